@@ -1,0 +1,39 @@
+import type { Node, Parent, Table } from "mdast";
+import type { ContainerDirective } from "mdast-util-directive";
+import { toString } from "mdast-util-to-string";
+import type { Session } from "../diagnostics/session.ts";
+import type { SourcePlaces } from "./source-places.ts";
+import type { Chart, ChartCell } from "./types.ts";
+
+/** Finds `:::chart[Caption]{#id}` directives and reads the GFM table inside each. */
+export function findCharts(tree: Parent, owner: Map<Node, string>, places: SourcePlaces, session: Session): Chart[] {
+  const charts: Chart[] = [];
+  for (const node of tree.children) {
+    if (node.type !== "containerDirective" || node.name !== "chart") continue;
+    const directive = node as ContainerDirective;
+    const place = places.span(directive.position?.start.offset ?? 0, directive.position?.start.offset ?? 0);
+    place.end = places.point(places.nextLine(place.start.offset) - 1);
+    const id = directive.attributes?.id ?? "";
+    const label = directive.children.find((child) => child.data && "directiveLabel" in child.data && child.data.directiveLabel);
+    const table = directive.children.find((child): child is Table => child.type === "table");
+    if (!table) {
+      session.report("HX0106", { id }, place);
+      continue;
+    }
+    const cell = (c: Table["children"][number]["children"][number]): ChartCell => ({
+      text: toString(c).trim(),
+      place: places.span(c.position?.start.offset ?? 0, c.position?.end.offset ?? 0),
+    });
+    const [header, ...body] = table.children;
+    charts.push({
+      id,
+      caption: label ? toString(label) : id,
+      paragraph: owner.get(node) ?? "",
+      header: header.children.map(cell),
+      rows: body.map((row) => row.children.map(cell)),
+      file: places.file,
+      place,
+    });
+  }
+  return charts;
+}

@@ -1,0 +1,26 @@
+import type { Node, Parent } from "mdast";
+import type { LeafDirective } from "mdast-util-directive";
+import { toString } from "mdast-util-to-string";
+import type { SourcePlaces } from "./source-places.ts";
+import type { Embed } from "./types.ts";
+
+/** Finds `::calculator{procedure=…}` and `::figure[…]{src=…}` directives. */
+export function findEmbeds(tree: Parent, owner: Map<Node, string>, places: SourcePlaces): Embed[] {
+  const embeds: Embed[] = [];
+  for (const node of tree.children) {
+    if (node.type !== "leafDirective") continue;
+    const directive = node as LeafDirective;
+    if (directive.name !== "calculator" && directive.name !== "figure") continue;
+    const attributes: Record<string, string> = {};
+    for (const [key, value] of Object.entries(directive.attributes ?? {})) if (value != null) attributes[key] = value;
+    if (directive.name === "figure") attributes.caption = toString(directive);
+    embeds.push({
+      kind: directive.name,
+      attributes,
+      paragraph: owner.get(node) ?? "",
+      file: places.file,
+      place: places.span(directive.position?.start.offset ?? 0, directive.position?.end.offset ?? 0),
+    });
+  }
+  return embeds;
+}

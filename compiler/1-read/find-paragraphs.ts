@@ -1,0 +1,120 @@
+import type { List, ListItem, Node, Root, RootContent } from "mdast";
+import { toString } from "mdast-util-to-string";
+import { slug } from "github-slugger";
+import type { Place } from "../diagnostics/diagnostic.ts";
+import { matchNumberAtStart, type NumberContext } from "./numbering.ts";
+import type { FrontMatter, Numbering, Paragraph, ParagraphKind } from "./types.ts";
+
+export interface ParagraphLayout {
+  paragraphs: Paragraph[];
+  /** The paragraph each top-level node and list item belongs to. */
+  owner: Map<Node, string>;
+}
+
+interface Open {
+  id: string;
+  depth: number;
+}
+
+/**
+ * Splits a document into numbered paragraphs: headings and bold lead-ins that
+ * start with a paragraph number, and list items that start with an item marker.
+ * Everything else belongs to the numbered paragraph before it.
+ */
+export function findParagraphs(tree: Root, front: FrontMatter, numbering: Numbering, file: string): ParagraphLayout {
+  const paragraphs: Paragraph[] = [];
+  const texts = new Map<string, string[]>();
+  const owner = new Map<Node, string>();
+  const byId = new Map<string, Paragraph>();
+
+  const add = (kind: ParagraphKind, id: string, title: string, node: Node, parent: string | null, depth: number, numberLength: number, sourceSlug?: string) => {
+    const paragraph: Paragraph = { id, kind, title, text: "", parent, file, place: placeOf(node, numberLength, file), depth, sourceSlug };
+    paragraphs.push(paragraph);
+    byId.set(id, paragraph);
+    texts.set(id, texts.get(id) ?? []);
+    return paragraph;
+  };
+  const addText = (id: string, text: string) => texts.get(id)?.push(text);
+
+  const heading = tree.children.find((n) => n.type === "heading" && n.depth === 1);
+  const chapterTitle = heading ? toString(heading) : front.title;
+  const chapter = add("chapter", front.section, chapterTitle, heading ?? tree, null, 1, chapterTitle.length, heading ? slug(chapterTitle) : undefined);
+  const stack: Open[] = [{ id: chapter.id, depth: 1 }];
+  let current = chapter.id;
+  const context = (): NumberContext => ({ parent: stack.at(-1)!.id, chapter: front.section });
+
+  for (const node of tree.children) {
+    if (node.type === "yaml") continue;
+    if (node === heading) {
+      owner.set(node, chapter.id);
+      continue;
+    }
+    if (node.type === "heading") {
+      const text = toString(node);
+      while (stack.length > 1 && stack.at(-1)!.depth >= node.depth) stack.pop();
+      const match = matchNumberAtStart(numbering.paragraphs, text, context());
+      if (match) {
+        add("heading", match.id, titleAfter(text, match.length), node, stack.at(-1)!.id, node.depth, match.length, slug(text));
+        stack.push({ id: match.id, depth: node.depth });
+        current = match.id;
+      } else {
+        current = stack.at(-1)!.id;
+      }
+      owner.set(node, current);
+      addText(current, text);
+      continue;
+    }
+    if (node.type === "paragraph" && node.children[0]?.type === "strong") {
+      const leadText = toString(node.children[0]);
+      const match = matchNumberAtStart(numbering.paragraphs, leadText, context());
+      if (match) {
+        add("lead", match.id, titleAfter(leadText, match.length), node.children[0], stack.at(-1)!.id, 0, match.length);
+        current = match.id;
+      }
+    }
+    if (node.type === "list") {
+      owner.set(node, current);
+      numberItems(node, current);
+      continue;
+    }
+    owner.set(node, current);
+    if (!(node.type === "code" && node.lang === "rules")) addText(current, textOf(node));
+  }
+
+  function numberItems(list: List, parent: string): void {
+    for (const item of list.children) {
+      const first = item.children[0];
+      const text = first ? toString(first) : "";
+      const match = matchNumberAtStart(numbering.items, text, { parent, chapter: front.section });
+      const id = match ? add("item", match.id, "", item, parent, 0, match.length).id : parent;
+      owner.set(item, id);
+      for (const child of item.children) {
+        if (child.type === "list") numberItems(child, id);
+        else addText(id, textOf(child));
+      }
+    }
+  }
+
+  for (const paragraph of paragraphs) paragraph.text = (texts.get(paragraph.id) ?? []).join("\n\n");
+  return { paragraphs, owner };
+}
+
+function textOf(node: RootContent | ListItem): string {
+  return toString(node, { includeImageAlt: false });
+}
+
+/** `Multiple Terrain Types.` from `9.3b Multiple Terrain Types.` */
+function titleAfter(text: string, numberLength: number): string {
+  return text.slice(numberLength).replace(/^[\s.:–—-]+/, "").replace(/[\s.:]+$/, "");
+}
+
+function placeOf(node: Node, length: number, file: string): Place {
+  const start = node.position?.start ?? { line: 1, column: 1, offset: 0 };
+  const offset = start.offset ?? 0;
+  const width = Math.max(1, length);
+  return {
+    file,
+    start: { line: start.line, column: start.column, offset },
+    end: { line: start.line, column: start.column + width, offset: offset + width },
+  };
+}

@@ -1,0 +1,89 @@
+import { parse as parseYaml } from "yaml";
+import type { Session } from "../diagnostics/session.ts";
+import type { SourcePlaces } from "./source-places.ts";
+import type { Numbering, NumberingRule, Source } from "./types.ts";
+
+type Yaml = Record<string, unknown>;
+
+/** Parses a YAML metadata file; problems become HX0002 diagnostics. */
+export function readYaml(places: SourcePlaces, session: Session): Yaml | null {
+  try {
+    const value = parseYaml(places.text) as unknown;
+    if (value && typeof value === "object" && !Array.isArray(value)) return value as Yaml;
+    session.report("HX0002", { file: places.file, problem: "expected a mapping of fields" }, places.span(0, 0));
+  } catch (error) {
+    const position = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
+    const offset = position ? places.text.split("\n").slice(0, position.line - 1).join("\n").length + position.col : 0;
+    session.report("HX0002", { file: places.file, problem: `not valid YAML (${firstLine(error)})` }, places.span(offset, offset + 1));
+  }
+  return null;
+}
+
+function firstLine(error: unknown): string {
+  return String((error as Error).message ?? error).split("\n")[0];
+}
+
+/** Reads a required or optional string field, reporting what is wrong with it. */
+export function stringField(yaml: Yaml, key: string, places: SourcePlaces, session: Session, required = true): string | undefined {
+  const value = yaml[key];
+  if (value === undefined || value === null) {
+    if (required) session.report("HX0002", { file: places.file, problem: `the field \`${key}\` is missing` }, fieldPlace(places, key));
+    return undefined;
+  }
+  if (typeof value === "number") return String(value);
+  if (typeof value !== "string") {
+    session.report("HX0002", { file: places.file, problem: `\`${key}\` must be text` }, fieldPlace(places, key));
+    return undefined;
+  }
+  return value;
+}
+
+export function fieldPlace(places: SourcePlaces, key: string) {
+  const match = new RegExp(`^${key}\\s*:`, "m").exec(places.text);
+  return match ? places.span(match.index, match.index + key.length) : places.span(0, 0);
+}
+
+export function readSources(yaml: Yaml, places: SourcePlaces, session: Session): Source[] {
+  const value = yaml.sources;
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    session.report("HX0002", { file: places.file, problem: "`sources` must be a list of { title, url }" }, fieldPlace(places, "sources"));
+    return [];
+  }
+  return value.map((entry) => ({
+    title: String((entry as Yaml)?.title ?? entry),
+    url: (entry as Yaml)?.url ? String((entry as Yaml).url) : undefined,
+  }));
+}
+
+const EMPTY_NUMBERING: Numbering = { paragraphs: [], items: [], references: [] };
+
+/** Compiles the edition's numbering patterns, anchoring paragraph and item patterns at the start. */
+export function readNumbering(yaml: Yaml, places: SourcePlaces, session: Session): Numbering {
+  const value = yaml.numbering as Yaml | undefined;
+  if (!value || typeof value !== "object") {
+    session.report("HX0002", { file: places.file, problem: "the field `numbering` is missing" }, fieldPlace(places, "numbering"));
+    return EMPTY_NUMBERING;
+  }
+  const rules = (key: "paragraphs" | "items" | "references", anchored: boolean): NumberingRule[] => {
+    const list = value[key];
+    if (list === undefined) return [];
+    if (!Array.isArray(list)) {
+      session.report("HX0002", { file: places.file, problem: `\`numbering.${key}\` must be a list of { pattern, id }` }, fieldPlace(places, key));
+      return [];
+    }
+    const compiled: NumberingRule[] = [];
+    for (const entry of list as Yaml[]) {
+      const source = String(entry?.pattern ?? "");
+      try {
+        const pattern = new RegExp(anchored ? `^(?:${source})` : source, anchored ? "" : "g");
+        compiled.push({ pattern, source, id: String(entry?.id ?? "{n}"), missing: entry?.missing === true });
+      } catch (error) {
+        const place = places.find(source, 0) ?? fieldPlace(places, key);
+        session.report("HX0005", { pattern: source, reason: firstLine(error) }, place);
+      }
+    }
+    return compiled;
+  };
+  return { paragraphs: rules("paragraphs", true), items: rules("items", true), references: rules("references", false) };
+}

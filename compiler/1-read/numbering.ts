@@ -1,0 +1,57 @@
+import type { NumberingRule } from "./types.ts";
+
+export interface NumberContext {
+  parent: string | null;
+  chapter: string;
+}
+
+export interface NumberMatch {
+  id: string;
+  /** Length of the matched number text, from the start of the text. */
+  length: number;
+  missing: boolean;
+  groups: Record<string, string>;
+}
+
+/** Fills an id template such as `{parent}({n})` from a match and its context. */
+export function fillTemplate(template: string, groups: Record<string, string | undefined>, context: NumberContext): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => {
+    if (key === "parent") return context.parent ?? context.chapter;
+    if (key === "chapter") return context.chapter;
+    return groups[key] ?? "";
+  });
+}
+
+/** Matches a paragraph or item number at the very start of `text`. */
+export function matchNumberAtStart(rules: NumberingRule[], text: string, context: NumberContext): NumberMatch | null {
+  const trimmed = text.trimStart();
+  const lead = text.length - trimmed.length;
+  for (const rule of rules) {
+    const match = rule.pattern.exec(trimmed);
+    if (match && match.index === 0) {
+      const groups = { ...match.groups } as Record<string, string>;
+      return { id: fillTemplate(rule.id, groups, context), length: lead + match[0].length, missing: rule.missing, groups };
+    }
+  }
+  return null;
+}
+
+/** Matches a whole text as one number (as in a link's text `9.14`). */
+export function matchWholeNumber(rules: NumberingRule[], text: string, context: NumberContext): NumberMatch | null {
+  const match = matchNumberAtStart(rules, text, context);
+  return match && match.length === text.length ? match : null;
+}
+
+/** The chapter a paragraph id belongs to: its leading integer (`9.14b` → `9`), or the id itself. */
+export function chapterKey(id: string): string {
+  const digits = /^\d+/.exec(id);
+  return digits ? String(Number(digits[0])) : id;
+}
+
+/** Is `id` the paragraph `ancestor` or numbered inside it (`9.13b` inside `9.13`, `9.2(1)` inside `9.2`)? */
+export function isWithin(id: string, ancestor: string): boolean {
+  if (id === ancestor) return true;
+  const chapterOnly = /^(\d+)\.0$/.exec(ancestor) ?? /^(\d+)$/.exec(ancestor);
+  if (chapterOnly) return chapterKey(id) === chapterOnly[1];
+  return id.startsWith(ancestor) && /^[a-z(.]/i.test(id.slice(ancestor.length)) && !/^\d/.test(id.slice(ancestor.length));
+}

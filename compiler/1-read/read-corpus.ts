@@ -1,0 +1,139 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import type { Session } from "../diagnostics/session.ts";
+import { parseMarkdown } from "../markdown/parse-markdown.ts";
+import { findBlocks } from "./find-blocks.ts";
+import { findCharts } from "./find-charts.ts";
+import { findEmbeds } from "./find-embeds.ts";
+import { findParagraphs } from "./find-paragraphs.ts";
+import { findReferences } from "./find-references.ts";
+import { readNumbering, readSources, readYaml, stringField } from "./load-metadata.ts";
+import { readFrontMatter } from "./read-front-matter.ts";
+import { SourcePlaces } from "./source-places.ts";
+import type { Corpus, Edition, RuleDocument, Ruleset } from "./types.ts";
+
+/** Where to read, and how file names are shown in diagnostics. */
+export interface ReadOptions {
+  /** Repository root; file names in diagnostics are relative to it. */
+  root: string;
+  /** The rules folder (default: `<root>/rules`). */
+  rulesDir?: string;
+  /** Parsed documents from an earlier run, by path and content (see compiler/cache.ts). */
+  cache?: DocumentCache;
+}
+
+export interface DocumentCache {
+  get(file: string, text: string): RuleDocument | undefined;
+  set(file: string, text: string, document: RuleDocument): void;
+}
+
+/** Phase 1: reads rules/ — metadata, chapters, paragraphs, references, charts and rules blocks. */
+export function readCorpus(options: ReadOptions, session: Session): Corpus {
+  const rulesDir = options.rulesDir ?? join(options.root, "rules");
+  const sources = new Map<string, string>();
+  const read = (path: string): SourcePlaces | null => {
+    const file = relative(options.root, path);
+    try {
+      const text = readFileSync(path, "utf8");
+      sources.set(file, text);
+      return new SourcePlaces(file, text);
+    } catch (error) {
+      session.report("HX0001", { file, reason: (error as NodeJS.ErrnoException).code ?? String(error) });
+      return null;
+    }
+  };
+
+  const rulesets: Ruleset[] = [];
+  for (const rulesetId of subfolders(rulesDir)) {
+    const rulesetDir = join(rulesDir, rulesetId);
+    const places = read(join(rulesetDir, "ruleset.yaml"));
+    const yaml = places && readYaml(places, session);
+    if (!places || !yaml) continue;
+    const ruleset: Ruleset = {
+      id: rulesetId,
+      title: stringField(yaml, "title", places, session) ?? rulesetId,
+      publisher: stringField(yaml, "publisher", places, session, false),
+      description: stringField(yaml, "description", places, session, false),
+      file: places.file,
+      editions: [],
+    };
+    for (const editionId of subfolders(rulesetDir)) {
+      const edition = readEdition(join(rulesetDir, editionId), ruleset.id, editionId, read, options.cache, session);
+      if (edition) ruleset.editions.push(edition);
+    }
+    rulesets.push(ruleset);
+  }
+  return { root: options.root, rulesets, sources };
+}
+
+function readEdition(
+  dir: string,
+  rulesetId: string,
+  editionId: string,
+  read: (path: string) => SourcePlaces | null,
+  cache: DocumentCache | undefined,
+  session: Session,
+): Edition | null {
+  const places = read(join(dir, "edition.yaml"));
+  const yaml = places && readYaml(places, session);
+  if (!places || !yaml) return null;
+  const outside = (yaml.outside ?? {}) as Record<string, unknown>;
+  const edition: Edition = {
+    ruleset: rulesetId,
+    id: editionId,
+    title: stringField(yaml, "title", places, session) ?? editionId,
+    publisher: stringField(yaml, "publisher", places, session, false),
+    date: stringField(yaml, "date", places, session, false),
+    version: stringField(yaml, "version", places, session, false),
+    supersedes: stringField(yaml, "supersedes", places, session, false),
+    sources: readSources(yaml, places, session),
+    numbering: readNumbering(yaml, places, session),
+    outside: Object.fromEntries(Object.entries(outside).map(([key, value]) => [key, String(value)])),
+    file: places.file,
+    documents: [],
+  };
+  for (const name of readdirSync(dir).filter((n) => n.endsWith(".md")).sort()) {
+    const docPlaces = read(join(dir, name));
+    if (!docPlaces) continue;
+    const cached = cache?.get(docPlaces.file, docPlaces.text);
+    const document = cached ?? readDocument(docPlaces, edition, session);
+    if (document && !cached) cache?.set(docPlaces.file, docPlaces.text, document);
+    if (document) edition.documents.push(document);
+  }
+  edition.documents.sort((a, b) => a.front.order - b.front.order || (a.file < b.file ? -1 : 1));
+  return edition;
+}
+
+/** Reads one chapter. Everything found is local to the document; phase 2 links documents. */
+export function readDocument(places: SourcePlaces, edition: Edition, session: Session): RuleDocument | null {
+  const tree = parseMarkdown(places.text, places.file);
+  const front = readFrontMatter(tree, places, session);
+  if (!front) return null;
+  for (const [field, expected] of [["ruleset", edition.ruleset], ["edition", edition.id]] as const) {
+    if (front[field] !== expected) {
+      const at = places.find(`${field}:`, 0) ?? places.span(0, 0);
+      session.report("HX0004", { field, value: front[field], folder: `${edition.ruleset}/${edition.id}` }, at);
+    }
+  }
+  const { paragraphs, owner } = findParagraphs(tree, front, edition.numbering, places.file);
+  return {
+    file: places.file,
+    front,
+    tree,
+    paragraphs,
+    references: findReferences(owner, tree, front, edition.numbering, places),
+    charts: findCharts(tree, owner, places, session),
+    blocks: findBlocks(tree, owner, places, session),
+    embeds: findEmbeds(tree, owner, places),
+  };
+}
+
+function subfolders(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((name) => !name.startsWith(".") && statSync(join(dir, name)).isDirectory())
+      .sort();
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,148 @@
+import type { Root } from "mdast";
+import type { Place } from "../diagnostics/diagnostic.ts";
+import type { Block } from "../language/ast.ts";
+
+/** Phase 1 output: the corpus as read from rules/, before any cross-document resolution. */
+export interface Corpus {
+  root: string;
+  rulesets: Ruleset[];
+  /** Source text of every file read, by repository-relative path (for code frames). */
+  sources: Map<string, string>;
+}
+
+export interface Ruleset {
+  id: string;
+  title: string;
+  publisher?: string;
+  description?: string;
+  file: string;
+  editions: Edition[];
+}
+
+export interface Source {
+  title: string;
+  url?: string;
+}
+
+export interface Edition {
+  ruleset: string;
+  id: string;
+  title: string;
+  publisher?: string;
+  date?: string;
+  version?: string;
+  supersedes?: string;
+  sources: Source[];
+  numbering: Numbering;
+  outside: Record<string, string>;
+  file: string;
+  documents: RuleDocument[];
+}
+
+export interface NumberingRule {
+  pattern: RegExp;
+  /** Pattern as written, anchored at the start of the text where it must match. */
+  source: string;
+  id: string;
+  missing: boolean;
+}
+
+export interface Numbering {
+  paragraphs: NumberingRule[];
+  items: NumberingRule[];
+  references: NumberingRule[];
+}
+
+export interface Provenance {
+  source: string;
+  changes?: string;
+  url?: string;
+}
+
+export interface FrontMatter {
+  ruleset: string;
+  edition: string;
+  section: string;
+  title: string;
+  order: number;
+  slug: string;
+  excerpt: boolean;
+  provenance: Provenance;
+}
+
+export type ParagraphKind = "chapter" | "heading" | "lead" | "item";
+
+export interface Paragraph {
+  id: string;
+  kind: ParagraphKind;
+  /** The heading or lead-in title after the number, if the source gives one. */
+  title: string;
+  /** Plain text of the paragraph, its number included, rules blocks excluded. */
+  text: string;
+  parent: string | null;
+  file: string;
+  place: Place;
+  /** Heading depth for headings (1 for the chapter), else 0. */
+  depth: number;
+  /** Slug of the heading text the way the source's own site built anchors. */
+  sourceSlug?: string;
+}
+
+export interface Reference {
+  /** Id of the referenced paragraph; for a range `9.3--9.4`, its first paragraph. */
+  id: string;
+  /** Last paragraph of a range reference. */
+  through?: string;
+  /** The words in the text that make the reference. */
+  text: string;
+  /** For Markdown links: the link target as written. */
+  href?: string;
+  /** The source leaves the number blank (`Rule ???`). */
+  missing: boolean;
+  /** Paragraph the reference appears in. */
+  from: string;
+  place: Place;
+}
+
+export interface Chart {
+  id: string;
+  caption: string;
+  paragraph: string;
+  header: ChartCell[];
+  rows: ChartCell[][];
+  file: string;
+  place: Place;
+}
+
+export interface ChartCell {
+  text: string;
+  place: Place;
+}
+
+export interface RulesBlock {
+  /** The paragraph the block formalizes (the one right before it). */
+  paragraph: string | null;
+  ast: Block | null;
+  file: string;
+  place: Place;
+  source: string;
+}
+
+export interface Embed {
+  kind: "calculator" | "figure";
+  attributes: Record<string, string>;
+  paragraph: string;
+  file: string;
+  place: Place;
+}
+
+export interface RuleDocument {
+  file: string;
+  front: FrontMatter;
+  tree: Root;
+  paragraphs: Paragraph[];
+  references: Reference[];
+  charts: Chart[];
+  blocks: RulesBlock[];
+  embeds: Embed[];
+}

@@ -1,0 +1,75 @@
+import type { Session } from "../diagnostics/session.ts";
+import { chapterKey, isWithin } from "../1-read/numbering.ts";
+import type { Edition, Paragraph, Reference } from "../1-read/types.ts";
+import type { ResolvedReference } from "./types.ts";
+
+/**
+ * Classifies every reference: resolved (the paragraph is here), outside (a part of
+ * the rulebook that is not in the corpus), or broken (its chapter is here, the
+ * paragraph is not). A link whose text and target disagree is reported too.
+ */
+export function resolveReferences(edition: Edition, paragraphs: Map<string, Paragraph>, session: Session): ResolvedReference[] {
+  const chapters = new Map(edition.documents.map((d) => [chapterKey(d.front.section), d]));
+  const label = `${edition.ruleset} ${edition.id}`;
+
+  const statusOf = (id: string, reference: Reference): ResolvedReference["status"] => {
+    if (reference.missing) return "outside";
+    if (paragraphs.has(id)) return "resolved";
+    const document = chapters.get(chapterKey(id));
+    if (!document || document.front.excerpt) return "outside";
+    return "broken";
+  };
+
+  const resolved: ResolvedReference[] = [];
+  for (const document of edition.documents) {
+    for (const reference of document.references) {
+      const ends = [reference.id, reference.through].filter((id): id is string => Boolean(id));
+      const statuses = ends.map((id) => statusOf(id, reference));
+      const status = statuses.includes("broken") ? "broken" : statuses[0];
+      if (status === "broken") {
+        const id = ends[statuses.indexOf("broken")];
+        session.report("HX0102", { id, edition: label, chapter: chapterKey(id) }, reference.place);
+      }
+      const outsideTitle = status === "outside" ? outsideTitleOf(reference.id, edition.outside) : undefined;
+      resolved.push({ ...reference, status, outsideTitle });
+      if (reference.href && status !== "broken") checkLinkTarget(reference, edition, paragraphs, session);
+    }
+  }
+  return resolved;
+}
+
+function outsideTitleOf(id: string, outside: Record<string, string>): string | undefined {
+  if (outside[id]) return outside[id];
+  const parent = Object.keys(outside)
+    .filter((key) => isWithin(id, key))
+    .sort((a, b) => b.length - a.length)[0];
+  return parent ? `${parent} ${outside[parent]}` : undefined;
+}
+
+/**
+ * Hugo-style links name a document by slug and a heading by its anchor
+ * (`../9-0-ground-combat/#914-specialized-combats`). Where that target is in the
+ * corpus, the link's text must name it or a paragraph inside it.
+ */
+function checkLinkTarget(reference: Reference, edition: Edition, paragraphs: Map<string, Paragraph>, session: Session): void {
+  const match = /^(?:\.\.\/([^/#]+)\/?)?(?:#(.+))?$/.exec(reference.href ?? "");
+  if (!match) return;
+  const [, docSlug, fragment] = match;
+  const document = docSlug
+    ? edition.documents.find((d) => d.front.slug === docSlug)
+    : edition.documents.find((d) => d.file === reference.place.file);
+  if (!document) return;
+  let target: Paragraph | undefined;
+  if (fragment) {
+    target = document.paragraphs.find((p) => p.sourceSlug === fragment);
+    if (!target) {
+      session.report("HX0104", { href: reference.href ?? "", edition: `${edition.ruleset} ${edition.id}`, text: reference.text }, reference.place);
+      return;
+    }
+  } else {
+    target = paragraphs.get(document.front.section);
+  }
+  if (target && !isWithin(reference.id, target.id)) {
+    session.report("HX0103", { text: reference.text, target: target.id }, reference.place);
+  }
+}

@@ -1,0 +1,49 @@
+import type { Place } from "../diagnostics/diagnostic.ts";
+import type {
+  DiceDecl, EnumDecl, ExampleDecl, InputDecl, LetDecl, NotationDecl, ProcedureDecl, RecordDecl, RequireDecl, TableDecl,
+} from "../language/ast.ts";
+import type { Chart, Edition, Paragraph, Reference, Ruleset } from "../1-read/types.ts";
+
+/** Phase 2 output: one edition with its paragraphs indexed, references classified and names collected. */
+export interface ResolvedEdition {
+  ruleset: Ruleset;
+  edition: Edition;
+  paragraphs: Map<string, Paragraph>;
+  references: ResolvedReference[];
+  charts: Map<string, Chart>;
+  symbols: Symbols;
+}
+
+export type ReferenceStatus = "resolved" | "outside" | "broken";
+
+export interface ResolvedReference extends Reference {
+  status: ReferenceStatus;
+  /** Title of an outside-corpus target, when the edition metadata knows it. */
+  outsideTitle?: string;
+}
+
+/** A declaration with the paragraph it formalizes (its own `@cite`, or the block's paragraph). */
+export interface Declared<T> {
+  decl: T;
+  paragraph: string;
+  file: string;
+}
+
+export interface Symbols {
+  inputs: Map<string, Declared<InputDecl>>;
+  records: Map<string, Declared<RecordDecl>>;
+  enums: Map<string, Declared<EnumDecl>>;
+  notations: Map<string, Declared<NotationDecl>>;
+  lets: Map<string, Declared<LetDecl>>;
+  /** Per-element definitions, by the list input they range over, then by name. */
+  elementLets: Map<string, Map<string, Declared<LetDecl>>>;
+  requirements: Map<string, Declared<RequireDecl>>;
+  dice: Map<string, Declared<DiceDecl>>;
+  tables: Map<string, Declared<TableDecl>>;
+  procedures: Map<string, Declared<ProcedureDecl>>;
+  examples: Declared<ExampleDecl>[];
+}
+
+export function placeIn(file: string, loc: { start: Place["start"]; end: Place["end"] }): Place {
+  return { file, start: loc.start, end: loc.end };
+}

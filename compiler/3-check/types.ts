@@ -1,0 +1,136 @@
+import type { Place } from "../diagnostics/diagnostic.ts";
+import type { DiceDecl, Expr, InputDecl, LetDecl, RequireDecl } from "../language/ast.ts";
+import type { EnumInfo, NotationInfo, RecordInfo, Type } from "../language/types.ts";
+import type { ResolvedEdition } from "../2-resolve/types.ts";
+
+/** Phase 3 output: an edition whose definitions are typed, tables bound and procedures closed. */
+export interface CheckedEdition {
+  resolved: ResolvedEdition;
+  enums: EnumInfo[];
+  records: RecordInfo[];
+  notations: NotationInfo[];
+  tables: Map<string, TableModel>;
+  procedures: ProcedureModel[];
+  examples: ExampleModel[];
+}
+
+/** Where a definition comes from in the rulebook, for traces and the site. */
+export interface Citation {
+  paragraph: string;
+  quote: string;
+  file: string;
+  place: Place;
+}
+
+export interface InputModel {
+  name: string;
+  label: string;
+  description: string;
+  type: Type;
+  defaultValue?: unknown;
+  citation: Citation;
+  decl: InputDecl;
+}
+
+export interface DiceModel {
+  name: string;
+  label: string;
+  description: string;
+  count: number;
+  sides: number;
+  citation: Citation;
+  decl: DiceDecl;
+}
+
+export interface LetModel {
+  name: string;
+  /** For per-element definitions: the list input it ranges over, and its variable. */
+  each?: { list: string; variable: string };
+  label: string;
+  type: Type;
+  value: Expr;
+  citation: Citation;
+  /** Depends on a die, so it has no value until the dice are rolled. */
+  random: boolean;
+  deps: Dependencies;
+  decl: LetDecl;
+}
+
+export interface RequirementModel {
+  name: string;
+  condition: Expr;
+  message: string;
+  citation: Citation;
+  deps: Dependencies;
+  decl: RequireDecl;
+}
+
+/** What an expression reads: keys are names; element definitions are `list.name`. */
+export interface Dependencies {
+  inputs: Set<string>;
+  lets: Set<string>;
+  elementLets: Set<string>;
+  dice: Set<string>;
+  tables: Set<string>;
+}
+
+/** A chart bound to a table declaration: typed keys and cells in native form. */
+export interface TableModel {
+  name: string;
+  label: string;
+  chart: string;
+  caption: string;
+  rowType: Type;
+  columnType: Type;
+  cellType: Type;
+  /** Row and column keys: enum member names, or integer ranges. */
+  rows: TableKey[];
+  columns: TableKey[];
+  /** Cells in native form; `null` where the chart says the value is unknown. */
+  cells: (unknown | null)[][];
+  citation: Citation;
+  unknownCells: number;
+}
+
+export type TableKey = { member: string; header: string } | { min: number; max: number; header: string };
+
+export interface OutputGroup {
+  label: string;
+  names: string[];
+}
+
+export interface ProcedureModel {
+  name: string;
+  label: string;
+  citation: Citation;
+  /** Inputs fixed by `with`, in wire form. */
+  fixed: Map<string, unknown>;
+  inputs: InputModel[];
+  dice: DiceModel[];
+  lets: LetModel[];
+  requirements: RequirementModel[];
+  tables: TableModel[];
+  outputs: OutputGroup[];
+  outcome: string[];
+  /** Every definition by key (`name`, or `list.name` for element definitions). */
+  letsByKey: Map<string, LetModel>;
+}
+
+export type Expectation =
+  | { kind: "value"; name: string; value: unknown; place: Place }
+  | { kind: "violated"; name: string; place: Place }
+  | { kind: "allowed"; place: Place };
+
+export interface ExampleModel {
+  id: string;
+  title: string;
+  procedure: string;
+  paragraph: string;
+  disputed: string | null;
+  input: Record<string, unknown>;
+  dice: Record<string, number>;
+  assume: Record<string, unknown>;
+  expect: Expectation[];
+  file: string;
+  place: Place;
+}

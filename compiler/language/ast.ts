@@ -1,0 +1,304 @@
+/**
+ * The syntax tree of a `rules` block, as built by grammar/rules.peggy. Every node
+ * has `loc`; positions are shifted to the lines of the Markdown file that holds
+ * the block. Later phases attach analysis results to nodes (`ty`, `binding`).
+ */
+import type { Type } from "./types.ts";
+import type { Binding } from "./bindings.ts";
+
+export interface Loc {
+  start: { offset: number; line: number; column: number };
+  end: { offset: number; line: number; column: number };
+}
+
+export interface Text {
+  text: string;
+  loc: Loc;
+}
+
+export interface Cite {
+  id: string;
+  loc: Loc;
+}
+
+interface Named {
+  name: string;
+  nameLoc: Loc;
+  loc: Loc;
+}
+
+export interface Block {
+  type: "Block";
+  statements: Statement[];
+  loc: Loc;
+}
+
+export type Statement =
+  | InputDecl
+  | RecordDecl
+  | EnumDecl
+  | LetDecl
+  | RequireDecl
+  | DiceDecl
+  | TableDecl
+  | NotationDecl
+  | ProcedureDecl
+  | ExampleDecl;
+
+export interface TypeExpr {
+  type: "Type";
+  kind: "number" | "integer" | "boolean" | "text" | "odds" | "range" | "list" | "enum" | "named";
+  min?: number;
+  max?: number;
+  of?: NameRef;
+  members?: Member[];
+  ref?: NameRef;
+  orAll: boolean;
+  orNone: boolean;
+  loc: Loc;
+}
+
+export interface Member extends Named {
+  type: "Member";
+  label: Text | null;
+}
+
+export interface InputDecl extends Named {
+  type: "Input";
+  label: Text | null;
+  valueType: TypeExpr;
+  defaultValue: Expr | null;
+  cite: Cite | null;
+  description: Text | null;
+}
+
+export interface FieldDecl extends Named {
+  type: "Field";
+  label: Text | null;
+  valueType: TypeExpr;
+  defaultValue: Expr | null;
+  description: Text | null;
+}
+
+export interface RecordDecl extends Named {
+  type: "Record";
+  label: Text | null;
+  fields: FieldDecl[];
+}
+
+export interface EnumDecl extends Named {
+  type: "Enum";
+  label: Text | null;
+  members: Member[];
+}
+
+export interface LetDecl extends Named {
+  type: "Let";
+  label: Text | null;
+  value: Expr;
+  cite: Cite | null;
+  quote: Text | null;
+  /** Per-element definitions: `let u.attack for u in attackers = …`. */
+  each?: { element: { name: string; nameLoc: Loc } | null; variable: { name: string; nameLoc: Loc } | null; list: Expr | null };
+}
+
+export interface RequireDecl extends Named {
+  type: "Require";
+  condition: Expr;
+  message: Text;
+  cite: Cite | null;
+}
+
+export interface DiceDecl extends Named {
+  type: "Dice";
+  label: Text | null;
+  count: number;
+  sides: number;
+  cite: Cite | null;
+  description: Text | null;
+}
+
+export interface KeySpec {
+  keyType: TypeExpr;
+  aliases: { name: string; nameLoc: Loc; header: Text; loc: Loc }[];
+  loc: Loc;
+}
+
+export interface TableDecl extends Named {
+  type: "Table";
+  label: Text | null;
+  chart: { id: Text; loc: Loc };
+  rows: KeySpec;
+  columns: KeySpec;
+  cells: TypeExpr;
+  cite: Cite | null;
+}
+
+export interface NotationDecl extends Named {
+  type: "Notation";
+  label: Text | null;
+  grammar: Text;
+  fields: FieldDecl[];
+}
+
+export interface BindingClause {
+  name: NameRef;
+  value: Expr;
+  loc: Loc;
+}
+
+export type ProcedureClause =
+  | { type: "With"; bindings: BindingClause[]; loc: Loc }
+  | { type: "Check"; names: NameRef[]; loc: Loc }
+  | { type: "Output"; group: Text | null; names: NameRef[]; loc: Loc }
+  | { type: "Outcome"; names: NameRef[]; loc: Loc };
+
+export interface ProcedureDecl extends Named {
+  type: "Procedure";
+  label: Text | null;
+  cite: Cite | null;
+  clauses: ProcedureClause[];
+}
+
+export type Expectation =
+  | { type: "ExpectViolated"; name: NameRef; loc: Loc }
+  | { type: "ExpectAllowed"; loc: Loc }
+  | { type: "ExpectValue"; name: NameRef; value: Expr; loc: Loc };
+
+export type ExampleClause =
+  | { type: "ExampleBindings"; kind: "given" | "dice" | "assume"; bindings: BindingClause[]; loc: Loc }
+  | { type: "Expect"; expectations: Expectation[]; loc: Loc };
+
+export interface ExampleDecl {
+  type: "Example";
+  title: Text;
+  disputed: Text | null;
+  cite: Cite | null;
+  procedure: NameRef;
+  clauses: ExampleClause[];
+  loc: Loc;
+}
+
+// ─── Expressions ──────────────────────────────────────────────────────────────
+
+interface ExprBase {
+  loc: Loc;
+  /** Set by the type checker. */
+  ty?: Type;
+}
+
+export interface Literal extends ExprBase {
+  type: "Literal";
+  kind: "integer" | "number" | "text" | "boolean" | "none" | "all";
+  value: number | string | boolean;
+}
+
+export interface NameRef extends ExprBase {
+  type: "Name";
+  name: string;
+  nameLoc: Loc;
+  /** Set by name resolution. */
+  binding?: Binding;
+}
+
+export interface FieldAccess extends ExprBase {
+  type: "Field";
+  object: Expr;
+  field: string;
+  fieldLoc: Loc;
+  /** Set by the checker when the field is a per-element definition. */
+  elementLet?: LetDecl;
+}
+
+export interface Lookup extends ExprBase {
+  type: "Lookup";
+  object: Expr;
+  row: Expr;
+  column: Expr;
+}
+
+export interface BinaryExpr extends ExprBase {
+  type: "Binary";
+  op: "+" | "-" | "*" | "/" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "and" | "or";
+  left: Expr;
+  right: Expr;
+}
+
+export interface UnaryExpr extends ExprBase {
+  type: "Unary";
+  op: "-" | "not";
+  operand: Expr;
+}
+
+export interface RatioExpr extends ExprBase {
+  type: "Ratio";
+  left: Expr;
+  right: Expr;
+}
+
+export interface InExpr extends ExprBase {
+  type: "In";
+  value: Expr;
+  set: SetExpr | SpanExpr | Expr;
+}
+
+export interface SetExpr extends ExprBase {
+  type: "Set";
+  items: Expr[];
+}
+
+export interface SpanExpr extends ExprBase {
+  type: "Span";
+  low: Expr;
+  high: Expr;
+}
+
+export interface IfExpr extends ExprBase {
+  type: "If";
+  test: Expr;
+  consequent: Expr;
+  alternate: Expr;
+}
+
+export interface AggregateExpr extends ExprBase {
+  type: "Aggregate";
+  fn: "sum" | "min" | "max" | "every" | "some" | "first" | "last" | "count";
+  value: Expr | null;
+  variable: { name: string; nameLoc: Loc };
+  list: Expr;
+  filter: Expr | null;
+}
+
+export interface CallExpr extends ExprBase {
+  type: "Call";
+  callee: string;
+  calleeLoc: Loc;
+  args: Expr[];
+}
+
+export interface ListLiteral extends ExprBase {
+  type: "List";
+  items: Expr[];
+}
+
+export interface RecordLiteral extends ExprBase {
+  type: "RecordLiteral";
+  entries: { name: string; nameLoc: Loc; value: Expr; loc: Loc }[];
+}
+
+export type Expr =
+  | Literal
+  | NameRef
+  | FieldAccess
+  | Lookup
+  | BinaryExpr
+  | UnaryExpr
+  | RatioExpr
+  | InExpr
+  | SetExpr
+  | SpanExpr
+  | IfExpr
+  | AggregateExpr
+  | CallExpr
+  | ListLiteral
+  | RecordLiteral;

@@ -1,0 +1,13 @@
+import type { DiceDecl, InputDecl, LetDecl, TableDecl } from "./ast.ts";
+import type { EnumInfo, Type } from "./types.ts";
+
+/** What a name in an expression stands for, as decided by name resolution. */
+export type Binding =
+  | { kind: "input"; decl: InputDecl }
+  | { kind: "let"; decl: LetDecl }
+  | { kind: "dice"; decl: DiceDecl }
+  | { kind: "table"; decl: TableDecl }
+  | { kind: "member"; info: EnumInfo; member: string }
+  | { kind: "rounding"; mode: string }
+  /** A comprehension or per-element variable; `list` is the input it ranges over, if any. */
+  | { kind: "local"; name: string; type: Type; list?: InputDecl; index: string };

@@ -1,0 +1,26 @@
+/** Functions of the rules language, with what a rules editor needs to know about each. */
+export const BUILTINS = {
+  round: "round(x, mode) — round a number, or each side of odds; modes: half_up, half_down, half_even, down, up",
+  floor: "floor(x) — round down",
+  ceil: "ceil(x) — round up",
+  abs: "abs(x) — absolute value",
+  min: "min(a, b, …) — the smallest; or min(x for u in list)",
+  max: "max(a, b, …) — the largest; or max(x for u in list)",
+  clamp: "clamp(x, low, high) — x limited to low..high",
+  halve: "halve(x) — x / 2",
+  quarter: "quarter(x) — x / 4",
+  columns: "columns(table) — the table's column keys, left to right",
+  rows: "rows(table) — the table's row keys, top to bottom",
+  first: "first(list) — the first item, or none",
+  last: "last(list) — the last item, or none",
+  count: "count(list) — how many items; or count(u in list where …)",
+} as const;
+
+export type BuiltinName = keyof typeof BUILTINS;
+
+export const ROUNDING_MODES = ["half_up", "half_down", "half_even", "down", "up"] as const;
+export type RoundingMode = (typeof ROUNDING_MODES)[number];
+
+export function isBuiltin(name: string): name is BuiltinName {
+  return Object.hasOwn(BUILTINS, name);
+}
