@@ -3,11 +3,12 @@ import type { Place } from "../diagnostics/diagnostic.ts";
 /** Turns offsets in a file into line and column positions. */
 export class SourcePlaces {
   private readonly lineStarts: number[] = [0];
+  readonly file: string;
+  readonly text: string;
 
-  constructor(
-    readonly file: string,
-    readonly text: string,
-  ) {
+  constructor(file: string, text: string) {
+    this.file = file;
+    this.text = text;
     for (let i = 0; i < text.length; i++) if (text[i] === "\n") this.lineStarts.push(i + 1);
   }
 

@@ -40,9 +40,11 @@ export function resolveReferences(edition: Edition, paragraphs: Map<string, Para
 
 function outsideTitleOf(id: string, outside: Record<string, string>): string | undefined {
   if (outside[id]) return outside[id];
+  // The most specific known part: a section (6.1) before its chapter (6.0).
+  const specificity = (key: string) => (/^\d+(\.0)?$/.test(key) ? 0 : key.length);
   const parent = Object.keys(outside)
     .filter((key) => isWithin(id, key))
-    .sort((a, b) => b.length - a.length)[0];
+    .sort((a, b) => specificity(b) - specificity(a))[0];
   return parent ? `${parent} ${outside[parent]}` : undefined;
 }
 
@@ -63,6 +65,7 @@ function checkLinkTarget(reference: Reference, edition: Edition, paragraphs: Map
   if (fragment) {
     target = document.paragraphs.find((p) => p.sourceSlug === fragment);
     if (!target) {
+      if (document.front.excerpt) return;
       session.report("HX0104", { href: reference.href ?? "", edition: `${edition.ruleset} ${edition.id}`, text: reference.text }, reference.place);
       return;
     }

@@ -13,10 +13,10 @@ export class TypeResolver {
   /** Enums written inline in an input or field type, named after it. */
   readonly inlineEnums: EnumInfo[] = [];
 
-  constructor(
-    private readonly symbols: Symbols,
-    private readonly session: Session,
-  ) {
+  private readonly session: Session;
+
+  constructor(symbols: Symbols, session: Session) {
+    this.session = session;
     for (const [name, { decl }] of symbols.enums) {
       this.enums.set(name, { name, label: decl.label?.text ?? humanize(name), members: members(decl.members) });
     }

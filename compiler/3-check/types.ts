@@ -105,6 +105,8 @@ export interface ProcedureModel {
   citation: Citation;
   /** Inputs fixed by `with`, in wire form. */
   fixed: Map<string, unknown>;
+  /** The inputs that `with` fixes (they are not in the schema). */
+  fixedInputs: InputModel[];
   inputs: InputModel[];
   dice: DiceModel[];
   lets: LetModel[];

@@ -267,6 +267,8 @@ export interface AggregateExpr extends ExprBase {
   variable: { name: string; nameLoc: Loc };
   list: Expr;
   filter: Expr | null;
+  /** Set by the checker: the name of the element's index variable in generated code. */
+  index?: string;
 }
 
 export interface CallExpr extends ExprBase {

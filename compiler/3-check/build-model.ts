@@ -1,0 +1,157 @@
+import type { Session } from "../diagnostics/session.ts";
+import type { LetDecl, Loc, Text } from "../language/ast.ts";
+import { placeIn, type Declared, type ResolvedEdition } from "../2-resolve/types.ts";
+import { bindTable } from "./bind-tables.ts";
+import type { Definitions } from "./check-definitions.ts";
+import { collectDependencies } from "./collect-dependencies.ts";
+import type { LiteralValues } from "./literal-values.ts";
+import type { Notations } from "./load-notations.ts";
+import { defaultQuote, quoteFound } from "./quotes.ts";
+import { humanize } from "./resolve-types.ts";
+import type { Citation, DiceModel, InputModel, LetModel, RequirementModel, TableModel } from "./types.ts";
+
+/** Every typed definition of an edition, with citations: what procedures and examples draw on. */
+export interface Model {
+  inputs: Map<string, InputModel>;
+  dice: Map<string, DiceModel>;
+  lets: Map<string, LetModel>;
+  /** Global and per-element definitions by key (`name` or `list.name`). */
+  letsByKey: Map<string, LetModel>;
+  requirements: Map<string, RequirementModel>;
+  tables: Map<string, TableModel>;
+  citation(declared: Declared<{ loc: Loc; nameLoc?: Loc }>, quote: Text | null): Citation;
+}
+
+/** Builds the model from the typed definitions; checks quotes and binds tables to charts. */
+export function buildModel(
+  resolved: ResolvedEdition,
+  definitions: Definitions,
+  literals: LiteralValues,
+  notations: Notations,
+  session: Session,
+): Model {
+  const { symbols, paragraphs } = resolved;
+
+  const citation: Model["citation"] = (declared, quote) => {
+    const paragraph = paragraphs.get(declared.paragraph);
+    const place = placeIn(declared.file, declared.decl.nameLoc ?? declared.decl.loc);
+    if (quote && paragraph && !quoteFound(quote.text, paragraph)) {
+      session.report("HX0509", { paragraph: declared.paragraph, quote: quote.text }, placeIn(declared.file, quote.loc));
+    }
+    return { paragraph: declared.paragraph, quote: quote?.text ?? defaultQuote(paragraph), file: declared.file, place };
+  };
+
+  fillFieldDefaults(resolved, definitions, literals);
+  const inputs = new Map<string, InputModel>();
+  for (const [name, declared] of symbols.inputs) {
+    const { decl, file } = declared;
+    const type = definitions.inputType(name, declared);
+    const model: InputModel = {
+      name,
+      label: decl.label?.text ?? humanize(name),
+      description: decl.description?.text ?? "",
+      type,
+      citation: citation(declared, null),
+      decl,
+    };
+    if (decl.defaultValue) {
+      const value = literals.value(decl.defaultValue, type, file, `The default of \`${name}\``);
+      if (value.ok) model.defaultValue = value.value;
+    }
+    inputs.set(name, model);
+  }
+
+  const dice = new Map<string, DiceModel>();
+  for (const [name, declared] of symbols.dice) {
+    const { decl } = declared;
+    dice.set(name, {
+      name,
+      label: decl.label?.text ?? humanize(name),
+      description: decl.description?.text ?? `${decl.count}d${decl.sides}`,
+      count: decl.count,
+      sides: decl.sides,
+      citation: citation(declared, null),
+      decl,
+    });
+  }
+
+  const letsByKey = new Map<string, LetModel>();
+  const lets = new Map<string, LetModel>();
+  const addLet = (key: string, declared: Declared<LetDecl>, each?: LetModel["each"]) => {
+    const { decl } = declared;
+    const model: LetModel = {
+      name: decl.name,
+      each,
+      label: decl.label?.text ?? humanize(decl.name),
+      type: definitions.typeOfLetDecl(decl),
+      value: decl.value,
+      citation: citation(declared, decl.quote),
+      random: false,
+      deps: collectDependencies(decl.value),
+      decl,
+    };
+    letsByKey.set(key, model);
+    if (!each) lets.set(key, model);
+  };
+  for (const [name, declared] of symbols.lets) addLet(name, declared);
+  for (const [list, scope] of symbols.elementLets) {
+    for (const [name, declared] of scope) {
+      const variable = declared.decl.each?.variable?.name ?? declared.decl.each?.element?.name ?? "it";
+      addLet(`${list}.${name}`, declared, { list, variable });
+    }
+  }
+  markRandom(letsByKey);
+
+  const requirements = new Map<string, RequirementModel>();
+  for (const [name, declared] of symbols.requirements) {
+    const { decl, file } = declared;
+    const deps = collectDependencies(decl.condition);
+    const randomDeps = [...deps.dice, ...[...deps.lets, ...deps.elementLets].filter((k) => letsByKey.get(k)?.random)];
+    if (randomDeps.length > 0) session.report("HX0502", { name, dice: randomDeps.join(", ") }, placeIn(file, decl.nameLoc));
+    requirements.set(name, { name, condition: decl.condition, message: decl.message.text, citation: citation(declared, null), deps, decl });
+  }
+
+  const tables = new Map<string, TableModel>();
+  for (const [name, declared] of symbols.tables) {
+    const { decl, file } = declared;
+    const chart = resolved.charts.get(decl.chart.id.text);
+    if (!chart) {
+      session.report("HX0205", { name, chart: decl.chart.id.text, edition: `${resolved.edition.ruleset} ${resolved.edition.id}`, known: [...resolved.charts.keys()].join(", ") || "none" }, placeIn(file, decl.chart.id.loc));
+      continue;
+    }
+    const info = definitions.table(name)!.info;
+    const table = bindTable(declared, info, chart, citation(declared, null), notations, session);
+    if (table) tables.set(name, table);
+  }
+
+  return { inputs, dice, lets, letsByKey, requirements, tables, citation };
+}
+
+/** A definition is random when it reads a die, directly or through other definitions. */
+function markRandom(letsByKey: Map<string, LetModel>): void {
+  const visiting = new Set<string>();
+  const isRandom = (key: string): boolean => {
+    const model = letsByKey.get(key);
+    if (!model) return false;
+    if (model.random || visiting.has(key)) return model.random;
+    visiting.add(key);
+    model.random = model.deps.dice.size > 0 || [...model.deps.lets, ...model.deps.elementLets].some(isRandom);
+    return model.random;
+  };
+  for (const key of letsByKey.keys()) isRandom(key);
+}
+
+/** Record fields with defaults get them in wire form, so examples and forms can fill them in. */
+function fillFieldDefaults(resolved: ResolvedEdition, definitions: Definitions, literals: LiteralValues): void {
+  for (const [name, { decl, file }] of resolved.symbols.records) {
+    const info = definitions.types.records.get(name);
+    if (!info) continue;
+    for (const field of decl.fields) {
+      if (!field.defaultValue) continue;
+      const fieldInfo = info.fields.find((f) => f.name === field.name);
+      if (!fieldInfo) continue;
+      const value = literals.value(field.defaultValue, fieldInfo.type, file, `The default of \`${name}.${field.name}\``);
+      if (value.ok) fieldInfo.defaultValue = value.value;
+    }
+  }
+}

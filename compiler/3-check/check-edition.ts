@@ -1,0 +1,41 @@
+import type { Session } from "../diagnostics/session.ts";
+import type { ResolvedEdition } from "../2-resolve/types.ts";
+import { placeIn } from "../2-resolve/types.ts";
+import { buildModel } from "./build-model.ts";
+import { Definitions } from "./check-definitions.ts";
+import { checkExamples } from "./check-examples.ts";
+import { checkProcedures } from "./check-procedures.ts";
+import { LiteralValues } from "./literal-values.ts";
+import { Notations } from "./load-notations.ts";
+import { TypeResolver } from "./resolve-types.ts";
+import type { CheckedEdition } from "./types.ts";
+
+const GRAMMAR_DIR = new URL("../../grammar/", import.meta.url);
+const notations = new Notations(GRAMMAR_DIR);
+
+/** Phase 3: types, charts, procedures and examples of one edition. */
+export function checkEdition(resolved: ResolvedEdition, session: Session): CheckedEdition {
+  const types = new TypeResolver(resolved.symbols, session);
+  for (const [name, { decl, file }] of resolved.symbols.notations) {
+    const parser = notations.parser(decl.grammar.text);
+    if (typeof parser === "string") session.report("HX0207", { name, grammar: decl.grammar.text, reason: parser }, placeIn(file, decl.grammar.loc));
+  }
+  const definitions = new Definitions(resolved.symbols, types, session);
+  definitions.checkAll();
+  const literals = new LiteralValues(session, notations);
+  const model = buildModel(resolved, definitions, literals, notations, session);
+  const procedures = checkProcedures(resolved, model, literals, session);
+  const checked = new Set(procedures.flatMap((p) => p.requirements.map((r) => r.name)));
+  for (const [name, { decl, file }] of resolved.symbols.requirements) {
+    if (!checked.has(name)) session.report("HX0503", { name }, placeIn(file, decl.nameLoc));
+  }
+  return {
+    resolved,
+    enums: [...types.enums.values(), ...types.inlineEnums],
+    records: [...types.records.values()],
+    notations: [...types.notations.values()],
+    tables: model.tables,
+    procedures,
+    examples: checkExamples(resolved, model, procedures, literals, session),
+  };
+}

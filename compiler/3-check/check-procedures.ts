@@ -1,0 +1,116 @@
+import type { Session } from "../diagnostics/session.ts";
+import type { NameRef, ProcedureDecl } from "../language/ast.ts";
+import { placeIn, type Declared, type ResolvedEdition } from "../2-resolve/types.ts";
+import type { LiteralValues } from "./literal-values.ts";
+import { humanize } from "./resolve-types.ts";
+import type { Model } from "./build-model.ts";
+import type { OutputGroup, ProcedureModel } from "./types.ts";
+
+/**
+ * Closes each procedure over what it uses: from its outputs and checks, every
+ * definition, input, die and table they depend on. One engine is generated per
+ * procedure from exactly this closure.
+ */
+export function checkProcedures(
+  resolved: ResolvedEdition,
+  model: Model,
+  literals: LiteralValues,
+  session: Session,
+): ProcedureModel[] {
+  return [...resolved.symbols.procedures.values()].map((declared) => checkProcedure(declared, model, literals, session));
+}
+
+function checkProcedure(
+  declared: Declared<ProcedureDecl>,
+  model: Model,
+  literals: LiteralValues,
+  session: Session,
+): ProcedureModel {
+  const { decl, file } = declared;
+  const report = (name: NameRef, expected: string, hint: string) =>
+    session.report("HX0501", { name: name.name, procedure: decl.name, expected, hint }, placeIn(file, name.nameLoc));
+
+  const fixed = new Map<string, unknown>();
+  const checks: string[] = [];
+  const outputs: OutputGroup[] = [];
+  const outcome: string[] = [];
+  for (const clause of decl.clauses) {
+    switch (clause.type) {
+      case "With":
+        for (const binding of clause.bindings) {
+          const input = model.inputs.get(binding.name.name);
+          if (!input) {
+            report(binding.name, "an input", "`with` fixes an input to a value for this procedure");
+            continue;
+          }
+          const value = literals.value(binding.value, input.type, file, `The value of \`${input.name}\``);
+          if (value.ok) fixed.set(input.name, value.value);
+        }
+        break;
+      case "Check":
+        for (const name of clause.names) {
+          if (model.requirements.has(name.name)) checks.push(name.name);
+          else report(name, "a requirement", "`check` lists requirements (`require name: …`)");
+        }
+        break;
+      case "Output":
+      case "Outcome": {
+        const names: string[] = [];
+        for (const name of clause.names) {
+          if (model.lets.has(name.name)) names.push(name.name);
+          else report(name, "a definition", `\`${clause.type.toLowerCase()}\` lists definitions (\`let name = …\`)`);
+        }
+        if (clause.type === "Output") outputs.push({ label: clause.group?.text ?? "Results", names });
+        else outcome.push(...names);
+        break;
+      }
+    }
+  }
+
+  // The closure: definitions reached from the outputs, the outcome and the checks.
+  const letKeys = new Set<string>();
+  const inputs = new Set<string>();
+  const dice = new Set<string>();
+  const tables = new Set<string>();
+  const queue: string[] = [...outputs.flatMap((g) => g.names), ...outcome];
+  const addDeps = (deps: { inputs: Set<string>; lets: Set<string>; elementLets: Set<string>; dice: Set<string>; tables: Set<string> }) => {
+    deps.inputs.forEach((n) => inputs.add(n));
+    deps.dice.forEach((n) => dice.add(n));
+    deps.tables.forEach((n) => tables.add(n));
+    queue.push(...deps.lets, ...deps.elementLets);
+  };
+  for (const name of checks) addDeps(model.requirements.get(name)!.deps);
+  while (queue.length > 0) {
+    const key = queue.pop()!;
+    if (letKeys.has(key)) continue;
+    const definition = model.letsByKey.get(key);
+    if (!definition) continue;
+    letKeys.add(key);
+    addDeps(definition.deps);
+  }
+
+  for (const name of fixed.keys()) {
+    if (!inputs.has(name)) {
+      const clause = decl.clauses.find((c) => c.type === "With");
+      const binding = clause?.type === "With" ? clause.bindings.find((b) => b.name.name === name) : undefined;
+      if (binding) report(binding.name, "an input this procedure uses", "remove it, or output something that depends on it");
+    }
+  }
+
+  const letsByKey = new Map([...model.letsByKey].filter(([key]) => letKeys.has(key)));
+  return {
+    name: decl.name,
+    label: decl.label?.text ?? humanize(decl.name),
+    citation: model.citation(declared, null),
+    fixed,
+    inputs: [...model.inputs.values()].filter((i) => inputs.has(i.name) && !fixed.has(i.name)),
+    fixedInputs: [...model.inputs.values()].filter((i) => inputs.has(i.name) && fixed.has(i.name)),
+    dice: [...model.dice.values()].filter((d) => dice.has(d.name)),
+    lets: [...letsByKey.values()],
+    requirements: checks.map((name) => model.requirements.get(name)!),
+    tables: [...tables].map((name) => model.tables.get(name)).filter((t) => t !== undefined),
+    outputs,
+    outcome: outcome.length > 0 ? outcome : outputs.flatMap((g) => g.names).filter((n) => model.lets.get(n)?.random),
+    letsByKey,
+  };
+}

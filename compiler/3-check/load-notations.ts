@@ -1,0 +1,74 @@
+import { readFileSync } from "node:fs";
+import peggy from "peggy";
+import type { FieldInfo, NotationInfo } from "../language/types.ts";
+import type { Wire } from "../runtime/runtime.ts";
+
+export type NotationParse = { ok: true; value: Record<string, Wire> } | { ok: false; reason: string };
+
+/**
+ * Notation grammars (grammar/<name>.peggy) parse chart cells such as `Ae3 DL2o2DG`
+ * into the fields a notation declares. Each grammar is compiled once per process.
+ */
+export class Notations {
+  private readonly parsers = new Map<string, peggy.Parser | string>();
+
+  private readonly grammarDir: URL;
+
+  constructor(grammarDir: URL) {
+    this.grammarDir = grammarDir;
+  }
+
+  /** The compiled parser, or the reason the grammar cannot be used. */
+  parser(grammar: string): peggy.Parser | string {
+    let parser = this.parsers.get(grammar);
+    if (parser === undefined) {
+      try {
+        if (!/^[a-z0-9-]+$/.test(grammar)) throw new Error("grammar names are lowercase words joined by hyphens");
+        parser = peggy.generate(readFileSync(new URL(`${grammar}.peggy`, this.grammarDir), "utf8"));
+      } catch (error) {
+        parser = (error as NodeJS.ErrnoException).code === "ENOENT" ? "file not found" : String((error as Error).message).split("\n")[0];
+      }
+      this.parsers.set(grammar, parser);
+    }
+    return parser;
+  }
+
+  parse(info: NotationInfo, text: string): NotationParse {
+    const parser = this.parser(info.grammar);
+    if (typeof parser === "string") return { ok: false, reason: `grammar ${info.grammar} is unusable (${parser})` };
+    let result: unknown;
+    try {
+      result = parser.parse(text);
+    } catch (error) {
+      return { ok: false, reason: String((error as Error).message) };
+    }
+    if (result === null || typeof result !== "object") return { ok: false, reason: "the grammar did not return an object" };
+    const value: Record<string, Wire> = { text };
+    for (const field of info.fields) {
+      const v = (result as Record<string, unknown>)[field.name];
+      const problem = fieldProblem(field, v);
+      if (problem) return { ok: false, reason: `field ${field.name} is ${JSON.stringify(v)}, not ${problem}` };
+      value[field.name] = (v ?? null) as Wire;
+    }
+    return { ok: true, value };
+  }
+}
+
+function fieldProblem(field: FieldInfo, v: unknown): string | null {
+  const t = field.type;
+  if (v === null || v === undefined) return t.orNone ? null : `${t.kind} (it may not be none)`;
+  switch (t.kind) {
+    case "integer":
+      return Number.isInteger(v) ? null : "an integer";
+    case "number":
+      return typeof v === "number" ? null : "a number";
+    case "boolean":
+      return typeof v === "boolean" ? null : "true or false";
+    case "text":
+      return typeof v === "string" ? null : "text";
+    case "enum":
+      return t.info.members.some((m) => m.name === v) ? null : `one of ${t.info.members.map((m) => m.name).join(", ")}`;
+    default:
+      return `a ${t.kind} (notation fields are integers, numbers, booleans, text or enums)`;
+  }
+}

@@ -1,0 +1,33 @@
+import type { Paragraph } from "../1-read/types.ts";
+
+/** Text compared the way a reader would: one space, straight quotes, no case. */
+export function normalizeQuote(text: string): string {
+  return text
+    .replace(/[‘’′]/g, "'")
+    .replace(/[“”″]/g, '"')
+    .replace(/[–—]/g, "-")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
+}
+
+/** The paragraph's words after its number and title. */
+export function paragraphBody(paragraph: Paragraph): string {
+  let text = paragraph.text.replace(/\s+/g, " ").trim();
+  for (const prefix of [paragraph.id, paragraph.title]) {
+    if (prefix && text.startsWith(prefix)) text = text.slice(prefix.length).replace(/^[\s.:)–—-]+/, "");
+  }
+  return text;
+}
+
+/** A definition without a quote of its own cites its paragraph's first sentence. */
+export function defaultQuote(paragraph: Paragraph | undefined): string {
+  if (!paragraph) return "";
+  const body = paragraphBody(paragraph);
+  const sentence = /^.*?[.!?](?=\s|$)/.exec(body)?.[0] ?? body;
+  return sentence.length > 180 ? `${sentence.slice(0, 177).replace(/\s+\S*$/, "")}…` : sentence;
+}
+
+export function quoteFound(quote: string, paragraph: Paragraph): boolean {
+  return normalizeQuote(paragraph.text).includes(normalizeQuote(quote.replace(/…$/, "")));
+}

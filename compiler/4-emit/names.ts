@@ -1,0 +1,32 @@
+/**
+ * Names in generated code. Rule names are snake_case words, which never contain
+ * `$`, so every generated helper name uses `$` and cannot collide with them.
+ */
+
+const RESERVED = new Set([
+  "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum", "export",
+  "extends", "false", "finally", "for", "function", "if", "import", "in", "instanceof", "new", "null", "return", "super",
+  "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield", "let", "static", "implements",
+  "interface", "package", "private", "protected", "public", "await", "arguments", "eval", "undefined", "NaN", "Infinity",
+  "rt", "s", "i", "State", "resolve", "check", "distribution", "schema", "metadata", "Input", "Outputs", "Dice", "constructor",
+]);
+
+/** A definition's function and state field: its own name where that is safe. */
+export const definitionName = (name: string) => (RESERVED.has(name) ? `${name}$` : name);
+export const elementName = (list: string, name: string) => `${list}$${name}`;
+export const inputName = (name: string) => `in$${name}`;
+export const diceName = (name: string) => `die$${name}`;
+export const checkName = (name: string) => `check$${name}`;
+export const tableName = (name: string) => `table$${name}`;
+export const tableKeysName = (name: string, axis: "rows" | "columns") => `table$${name}$${axis}`;
+export const stepName = (key: string) => `step$${key.replace(/\./g, "$")}`;
+export const localName = (name: string) => `${name}$`;
+
+/** `attacking_unit` → `AttackingUnit`, for interfaces. */
+export function typeName(name: string): string {
+  return name
+    .split(/_+/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join("");
+}

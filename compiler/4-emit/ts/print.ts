@@ -1,0 +1,200 @@
+import type { TsExpr, TsMember, TsParam, TsStmt, TsType } from "./ast.ts";
+
+const WIDTH = 100;
+const INDENT = "  ";
+
+const PRECEDENCE: Record<string, number> = {
+  "??": 3, "||": 3, "&&": 4, "===": 7, "!==": 7, "==": 7, "!=": 7, "<": 8, "<=": 8, ">": 8, ">=": 8, "+": 10, "-": 10, "*": 11, "/": 11, "%": 11,
+};
+
+function precedence(e: TsExpr): number {
+  switch (e.type) {
+    case "assign":
+    case "arrow":
+      return 1;
+    case "conditional":
+      return 2;
+    case "binary":
+      return PRECEDENCE[e.op] ?? 5;
+    case "unary":
+      return 13;
+    case "asConst":
+    case "as":
+    case "satisfies":
+      return 12;
+    default:
+      return 16;
+  }
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+function key(name: string): string {
+  return IDENTIFIER.test(name) ? name : JSON.stringify(name);
+}
+
+export function printType(t: TsType, indent = ""): string {
+  switch (t.type) {
+    case "ref":
+      return t.args && t.args.length > 0 ? `${t.name}<${t.args.map((a) => printType(a, indent)).join(", ")}>` : t.name;
+    case "union":
+      return t.types.map((u) => (u.type === "union" ? `(${printType(u, indent)})` : printType(u, indent))).join(" | ");
+    case "array": {
+      const element = printType(t.element, indent);
+      const wrapped = t.element.type === "union" ? `(${element})` : element;
+      return `${t.readonly ? "readonly " : ""}${wrapped}[]`;
+    }
+    case "literal":
+      return typeof t.value === "string" ? JSON.stringify(t.value) : String(t.value);
+    case "object": {
+      if (t.members.length === 0) return "{}";
+      const one = `{ ${t.members.map((m) => `${key(m.name)}${m.optional ? "?" : ""}: ${printType(m.type, indent)}`).join("; ")} }`;
+      if (one.length + indent.length <= WIDTH && !one.includes("\n")) return one;
+      return `{\n${printMembers(t.members, indent + INDENT)}${indent}}`;
+    }
+  }
+}
+
+function printMembers(members: TsMember[], indent: string): string {
+  return members
+    .map((m) => `${m.doc ? `${indent}/** ${m.doc.replace(/\*\//g, "*\\/")} */\n` : ""}${indent}${key(m.name)}${m.optional ? "?" : ""}: ${printType(m.type, indent)};\n`)
+    .join("");
+}
+
+export function printExpr(e: TsExpr, indent = ""): string {
+  switch (e.type) {
+    case "id":
+      return e.name;
+    case "value":
+      if (e.value === undefined) return "undefined";
+      if (typeof e.value === "number") {
+        if (e.value === Infinity) return "Infinity";
+        if (e.value === -Infinity) return "-Infinity";
+        return Object.is(e.value, -0) ? "0" : String(e.value);
+      }
+      return JSON.stringify(e.value);
+    case "array": {
+      if (e.items.length === 0) return "[]";
+      const parts = e.items.map((item) => printExpr(item, indent + INDENT));
+      const one = `[${parts.join(", ")}]`;
+      if (one.length + indent.length <= WIDTH && !one.includes("\n")) return one;
+      return `[\n${parts.map((p) => `${indent}${INDENT}${p},\n`).join("")}${indent}]`;
+    }
+    case "object": {
+      if (e.properties.length === 0) return "{}";
+      const parts = e.properties.map((p) => {
+        const value = printExpr(p.value, indent + INDENT);
+        return p.value.type === "id" && p.value.name === p.key ? key(p.key) : `${key(p.key)}: ${value}`;
+      });
+      const one = `{ ${parts.join(", ")} }`;
+      if (one.length + indent.length <= WIDTH && !one.includes("\n")) return one;
+      return `{\n${parts.map((p) => `${indent}${INDENT}${p},\n`).join("")}${indent}}`;
+    }
+    case "call": {
+      const callee = wrap(e.callee, 16, indent);
+      const typeArgs = e.typeArgs?.length ? `<${e.typeArgs.map((t) => printType(t, indent)).join(", ")}>` : "";
+      const args = e.args.map((a) => printExpr(a, indent + INDENT));
+      const one = `${callee}${typeArgs}(${args.join(", ")})`;
+      if (one.length + indent.length <= WIDTH && !one.includes("\n")) return one;
+      if (args.length === 1 || (args.at(-1)?.includes("\n") && args.slice(0, -1).every((a) => !a.includes("\n")))) {
+        return `${callee}${typeArgs}(${args.join(", ")})`;
+      }
+      return `${callee}${typeArgs}(\n${args.map((a) => `${indent}${INDENT}${a},\n`).join("")}${indent})`;
+    }
+    case "member":
+      return `${wrap(e.object, 16, indent)}${e.optional ? "?." : "."}${e.property}`;
+    case "index":
+      return `${wrap(e.object, 16, indent)}[${printExpr(e.index, indent)}]`;
+    case "binary": {
+      const p = PRECEDENCE[e.op] ?? 5;
+      return `${wrap(e.left, p, indent)} ${e.op} ${wrap(e.right, p + 1, indent)}`;
+    }
+    case "unary":
+      return `${e.op}${wrap(e.operand, 13, indent)}`;
+    case "conditional":
+      return `${wrap(e.test, 3, indent)} ? ${wrap(e.consequent, 2, indent)} : ${wrap(e.alternate, 2, indent)}`;
+    case "arrow": {
+      const params = `(${e.params.map((p) => printParam(p, indent)).join(", ")})${e.returns ? `: ${printType(e.returns, indent)}` : ""}`;
+      if (Array.isArray(e.body)) return `${params} => {\n${printStatements(e.body, indent + INDENT)}${indent}}`;
+      const body = printExpr(e.body, indent);
+      return `${params} => ${e.body.type === "object" ? `(${body})` : body}`;
+    }
+    case "new":
+      return `new ${wrap(e.callee, 16, indent)}(${e.args.map((a) => printExpr(a, indent)).join(", ")})`;
+    case "assign":
+      return `${printExpr(e.target, indent)} = ${printExpr(e.value, indent)}`;
+    case "asConst":
+      return `${wrap(e.expr, 13, indent)} as const`;
+    case "as":
+      return `${wrap(e.expr, 13, indent)} as ${printType(e.typeOf, indent)}`;
+    case "satisfies":
+      return `${wrap(e.expr, 13, indent)} satisfies ${printType(e.typeOf, indent)}`;
+  }
+}
+
+function wrap(e: TsExpr, min: number, indent: string): string {
+  const text = printExpr(e, indent);
+  return precedence(e) < min ? `(${text})` : text;
+}
+
+function printParam(p: TsParam, indent: string): string {
+  const type = p.type ? `${p.optional ? "?" : ""}: ${printType(p.type, indent)}` : "";
+  const value = p.defaultValue ? ` = ${printExpr(p.defaultValue, indent)}` : "";
+  return `${p.name}${type}${value}`;
+}
+
+function doc(text: string | undefined, indent: string): string {
+  if (!text) return "";
+  const lines = text.replace(/\*\//g, "*\\/").split("\n");
+  return lines.length === 1 ? `${indent}/** ${lines[0]} */\n` : `${indent}/**\n${lines.map((l) => `${indent} * ${l}`.trimEnd()).join("\n")}\n${indent} */\n`;
+}
+
+function exported(flag: boolean | undefined): string {
+  return flag ? "export " : "";
+}
+
+export function printStatement(s: TsStmt, indent = ""): string {
+  switch (s.type) {
+    case "import":
+      if (s.namespace) return `${indent}import ${s.typeOnly ? "type " : ""}* as ${s.namespace} from ${JSON.stringify(s.from)};\n`;
+      return `${indent}import ${s.typeOnly ? "type " : ""}{ ${s.names.join(", ")} } from ${JSON.stringify(s.from)};\n`;
+    case "const":
+      return `${doc(s.doc, indent)}${indent}${exported(s.exported)}const ${s.name}${s.valueType ? `: ${printType(s.valueType, indent)}` : ""} = ${printExpr(s.init, indent)};\n`;
+    case "let":
+      return `${indent}let ${s.name}${s.valueType ? `: ${printType(s.valueType, indent)}` : ""}${s.init ? ` = ${printExpr(s.init, indent)}` : ""};\n`;
+    case "function": {
+      const typeParams = s.typeParams?.length ? `<${s.typeParams.join(", ")}>` : "";
+      const head = `${indent}${exported(s.exported)}function ${s.name}${typeParams}(${s.params.map((p) => printParam(p, indent)).join(", ")})${s.returns ? `: ${printType(s.returns, indent)}` : ""}`;
+      return `${doc(s.doc, indent)}${head} {\n${printStatements(s.body, indent + INDENT)}${indent}}\n`;
+    }
+    case "class": {
+      const fields = s.fields.map((f) => `${indent}${INDENT}${key(f.name)}: ${printType(f.valueType, indent + INDENT)} = ${printExpr(f.init, indent + INDENT)};\n`).join("");
+      return `${doc(s.doc, indent)}${indent}${exported(s.exported)}class ${s.name}${s.extends ? ` extends ${printExpr(s.extends, indent)}` : ""} {\n${fields}${indent}}\n`;
+    }
+    case "interface":
+      return `${doc(s.doc, indent)}${indent}${exported(s.exported)}interface ${s.name} {\n${printMembers(s.members, indent + INDENT)}${indent}}\n`;
+    case "typeAlias":
+      return `${doc(s.doc, indent)}${indent}${exported(s.exported)}type ${s.name} = ${printType(s.aliased, indent)};\n`;
+    case "return":
+      return `${indent}return${s.value ? ` ${printExpr(s.value, indent)}` : ""};\n`;
+    case "if": {
+      const head = `${indent}if (${printExpr(s.test, indent)}) {\n${printStatements(s.then, indent + INDENT)}${indent}}`;
+      return s.otherwise ? `${head} else {\n${printStatements(s.otherwise, indent + INDENT)}${indent}}\n` : `${head}\n`;
+    }
+    case "expr":
+      return `${indent}${printExpr(s.expr, indent)};\n`;
+    case "comment":
+      return s.text.split("\n").map((line) => `${indent}// ${line}`.trimEnd() + "\n").join("");
+    case "blank":
+      return "\n";
+  }
+}
+
+export function printStatements(statements: TsStmt[], indent = ""): string {
+  return statements.map((s) => printStatement(s, indent)).join("");
+}
+
+/** A whole module: statements separated as written, one trailing newline. */
+export function printModule(statements: TsStmt[]): string {
+  return printStatements(statements).replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
+}

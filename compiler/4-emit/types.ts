@@ -1,0 +1,15 @@
+/** Phase 4 output: the engines of one edition, as source text. */
+export interface EmittedEngine {
+  procedure: string;
+  /** Path under generated/, e.g. `ocs/4.3/overrun.ts`. */
+  path: string;
+  source: string;
+}
+
+export interface EmittedEdition {
+  ruleset: string;
+  edition: string;
+  /** The specifier engines use to import the runtime (relative to their folder). */
+  runtimeImport: string;
+  engines: EmittedEngine[];
+}

@@ -1,0 +1,60 @@
+import type { Session } from "../diagnostics/session.ts";
+import type { CheckedEdition } from "../3-check/types.ts";
+import type { EmittedEdition } from "../4-emit/types.ts";
+import { buildVector } from "./build-vectors.ts";
+import { loadEngine } from "./load-engine.ts";
+import { runVector, showWire, type Finding } from "./run-vector.ts";
+import type { Vector } from "./vector.ts";
+
+export type ExampleStatus = "checked" | "disputed" | "failed";
+
+export interface VerifiedExample {
+  vector: Vector;
+  procedure: string;
+  status: ExampleStatus;
+}
+
+/**
+ * Phase 5: runs every worked example on the engines just emitted. An example the
+ * rules do not reproduce is an error, unless it is marked disputed; a disputed
+ * example records what the rules produce instead.
+ */
+export async function verifyExamples(checked: CheckedEdition, emitted: EmittedEdition, session: Session): Promise<VerifiedExample[]> {
+  const engines = new Map<string, Awaited<ReturnType<typeof loadEngine>>>();
+  for (const engine of emitted.engines) engines.set(engine.procedure, await loadEngine(engine.source, emitted.runtimeImport));
+  const verified: VerifiedExample[] = [];
+  for (const example of checked.examples) {
+    const vector = buildVector(example);
+    const engine = engines.get(example.procedure);
+    if (!engine) continue;
+    const run = runVector(engine, vector);
+    const place = example.place;
+    if (example.disputed) {
+      vector.actual = run.actual;
+      if (run.findings.length === 0) session.report("HX0507", { title: example.title }, place);
+      verified.push({ vector, procedure: example.procedure, status: "disputed" });
+      continue;
+    }
+    for (const finding of run.findings) reportFinding(finding, example.title, example.expect, place, session);
+    verified.push({ vector, procedure: example.procedure, status: run.findings.length === 0 ? "checked" : "failed" });
+  }
+  return verified;
+}
+
+function reportFinding(finding: Finding, title: string, expectations: CheckedEdition["examples"][number]["expect"], fallback: Parameters<Session["report"]>[2], session: Session): void {
+  const placeOf = (name?: string) => expectations.find((e) => e.kind !== "allowed" && e.name === name)?.place ?? fallback;
+  switch (finding.kind) {
+    case "mismatch":
+      session.report("HX0506", { title, name: finding.name, actual: showWire(finding.actual), expected: showWire(finding.expected) }, placeOf(finding.name));
+      return;
+    case "pending":
+      session.report("HX0508", { title, name: finding.name, reason: finding.reason }, placeOf(finding.name));
+      return;
+    case "allowed":
+      session.report("HX0506", { title, name: "allowed", actual: finding.expected ? `not allowed (${finding.violations.join(", ")})` : "allowed", expected: String(finding.expected) }, expectations.find((e) => e.kind === "allowed")?.place ?? fallback);
+      return;
+    case "violated":
+      session.report("HX0506", { title, name: `violated ${finding.name}`, actual: finding.violations.length ? `violations: ${finding.violations.join(", ")}` : "no violation", expected: `${finding.name} violated` }, placeOf(finding.name));
+      return;
+  }
+}

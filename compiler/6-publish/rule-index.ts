@@ -1,0 +1,147 @@
+import type { CheckedEdition } from "../3-check/types.ts";
+import type { VerifiedExample } from "../5-verify/verify-examples.ts";
+
+/**
+ * The rule index of an edition: documents, paragraphs with their references both
+ * ways, what formalizes and exemplifies each paragraph, charts and procedures.
+ * The site renders from this; it never re-derives ids or links.
+ */
+export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) {
+  const { ruleset, edition, paragraphs, references, charts, symbols } = checked.resolved;
+  const documentOf = new Map(edition.documents.flatMap((d) => d.paragraphs.map((p) => [p.id, d.front.slug] as const)));
+
+  const definitionsAt = new Map<string, string[]>();
+  const note = (paragraph: string, name: string) => definitionsAt.set(paragraph, [...(definitionsAt.get(paragraph) ?? []), name]);
+  for (const kind of ["inputs", "lets", "requirements", "dice", "tables", "procedures"] as const) {
+    for (const [name, declared] of symbols[kind]) note(declared.paragraph, name);
+  }
+  for (const [list, scope] of symbols.elementLets) for (const [name, declared] of scope) note(declared.paragraph, `${list}.${name}`);
+
+  const proceduresAt = new Map<string, Set<string>>();
+  for (const procedure of checked.procedures) {
+    const cited = [procedure.citation, ...procedure.inputs.map((i) => i.citation), ...procedure.lets.map((l) => l.citation), ...procedure.requirements.map((r) => r.citation), ...procedure.dice.map((d) => d.citation), ...procedure.tables.map((t) => t.citation)];
+    for (const { paragraph } of cited) proceduresAt.set(paragraph, (proceduresAt.get(paragraph) ?? new Set()).add(procedure.name));
+  }
+
+  const referencedBy = new Map<string, Set<string>>();
+  for (const reference of references) {
+    if (reference.status !== "resolved") continue;
+    for (const target of [reference.id, reference.through].filter(Boolean) as string[]) {
+      if (reference.from !== target) referencedBy.set(target, (referencedBy.get(target) ?? new Set()).add(reference.from));
+    }
+  }
+
+  const examplesAt = (id: string) =>
+    examples
+      .filter((e) => e.vector.paragraph === id)
+      .map((e) => ({ id: e.vector.id, title: e.vector.title, procedure: e.procedure, status: e.status, ...(e.vector.disputed ? { reason: e.vector.disputed } : {}) }));
+
+  const paragraphIndex = Object.fromEntries(
+    [...paragraphs.values()].map((p) => [
+      p.id,
+      {
+        id: p.id,
+        kind: p.kind,
+        title: p.title,
+        document: documentOf.get(p.id),
+        parent: p.parent,
+        text: p.text,
+        line: p.place.start.line,
+        references: [...new Set(references.filter((r) => r.from === p.id).map((r) => r.id))],
+        referencedBy: [...(referencedBy.get(p.id) ?? [])].sort(compareIds),
+        definitions: definitionsAt.get(p.id) ?? [],
+        procedures: [...(proceduresAt.get(p.id) ?? [])].sort(),
+        examples: examplesAt(p.id),
+      },
+    ]),
+  );
+
+  const coverage = (ids: string[]) => {
+    const numbered = ids.filter((id) => paragraphs.get(id)?.kind !== "chapter");
+    const own = examples.filter((e) => ids.includes(e.vector.paragraph));
+    return {
+      paragraphs: numbered.length,
+      formalized: numbered.filter((id) => (definitionsAt.get(id)?.length ?? 0) > 0).length,
+      examples: own.length,
+      checked: own.filter((e) => e.status === "checked").length,
+      disputed: own.filter((e) => e.status === "disputed").length,
+    };
+  };
+
+  return {
+    ruleset: { id: ruleset.id, title: ruleset.title, publisher: ruleset.publisher ?? null, description: ruleset.description ?? null },
+    edition: {
+      id: edition.id,
+      title: edition.title,
+      publisher: edition.publisher ?? null,
+      date: edition.date ?? null,
+      version: edition.version ?? null,
+      supersedes: edition.supersedes ?? null,
+      sources: edition.sources,
+    },
+    documents: edition.documents.map((d) => ({
+      file: d.file,
+      slug: d.front.slug,
+      section: d.front.section,
+      title: d.front.title,
+      heading: d.paragraphs[0]?.title ?? d.front.title,
+      order: d.front.order,
+      excerpt: d.front.excerpt,
+      provenance: d.front.provenance,
+      paragraphs: d.paragraphs.map((p) => p.id),
+      calculators: d.embeds.filter((e) => e.kind === "calculator").map((e) => e.attributes.procedure),
+      coverage: coverage(d.paragraphs.map((p) => p.id)),
+    })),
+    paragraphs: paragraphIndex,
+    references: references.map((r) => ({
+      from: r.from,
+      id: r.id,
+      ...(r.through ? { through: r.through } : {}),
+      text: r.text,
+      status: r.status,
+      ...(r.outsideTitle ? { outsideTitle: r.outsideTitle } : {}),
+      ...(r.missing ? { missing: true } : {}),
+      ...(r.href ? { href: r.href } : {}),
+      file: r.place.file,
+      line: r.place.start.line,
+      column: r.place.start.column,
+    })),
+    charts: [...charts.values()].map((c) => ({
+      id: c.id,
+      caption: c.caption,
+      paragraph: c.paragraph,
+      document: documentOf.get(c.paragraph) ?? null,
+      tables: [...checked.tables.values()].filter((t) => t.chart === c.id).map((t) => t.name),
+      unknownCells: [...checked.tables.values()].filter((t) => t.chart === c.id).reduce((n, t) => n + t.unknownCells, 0),
+    })),
+    procedures: checked.procedures.map((p) => ({
+      name: p.name,
+      title: p.label,
+      paragraph: p.citation.paragraph,
+      document: documentOf.get(p.citation.paragraph) ?? null,
+      module: `${p.name}.ts`,
+      schema: `${p.name}.input.schema.json`,
+      vectors: `${p.name}.vectors.json`,
+      inputs: p.inputs.map((i) => i.name),
+      outputs: p.outputs,
+      outcome: p.outcome,
+      paragraphs: [...new Set(p.lets.map((l) => l.citation.paragraph))].sort(compareIds),
+      examples: examples.filter((e) => e.procedure === p.name).length,
+    })),
+  };
+}
+
+/** Paragraph ids in reading order: 9.2 before 9.10, 9.1g before 9.2. */
+export function compareIds(a: string, b: string): number {
+  const parts = (id: string) => id.split(/(\d+)/).filter(Boolean);
+  const pa = parts(a);
+  const pb = parts(b);
+  for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+    const na = Number(pa[i]);
+    const nb = Number(pb[i]);
+    if (!Number.isNaN(na) && !Number.isNaN(nb) && na !== nb) return na - nb;
+    if (pa[i] !== pb[i]) return pa[i] < pb[i] ? -1 : 1;
+  }
+  return pa.length - pb.length;
+}
+

@@ -1,0 +1,60 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { CheckResult, Pending, Resolution, Wire } from "../runtime/runtime.ts";
+import { showWire } from "../5-verify/run-vector.ts";
+import { UsageError } from "./args.ts";
+
+interface EngineModule {
+  metadata: { rulesetTitle: string; editionTitle: string; title: string; paragraph: string; outputs: { label: string; names: string[] }[] };
+  check(value: unknown): CheckResult<unknown>;
+  checkDice(value: unknown): CheckResult<Record<string, number>>;
+  resolve(input: unknown, dice?: unknown): Resolution<Record<string, Wire>>;
+}
+
+export async function explain(root: string, target: string | undefined, input: unknown, dice: unknown, asJson: boolean): Promise<number> {
+  if (!target || !/^[^/\s]+\/[^/\s]+\/[a-z_][a-z0-9_]*$/i.test(target)) {
+    throw new UsageError("name the engine as <ruleset>/<edition>/<procedure>, e.g. ocs/4.3/overrun");
+  }
+  if (input === undefined) throw new UsageError("--input is required (inline JSON, or @file.json)");
+  const path = join(root, "generated", `${target}.ts`);
+  if (!existsSync(path)) throw new UsageError(`there is no engine ${target} (looked for generated/${target}.ts; run \`hexlaw build\`?)`);
+  const engine = (await import(pathToFileURL(path).href)) as EngineModule;
+
+  const checked = engine.check(input);
+  const checkedDice = engine.checkDice(dice ?? {});
+  const errors = [...(checked.ok ? [] : checked.errors.map((e) => ({ ...e, path: `input.${e.path}` }))), ...(checkedDice.ok ? [] : checkedDice.errors.map((e) => ({ ...e, path: `dice.${e.path}` })))];
+  if (!checked.ok || !checkedDice.ok) {
+    if (asJson) process.stdout.write(`${JSON.stringify({ errors }, null, 2)}\n`);
+    else process.stderr.write(`The input is not valid for ${target}:\n${errors.map((e) => `  ${e.path.replace(/\.$/, "")}: ${e.message}`).join("\n")}\n`);
+    return 2;
+  }
+  const resolution = engine.resolve(checked.value, checkedDice.value);
+  if (asJson) {
+    process.stdout.write(`${JSON.stringify(resolution, null, 2)}\n`);
+    return 0;
+  }
+  const m = engine.metadata;
+  const lines = [`${m.rulesetTitle} · ${m.editionTitle} · ${m.title} (${m.paragraph})`, ""];
+  lines.push(resolution.allowed ? "Allowed." : "Not allowed:");
+  for (const v of resolution.violations) lines.push(`  ✗ ${v.message} (${v.paragraph})`);
+  lines.push("");
+  const outputs = resolution.outputs as Record<string, Wire>;
+  const pending = resolution.pending as Record<string, Pending>;
+  for (const group of m.outputs) {
+    lines.push(`${group.label}:`);
+    for (const name of group.names) {
+      const step = resolution.trace.find((t) => t.name === name && t.kind === "let");
+      const label = step?.label ?? name;
+      if (name in outputs) lines.push(`  ${label}: ${step?.display ?? showWire(outputs[name])}${step ? ` (${step.paragraph})` : ""}`);
+      else lines.push(`  ${label}: — ${pending[name]?.message ?? "not computed"}`);
+    }
+  }
+  lines.push("", "Trace:");
+  resolution.trace.forEach((step, i) => {
+    const item = step.item !== undefined ? `[${step.item + 1}]` : "";
+    lines.push(`  ${String(i + 1).padStart(3)}. ${step.paragraph.padEnd(8)} ${step.name}${item} = ${step.display}${step.quote ? `   “${step.quote}”` : ""}`);
+  });
+  process.stdout.write(`${lines.join("\n")}\n`);
+  return 0;
+}

@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+import { parseArgs, readJsonArgument, rootOf, UsageError } from "./args.ts";
+import { build } from "./build.ts";
+import { check } from "./check.ts";
+import { explain } from "./explain.ts";
+import { test } from "./test.ts";
+import { USAGE } from "./usage.ts";
+
+const OPTIONS: Record<string, { valued: string[]; boolean: string[] }> = {
+  build: { valued: ["root"], boolean: ["watch"] },
+  check: { valued: ["root"], boolean: [] },
+  test: { valued: ["root"], boolean: [] },
+  explain: { valued: ["root", "input", "dice"], boolean: ["json"] },
+  diff: { valued: ["root", "samples", "seed"], boolean: ["json"] },
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === "--help" || command === "-h" || command === "help") {
+    process.stdout.write(`${USAGE.main}\n`);
+    return command ? 0 : 2;
+  }
+  const options = OPTIONS[command];
+  if (!options) throw new UsageError(`unknown command \`${command}\`; commands are: ${Object.keys(OPTIONS).join(", ")}`);
+  const parsed = parseArgs(rest, options.valued, options.boolean);
+  if (parsed.flags.has("help")) {
+    process.stdout.write(`${USAGE[command]}\n`);
+    return 0;
+  }
+  const root = rootOf(parsed);
+  switch (command) {
+    case "build":
+      if (parsed.flags.has("watch")) {
+        const { watch } = await import("./watch.ts");
+        return watch(root);
+      }
+      return build(root);
+    case "check":
+      return check(root);
+    case "test":
+      return test(root);
+    case "explain": {
+      const input = parsed.flags.get("input");
+      const dice = parsed.flags.get("dice");
+      return explain(
+        root,
+        parsed.positionals[0],
+        typeof input === "string" ? readJsonArgument("input", input) : undefined,
+        typeof dice === "string" ? readJsonArgument("dice", dice) : undefined,
+        parsed.flags.has("json"),
+      );
+    }
+    case "diff": {
+      const { diff } = await import("./diff.ts");
+      return diff(root, parsed);
+    }
+  }
+  return 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`hexlaw: ${error.message}\nRun \`hexlaw --help\` for usage.\n`);
+      process.exitCode = 2;
+      return;
+    }
+    process.stderr.write(`hexlaw: internal error: ${(error as Error)?.message ?? String(error)}\nThis is a bug in Hexlaw; please report it with the command you ran.\n`);
+    process.exitCode = 70;
+  },
+);

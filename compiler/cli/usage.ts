@@ -1,0 +1,58 @@
+/** Help texts; `hexlaw <command> --help` prints the command's own. */
+export const USAGE: Record<string, string> = {
+  main: `hexlaw — compile annotated wargame rulebooks into engines, test vectors and a rule index
+
+Usage: hexlaw <command> [options]
+
+Commands:
+  build      compile rules/ and write generated/ (engines, schemas, vectors, rule index)
+  check      report diagnostics; fail if any document has an error or generated/ is stale
+  test       run every edition's test vectors against its generated engines
+  explain    resolve one situation with an engine and show the outcome and its trace
+  diff       compare two editions of a ruleset: text, formal rules and behaviour
+
+Options for every command:
+  --root <dir>   the repository holding rules/ and generated/ (default: this package)
+  --help         show help for the command
+
+Run \`hexlaw <command> --help\` for a command's options.`,
+  build: `Usage: hexlaw build [--watch] [--root <dir>]
+
+Compiles rules/ and, if there are no errors, replaces generated/ with the result.
+A failed build prints every diagnostic and leaves generated/ untouched.
+
+  --watch   keep running; recompile when a file in rules/ or grammar/ changes`,
+  check: `Usage: hexlaw check [--root <dir>]
+
+Compiles rules/ without writing anything. Exits with 1 if any document has an
+error, or if generated/ differs from what \`hexlaw build\` would write.`,
+  test: `Usage: hexlaw test [--root <dir>]
+
+Runs every vector in generated/**/<procedure>.vectors.json against its engine.
+Each failure is printed with the example's file:line. Disputed examples are
+checked to still produce what the rules produced when they were recorded.`,
+  explain: `Usage: hexlaw explain <ruleset>/<edition>/<procedure> --input <json> [--dice <json>] [--json]
+
+Resolves one situation and prints whether it is allowed (with the violated
+rules), every output, and the trace: each step with its value, paragraph and
+a short quote from the rule.
+
+  --input <json>   the inputs: inline JSON, or @file.json / a path to a JSON file
+  --dice <json>    rolled totals, e.g. '{"combat_roll": 7}' (or @file.json)
+  --json           print the resolution as JSON
+
+Example:
+  hexlaw explain ocs/4.3/overrun --input @situation.json --dice '{"surprise_roll":8,"shift_roll":3,"combat_roll":7}'`,
+  diff: `Usage: hexlaw diff <ruleset> <from-edition> <to-edition> [--json] [--samples <n>] [--seed <n>]
+
+Reports what changed between two editions: paragraphs added, removed,
+renumbered and reworded (with a word diff); definitions, requirements, tables
+and examples that changed; and the answers that differ when both editions'
+engines run on every vector of both and on generated inputs.
+
+  --json         print the report as JSON
+  --samples <n>  random inputs per procedure besides boundary values (default 200)
+  --seed <n>     seed of the random sample (default 1)
+
+Exit code: 0 when no answer differs, 1 when behaviour changed, 2 on bad usage.`,
+};

@@ -1,0 +1,731 @@
+/**
+ * The Hexlaw engine runtime: the values, checks and enumeration every generated
+ * engine shares. The compiler copies this file to generated/runtime.ts; engines
+ * import it, and nothing else.
+ *
+ * Values cross the engine boundary in "wire" form (plain JSON): odds as "3:1",
+ * ranges as "9 or more", `all` as "all", none as null, notation results as
+ * objects with their `text`. Inside an engine, odds and ranges are objects.
+ */
+
+// ─── Values ──────────────────────────────────────────────────────────────────
+
+export type Wire = null | boolean | number | string | Wire[] | { [key: string]: Wire };
+
+/** Odds `a:d`: attacker to defender, after dividing both by the smaller. */
+export interface Odds {
+  readonly a: number;
+  readonly d: number;
+}
+
+/** An integer range, as chart headers write them: "9 or more", "2", "1 or less", "3-5". */
+export interface Range {
+  readonly min: number;
+  readonly max: number;
+  readonly text: string;
+}
+
+export function odds(a: number, d: number): Odds {
+  return { a, d };
+}
+
+export function oddsValue(o: Odds): number {
+  return o.a / o.d;
+}
+
+export function oddsText(o: Odds): string {
+  return `${formatNumber(o.a)}:${formatNumber(o.d)}`;
+}
+
+export function parseOdds(text: string): Odds | null {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)\s*$/.exec(text);
+  if (!match) return null;
+  const a = Number(match[1]);
+  const d = Number(match[2]);
+  return a > 0 && d > 0 ? { a, d } : null;
+}
+
+export function parseRange(text: string): Range | null {
+  const t = text.trim();
+  let m = /^(-?\d+)$/.exec(t);
+  if (m) return { min: Number(m[1]), max: Number(m[1]), text: t };
+  m = /^(-?\d+)\s*(?:or less|or fewer|or lower|-$|−$)$/i.exec(t);
+  if (m) return { min: -Infinity, max: Number(m[1]), text: t };
+  m = /^(-?\d+)\s*(?:or more|or higher|or greater|\+)$/i.exec(t);
+  if (m) return { min: Number(m[1]), max: Infinity, text: t };
+  m = /^(-?\d+)\s*(?:-|–|—|to)\s*(-?\d+)$/.exec(t);
+  if (m && Number(m[1]) <= Number(m[2])) return { min: Number(m[1]), max: Number(m[2]), text: t };
+  return null;
+}
+
+export function inRange(x: number, r: Range): boolean {
+  return x >= r.min && x <= r.max;
+}
+
+/** Numbers as a rulebook prints them: 4.875, 3, ∞. */
+export function formatNumber(x: number): string {
+  if (x === Infinity) return "∞";
+  if (Number.isInteger(x)) return String(x);
+  return String(Math.round(x * 1e6) / 1e6);
+}
+
+// ─── Partial results ─────────────────────────────────────────────────────────
+
+/**
+ * Why a value could not be computed. Thrown inside an engine and caught at the
+ * output, so one unknown chart cell or a missing die leaves the rest computable.
+ */
+export class Stop {
+  readonly kind: "dice" | "unknown" | "undefined";
+  readonly message: string;
+  readonly paragraph: string;
+  /** For `dice`: the die that is needed. */
+  readonly die?: string;
+
+  constructor(kind: Stop["kind"], message: string, paragraph: string, die?: string) {
+    this.kind = kind;
+    this.message = message;
+    this.paragraph = paragraph;
+    this.die = die;
+  }
+}
+
+// ─── Arithmetic ──────────────────────────────────────────────────────────────
+
+export type RoundingMode = "half_up" | "half_down" | "half_even" | "down" | "up";
+
+export function round(x: number, mode: RoundingMode): number {
+  if (!Number.isFinite(x)) return x;
+  switch (mode) {
+    case "down":
+      return Math.floor(x);
+    case "up":
+      return Math.ceil(x);
+    case "half_up":
+      return Math.floor(x + 0.5);
+    case "half_down":
+      return Math.ceil(x - 0.5);
+    case "half_even": {
+      const floor = Math.floor(x);
+      const diff = x - floor;
+      if (diff !== 0.5) return Math.round(x);
+      return floor % 2 === 0 ? floor : floor + 1;
+    }
+  }
+}
+
+/** Rounds each side of odds (rule 4.2 style: round the final odds, not the strengths). */
+export function roundOdds(o: Odds, mode: RoundingMode): Odds {
+  const a = round(o.a, mode);
+  const d = round(o.d, mode);
+  return { a: Math.max(a, o.a > 0 ? 1 : 0), d: Math.max(d, o.d > 0 ? 1 : 0) };
+}
+
+/** `a : d` — both sides divided by the smaller; against nothing, the odds are ∞:1. */
+export function ratio(a: number, d: number, paragraph: string): Odds {
+  if (a < 0 || d < 0 || Number.isNaN(a) || Number.isNaN(d)) throw new Stop("undefined", `odds of ${formatNumber(a)} to ${formatNumber(d)} are not defined`, paragraph);
+  if (a === 0 && d === 0) throw new Stop("undefined", "odds of 0 to 0 are not defined", paragraph);
+  if (d === 0) return { a: Infinity, d: 1 };
+  if (a === 0) return { a: 0, d: 1 };
+  const smaller = Math.min(a, d);
+  return { a: a / smaller, d: d / smaller };
+}
+
+export function divide(a: number, b: number, paragraph: string): number {
+  if (b === 0) throw new Stop("undefined", `division of ${formatNumber(a)} by zero`, paragraph);
+  return a / b;
+}
+
+/** Structural equality; odds by value; notation results by their fields, not how the text was spaced. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!a || !b || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameValue(item, b[i]));
+  }
+  if ("a" in a && "d" in a && "a" in b && "d" in b) return oddsValue(a as Odds) === oddsValue(b as Odds);
+  const keys = (o: object) => Object.keys(o).filter((k) => k !== "text").sort();
+  const ka = keys(a);
+  const kb = keys(b);
+  if (ka.length === 0 && kb.length === 0) return (a as { text?: unknown }).text === (b as { text?: unknown }).text;
+  return ka.length === kb.length && ka.every((k, i) => k === kb[i] && sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+// ─── Tables ──────────────────────────────────────────────────────────────────
+
+export type Key = string | Range;
+
+/** A chart bound to a table: keys in chart order, cells with `null` for unknown. */
+export interface Table<V> {
+  readonly name: string;
+  readonly caption: string;
+  readonly paragraph: string;
+  readonly rows: readonly Key[];
+  readonly columns: readonly Key[];
+  readonly cells: readonly (readonly (V | null)[])[];
+}
+
+function keyIndex(keys: readonly Key[], key: string | number): number {
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    if (typeof k === "string" ? k === key : typeof key === "number" && key >= k.min && key <= k.max) return i;
+  }
+  return -1;
+}
+
+function keyText(key: string | number): string {
+  return typeof key === "number" ? formatNumber(key) : key;
+}
+
+export function lookup<V>(table: Table<V>, row: string | number, column: string | number): V {
+  const r = keyIndex(table.rows, row);
+  const c = keyIndex(table.columns, column);
+  if (r < 0) throw new Stop("undefined", `${table.caption} has no row ${keyText(row)}`, table.paragraph);
+  if (c < 0) throw new Stop("undefined", `${table.caption} has no column ${keyText(column)}`, table.paragraph);
+  const cell = table.cells[r][c];
+  if (cell === null) {
+    throw new Stop("unknown", `${table.caption}, row ${keyText(row)}, column ${keyText(column)}: this cell is not known; consult the printed chart`, table.paragraph);
+  }
+  return cell;
+}
+
+/** Column or row keys as values: integers (a header "7" is 7), or enum member names. */
+export function keysOf(keys: readonly Key[]): (string | number)[] {
+  return keys.map((k) => (typeof k === "string" ? k : k.min === -Infinity ? k.max : k.min));
+}
+
+// ─── Aggregates ──────────────────────────────────────────────────────────────
+// `sum(u.strength for u in attackers where u.leads)` becomes
+// `rt.sum(attackers, (u, i) => u.strength, (u, i) => u.leads)`.
+
+type Each<T, V> = (item: T, index: number) => V;
+
+export function sum<T>(items: readonly T[], value: Each<T, number>, keep?: Each<T, boolean>): number {
+  let total = 0;
+  for (let i = 0; i < items.length; i++) if (!keep || keep(items[i], i)) total += value(items[i], i);
+  return total;
+}
+
+export function count<T>(items: readonly T[], keep?: Each<T, boolean>): number {
+  if (!keep) return items.length;
+  let n = 0;
+  for (let i = 0; i < items.length; i++) if (keep(items[i], i)) n++;
+  return n;
+}
+
+export function every<T>(items: readonly T[], test: Each<T, boolean>, keep?: Each<T, boolean>): boolean {
+  for (let i = 0; i < items.length; i++) if ((!keep || keep(items[i], i)) && !test(items[i], i)) return false;
+  return true;
+}
+
+export function some<T>(items: readonly T[], test: Each<T, boolean>, keep?: Each<T, boolean>): boolean {
+  for (let i = 0; i < items.length; i++) if ((!keep || keep(items[i], i)) && test(items[i], i)) return true;
+  return false;
+}
+
+/** The smallest (direction 1) or largest (-1) value, or null for none; odds compare by their value. */
+export function extreme<T, V extends number | Odds>(items: readonly T[], value: Each<T, V>, keep: Each<T, boolean> | undefined, direction: 1 | -1): V | null {
+  let best: V | null = null;
+  let bestKey = 0;
+  for (let i = 0; i < items.length; i++) {
+    if (keep && !keep(items[i], i)) continue;
+    const v = value(items[i], i);
+    const k = typeof v === "number" ? v : oddsValue(v as Odds);
+    if (best === null || (direction === 1 ? k < bestKey : k > bestKey)) {
+      best = v;
+      bestKey = k;
+    }
+  }
+  return best;
+}
+
+export function firstWhere<T, V>(items: readonly T[], value: Each<T, V>, keep?: Each<T, boolean>): V | null {
+  for (let i = 0; i < items.length; i++) if (!keep || keep(items[i], i)) return value(items[i], i);
+  return null;
+}
+
+export function lastWhere<T, V>(items: readonly T[], value: Each<T, V>, keep?: Each<T, boolean>): V | null {
+  for (let i = items.length - 1; i >= 0; i--) if (!keep || keep(items[i], i)) return value(items[i], i);
+  return null;
+}
+
+// ─── Traces and results ──────────────────────────────────────────────────────
+
+/** What the engine knows about one step, fixed at compile time. */
+export interface StepInfo {
+  readonly name: string;
+  readonly label: string;
+  readonly kind: "input" | "dice" | "let" | "check";
+  readonly paragraph: string;
+  readonly quote: string;
+  readonly type: TypeTag;
+}
+
+/** Enough of a type to turn a value into wire form and into words. */
+export type TypeTag =
+  | { readonly t: "number" | "integer" | "boolean" | "text" | "odds" | "range" | "notation" }
+  | { readonly t: "enum"; readonly labels: Readonly<Record<string, string>> }
+  | { readonly t: "list" | "record" };
+
+export interface TraceStep {
+  name: string;
+  label: string;
+  kind: StepInfo["kind"];
+  /** For per-unit steps: which element of the list (0-based). */
+  item?: number;
+  value: Wire;
+  /** The value in words: "3:1", "Open", "yes". */
+  display: string;
+  paragraph: string;
+  quote: string;
+}
+
+export interface Violation {
+  name: string;
+  message: string;
+  paragraph: string;
+}
+
+export interface Pending {
+  kind: Stop["kind"];
+  message: string;
+  paragraph: string;
+  die?: string;
+}
+
+export interface Resolution<Outputs> {
+  /** False when a requirement is violated: the action is not allowed. */
+  allowed: boolean;
+  violations: Violation[];
+  /** Every output that could be computed, in wire form. */
+  outputs: Partial<Outputs>;
+  /** Outputs that could not be computed, and why (dice not given, an unknown chart cell, …). */
+  pending: Partial<Record<keyof Outputs, Pending>>;
+  trace: TraceStep[];
+}
+
+export interface ResolveOptions {
+  /** Skip building the trace (for enumeration). */
+  trace?: boolean;
+  /** Fix definitions to given values, as a worked example does ("let's assume the odds were 4:1"). */
+  assume?: Record<string, Wire>;
+  /** Also compute these definitions (by name), beyond the procedure's outputs. */
+  also?: readonly string[];
+}
+
+export function toWire(value: unknown, tag: TypeTag): Wire {
+  if (value === null || value === undefined) return null;
+  switch (tag.t) {
+    case "odds":
+      return oddsText(value as Odds);
+    case "range":
+      return (value as Range).text;
+    case "number":
+    case "integer":
+      return value === Infinity ? "all" : (value as number);
+    default:
+      return value as Wire;
+  }
+}
+
+export function display(value: unknown, tag: TypeTag): string {
+  if (value === null || value === undefined) return "none";
+  switch (tag.t) {
+    case "odds":
+      return oddsText(value as Odds);
+    case "range":
+      return (value as Range).text;
+    case "number":
+    case "integer":
+      return value === Infinity ? "All" : formatNumber(value as number);
+    case "boolean":
+      return value ? "yes" : "no";
+    case "enum":
+      return tag.labels[value as string] ?? String(value);
+    case "notation":
+      return String((value as { text: string }).text);
+    case "list":
+      return `${(value as unknown[]).length} item(s)`;
+    default:
+      return typeof value === "object" ? JSON.stringify(value) : String(value);
+  }
+}
+
+/**
+ * Evaluation state of one `resolve` call: inputs, dice, memoized definitions and
+ * the trace. Generated engines extend it with one field per definition.
+ */
+export class State {
+  readonly log: [StepInfo, unknown, number | undefined][] | null;
+  readonly input: Readonly<Record<string, unknown>>;
+  readonly dice: Readonly<Record<string, number | undefined>>;
+
+  constructor(input: object, dice: object, options: ResolveOptions | undefined) {
+    this.input = input as Record<string, unknown>;
+    this.dice = dice as Record<string, number | undefined>;
+    this.log = options?.trace === false ? null : [];
+  }
+
+  step(info: StepInfo, value: unknown, item?: number): void {
+    if (this.log) this.log.push([info, value, item]);
+  }
+
+  die(info: StepInfo, name: string): number {
+    const value = this.dice[name];
+    if (value === undefined) throw new Stop("dice", `roll ${info.label}`, info.paragraph, name);
+    this.step(info, value);
+    return value;
+  }
+}
+
+export interface CheckSpec<S extends State = State> {
+  readonly info: StepInfo;
+  readonly message: string;
+  readonly test: (s: S) => boolean;
+}
+
+export interface OutputSpec<S extends State = State> {
+  readonly info: StepInfo;
+  readonly random: boolean;
+  readonly get: (s: S) => unknown;
+}
+
+/** The procedure's outputs, plus any other definitions asked for by name. */
+export function selectOutputs<S extends State>(outputs: readonly OutputSpec<S>[], definitions: readonly OutputSpec<S>[], also: readonly string[] | undefined): readonly OutputSpec<S>[] {
+  if (!also || also.length === 0) return outputs;
+  const extra = definitions.filter((d) => also.includes(d.info.name) && !outputs.includes(d));
+  return extra.length === 0 ? outputs : [...outputs, ...extra];
+}
+
+/** Runs the checks, then computes every output it can; never throws for a stop. */
+export function finish<Outputs, S extends State>(s: S, checks: readonly CheckSpec<S>[], outputs: readonly OutputSpec<S>[]): Resolution<Outputs> {
+  const violations: Violation[] = [];
+  const pending: Record<string, Pending> = {};
+  for (const check of checks) {
+    try {
+      const ok = check.test(s);
+      s.step(check.info, ok);
+      if (!ok) violations.push({ name: check.info.name, message: check.message, paragraph: check.info.paragraph });
+    } catch (error) {
+      if (!(error instanceof Stop)) throw error;
+      violations.push({ name: check.info.name, message: `${check.message} (cannot be decided: ${error.message})`, paragraph: check.info.paragraph });
+    }
+  }
+  const allowed = violations.length === 0;
+  const values: Record<string, Wire> = {};
+  for (const output of outputs) {
+    const name = output.info.name;
+    if (!allowed && output.random) {
+      pending[name] = { kind: "undefined", message: "not allowed: see the violations", paragraph: output.info.paragraph };
+      continue;
+    }
+    try {
+      values[name] = toWire(output.get(s), output.info.type);
+    } catch (error) {
+      if (!(error instanceof Stop)) throw error;
+      pending[name] = { kind: error.kind, message: error.message, paragraph: error.paragraph, ...(error.die ? { die: error.die } : {}) };
+    }
+  }
+  return { allowed, violations, outputs: values as Partial<Outputs>, pending: pending as Resolution<Outputs>["pending"], trace: traceOf(s) };
+}
+
+function traceOf(s: State): TraceStep[] {
+  if (!s.log) return [];
+  return s.log.map(([info, value, item]) => {
+    const step: TraceStep = {
+      name: info.name,
+      label: info.label,
+      kind: info.kind,
+      value: toWire(value, info.type),
+      display: display(value, info.type),
+      paragraph: info.paragraph,
+      quote: info.quote,
+    };
+    if (item !== undefined) step.item = item;
+    return step;
+  });
+}
+
+// ─── Dice and distributions ──────────────────────────────────────────────────
+
+export interface DiceSpec {
+  readonly name: string;
+  readonly label: string;
+  readonly count: number;
+  readonly sides: number;
+  readonly paragraph: string;
+}
+
+/** Ways to roll each total with `count` dice of `sides` sides: [total, ways][]. */
+export function diceTotals(count: number, sides: number): [number, number][] {
+  let ways = new Map<number, number>([[0, 1]]);
+  for (let i = 0; i < count; i++) {
+    const next = new Map<number, number>();
+    for (const [total, w] of ways) for (let face = 1; face <= sides; face++) next.set(total + face, (next.get(total + face) ?? 0) + w);
+    ways = next;
+  }
+  return [...ways.entries()].sort((a, b) => a[0] - b[0]);
+}
+
+export interface Outcome<Outputs> {
+  /** The outcome outputs, in wire form. */
+  value: Partial<Outputs>;
+  /** Exact probability: `ways / total` of the distribution. */
+  ways: number;
+  p: number;
+}
+
+export interface Marginal {
+  value: Wire;
+  display: string;
+  ways: number;
+  p: number;
+}
+
+export interface Distribution<Outputs> {
+  allowed: boolean;
+  violations: Violation[];
+  /** Equally likely dice combinations in all (the common denominator). */
+  total: number;
+  /** Joint distribution of the procedure's outcome outputs. */
+  outcomes: Outcome<Outputs>[];
+  /** The distribution of each output that depends on dice. */
+  marginals: Partial<Record<keyof Outputs, Marginal[]>>;
+}
+
+/**
+ * Enumerates the dice lazily: a die is branched on only when the rules read it,
+ * so a shift die that is rolled only on surprise costs nothing otherwise.
+ * Probabilities are exact: every outcome carries its number of ways out of `total`.
+ */
+export function distribute<Outputs, S extends State>(
+  dice: readonly DiceSpec[],
+  run: (dice: Record<string, number>) => Resolution<Outputs>,
+  outcomeNames: readonly string[],
+  outputs: readonly OutputSpec<S>[],
+): Distribution<Outputs> {
+  const totals = new Map(dice.map((d) => [d.name, diceTotals(d.count, d.sides)]));
+  const denominators = new Map(dice.map((d) => [d.name, d.sides ** d.count]));
+  const total = dice.reduce((product, d) => product * denominators.get(d.name)!, 1);
+  const randomOutputs = outputs.filter((o) => o.random);
+  const joint = new Map<string, Outcome<Outputs>>();
+  const marginals = new Map<string, Map<string, Marginal>>();
+  let first: Resolution<Outputs> | null = null;
+
+  const visit = (assigned: Record<string, number>, ways: number, unread: number) => {
+    const result = run(assigned);
+    first ??= result;
+    const needed = Object.values(result.pending as Record<string, Pending>).find((p) => p.kind === "dice" && p.die && !(p.die in assigned))?.die;
+    if (needed !== undefined && totals.has(needed)) {
+      const rest = unread / denominators.get(needed)!;
+      for (const [value, w] of totals.get(needed)!) visit({ ...assigned, [needed]: value }, ways * w, rest);
+      return;
+    }
+    const leafWays = ways * unread;
+    const value: Record<string, Wire> = {};
+    for (const name of outcomeNames) value[name] = outcomeValue(result, name);
+    const key = JSON.stringify(value);
+    const entry = joint.get(key);
+    if (entry) entry.ways += leafWays;
+    else joint.set(key, { value: value as Partial<Outputs>, ways: leafWays, p: 0 });
+    for (const output of randomOutputs) {
+      const name = output.info.name;
+      const wire = outcomeValue(result, name);
+      const byValue = marginals.get(name) ?? new Map<string, Marginal>();
+      marginals.set(name, byValue);
+      const k = JSON.stringify(wire);
+      const m = byValue.get(k);
+      if (m) m.ways += leafWays;
+      else byValue.set(k, { value: wire, display: displayWire(result, name, wire, output), ways: leafWays, p: 0 });
+    }
+  };
+  visit({}, 1, total);
+
+  const base = first as Resolution<Outputs> | null;
+  const outcomes = [...joint.values()].map((o) => ({ ...o, p: o.ways / total }));
+  const marginalRecord: Record<string, Marginal[]> = {};
+  for (const [name, byValue] of marginals) marginalRecord[name] = [...byValue.values()].map((m) => ({ ...m, p: m.ways / total }));
+  return {
+    allowed: base?.allowed ?? true,
+    violations: base?.violations ?? [],
+    total,
+    outcomes,
+    marginals: marginalRecord as Distribution<Outputs>["marginals"],
+  };
+}
+
+/** An output's value for grouping: its wire value, or a marker saying why it has none. */
+function outcomeValue<Outputs>(result: Resolution<Outputs>, name: string): Wire {
+  const outputs = result.outputs as Record<string, Wire>;
+  if (name in outputs) return outputs[name];
+  const pending = (result.pending as Record<string, Pending>)[name];
+  return { pending: pending?.kind ?? "undefined", message: pending?.message ?? "" };
+}
+
+function displayWire<Outputs, S extends State>(result: Resolution<Outputs>, name: string, wire: Wire, output: OutputSpec<S>): string {
+  if (wire && typeof wire === "object" && !Array.isArray(wire) && "pending" in wire) {
+    return wire.pending === "unknown" ? "unknown (consult the printed chart)" : String(wire.message);
+  }
+  const tag = output.info.type;
+  if (tag.t === "odds" || tag.t === "range") return String(wire);
+  if (tag.t === "notation") return String((wire as { text: string }).text);
+  void result;
+  void name;
+  return display(wire === "all" ? Infinity : wire, tag);
+}
+
+// ─── Input checking ──────────────────────────────────────────────────────────
+
+/** The form-building description of an input, a record field, or a die. */
+export type FieldSchema = {
+  readonly name: string;
+  readonly label: string;
+  readonly description: string;
+  readonly paragraph?: string;
+  readonly type: SchemaType;
+  readonly default?: Wire;
+};
+
+export type SchemaType =
+  | { readonly kind: "number" | "integer"; readonly min?: number; readonly max?: number; readonly orAll?: boolean; readonly orNone?: boolean }
+  | { readonly kind: "boolean" | "text" | "odds" | "range"; readonly orNone?: boolean }
+  | { readonly kind: "enum"; readonly name: string; readonly members: readonly { readonly name: string; readonly label: string }[]; readonly orNone?: boolean }
+  | { readonly kind: "list"; readonly of: string; readonly minItems?: number; readonly maxItems?: number }
+  | { readonly kind: "record"; readonly name: string; readonly orNone?: boolean }
+  | { readonly kind: "notation"; readonly name: string; readonly orNone?: boolean };
+
+export interface EngineSchema {
+  readonly inputs: readonly FieldSchema[];
+  readonly records: Readonly<Record<string, { readonly label: string; readonly fields: readonly FieldSchema[] }>>;
+  readonly dice: readonly DiceSpec[];
+}
+
+export interface InputError {
+  /** Where in the input: `mp_left`, `attackers[1].strength`. */
+  path: string;
+  message: string;
+}
+
+export type CheckResult<T> = { ok: true; value: T } | { ok: false; errors: InputError[] };
+
+/** Validates unknown data against an engine's schema, filling defaults; never throws. */
+export function checkInput<T>(schema: EngineSchema, value: unknown): CheckResult<T> {
+  const errors: InputError[] = [];
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    return { ok: false, errors: [{ path: "", message: "the input must be an object with one field per input" }] };
+  }
+  const result = checkFields(schema, schema.inputs, value as Record<string, unknown>, "", errors);
+  return errors.length === 0 ? { ok: true, value: result as T } : { ok: false, errors };
+}
+
+function checkFields(schema: EngineSchema, fields: readonly FieldSchema[], value: Record<string, unknown>, prefix: string, errors: InputError[]): Record<string, Wire> {
+  const out: Record<string, Wire> = {};
+  const known = new Set(fields.map((f) => f.name));
+  for (const key of Object.keys(value)) {
+    if (!known.has(key)) errors.push({ path: prefix + key, message: `unknown field; expected one of: ${[...known].join(", ")}` });
+  }
+  for (const field of fields) {
+    const path = prefix + field.name;
+    const given = value[field.name];
+    if (given === undefined) {
+      if (field.default !== undefined) out[field.name] = field.default;
+      else errors.push({ path, message: `${field.label} is required` });
+      continue;
+    }
+    const checked = checkValue(schema, field.type, given, path, field.label, errors);
+    if (checked !== undefined) out[field.name] = checked;
+  }
+  return out;
+}
+
+function checkValue(schema: EngineSchema, type: SchemaType, value: unknown, path: string, label: string, errors: InputError[]): Wire | undefined {
+  const fail = (message: string) => {
+    errors.push({ path, message: `${label} ${message}` });
+    return undefined;
+  };
+  if (value === null) return "orNone" in type && type.orNone ? null : fail("is required");
+  switch (type.kind) {
+    case "number":
+    case "integer": {
+      if (type.orAll && typeof value === "string" && value.trim().toLowerCase() === "all") return "all";
+      const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+      if (typeof n !== "number" || !Number.isFinite(n)) return fail(`must be a number${type.orAll ? " or “all”" : ""}`);
+      if (type.kind === "integer" && !Number.isInteger(n)) return fail("must be a whole number");
+      if (type.min !== undefined && n < type.min) return fail(`must be at least ${type.min}`);
+      if (type.max !== undefined && n > type.max) return fail(`must be at most ${type.max}`);
+      return n;
+    }
+    case "boolean":
+      return typeof value === "boolean" ? value : fail("must be true or false");
+    case "text":
+      return typeof value === "string" ? value : fail("must be text");
+    case "odds":
+      return typeof value === "string" && parseOdds(value) ? value : fail("must be odds such as 3:1");
+    case "range":
+      return typeof value === "string" && parseRange(value) ? value : fail("must be a range such as “9 or more”");
+    case "enum": {
+      if (typeof value !== "string") return fail(`must be one of: ${type.members.map((m) => m.name).join(", ")}`);
+      const member = type.members.find((m) => m.name === value || m.label.toLowerCase() === value.toLowerCase());
+      return member ? member.name : fail(`must be one of: ${type.members.map((m) => m.name).join(", ")}`);
+    }
+    case "list": {
+      if (!Array.isArray(value)) return fail("must be a list");
+      if (type.minItems !== undefined && value.length < type.minItems) return fail(`needs at least ${type.minItems} item(s)`);
+      if (type.maxItems !== undefined && value.length > type.maxItems) return fail(`can have at most ${type.maxItems} item(s)`);
+      const record = schema.records[type.of];
+      return value.map((item, i) => {
+        if (item === null || typeof item !== "object" || Array.isArray(item)) {
+          errors.push({ path: `${path}[${i}]`, message: `${record.label} ${i + 1} must be an object` });
+          return null;
+        }
+        return checkFields(schema, record.fields, item as Record<string, unknown>, `${path}[${i}].`, errors);
+      });
+    }
+    case "record": {
+      const record = schema.records[type.name];
+      if (typeof value !== "object" || Array.isArray(value)) return fail("must be an object");
+      return checkFields(schema, record.fields, value as Record<string, unknown>, `${path}.`, errors);
+    }
+    case "notation":
+      return typeof value === "object" && value !== null && typeof (value as { text?: unknown }).text === "string" ? (value as Wire) : fail("must be a result object with its text");
+  }
+}
+
+/** Validates a dice assignment: each die a whole number its dice can roll. */
+export function checkDice(specs: readonly DiceSpec[], value: unknown): CheckResult<Record<string, number>> {
+  if (value === undefined) return { ok: true, value: {} };
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return { ok: false, errors: [{ path: "", message: "dice must be an object such as {\"combat_roll\": 7}" }] };
+  const errors: InputError[] = [];
+  const out: Record<string, number> = {};
+  const names = new Set(specs.map((s) => s.name));
+  for (const [name, raw] of Object.entries(value)) {
+    const spec = specs.find((s) => s.name === name);
+    if (!spec) {
+      errors.push({ path: name, message: `unknown die; this procedure rolls: ${[...names].join(", ") || "nothing"}` });
+      continue;
+    }
+    const n = typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw;
+    const low = spec.count;
+    const high = spec.count * spec.sides;
+    if (typeof n !== "number" || !Number.isInteger(n) || n < low || n > high) {
+      errors.push({ path: name, message: `${spec.label} (${spec.count}d${spec.sides}) must be a whole number from ${low} to ${high}` });
+      continue;
+    }
+    out[name] = n;
+  }
+  return errors.length === 0 ? { ok: true, value: out } : { ok: false, errors };
+}
+
+// ─── Wire to native ──────────────────────────────────────────────────────────
+
+export function numberIn(value: unknown): number {
+  return value === "all" ? Infinity : (value as number);
+}
+
+export function oddsIn(value: unknown): Odds | null {
+  return value === null ? null : parseOdds(value as string);
+}
+
+export function rangeIn(value: unknown): Range | null {
+  return value === null ? null : parseRange(value as string);
+}
