@@ -4,7 +4,7 @@ import { resolveCorpus } from "./2-resolve/resolve-edition.ts";
 import { checkEdition } from "./3-check/check-edition.ts";
 import type { CheckedEdition } from "./3-check/types.ts";
 import { emitEdition } from "./4-emit/emit-edition.ts";
-import { verifyExamples } from "./5-verify/verify-examples.ts";
+import { verifyExamples, type VerifiedExample } from "./5-verify/verify-examples.ts";
 import { json, publishEdition, type Files } from "./6-publish/publish-edition.ts";
 import { VECTORS_SCHEMA } from "./6-publish/vectors-schema.ts";
 import type { Diagnostic } from "./diagnostics/diagnostic.ts";
@@ -52,7 +52,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   if (session.hasErrors()) return done(checked);
 
   const emitted = checked.map(emitEdition);
-  const verified = [];
+  const verified: VerifiedExample[][] = [];
   for (const [i, edition] of checked.entries()) verified.push(await verifyExamples(edition, emitted[i], session));
   if (session.hasErrors()) return done(checked);
 

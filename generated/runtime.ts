@@ -245,6 +245,42 @@ export function firstWhere<T, V>(items: readonly T[], value: Each<T, V>, keep?: 
   return null;
 }
 
+export function collect<T, V>(items: readonly T[], value: Each<T, V>, keep?: Each<T, boolean>): V[] {
+  const out: V[] = [];
+  for (let i = 0; i < items.length; i++) if (!keep || keep(items[i], i)) out.push(value(items[i], i));
+  return out;
+}
+
+/** Item `position` (1 = first) of a list. */
+export function item<T>(items: readonly T[], position: number, paragraph: string): T {
+  if (!Number.isInteger(position) || position < 1 || position > items.length) {
+    throw new Stop("undefined", `there is no item ${formatNumber(position)} in a list of ${items.length}`, paragraph);
+  }
+  return items[position - 1];
+}
+
+/**
+ * Shares `n` out one at a time in list order, skipping items that are full:
+ * "all units must take one loss before any unit takes two". Whatever exceeds
+ * every capacity is not shared.
+ */
+export function spread(n: number, capacities: readonly number[]): number[] {
+  const shares = capacities.map(() => 0);
+  let left = Math.max(0, n);
+  while (left > 0) {
+    let given = false;
+    for (let i = 0; i < capacities.length && left > 0; i++) {
+      if (shares[i] < capacities[i]) {
+        shares[i]++;
+        left--;
+        given = true;
+      }
+    }
+    if (!given) break;
+  }
+  return shares;
+}
+
 export function lastWhere<T, V>(items: readonly T[], value: Each<T, V>, keep?: Each<T, boolean>): V | null {
   for (let i = items.length - 1; i >= 0; i--) if (!keep || keep(items[i], i)) return value(items[i], i);
   return null;
@@ -266,7 +302,8 @@ export interface StepInfo {
 export type TypeTag =
   | { readonly t: "number" | "integer" | "boolean" | "text" | "odds" | "range" | "notation" }
   | { readonly t: "enum"; readonly labels: Readonly<Record<string, string>> }
-  | { readonly t: "list" | "record" };
+  | { readonly t: "list"; readonly of?: TypeTag }
+  | { readonly t: "record" };
 
 export interface TraceStep {
   name: string;
@@ -324,6 +361,8 @@ export function toWire(value: unknown, tag: TypeTag): Wire {
     case "number":
     case "integer":
       return value === Infinity ? "all" : (value as number);
+    case "list":
+      return tag.of ? (value as unknown[]).map((v) => toWire(v, tag.of!)) : (value as Wire);
     default:
       return value as Wire;
   }
@@ -346,7 +385,7 @@ export function display(value: unknown, tag: TypeTag): string {
     case "notation":
       return String((value as { text: string }).text);
     case "list":
-      return `${(value as unknown[]).length} item(s)`;
+      return tag.of ? (value as unknown[]).map((v) => display(v, tag.of!)).join(", ") : `${(value as unknown[]).length} item(s)`;
     default:
       return typeof value === "object" ? JSON.stringify(value) : String(value);
   }

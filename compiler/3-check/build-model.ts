@@ -128,7 +128,7 @@ export function buildModel(
 }
 
 /** A definition is random when it reads a die, directly or through other definitions. */
-function markRandom(letsByKey: Map<string, LetModel>): void {
+export function markRandom(letsByKey: Map<string, LetModel>): void {
   const visiting = new Set<string>();
   const isRandom = (key: string): boolean => {
     const model = letsByKey.get(key);

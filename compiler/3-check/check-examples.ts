@@ -104,11 +104,12 @@ function checkExample(
           expect.push({ kind: "violated", name: expectation.name.name, place });
         } else {
           const definition = procedure.letsByKey.get(expectation.name.name);
-          if (!definition || definition.each) {
-            bad(expectation.name, "a definition", "examples can expect any definition the procedure computes");
+          if (!definition) {
+            bad(expectation.name, "a definition", "examples can expect any definition the procedure computes (`list.name` for one value per unit)");
             continue;
           }
-          const value = literals.value(expectation.value, definition.type, file, `The expected \`${expectation.name.name}\``);
+          const type = definition.each ? { kind: "list" as const, of: definition.type } : definition.type;
+          const value = literals.value(expectation.value, type, file, `The expected \`${expectation.name.name}\``);
           if (value.ok) expect.push({ kind: "value", name: expectation.name.name, value: value.value, place });
           else ok = false;
         }

@@ -94,6 +94,13 @@ export class ExpressionChecker {
         return this.field(expr, scope);
       case "Lookup":
         return this.lookup(expr, scope);
+      case "Index": {
+        const listType = this.check(expr.object, scope);
+        this.expect(expr.index, scope, INTEGER, "A list position", "positions are whole numbers, 1 for the first item");
+        if (listType.kind === "list") return listType.of;
+        if (listType.kind !== "any") this.report("HX0301", { what: `\`${this.text(expr.object)}\``, expected: "a list (to take item [i])", actual: describe(listType), hint: "write table[row, column] for a chart cell" }, scope, expr.object.loc);
+        return ANY;
+      }
       case "Unary":
         if (expr.op === "not") {
           this.expect(expr.operand, scope, BOOLEAN, "The operand of `not`");
@@ -150,17 +157,17 @@ export class ExpressionChecker {
     const local = scope.locals.get(expr.name);
     if (local) {
       expr.binding = local;
-      return this.narrow(local.type, expr.name, scope);
+      return this.narrow(local.type, expr, scope);
     }
     const input = this.env.input(expr.name);
     if (input) {
       expr.binding = { kind: "input", decl: input.decl };
-      return this.narrow(input.type, expr.name, scope);
+      return this.narrow(input.type, expr, scope);
     }
     const definition = this.env.let(expr.name);
     if (definition) {
       expr.binding = { kind: "let", decl: definition.decl };
-      return this.narrow(definition.type, expr.name, scope);
+      return this.narrow(definition.type, expr, scope);
     }
     const dice = this.env.dice(expr.name);
     if (dice) {
@@ -207,9 +214,11 @@ export class ExpressionChecker {
     return ANY;
   }
 
-  private narrow(type: Type, key: string | null, scope: Scope): Type {
-    if (key && type.orNone && scope.nonNone.has(key)) return { ...type, orNone: undefined };
-    return type;
+  private narrow(type: Type, expr: Expr, scope: Scope): Type {
+    const key = pathKey(expr);
+    if (!key || !type.orNone || !scope.nonNone.has(key)) return type;
+    expr.narrowed = true;
+    return { ...type, orNone: undefined };
   }
 
   private field(expr: FieldAccess, scope: Scope): Type {
@@ -219,16 +228,15 @@ export class ExpressionChecker {
       this.report("HX0303", { expr: this.text(expr.object) }, scope, expr.object.loc);
       return ANY;
     }
-    const key = pathKey(expr);
     if (objectType.kind === "record" || objectType.kind === "notation") {
       const field = objectType.info.fields.find((f) => f.name === expr.field);
-      if (field) return this.narrow(field.type, key, scope);
+      if (field) return this.narrow(field.type, expr, scope);
       const binding = expr.object.type === "Name" ? expr.object.binding : undefined;
       if (binding?.kind === "local" && binding.list) {
         const element = this.env.elementLet(binding.list.name, expr.field);
         if (element) {
           expr.elementLet = element.decl;
-          return this.narrow(element.type, key, scope);
+          return this.narrow(element.type, expr, scope);
         }
       }
       const elementNames = binding?.kind === "local" && binding.list ? this.env.elementLetNames(binding.list.name) : [];
@@ -404,12 +412,16 @@ export class ExpressionChecker {
           this.report("HX0301", { what: `What \`${expr.fn}\` compares`, expected: "a number or odds", actual: describe(t), hint: "min and max order numbers or odds" }, scope, expr.value!.loc);
           return ANY;
         }
-        return { ...bare(t), orNone: true };
+        return { ...bare(t), orNone: maybeEmpty(listType, expr.filter) };
       }
       case "first":
       case "last": {
         const t = this.check(expr.value!, filtered, expected);
-        return { ...t, orNone: true };
+        return { ...t, orNone: t.orNone || maybeEmpty(listType, expr.filter) };
+      }
+      case "list": {
+        const t = this.check(expr.value!, filtered, expected?.kind === "list" ? expected.of : undefined);
+        return { kind: "list", of: t, ...(listType.minItems && !expr.filter ? { minItems: listType.minItems } : {}) };
       }
     }
   }
@@ -464,7 +476,7 @@ export class ExpressionChecker {
       case "rows": {
         if (!arity(1)) return ANY;
         const t = this.check(expr.args[0], scope);
-        if (t.kind === "table") return { kind: "list", of: bare(name === "columns" ? t.info.columnKey : t.info.rowKey) };
+        if (t.kind === "table") return { kind: "list", of: bare(name === "columns" ? t.info.columnKey : t.info.rowKey), minItems: 1 };
         if (t.kind !== "any") this.report("HX0301", { what: `The argument of \`${name}\``, expected: "a table", actual: describe(t), hint: BUILTINS[name] }, scope, expr.args[0].loc);
         return ANY;
       }
@@ -477,10 +489,32 @@ export class ExpressionChecker {
           if (t.kind !== "any") this.report("HX0301", { what: `The argument of \`${name}\``, expected: "a list", actual: describe(t), hint: BUILTINS[name] }, scope, expr.args[0].loc);
           return name === "count" ? INTEGER : ANY;
         }
-        return name === "count" ? { kind: "integer", min: 0 } : { ...t.of, orNone: true };
+        return name === "count" ? { kind: "integer", min: 0 } : { ...t.of, orNone: t.of.orNone || maybeEmpty(t, null) };
+      }
+      case "position": {
+        if (!arity(1)) return ANY;
+        const arg = expr.args[0];
+        this.check(arg, scope);
+        if (arg.type !== "Name" || arg.binding?.kind !== "local") {
+          this.report("HX0301", { what: "The argument of `position`", expected: "the variable of a `for … in` (an item of a list)", actual: this.text(arg), hint: BUILTINS.position }, scope, arg.loc);
+          return ANY;
+        }
+        return { kind: "integer", min: 1 };
+      }
+      case "spread": {
+        if (!arity(2)) return ANY;
+        this.expect(expr.args[0], scope, INTEGER, "What `spread` shares out", "spread shares out a whole number");
+        this.expect(expr.args[1], scope, { kind: "list", of: INTEGER }, "The capacities of `spread`", "a list of whole numbers, e.g. list(u.steps for u in units)");
+        const caps = expr.args[1].ty;
+        return { kind: "list", of: { kind: "integer", min: 0 }, ...(caps?.kind === "list" && caps.minItems ? { minItems: caps.minItems } : {}) };
       }
     }
   }
+}
+
+/** Whether a comprehension over this list can find nothing (so min, max, first and last may be none). */
+function maybeEmpty(listType: Type, filter: Expr | null): true | undefined {
+  return filter || !listType.minItems ? true : undefined;
 }
 
 function literalType(kind: string): Type {

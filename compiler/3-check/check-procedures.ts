@@ -3,7 +3,9 @@ import type { NameRef, ProcedureDecl } from "../language/ast.ts";
 import { placeIn, type Declared, type ResolvedEdition } from "../2-resolve/types.ts";
 import type { LiteralValues } from "./literal-values.ts";
 import { humanize } from "./resolve-types.ts";
-import type { Model } from "./build-model.ts";
+import { markRandom, type Model } from "./build-model.ts";
+import { collectDependencies } from "./collect-dependencies.ts";
+import { specialize } from "./specialize.ts";
 import type { OutputGroup, ProcedureModel } from "./types.ts";
 
 /**
@@ -57,8 +59,8 @@ function checkProcedure(
       case "Outcome": {
         const names: string[] = [];
         for (const name of clause.names) {
-          if (model.lets.has(name.name)) names.push(name.name);
-          else report(name, "a definition", `\`${clause.type.toLowerCase()}\` lists definitions (\`let name = …\`)`);
+          if (model.letsByKey.has(name.name)) names.push(name.name);
+          else report(name, "a definition", `\`${clause.type.toLowerCase()}\` lists definitions (\`let name = …\`, or \`list.name\` for one per unit)`);
         }
         if (clause.type === "Output") outputs.push({ label: clause.group?.text ?? "Results", names });
         else outcome.push(...names);
@@ -66,6 +68,17 @@ function checkProcedure(
       }
     }
   }
+
+  // Under the procedure's fixed inputs, each definition keeps only the branches it can take.
+  const lets = new Map([...model.letsByKey].map(([key, l]) => {
+    const value = specialize(l.value, fixed);
+    return [key, { ...l, value, deps: collectDependencies(value), random: false }] as const;
+  }));
+  markRandom(lets);
+  const requirements = new Map([...model.requirements].map(([name, r]) => {
+    const condition = specialize(r.condition, fixed);
+    return [name, { ...r, condition, deps: collectDependencies(condition) }] as const;
+  }));
 
   // The closure: definitions reached from the outputs, the outcome and the checks.
   const letKeys = new Set<string>();
@@ -79,11 +92,11 @@ function checkProcedure(
     deps.tables.forEach((n) => tables.add(n));
     queue.push(...deps.lets, ...deps.elementLets);
   };
-  for (const name of checks) addDeps(model.requirements.get(name)!.deps);
+  for (const name of checks) addDeps(requirements.get(name)!.deps);
   while (queue.length > 0) {
     const key = queue.pop()!;
     if (letKeys.has(key)) continue;
-    const definition = model.letsByKey.get(key);
+    const definition = lets.get(key);
     if (!definition) continue;
     letKeys.add(key);
     addDeps(definition.deps);
@@ -97,7 +110,7 @@ function checkProcedure(
     }
   }
 
-  const letsByKey = new Map([...model.letsByKey].filter(([key]) => letKeys.has(key)));
+  const letsByKey = new Map([...lets].filter(([key]) => letKeys.has(key)));
   return {
     name: decl.name,
     label: decl.label?.text ?? humanize(decl.name),
@@ -107,10 +120,10 @@ function checkProcedure(
     fixedInputs: [...model.inputs.values()].filter((i) => inputs.has(i.name) && fixed.has(i.name)),
     dice: [...model.dice.values()].filter((d) => dice.has(d.name)),
     lets: [...letsByKey.values()],
-    requirements: checks.map((name) => model.requirements.get(name)!),
+    requirements: checks.map((name) => requirements.get(name)!),
     tables: [...tables].map((name) => model.tables.get(name)).filter((t) => t !== undefined),
     outputs,
-    outcome: outcome.length > 0 ? outcome : outputs.flatMap((g) => g.names).filter((n) => model.lets.get(n)?.random),
+    outcome: outcome.length > 0 ? outcome : outputs.flatMap((g) => g.names).filter((n) => letsByKey.get(n)?.random),
     letsByKey,
   };
 }

@@ -30,6 +30,10 @@ export function collectDependencies(expr: Expr, deps = emptyDependencies()): Dep
         visit(e.row);
         visit(e.column);
         return;
+      case "Index":
+        visit(e.object);
+        visit(e.index);
+        return;
       case "Binary":
       case "Ratio":
         visit(e.left);

@@ -41,9 +41,9 @@ export class TypeResolver {
   /** Turns a written type into a Type; unknown names are reported and become `any`. */
   resolve(written: TypeExpr, file: string, inlineName: string): Type {
     const flags = { orNone: written.orNone || undefined, orAll: written.orAll || undefined };
-    const range = { min: written.min, max: written.max };
-    if (written.min !== undefined && written.max !== undefined && written.min > written.max) {
-      this.session.report("HX0308", { name: inlineName, min: written.min, max: written.max }, placeIn(file, written.loc));
+    const range = { min: written.min ?? undefined, max: written.max ?? undefined };
+    if (range.min !== undefined && range.max !== undefined && range.min > range.max) {
+      this.session.report("HX0308", { name: inlineName, min: range.min, max: range.max }, placeIn(file, written.loc));
     }
     switch (written.kind) {
       case "number":
@@ -61,7 +61,7 @@ export class TypeResolver {
       }
       case "list": {
         const of = this.named(written.of!.name, file, written.of!.nameLoc);
-        return clean({ kind: "list", of, minItems: written.min, maxItems: written.max, ...flags });
+        return clean({ kind: "list", of, minItems: range.min, maxItems: range.max, ...flags });
       }
       case "named":
         return clean({ ...this.named(written.ref!.name, file, written.ref!.nameLoc), ...flags });

@@ -1,7 +1,7 @@
 import type { Type } from "../language/types.ts";
 import type { CheckedEdition, DiceModel, InputModel, LetModel, ProcedureModel, RequirementModel, TableKey, TableModel } from "../3-check/types.ts";
 import {
-  arr, assign, call, cast, data, id, index, lit, member, newExpr, obj, optionalMember, tArray, tRef, tUnion,
+  arr, arrow, assign, call, cast, data, id, index, lit, member, newExpr, obj, optionalMember, tArray, tRef, tUnion,
   type TsExpr, type TsStmt, type TsType,
 } from "./ts/ast.ts";
 import { printModule } from "./ts/print.ts";
@@ -54,9 +54,9 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
     { type: "blank" },
     { type: "interface", name: "Dice", exported: true, doc: "The dice, as rolled totals.", members: procedure.dice.map((d) => ({ name: d.name, type: tRef("number"), doc: `${d.label}: ${d.count}d${d.sides} (${d.citation.paragraph})` })) },
     { type: "blank" },
-    { type: "interface", name: "Outputs", exported: true, doc: "What the procedure answers, in JSON form.", members: outputNames(procedure).map((name) => {
+    { type: "interface", name: "Outputs", exported: true, doc: "What the procedure answers, in JSON form (one value per unit for `list.name`).", members: outputNames(procedure).map((name) => {
       const l = procedure.letsByKey.get(name)!;
-      return { name, type: wireType(l.type), doc: `${l.label} (${l.citation.paragraph})` };
+      return { name, type: wireType(outputType(l)), doc: `${l.label} (${l.citation.paragraph})` };
     }) },
     { type: "blank" },
     { type: "const", name: "schema", exported: true, valueType: tRef("rt.EngineSchema"), doc: "Everything a form needs: labels, types, ranges, enum labels and the paragraph behind each input.", init: data(engineSchema(procedure)) },
@@ -83,7 +83,16 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       type: "const",
       name: "DEFINITIONS",
       valueType: tArray(tRef("rt.OutputSpec", [STATE]), true),
-      init: arr(globals.map((l) => obj({ info: id(stepName(l.name)), random: lit(l.random), get: id(definitionName(l.name)) }))),
+      init: arr([
+        ...globals.map((l) => obj({ info: id(stepName(l.name)), random: lit(l.random), get: id(definitionName(l.name)) })),
+        ...elements.map((l) => obj({
+          info: id(stepName(`out$${l.each!.list}.${l.name}`)),
+          random: lit(l.random),
+          get: arrow([{ name: "s", type: STATE }], call(member(call(id(inputName(l.each!.list)), [S]), "map"), [
+            arrow([{ name: "_" }, { name: "i" }], call(id(elementName(l.each!.list, l.name)), [S, id("i")])),
+          ])),
+        })),
+      ]),
     },
     {
       type: "const",
@@ -159,6 +168,11 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
   return printModule(statements);
 }
 
+/** A per-unit definition is output as a list: one value per unit. */
+function outputType(definition: LetModel): Type {
+  return definition.each ? { kind: "list", of: definition.type } : definition.type;
+}
+
 function outputNames(procedure: ProcedureModel): string[] {
   return [...new Set([...procedure.outputs.flatMap((g) => g.names), ...procedure.outcome])];
 }
@@ -167,11 +181,11 @@ function outputNames(procedure: ProcedureModel): string[] {
 
 function keyValue(key: TableKey): TsExpr {
   if ("member" in key) return lit(key.member);
-  return data({ min: key.min, max: key.max, text: key.header });
+  return data({ min: key.min, max: key.max, text: key.header }, true);
 }
 
 function cellValue(value: unknown): TsExpr {
-  return data(value);
+  return data(value, true);
 }
 
 function tableStatements(table: TableModel): TsStmt[] {
@@ -190,8 +204,8 @@ function tableStatements(table: TableModel): TsStmt[] {
         cells: arr(table.cells.map((row) => arr(row.map(cellValue)))),
       }),
     },
-    { type: "const", name: tableKeysName(table.name, "rows"), init: call("rt.keysOf", [member(id(tableName(table.name)), "rows")]) },
-    { type: "const", name: tableKeysName(table.name, "columns"), init: call("rt.keysOf", [member(id(tableName(table.name)), "columns")]) },
+    { type: "const", name: tableKeysName(table.name, "rows"), init: cast(call("rt.keysOf", [member(id(tableName(table.name)), "rows")]), tArray(nativeType(table.rowType), true)) },
+    { type: "const", name: tableKeysName(table.name, "columns"), init: cast(call("rt.keysOf", [member(id(tableName(table.name)), "columns")]), tArray(nativeType(table.columnType), true)) },
     { type: "blank" },
   ];
 }
@@ -209,6 +223,7 @@ function stepStatements(procedure: ProcedureModel): TsStmt[] {
     ...procedure.fixedInputs.map((i) => step(`in$${i.name}`, stepInfo(i.name, i.label, "input", i.citation.paragraph, `${procedure.label}: always ${String(procedure.fixed.get(i.name))}`, i.type))),
     ...procedure.dice.map((d) => step(`die$${d.name}`, stepInfo(d.name, d.label, "dice", d.citation.paragraph, d.citation.quote, { kind: "integer" }))),
     ...procedure.lets.map((l) => step(l.each ? `${l.each.list}.${l.name}` : l.name, stepInfo(l.name, l.label, "let", l.citation.paragraph, l.citation.quote, l.type))),
+    ...procedure.lets.filter((l) => l.each).map((l) => step(`out$${l.each!.list}.${l.name}`, stepInfo(`${l.each!.list}.${l.name}`, l.label, "let", l.citation.paragraph, l.citation.quote, outputType(l)))),
     ...procedure.requirements.map((r) => step(`check$${r.name}`, stepInfo(r.name, r.message, "check", r.citation.paragraph, r.citation.quote, { kind: "boolean" }))),
   ];
 }
@@ -347,7 +362,7 @@ function assumeFunction(definitions: LetModel[]): TsStmt {
       const name = definitionName(d.name);
       const read = member(id("values"), d.name);
       const conversion = wireConversion(d.type);
-      const value = cast(conversion ? call(conversion, [read]) : read, nativeType(d.type));
+      const value = cast(conversion ? call(conversion, [read]) : cast(read, tRef("unknown")), nativeType(d.type));
       return {
         type: "if",
         test: { type: "binary", op: "in", left: lit(d.name), right: id("values") },

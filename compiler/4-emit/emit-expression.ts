@@ -1,8 +1,8 @@
 import type { AggregateExpr, CallExpr, Expr, FieldAccess } from "../language/ast.ts";
 import type { Type } from "../language/types.ts";
-import { arrow, bin, call, cond, id, lit, member, neg, not, type TsExpr, type TsParam } from "./ts/ast.ts";
+import { arrow, bin, call, cast, cond, id, lit, member, neg, not, type TsExpr, type TsParam } from "./ts/ast.ts";
 import { definitionName, diceName, elementName, inputName, localName, tableKeysName, tableName } from "./names.ts";
-import { wireConversion } from "./emit-types.ts";
+import { nativeType, wireConversion } from "./emit-types.ts";
 
 const PRIMITIVE = new Set(["number", "integer", "boolean", "text", "enum", "none", "all", "any"]);
 
@@ -13,6 +13,17 @@ const PRIMITIVE = new Set(["number", "integer", "boolean", "text", "enum", "none
  * paragraph cited when an operation has no value (division by zero, 0:0 odds).
  */
 export function emitExpression(expr: Expr, paragraph: string): TsExpr {
+  const code = translate(expr, paragraph);
+  // The checker proved this value is not none (a test above, or a comprehension over a
+  // list that cannot be empty); TypeScript cannot see that through function calls.
+  const nullable =
+    (expr.type === "Aggregate" && ["first", "last", "min", "max"].includes(expr.fn)) ||
+    (expr.type === "Call" && (expr.callee === "first" || expr.callee === "last"));
+  if (expr.ty && !expr.ty.orNone && (expr.narrowed || nullable)) return cast(code, nativeType(expr.ty));
+  return code;
+}
+
+function translate(expr: Expr, paragraph: string): TsExpr {
   const e = (x: Expr) => emitExpression(x, paragraph);
   switch (expr.type) {
     case "Literal":
@@ -44,6 +55,8 @@ export function emitExpression(expr: Expr, paragraph: string): TsExpr {
       return field(expr, paragraph);
     case "Lookup":
       return call("rt.lookup", [e(expr.object), e(expr.row), e(expr.column)]);
+    case "Index":
+      return call("rt.item", [e(expr.object), e(expr.index), lit(paragraph)]);
     case "Unary":
       return expr.op === "not" ? not(e(expr.operand)) : neg(e(expr.operand));
     case "Binary":
@@ -140,6 +153,8 @@ function aggregate(expr: AggregateExpr, paragraph: string): TsExpr {
       return call("rt.firstWhere", [list, value!, ...(expr.filter ? [keep] : [])]);
     case "last":
       return call("rt.lastWhere", [list, value!, ...(expr.filter ? [keep] : [])]);
+    case "list":
+      return call("rt.collect", [list, value!, ...(expr.filter ? [keep] : [])]);
   }
 }
 
@@ -179,6 +194,13 @@ function builtin(expr: CallExpr, paragraph: string): TsExpr {
       return call("rt.lastWhere", [args[0], arrow([{ name: "item" }], id("item"))]);
     case "count":
       return member(args[0], "length");
+    case "position": {
+      const arg = expr.args[0];
+      if (arg.type !== "Name" || arg.binding?.kind !== "local") throw new Error("position() needs a list variable");
+      return bin("+", id(arg.binding.index), lit(1));
+    }
+    case "spread":
+      return call("rt.spread", args);
     default:
       throw new Error(`unknown function ${expr.callee} reached the emitter`);
   }

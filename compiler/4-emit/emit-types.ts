@@ -91,7 +91,7 @@ export function typeTag(type: Type): TypeTag {
     case "notation":
       return { t: type.kind };
     case "list":
-      return { t: "list" };
+      return { t: "list", of: typeTag(type.of) };
     default:
       return { t: "record" };
   }

@@ -185,6 +185,8 @@ interface ExprBase {
   loc: Loc;
   /** Set by the type checker. */
   ty?: Type;
+  /** Set by the checker when a test above proved this `| none` value is not none. */
+  narrowed?: boolean;
 }
 
 export interface Literal extends ExprBase {
@@ -215,6 +217,12 @@ export interface Lookup extends ExprBase {
   object: Expr;
   row: Expr;
   column: Expr;
+}
+
+export interface IndexExpr extends ExprBase {
+  type: "Index";
+  object: Expr;
+  index: Expr;
 }
 
 export interface BinaryExpr extends ExprBase {
@@ -262,7 +270,7 @@ export interface IfExpr extends ExprBase {
 
 export interface AggregateExpr extends ExprBase {
   type: "Aggregate";
-  fn: "sum" | "min" | "max" | "every" | "some" | "first" | "last" | "count";
+  fn: "sum" | "min" | "max" | "every" | "some" | "first" | "last" | "count" | "list";
   value: Expr | null;
   variable: { name: string; nameLoc: Loc };
   list: Expr;
@@ -293,6 +301,7 @@ export type Expr =
   | NameRef
   | FieldAccess
   | Lookup
+  | IndexExpr
   | BinaryExpr
   | UnaryExpr
   | RatioExpr

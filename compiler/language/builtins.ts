@@ -14,6 +14,8 @@ export const BUILTINS = {
   first: "first(list) — the first item, or none",
   last: "last(list) — the last item, or none",
   count: "count(list) — how many items; or count(u in list where …)",
+  position: "position(u) — the place of u in the list it ranges over (1 = first)",
+  spread: "spread(n, capacities) — n shared out one at a time over a list of capacities, in list order, each full one skipped",
 } as const;
 
 export type BuiltinName = keyof typeof BUILTINS;

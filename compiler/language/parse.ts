@@ -34,7 +34,8 @@ export function parseRulesBlock(text: string, origin: Origin): ParseResult {
     shiftLocations(block, origin);
     return { ok: true, block };
   } catch (error) {
-    if (!(error instanceof peggy.parser.SyntaxError)) throw error;
+    // Each generated parser has its own SyntaxError class.
+    if (!(error instanceof rulesParser().SyntaxError)) throw error;
     const loc = { start: error.location.start, end: error.location.end } as Loc;
     shiftLoc(loc, origin);
     return { ok: false, problem: describeSyntaxError(error, loc) };

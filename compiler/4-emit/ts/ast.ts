@@ -22,7 +22,8 @@ export type TsExpr =
   | { type: "id"; name: string }
   | { type: "value"; value: string | number | boolean | null | undefined }
   | { type: "array"; items: TsExpr[] }
-  | { type: "object"; properties: { key: string; value: TsExpr }[] }
+  /** `inline` objects print on one line whatever their width (chart cells). */
+  | { type: "object"; properties: { key: string; value: TsExpr }[]; inline?: boolean }
   | { type: "call"; callee: TsExpr; args: TsExpr[]; typeArgs?: TsType[] }
   | { type: "member"; object: TsExpr; property: string; optional?: boolean }
   | { type: "index"; object: TsExpr; index: TsExpr }
@@ -99,8 +100,9 @@ export const tLit = (value: string | number | boolean | null): TsType => ({ type
 export const tObject = (members: TsMember[]): TsType => ({ type: "object", members });
 
 /** Turns JSON-like data into a literal expression (for schemas, tables, metadata). */
-export function data(value: unknown): TsExpr {
+export function data(value: unknown, inline = false): TsExpr {
   if (value === null || value === undefined || typeof value !== "object") return lit(value as string | number | boolean | null | undefined);
-  if (Array.isArray(value)) return arr(value.map(data));
-  return obj(Object.entries(value).filter(([, v]) => v !== undefined).map(([key, v]) => ({ key, value: data(v) })));
+  if (Array.isArray(value)) return arr(value.map((v) => data(v, inline)));
+  const properties = Object.entries(value).filter(([, v]) => v !== undefined).map(([key, v]) => ({ key, value: data(v, inline) }));
+  return { type: "object", properties, inline };
 }

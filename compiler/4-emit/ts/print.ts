@@ -18,10 +18,11 @@ function precedence(e: TsExpr): number {
       return PRECEDENCE[e.op] ?? 5;
     case "unary":
       return 13;
+    // `x as T` binds like a relational operator: `a >= b as T` means `(a >= b) as T`.
     case "asConst":
     case "as":
     case "satisfies":
-      return 12;
+      return 8;
     default:
       return 16;
   }
@@ -87,7 +88,7 @@ export function printExpr(e: TsExpr, indent = ""): string {
         return p.value.type === "id" && p.value.name === p.key ? key(p.key) : `${key(p.key)}: ${value}`;
       });
       const one = `{ ${parts.join(", ")} }`;
-      if (one.length + indent.length <= WIDTH && !one.includes("\n")) return one;
+      if (e.inline || (one.length + indent.length <= WIDTH && !one.includes("\n"))) return one;
       return `{\n${parts.map((p) => `${indent}${INDENT}${p},\n`).join("")}${indent}}`;
     }
     case "call": {

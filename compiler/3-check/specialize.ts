@@ -1,0 +1,109 @@
+import type { Expr, Literal } from "../language/ast.ts";
+import { BOOLEAN } from "../language/types.ts";
+
+type Known = { value: unknown } | null;
+
+/**
+ * Simplifies an expression for a procedure that fixes some inputs (`with
+ * attack_type = overrun`): conditions on fixed inputs are decided, and only the
+ * branch taken remains. A procedure's closure, and so its form and its engine,
+ * then hold only what it can actually read.
+ */
+export function specialize(expr: Expr, fixed: ReadonlyMap<string, unknown>): Expr {
+  if (fixed.size === 0) return expr;
+  const s = (e: Expr) => specialize(e, fixed);
+  switch (expr.type) {
+    case "If": {
+      const test = known(expr.test, fixed);
+      if (test && typeof test.value === "boolean") return s(test.value ? expr.consequent : expr.alternate);
+      return { ...expr, test: s(expr.test), consequent: s(expr.consequent), alternate: s(expr.alternate) };
+    }
+    case "Binary": {
+      if (expr.op === "and" || expr.op === "or") {
+        const left = known(expr.left, fixed);
+        const right = known(expr.right, fixed);
+        const decisive = expr.op === "or";
+        if (left?.value === decisive || right?.value === decisive) return boolean(decisive, expr);
+        if (left) return s(expr.right);
+        if (right) return s(expr.left);
+        return { ...expr, left: s(expr.left), right: s(expr.right) };
+      }
+      const value = known(expr, fixed);
+      if (value && typeof value.value === "boolean") return boolean(value.value, expr);
+      return { ...expr, left: s(expr.left), right: s(expr.right) };
+    }
+    case "Unary": {
+      const value = known(expr, fixed);
+      if (value && typeof value.value === "boolean") return boolean(value.value, expr);
+      return { ...expr, operand: s(expr.operand) };
+    }
+    case "In": {
+      const value = known(expr, fixed);
+      if (value && typeof value.value === "boolean") return boolean(value.value, expr);
+      return { ...expr, value: s(expr.value) };
+    }
+    case "Field":
+      return { ...expr, object: s(expr.object) };
+    case "Lookup":
+      return { ...expr, object: s(expr.object), row: s(expr.row), column: s(expr.column) };
+    case "Index":
+      return { ...expr, object: s(expr.object), index: s(expr.index) };
+    case "Ratio":
+      return { ...expr, left: s(expr.left), right: s(expr.right) };
+    case "Aggregate":
+      return { ...expr, list: s(expr.list), value: expr.value && s(expr.value), filter: expr.filter && s(expr.filter) };
+    case "Call":
+      return { ...expr, args: expr.args.map(s) };
+    case "List":
+      return { ...expr, items: expr.items.map(s) };
+    default:
+      return expr;
+  }
+}
+
+function boolean(value: boolean, at: Expr): Literal {
+  return { type: "Literal", kind: "boolean", value, loc: at.loc, ty: BOOLEAN };
+}
+
+/** The value of an expression if the fixed inputs decide it. */
+function known(expr: Expr, fixed: ReadonlyMap<string, unknown>): Known {
+  switch (expr.type) {
+    case "Literal":
+      return expr.kind === "boolean" || expr.kind === "integer" || expr.kind === "number" ? { value: expr.value } : null;
+    case "Name": {
+      const b = expr.binding;
+      if (b?.kind === "member") return { value: b.member };
+      if (b?.kind === "input" && fixed.has(b.decl.name)) return { value: fixed.get(b.decl.name) };
+      return null;
+    }
+    case "Unary": {
+      const operand = known(expr.operand, fixed);
+      return operand && expr.op === "not" ? { value: !operand.value } : null;
+    }
+    case "Binary": {
+      const left = known(expr.left, fixed);
+      const right = known(expr.right, fixed);
+      if (expr.op === "and") {
+        if (left?.value === false || right?.value === false) return { value: false };
+        return left && right ? { value: Boolean(left.value && right.value) } : null;
+      }
+      if (expr.op === "or") {
+        if (left?.value === true || right?.value === true) return { value: true };
+        return left && right ? { value: Boolean(left.value || right.value) } : null;
+      }
+      if (!left || !right) return null;
+      if (expr.op === "==") return { value: left.value === right.value };
+      if (expr.op === "!=") return { value: left.value !== right.value };
+      return null;
+    }
+    case "In": {
+      if (expr.set.type !== "Set") return null;
+      const value = known(expr.value, fixed);
+      const items = expr.set.items.map((item) => known(item, fixed));
+      if (!value || items.some((item) => item === null)) return null;
+      return { value: items.some((item) => item!.value === value.value) };
+    }
+    default:
+      return null;
+  }
+}

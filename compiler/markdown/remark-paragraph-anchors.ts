@@ -1,0 +1,47 @@
+import type { Link, Node, Parent, Root, Text } from "mdast";
+import type { VFile } from "vfile";
+import { matchNumberAtStart } from "../1-read/numbering.ts";
+import { documentContext, encodeFragment, type RulebookOptions } from "./rulebook-context.ts";
+
+/**
+ * Gives every numbered paragraph its id as its HTML id (`8.1a`, `9.2(1)`,
+ * `12.D.2.a`) and turns its printed number into a permalink to itself.
+ */
+export default function remarkParagraphAnchors(options: RulebookOptions) {
+  return (tree: Root, file: VFile) => {
+    const context = documentContext(tree, file, options);
+    if (!context) return;
+    const kinds = new Map(context.layout.paragraphs.map((p) => [p.id, p.kind]));
+    for (const [node, id] of context.anchors) {
+      const data = (node.data ??= {}) as { hProperties?: Record<string, unknown> };
+      data.hProperties = { ...data.hProperties, id, className: ["numbered"] };
+      const rules = kinds.get(id) === "item" ? context.numbering.items : context.numbering.paragraphs;
+      linkNumber(node, id, (value) => matchNumberAtStart(rules, value, { parent: null, chapter: context.document.section })?.length ?? 0);
+    }
+  };
+}
+
+/** Wraps the paragraph number at the start of the node's first text in a link to the paragraph. */
+function linkNumber(node: Node, id: string, numberLength: (value: string) => number): void {
+  let parent = node as Parent;
+  while (parent.children?.length && parent.children[0].type !== "text") {
+    const first = parent.children[0] as Parent;
+    if (!("children" in first)) return;
+    parent = first;
+  }
+  const first = parent.children?.[0] as Text | undefined;
+  if (!first || first.type !== "text") return;
+  const length = numberLength(first.value);
+  if (length <= 0) return;
+  const lead = first.value.length - first.value.trimStart().length;
+  const number = first.value.slice(lead, length).trimEnd();
+  if (!number) return;
+  const link: Link = {
+    type: "link",
+    url: `#${encodeFragment(id)}`,
+    children: [{ type: "text", value: number }],
+    data: { hProperties: { className: ["pnum"], title: `Link to ${id}` }, hexlawPermalink: true } as Link["data"],
+  };
+  const rest = first.value.slice(lead + number.length);
+  parent.children.splice(0, 1, ...(lead ? [{ type: "text", value: first.value.slice(0, lead) } as Text] : []), link, ...(rest ? [{ type: "text", value: rest } as Text] : []));
+}

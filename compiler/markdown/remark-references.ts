@@ -1,0 +1,116 @@
+import type { Link, Parent, PhrasingContent, Root, Text } from "mdast";
+import { toString } from "mdast-util-to-string";
+import type { VFile } from "vfile";
+import { fillTemplate, matchWholeNumber } from "../1-read/numbering.ts";
+import { h, mdastElement, text } from "./hast.ts";
+import { documentContext, type DocumentContext, type RulebookOptions } from "./rulebook-context.ts";
+
+const RANGE = /\s*(?:--|–|—)\s*/;
+
+type Status = "resolved" | "outside" | "broken";
+
+/**
+ * Renders every reference the compiler found as one of its three kinds: a link
+ * to the paragraph (with `data-ref` for previews), a mention of a part of the
+ * rulebook that is not in the corpus, or (never in a built corpus) a broken one.
+ * Statuses come from the rule index; the matching is the compiler's numbering.
+ */
+export default function remarkReferences(options: RulebookOptions) {
+  return (tree: Root, file: VFile) => {
+    const context = documentContext(tree, file, options);
+    if (!context) return;
+    const visit = (parent: Parent, paragraph: string) => {
+      const children: Parent["children"] = [];
+      for (const child of parent.children) {
+        const own = context.layout.owner.get(child) ?? paragraph;
+        if (child.type === "link" && !(child.data as { hexlawPermalink?: boolean } | undefined)?.hexlawPermalink) {
+          children.push(...(renderLink(child, own, context) as Parent["children"]));
+        } else if (child.type === "text") {
+          children.push(...(plainReferences(child, own, context) as Parent["children"]));
+        } else {
+          if ("children" in child && child.type !== "link") visit(child as Parent, own);
+          children.push(child);
+        }
+      }
+      parent.children = children;
+    };
+    visit(tree, context.document.section);
+  };
+}
+
+function statusOf(context: DocumentContext, from: string, id: string, href?: string): { status: Status; title?: string; missing?: boolean } {
+  const known = context.index.references.find((r) => r.from === from && r.id === id && (href === undefined || r.href === href))
+    ?? context.index.references.find((r) => r.id === id && (href === undefined || r.href === href));
+  if (known) return { status: known.status as Status, title: known.outsideTitle, missing: known.missing };
+  return { status: context.index.paragraphs[id] ? "resolved" : "outside" };
+}
+
+function numberOf(value: string | undefined, context: DocumentContext): string | null {
+  if (!value) return null;
+  const numberContext = { parent: null, chapter: context.document.section };
+  const match = matchWholeNumber(context.numbering.references, value, numberContext) ?? matchWholeNumber(context.numbering.paragraphs, value, numberContext);
+  return match?.id ?? null;
+}
+
+function renderLink(link: Link, from: string, context: DocumentContext): PhrasingContent[] {
+  const words = toString(link).trim();
+  const [first] = words.split(RANGE);
+  const id = numberOf(first, context);
+  if (!id) {
+    // Not a reference: keep links that leave the site; a relative link would point at the source's own site.
+    if (/^(?:https?:\/\/|mailto:)/i.test(link.url)) return [link];
+    if (link.url.startsWith("#") && context.index.paragraphs[decodeURIComponent(link.url.slice(1))]) return [link];
+    return link.children.flatMap((c) => (c.type === "text" ? plainReferences(c, from, context) : [c]));
+  }
+  const { status, title, missing } = statusOf(context, from, id, link.url);
+  return [reference(status, id, link.children, context, title, missing)];
+}
+
+function reference(status: Status, id: string, children: PhrasingContent[], context: DocumentContext, outsideTitle?: string, missing?: boolean): PhrasingContent {
+  const href = status === "resolved" ? context.href(id) : null;
+  if (href) {
+    return { type: "link", url: href, children, data: { hProperties: { className: ["ref"], dataRef: id } } } as Link;
+  }
+  const words = children.map((c) => toString(c)).join("");
+  const note = missing
+    ? "the source leaves this rule number blank"
+    : status === "broken"
+      ? "this paragraph is missing from the corpus"
+      : `not in this corpus${outsideTitle ? `: ${outsideTitle}` : ""}`;
+  return mdastElement(
+    h("span", { className: [status === "broken" ? "ref-broken" : "ref-outside"], title: `${words.trim()}: ${note}`, dataOutside: note }, [
+      ...children.map((c) => (c.type === "text" ? text(c.value) : text(toString(c)))),
+      h("span", { className: ["visually-hidden"] }, [` (${note})`]),
+    ]),
+  ) as unknown as PhrasingContent;
+}
+
+/** "see 9.1f", "Rule 9I": the edition's reference patterns, matched as the compiler matches them. */
+function plainReferences(node: Text, from: string, context: DocumentContext): PhrasingContent[] {
+  const found: { start: number; end: number; linkStart: number; linkEnd: number; id: string; missing: boolean }[] = [];
+  for (const rule of context.numbering.references) {
+    const pattern = new RegExp(rule.pattern.source, "gd" + rule.pattern.flags.replace(/[gd]/g, ""));
+    for (const match of node.value.matchAll(pattern)) {
+      const start = match.index ?? 0;
+      const end = start + match[0].length;
+      if (found.some((f) => start < f.end && end > f.start)) continue;
+      const group = match.indices?.groups?.n;
+      const id = rule.missing ? match[0] : fillTemplate(rule.id, { ...match.groups }, { parent: null, chapter: context.document.section });
+      found.push({ start, end, linkStart: group ? group[0] : start, linkEnd: group ? group[1] : end, id, missing: rule.missing });
+    }
+  }
+  if (found.length === 0) return [node];
+  found.sort((a, b) => a.start - b.start);
+  const out: PhrasingContent[] = [];
+  let at = 0;
+  for (const f of found) {
+    const { status, title, missing } = f.missing ? { status: "outside" as Status, title: undefined, missing: true } : statusOf(context, from, f.id);
+    const [linkStart, linkEnd] = status === "resolved" ? [f.linkStart, f.linkEnd] : [f.start, f.end];
+    if (linkStart > at) out.push({ type: "text", value: node.value.slice(at, linkStart) });
+    out.push(reference(status, f.id, [{ type: "text", value: node.value.slice(linkStart, linkEnd) }], context, title, missing));
+    at = linkEnd;
+  }
+  if (at < node.value.length) out.push({ type: "text", value: node.value.slice(at) });
+  return out;
+}
+

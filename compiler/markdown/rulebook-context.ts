@@ -1,0 +1,163 @@
+import { readFileSync, statSync } from "node:fs";
+import { isAbsolute, join, relative, sep } from "node:path";
+import type { Node, Root } from "mdast";
+import type { VFile } from "vfile";
+import { parse as parseYaml } from "yaml";
+import { findParagraphs, type ParagraphLayout } from "../1-read/find-paragraphs.ts";
+import { readNumbering } from "../1-read/load-metadata.ts";
+import { SourcePlaces } from "../1-read/source-places.ts";
+import type { FrontMatter, Numbering } from "../1-read/types.ts";
+import { Session } from "../diagnostics/session.ts";
+import type { ruleIndex } from "../6-publish/rule-index.ts";
+
+/** The rule index of one edition, as generated/<ruleset>/<edition>/index.json holds it. */
+export type RuleIndex = ReturnType<typeof ruleIndex>;
+export type IndexDocument = RuleIndex["documents"][number];
+export type IndexParagraph = RuleIndex["paragraphs"][string];
+
+/** Options shared by the rulebook plugins: where the corpus and its compiled index are. */
+export interface RulebookOptions {
+  /** Repository root, holding rules/ and generated/. */
+  root: string;
+  /** URL prefix of the site ("/" by default). */
+  base?: string;
+}
+
+/** What every rulebook plugin needs to know about the document it renders. */
+export interface DocumentContext {
+  index: RuleIndex;
+  document: IndexDocument;
+  numbering: Numbering;
+  /** Paragraphs of this tree, found by the compiler's own phase-1 code, so ids are the compiler's. */
+  layout: ParagraphLayout;
+  /** The node that starts each numbered paragraph (heading, lead-in paragraph, list item). */
+  anchors: Map<Node, string>;
+  /** Site URL of a paragraph of this edition: `#9.14` on its own page, else `/ocs/4.3/9-0-ground-combat/#9.14`. */
+  href(id: string): string | null;
+  /** Site URL of a page of this edition (a chapter slug, or `calculators/overrun`). */
+  page(path: string): string;
+}
+
+const cache = new Map<string, { mtime: number; value: unknown }>();
+
+function readCached<T>(path: string, read: (text: string) => T): T {
+  const mtime = statSync(path).mtimeMs;
+  const hit = cache.get(path);
+  if (hit && hit.mtime === mtime) return hit.value as T;
+  const value = read(readFileSync(path, "utf8"));
+  cache.set(path, { mtime, value });
+  return value;
+}
+
+/** The rule index of an edition, read from generated/. */
+export function editionIndex(root: string, ruleset: string, edition: string): RuleIndex {
+  return readCached(join(root, "generated", ruleset, edition, "index.json"), (text) => JSON.parse(text) as RuleIndex);
+}
+
+/** The edition's numbering patterns, compiled by the compiler's own metadata reader. */
+export function editionNumbering(root: string, ruleset: string, edition: string): Numbering {
+  const path = join(root, "rules", ruleset, edition, "edition.yaml");
+  return readCached(path, (text) => {
+    const places = new SourcePlaces(relative(root, path), text);
+    return readNumbering(parseYaml(text) as Record<string, unknown>, places, new Session());
+  });
+}
+
+/** Site URL of a paragraph, given the rule index of its edition. */
+export function paragraphHref(index: RuleIndex, id: string, base = "/", fromSlug?: string): string | null {
+  const paragraph = index.paragraphs[id];
+  const slug = paragraph?.document ?? index.charts.find((c) => c.id === id)?.document;
+  if (!slug) return null;
+  const fragment = `#${encodeFragment(id)}`;
+  return slug === fromSlug ? fragment : `${base}${index.ruleset.id}/${index.edition.id}/${slug}/${fragment}`;
+}
+
+/** Paragraph ids are used as HTML ids verbatim; only characters a URL cannot hold are escaped. */
+export function encodeFragment(id: string): string {
+  return id.replace(/[^\w.()\-~!$&'*+,;=:@/?]/g, (c) => encodeURIComponent(c));
+}
+
+/**
+ * Finds the document a plugin is rendering (by its path under rules/), reads its
+ * edition's index and numbering, and splits the tree into paragraphs once; every
+ * plugin of the same run gets the same context.
+ */
+export function documentContext(tree: Root, file: VFile, options: RulebookOptions): DocumentContext | null {
+  const data = file.data as { hexlawContext?: DocumentContext | null };
+  if (data.hexlawContext !== undefined) return data.hexlawContext;
+  data.hexlawContext = null;
+  const where = locate(file, tree, options.root);
+  if (!where) return null;
+  const { ruleset, edition, path } = where;
+  let index: RuleIndex;
+  try {
+    index = editionIndex(options.root, ruleset, edition);
+  } catch {
+    return null;
+  }
+  const document = index.documents.find((d) => d.file === path) ?? index.documents.find((d) => d.file.endsWith(`/${path.split("/").pop()}`));
+  if (!document) return null;
+  const numbering = editionNumbering(options.root, ruleset, edition);
+  const front: FrontMatter = {
+    ruleset,
+    edition,
+    section: document.section,
+    title: document.title,
+    order: document.order,
+    slug: document.slug,
+    excerpt: document.excerpt,
+    provenance: document.provenance,
+  };
+  const layout = findParagraphs(tree, front, numbering, document.file);
+  const base = options.base ?? "/";
+  const context: DocumentContext = {
+    index,
+    document,
+    numbering,
+    layout,
+    anchors: findAnchors(tree, layout),
+    href: (id) => paragraphHref(index, id, base, document.slug),
+    page: (pagePath) => `${base}${ruleset}/${edition}/${pagePath}/`,
+  };
+  data.hexlawContext = context;
+  return context;
+}
+
+function locate(file: VFile, tree: Root, root: string): { ruleset: string; edition: string; path: string } | null {
+  if (file.path) {
+    const path = (isAbsolute(file.path) ? relative(root, file.path) : file.path).split(sep).join("/");
+    const match = /^rules\/([^/]+)\/([^/]+)\/[^/]+\.md$/.exec(path);
+    if (match) return { ruleset: match[1], edition: match[2], path };
+  }
+  const yaml = tree.children.find((n) => n.type === "yaml");
+  const front = (yaml && "value" in yaml ? parseYaml(String(yaml.value)) : (file.data as { astro?: { frontmatter?: Record<string, unknown> } }).astro?.frontmatter) as Record<string, unknown> | undefined;
+  if (!front?.ruleset || !front.edition || !front.slug) return null;
+  return { ruleset: String(front.ruleset), edition: String(front.edition), path: `rules/${front.ruleset}/${front.edition}/${front.slug}.md` };
+}
+
+/** Matches each numbered paragraph to the node it starts at, by the source offsets the compiler recorded. */
+function findAnchors(tree: Root, layout: ParagraphLayout): Map<Node, string> {
+  const byOffset = new Map<string, string>();
+  for (const p of layout.paragraphs) byOffset.set(`${p.kind}:${p.place.start.offset}`, p.id);
+  const anchors = new Map<Node, string>();
+  const offset = (node: Node | undefined) => node?.position?.start.offset;
+  const visitList = (list: Node & { children?: Node[] }) => {
+    for (const item of list.children ?? []) {
+      const id = byOffset.get(`item:${offset(item)}`);
+      if (id) anchors.set(item, id);
+      for (const child of (item as { children?: Node[] }).children ?? []) if (child.type === "list") visitList(child);
+    }
+  };
+  for (const node of tree.children) {
+    if (node.type === "heading") {
+      const id = byOffset.get(`${node.depth === 1 ? "chapter" : "heading"}:${offset(node)}`);
+      if (id) anchors.set(node, id);
+    } else if (node.type === "paragraph" && node.children[0]?.type === "strong") {
+      const id = byOffset.get(`lead:${offset(node.children[0])}`);
+      if (id) anchors.set(node, id);
+    } else if (node.type === "list") {
+      visitList(node);
+    }
+  }
+  return anchors;
+}

@@ -1,0 +1,35 @@
+import { remarkSyntax } from "./parse-markdown.ts";
+import rehypeSafeLinks from "./rehype-safe-links.ts";
+import remarkCalculatorEmbeds from "./remark-calculator-embeds.ts";
+import remarkCharts from "./remark-charts.ts";
+import remarkFigures from "./remark-figures.ts";
+import remarkInertHtml from "./remark-inert-html.ts";
+import remarkParagraphAnchors from "./remark-paragraph-anchors.ts";
+import remarkParagraphNotes from "./remark-paragraph-notes.ts";
+import remarkReferences from "./remark-references.ts";
+import remarkRulesBlocks from "./remark-rules-blocks.ts";
+import type { RulebookOptions } from "./rulebook-context.ts";
+
+export type { RulebookOptions };
+
+/**
+ * The plugins that render a rule document for the site, in order: the compiler's
+ * syntax (front matter, directives, `1:4` kept as text), then the rulebook's own
+ * transforms. GFM comes from the Markdown processor itself, as in parse-markdown.ts.
+ */
+export function rulebookPlugins(options: RulebookOptions) {
+  return {
+    remarkPlugins: [
+      ...remarkSyntax,
+      remarkInertHtml,
+      [remarkParagraphAnchors, options],
+      [remarkParagraphNotes, options],
+      [remarkReferences, options],
+      [remarkRulesBlocks, options],
+      remarkCharts,
+      remarkFigures,
+      [remarkCalculatorEmbeds, options],
+    ],
+    rehypePlugins: [rehypeSafeLinks],
+  } as const;
+}
