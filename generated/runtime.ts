@@ -384,8 +384,11 @@ export function display(value: unknown, tag: TypeTag): string {
       return tag.labels[value as string] ?? String(value);
     case "notation":
       return String((value as { text: string }).text);
-    case "list":
-      return tag.of ? (value as unknown[]).map((v) => display(v, tag.of!)).join(", ") : `${(value as unknown[]).length} item(s)`;
+    case "list": {
+      const items = value as unknown[];
+      if (!tag.of || tag.of.t === "record") return `${items.length} item${items.length === 1 ? "" : "s"}`;
+      return items.map((v) => display(v, tag.of!)).join(", ");
+    }
     default:
       return typeof value === "object" ? JSON.stringify(value) : String(value);
   }

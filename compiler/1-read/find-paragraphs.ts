@@ -78,7 +78,7 @@ export function findParagraphs(tree: Root, front: FrontMatter, numbering: Number
       continue;
     }
     owner.set(node, current);
-    if (!(node.type === "code" && node.lang === "rules")) addText(current, textOf(node));
+    if (isProse(node)) addText(current, textOf(node));
   }
 
   function numberItems(list: List, parent: string): void {
@@ -97,6 +97,12 @@ export function findParagraphs(tree: Root, front: FrontMatter, numbering: Number
 
   for (const paragraph of paragraphs) paragraph.text = (texts.get(paragraph.id) ?? []).join("\n\n");
   return { paragraphs, owner };
+}
+
+/** Rules blocks, figures, charts and calculators are not the paragraph's words. */
+function isProse(node: RootContent): boolean {
+  if (node.type === "code" && node.lang === "rules") return false;
+  return node.type !== "leafDirective" && node.type !== "containerDirective";
 }
 
 function textOf(node: RootContent | ListItem): string {

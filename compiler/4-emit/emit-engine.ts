@@ -46,6 +46,10 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
         sources: files,
         outputs: procedure.outputs,
         outcome: procedure.outcome,
+        definitions: Object.fromEntries(outputNames(procedure).map((name) => {
+          const l = procedure.letsByKey.get(name)!;
+          return [name, { label: l.label, paragraph: l.citation.paragraph, quote: l.citation.quote, perUnit: Boolean(l.each), random: l.random }];
+        })),
       }) },
     },
     { type: "blank" },

@@ -6,7 +6,14 @@ import { showWire } from "../5-verify/run-vector.ts";
 import { UsageError } from "./args.ts";
 
 interface EngineModule {
-  metadata: { rulesetTitle: string; editionTitle: string; title: string; paragraph: string; outputs: { label: string; names: string[] }[] };
+  metadata: {
+    rulesetTitle: string;
+    editionTitle: string;
+    title: string;
+    paragraph: string;
+    outputs: { label: string; names: string[] }[];
+    definitions: Record<string, { label: string; paragraph: string }>;
+  };
   check(value: unknown): CheckResult<unknown>;
   checkDice(value: unknown): CheckResult<Record<string, number>>;
   resolve(input: unknown, dice?: unknown): Resolution<Record<string, Wire>>;
@@ -45,9 +52,10 @@ export async function explain(root: string, target: string | undefined, input: u
     lines.push(`${group.label}:`);
     for (const name of group.names) {
       const step = resolution.trace.find((t) => t.name === name && t.kind === "let");
-      const label = step?.label ?? name;
-      if (name in outputs) lines.push(`  ${label}: ${step?.display ?? showWire(outputs[name])}${step ? ` (${step.paragraph})` : ""}`);
-      else lines.push(`  ${label}: — ${pending[name]?.message ?? "not computed"}`);
+      const { label, paragraph } = m.definitions[name] ?? { label: name, paragraph: "" };
+      const shown = step?.display ?? (Array.isArray(outputs[name]) ? (outputs[name] as Wire[]).map(showWire).join(", ") : showWire(outputs[name]));
+      if (name in outputs) lines.push(`  ${label}: ${shown} (${paragraph})`);
+      else lines.push(`  ${label}: — ${pending[name]?.message ?? "not computed"} (${paragraph})`);
     }
   }
   lines.push("", "Trace:");
