@@ -70,6 +70,7 @@ export class Definitions implements Environment {
       const { decl, file } = declared;
       info = {
         name,
+        partial: decl.partial,
         rowKey: this.types.resolve(decl.rows.keyType, file, `${name}_rows`),
         columnKey: this.types.resolve(decl.columns.keyType, file, `${name}_columns`),
         cell: this.types.resolve(decl.cells, file, `${name}_cells`),

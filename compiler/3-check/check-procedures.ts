@@ -6,7 +6,7 @@ import { humanize } from "./resolve-types.ts";
 import { markRandom, type Model } from "./build-model.ts";
 import { collectDependencies } from "./collect-dependencies.ts";
 import { specialize } from "./specialize.ts";
-import type { OutputGroup, ProcedureModel } from "./types.ts";
+import type { LetModel, OutputGroup, ProcedureModel } from "./types.ts";
 
 /**
  * Closes each procedure over what it uses: from its outputs and checks, every
@@ -69,19 +69,26 @@ function checkProcedure(
     }
   }
 
-  // Under the procedure's fixed inputs, each definition keeps only the branches it can take.
-  const lets = new Map([...model.letsByKey].map(([key, l]) => {
-    const value = specialize(l.value, fixed);
-    return [key, { ...l, value, deps: collectDependencies(value), random: false }] as const;
-  }));
-  markRandom(lets);
-  const requirements = new Map([...model.requirements].map(([name, r]) => {
+  // Under the procedure's fixed inputs, each definition keeps only the branches it can take;
+  // only definitions the procedure reaches are specialized.
+  const lets = new Map<string, LetModel>();
+  const specialized = (key: string): LetModel | undefined => {
+    const known = lets.get(key);
+    if (known) return known;
+    const definition = model.letsByKey.get(key);
+    if (!definition) return undefined;
+    const value = specialize(definition.value, fixed);
+    const copy = { ...definition, value, deps: collectDependencies(value), random: false };
+    lets.set(key, copy);
+    return copy;
+  };
+  const requirements = new Map(checks.map((name) => {
+    const r = model.requirements.get(name)!;
     const condition = specialize(r.condition, fixed);
     return [name, { ...r, condition, deps: collectDependencies(condition) }] as const;
   }));
 
   // The closure: definitions reached from the outputs, the outcome and the checks.
-  const letKeys = new Set<string>();
   const inputs = new Set<string>();
   const dice = new Set<string>();
   const tables = new Set<string>();
@@ -92,15 +99,16 @@ function checkProcedure(
     deps.tables.forEach((n) => tables.add(n));
     queue.push(...deps.lets, ...deps.elementLets);
   };
-  for (const name of checks) addDeps(requirements.get(name)!.deps);
+  for (const requirement of requirements.values()) addDeps(requirement.deps);
+  const reached = new Set<string>();
   while (queue.length > 0) {
     const key = queue.pop()!;
-    if (letKeys.has(key)) continue;
-    const definition = lets.get(key);
-    if (!definition) continue;
-    letKeys.add(key);
-    addDeps(definition.deps);
+    if (reached.has(key)) continue;
+    reached.add(key);
+    const definition = specialized(key);
+    if (definition) addDeps(definition.deps);
   }
+  markRandom(lets);
 
   for (const name of fixed.keys()) {
     if (!inputs.has(name)) {
@@ -110,7 +118,8 @@ function checkProcedure(
     }
   }
 
-  const letsByKey = new Map([...lets].filter(([key]) => letKeys.has(key)));
+  // Definitions in the order they are written in the rulebook.
+  const letsByKey = new Map([...model.letsByKey.keys()].filter((key) => lets.has(key)).map((key) => [key, lets.get(key)!] as const));
   return {
     name: decl.name,
     label: decl.label?.text ?? humanize(decl.name),

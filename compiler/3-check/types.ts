@@ -90,8 +90,11 @@ export interface TableModel {
   cells: (unknown | null)[][];
   citation: Citation;
   unknownCells: number;
+  /** Declared `partial`: keys the chart lacks are not known (consult the printed chart). */
+  partial: boolean;
 }
 
+/** A row or column key: an enum member, or an interval of integers or of odds values (`13:1+` is 13..∞). */
 export type TableKey = { member: string; header: string } | { min: number; max: number; header: string };
 
 export interface OutputGroup {

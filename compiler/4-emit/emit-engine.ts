@@ -1,11 +1,11 @@
 import type { Type } from "../language/types.ts";
 import type { CheckedEdition, DiceModel, InputModel, LetModel, ProcedureModel, RequirementModel, TableKey, TableModel } from "../3-check/types.ts";
 import {
-  arr, arrow, assign, call, cast, data, id, index, lit, member, newExpr, obj, optionalMember, tArray, tRef, tUnion,
+  arr, arrow, assign, call, cast, data, id, index, lit, member, newExpr, not, obj, optionalMember, tArray, tRef, tUnion,
   type TsExpr, type TsStmt, type TsType,
 } from "./ts/ast.ts";
 import { printModule } from "./ts/print.ts";
-import { emitExpression } from "./emit-expression.ts";
+import { ExpressionEmitter } from "./emit-expression.ts";
 import { engineSchema } from "./emit-schema.ts";
 import { nativeType, typeDeclarations, typeTag, wireConversion, wireType } from "./emit-types.ts";
 import { checkName, definitionName, diceName, elementName, inputName, localName, stepName, tableKeysName, tableName } from "./names.ts";
@@ -23,6 +23,13 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
   const files = [...new Set([procedure.citation.file, ...procedure.lets.map((l) => l.citation.file), ...procedure.requirements.map((r) => r.citation.file)])].sort();
   const globals = procedure.lets.filter((l) => !l.each);
   const elements = procedure.lets.filter((l) => l.each);
+  const definitionKeys = [...globals.map((l) => l.name), ...elements.map((l) => `${l.each!.list}.${l.name}`)];
+  const emitter = new ExpressionEmitter();
+  const definitionFunctions = [
+    ...globals.map((l) => definitionFunction(l, emitter)),
+    ...elements.map((l) => elementFunction(l, emitter)),
+    ...procedure.requirements.map((r) => checkFunction(r, emitter)),
+  ];
   const typesUsed: Type[] = [...procedure.inputs.map((i) => i.type), ...procedure.lets.map((l) => l.type), ...procedure.tables.map((t) => t.cellType)];
 
   const statements: TsStmt[] = [
@@ -73,9 +80,8 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
     ...procedure.inputs.map((i) => inputAccessor(i, undefined)),
     ...procedure.fixedInputs.map((i) => inputAccessor(i, procedure.fixed.get(i.name))),
     ...procedure.dice.map(diceAccessor),
-    ...globals.map(definitionFunction),
-    ...elements.map(elementFunction),
-    ...procedure.requirements.map(checkFunction),
+    ...definitionFunctions,
+    ...emitter.helpers,
     { type: "blank" },
     {
       type: "const",
@@ -88,24 +94,44 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       name: "DEFINITIONS",
       valueType: tArray(tRef("rt.OutputSpec", [STATE]), true),
       init: arr([
-        ...globals.map((l) => obj({ info: id(stepName(l.name)), random: lit(l.random), get: id(definitionName(l.name)) })),
+        ...globals.map((l) => obj({ info: id(stepName(l.name)), random: lit(l.random), get: id(definitionName(l.name)), wire: wireFunction(l.type) })),
         ...elements.map((l) => obj({
           info: id(stepName(`out$${l.each!.list}.${l.name}`)),
           random: lit(l.random),
           get: arrow([{ name: "s", type: STATE }], call(member(call(id(inputName(l.each!.list)), [S]), "map"), [
             arrow([{ name: "_" }, { name: "i" }], call(id(elementName(l.each!.list, l.name)), [S, id("i")])),
           ])),
+          wire: wireFunction(outputType(l)),
         })),
       ]),
     },
     {
       type: "const",
       name: "OUTPUTS",
-      init: call(member(id("DEFINITIONS"), "filter"), [{
-        type: "arrow",
-        params: [{ name: "d" }],
-        body: call(member(data(outputNames(procedure)), "includes"), [member(member(id("d"), "info"), "name")]),
-      }]),
+      init: arr(outputNames(procedure).map((name) => index(id("DEFINITIONS"), lit(definitionKeys.indexOf(name))))),
+    },
+    {
+      type: "function",
+      name: "outputs",
+      doc: "The outputs as one object literal (a fixed shape is much faster to build than adding keys one by one).\nFast path: everything computable; otherwise each output on its own, so one stop leaves the rest.",
+      params: [{ name: "c", type: tRef("rt.Collector", [STATE]) }],
+      returns: tRef("Record", [tRef("string"), tRef("rt.Wire | undefined")]),
+      body: [
+        {
+          type: "if",
+          test: member(id("c"), "allowed"),
+          then: [
+            { type: "const", name: "s", init: member(id("c"), "s") },
+            {
+              type: "try",
+              body: [{ type: "return", value: obj(outputNames(procedure).map((name) => ({ key: name, value: directOutput(procedure.letsByKey.get(name)!) }))) }],
+              error: "error",
+              handler: [{ type: "if", test: not(instanceOf(id("error"), id("rt.Stop"))), then: [{ type: "throw", value: id("error") }] }],
+            },
+          ],
+        },
+        { type: "return", value: obj(outputNames(procedure).map((name, i) => ({ key: name, value: call(member(id("c"), "value"), [index(id("OUTPUTS"), lit(i))]) }))) },
+      ],
     },
     { type: "const", name: "OUTCOME", init: data(procedure.outcome) },
     { type: "blank" },
@@ -143,9 +169,9 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       ],
       returns: tRef("rt.Resolution", [tRef("Outputs")]),
       body: [
-        { type: "const", name: "s", init: newExpr("State", [id("input"), id("dice"), id("options")]) },
+        { type: "const", name: "s", init: newExpr("State", [id("input"), id("dice"), id("options"), lit(traceCapacity(procedure))]) },
         { type: "if", test: optionalMember(id("options"), "assume"), then: [{ type: "expr", expr: call(id("assume"), [S, member(id("options"), "assume")]) }] },
-        { type: "return", value: call("rt.finish", [S, id("CHECKS"), call("rt.selectOutputs", [id("OUTPUTS"), id("DEFINITIONS"), optionalMember(id("options"), "also")])], [tRef("Outputs"), STATE]) },
+        { type: "return", value: call("rt.finish", [S, id("CHECKS"), id("outputs"), call("rt.extraOutputs", [id("OUTPUTS"), id("DEFINITIONS"), optionalMember(id("options"), "also")])], [tRef("Outputs"), STATE]) },
       ],
     },
     { type: "blank" },
@@ -170,6 +196,40 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
     },
   ];
   return printModule(statements);
+}
+
+/** An output computed directly, in wire form (the fast path of `outputs`). */
+function directOutput(definition: LetModel): TsExpr {
+  const value = definition.each
+    ? call(member(call(id(inputName(definition.each.list)), [S]), "map"), [
+        arrow([{ name: "_" }, { name: "i" }], call(id(elementName(definition.each.list, definition.name)), [S, id("i")])),
+      ])
+    : call(id(definitionName(definition.name)), [S]);
+  const wire = wireFunction(outputType(definition));
+  return wire.type === "member" && wire.property === "plain" ? cast(value, tRef("rt.Wire")) : call(wire, [value]);
+}
+
+function instanceOf(value: TsExpr, type: TsExpr): TsExpr {
+  return { type: "binary", op: "instanceof", left: value, right: type };
+}
+
+/** Room in the trace log for every step once, so it never grows while resolving. */
+function traceCapacity(procedure: ProcedureModel): number {
+  const steps = procedure.inputs.length + procedure.fixedInputs.length + procedure.dice.length + procedure.lets.length + procedure.requirements.length;
+  return 2 * steps + 3 * 4 * procedure.lets.filter((l) => l.each).length;
+}
+
+/** The runtime's wire converter for a type: most values are already JSON. */
+function wireFunction(type: Type): TsExpr {
+  if (type.kind === "list") {
+    const inner = wireFunction(type.of);
+    if (inner.type === "member" && inner.property === "plain") return inner;
+    return arrow([{ name: "value", type: tRef("unknown") }], call(member(cast(id("value"), tArray(tRef("unknown"), true)), "map"), [inner]));
+  }
+  if (type.kind === "odds") return id("rt.wireAs.odds");
+  if (type.kind === "range") return id("rt.wireAs.range");
+  if ((type.kind === "number" || type.kind === "integer") && type.orAll) return id("rt.wireAs.number");
+  return member(id("rt.wireAs"), "plain");
 }
 
 /** A per-unit definition is output as a list: one value per unit. */
@@ -199,14 +259,14 @@ function tableStatements(table: TableModel): TsStmt[] {
       name: tableName(table.name),
       doc: `${table.label} — chart “${table.caption}” (${table.citation.paragraph})${table.unknownCells > 0 ? `; ${table.unknownCells} cell(s) unknown` : ""}`,
       valueType: tRef("rt.Table", [nativeType({ ...table.cellType, orNone: undefined } as Type)]),
-      init: obj({
+      init: call("rt.table", [obj({
         name: lit(table.name),
         caption: lit(table.caption),
         paragraph: lit(table.citation.paragraph),
         rows: arr(table.rows.map(keyValue)),
         columns: arr(table.columns.map(keyValue)),
         cells: arr(table.cells.map((row) => arr(row.map(cellValue)))),
-      }),
+      })]),
     },
     { type: "const", name: tableKeysName(table.name, "rows"), init: cast(call("rt.keysOf", [member(id(tableName(table.name)), "rows")]), tArray(nativeType(table.rowType), true)) },
     { type: "const", name: tableKeysName(table.name, "columns"), init: cast(call("rt.keysOf", [member(id(tableName(table.name)), "columns")]), tArray(nativeType(table.columnType), true)) },
@@ -248,7 +308,7 @@ function stateClass(procedure: ProcedureModel): TsStmt {
       ...procedure.dice.map((d) => ({ name: diceName(d.name), valueType: optional(tRef("number")), init: lit(undefined) })),
       ...procedure.lets.map((l) =>
         l.each
-          ? { name: elementName(l.each.list, l.name), valueType: tArray(optional(nativeType(l.type))), init: arr([]) }
+          ? { name: elementName(l.each.list, l.name), valueType: optional(tArray(optional(nativeType(l.type)))), init: lit(undefined) }
           : { name: definitionName(l.name), valueType: optional(nativeType(l.type)), init: lit(undefined) },
       ),
     ],
@@ -309,8 +369,10 @@ function diceAccessor(dice: DiceModel): TsStmt {
         type: "if",
         test: { type: "binary", op: "===", left: id("v"), right: lit(undefined) },
         then: [
-          { type: "expr", expr: assign(id("v"), call(member(S, "die"), [id(stepName(`die$${dice.name}`)), lit(dice.name)])) },
+          { type: "expr", expr: assign(id("v"), member(member(S, "dice"), dice.name)) },
+          { type: "if", test: { type: "binary", op: "===", left: id("v"), right: lit(undefined) }, then: [{ type: "throw", value: call("rt.needDie", [id(stepName(`die$${dice.name}`)), lit(dice.name)]) }] },
           { type: "expr", expr: assign(field, id("v")) },
+          { type: "expr", expr: call(member(S, "step"), [id(stepName(`die$${dice.name}`)), id("v")]) },
         ],
       },
       { type: "return", value: id("v") },
@@ -318,40 +380,41 @@ function diceAccessor(dice: DiceModel): TsStmt {
   };
 }
 
-function definitionFunction(definition: LetModel): TsStmt {
+function definitionFunction(definition: LetModel, emitter: ExpressionEmitter): TsStmt {
   const name = definitionName(definition.name);
   return memoized(
     name,
     member(S, name),
     nativeType(definition.type),
     [],
-    emitExpression(definition.value, definition.citation.paragraph),
+    emitter.emit(definition.value, definition.citation.paragraph),
     id(stepName(definition.name)),
   );
 }
 
-function elementFunction(definition: LetModel): TsStmt {
+function elementFunction(definition: LetModel, emitter: ExpressionEmitter): TsStmt {
   const { list, variable } = definition.each!;
   const name = elementName(list, definition.name);
+  // One value per unit, in an array made on first use.
   return memoized(
     name,
-    index(member(S, name), id("i")),
+    index({ type: "binary", op: "??=", left: member(S, name), right: arr([]) }, id("i")),
     nativeType(definition.type),
     [{ type: "const", name: localName(variable), init: index(call(id(inputName(list)), [S]), id("i")) }],
-    emitExpression(definition.value, definition.citation.paragraph),
+    emitter.emit(definition.value, definition.citation.paragraph),
     id(stepName(`${list}.${definition.name}`)),
     id("i"),
     [{ name: "s", type: STATE }, { name: "i", type: tRef("number") }],
   );
 }
 
-function checkFunction(requirement: RequirementModel): TsStmt {
+function checkFunction(requirement: RequirementModel, emitter: ExpressionEmitter): TsStmt {
   return {
     type: "function",
     name: checkName(requirement.name),
     params: [{ name: "s", type: STATE }],
     returns: tRef("boolean"),
-    body: [{ type: "return", value: emitExpression(requirement.condition, requirement.citation.paragraph) }],
+    body: [{ type: "return", value: emitter.emit(requirement.condition, requirement.citation.paragraph) }],
   };
 }
 

@@ -31,10 +31,10 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
     }
   }
 
+  const referencesFrom = groupBy(references, (r) => r.from);
+  const examplesByParagraph = groupBy(examples, (e) => e.vector.paragraph);
   const examplesAt = (id: string) =>
-    examples
-      .filter((e) => e.vector.paragraph === id)
-      .map((e) => ({ id: e.vector.id, title: e.vector.title, procedure: e.procedure, status: e.status, ...(e.vector.disputed ? { reason: e.vector.disputed } : {}) }));
+    (examplesByParagraph.get(id) ?? []).map((e) => ({ id: e.vector.id, title: e.vector.title, procedure: e.procedure, status: e.status, ...(e.vector.disputed ? { reason: e.vector.disputed } : {}) }));
 
   const paragraphIndex = Object.fromEntries(
     [...paragraphs.values()].map((p) => [
@@ -47,7 +47,7 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
         parent: p.parent,
         text: p.text,
         line: p.place.start.line,
-        references: [...new Set(references.filter((r) => r.from === p.id).map((r) => r.id))],
+        references: [...new Set((referencesFrom.get(p.id) ?? []).map((r) => r.id))],
         referencedBy: [...(referencedBy.get(p.id) ?? [])].sort(compareIds),
         definitions: definitionsAt.get(p.id) ?? [],
         procedures: [...(proceduresAt.get(p.id) ?? [])].sort(),
@@ -58,7 +58,7 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
 
   const coverage = (ids: string[]) => {
     const numbered = ids.filter((id) => paragraphs.get(id)?.kind !== "chapter");
-    const own = examples.filter((e) => ids.includes(e.vector.paragraph));
+    const own = ids.flatMap((id) => examplesByParagraph.get(id) ?? []);
     return {
       paragraphs: numbered.length,
       formalized: numbered.filter((id) => (definitionsAt.get(id)?.length ?? 0) > 0).length,
@@ -125,10 +125,28 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
       inputs: p.inputs.map((i) => i.name),
       outputs: p.outputs,
       outcome: p.outcome,
+      // Labels and paragraphs of what the procedure answers, for forms and result panels.
+      labels: Object.fromEntries(
+        [...new Set([...p.outputs.flatMap((g) => g.names), ...p.outcome])].map((name) => {
+          const definition = p.letsByKey.get(name);
+          return [name, { label: definition?.label ?? name, paragraph: definition?.citation.paragraph ?? p.citation.paragraph }];
+        }),
+      ),
       paragraphs: [...new Set(p.lets.map((l) => l.citation.paragraph))].sort(compareIds),
       examples: examples.filter((e) => e.procedure === p.name).length,
     })),
   };
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
 }
 
 /** Paragraph ids in reading order: 9.2 before 9.10, 9.1g before 9.2. */

@@ -156,7 +156,7 @@ export function sameValue(a: unknown, b: unknown): boolean {
 export type Key = string | Range;
 
 /** A chart bound to a table: keys in chart order, cells with `null` for unknown. */
-export interface Table<V> {
+export interface TableData<V> {
   readonly name: string;
   readonly caption: string;
   readonly paragraph: string;
@@ -165,12 +165,45 @@ export interface Table<V> {
   readonly cells: readonly (readonly (V | null)[])[];
 }
 
-function keyIndex(keys: readonly Key[], key: string | number): number {
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    if (typeof k === "string" ? k === key : typeof key === "number" && key >= k.min && key <= k.max) return i;
-  }
-  return -1;
+export interface Table<V> extends TableData<V> {
+  readonly rowIndex: KeyIndex;
+  readonly columnIndex: KeyIndex;
+}
+
+/** Binds chart data once, with indexes for its row and column keys. */
+export function table<V>(data: TableData<V>): Table<V> {
+  return { ...data, rowIndex: indexKeys(data.rows), columnIndex: indexKeys(data.columns) };
+}
+
+/** For each key list: member names by position, and integer keys as a dense table over their finite span. */
+interface KeyIndex {
+  members: Map<string, number>;
+  low: number;
+  dense: Int32Array;
+  below: number;
+  above: number;
+}
+
+function indexKeys(keys: readonly Key[]): KeyIndex {
+  const members = new Map<string, number>();
+  const ranges = keys.map((k, i) => [k, i] as const).filter((e): e is readonly [Range, number] => typeof e[0] !== "string");
+  keys.forEach((k, i) => typeof k === "string" && members.set(k, i));
+  const finite = ranges.flatMap(([r]) => [r.min, r.max]).filter(Number.isFinite);
+  const low = finite.length ? Math.min(...finite) : 0;
+  const high = finite.length ? Math.max(...finite) : -1;
+  const dense = new Int32Array(Math.max(0, high - low + 1)).fill(-1);
+  for (let x = low; x <= high; x++) dense[x - low] = ranges.find(([r]) => x >= r.min && x <= r.max)?.[1] ?? -1;
+  const below = ranges.find(([r]) => r.min === -Infinity)?.[1] ?? -1;
+  const above = ranges.find(([r]) => r.max === Infinity)?.[1] ?? -1;
+  return { members, low, dense, below, above };
+}
+
+function keyIndex(index: KeyIndex, key: string | number): number {
+  if (typeof key === "string") return index.members.get(key) ?? -1;
+  const offset = key - index.low;
+  if (offset < 0) return Number.isInteger(key) ? index.below : -1;
+  if (offset >= index.dense.length) return Number.isInteger(key) ? index.above : -1;
+  return Number.isInteger(offset) ? index.dense[offset] : -1;
 }
 
 function keyText(key: string | number): string {
@@ -178,8 +211,8 @@ function keyText(key: string | number): string {
 }
 
 export function lookup<V>(table: Table<V>, row: string | number, column: string | number): V {
-  const r = keyIndex(table.rows, row);
-  const c = keyIndex(table.columns, column);
+  const r = keyIndex(table.rowIndex, row);
+  const c = keyIndex(table.columnIndex, column);
   if (r < 0) throw new Stop("undefined", `${table.caption} has no row ${keyText(row)}`, table.paragraph);
   if (c < 0) throw new Stop("undefined", `${table.caption} has no column ${keyText(column)}`, table.paragraph);
   const cell = table.cells[r][c];
@@ -248,6 +281,14 @@ export function collect<T, V>(items: readonly T[], value: Each<T, V>, keep?: Eac
   const out: V[] = [];
   for (let i = 0; i < items.length; i++) if (!keep || keep(items[i], i)) out.push(value(items[i], i));
   return out;
+}
+
+export function firstItem<T>(items: readonly T[]): T | null {
+  return items.length > 0 ? items[0] : null;
+}
+
+export function lastItem<T>(items: readonly T[]): T | null {
+  return items.length > 0 ? items[items.length - 1] : null;
 }
 
 /** Item `position` (1 = first) of a list. */
@@ -398,26 +439,33 @@ export function display(value: unknown, tag: TypeTag): string {
  * the trace. Generated engines extend it with one field per definition.
  */
 export class State {
-  readonly log: [StepInfo, unknown, number | undefined][] | null;
+  /**
+   * The trace as it happens, formatted only if read: `step, value` for a definition,
+   * `item, step, value` for one unit's definition.
+   */
+  readonly log: unknown[] | null;
+  logged = 0;
   readonly input: Readonly<Record<string, unknown>>;
   readonly dice: Readonly<Record<string, number | undefined>>;
 
-  constructor(input: object, dice: object, options: ResolveOptions | undefined) {
+  constructor(input: object, dice: object, options: ResolveOptions | undefined, capacity = 64) {
     this.input = input as Record<string, unknown>;
     this.dice = dice as Record<string, number | undefined>;
-    this.log = options?.trace === false ? null : [];
+    this.log = options?.trace === false ? null : new Array(capacity);
   }
 
   step(info: StepInfo, value: unknown, item?: number): void {
-    if (this.log) this.log.push([info, value, item]);
+    const log = this.log;
+    if (log === null) return;
+    if (item !== undefined) log[this.logged++] = item;
+    log[this.logged++] = info;
+    log[this.logged++] = value;
   }
+}
 
-  die(info: StepInfo, name: string): number {
-    const value = this.dice[name];
-    if (value === undefined) throw new Stop("dice", `roll ${info.label}`, info.paragraph, name);
-    this.step(info, value);
-    return value;
-  }
+/** A die the rules read but the caller did not roll. */
+export function needDie(info: StepInfo, name: string): Stop {
+  return new Stop("dice", `roll ${info.label}`, info.paragraph, name);
 }
 
 export interface CheckSpec<S extends State = State> {
@@ -430,50 +478,119 @@ export interface OutputSpec<S extends State = State> {
   readonly info: StepInfo;
   readonly random: boolean;
   readonly get: (s: S) => unknown;
+  /** Converts the value to wire form (specialized to its type by the compiler). */
+  readonly wire: (value: unknown) => Wire;
 }
 
-/** The procedure's outputs, plus any other definitions asked for by name. */
-export function selectOutputs<S extends State>(outputs: readonly OutputSpec<S>[], definitions: readonly OutputSpec<S>[], also: readonly string[] | undefined): readonly OutputSpec<S>[] {
-  if (!also || also.length === 0) return outputs;
-  const extra = definitions.filter((d) => also.includes(d.info.name) && !outputs.includes(d));
-  return extra.length === 0 ? outputs : [...outputs, ...extra];
+/** Definitions asked for by name beyond the procedure's outputs (`resolve(…, { also })`). */
+export function extraOutputs<S extends State>(outputs: readonly OutputSpec<S>[], definitions: readonly OutputSpec<S>[], also: readonly string[] | undefined): readonly OutputSpec<S>[] {
+  if (!also || also.length === 0) return [];
+  return definitions.filter((d) => also.includes(d.info.name) && !outputs.includes(d));
 }
 
-/** Runs the checks, then computes every output it can; never throws for a stop. */
-export function finish<Outputs, S extends State>(s: S, checks: readonly CheckSpec<S>[], outputs: readonly OutputSpec<S>[]): Resolution<Outputs> {
-  const violations: Violation[] = [];
-  const pending: Record<string, Pending> = {};
-  for (const check of checks) {
+/**
+ * Computes one output at a time for an engine's `outputs` function, which builds
+ * its result as an object literal (a fixed shape is an order of magnitude faster
+ * than adding keys one by one). A stop leaves the output undefined and says why.
+ */
+export class Collector<S extends State> {
+  readonly s: S;
+  readonly allowed: boolean;
+  pending: Record<string, Pending> | null = null;
+
+  constructor(s: S, allowed: boolean) {
+    this.s = s;
+    this.allowed = allowed;
+  }
+
+  value(output: OutputSpec<S>): Wire | undefined {
+    if (!this.allowed && output.random) {
+      (this.pending ??= {})[output.info.name] = { kind: "undefined", message: "not allowed: see the violations", paragraph: output.info.paragraph };
+      return undefined;
+    }
     try {
-      const ok = check.test(s);
+      return output.wire(output.get(this.s));
+    } catch (error) {
+      if (!(error instanceof Stop)) throw error;
+      (this.pending ??= {})[output.info.name] = { kind: error.kind, message: error.message, paragraph: error.paragraph, ...(error.die ? { die: error.die } : {}) };
+      return undefined;
+    }
+  }
+}
+
+/** What `resolve` returns; the trace is formatted when first read (formatting costs more than computing). */
+class ResolutionResult<Outputs> implements Resolution<Outputs> {
+  readonly allowed: boolean;
+  readonly violations: Violation[];
+  readonly outputs: Partial<Outputs>;
+  readonly pending: Partial<Record<keyof Outputs, Pending>>;
+  private readonly log: unknown[] | null;
+  private readonly logged: number;
+  private formatted: TraceStep[] | null = null;
+
+  constructor(allowed: boolean, violations: Violation[], outputs: Partial<Outputs>, pending: Partial<Record<keyof Outputs, Pending>>, log: unknown[] | null, logged: number) {
+    this.allowed = allowed;
+    this.violations = violations;
+    this.outputs = outputs;
+    this.pending = pending;
+    this.log = log;
+    this.logged = logged;
+  }
+
+  get trace(): TraceStep[] {
+    return (this.formatted ??= this.log === null ? [] : traceOf(this.log, this.logged));
+  }
+
+  toJSON() {
+    return { allowed: this.allowed, violations: this.violations, outputs: this.outputs, pending: this.pending, trace: this.trace };
+  }
+}
+
+const NO_VIOLATIONS: Violation[] = [];
+const NO_PENDING = Object.freeze({});
+
+/** Runs the checks, then the engine's outputs; never throws for a stop. */
+export function finish<Outputs, S extends State>(
+  s: S,
+  checks: readonly CheckSpec<S>[],
+  collect: (c: Collector<S>) => Record<string, Wire | undefined>,
+  extra: readonly OutputSpec<S>[] = [],
+): Resolution<Outputs> {
+  let violations: Violation[] | null = null;
+  for (let i = 0; i < checks.length; i++) {
+    const check = checks[i];
+    let ok: boolean;
+    let reason = "";
+    try {
+      ok = check.test(s);
       s.step(check.info, ok);
-      if (!ok) violations.push({ name: check.info.name, message: check.message, paragraph: check.info.paragraph });
     } catch (error) {
       if (!(error instanceof Stop)) throw error;
-      violations.push({ name: check.info.name, message: `${check.message} (cannot be decided: ${error.message})`, paragraph: check.info.paragraph });
+      ok = false;
+      reason = ` (cannot be decided: ${error.message})`;
     }
+    if (!ok) (violations ??= []).push({ name: check.info.name, message: check.message + reason, paragraph: check.info.paragraph });
   }
-  const allowed = violations.length === 0;
-  const values: Record<string, Wire> = {};
-  for (const output of outputs) {
-    const name = output.info.name;
-    if (!allowed && output.random) {
-      pending[name] = { kind: "undefined", message: "not allowed: see the violations", paragraph: output.info.paragraph };
-      continue;
-    }
-    try {
-      values[name] = toWire(output.get(s), output.info.type);
-    } catch (error) {
-      if (!(error instanceof Stop)) throw error;
-      pending[name] = { kind: error.kind, message: error.message, paragraph: error.paragraph, ...(error.die ? { die: error.die } : {}) };
-    }
-  }
-  return { allowed, violations, outputs: values as Partial<Outputs>, pending: pending as Resolution<Outputs>["pending"], trace: traceOf(s) };
+  const collector = new Collector(s, violations === null);
+  const values = collect(collector);
+  for (const output of extra) values[output.info.name] = collector.value(output);
+  if (collector.pending !== null) for (const name of Object.keys(collector.pending)) delete values[name];
+  return new ResolutionResult<Outputs>(
+    violations === null,
+    violations ?? NO_VIOLATIONS,
+    values as Partial<Outputs>,
+    (collector.pending ?? NO_PENDING) as Partial<Record<keyof Outputs, Pending>>,
+    s.log,
+    s.logged,
+  );
 }
 
-function traceOf(s: State): TraceStep[] {
-  if (!s.log) return [];
-  return s.log.map(([info, value, item]) => {
+function traceOf(log: unknown[], length: number): TraceStep[] {
+  const steps: TraceStep[] = [];
+  for (let i = 0; i < length; i += 2) {
+    const item = typeof log[i] === "number" ? (log[i++] as number) : undefined;
+    const info = log[i] as StepInfo;
+    const value = log[i + 1];
     const step: TraceStep = {
       name: info.name,
       label: info.label,
@@ -484,9 +601,18 @@ function traceOf(s: State): TraceStep[] {
       quote: info.quote,
     };
     if (item !== undefined) step.item = item;
-    return step;
-  });
+    steps.push(step);
+  }
+  return steps;
 }
+
+/** Wire converters the compiler picks per output type. */
+export const wireAs = {
+  plain: (value: unknown): Wire => value as Wire,
+  number: (value: unknown): Wire => (value === Infinity ? "all" : (value as number)),
+  odds: (value: unknown): Wire => (value === null ? null : oddsText(value as Odds)),
+  range: (value: unknown): Wire => (value === null ? null : (value as Range).text),
+} as const;
 
 // ─── Dice and distributions ──────────────────────────────────────────────────
 

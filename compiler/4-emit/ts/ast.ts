@@ -53,6 +53,11 @@ export type TsStmt =
   | { type: "interface"; name: string; members: TsMember[]; exported?: boolean; doc?: string }
   | { type: "typeAlias"; name: string; aliased: TsType; exported?: boolean; doc?: string }
   | { type: "return"; value?: TsExpr }
+  | { type: "throw"; value: TsExpr }
+  /** `for (let i = 0; i < limit; i++) { … }` (or counting down from limit - 1 with `reverse`). */
+  | { type: "for"; index: string; limit: TsExpr; body: TsStmt[]; reverse?: boolean }
+  | { type: "continue" }
+  | { type: "try"; body: TsStmt[]; error: string; handler: TsStmt[] }
   | { type: "if"; test: TsExpr; then: TsStmt[]; otherwise?: TsStmt[] }
   | { type: "expr"; expr: TsExpr }
   | { type: "comment"; text: string }

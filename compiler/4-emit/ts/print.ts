@@ -4,7 +4,7 @@ const WIDTH = 100;
 const INDENT = "  ";
 
 const PRECEDENCE: Record<string, number> = {
-  "??": 3, "||": 3, "&&": 4, "===": 7, "!==": 7, "==": 7, "!=": 7, "<": 8, "<=": 8, ">": 8, ">=": 8, "+": 10, "-": 10, "*": 11, "/": 11, "%": 11,
+  "??": 3, "||": 3, "&&": 4, instanceof: 8, "===": 7, "!==": 7, "==": 7, "!=": 7, "<": 8, "<=": 8, ">": 8, ">=": 8, "+": 10, "-": 10, "*": 11, "/": 11, "%": 11,
 };
 
 function precedence(e: TsExpr): number {
@@ -178,6 +178,17 @@ export function printStatement(s: TsStmt, indent = ""): string {
       return `${doc(s.doc, indent)}${indent}${exported(s.exported)}type ${s.name} = ${printType(s.aliased, indent)};\n`;
     case "return":
       return `${indent}return${s.value ? ` ${printExpr(s.value, indent)}` : ""};\n`;
+    case "throw":
+      return `${indent}throw ${printExpr(s.value, indent)};\n`;
+    case "for": {
+      const limit = printExpr(s.limit, indent);
+      const head = s.reverse ? `for (let ${s.index} = ${limit} - 1; ${s.index} >= 0; ${s.index}--)` : `for (let ${s.index} = 0; ${s.index} < ${limit}; ${s.index}++)`;
+      return `${indent}${head} {\n${printStatements(s.body, indent + INDENT)}${indent}}\n`;
+    }
+    case "continue":
+      return `${indent}continue;\n`;
+    case "try":
+      return `${indent}try {\n${printStatements(s.body, indent + INDENT)}${indent}} catch (${s.error}) {\n${printStatements(s.handler, indent + INDENT)}${indent}}\n`;
     case "if": {
       const head = `${indent}if (${printExpr(s.test, indent)}) {\n${printStatements(s.then, indent + INDENT)}${indent}}`;
       return s.otherwise ? `${head} else {\n${printStatements(s.otherwise, indent + INDENT)}${indent}}\n` : `${head}\n`;

@@ -80,14 +80,14 @@ export const schema: rt.EngineSchema = {
 };
 
 /** Air Base Capture Table — chart “Air Base Capture Table (9.14f): result by modified roll of two dice” (9.14f) */
-const table$air_base_capture_table: rt.Table<"step_loss" | "no_loss"> = {
-  name: "air_base_capture_table",
-  caption: "Air Base Capture Table (9.14f): result by modified roll of two dice",
-  paragraph: "9.14f",
-  rows: [{ min: -Infinity, max: 6, text: "6 or less" }, { min: 7, max: Infinity, text: "7 or more" }],
-  columns: ["outcome"],
-  cells: [["step_loss"], ["no_loss"]],
-};
+const table$air_base_capture_table: rt.Table<"step_loss" | "no_loss"> = rt.table({
+    name: "air_base_capture_table",
+    caption: "Air Base Capture Table (9.14f): result by modified roll of two dice",
+    paragraph: "9.14f",
+    rows: [{ min: -Infinity, max: 6, text: "6 or less" }, { min: 7, max: Infinity, text: "7 or more" }],
+    columns: ["outcome"],
+    cells: [["step_loss"], ["no_loss"]],
+  });
 const table$air_base_capture_table$rows = rt.keysOf(table$air_base_capture_table.rows) as readonly number[];
 const table$air_base_capture_table$columns = rt.keysOf(table$air_base_capture_table.columns) as readonly "outcome"[];
 
@@ -162,8 +162,12 @@ function in$captured_by_advance(s: State): boolean {
 function die$air_roll(s: State): number {
   let v = s.die$air_roll;
   if (v === undefined) {
-    v = s.die(step$die$air_roll, "air_roll");
+    v = s.dice.air_roll;
+    if (v === undefined) {
+      throw rt.needDie(step$die$air_roll, "air_roll");
+    }
     s.die$air_roll = v;
+    s.step(step$die$air_roll, v);
   }
   return v;
 }
@@ -188,10 +192,30 @@ function air_unit_result(s: State): "step_loss" | "no_loss" {
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
-  { info: step$air_roll_modified, random: true, get: air_roll_modified },
-  { info: step$air_unit_result, random: true, get: air_unit_result },
+  { info: step$air_roll_modified, random: true, get: air_roll_modified, wire: rt.wireAs.plain },
+  { info: step$air_unit_result, random: true, get: air_unit_result, wire: rt.wireAs.plain },
 ];
-const OUTPUTS = DEFINITIONS.filter((d) => ["air_roll_modified", "air_unit_result"].includes(d.info.name));
+const OUTPUTS = [DEFINITIONS[0], DEFINITIONS[1]];
+/**
+ * The outputs as one object literal (a fixed shape is much faster to build than adding keys one by one).
+ * Fast path: everything computable; otherwise each output on its own, so one stop leaves the rest.
+ */
+function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
+  if (c.allowed) {
+    const s = c.s;
+    try {
+      return {
+        air_roll_modified: air_roll_modified(s) as rt.Wire,
+        air_unit_result: air_unit_result(s) as rt.Wire,
+      };
+    } catch (error) {
+      if (!(error instanceof rt.Stop)) {
+        throw error;
+      }
+    }
+  }
+  return { air_roll_modified: c.value(OUTPUTS[0]), air_unit_result: c.value(OUTPUTS[1]) };
+}
 const OUTCOME = ["air_unit_result"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
@@ -217,11 +241,16 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
 
 /** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options);
+  const s = new State(input, dice, options, 10);
   if (options?.assume) {
     assume(s, options.assume);
   }
-  return rt.finish<Outputs, State>(s, CHECKS, rt.selectOutputs(OUTPUTS, DEFINITIONS, options?.also));
+  return rt.finish<Outputs, State>(
+    s,
+    CHECKS,
+    outputs,
+    rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also),
+  );
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */

@@ -245,21 +245,21 @@ export const schema: rt.EngineSchema = {
 };
 
 /** Capture Table — chart “Capture Table (9.14b & 9.14c): percentage captured by die roll” (9.14c) */
-const table$capture_table: rt.Table<number> = {
-  name: "capture_table",
-  caption: "Capture Table (9.14b & 9.14c): percentage captured by die roll",
-  paragraph: "9.14c",
-  rows: [
-    { min: 1, max: 1, text: "1" },
-    { min: 2, max: 2, text: "2" },
-    { min: 3, max: 3, text: "3" },
-    { min: 4, max: 4, text: "4" },
-    { min: 5, max: 5, text: "5" },
-    { min: 6, max: 6, text: "6" },
-  ],
-  columns: ["dump", "trucks", "wagons"],
-  cells: [[0, 0, 0], [25, 0, 0], [25, 25, 25], [50, 50, 50], [50, 50, 75], [75, 75, 100]],
-};
+const table$capture_table: rt.Table<number> = rt.table({
+    name: "capture_table",
+    caption: "Capture Table (9.14b & 9.14c): percentage captured by die roll",
+    paragraph: "9.14c",
+    rows: [
+      { min: 1, max: 1, text: "1" },
+      { min: 2, max: 2, text: "2" },
+      { min: 3, max: 3, text: "3" },
+      { min: 4, max: 4, text: "4" },
+      { min: 5, max: 5, text: "5" },
+      { min: 6, max: 6, text: "6" },
+    ],
+    columns: ["dump", "trucks", "wagons"],
+    cells: [[0, 0, 0], [25, 0, 0], [25, 25, 25], [50, 50, 50], [50, 50, 75], [75, 75, 100]],
+  });
 const table$capture_table$rows = rt.keysOf(table$capture_table.rows) as readonly number[];
 const table$capture_table$columns = rt.keysOf(table$capture_table.columns) as readonly ("dump" | "trucks" | "wagons")[];
 
@@ -514,24 +514,36 @@ function in$wagon_sp(s: State): number {
 function die$dump_roll(s: State): number {
   let v = s.die$dump_roll;
   if (v === undefined) {
-    v = s.die(step$die$dump_roll, "dump_roll");
+    v = s.dice.dump_roll;
+    if (v === undefined) {
+      throw rt.needDie(step$die$dump_roll, "dump_roll");
+    }
     s.die$dump_roll = v;
+    s.step(step$die$dump_roll, v);
   }
   return v;
 }
 function die$truck_roll(s: State): number {
   let v = s.die$truck_roll;
   if (v === undefined) {
-    v = s.die(step$die$truck_roll, "truck_roll");
+    v = s.dice.truck_roll;
+    if (v === undefined) {
+      throw rt.needDie(step$die$truck_roll, "truck_roll");
+    }
     s.die$truck_roll = v;
+    s.step(step$die$truck_roll, v);
   }
   return v;
 }
 function die$wagon_roll(s: State): number {
   let v = s.die$wagon_roll;
   if (v === undefined) {
-    v = s.die(step$die$wagon_roll, "wagon_roll");
+    v = s.dice.wagon_roll;
+    if (v === undefined) {
+      throw rt.needDie(step$die$wagon_roll, "wagon_roll");
+    }
     s.die$wagon_roll = v;
+    s.step(step$die$wagon_roll, v);
   }
   return v;
 }
@@ -670,36 +682,91 @@ function wagon_sp_displaced_t(s: State): number {
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
-  { info: step$tokens_per_sp, random: false, get: tokens_per_sp },
-  { info: step$dump_percent, random: true, get: dump_percent },
-  { info: step$dump_captured_t, random: true, get: dump_captured_t },
-  { info: step$dump_destroyed_t, random: true, get: dump_destroyed_t },
-  { info: step$truck_percent, random: true, get: truck_percent },
-  { info: step$trucks_captured, random: true, get: trucks_captured },
-  { info: step$trucks_displaced, random: true, get: trucks_displaced },
-  { info: step$truck_sp_captured_t, random: true, get: truck_sp_captured_t },
-  { info: step$truck_sp_displaced_t, random: true, get: truck_sp_displaced_t },
-  { info: step$wagon_percent, random: true, get: wagon_percent },
-  { info: step$wagons_captured, random: true, get: wagons_captured },
-  { info: step$wagons_displaced, random: true, get: wagons_displaced },
-  { info: step$wagon_sp_captured_t, random: true, get: wagon_sp_captured_t },
-  { info: step$wagon_sp_displaced_t, random: true, get: wagon_sp_displaced_t },
+  { info: step$tokens_per_sp, random: false, get: tokens_per_sp, wire: rt.wireAs.plain },
+  { info: step$dump_percent, random: true, get: dump_percent, wire: rt.wireAs.plain },
+  { info: step$dump_captured_t, random: true, get: dump_captured_t, wire: rt.wireAs.plain },
+  { info: step$dump_destroyed_t, random: true, get: dump_destroyed_t, wire: rt.wireAs.plain },
+  { info: step$truck_percent, random: true, get: truck_percent, wire: rt.wireAs.plain },
+  { info: step$trucks_captured, random: true, get: trucks_captured, wire: rt.wireAs.plain },
+  { info: step$trucks_displaced, random: true, get: trucks_displaced, wire: rt.wireAs.plain },
+  { info: step$truck_sp_captured_t, random: true, get: truck_sp_captured_t, wire: rt.wireAs.plain },
+  {
+    info: step$truck_sp_displaced_t,
+    random: true,
+    get: truck_sp_displaced_t,
+    wire: rt.wireAs.plain,
+  },
+  { info: step$wagon_percent, random: true, get: wagon_percent, wire: rt.wireAs.plain },
+  { info: step$wagons_captured, random: true, get: wagons_captured, wire: rt.wireAs.plain },
+  { info: step$wagons_displaced, random: true, get: wagons_displaced, wire: rt.wireAs.plain },
+  { info: step$wagon_sp_captured_t, random: true, get: wagon_sp_captured_t, wire: rt.wireAs.plain },
+  {
+    info: step$wagon_sp_displaced_t,
+    random: true,
+    get: wagon_sp_displaced_t,
+    wire: rt.wireAs.plain,
+  },
 ];
-const OUTPUTS = DEFINITIONS.filter((d) => [
-    "dump_percent",
-    "dump_captured_t",
-    "dump_destroyed_t",
-    "truck_percent",
-    "trucks_captured",
-    "trucks_displaced",
-    "truck_sp_captured_t",
-    "truck_sp_displaced_t",
-    "wagon_percent",
-    "wagons_captured",
-    "wagons_displaced",
-    "wagon_sp_captured_t",
-    "wagon_sp_displaced_t",
-  ].includes(d.info.name));
+const OUTPUTS = [
+  DEFINITIONS[1],
+  DEFINITIONS[2],
+  DEFINITIONS[3],
+  DEFINITIONS[4],
+  DEFINITIONS[5],
+  DEFINITIONS[6],
+  DEFINITIONS[7],
+  DEFINITIONS[8],
+  DEFINITIONS[9],
+  DEFINITIONS[10],
+  DEFINITIONS[11],
+  DEFINITIONS[12],
+  DEFINITIONS[13],
+];
+/**
+ * The outputs as one object literal (a fixed shape is much faster to build than adding keys one by one).
+ * Fast path: everything computable; otherwise each output on its own, so one stop leaves the rest.
+ */
+function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
+  if (c.allowed) {
+    const s = c.s;
+    try {
+      return {
+        dump_percent: dump_percent(s) as rt.Wire,
+        dump_captured_t: dump_captured_t(s) as rt.Wire,
+        dump_destroyed_t: dump_destroyed_t(s) as rt.Wire,
+        truck_percent: truck_percent(s) as rt.Wire,
+        trucks_captured: trucks_captured(s) as rt.Wire,
+        trucks_displaced: trucks_displaced(s) as rt.Wire,
+        truck_sp_captured_t: truck_sp_captured_t(s) as rt.Wire,
+        truck_sp_displaced_t: truck_sp_displaced_t(s) as rt.Wire,
+        wagon_percent: wagon_percent(s) as rt.Wire,
+        wagons_captured: wagons_captured(s) as rt.Wire,
+        wagons_displaced: wagons_displaced(s) as rt.Wire,
+        wagon_sp_captured_t: wagon_sp_captured_t(s) as rt.Wire,
+        wagon_sp_displaced_t: wagon_sp_displaced_t(s) as rt.Wire,
+      };
+    } catch (error) {
+      if (!(error instanceof rt.Stop)) {
+        throw error;
+      }
+    }
+  }
+  return {
+    dump_percent: c.value(OUTPUTS[0]),
+    dump_captured_t: c.value(OUTPUTS[1]),
+    dump_destroyed_t: c.value(OUTPUTS[2]),
+    truck_percent: c.value(OUTPUTS[3]),
+    trucks_captured: c.value(OUTPUTS[4]),
+    trucks_displaced: c.value(OUTPUTS[5]),
+    truck_sp_captured_t: c.value(OUTPUTS[6]),
+    truck_sp_displaced_t: c.value(OUTPUTS[7]),
+    wagon_percent: c.value(OUTPUTS[8]),
+    wagons_captured: c.value(OUTPUTS[9]),
+    wagons_displaced: c.value(OUTPUTS[10]),
+    wagon_sp_captured_t: c.value(OUTPUTS[11]),
+    wagon_sp_displaced_t: c.value(OUTPUTS[12]),
+  };
+}
 const OUTCOME = [
   "dump_captured_t",
   "trucks_captured",
@@ -779,11 +846,16 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
 
 /** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options);
+  const s = new State(input, dice, options, 44);
   if (options?.assume) {
     assume(s, options.assume);
   }
-  return rt.finish<Outputs, State>(s, CHECKS, rt.selectOutputs(OUTPUTS, DEFINITIONS, options?.also));
+  return rt.finish<Outputs, State>(
+    s,
+    CHECKS,
+    outputs,
+    rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also),
+  );
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */

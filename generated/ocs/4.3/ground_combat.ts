@@ -783,372 +783,375 @@ export const schema: rt.EngineSchema = {
 };
 
 /** Combat Table results — chart “Combat Table (9.9): results by modified roll and column” (9.9) */
-const table$combat_results: rt.Table<CombatResult> = {
-  name: "combat_results",
-  caption: "Combat Table (9.9): results by modified roll and column",
-  paragraph: "9.9",
-  rows: [
-    { min: -Infinity, max: 1, text: "1 or less" },
-    { min: 2, max: 2, text: "2" },
-    { min: 3, max: 3, text: "3" },
-    { min: 4, max: 4, text: "4" },
-    { min: 5, max: 5, text: "5" },
-    { min: 6, max: 6, text: "6" },
-    { min: 7, max: 7, text: "7" },
-    { min: 8, max: 8, text: "8" },
-    { min: 9, max: 9, text: "9" },
-    { min: 10, max: 10, text: "10" },
-    { min: 11, max: 11, text: "11" },
-    { min: 12, max: 12, text: "12" },
-    { min: 13, max: 13, text: "13" },
-    { min: 14, max: 14, text: "14" },
-    { min: 15, max: Infinity, text: "15 or more" },
-  ],
-  columns: [
-    { min: 1, max: 1, text: "1" },
-    { min: 2, max: 2, text: "2" },
-    { min: 3, max: 3, text: "3" },
-    { min: 4, max: 4, text: "4" },
-    { min: 5, max: 5, text: "5" },
-    { min: 6, max: 6, text: "6" },
-    { min: 7, max: 7, text: "7" },
-    { min: 8, max: 8, text: "8" },
-    { min: 9, max: 9, text: "9" },
-    { min: 10, max: 10, text: "10" },
-    { min: 11, max: 11, text: "11" },
-    { min: 12, max: 12, text: "12" },
-    { min: 13, max: 13, text: "13" },
-  ],
-  cells: [
-    [
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL1o1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1 DL1o1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+const table$combat_results: rt.Table<CombatResult> = rt.table({
+    name: "combat_results",
+    caption: "Combat Table (9.9): results by modified roll and column",
+    paragraph: "9.9",
+    rows: [
+      { min: -Infinity, max: 1, text: "1 or less" },
+      { min: 2, max: 2, text: "2" },
+      { min: 3, max: 3, text: "3" },
+      { min: 4, max: 4, text: "4" },
+      { min: 5, max: 5, text: "5" },
+      { min: 6, max: 6, text: "6" },
+      { min: 7, max: 7, text: "7" },
+      { min: 8, max: 8, text: "8" },
+      { min: 9, max: 9, text: "9" },
+      { min: 10, max: 10, text: "10" },
+      { min: 11, max: 11, text: "11" },
+      { min: 12, max: 12, text: "12" },
+      { min: 13, max: 13, text: "13" },
+      { min: 14, max: 14, text: "14" },
+      { min: 15, max: Infinity, text: "15 or more" },
     ],
-    [
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL1o1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+    columns: [
+      { min: 1, max: 1, text: "1" },
+      { min: 2, max: 2, text: "2" },
+      { min: 3, max: 3, text: "3" },
+      { min: 4, max: 4, text: "4" },
+      { min: 5, max: 5, text: "5" },
+      { min: 6, max: 6, text: "6" },
+      { min: 7, max: 7, text: "7" },
+      { min: 8, max: 8, text: "8" },
+      { min: 9, max: 9, text: "9" },
+      { min: 10, max: 10, text: "10" },
+      { min: 11, max: 11, text: "11" },
+      { min: 12, max: 12, text: "12" },
+      { min: 13, max: 13, text: "13" },
     ],
-    [
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL1o1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+    cells: [
+      [
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL1o1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1 DL1o1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+      ],
+      [
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL1o1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+      ],
+      [
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL1o1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+      ],
+      [
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL1o1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1e4 DL1o2", attacker_loss: 0, attacker_option: 1, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+      ],
+      [
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL1o1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1e4 DL1o2", attacker_loss: 0, attacker_option: 1, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+      ],
+      [
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL1o1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+      ],
+      [
+        { text: "AL1o1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL1o1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1e4 DL1o2", attacker_loss: 0, attacker_option: 1, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
+      ],
+      [
+        { text: "AL1o1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
+        { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1e4 DL1o2", attacker_loss: 0, attacker_option: 1, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
+      ],
+      [
+        { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1e4 DL1o2", attacker_loss: 0, attacker_option: 1, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
+        { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
+      ],
+      [
+        { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1e4 DL1o2", attacker_loss: 0, attacker_option: 1, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
+        { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
+        { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
+      ],
+      [
+        { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
+        { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
+        { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
+        { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
+      ],
+      [
+        { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1e4 DL1o2", attacker_loss: 0, attacker_option: 1, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
+        { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
+        { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
+        { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
+        { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
+      ],
+      [
+        { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o2", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ao1e4 DL1o2", attacker_loss: 0, attacker_option: 1, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
+        { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
+        { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
+        { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
+        { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
+        { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
+      ],
+      [
+        { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1e4 DL1o2", attacker_loss: 0, attacker_option: 1, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ao1e4 DL1o2", attacker_loss: 0, attacker_option: 1, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
+        { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
+        { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
+        { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
+        { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
+        { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
+        { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
+      ],
+      [
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
+        { text: "Ao1e4 DL1o2", attacker_loss: 0, attacker_option: 1, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
+        { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
+        { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
+        { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
+        { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
+        { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
+        { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
+        { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
+        { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
+      ],
     ],
-    [
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL1o1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1e4 DL1o2", attacker_loss: 0, attacker_option: 1, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-    ],
-    [
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL1o1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1e4 DL1o2", attacker_loss: 0, attacker_option: 1, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-    ],
-    [
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL2", attacker_loss: 2, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL1o1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-    ],
-    [
-      { text: "AL1o1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL1o1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1e4 DL1o2", attacker_loss: 0, attacker_option: 1, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
-    ],
-    [
-      { text: "AL1o1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 0, defender_dg: false },
-      { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1e4 DL1o2", attacker_loss: 0, attacker_option: 1, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
-    ],
-    [
-      { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1e4 DL1o2", attacker_loss: 0, attacker_option: 1, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
-      { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
-    ],
-    [
-      { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1e4 DL1o2", attacker_loss: 0, attacker_option: 1, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
-      { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
-      { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
-    ],
-    [
-      { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "AL1 Do1", attacker_loss: 1, attacker_option: 0, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
-      { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
-      { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
-      { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
-    ],
-    [
-      { text: "AL1o1 Do1", attacker_loss: 1, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1e4 DL1o2", attacker_loss: 0, attacker_option: 1, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
-      { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
-      { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
-      { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
-      { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
-    ],
-    [
-      { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o2", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ao1e4 DL1o2", attacker_loss: 0, attacker_option: 1, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
-      { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
-      { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
-      { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
-      { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
-      { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
-    ],
-    [
-      { text: "Ao1 Do1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 0, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1e4 DL1o2", attacker_loss: 0, attacker_option: 1, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ao1e4 DL1o2", attacker_loss: 0, attacker_option: 1, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
-      { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
-      { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
-      { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
-      { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
-      { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
-      { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
-    ],
-    [
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1 DL1o1", attacker_loss: 0, attacker_option: 1, attacker_exploit: null, defender_loss: 1, defender_option: 1, defender_dg: false },
-      { text: "Ao1e4 DL1o2", attacker_loss: 0, attacker_option: 1, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ae4 DL1o2", attacker_loss: 0, attacker_option: 0, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false },
-      { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
-      { text: "Ae3 DL2o2DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 3, defender_loss: 2, defender_option: 2, defender_dg: true },
-      { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
-      { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
-      { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
-      { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
-      { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
-      { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
-    ],
-  ],
-};
+  });
 const table$combat_results$rows = rt.keysOf(table$combat_results.rows) as readonly number[];
 const table$combat_results$columns = rt.keysOf(table$combat_results.columns) as readonly number[];
 
 /** Combat Table odds — chart “Combat Table (9.9): odds columns by terrain row” (9.7a) */
-const table$combat_odds: rt.Table<rt.Odds> = {
-  name: "combat_odds",
-  caption: "Combat Table (9.9): odds columns by terrain row",
-  paragraph: "9.7a",
-  rows: ["extremely_close", "very_close", "close", "open"],
-  columns: [
-    { min: 1, max: 1, text: "1" },
-    { min: 2, max: 2, text: "2" },
-    { min: 3, max: 3, text: "3" },
-    { min: 4, max: 4, text: "4" },
-    { min: 5, max: 5, text: "5" },
-    { min: 6, max: 6, text: "6" },
-    { min: 7, max: 7, text: "7" },
-    { min: 8, max: 8, text: "8" },
-    { min: 9, max: 9, text: "9" },
-    { min: 10, max: 10, text: "10" },
-    { min: 11, max: 11, text: "11" },
-    { min: 12, max: 12, text: "12" },
-    { min: 13, max: 13, text: "13" },
-  ],
-  cells: [
-    [
-      { a: 1, d: 2 },
-      { a: 1, d: 1 },
-      { a: 2, d: 1 },
-      { a: 3, d: 1 },
-      { a: 4, d: 1 },
-      { a: 8, d: 1 },
-      { a: 12, d: 1 },
-      { a: 16, d: 1 },
-      { a: 20, d: 1 },
-      { a: 28, d: 1 },
-      { a: 36, d: 1 },
-      { a: 44, d: 1 },
-      { a: 52, d: 1 },
+const table$combat_odds: rt.Table<rt.Odds> = rt.table({
+    name: "combat_odds",
+    caption: "Combat Table (9.9): odds columns by terrain row",
+    paragraph: "9.7a",
+    rows: ["extremely_close", "very_close", "close", "open"],
+    columns: [
+      { min: 1, max: 1, text: "1" },
+      { min: 2, max: 2, text: "2" },
+      { min: 3, max: 3, text: "3" },
+      { min: 4, max: 4, text: "4" },
+      { min: 5, max: 5, text: "5" },
+      { min: 6, max: 6, text: "6" },
+      { min: 7, max: 7, text: "7" },
+      { min: 8, max: 8, text: "8" },
+      { min: 9, max: 9, text: "9" },
+      { min: 10, max: 10, text: "10" },
+      { min: 11, max: 11, text: "11" },
+      { min: 12, max: 12, text: "12" },
+      { min: 13, max: 13, text: "13" },
     ],
-    [
-      { a: 1, d: 3 },
-      { a: 1, d: 2 },
-      { a: 1, d: 1 },
-      { a: 2, d: 1 },
-      { a: 3, d: 1 },
-      { a: 4, d: 1 },
-      { a: 6, d: 1 },
-      { a: 9, d: 1 },
-      { a: 12, d: 1 },
-      { a: 15, d: 1 },
-      { a: 18, d: 1 },
-      { a: 21, d: 1 },
-      { a: 24, d: 1 },
+    cells: [
+      [
+        { a: 1, d: 2 },
+        { a: 1, d: 1 },
+        { a: 2, d: 1 },
+        { a: 3, d: 1 },
+        { a: 4, d: 1 },
+        { a: 8, d: 1 },
+        { a: 12, d: 1 },
+        { a: 16, d: 1 },
+        { a: 20, d: 1 },
+        { a: 28, d: 1 },
+        { a: 36, d: 1 },
+        { a: 44, d: 1 },
+        { a: 52, d: 1 },
+      ],
+      [
+        { a: 1, d: 3 },
+        { a: 1, d: 2 },
+        { a: 1, d: 1 },
+        { a: 2, d: 1 },
+        { a: 3, d: 1 },
+        { a: 4, d: 1 },
+        { a: 6, d: 1 },
+        { a: 9, d: 1 },
+        { a: 12, d: 1 },
+        { a: 15, d: 1 },
+        { a: 18, d: 1 },
+        { a: 21, d: 1 },
+        { a: 24, d: 1 },
+      ],
+      [
+        { a: 1, d: 4 },
+        { a: 1, d: 3 },
+        { a: 1, d: 2 },
+        { a: 1, d: 1 },
+        { a: 2, d: 1 },
+        { a: 3, d: 1 },
+        { a: 4, d: 1 },
+        { a: 6, d: 1 },
+        { a: 8, d: 1 },
+        { a: 10, d: 1 },
+        { a: 12, d: 1 },
+        { a: 15, d: 1 },
+        { a: 18, d: 1 },
+      ],
+      [
+        { a: 1, d: 5 },
+        { a: 1, d: 4 },
+        { a: 1, d: 3 },
+        { a: 1, d: 2 },
+        { a: 1, d: 1 },
+        { a: 2, d: 1 },
+        { a: 3, d: 1 },
+        { a: 4, d: 1 },
+        { a: 5, d: 1 },
+        { a: 7, d: 1 },
+        { a: 9, d: 1 },
+        { a: 11, d: 1 },
+        { a: 13, d: 1 },
+      ],
     ],
-    [
-      { a: 1, d: 4 },
-      { a: 1, d: 3 },
-      { a: 1, d: 2 },
-      { a: 1, d: 1 },
-      { a: 2, d: 1 },
-      { a: 3, d: 1 },
-      { a: 4, d: 1 },
-      { a: 6, d: 1 },
-      { a: 8, d: 1 },
-      { a: 10, d: 1 },
-      { a: 12, d: 1 },
-      { a: 15, d: 1 },
-      { a: 18, d: 1 },
-    ],
-    [
-      { a: 1, d: 5 },
-      { a: 1, d: 4 },
-      { a: 1, d: 3 },
-      { a: 1, d: 2 },
-      { a: 1, d: 1 },
-      { a: 2, d: 1 },
-      { a: 3, d: 1 },
-      { a: 4, d: 1 },
-      { a: 5, d: 1 },
-      { a: 7, d: 1 },
-      { a: 9, d: 1 },
-      { a: 11, d: 1 },
-      { a: 13, d: 1 },
-    ],
-  ],
-};
+  });
 const table$combat_odds$rows = rt.keysOf(table$combat_odds.rows) as readonly ("open" | "close" | "very_close" | "extremely_close")[];
 const table$combat_odds$columns = rt.keysOf(table$combat_odds.columns) as readonly number[];
 
 /** Surprise Table — chart “Surprise Rolls (9.8): modified roll needed for surprise” (9.8) */
-const table$surprise_table: rt.Table<rt.Range> = {
-  name: "surprise_table",
-  caption: "Surprise Rolls (9.8): modified roll needed for surprise",
-  paragraph: "9.8",
-  rows: ["overrun", "regular"],
-  columns: ["attacker", "defender"],
-  cells: [
-    [{ min: 9, max: Infinity, text: "9 or more" }, { min: -Infinity, max: 6, text: "6 or less" }],
-    [{ min: 10, max: Infinity, text: "10 or more" }, { min: -Infinity, max: 5, text: "5 or less" }],
-  ],
-};
+const table$surprise_table: rt.Table<rt.Range> = rt.table({
+    name: "surprise_table",
+    caption: "Surprise Rolls (9.8): modified roll needed for surprise",
+    paragraph: "9.8",
+    rows: ["overrun", "regular"],
+    columns: ["attacker", "defender"],
+    cells: [
+      [{ min: 9, max: Infinity, text: "9 or more" }, { min: -Infinity, max: 6, text: "6 or less" }],
+      [
+        { min: 10, max: Infinity, text: "10 or more" },
+        { min: -Infinity, max: 5, text: "5 or less" },
+      ],
+    ],
+  });
 const table$surprise_table$rows = rt.keysOf(table$surprise_table.rows) as readonly ("overrun" | "regular")[];
 const table$surprise_table$columns = rt.keysOf(table$surprise_table.columns) as readonly ("attacker" | "defender")[];
 
@@ -1904,16 +1907,16 @@ class State extends rt.State {
   exploit_units: number | undefined = undefined;
   zero_strength_column: (number | null) | undefined = undefined;
   both_zero: boolean | undefined = undefined;
-  attackers$attack_strength: (number | undefined)[] = [];
-  attackers$at_reduced: (boolean | undefined)[] = [];
-  attackers$terrain_multiplier: (number | undefined)[] = [];
-  attackers$supply_factor: (number | undefined)[] = [];
-  attackers$step_loss_factor: (number | undefined)[] = [];
-  defenders$defense_strength: (number | undefined)[] = [];
-  defenders$terrain_multiplier: (number | undefined)[] = [];
-  defenders$supply_factor: (number | undefined)[] = [];
-  defenders$losses: (number | undefined)[] = [];
-  defenders$step_loss_factor: (number | undefined)[] = [];
+  attackers$attack_strength: (number | undefined)[] | undefined = undefined;
+  attackers$at_reduced: (boolean | undefined)[] | undefined = undefined;
+  attackers$terrain_multiplier: (number | undefined)[] | undefined = undefined;
+  attackers$supply_factor: (number | undefined)[] | undefined = undefined;
+  attackers$step_loss_factor: (number | undefined)[] | undefined = undefined;
+  defenders$defense_strength: (number | undefined)[] | undefined = undefined;
+  defenders$terrain_multiplier: (number | undefined)[] | undefined = undefined;
+  defenders$supply_factor: (number | undefined)[] | undefined = undefined;
+  defenders$losses: (number | undefined)[] | undefined = undefined;
+  defenders$step_loss_factor: (number | undefined)[] | undefined = undefined;
 }
 
 function in$attackers(s: State): readonly AttackingUnit[] {
@@ -2045,24 +2048,36 @@ function in$attack_type(s: State): "overrun" | "regular" {
 function die$surprise_roll(s: State): number {
   let v = s.die$surprise_roll;
   if (v === undefined) {
-    v = s.die(step$die$surprise_roll, "surprise_roll");
+    v = s.dice.surprise_roll;
+    if (v === undefined) {
+      throw rt.needDie(step$die$surprise_roll, "surprise_roll");
+    }
     s.die$surprise_roll = v;
+    s.step(step$die$surprise_roll, v);
   }
   return v;
 }
 function die$shift_roll(s: State): number {
   let v = s.die$shift_roll;
   if (v === undefined) {
-    v = s.die(step$die$shift_roll, "shift_roll");
+    v = s.dice.shift_roll;
+    if (v === undefined) {
+      throw rt.needDie(step$die$shift_roll, "shift_roll");
+    }
     s.die$shift_roll = v;
+    s.step(step$die$shift_roll, v);
   }
   return v;
 }
 function die$combat_roll(s: State): number {
   let v = s.die$combat_roll;
   if (v === undefined) {
-    v = s.die(step$die$combat_roll, "combat_roll");
+    v = s.dice.combat_roll;
+    if (v === undefined) {
+      throw rt.needDie(step$die$combat_roll, "combat_roll");
+    }
     s.die$combat_roll = v;
+    s.step(step$die$combat_roll, v);
   }
   return v;
 }
@@ -2070,11 +2085,8 @@ function final_column(s: State): number {
   let v = s.final_column;
   if (v === undefined) {
     v = Math.min(
-      Math.max(
-        start_column(s) + column_shift(s),
-        rt.firstWhere(table$combat_odds$columns, (item) => item) as number,
-      ),
-      rt.lastWhere(table$combat_odds$columns, (item) => item) as number,
+      Math.max(start_column(s) + column_shift(s), rt.firstItem(table$combat_odds$columns) as number),
+      rt.lastItem(table$combat_odds$columns) as number,
     );
     s.final_column = v;
     s.step(step$final_column, v);
@@ -2093,7 +2105,7 @@ function final_column_odds(s: State): rt.Odds {
 function defender_at(s: State): "no_at" | "light" | "heavy" {
   let v = s.defender_at;
   if (v === undefined) {
-    v = in$hedgehog_level(s) > 0 || rt.some(in$defenders(s), (d$, i3) => d$.at === "heavy") ? "heavy" : rt.some(in$defenders(s), (d$, i4) => d$.at === "light") ? "light" : "no_at";
+    v = in$hedgehog_level(s) > 0 || each$1(s) ? "heavy" : each$2(s) ? "light" : "no_at";
     s.defender_at = v;
     s.step(step$defender_at, v);
   }
@@ -2102,7 +2114,7 @@ function defender_at(s: State): "no_at" | "light" | "heavy" {
 function attacker_supply_cost(s: State): number {
   let v = s.attacker_supply_cost;
   if (v === undefined) {
-    v = rt.sum(in$attackers(s), (u$, i9) => u$.dak_brigade ? 1 : u$.steps - u$.steps_lost);
+    v = each$3(s);
     s.attacker_supply_cost = v;
     s.step(step$attacker_supply_cost, v);
   }
@@ -2111,7 +2123,7 @@ function attacker_supply_cost(s: State): number {
 function defender_re(s: State): number {
   let v = s.defender_re;
   if (v === undefined) {
-    v = rt.sum(in$defenders(s), (d$, i10) => d$.re - d$.steps_lost);
+    v = each$4(s);
     s.defender_re = v;
     s.step(step$defender_re, v);
   }
@@ -2147,10 +2159,7 @@ function ar_drm(s: State): number {
 function attacker_ar(s: State): number {
   let v = s.attacker_ar;
   if (v === undefined) {
-    v = rt.firstWhere(
-      in$attackers(s),
-      (u$, i0) => u$.mode === "strat" ? 0 : u$.mode === "dg" ? u$.ar - 1 : u$.ar,
-    ) as number;
+    v = each$5(s) as number;
     s.attacker_ar = v;
     s.step(step$attacker_ar, v);
   }
@@ -2159,10 +2168,7 @@ function attacker_ar(s: State): number {
 function defender_ar(s: State): number {
   let v = s.defender_ar;
   if (v === undefined) {
-    v = rt.firstWhere(
-      in$defenders(s),
-      (d$, i1) => d$.mode === "strat" ? 0 : d$.mode === "dg" ? d$.ar - 1 : d$.ar,
-    ) as number;
+    v = each$6(s) as number;
     s.defender_ar = v;
     s.step(step$defender_ar, v);
   }
@@ -2171,7 +2177,7 @@ function defender_ar(s: State): number {
 function attack_total(s: State): number {
   let v = s.attack_total;
   if (v === undefined) {
-    v = rt.sum(in$attackers(s), (u$, i2) => attackers$attack_strength(s, i2));
+    v = each$7(s);
     s.attack_total = v;
     s.step(step$attack_total, v);
   }
@@ -2180,7 +2186,7 @@ function attack_total(s: State): number {
 function defense_total(s: State): number {
   let v = s.defense_total;
   if (v === undefined) {
-    v = rt.sum(in$defenders(s), (d$, i5) => defenders$defense_strength(s, i5));
+    v = each$8(s);
     s.defense_total = v;
     s.step(step$defense_total, v);
   }
@@ -2198,12 +2204,7 @@ function odds(s: State): rt.Odds {
 function highest_column(s: State): number | null {
   let v = s.highest_column;
   if (v === undefined) {
-    v = rt.extreme(
-      table$combat_odds$columns,
-      (c$, i6) => c$,
-      (c$, i6) => rt.oddsValue(rt.lookup(table$combat_odds, in$terrain(s), c$)) <= rt.oddsValue(odds(s)),
-      -1,
-    );
+    v = each$9(s);
     s.highest_column = v;
     s.step(step$highest_column, v);
   }
@@ -2212,7 +2213,7 @@ function highest_column(s: State): number | null {
 function start_column(s: State): number {
   let v = s.start_column;
   if (v === undefined) {
-    v = zero_strength_column(s) !== null ? zero_strength_column(s) as number : highest_column(s) === null ? rt.firstWhere(table$combat_odds$columns, (item) => item) as number : highest_column(s) as number;
+    v = zero_strength_column(s) !== null ? zero_strength_column(s) as number : highest_column(s) === null ? rt.firstItem(table$combat_odds$columns) as number : highest_column(s) as number;
     s.start_column = v;
     s.step(step$start_column, v);
   }
@@ -2248,11 +2249,7 @@ function surprise_modified(s: State): number {
 function surprise(s: State): ("attacker" | "defender") | null {
   let v = s.surprise;
   if (v === undefined) {
-    v = rt.firstWhere(
-      table$surprise_table$columns,
-      (side$, i7) => side$,
-      (side$, i7) => rt.inRange(surprise_modified(s), rt.lookup(table$surprise_table, in$attack_type(s), side$)),
-    );
+    v = each$10(s);
     s.surprise = v;
     s.step(step$surprise, v);
   }
@@ -2342,7 +2339,7 @@ function defender_option(s: State): number {
 function attacker_steps(s: State): number {
   let v = s.attacker_steps;
   if (v === undefined) {
-    v = rt.sum(in$attackers(s), (u$, i8) => u$.steps - u$.steps_lost);
+    v = each$11(s);
     s.attacker_steps = v;
     s.step(step$attacker_steps, v);
   }
@@ -2351,7 +2348,7 @@ function attacker_steps(s: State): number {
 function defender_steps(s: State): number {
   let v = s.defender_steps;
   if (v === undefined) {
-    v = rt.sum(in$defenders(s), (d$, i11) => d$.steps - d$.steps_lost);
+    v = each$12(s);
     s.defender_steps = v;
     s.step(step$defender_steps, v);
   }
@@ -2396,10 +2393,7 @@ function defender_destroyed(s: State): boolean {
 function defender_losses_by_unit(s: State): readonly number[] {
   let v = s.defender_losses_by_unit;
   if (v === undefined) {
-    v = rt.spread(
-      defender_step_losses(s),
-      rt.collect(in$defenders(s), (d$, i12) => d$.steps - d$.steps_lost),
-    );
+    v = rt.spread(defender_step_losses(s), each$13(s));
     s.defender_losses_by_unit = v;
     s.step(step$defender_losses_by_unit, v);
   }
@@ -2444,10 +2438,7 @@ function exploit_ignored(s: State): boolean {
 function exploit_units(s: State): number {
   let v = s.exploit_units;
   if (v === undefined) {
-    v = result(s).attacker_exploit === null || exploit_ignored(s) || attacker_retreat_hexes(s) > 0 ? 0 : rt.count(
-      in$attackers(s),
-      (u$, i13) => u$.ar >= (result(s).attacker_exploit as number) && u$.mode !== "dg",
-    );
+    v = result(s).attacker_exploit === null || exploit_ignored(s) || attacker_retreat_hexes(s) > 0 ? 0 : each$14(s);
     s.exploit_units = v;
     s.step(step$exploit_units, v);
   }
@@ -2456,7 +2447,7 @@ function exploit_units(s: State): number {
 function zero_strength_column(s: State): number | null {
   let v = s.zero_strength_column;
   if (v === undefined) {
-    v = attack_total(s) === 0 && defense_total(s) > 0 ? rt.firstWhere(table$combat_odds$columns, (item) => item) as number : defense_total(s) === 0 && attack_total(s) > 0 ? rt.lastWhere(table$combat_odds$columns, (item) => item) as number : null;
+    v = attack_total(s) === 0 && defense_total(s) > 0 ? rt.firstItem(table$combat_odds$columns) as number : defense_total(s) === 0 && attack_total(s) > 0 ? rt.lastItem(table$combat_odds$columns) as number : null;
     s.zero_strength_column = v;
     s.step(step$zero_strength_column, v);
   }
@@ -2472,113 +2463,113 @@ function both_zero(s: State): boolean {
   return v;
 }
 function attackers$attack_strength(s: State, i: number): number {
-  let v = s.attackers$attack_strength[i];
+  let v = (s.attackers$attack_strength ??= [])[i];
   if (v === undefined) {
     const u$ = in$attackers(s)[i];
     v = u$.strength * attackers$terrain_multiplier(s, i) * attackers$step_loss_factor(s, i) * attackers$supply_factor(s, i) * u$.other;
-    s.attackers$attack_strength[i] = v;
+    (s.attackers$attack_strength ??= [])[i] = v;
     s.step(step$attackers$attack_strength, v, i);
   }
   return v;
 }
 function attackers$at_reduced(s: State, i: number): boolean {
-  let v = s.attackers$at_reduced[i];
+  let v = (s.attackers$at_reduced ??= [])[i];
   if (v === undefined) {
     const u$ = in$attackers(s)[i];
     v = (u$.class === "armor" || u$.class === "mech") && u$.terrain_effect === 2 && (u$.at === "no_at" || defender_at(s) === "heavy" || defender_at(s) === "light" && u$.at === "light");
-    s.attackers$at_reduced[i] = v;
+    (s.attackers$at_reduced ??= [])[i] = v;
     s.step(step$attackers$at_reduced, v, i);
   }
   return v;
 }
 function attackers$terrain_multiplier(s: State, i: number): number {
-  let v = s.attackers$terrain_multiplier[i];
+  let v = (s.attackers$terrain_multiplier ??= [])[i];
   if (v === undefined) {
     const u$ = in$attackers(s)[i];
     v = attackers$at_reduced(s, i) ? 1.5 : u$.terrain_effect;
-    s.attackers$terrain_multiplier[i] = v;
+    (s.attackers$terrain_multiplier ??= [])[i] = v;
     s.step(step$attackers$terrain_multiplier, v, i);
   }
   return v;
 }
 function attackers$supply_factor(s: State, i: number): number {
-  let v = s.attackers$supply_factor[i];
+  let v = (s.attackers$supply_factor ??= [])[i];
   if (v === undefined) {
     const u$ = in$attackers(s)[i];
     v = u$.out_of_supply ? 0.5 : 1;
-    s.attackers$supply_factor[i] = v;
+    (s.attackers$supply_factor ??= [])[i] = v;
     s.step(step$attackers$supply_factor, v, i);
   }
   return v;
 }
 function attackers$step_loss_factor(s: State, i: number): number {
-  let v = s.attackers$step_loss_factor[i];
+  let v = (s.attackers$step_loss_factor ??= [])[i];
   if (v === undefined) {
     const u$ = in$attackers(s)[i];
     v = u$.steps_lost >= 1 ? 0.5 : 1;
-    s.attackers$step_loss_factor[i] = v;
+    (s.attackers$step_loss_factor ??= [])[i] = v;
     s.step(step$attackers$step_loss_factor, v, i);
   }
   return v;
 }
 function defenders$defense_strength(s: State, i: number): number {
-  let v = s.defenders$defense_strength[i];
+  let v = (s.defenders$defense_strength ??= [])[i];
   if (v === undefined) {
     const d$ = in$defenders(s)[i];
     v = d$.strength * defenders$terrain_multiplier(s, i) * defenders$step_loss_factor(s, i) * defenders$supply_factor(s, i) * combat_supply_factor(s) * d$.other;
-    s.defenders$defense_strength[i] = v;
+    (s.defenders$defense_strength ??= [])[i] = v;
     s.step(step$defenders$defense_strength, v, i);
   }
   return v;
 }
 function defenders$terrain_multiplier(s: State, i: number): number {
-  let v = s.defenders$terrain_multiplier[i];
+  let v = (s.defenders$terrain_multiplier ??= [])[i];
   if (v === undefined) {
     const d$ = in$defenders(s)[i];
     v = d$.bracketed ? 1 : d$.terrain_effect;
-    s.defenders$terrain_multiplier[i] = v;
+    (s.defenders$terrain_multiplier ??= [])[i] = v;
     s.step(step$defenders$terrain_multiplier, v, i);
   }
   return v;
 }
 function defenders$supply_factor(s: State, i: number): number {
-  let v = s.defenders$supply_factor[i];
+  let v = (s.defenders$supply_factor ??= [])[i];
   if (v === undefined) {
     const d$ = in$defenders(s)[i];
     v = d$.out_of_supply ? 0.5 : 1;
-    s.defenders$supply_factor[i] = v;
+    (s.defenders$supply_factor ??= [])[i] = v;
     s.step(step$defenders$supply_factor, v, i);
   }
   return v;
 }
 function defenders$losses(s: State, i: number): number {
-  let v = s.defenders$losses[i];
+  let v = (s.defenders$losses ??= [])[i];
   if (v === undefined) {
     const d$ = in$defenders(s)[i];
     v = rt.item(defender_losses_by_unit(s), i + 1, "9.11c");
-    s.defenders$losses[i] = v;
+    (s.defenders$losses ??= [])[i] = v;
     s.step(step$defenders$losses, v, i);
   }
   return v;
 }
 function defenders$step_loss_factor(s: State, i: number): number {
-  let v = s.defenders$step_loss_factor[i];
+  let v = (s.defenders$step_loss_factor ??= [])[i];
   if (v === undefined) {
     const d$ = in$defenders(s)[i];
     v = d$.steps_lost * 2 >= d$.steps ? 0.5 : 1;
-    s.defenders$step_loss_factor[i] = v;
+    (s.defenders$step_loss_factor ??= [])[i] = v;
     s.step(step$defenders$step_loss_factor, v, i);
   }
   return v;
 }
 function check$attack_capable(s: State): boolean {
-  return rt.every(in$attackers(s), (u$, i15) => u$.attack_capable);
+  return each$15(s);
 }
 function check$can_attack(s: State): boolean {
-  return rt.every(in$attackers(s), (u$, i18) => !u$.can_only_defend);
+  return each$16(s);
 }
 function check$attack_modes(s: State): boolean {
-  return rt.every(in$attackers(s), (u$, i19) => !(u$.mode === "strat" || u$.mode === "reserve"));
+  return each$17(s);
 }
 function check$hex_enterable(s: State): boolean {
   return !in$entry_prohibited(s);
@@ -2587,7 +2578,194 @@ function check$attacker_supplied(s: State): boolean {
   return in$attacker_supply(s) >= attacker_supply_cost(s);
 }
 function check$units_alive(s: State): boolean {
-  return rt.every(in$attackers(s), (u$, i16) => u$.steps_lost < u$.steps) && rt.every(in$defenders(s), (d$, i17) => d$.steps_lost < d$.steps);
+  return each$18(s) && each$19(s);
+}
+function each$1(s: State): boolean {
+  const items: readonly DefendingUnit[] = in$defenders(s);
+  for (let i3 = 0; i3 < items.length; i3++) {
+    const d$ = items[i3];
+    if (d$.at === "heavy") {
+      return true;
+    }
+  }
+  return false;
+}
+function each$2(s: State): boolean {
+  const items: readonly DefendingUnit[] = in$defenders(s);
+  for (let i4 = 0; i4 < items.length; i4++) {
+    const d$ = items[i4];
+    if (d$.at === "light") {
+      return true;
+    }
+  }
+  return false;
+}
+function each$3(s: State): number {
+  const items: readonly AttackingUnit[] = in$attackers(s);
+  let total = 0;
+  for (let i9 = 0; i9 < items.length; i9++) {
+    const u$ = items[i9];
+    total = total + (u$.dak_brigade ? 1 : u$.steps - u$.steps_lost);
+  }
+  return total;
+}
+function each$4(s: State): number {
+  const items: readonly DefendingUnit[] = in$defenders(s);
+  let total = 0;
+  for (let i10 = 0; i10 < items.length; i10++) {
+    const d$ = items[i10];
+    total = total + (d$.re - d$.steps_lost);
+  }
+  return total;
+}
+function each$5(s: State): number | null {
+  const items: readonly AttackingUnit[] = in$attackers(s);
+  for (let i0 = 0; i0 < items.length; i0++) {
+    const u$ = items[i0];
+    return u$.mode === "strat" ? 0 : u$.mode === "dg" ? u$.ar - 1 : u$.ar;
+  }
+  return null;
+}
+function each$6(s: State): number | null {
+  const items: readonly DefendingUnit[] = in$defenders(s);
+  for (let i1 = 0; i1 < items.length; i1++) {
+    const d$ = items[i1];
+    return d$.mode === "strat" ? 0 : d$.mode === "dg" ? d$.ar - 1 : d$.ar;
+  }
+  return null;
+}
+function each$7(s: State): number {
+  const items: readonly AttackingUnit[] = in$attackers(s);
+  let total = 0;
+  for (let i2 = 0; i2 < items.length; i2++) {
+    const u$ = items[i2];
+    total = total + attackers$attack_strength(s, i2);
+  }
+  return total;
+}
+function each$8(s: State): number {
+  const items: readonly DefendingUnit[] = in$defenders(s);
+  let total = 0;
+  for (let i5 = 0; i5 < items.length; i5++) {
+    const d$ = items[i5];
+    total = total + defenders$defense_strength(s, i5);
+  }
+  return total;
+}
+function each$9(s: State): number | null {
+  const items: readonly number[] = table$combat_odds$columns;
+  let best: number | null = null;
+  for (let i6 = 0; i6 < items.length; i6++) {
+    const c$ = items[i6];
+    if (!(rt.oddsValue(rt.lookup(table$combat_odds, in$terrain(s), c$)) <= rt.oddsValue(odds(s)))) {
+      continue;
+    }
+    const v = c$;
+    if (best === null || v > best) {
+      best = v;
+    }
+  }
+  return best;
+}
+function each$10(s: State): ("attacker" | "defender") | null {
+  const items: readonly ("attacker" | "defender")[] = table$surprise_table$columns;
+  for (let i7 = 0; i7 < items.length; i7++) {
+    const side$ = items[i7];
+    if (!rt.inRange(surprise_modified(s), rt.lookup(table$surprise_table, in$attack_type(s), side$))) {
+      continue;
+    }
+    return side$;
+  }
+  return null;
+}
+function each$11(s: State): number {
+  const items: readonly AttackingUnit[] = in$attackers(s);
+  let total = 0;
+  for (let i8 = 0; i8 < items.length; i8++) {
+    const u$ = items[i8];
+    total = total + (u$.steps - u$.steps_lost);
+  }
+  return total;
+}
+function each$12(s: State): number {
+  const items: readonly DefendingUnit[] = in$defenders(s);
+  let total = 0;
+  for (let i11 = 0; i11 < items.length; i11++) {
+    const d$ = items[i11];
+    total = total + (d$.steps - d$.steps_lost);
+  }
+  return total;
+}
+function each$13(s: State): readonly number[] {
+  const items: readonly DefendingUnit[] = in$defenders(s);
+  const out: number[] = [];
+  for (let i12 = 0; i12 < items.length; i12++) {
+    const d$ = items[i12];
+    out.push(d$.steps - d$.steps_lost);
+  }
+  return out;
+}
+function each$14(s: State): number {
+  const items: readonly AttackingUnit[] = in$attackers(s);
+  let total = 0;
+  for (let i13 = 0; i13 < items.length; i13++) {
+    const u$ = items[i13];
+    if (!(u$.ar >= (result(s).attacker_exploit as number) && u$.mode !== "dg")) {
+      continue;
+    }
+    total = total + 1;
+  }
+  return total;
+}
+function each$15(s: State): boolean {
+  const items: readonly AttackingUnit[] = in$attackers(s);
+  for (let i15 = 0; i15 < items.length; i15++) {
+    const u$ = items[i15];
+    if (!u$.attack_capable) {
+      return false;
+    }
+  }
+  return true;
+}
+function each$16(s: State): boolean {
+  const items: readonly AttackingUnit[] = in$attackers(s);
+  for (let i18 = 0; i18 < items.length; i18++) {
+    const u$ = items[i18];
+    if (!!u$.can_only_defend) {
+      return false;
+    }
+  }
+  return true;
+}
+function each$17(s: State): boolean {
+  const items: readonly AttackingUnit[] = in$attackers(s);
+  for (let i19 = 0; i19 < items.length; i19++) {
+    const u$ = items[i19];
+    if (!!(u$.mode === "strat" || u$.mode === "reserve")) {
+      return false;
+    }
+  }
+  return true;
+}
+function each$18(s: State): boolean {
+  const items: readonly AttackingUnit[] = in$attackers(s);
+  for (let i16 = 0; i16 < items.length; i16++) {
+    const u$ = items[i16];
+    if (!(u$.steps_lost < u$.steps)) {
+      return false;
+    }
+  }
+  return true;
+}
+function each$19(s: State): boolean {
+  const items: readonly DefendingUnit[] = in$defenders(s);
+  for (let i17 = 0; i17 < items.length; i17++) {
+    const d$ = items[i17];
+    if (!(d$.steps_lost < d$.steps)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [
@@ -2623,127 +2801,273 @@ const CHECKS: readonly rt.CheckSpec<State>[] = [
   },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
-  { info: step$final_column, random: true, get: final_column },
-  { info: step$final_column_odds, random: true, get: final_column_odds },
-  { info: step$defender_at, random: false, get: defender_at },
-  { info: step$attacker_supply_cost, random: false, get: attacker_supply_cost },
-  { info: step$defender_re, random: false, get: defender_re },
-  { info: step$defender_supply_cost, random: false, get: defender_supply_cost },
-  { info: step$combat_supply_factor, random: false, get: combat_supply_factor },
-  { info: step$ar_drm, random: false, get: ar_drm },
-  { info: step$attacker_ar, random: false, get: attacker_ar },
-  { info: step$defender_ar, random: false, get: defender_ar },
-  { info: step$attack_total, random: false, get: attack_total },
-  { info: step$defense_total, random: false, get: defense_total },
-  { info: step$odds, random: false, get: odds },
-  { info: step$highest_column, random: false, get: highest_column },
-  { info: step$start_column, random: false, get: start_column },
-  { info: step$start_column_odds, random: false, get: start_column_odds },
-  { info: step$hedgehog_surprise_drm, random: false, get: hedgehog_surprise_drm },
-  { info: step$surprise_modified, random: true, get: surprise_modified },
-  { info: step$surprise, random: true, get: surprise },
-  { info: step$column_shift, random: true, get: column_shift },
-  { info: step$combat_modified, random: true, get: combat_modified },
-  { info: step$result, random: true, get: result },
-  { info: step$attacker_retreat_hexes, random: true, get: attacker_retreat_hexes },
-  { info: step$attacker_required_losses, random: true, get: attacker_required_losses },
-  { info: step$defender_required_losses, random: true, get: defender_required_losses },
-  { info: step$attacker_cannot_take_options, random: true, get: attacker_cannot_take_options },
-  { info: step$defender_may_ignore, random: true, get: defender_may_ignore },
-  { info: step$defender_option, random: true, get: defender_option },
-  { info: step$attacker_steps, random: false, get: attacker_steps },
-  { info: step$defender_steps, random: false, get: defender_steps },
-  { info: step$attacker_step_losses, random: true, get: attacker_step_losses },
-  { info: step$defender_step_losses, random: true, get: defender_step_losses },
-  { info: step$attacker_destroyed, random: true, get: attacker_destroyed },
-  { info: step$defender_destroyed, random: true, get: defender_destroyed },
-  { info: step$defender_losses_by_unit, random: true, get: defender_losses_by_unit },
-  { info: step$defender_retreat_hexes, random: true, get: defender_retreat_hexes },
-  { info: step$defender_dg, random: true, get: defender_dg },
-  { info: step$advance, random: true, get: advance },
-  { info: step$exploit_ignored, random: false, get: exploit_ignored },
-  { info: step$exploit_units, random: true, get: exploit_units },
-  { info: step$zero_strength_column, random: false, get: zero_strength_column },
-  { info: step$both_zero, random: false, get: both_zero },
+  { info: step$final_column, random: true, get: final_column, wire: rt.wireAs.plain },
+  { info: step$final_column_odds, random: true, get: final_column_odds, wire: rt.wireAs.odds },
+  { info: step$defender_at, random: false, get: defender_at, wire: rt.wireAs.plain },
+  {
+    info: step$attacker_supply_cost,
+    random: false,
+    get: attacker_supply_cost,
+    wire: rt.wireAs.plain,
+  },
+  { info: step$defender_re, random: false, get: defender_re, wire: rt.wireAs.plain },
+  {
+    info: step$defender_supply_cost,
+    random: false,
+    get: defender_supply_cost,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$combat_supply_factor,
+    random: false,
+    get: combat_supply_factor,
+    wire: rt.wireAs.plain,
+  },
+  { info: step$ar_drm, random: false, get: ar_drm, wire: rt.wireAs.plain },
+  { info: step$attacker_ar, random: false, get: attacker_ar, wire: rt.wireAs.plain },
+  { info: step$defender_ar, random: false, get: defender_ar, wire: rt.wireAs.plain },
+  { info: step$attack_total, random: false, get: attack_total, wire: rt.wireAs.plain },
+  { info: step$defense_total, random: false, get: defense_total, wire: rt.wireAs.plain },
+  { info: step$odds, random: false, get: odds, wire: rt.wireAs.odds },
+  { info: step$highest_column, random: false, get: highest_column, wire: rt.wireAs.plain },
+  { info: step$start_column, random: false, get: start_column, wire: rt.wireAs.plain },
+  { info: step$start_column_odds, random: false, get: start_column_odds, wire: rt.wireAs.odds },
+  {
+    info: step$hedgehog_surprise_drm,
+    random: false,
+    get: hedgehog_surprise_drm,
+    wire: rt.wireAs.plain,
+  },
+  { info: step$surprise_modified, random: true, get: surprise_modified, wire: rt.wireAs.plain },
+  { info: step$surprise, random: true, get: surprise, wire: rt.wireAs.plain },
+  { info: step$column_shift, random: true, get: column_shift, wire: rt.wireAs.plain },
+  { info: step$combat_modified, random: true, get: combat_modified, wire: rt.wireAs.plain },
+  { info: step$result, random: true, get: result, wire: rt.wireAs.plain },
+  {
+    info: step$attacker_retreat_hexes,
+    random: true,
+    get: attacker_retreat_hexes,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$attacker_required_losses,
+    random: true,
+    get: attacker_required_losses,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$defender_required_losses,
+    random: true,
+    get: defender_required_losses,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$attacker_cannot_take_options,
+    random: true,
+    get: attacker_cannot_take_options,
+    wire: rt.wireAs.plain,
+  },
+  { info: step$defender_may_ignore, random: true, get: defender_may_ignore, wire: rt.wireAs.plain },
+  { info: step$defender_option, random: true, get: defender_option, wire: rt.wireAs.plain },
+  { info: step$attacker_steps, random: false, get: attacker_steps, wire: rt.wireAs.plain },
+  { info: step$defender_steps, random: false, get: defender_steps, wire: rt.wireAs.plain },
+  {
+    info: step$attacker_step_losses,
+    random: true,
+    get: attacker_step_losses,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$defender_step_losses,
+    random: true,
+    get: defender_step_losses,
+    wire: rt.wireAs.plain,
+  },
+  { info: step$attacker_destroyed, random: true, get: attacker_destroyed, wire: rt.wireAs.plain },
+  { info: step$defender_destroyed, random: true, get: defender_destroyed, wire: rt.wireAs.plain },
+  {
+    info: step$defender_losses_by_unit,
+    random: true,
+    get: defender_losses_by_unit,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$defender_retreat_hexes,
+    random: true,
+    get: defender_retreat_hexes,
+    wire: rt.wireAs.plain,
+  },
+  { info: step$defender_dg, random: true, get: defender_dg, wire: rt.wireAs.plain },
+  { info: step$advance, random: true, get: advance, wire: rt.wireAs.plain },
+  { info: step$exploit_ignored, random: false, get: exploit_ignored, wire: rt.wireAs.plain },
+  { info: step$exploit_units, random: true, get: exploit_units, wire: rt.wireAs.plain },
+  {
+    info: step$zero_strength_column,
+    random: false,
+    get: zero_strength_column,
+    wire: rt.wireAs.plain,
+  },
+  { info: step$both_zero, random: false, get: both_zero, wire: rt.wireAs.plain },
   {
     info: step$out$attackers$attack_strength,
     random: false,
     get: (s: State) => in$attackers(s).map((_, i) => attackers$attack_strength(s, i)),
+    wire: rt.wireAs.plain,
   },
   {
     info: step$out$attackers$at_reduced,
     random: false,
     get: (s: State) => in$attackers(s).map((_, i) => attackers$at_reduced(s, i)),
+    wire: rt.wireAs.plain,
   },
   {
     info: step$out$attackers$terrain_multiplier,
     random: false,
     get: (s: State) => in$attackers(s).map((_, i) => attackers$terrain_multiplier(s, i)),
+    wire: rt.wireAs.plain,
   },
   {
     info: step$out$attackers$supply_factor,
     random: false,
     get: (s: State) => in$attackers(s).map((_, i) => attackers$supply_factor(s, i)),
+    wire: rt.wireAs.plain,
   },
   {
     info: step$out$attackers$step_loss_factor,
     random: false,
     get: (s: State) => in$attackers(s).map((_, i) => attackers$step_loss_factor(s, i)),
+    wire: rt.wireAs.plain,
   },
   {
     info: step$out$defenders$defense_strength,
     random: false,
     get: (s: State) => in$defenders(s).map((_, i) => defenders$defense_strength(s, i)),
+    wire: rt.wireAs.plain,
   },
   {
     info: step$out$defenders$terrain_multiplier,
     random: false,
     get: (s: State) => in$defenders(s).map((_, i) => defenders$terrain_multiplier(s, i)),
+    wire: rt.wireAs.plain,
   },
   {
     info: step$out$defenders$supply_factor,
     random: false,
     get: (s: State) => in$defenders(s).map((_, i) => defenders$supply_factor(s, i)),
+    wire: rt.wireAs.plain,
   },
   {
     info: step$out$defenders$losses,
     random: true,
     get: (s: State) => in$defenders(s).map((_, i) => defenders$losses(s, i)),
+    wire: rt.wireAs.plain,
   },
   {
     info: step$out$defenders$step_loss_factor,
     random: false,
     get: (s: State) => in$defenders(s).map((_, i) => defenders$step_loss_factor(s, i)),
+    wire: rt.wireAs.plain,
   },
 ];
-const OUTPUTS = DEFINITIONS.filter((d) => [
-    "attacker_supply_cost",
-    "defender_supply_cost",
-    "attackers.attack_strength",
-    "defenders.defense_strength",
-    "attack_total",
-    "defense_total",
-    "odds",
-    "start_column",
-    "start_column_odds",
-    "ar_drm",
-    "surprise_modified",
-    "surprise",
-    "column_shift",
-    "final_column",
-    "final_column_odds",
-    "combat_modified",
-    "result",
-    "attacker_step_losses",
-    "attacker_retreat_hexes",
-    "defender_option",
-    "defender_step_losses",
-    "defenders.losses",
-    "defender_retreat_hexes",
-    "defender_dg",
-    "exploit_units",
-    "advance",
-  ].includes(d.info.name));
+const OUTPUTS = [
+  DEFINITIONS[3],
+  DEFINITIONS[5],
+  DEFINITIONS[42],
+  DEFINITIONS[47],
+  DEFINITIONS[10],
+  DEFINITIONS[11],
+  DEFINITIONS[12],
+  DEFINITIONS[14],
+  DEFINITIONS[15],
+  DEFINITIONS[7],
+  DEFINITIONS[17],
+  DEFINITIONS[18],
+  DEFINITIONS[19],
+  DEFINITIONS[0],
+  DEFINITIONS[1],
+  DEFINITIONS[20],
+  DEFINITIONS[21],
+  DEFINITIONS[30],
+  DEFINITIONS[22],
+  DEFINITIONS[27],
+  DEFINITIONS[31],
+  DEFINITIONS[50],
+  DEFINITIONS[35],
+  DEFINITIONS[36],
+  DEFINITIONS[39],
+  DEFINITIONS[37],
+];
+/**
+ * The outputs as one object literal (a fixed shape is much faster to build than adding keys one by one).
+ * Fast path: everything computable; otherwise each output on its own, so one stop leaves the rest.
+ */
+function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
+  if (c.allowed) {
+    const s = c.s;
+    try {
+      return {
+        attacker_supply_cost: attacker_supply_cost(s) as rt.Wire,
+        defender_supply_cost: defender_supply_cost(s) as rt.Wire,
+        "attackers.attack_strength": in$attackers(s).map((_, i) => attackers$attack_strength(s, i)) as rt.Wire,
+        "defenders.defense_strength": in$defenders(s).map((_, i) => defenders$defense_strength(s, i)) as rt.Wire,
+        attack_total: attack_total(s) as rt.Wire,
+        defense_total: defense_total(s) as rt.Wire,
+        odds: rt.wireAs.odds(odds(s)),
+        start_column: start_column(s) as rt.Wire,
+        start_column_odds: rt.wireAs.odds(start_column_odds(s)),
+        ar_drm: ar_drm(s) as rt.Wire,
+        surprise_modified: surprise_modified(s) as rt.Wire,
+        surprise: surprise(s) as rt.Wire,
+        column_shift: column_shift(s) as rt.Wire,
+        final_column: final_column(s) as rt.Wire,
+        final_column_odds: rt.wireAs.odds(final_column_odds(s)),
+        combat_modified: combat_modified(s) as rt.Wire,
+        result: result(s) as rt.Wire,
+        attacker_step_losses: attacker_step_losses(s) as rt.Wire,
+        attacker_retreat_hexes: attacker_retreat_hexes(s) as rt.Wire,
+        defender_option: defender_option(s) as rt.Wire,
+        defender_step_losses: defender_step_losses(s) as rt.Wire,
+        "defenders.losses": in$defenders(s).map((_, i) => defenders$losses(s, i)) as rt.Wire,
+        defender_retreat_hexes: defender_retreat_hexes(s) as rt.Wire,
+        defender_dg: defender_dg(s) as rt.Wire,
+        exploit_units: exploit_units(s) as rt.Wire,
+        advance: advance(s) as rt.Wire,
+      };
+    } catch (error) {
+      if (!(error instanceof rt.Stop)) {
+        throw error;
+      }
+    }
+  }
+  return {
+    attacker_supply_cost: c.value(OUTPUTS[0]),
+    defender_supply_cost: c.value(OUTPUTS[1]),
+    "attackers.attack_strength": c.value(OUTPUTS[2]),
+    "defenders.defense_strength": c.value(OUTPUTS[3]),
+    attack_total: c.value(OUTPUTS[4]),
+    defense_total: c.value(OUTPUTS[5]),
+    odds: c.value(OUTPUTS[6]),
+    start_column: c.value(OUTPUTS[7]),
+    start_column_odds: c.value(OUTPUTS[8]),
+    ar_drm: c.value(OUTPUTS[9]),
+    surprise_modified: c.value(OUTPUTS[10]),
+    surprise: c.value(OUTPUTS[11]),
+    column_shift: c.value(OUTPUTS[12]),
+    final_column: c.value(OUTPUTS[13]),
+    final_column_odds: c.value(OUTPUTS[14]),
+    combat_modified: c.value(OUTPUTS[15]),
+    result: c.value(OUTPUTS[16]),
+    attacker_step_losses: c.value(OUTPUTS[17]),
+    attacker_retreat_hexes: c.value(OUTPUTS[18]),
+    defender_option: c.value(OUTPUTS[19]),
+    defender_step_losses: c.value(OUTPUTS[20]),
+    "defenders.losses": c.value(OUTPUTS[21]),
+    defender_retreat_hexes: c.value(OUTPUTS[22]),
+    defender_dg: c.value(OUTPUTS[23]),
+    exploit_units: c.value(OUTPUTS[24]),
+    advance: c.value(OUTPUTS[25]),
+  };
+}
 const OUTCOME = ["result"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
@@ -2929,11 +3253,16 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
 
 /** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options);
+  const s = new State(input, dice, options, 270);
   if (options?.assume) {
     assume(s, options.assume);
   }
-  return rt.finish<Outputs, State>(s, CHECKS, rt.selectOutputs(OUTPUTS, DEFINITIONS, options?.also));
+  return rt.finish<Outputs, State>(
+    s,
+    CHECKS,
+    outputs,
+    rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also),
+  );
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */
