@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { readCorpus, type DocumentCache } from "./1-read/read-corpus.ts";
+import { readCorpus } from "./1-read/read-corpus.ts";
+import type { DocumentCache } from "./cache.ts";
 import { resolveCorpus } from "./2-resolve/resolve-edition.ts";
 import { checkEdition } from "./3-check/check-edition.ts";
 import type { CheckedEdition } from "./3-check/types.ts";

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import type { Session } from "../diagnostics/session.ts";
+import { DocumentCache } from "../cache.ts";
+import { Session } from "../diagnostics/session.ts";
 import { parseMarkdown } from "../markdown/parse-markdown.ts";
 import { findBlocks } from "./find-blocks.ts";
 import { findCharts } from "./find-charts.ts";
@@ -18,13 +19,8 @@ export interface ReadOptions {
   root: string;
   /** The rules folder (default: `<root>/rules`). */
   rulesDir?: string;
-  /** Parsed documents from an earlier run, by path and content (see compiler/cache.ts). */
+  /** Parsed documents from an earlier run, by content (see compiler/cache.ts). */
   cache?: DocumentCache;
-}
-
-export interface DocumentCache {
-  get(file: string, text: string): RuleDocument | undefined;
-  set(file: string, text: string, document: RuleDocument): void;
 }
 
 /** Phase 1: reads rules/ — metadata, chapters, paragraphs, references, charts and rules blocks. */
@@ -95,13 +91,26 @@ function readEdition(
   for (const name of readdirSync(dir).filter((n) => n.endsWith(".md")).sort()) {
     const docPlaces = read(join(dir, name));
     if (!docPlaces) continue;
-    const cached = cache?.get(docPlaces.file, docPlaces.text);
-    const document = cached ?? readDocument(docPlaces, edition, session);
-    if (document && !cached) cache?.set(docPlaces.file, docPlaces.text, document);
+    const document = cache ? readCached(docPlaces, edition, places.text, cache, session) : readDocument(docPlaces, edition, session);
     if (document) edition.documents.push(document);
   }
   edition.documents.sort((a, b) => a.front.order - b.front.order || (a.file < b.file ? -1 : 1));
   return edition;
+}
+
+/** A document from the cache (replaying its diagnostics), or read now and cached. */
+function readCached(places: SourcePlaces, edition: Edition, editionText: string, cache: DocumentCache, session: Session): RuleDocument | null {
+  const key = DocumentCache.key(places.file, places.text, editionText);
+  const cached = cache.get(key);
+  if (cached) {
+    session.diagnostics.push(...cached.diagnostics);
+    return cached.document;
+  }
+  const own = new Session();
+  const document = readDocument(places, edition, own);
+  session.diagnostics.push(...own.diagnostics);
+  if (document) cache.set(key, { document, diagnostics: own.diagnostics });
+  return document;
 }
 
 /** Reads one chapter. Everything found is local to the document; phase 2 links documents. */

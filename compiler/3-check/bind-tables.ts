@@ -3,7 +3,7 @@ import type { Chart, ChartCell } from "../1-read/types.ts";
 import type { KeySpec, TableDecl } from "../language/ast.ts";
 import { describe, type EnumInfo, type TableInfo, type Type } from "../language/types.ts";
 import { placeIn, type Declared } from "../2-resolve/types.ts";
-import { parseOdds, parseRange } from "../runtime/runtime.ts";
+import { parseOdds, parseOddsRange, parseRange } from "../runtime/runtime.ts";
 import type { Notations } from "./load-notations.ts";
 import type { Citation, TableKey, TableModel } from "./types.ts";
 
@@ -13,7 +13,8 @@ const UNKNOWN_CELL = /^(\?|unknown)$/i;
 /**
  * Binds a `table` declaration to its chart: reads the header row as column keys,
  * the first cell of each row as its row key, and every other cell as a value of
- * the declared cell type. Unknown cells (`?`) stay unknown.
+ * the declared cell type. Unknown cells (`?`) stay unknown. A `partial` chart holds
+ * only the keys that are known, so an enum member it lacks is not an error.
  */
 export function bindTable(
   declared: Declared<TableDecl>,
@@ -29,16 +30,36 @@ export function bindTable(
     const key = parseKey(cell.text, type, spec);
     if (key) return key;
     ok = false;
-    const expected = type.kind === "enum" ? `a label of ${type.info.name} (${type.info.members.map((m) => m.label).join(", ")})` : "a whole number or range such as \"9 or more\"";
-    const hint = type.kind === "enum" ? `map the header in the table declaration: (member = "${cell.text}")` : "integer keys are written 7, 1 or less, 15 or more, or 3-5";
+    const expected =
+      type.kind === "enum" ? `a label of ${type.info.name} (${type.info.members.map((m) => m.label).join(", ")})`
+      : type.kind === "odds" ? "odds or a range of odds such as \"5:1\", \"13:1+\", \"1:9 or less\" or \"10:1-12:1\""
+      : "a whole number or range such as \"9 or more\"";
+    const hint =
+      type.kind === "enum" ? `map the header in the table declaration: (member = "${cell.text}")`
+      : type.kind === "odds" ? "odds keys are written 5:1, 13:1+ (or 13:1 or more), 1:9 or less, or 10:1-12:1"
+      : "integer keys are written 7, 1 or less, 15 or more, or 3-5";
     session.report("HX0401", { chart: chart.id, axis, header: cell.text, expected, hint }, cell.place);
     return null;
   };
 
   const columns = chart.header.slice(1).map((cell) => keyOf(cell, info.columnKey, decl.columns, "column"));
   const rows = chart.rows.map((row) => keyOf(row[0], info.rowKey, decl.rows, "row"));
+  const headers = { row: chart.rows.map((row) => row[0]), column: chart.header.slice(1) };
+  for (const [axis, keys] of [["row", rows], ["column", columns]] as const) {
+    // Two headers that cover the same key would make a lookup ambiguous.
+    for (let i = 0; i < keys.length; i++) {
+      for (let j = 0; j < i; j++) {
+        const a = keys[j];
+        const b = keys[i];
+        if (!a || !b || !overlap(a, b)) continue;
+        ok = false;
+        session.report("HX0405", { chart: chart.id, axis, header: headers[axis][i].text, other: headers[axis][j].text }, headers[axis][i].place);
+        break;
+      }
+    }
+  }
   for (const [axis, type, keys] of [["row", info.rowKey, rows], ["column", info.columnKey, columns]] as const) {
-    if (type.kind !== "enum") continue;
+    if (type.kind !== "enum" || info.partial) continue;
     for (const member of type.info.members) {
       if (!keys.some((k) => k && "member" in k && k.member === member.name)) {
         ok = false;
@@ -75,17 +96,32 @@ export function bindTable(
     cells,
     citation,
     unknownCells,
+    partial: info.partial,
   };
+}
+
+/** Do two keys of one axis cover a common value? */
+function overlap(a: TableKey, b: TableKey): boolean {
+  if ("member" in a || "member" in b) return "member" in a && "member" in b && a.member === b.member;
+  return a.min <= b.max && b.min <= a.max;
 }
 
 function normalize(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, "");
 }
 
+/** Text as written, give or take case and spacing: "DE-" and "DE+" stay apart. */
+function exact(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, " ").trim();
+}
+
 function enumMember(text: string, info: EnumInfo, spec?: KeySpec): string | null {
-  const alias = spec?.aliases.find((a) => normalize(a.header.text) === normalize(text));
+  // A label written exactly wins over a loose match, which ignores punctuation ("Extr Close").
+  const alias = spec?.aliases.find((a) => exact(a.header.text) === exact(text)) ?? spec?.aliases.find((a) => normalize(a.header.text) === normalize(text));
   if (alias) return alias.name;
-  const member = info.members.find((m) => normalize(m.label) === normalize(text) || normalize(m.name) === normalize(text));
+  const member =
+    info.members.find((m) => exact(m.label) === exact(text) || m.name === text) ??
+    info.members.find((m) => normalize(m.label) === normalize(text) || normalize(m.name) === normalize(text));
   return member?.name ?? null;
 }
 
@@ -96,6 +132,10 @@ function parseKey(text: string, type: Type, spec: KeySpec): TableKey | null {
   }
   if (type.kind === "integer") {
     const range = parseRange(text);
+    return range ? { min: range.min, max: range.max, header: text } : null;
+  }
+  if (type.kind === "odds") {
+    const range = parseOddsRange(text);
     return range ? { min: range.min, max: range.max, header: text } : null;
   }
   return null;

@@ -121,10 +121,10 @@ export class Definitions implements Environment {
     if (!list || listType?.kind !== "list" || listType.of.kind !== "record") {
       const where = each.list ?? declared.decl;
       this.session.report("HX0210", { variable, list: each.list?.type === "Name" ? each.list.name : "…" }, placeIn(declared.file, where.loc));
-      scope.locals.set(variable, { kind: "local", name: variable, type: ANY, index: "i" });
+      scope.locals.set(variable, { kind: "local", name: variable, type: ANY, index: `${variable}$i` });
       return scope;
     }
-    scope.locals.set(variable, { kind: "local", name: variable, type: listType.of, list: list.decl, index: "i" });
+    scope.locals.set(variable, { kind: "local", name: variable, type: listType.of, list: list.decl, index: `${variable}$i` });
     return scope;
   }
 

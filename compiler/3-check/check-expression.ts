@@ -42,8 +42,6 @@ export function rootScope(file: string): Scope {
  * `binding`. Errors are reported and typed `any`, so one mistake is reported once.
  */
 export class ExpressionChecker {
-  private indexCounter = 0;
-
   private readonly env: Environment;
 
   constructor(env: Environment) {
@@ -383,12 +381,16 @@ export class ExpressionChecker {
       this.report("HX0301", { what: `The collection of \`${expr.fn}(… for ${expr.variable.name} in …)\``, expected: "a list", actual: describe(listType), hint: "iterate over a list input, or `columns(table)` / `rows(table)`" }, scope, expr.list.loc);
     }
     const listBinding = expr.list.type === "Name" ? expr.list.binding : undefined;
+    if (scope.locals.has(expr.variable.name)) {
+      this.report("HX0211", { name: expr.variable.name }, scope, expr.variable.nameLoc);
+    }
     const local: Local = {
       kind: "local",
       name: expr.variable.name,
       type: itemType,
       list: listBinding?.kind === "input" ? listBinding.decl : undefined,
-      index: `i${this.indexCounter++}`,
+      // Named after the variable, so generated code does not change when other rules do.
+      index: `${expr.variable.name}$i`,
     };
     expr.index = local.index;
     const inner: Scope = { ...scope, locals: new Map(scope.locals).set(expr.variable.name, local) };
@@ -479,6 +481,24 @@ export class ExpressionChecker {
         if (t.kind === "table") return { kind: "list", of: bare(name === "columns" ? t.info.columnKey : t.info.rowKey), minItems: 1 };
         if (t.kind !== "any") this.report("HX0301", { what: `The argument of \`${name}\``, expected: "a table", actual: describe(t), hint: BUILTINS[name] }, scope, expr.args[0].loc);
         return ANY;
+      }
+      case "column_header":
+      case "row_header": {
+        if (!arity(2)) return ANY;
+        const t = this.check(expr.args[0], scope);
+        if (t.kind !== "table") {
+          if (t.kind !== "any") this.report("HX0301", { what: `The first argument of \`${name}\``, expected: "a table", actual: describe(t), hint: BUILTINS[name] }, scope, expr.args[0].loc);
+          this.check(expr.args[1], scope);
+          return ANY;
+        }
+        const key = bare(name === "row_header" ? t.info.rowKey : t.info.columnKey);
+        if (key.kind === "enum") {
+          this.report("HX0301", { what: `The ${name === "row_header" ? "rows" : "columns"} of ${t.info.name}`, expected: "numbers or odds (a header to look up)", actual: describe(key), hint: "an enum key is already the header: use the member itself" }, scope, expr.args[0].loc);
+          this.check(expr.args[1], scope);
+          return ANY;
+        }
+        this.expect(expr.args[1], scope, key, `The key given to \`${name}\``);
+        return TEXT;
       }
       case "first":
       case "last":

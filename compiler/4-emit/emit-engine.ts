@@ -26,9 +26,9 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
   const definitionKeys = [...globals.map((l) => l.name), ...elements.map((l) => `${l.each!.list}.${l.name}`)];
   const emitter = new ExpressionEmitter();
   const definitionFunctions = [
-    ...globals.map((l) => definitionFunction(l, emitter)),
-    ...elements.map((l) => elementFunction(l, emitter)),
-    ...procedure.requirements.map((r) => checkFunction(r, emitter)),
+    ...globals.map((l) => definitionFunction(l, emitter.definition(definitionName(l.name)))),
+    ...elements.map((l) => elementFunction(l, emitter.definition(elementName(l.each!.list, l.name)))),
+    ...procedure.requirements.map((r) => checkFunction(r, emitter.definition(checkName(r.name)))),
   ];
   const typesUsed: Type[] = [...procedure.inputs.map((i) => i.type), ...procedure.lets.map((l) => l.type), ...procedure.tables.map((t) => t.cellType)];
 
@@ -206,7 +206,9 @@ function directOutput(definition: LetModel): TsExpr {
       ])
     : call(id(definitionName(definition.name)), [S]);
   const wire = wireFunction(outputType(definition));
-  return wire.type === "member" && wire.property === "plain" ? cast(value, tRef("rt.Wire")) : call(wire, [value]);
+  const plain = wire.type === "member" && wire.property === "plain";
+  // Notation results are plain objects already; TypeScript needs telling that they are JSON.
+  return plain ? cast(definition.type.kind === "notation" ? cast(value, tRef("unknown")) : value, tRef("rt.Wire")) : call(wire, [value]);
 }
 
 function instanceOf(value: TsExpr, type: TsExpr): TsExpr {
@@ -248,6 +250,11 @@ function keyValue(key: TableKey): TsExpr {
   return data({ min: key.min, max: key.max, text: key.header }, true);
 }
 
+/** Keys as values: odds keys as odds ("13:1+" is 13:1), others as integers or member names. */
+function keysOf(type: Type): string {
+  return type.kind === "odds" ? "rt.oddsKeysOf" : "rt.keysOf";
+}
+
 function cellValue(value: unknown): TsExpr {
   return data(value, true);
 }
@@ -266,10 +273,11 @@ function tableStatements(table: TableModel): TsStmt[] {
         rows: arr(table.rows.map(keyValue)),
         columns: arr(table.columns.map(keyValue)),
         cells: arr(table.cells.map((row) => arr(row.map(cellValue)))),
+        ...(table.partial ? { partial: lit(true) } : {}),
       })]),
     },
-    { type: "const", name: tableKeysName(table.name, "rows"), init: cast(call("rt.keysOf", [member(id(tableName(table.name)), "rows")]), tArray(nativeType(table.rowType), true)) },
-    { type: "const", name: tableKeysName(table.name, "columns"), init: cast(call("rt.keysOf", [member(id(tableName(table.name)), "columns")]), tArray(nativeType(table.columnType), true)) },
+    { type: "const", name: tableKeysName(table.name, "rows"), init: cast(call(keysOf(table.rowType), [member(id(tableName(table.name)), "rows")]), tArray(nativeType(table.rowType), true)) },
+    { type: "const", name: tableKeysName(table.name, "columns"), init: cast(call(keysOf(table.columnType), [member(id(tableName(table.name)), "columns")]), tArray(nativeType(table.columnType), true)) },
     { type: "blank" },
   ];
 }
@@ -395,16 +403,17 @@ function definitionFunction(definition: LetModel, emitter: ExpressionEmitter): T
 function elementFunction(definition: LetModel, emitter: ExpressionEmitter): TsStmt {
   const { list, variable } = definition.each!;
   const name = elementName(list, definition.name);
+  const i = `${variable}$i`;
   // One value per unit, in an array made on first use.
   return memoized(
     name,
-    index({ type: "binary", op: "??=", left: member(S, name), right: arr([]) }, id("i")),
+    index({ type: "binary", op: "??=", left: member(S, name), right: arr([]) }, id(i)),
     nativeType(definition.type),
-    [{ type: "const", name: localName(variable), init: index(call(id(inputName(list)), [S]), id("i")) }],
+    [{ type: "const", name: localName(variable), init: index(call(id(inputName(list)), [S]), id(i)) }],
     emitter.emit(definition.value, definition.citation.paragraph),
     id(stepName(`${list}.${definition.name}`)),
-    id("i"),
-    [{ name: "s", type: STATE }, { name: "i", type: tRef("number") }],
+    id(i),
+    [{ name: "s", type: STATE }, { name: i, type: tRef("number") }],
   );
 }
 

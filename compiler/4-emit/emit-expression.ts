@@ -22,10 +22,15 @@ type Local = Extract<Binding, { kind: "local" }>;
  */
 export class ExpressionEmitter {
   readonly helpers: TsStmt[] = [];
-  private readonly prefix: string;
+  /** The definition being emitted: its comprehensions are named after it (`odds$each1`). */
+  private owner = "";
+  private count = 0;
 
-  constructor(prefix = "each") {
-    this.prefix = prefix;
+  /** Starts a definition; helper names stay the same when other definitions change. */
+  definition(name: string): this {
+    this.owner = name;
+    this.count = 0;
+    return this;
   }
 
   /** `paragraph` is cited when an operation has no value (division by zero, 0:0 odds). */
@@ -142,7 +147,7 @@ export class ExpressionEmitter {
 
   /** A comprehension becomes `each$N(s, …free variables)`, a function with one loop. */
   private aggregate(expr: AggregateExpr, paragraph: string): TsExpr {
-    const name = `${this.prefix}$${this.helpers.length + 1}`;
+    const name = `${this.owner}$each${++this.count}`;
     const free = freeLocals(expr);
     const params: TsParam[] = [{ name: "s", type: tRef("State") }];
     for (const local of free) {
@@ -150,7 +155,7 @@ export class ExpressionEmitter {
       params.push({ name: local.index, type: tRef("number") });
     }
     const listType = expr.list.ty?.kind === "list" ? expr.list.ty.of : ({ kind: "any" } as Type);
-    const i = expr.index ?? "i";
+    const i = expr.index ?? `${expr.variable.name}$i`;
     const items = id("items");
     const item: TsStmt = { type: "const", name: localName(expr.variable.name), init: index(items, id(i)) };
     const keep: TsStmt[] = expr.filter ? [{ type: "if", test: not(this.emit(expr.filter, paragraph)), then: [{ type: "continue" }] }] : [];
@@ -234,6 +239,9 @@ export class ExpressionEmitter {
         return keys("columns");
       case "rows":
         return keys("rows");
+      case "column_header":
+      case "row_header":
+        return call("rt.header", [args[0], lit(expr.callee === "row_header" ? "row" : "column"), args[1]]);
       case "first":
         return call("rt.firstItem", [args[0]]);
       case "last":

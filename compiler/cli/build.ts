@@ -1,21 +1,48 @@
 import { join } from "node:path";
-import { compile } from "../compile.ts";
+import { DocumentCache } from "../cache.ts";
+import { compile, type CompileResult } from "../compile.ts";
 import { staleFiles, writeTree } from "../generated-files.ts";
 import { printDiagnostics } from "./report.ts";
 
-export async function build(root: string): Promise<number> {
+/** Where `hexlaw build` keeps parsed documents between runs (never committed). */
+export function cacheDir(root: string): string {
+  return join(root, "node_modules", ".cache", "hexlaw");
+}
+
+export interface BuildOutcome {
+  ok: boolean;
+  /** Files of generated/ whose content changed. */
+  changed: string[];
+  ms: number;
+  result: CompileResult;
+}
+
+/** Compiles and, only if there are no errors, writes the files that changed. */
+export async function buildOnce(root: string, cache: DocumentCache): Promise<BuildOutcome> {
   const started = performance.now();
-  const result = await compile({ root });
+  const result = await compile({ root, cache });
   const errors = printDiagnostics(result.diagnostics, result.sources);
-  if (errors > 0) {
-    process.stderr.write("Build failed; generated/ was not changed.\n");
-    return 1;
-  }
+  if (errors > 0) return { ok: false, changed: [], ms: performance.now() - started, result };
   const dir = join(root, "generated");
   const changed = staleFiles(dir, result.files);
   if (changed.length > 0) writeTree(dir, result.files);
-  const engines = [...result.files.keys()].filter((f) => f.endsWith(".ts") && f !== "runtime.ts").length;
-  const ms = Math.round(performance.now() - started);
-  process.stdout.write(`Built ${engines} engine(s) in ${ms} ms; ${changed.length === 0 ? "generated/ was already up to date" : `${changed.length} file(s) changed`}.\n`);
+  return { ok: true, changed, ms: performance.now() - started, result };
+}
+
+export async function build(root: string): Promise<number> {
+  const cache = DocumentCache.load(cacheDir(root));
+  const outcome = await buildOnce(root, cache);
+  if (!outcome.ok) {
+    process.stderr.write("Build failed; generated/ was not changed.\n");
+    return 1;
+  }
+  cache.save(cacheDir(root));
+  const engines = [...outcome.result.files.keys()].filter(isEngine).length;
+  const summary = outcome.changed.length === 0 ? "generated/ was already up to date" : `${outcome.changed.length} file(s) changed`;
+  process.stdout.write(`Built ${engines} engine(s) in ${Math.round(outcome.ms)} ms; ${summary}.\n`);
   return 0;
+}
+
+export function isEngine(path: string): boolean {
+  return path.endsWith(".ts") && path !== "runtime.ts";
 }

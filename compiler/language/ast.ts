@@ -127,6 +127,8 @@ export interface KeySpec {
 export interface TableDecl extends Named {
   type: "Table";
   label: Text | null;
+  /** `= partial chart …`: the chart holds only the known rows and columns; a missing key is not known. */
+  partial: boolean;
   chart: { id: Text; loc: Loc };
   rows: KeySpec;
   columns: KeySpec;

@@ -11,6 +11,8 @@ export const BUILTINS = {
   quarter: "quarter(x) — x / 4",
   columns: "columns(table) — the table's column keys, left to right",
   rows: "rows(table) — the table's row keys, top to bottom",
+  column_header: "column_header(table, x) — the header, as the chart prints it, of the column a number or odds x falls in (\"13:1+\" for 14:1)",
+  row_header: "row_header(table, x) — the header, as the chart prints it, of the row a number or odds x falls in (\"1 or less\" for -2)",
   first: "first(list) — the first item, or none",
   last: "last(list) — the last item, or none",
   count: "count(list) — how many items; or count(u in list where …)",

@@ -30,6 +30,8 @@ export interface NotationInfo {
 
 export interface TableInfo {
   name: string;
+  /** The chart holds only known keys: a key it lacks is "not known", not "not on the chart". */
+  partial: boolean;
   rowKey: Type;
   columnKey: Type;
   cell: Type;

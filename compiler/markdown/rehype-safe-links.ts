@@ -11,8 +11,10 @@ const URL_PROPERTIES = ["href", "src", "action", "formAction", "poster", "cite",
 export default function rehypeSafeLinks() {
   return (tree: Root) => {
     const clean = (children: RootContent[]): RootContent[] =>
-      children.flatMap((node) => {
-        if (node.type === "raw") return [{ type: "text", value: node.value }];
+      children.flatMap((node): RootContent[] => {
+        // `raw` nodes (HTML strings passed through remark-rehype) are never parsed as HTML here.
+        const loose = node as { type: string; value?: string };
+        if (loose.type === "raw") return [{ type: "text", value: loose.value ?? "" }];
         if (node.type !== "element") return [node];
         if (BLOCKED.has(node.tagName)) return [];
         sanitize(node);

@@ -23,7 +23,7 @@ function renderChart(directive: ContainerDirective): void {
   const id = directive.attributes?.id ?? undefined;
   const labelNode = directive.children.find((c) => (c.data as { directiveLabel?: boolean } | undefined)?.directiveLabel);
   const caption = labelNode ? toString(labelNode) : (id ?? "Chart");
-  directive.data = { hName: "figure", hProperties: { className: ["chart"], ...(id ? { id } : {}) } };
+  directive.data = { hName: "figure", hProperties: { className: ["chart"], ...(id ? { id } : {}) } } as ContainerDirective["data"];
   directive.children = directive.children.flatMap((child) => {
     if (child === labelNode) {
       child.data = { ...child.data, hName: "figcaption" } as typeof child.data;

@@ -7,7 +7,7 @@ import { findParagraphs, type ParagraphLayout } from "../1-read/find-paragraphs.
 import { readNumbering } from "../1-read/load-metadata.ts";
 import { SourcePlaces } from "../1-read/source-places.ts";
 import type { FrontMatter, Numbering } from "../1-read/types.ts";
-import { Session } from "../diagnostics/session.ts";
+import type { Session } from "../diagnostics/session.ts";
 import type { ruleIndex } from "../6-publish/rule-index.ts";
 
 /** The rule index of one edition, as generated/<ruleset>/<edition>/index.json holds it. */
@@ -59,7 +59,9 @@ export function editionNumbering(root: string, ruleset: string, edition: string)
   const path = join(root, "rules", ruleset, edition, "edition.yaml");
   return readCached(path, (text) => {
     const places = new SourcePlaces(relative(root, path), text);
-    return readNumbering(parseYaml(text) as Record<string, unknown>, places, new Session());
+    // The compiler already reported any problem with the patterns; the site only needs the compiled ones.
+    const quiet = { report() {} } as unknown as Session;
+    return readNumbering(parseYaml(text) as Record<string, unknown>, places, quiet);
   });
 }
 
@@ -160,4 +162,18 @@ function findAnchors(tree: Root, layout: ParagraphLayout): Map<Node, string> {
     }
   }
   return anchors;
+}
+
+/** What a calculator element needs besides its engine: labels of its answers and links to its paragraphs. */
+export function calculatorConfig(index: RuleIndex, name: string, base = "/") {
+  const procedure = index.procedures.find((p) => p.name === name);
+  if (!procedure) return null;
+  const links: Record<string, string> = {};
+  for (const [id, p] of Object.entries(index.paragraphs)) {
+    if (p.procedures.includes(name) || id === procedure.paragraph) {
+      const href = paragraphHref(index, id, base);
+      if (href) links[id] = href;
+    }
+  }
+  return { title: procedure.title, paragraph: procedure.paragraph, labels: procedure.labels, links };
 }

@@ -58,6 +58,41 @@ export function parseRange(text: string): Range | null {
   return null;
 }
 
+/**
+ * Odds as a chart header writes a column: "5:1", "13:1+" (13:1 or more), "1:9 or less",
+ * "10:1-12:1". The interval is over odds values (attacker ÷ defender); `text` is the header.
+ */
+export function parseOddsRange(text: string): Range | null {
+  const t = text.trim();
+  const one = (s: string): number | null => {
+    const o = parseOdds(s);
+    return o ? o.a / o.d : null;
+  };
+  let m = /^(.+?)\s*(?:\+|or more|or greater|or better|or higher)$/i.exec(t);
+  if (m) {
+    const v = one(m[1]);
+    return v === null ? null : { min: v, max: Infinity, text: t };
+  }
+  m = /^(.+?)\s*(?:or less|or lower|or worse)$/i.exec(t);
+  if (m) {
+    const v = one(m[1]);
+    return v === null ? null : { min: -Infinity, max: v, text: t };
+  }
+  m = /^(\d+(?:\.\d+)?\s*:\s*\d+(?:\.\d+)?)\s*(?:-|–|—|to)\s*(\d+(?:\.\d+)?\s*:\s*\d+(?:\.\d+)?)$/.exec(t);
+  if (m) {
+    const low = one(m[1]);
+    const high = one(m[2]);
+    return low !== null && high !== null && low <= high ? { min: low, max: high, text: t } : null;
+  }
+  const exact = one(t);
+  return exact === null ? null : { min: exact, max: exact, text: t };
+}
+
+/** An odds value as odds: 5 → 5:1, 0.5 → 1:2. */
+export function oddsOfValue(value: number): Odds {
+  return value >= 1 || value === 0 || Number.isNaN(value) ? { a: value, d: 1 } : { a: 1, d: 1 / value };
+}
+
 export function inRange(x: number, r: Range): boolean {
   return x >= r.min && x <= r.max;
 }
@@ -155,7 +190,10 @@ export function sameValue(a: unknown, b: unknown): boolean {
 
 export type Key = string | Range;
 
-/** A chart bound to a table: keys in chart order, cells with `null` for unknown. */
+/**
+ * A chart bound to a table: keys in chart order, cells with `null` for unknown.
+ * Integer keys are intervals of whole numbers; odds keys are intervals of odds values.
+ */
 export interface TableData<V> {
   readonly name: string;
   readonly caption: string;
@@ -163,7 +201,12 @@ export interface TableData<V> {
   readonly rows: readonly Key[];
   readonly columns: readonly Key[];
   readonly cells: readonly (readonly (V | null)[])[];
+  /** The chart holds only the keys that are known: a key it lacks is not known (not "not on the chart"). */
+  readonly partial?: boolean;
 }
+
+/** What a table is looked up by: an enum member, an integer, or odds. */
+export type KeyValue = string | number | Odds;
 
 export interface Table<V> extends TableData<V> {
   readonly rowIndex: KeyIndex;
@@ -178,6 +221,7 @@ export function table<V>(data: TableData<V>): Table<V> {
 /** For each key list: member names by position, and integer keys as a dense table over their finite span. */
 interface KeyIndex {
   members: Map<string, number>;
+  ranges: readonly (readonly [Range, number])[];
   low: number;
   dense: Int32Array;
   below: number;
@@ -188,33 +232,48 @@ function indexKeys(keys: readonly Key[]): KeyIndex {
   const members = new Map<string, number>();
   const ranges = keys.map((k, i) => [k, i] as const).filter((e): e is readonly [Range, number] => typeof e[0] !== "string");
   keys.forEach((k, i) => typeof k === "string" && members.set(k, i));
-  const finite = ranges.flatMap(([r]) => [r.min, r.max]).filter(Number.isFinite);
+  const finite = ranges.flatMap(([r]) => [r.min, r.max]).filter(Number.isInteger); // odds keys such as 1:2 (0.5) are scanned, not indexed
   const low = finite.length ? Math.min(...finite) : 0;
   const high = finite.length ? Math.max(...finite) : -1;
   const dense = new Int32Array(Math.max(0, high - low + 1)).fill(-1);
   for (let x = low; x <= high; x++) dense[x - low] = ranges.find(([r]) => x >= r.min && x <= r.max)?.[1] ?? -1;
   const below = ranges.find(([r]) => r.min === -Infinity)?.[1] ?? -1;
   const above = ranges.find(([r]) => r.max === Infinity)?.[1] ?? -1;
-  return { members, low, dense, below, above };
+  return { members, ranges, low, dense, below, above };
 }
 
-function keyIndex(index: KeyIndex, key: string | number): number {
+function keyIndex(index: KeyIndex, key: KeyValue): number {
   if (typeof key === "string") return index.members.get(key) ?? -1;
+  if (typeof key === "object") {
+    // Odds keys ("5:1", "13:1+", "1:2") are intervals of odds values, not of whole numbers.
+    const x = oddsValue(key);
+    for (const [r, i] of index.ranges) if (x >= r.min && x <= r.max) return i;
+    return -1;
+  }
   const offset = key - index.low;
   if (offset < 0) return Number.isInteger(key) ? index.below : -1;
   if (offset >= index.dense.length) return Number.isInteger(key) ? index.above : -1;
   return Number.isInteger(offset) ? index.dense[offset] : -1;
 }
 
-function keyText(key: string | number): string {
+function keyText(key: KeyValue): string {
+  if (typeof key === "object") return oddsText(key);
   return typeof key === "number" ? formatNumber(key) : key;
 }
 
-export function lookup<V>(table: Table<V>, row: string | number, column: string | number): V {
+/** A key the chart lacks: off the chart, or — for a partial chart — not known. */
+function missingKey(table: TableData<unknown>, axis: "row" | "column", key: KeyValue): Stop {
+  if (table.partial) {
+    return new Stop("unknown", `${table.caption}: no ${axis} for ${keyText(key)} is known; consult the printed chart`, table.paragraph);
+  }
+  return new Stop("undefined", `${table.caption} has no ${axis} ${keyText(key)}`, table.paragraph);
+}
+
+export function lookup<V>(table: Table<V>, row: KeyValue, column: KeyValue): V {
   const r = keyIndex(table.rowIndex, row);
+  if (r < 0) throw missingKey(table, "row", row);
   const c = keyIndex(table.columnIndex, column);
-  if (r < 0) throw new Stop("undefined", `${table.caption} has no row ${keyText(row)}`, table.paragraph);
-  if (c < 0) throw new Stop("undefined", `${table.caption} has no column ${keyText(column)}`, table.paragraph);
+  if (c < 0) throw missingKey(table, "column", column);
   const cell = table.cells[r][c];
   if (cell === null) {
     throw new Stop("unknown", `${table.caption}, row ${keyText(row)}, column ${keyText(column)}: this cell is not known; consult the printed chart`, table.paragraph);
@@ -225,6 +284,19 @@ export function lookup<V>(table: Table<V>, row: string | number, column: string 
 /** Column or row keys as values: integers (a header "7" is 7), or enum member names. */
 export function keysOf(keys: readonly Key[]): (string | number)[] {
   return keys.map((k) => (typeof k === "string" ? k : k.min === -Infinity ? k.max : k.min));
+}
+
+/** Odds keys as odds: "13:1+" is 13:1, "1:9 or less" is 1:9. */
+export function oddsKeysOf(keys: readonly Key[]): Odds[] {
+  return keys.map((k) => oddsOfValue(typeof k === "string" ? Number.NaN : k.min === -Infinity ? k.max : k.min));
+}
+
+/** The header, as the chart prints it, of the row or column a number or odds falls in ("13:1+" for 14:1). */
+export function header(table: Table<unknown>, axis: "row" | "column", key: number | Odds): string {
+  const i = keyIndex(axis === "row" ? table.rowIndex : table.columnIndex, key);
+  if (i < 0) throw missingKey(table, axis, key);
+  const k = (axis === "row" ? table.rows : table.columns)[i];
+  return typeof k === "string" ? k : k.text;
 }
 
 // ─── Aggregates ──────────────────────────────────────────────────────────────

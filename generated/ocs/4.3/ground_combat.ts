@@ -2105,7 +2105,7 @@ function final_column_odds(s: State): rt.Odds {
 function defender_at(s: State): "no_at" | "light" | "heavy" {
   let v = s.defender_at;
   if (v === undefined) {
-    v = in$hedgehog_level(s) > 0 || each$1(s) ? "heavy" : each$2(s) ? "light" : "no_at";
+    v = in$hedgehog_level(s) > 0 || defender_at$each1(s) ? "heavy" : defender_at$each2(s) ? "light" : "no_at";
     s.defender_at = v;
     s.step(step$defender_at, v);
   }
@@ -2114,7 +2114,7 @@ function defender_at(s: State): "no_at" | "light" | "heavy" {
 function attacker_supply_cost(s: State): number {
   let v = s.attacker_supply_cost;
   if (v === undefined) {
-    v = each$3(s);
+    v = attacker_supply_cost$each1(s);
     s.attacker_supply_cost = v;
     s.step(step$attacker_supply_cost, v);
   }
@@ -2123,7 +2123,7 @@ function attacker_supply_cost(s: State): number {
 function defender_re(s: State): number {
   let v = s.defender_re;
   if (v === undefined) {
-    v = each$4(s);
+    v = defender_re$each1(s);
     s.defender_re = v;
     s.step(step$defender_re, v);
   }
@@ -2159,7 +2159,7 @@ function ar_drm(s: State): number {
 function attacker_ar(s: State): number {
   let v = s.attacker_ar;
   if (v === undefined) {
-    v = each$5(s) as number;
+    v = attacker_ar$each1(s) as number;
     s.attacker_ar = v;
     s.step(step$attacker_ar, v);
   }
@@ -2168,7 +2168,7 @@ function attacker_ar(s: State): number {
 function defender_ar(s: State): number {
   let v = s.defender_ar;
   if (v === undefined) {
-    v = each$6(s) as number;
+    v = defender_ar$each1(s) as number;
     s.defender_ar = v;
     s.step(step$defender_ar, v);
   }
@@ -2177,7 +2177,7 @@ function defender_ar(s: State): number {
 function attack_total(s: State): number {
   let v = s.attack_total;
   if (v === undefined) {
-    v = each$7(s);
+    v = attack_total$each1(s);
     s.attack_total = v;
     s.step(step$attack_total, v);
   }
@@ -2186,7 +2186,7 @@ function attack_total(s: State): number {
 function defense_total(s: State): number {
   let v = s.defense_total;
   if (v === undefined) {
-    v = each$8(s);
+    v = defense_total$each1(s);
     s.defense_total = v;
     s.step(step$defense_total, v);
   }
@@ -2204,7 +2204,7 @@ function odds(s: State): rt.Odds {
 function highest_column(s: State): number | null {
   let v = s.highest_column;
   if (v === undefined) {
-    v = each$9(s);
+    v = highest_column$each1(s);
     s.highest_column = v;
     s.step(step$highest_column, v);
   }
@@ -2249,7 +2249,7 @@ function surprise_modified(s: State): number {
 function surprise(s: State): ("attacker" | "defender") | null {
   let v = s.surprise;
   if (v === undefined) {
-    v = each$10(s);
+    v = surprise$each1(s);
     s.surprise = v;
     s.step(step$surprise, v);
   }
@@ -2339,7 +2339,7 @@ function defender_option(s: State): number {
 function attacker_steps(s: State): number {
   let v = s.attacker_steps;
   if (v === undefined) {
-    v = each$11(s);
+    v = attacker_steps$each1(s);
     s.attacker_steps = v;
     s.step(step$attacker_steps, v);
   }
@@ -2348,7 +2348,7 @@ function attacker_steps(s: State): number {
 function defender_steps(s: State): number {
   let v = s.defender_steps;
   if (v === undefined) {
-    v = each$12(s);
+    v = defender_steps$each1(s);
     s.defender_steps = v;
     s.step(step$defender_steps, v);
   }
@@ -2393,7 +2393,7 @@ function defender_destroyed(s: State): boolean {
 function defender_losses_by_unit(s: State): readonly number[] {
   let v = s.defender_losses_by_unit;
   if (v === undefined) {
-    v = rt.spread(defender_step_losses(s), each$13(s));
+    v = rt.spread(defender_step_losses(s), defender_losses_by_unit$each1(s));
     s.defender_losses_by_unit = v;
     s.step(step$defender_losses_by_unit, v);
   }
@@ -2438,7 +2438,7 @@ function exploit_ignored(s: State): boolean {
 function exploit_units(s: State): number {
   let v = s.exploit_units;
   if (v === undefined) {
-    v = result(s).attacker_exploit === null || exploit_ignored(s) || attacker_retreat_hexes(s) > 0 ? 0 : each$14(s);
+    v = result(s).attacker_exploit === null || exploit_ignored(s) || attacker_retreat_hexes(s) > 0 ? 0 : exploit_units$each1(s);
     s.exploit_units = v;
     s.step(step$exploit_units, v);
   }
@@ -2462,114 +2462,114 @@ function both_zero(s: State): boolean {
   }
   return v;
 }
-function attackers$attack_strength(s: State, i: number): number {
-  let v = (s.attackers$attack_strength ??= [])[i];
+function attackers$attack_strength(s: State, u$i: number): number {
+  let v = (s.attackers$attack_strength ??= [])[u$i];
   if (v === undefined) {
-    const u$ = in$attackers(s)[i];
-    v = u$.strength * attackers$terrain_multiplier(s, i) * attackers$step_loss_factor(s, i) * attackers$supply_factor(s, i) * u$.other;
-    (s.attackers$attack_strength ??= [])[i] = v;
-    s.step(step$attackers$attack_strength, v, i);
+    const u$ = in$attackers(s)[u$i];
+    v = u$.strength * attackers$terrain_multiplier(s, u$i) * attackers$step_loss_factor(s, u$i) * attackers$supply_factor(s, u$i) * u$.other;
+    (s.attackers$attack_strength ??= [])[u$i] = v;
+    s.step(step$attackers$attack_strength, v, u$i);
   }
   return v;
 }
-function attackers$at_reduced(s: State, i: number): boolean {
-  let v = (s.attackers$at_reduced ??= [])[i];
+function attackers$at_reduced(s: State, u$i: number): boolean {
+  let v = (s.attackers$at_reduced ??= [])[u$i];
   if (v === undefined) {
-    const u$ = in$attackers(s)[i];
+    const u$ = in$attackers(s)[u$i];
     v = (u$.class === "armor" || u$.class === "mech") && u$.terrain_effect === 2 && (u$.at === "no_at" || defender_at(s) === "heavy" || defender_at(s) === "light" && u$.at === "light");
-    (s.attackers$at_reduced ??= [])[i] = v;
-    s.step(step$attackers$at_reduced, v, i);
+    (s.attackers$at_reduced ??= [])[u$i] = v;
+    s.step(step$attackers$at_reduced, v, u$i);
   }
   return v;
 }
-function attackers$terrain_multiplier(s: State, i: number): number {
-  let v = (s.attackers$terrain_multiplier ??= [])[i];
+function attackers$terrain_multiplier(s: State, u$i: number): number {
+  let v = (s.attackers$terrain_multiplier ??= [])[u$i];
   if (v === undefined) {
-    const u$ = in$attackers(s)[i];
-    v = attackers$at_reduced(s, i) ? 1.5 : u$.terrain_effect;
-    (s.attackers$terrain_multiplier ??= [])[i] = v;
-    s.step(step$attackers$terrain_multiplier, v, i);
+    const u$ = in$attackers(s)[u$i];
+    v = attackers$at_reduced(s, u$i) ? 1.5 : u$.terrain_effect;
+    (s.attackers$terrain_multiplier ??= [])[u$i] = v;
+    s.step(step$attackers$terrain_multiplier, v, u$i);
   }
   return v;
 }
-function attackers$supply_factor(s: State, i: number): number {
-  let v = (s.attackers$supply_factor ??= [])[i];
+function attackers$supply_factor(s: State, u$i: number): number {
+  let v = (s.attackers$supply_factor ??= [])[u$i];
   if (v === undefined) {
-    const u$ = in$attackers(s)[i];
+    const u$ = in$attackers(s)[u$i];
     v = u$.out_of_supply ? 0.5 : 1;
-    (s.attackers$supply_factor ??= [])[i] = v;
-    s.step(step$attackers$supply_factor, v, i);
+    (s.attackers$supply_factor ??= [])[u$i] = v;
+    s.step(step$attackers$supply_factor, v, u$i);
   }
   return v;
 }
-function attackers$step_loss_factor(s: State, i: number): number {
-  let v = (s.attackers$step_loss_factor ??= [])[i];
+function attackers$step_loss_factor(s: State, u$i: number): number {
+  let v = (s.attackers$step_loss_factor ??= [])[u$i];
   if (v === undefined) {
-    const u$ = in$attackers(s)[i];
+    const u$ = in$attackers(s)[u$i];
     v = u$.steps_lost >= 1 ? 0.5 : 1;
-    (s.attackers$step_loss_factor ??= [])[i] = v;
-    s.step(step$attackers$step_loss_factor, v, i);
+    (s.attackers$step_loss_factor ??= [])[u$i] = v;
+    s.step(step$attackers$step_loss_factor, v, u$i);
   }
   return v;
 }
-function defenders$defense_strength(s: State, i: number): number {
-  let v = (s.defenders$defense_strength ??= [])[i];
+function defenders$defense_strength(s: State, d$i: number): number {
+  let v = (s.defenders$defense_strength ??= [])[d$i];
   if (v === undefined) {
-    const d$ = in$defenders(s)[i];
-    v = d$.strength * defenders$terrain_multiplier(s, i) * defenders$step_loss_factor(s, i) * defenders$supply_factor(s, i) * combat_supply_factor(s) * d$.other;
-    (s.defenders$defense_strength ??= [])[i] = v;
-    s.step(step$defenders$defense_strength, v, i);
+    const d$ = in$defenders(s)[d$i];
+    v = d$.strength * defenders$terrain_multiplier(s, d$i) * defenders$step_loss_factor(s, d$i) * defenders$supply_factor(s, d$i) * combat_supply_factor(s) * d$.other;
+    (s.defenders$defense_strength ??= [])[d$i] = v;
+    s.step(step$defenders$defense_strength, v, d$i);
   }
   return v;
 }
-function defenders$terrain_multiplier(s: State, i: number): number {
-  let v = (s.defenders$terrain_multiplier ??= [])[i];
+function defenders$terrain_multiplier(s: State, d$i: number): number {
+  let v = (s.defenders$terrain_multiplier ??= [])[d$i];
   if (v === undefined) {
-    const d$ = in$defenders(s)[i];
+    const d$ = in$defenders(s)[d$i];
     v = d$.bracketed ? 1 : d$.terrain_effect;
-    (s.defenders$terrain_multiplier ??= [])[i] = v;
-    s.step(step$defenders$terrain_multiplier, v, i);
+    (s.defenders$terrain_multiplier ??= [])[d$i] = v;
+    s.step(step$defenders$terrain_multiplier, v, d$i);
   }
   return v;
 }
-function defenders$supply_factor(s: State, i: number): number {
-  let v = (s.defenders$supply_factor ??= [])[i];
+function defenders$supply_factor(s: State, d$i: number): number {
+  let v = (s.defenders$supply_factor ??= [])[d$i];
   if (v === undefined) {
-    const d$ = in$defenders(s)[i];
+    const d$ = in$defenders(s)[d$i];
     v = d$.out_of_supply ? 0.5 : 1;
-    (s.defenders$supply_factor ??= [])[i] = v;
-    s.step(step$defenders$supply_factor, v, i);
+    (s.defenders$supply_factor ??= [])[d$i] = v;
+    s.step(step$defenders$supply_factor, v, d$i);
   }
   return v;
 }
-function defenders$losses(s: State, i: number): number {
-  let v = (s.defenders$losses ??= [])[i];
+function defenders$losses(s: State, d$i: number): number {
+  let v = (s.defenders$losses ??= [])[d$i];
   if (v === undefined) {
-    const d$ = in$defenders(s)[i];
-    v = rt.item(defender_losses_by_unit(s), i + 1, "9.11c");
-    (s.defenders$losses ??= [])[i] = v;
-    s.step(step$defenders$losses, v, i);
+    const d$ = in$defenders(s)[d$i];
+    v = rt.item(defender_losses_by_unit(s), d$i + 1, "9.11c");
+    (s.defenders$losses ??= [])[d$i] = v;
+    s.step(step$defenders$losses, v, d$i);
   }
   return v;
 }
-function defenders$step_loss_factor(s: State, i: number): number {
-  let v = (s.defenders$step_loss_factor ??= [])[i];
+function defenders$step_loss_factor(s: State, d$i: number): number {
+  let v = (s.defenders$step_loss_factor ??= [])[d$i];
   if (v === undefined) {
-    const d$ = in$defenders(s)[i];
+    const d$ = in$defenders(s)[d$i];
     v = d$.steps_lost * 2 >= d$.steps ? 0.5 : 1;
-    (s.defenders$step_loss_factor ??= [])[i] = v;
-    s.step(step$defenders$step_loss_factor, v, i);
+    (s.defenders$step_loss_factor ??= [])[d$i] = v;
+    s.step(step$defenders$step_loss_factor, v, d$i);
   }
   return v;
 }
 function check$attack_capable(s: State): boolean {
-  return each$15(s);
+  return check$attack_capable$each1(s);
 }
 function check$can_attack(s: State): boolean {
-  return each$16(s);
+  return check$can_attack$each1(s);
 }
 function check$attack_modes(s: State): boolean {
-  return each$17(s);
+  return check$attack_modes$each1(s);
 }
 function check$hex_enterable(s: State): boolean {
   return !in$entry_prohibited(s);
@@ -2578,85 +2578,85 @@ function check$attacker_supplied(s: State): boolean {
   return in$attacker_supply(s) >= attacker_supply_cost(s);
 }
 function check$units_alive(s: State): boolean {
-  return each$18(s) && each$19(s);
+  return check$units_alive$each1(s) && check$units_alive$each2(s);
 }
-function each$1(s: State): boolean {
+function defender_at$each1(s: State): boolean {
   const items: readonly DefendingUnit[] = in$defenders(s);
-  for (let i3 = 0; i3 < items.length; i3++) {
-    const d$ = items[i3];
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
     if (d$.at === "heavy") {
       return true;
     }
   }
   return false;
 }
-function each$2(s: State): boolean {
+function defender_at$each2(s: State): boolean {
   const items: readonly DefendingUnit[] = in$defenders(s);
-  for (let i4 = 0; i4 < items.length; i4++) {
-    const d$ = items[i4];
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
     if (d$.at === "light") {
       return true;
     }
   }
   return false;
 }
-function each$3(s: State): number {
+function attacker_supply_cost$each1(s: State): number {
   const items: readonly AttackingUnit[] = in$attackers(s);
   let total = 0;
-  for (let i9 = 0; i9 < items.length; i9++) {
-    const u$ = items[i9];
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
     total = total + (u$.dak_brigade ? 1 : u$.steps - u$.steps_lost);
   }
   return total;
 }
-function each$4(s: State): number {
+function defender_re$each1(s: State): number {
   const items: readonly DefendingUnit[] = in$defenders(s);
   let total = 0;
-  for (let i10 = 0; i10 < items.length; i10++) {
-    const d$ = items[i10];
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
     total = total + (d$.re - d$.steps_lost);
   }
   return total;
 }
-function each$5(s: State): number | null {
+function attacker_ar$each1(s: State): number | null {
   const items: readonly AttackingUnit[] = in$attackers(s);
-  for (let i0 = 0; i0 < items.length; i0++) {
-    const u$ = items[i0];
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
     return u$.mode === "strat" ? 0 : u$.mode === "dg" ? u$.ar - 1 : u$.ar;
   }
   return null;
 }
-function each$6(s: State): number | null {
+function defender_ar$each1(s: State): number | null {
   const items: readonly DefendingUnit[] = in$defenders(s);
-  for (let i1 = 0; i1 < items.length; i1++) {
-    const d$ = items[i1];
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
     return d$.mode === "strat" ? 0 : d$.mode === "dg" ? d$.ar - 1 : d$.ar;
   }
   return null;
 }
-function each$7(s: State): number {
+function attack_total$each1(s: State): number {
   const items: readonly AttackingUnit[] = in$attackers(s);
   let total = 0;
-  for (let i2 = 0; i2 < items.length; i2++) {
-    const u$ = items[i2];
-    total = total + attackers$attack_strength(s, i2);
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    total = total + attackers$attack_strength(s, u$i);
   }
   return total;
 }
-function each$8(s: State): number {
+function defense_total$each1(s: State): number {
   const items: readonly DefendingUnit[] = in$defenders(s);
   let total = 0;
-  for (let i5 = 0; i5 < items.length; i5++) {
-    const d$ = items[i5];
-    total = total + defenders$defense_strength(s, i5);
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    total = total + defenders$defense_strength(s, d$i);
   }
   return total;
 }
-function each$9(s: State): number | null {
+function highest_column$each1(s: State): number | null {
   const items: readonly number[] = table$combat_odds$columns;
   let best: number | null = null;
-  for (let i6 = 0; i6 < items.length; i6++) {
-    const c$ = items[i6];
+  for (let c$i = 0; c$i < items.length; c$i++) {
+    const c$ = items[c$i];
     if (!(rt.oddsValue(rt.lookup(table$combat_odds, in$terrain(s), c$)) <= rt.oddsValue(odds(s)))) {
       continue;
     }
@@ -2667,10 +2667,10 @@ function each$9(s: State): number | null {
   }
   return best;
 }
-function each$10(s: State): ("attacker" | "defender") | null {
+function surprise$each1(s: State): ("attacker" | "defender") | null {
   const items: readonly ("attacker" | "defender")[] = table$surprise_table$columns;
-  for (let i7 = 0; i7 < items.length; i7++) {
-    const side$ = items[i7];
+  for (let side$i = 0; side$i < items.length; side$i++) {
+    const side$ = items[side$i];
     if (!rt.inRange(surprise_modified(s), rt.lookup(table$surprise_table, in$attack_type(s), side$))) {
       continue;
     }
@@ -2678,38 +2678,38 @@ function each$10(s: State): ("attacker" | "defender") | null {
   }
   return null;
 }
-function each$11(s: State): number {
+function attacker_steps$each1(s: State): number {
   const items: readonly AttackingUnit[] = in$attackers(s);
   let total = 0;
-  for (let i8 = 0; i8 < items.length; i8++) {
-    const u$ = items[i8];
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
     total = total + (u$.steps - u$.steps_lost);
   }
   return total;
 }
-function each$12(s: State): number {
+function defender_steps$each1(s: State): number {
   const items: readonly DefendingUnit[] = in$defenders(s);
   let total = 0;
-  for (let i11 = 0; i11 < items.length; i11++) {
-    const d$ = items[i11];
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
     total = total + (d$.steps - d$.steps_lost);
   }
   return total;
 }
-function each$13(s: State): readonly number[] {
+function defender_losses_by_unit$each1(s: State): readonly number[] {
   const items: readonly DefendingUnit[] = in$defenders(s);
   const out: number[] = [];
-  for (let i12 = 0; i12 < items.length; i12++) {
-    const d$ = items[i12];
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
     out.push(d$.steps - d$.steps_lost);
   }
   return out;
 }
-function each$14(s: State): number {
+function exploit_units$each1(s: State): number {
   const items: readonly AttackingUnit[] = in$attackers(s);
   let total = 0;
-  for (let i13 = 0; i13 < items.length; i13++) {
-    const u$ = items[i13];
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
     if (!(u$.ar >= (result(s).attacker_exploit as number) && u$.mode !== "dg")) {
       continue;
     }
@@ -2717,50 +2717,50 @@ function each$14(s: State): number {
   }
   return total;
 }
-function each$15(s: State): boolean {
+function check$attack_capable$each1(s: State): boolean {
   const items: readonly AttackingUnit[] = in$attackers(s);
-  for (let i15 = 0; i15 < items.length; i15++) {
-    const u$ = items[i15];
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
     if (!u$.attack_capable) {
       return false;
     }
   }
   return true;
 }
-function each$16(s: State): boolean {
+function check$can_attack$each1(s: State): boolean {
   const items: readonly AttackingUnit[] = in$attackers(s);
-  for (let i18 = 0; i18 < items.length; i18++) {
-    const u$ = items[i18];
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
     if (!!u$.can_only_defend) {
       return false;
     }
   }
   return true;
 }
-function each$17(s: State): boolean {
+function check$attack_modes$each1(s: State): boolean {
   const items: readonly AttackingUnit[] = in$attackers(s);
-  for (let i19 = 0; i19 < items.length; i19++) {
-    const u$ = items[i19];
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
     if (!!(u$.mode === "strat" || u$.mode === "reserve")) {
       return false;
     }
   }
   return true;
 }
-function each$18(s: State): boolean {
+function check$units_alive$each1(s: State): boolean {
   const items: readonly AttackingUnit[] = in$attackers(s);
-  for (let i16 = 0; i16 < items.length; i16++) {
-    const u$ = items[i16];
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
     if (!(u$.steps_lost < u$.steps)) {
       return false;
     }
   }
   return true;
 }
-function each$19(s: State): boolean {
+function check$units_alive$each2(s: State): boolean {
   const items: readonly DefendingUnit[] = in$defenders(s);
-  for (let i17 = 0; i17 < items.length; i17++) {
-    const d$ = items[i17];
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
     if (!(d$.steps_lost < d$.steps)) {
       return false;
     }
@@ -3022,7 +3022,7 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
         final_column: final_column(s) as rt.Wire,
         final_column_odds: rt.wireAs.odds(final_column_odds(s)),
         combat_modified: combat_modified(s) as rt.Wire,
-        result: result(s) as rt.Wire,
+        result: (result(s) as unknown) as rt.Wire,
         attacker_step_losses: attacker_step_losses(s) as rt.Wire,
         attacker_retreat_hexes: attacker_retreat_hexes(s) as rt.Wire,
         defender_option: defender_option(s) as rt.Wire,

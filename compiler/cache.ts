@@ -1,0 +1,79 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { deserialize, serialize } from "node:v8";
+import type { Diagnostic } from "./diagnostics/diagnostic.ts";
+import type { RuleDocument } from "./1-read/types.ts";
+
+/**
+ * What reading a document depends on besides its own text: the grammar and the
+ * code of phase 1. A change to either makes every cached document stale.
+ */
+const READER_VERSION = (() => {
+  const hash = createHash("sha256");
+  const files = [new URL("../grammar/rules.peggy", import.meta.url)];
+  for (const dir of ["./1-read/", "./language/", "./markdown/"]) {
+    const url = new URL(dir, import.meta.url);
+    for (const name of readdirSync(url).filter((n) => n.endsWith(".ts")).sort()) files.push(new URL(name, url));
+  }
+  for (const file of files) hash.update(readFileSync(file));
+  return hash.digest("hex");
+})();
+
+export interface CachedDocument {
+  document: RuleDocument;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Parsed documents keyed by content: the document's path and text, its edition's
+ * metadata (numbering changes ids) and the reader's own version. Entries are kept
+ * serialized, so every build gets a fresh copy that later phases may annotate.
+ */
+export class DocumentCache {
+  private readonly entries = new Map<string, Buffer>();
+  private readonly used = new Set<string>();
+  hits = 0;
+  misses = 0;
+
+  static key(file: string, text: string, editionText: string): string {
+    return createHash("sha256").update(READER_VERSION).update("\0").update(file).update("\0").update(editionText).update("\0").update(text).digest("hex");
+  }
+
+  get(key: string): CachedDocument | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) {
+      this.misses++;
+      return undefined;
+    }
+    this.hits++;
+    this.used.add(key);
+    return deserialize(entry) as CachedDocument;
+  }
+
+  set(key: string, value: CachedDocument): void {
+    this.entries.set(key, serialize(value));
+    this.used.add(key);
+  }
+
+  /** Loads a cache saved by an earlier build; a missing or unreadable one is simply empty. */
+  static load(dir: string): DocumentCache {
+    const cache = new DocumentCache();
+    try {
+      const saved = deserialize(readFileSync(join(dir, "documents.bin"))) as [string, Buffer][];
+      for (const [key, entry] of saved) cache.entries.set(key, Buffer.from(entry));
+    } catch {
+      // No cache yet, or one from another version of Node: start empty.
+    }
+    return cache;
+  }
+
+  /** Saves the entries this build used (so the cache never grows past the corpus). */
+  save(dir: string): void {
+    mkdirSync(dir, { recursive: true });
+    const kept = [...this.entries].filter(([key]) => this.used.has(key));
+    const file = join(dir, "documents.bin");
+    writeFileSync(`${file}.tmp`, serialize(kept));
+    renameSync(`${file}.tmp`, file);
+  }
+}

@@ -1,0 +1,149 @@
+// Site figures for `npm run bench`: build time, JavaScript shipped (gzipped) on a
+// chapter page and on a calculator page, Pagefind index size, and how long a
+// query and a calculator update take in Chromium. Figures, not assertions.
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium, type Page } from "playwright-core";
+import { serve } from "../../site/serve.ts";
+import { ms, row } from "./measure.ts";
+
+const root = join(import.meta.dirname, "..", "..");
+const dist = join(root, "dist");
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function timed(command: string, args: string[]): number {
+  const start = performance.now();
+  execFileSync(command, args, { cwd: root, stdio: "pipe" });
+  return performance.now() - start;
+}
+
+function folderSize(dir: string, keep: (name: string) => boolean = () => true): { bytes: number; files: number } {
+  let bytes = 0;
+  let files = 0;
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const path = join(d, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (keep(name)) {
+        bytes += statSync(path).size;
+        files++;
+      }
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return { bytes, files };
+}
+
+/** Every script the page loads (its own, not Pagefind's), gzipped, after `act` has run. */
+async function scriptsLoaded(page: Page, url: string, act?: () => Promise<void>): Promise<{ gz: number; raw: number; files: number }> {
+  const bodies = new Map<string, Promise<Buffer>>();
+  page.on("response", (response) => {
+    const u = response.url();
+    const js = response.request().resourceType() === "script" || /\.m?js(\?|$)/.test(u);
+    if (js && !u.includes("/pagefind/")) bodies.set(u, response.body());
+  });
+  await page.goto(url, { waitUntil: "networkidle" });
+  if (act) await act();
+  await page.waitForLoadState("networkidle");
+  const inline = (await page.evaluate(`[...document.querySelectorAll("script:not([src]):not([type='application/json'])")].map((s) => s.textContent).join("\\n")`)) as string;
+  let gz = gzipSync(Buffer.from(inline), { level: 9 }).length * (inline.trim() ? 1 : 0);
+  let raw = inline.length;
+  for (const body of bodies.values()) {
+    const buffer = await body;
+    gz += gzipSync(buffer, { level: 9 }).length;
+    raw += buffer.length;
+  }
+  return { gz, raw, files: bodies.size };
+}
+
+export async function run(): Promise<void> {
+  process.stdout.write("Site\n");
+  const astroMs = timed("npx", ["astro", "build"]);
+  const indexMs = timed(process.execPath, [join(root, "site/search/build-index.ts")]);
+  const pages = folderSize(dist, (n) => n.endsWith(".html")).files;
+  row(`site build (astro build, ${pages} pages)`, ms(astroMs));
+  row("search index build (Pagefind, one record per paragraph)", ms(indexMs));
+  const pagefind = folderSize(join(dist, "pagefind"), (n) => !/^pagefind-(component-|modular-)?ui|playground|highlight/.test(n));
+  row(`Pagefind index and runtime (${pagefind.files} files)`, kb(pagefind.bytes));
+  row("Pagefind index alone (pf_* fragments, filters, meta)", kb(folderSize(join(dist, "pagefind"), (n) => /\.pf_/.test(n)).bytes));
+
+  const server = await serve(dist, 0);
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  try {
+    const fresh = async () => (await browser.newContext()).newPage();
+    const chapter = await scriptsLoaded(await fresh(), `${base}/ocs/4.3/charts/`);
+    row(`JS on a chapter page without a calculator (${chapter.files} files)`, `${kb(chapter.gz)} gz`, "target ≤ 15 KB");
+    const searched = await fresh();
+    const withSearch = await scriptsLoaded(searched, `${base}/ocs/4.3/charts/`, async () => {
+      await searched.locator("#site-search-input").fill("surprise");
+      await searched.locator("#site-search-results .search-results a").first().waitFor();
+    });
+    row("  … after a search (Pagefind's own files excluded)", `${kb(withSearch.gz)} gz`, "target ≤ 15 KB");
+    const calcPage = await fresh();
+    const calculator = await scriptsLoaded(calcPage, `${base}/ocs/4.3/calculators/overrun/`, async () => {
+      await calcPage.locator("hexlaw-calculator .calc").waitFor();
+    });
+    row(`JS on the overrun calculator page, engine included (${calculator.files} files)`, `${kb(calculator.gz)} gz`, "target ≤ 40 KB");
+    const groundPage = await fresh();
+    const ground = await scriptsLoaded(groundPage, `${base}/ocs/4.3/9-0-ground-combat/`, async () => {
+      await groundPage.locator("hexlaw-calculator .calc").waitFor();
+    });
+    row(`JS on the 9.0 chapter with its ground_combat calculator`, `${kb(ground.gz)} gz`, "target ≤ 40 KB");
+
+    // Query to results: from the keystrokes to the first result on screen.
+    const page = await fresh();
+    await page.goto(`${base}/ocs/4.3/charts/`, { waitUntil: "networkidle" });
+    const query = async (text: string) =>
+      (await page.evaluate(`new Promise((done) => {
+        const input = document.querySelector("#site-search-input");
+        const list = () => document.querySelector("#site-search-results .search-results");
+        const before = list()?.innerHTML ?? "";
+        const start = performance.now();
+        input.value = ${JSON.stringify(text)};
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        const poll = () => {
+          const l = list();
+          if (l && l.children.length > 0 && l.innerHTML !== before) done(performance.now() - start);
+          else requestAnimationFrame(poll);
+        };
+        poll();
+      })`)) as number;
+    row("query to results, first query (loads Pagefind)", ms(await query("surprise")));
+    const warm: number[] = [];
+    for (const word of ["hedgehog", "retreat", "exploit", "supply dump", "overrun"]) warm.push(await query(word));
+    warm.sort((a, b) => a - b);
+    row("query to results, later queries (median of 5)", ms(warm[2]));
+    row("rule number to its result (9.14b)", ms(await query("9.14b")));
+
+    // Calculator: a keystroke to an updated answer, distribution included.
+    const calc = await fresh();
+    await calc.goto(`${base}/ocs/4.3/calculators/overrun/`, { waitUntil: "networkidle" });
+    const presets = calc.locator("hexlaw-calculator select").first();
+    const option = await presets.locator("option", { hasText: "9.8" }).first().getAttribute("value");
+    await presets.selectOption(option!);
+    await calc.locator(".example-box").waitFor();
+    const update = (await calc.evaluate(`new Promise((done) => {
+      const input = [...document.querySelectorAll("hexlaw-calculator input[type=text]")].find((i) => i.id.endsWith("attackers-0--strength"));
+      const panel = document.querySelector(".calc-results");
+      const before = panel.innerHTML;
+      const start = performance.now();
+      input.value = "9";
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      const poll = () => (panel.innerHTML !== before ? done(performance.now() - start) : requestAnimationFrame(poll));
+      poll();
+    })`)) as number;
+    row("calculator: keystroke to updated answer (incl. 60 ms debounce)", ms(update));
+  } finally {
+    await browser.close();
+    await new Promise((done) => server.close(() => done(undefined)));
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();
