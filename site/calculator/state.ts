@@ -1,0 +1,176 @@
+// The calculator's state as the user typed it, and its form in the URL's query
+// string, so that a ruling can be shared by link and survives a reload.
+import type { EngineSchema, FieldSchema, Wire } from "../../compiler/runtime/runtime.ts";
+
+/** Raw field values: text as typed, checkboxes as booleans. */
+export type Raw = string | boolean;
+export type Row = Record<string, Raw>;
+
+export interface State {
+  values: Record<string, Raw>;
+  lists: Record<string, Row[]>;
+  dice: Record<string, string>;
+  /** Definitions fixed by a worked example ("assume the odds were 4:1"). */
+  assume: Record<string, Wire>;
+  /** The worked example the state was loaded from, while unchanged. */
+  example: string | null;
+}
+
+export function rawOf(value: Wire | undefined, field: FieldSchema): Raw {
+  if (field.type.kind === "boolean") return value === true;
+  if (value === undefined || value === null) return "";
+  if (typeof value === "object" && !Array.isArray(value) && typeof value.text === "string") return value.text;
+  return String(value);
+}
+
+/** Defaults from the schema: each list gets its minimum number of rows (at least one). */
+export function initialState(schema: EngineSchema): State {
+  const state: State = { values: {}, lists: {}, dice: {}, assume: {}, example: null };
+  for (const field of schema.inputs) {
+    if (field.type.kind === "list") {
+      const record = schema.records[field.type.of];
+      state.lists[field.name] = Array.from({ length: Math.max(1, field.type.minItems ?? 1) }, () => rowDefaults(record?.fields ?? []));
+    } else {
+      state.values[field.name] = rawOf(field.default, field);
+    }
+  }
+  return state;
+}
+
+export function rowDefaults(fields: readonly FieldSchema[]): Row {
+  return Object.fromEntries(fields.map((f) => [f.name, rawOf(f.default, f)]));
+}
+
+/** A worked example's given values and dice as a state. */
+export function stateOfVector(schema: EngineSchema, vector: { id: string; input: Record<string, Wire>; dice: Record<string, number>; assume: Record<string, Wire> }): State {
+  const state = initialState(schema);
+  for (const field of schema.inputs) {
+    const given = vector.input[field.name];
+    if (field.type.kind === "list") {
+      const fields = schema.records[field.type.of]?.fields ?? [];
+      if (Array.isArray(given)) {
+        state.lists[field.name] = given.map((item) => {
+          const row = rowDefaults(fields);
+          for (const f of fields) if (item && typeof item === "object" && !Array.isArray(item) && f.name in item) row[f.name] = rawOf((item as Record<string, Wire>)[f.name], f);
+          return row;
+        });
+      }
+    } else if (given !== undefined) {
+      state.values[field.name] = rawOf(given, field);
+    }
+  }
+  state.dice = Object.fromEntries(Object.entries(vector.dice).map(([k, v]) => [k, String(v)]));
+  state.assume = { ...vector.assume };
+  state.example = vector.id;
+  return state;
+}
+
+// ─── URL ─────────────────────────────────────────────────────────────────────
+
+/** Writes the state under `prefix` (other calculators' keys are kept); only what differs from the defaults. */
+export function writeUrl(schema: EngineSchema, state: State, prefix: string, url: URL): URL {
+  const next = new URL(url);
+  for (const key of [...next.searchParams.keys()]) if (key.startsWith(prefix) && (prefix || isOwnKey(schema, key))) next.searchParams.delete(key);
+  const initial = initialState(schema);
+  const put = (key: string, raw: Raw) => next.searchParams.set(prefix + key, typeof raw === "boolean" ? (raw ? "1" : "0") : raw);
+  for (const [name, raw] of Object.entries(state.values)) if (raw !== initial.values[name]) put(name, raw);
+  for (const [name, rows] of Object.entries(state.lists)) {
+    const fields = listFields(schema, name);
+    const defaults = rowDefaults(fields);
+    if (rows.length !== initial.lists[name]?.length) next.searchParams.set(`${prefix}${name}.n`, String(rows.length));
+    rows.forEach((row, i) => {
+      for (const f of fields) if (row[f.name] !== defaults[f.name]) put(`${name}.${i}.${f.name}`, row[f.name]);
+    });
+  }
+  for (const [die, raw] of Object.entries(state.dice)) if (raw !== "") put(`dice.${die}`, raw);
+  for (const [name, value] of Object.entries(state.assume)) next.searchParams.set(`${prefix}assume.${name}`, JSON.stringify(value));
+  if (state.example) next.searchParams.set(`${prefix}example`, state.example);
+  return next;
+}
+
+/** The state the URL holds under `prefix`, or null when it holds none. */
+export function readUrl(schema: EngineSchema, prefix: string, url: URL): State | null {
+  const own = [...url.searchParams.entries()].filter(([key]) => key.startsWith(prefix) && (prefix || isOwnKey(schema, key)));
+  if (own.length === 0) return null;
+  const state = initialState(schema);
+  const asRaw = (value: string, field: FieldSchema | undefined): Raw => (field?.type.kind === "boolean" ? value === "1" || value === "true" : value);
+  for (const [fullKey, value] of own) {
+    const key = fullKey.slice(prefix.length);
+    const parts = key.split(".");
+    if (parts[0] === "dice" && parts.length === 2) {
+      if (schema.dice.some((d) => d.name === parts[1])) state.dice[parts[1]] = value;
+    } else if (parts[0] === "assume" && parts.length >= 2) {
+      try {
+        state.assume[parts.slice(1).join(".")] = JSON.parse(value) as Wire;
+      } catch {
+        // An assumption that is not JSON is ignored, not an error.
+      }
+    } else if (parts[0] === "example" && parts.length === 1) {
+      state.example = value;
+    } else if (parts.length === 2 && parts[1] === "n" && state.lists[parts[0]]) {
+      const n = Math.max(0, Math.min(50, Math.floor(Number(value)) || 0));
+      const fields = listFields(schema, parts[0]);
+      const rows = state.lists[parts[0]];
+      while (rows.length < n) rows.push(rowDefaults(fields));
+      rows.length = n;
+    } else if (parts.length === 3 && state.lists[parts[0]]) {
+      const fields = listFields(schema, parts[0]);
+      const i = Number(parts[1]);
+      const field = fields.find((f) => f.name === parts[2]);
+      const rows = state.lists[parts[0]];
+      if (!field || !Number.isInteger(i) || i < 0 || i >= 50) continue;
+      while (rows.length <= i) rows.push(rowDefaults(fields));
+      rows[i][field.name] = asRaw(value, field);
+    } else if (parts.length === 1 && parts[0] in state.values) {
+      state.values[parts[0]] = asRaw(value, schema.inputs.find((f) => f.name === parts[0]));
+    }
+  }
+  return state;
+}
+
+function listFields(schema: EngineSchema, name: string): readonly FieldSchema[] {
+  const field = schema.inputs.find((f) => f.name === name);
+  return field?.type.kind === "list" ? (schema.records[field.type.of]?.fields ?? []) : [];
+}
+
+function isOwnKey(schema: EngineSchema, key: string): boolean {
+  const head = key.split(".")[0];
+  return head === "dice" || head === "assume" || head === "example" || schema.inputs.some((f) => f.name === head);
+}
+
+// ─── To engine input ─────────────────────────────────────────────────────────
+
+/** The input object `check()` validates: text as typed (check converts numbers), blanks left to defaults. */
+export function engineInput(schema: EngineSchema, state: State): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  const put = (target: Record<string, unknown>, field: FieldSchema, raw: Raw | undefined) => {
+    if (raw === undefined) return;
+    if (field.type.kind === "boolean") {
+      target[field.name] = raw === true;
+      return;
+    }
+    const text = String(raw).trim();
+    if (text === "") {
+      if (field.default === undefined && "orNone" in field.type && field.type.orNone) target[field.name] = null;
+      return;
+    }
+    target[field.name] = field.type.kind === "notation" ? { text } : text;
+  };
+  for (const field of schema.inputs) {
+    if (field.type.kind === "list") {
+      const fields = schema.records[field.type.of]?.fields ?? [];
+      input[field.name] = (state.lists[field.name] ?? []).map((row) => {
+        const item: Record<string, unknown> = {};
+        for (const f of fields) put(item, f, row[f.name]);
+        return item;
+      });
+    } else {
+      put(input, field, state.values[field.name]);
+    }
+  }
+  return input;
+}
+
+export function engineDice(state: State): Record<string, string> {
+  return Object.fromEntries(Object.entries(state.dice).filter(([, v]) => v.trim() !== "").map(([k, v]) => [k, v.trim()]));
+}

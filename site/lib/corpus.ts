@@ -1,0 +1,56 @@
+// What the site knows about the corpus: generated/index.json and each edition's
+// rule index. Nothing here derives ids or links; it reads what the compiler wrote.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { editionIndex, paragraphHref, type IndexDocument, type RuleIndex } from "../../compiler/markdown/rulebook-context.ts";
+
+export type { IndexDocument, RuleIndex };
+
+export const root = process.env.HEXLAW_ROOT ?? process.cwd();
+
+interface CorpusIndex {
+  rulesets: {
+    id: string;
+    title: string;
+    publisher: string | null;
+    description: string | null;
+    editions: { id: string; title: string; date: string | null; version: string | null; supersedes: string | null }[];
+  }[];
+}
+
+export function corpus(): CorpusIndex {
+  return JSON.parse(readFileSync(join(root, "generated", "index.json"), "utf8")) as CorpusIndex;
+}
+
+export function edition(ruleset: string, id: string): RuleIndex {
+  return editionIndex(root, ruleset, id);
+}
+
+export function editions(): RuleIndex[] {
+  return corpus().rulesets.flatMap((r) => r.editions.map((e) => edition(r.id, e.id)));
+}
+
+export const editionPath = (index: RuleIndex) => `/${index.ruleset.id}/${index.edition.id}/`;
+export const chapterPath = (index: RuleIndex, slug: string) => `${editionPath(index)}${slug}/`;
+export const calculatorPath = (index: RuleIndex, procedure: string) => `${editionPath(index)}calculators/${procedure}/`;
+export const hrefOf = (index: RuleIndex, id: string, fromSlug?: string) => paragraphHref(index, id, "/", fromSlug);
+
+/** "9.14b Supply Dump" — a paragraph as a reader names it. */
+export function paragraphLabel(index: RuleIndex, id: string): string {
+  const p = index.paragraphs[id];
+  if (!p) return id;
+  if (p.kind === "chapter") return index.documents.find((d) => d.slug === p.document)?.heading ?? id;
+  return p.title ? `${id} ${p.title}` : id;
+}
+
+/** A plain-text excerpt of a paragraph for previews and search snippets. */
+export function excerpt(text: string, length = 420): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length <= length ? flat : `${flat.slice(0, flat.lastIndexOf(" ", length))} …`;
+}
+
+/** Edition label such as "OCS Series Rules v4.3 (2018)". */
+export function editionLabel(index: RuleIndex): string {
+  const when = index.edition.date ?? index.edition.version;
+  return when && !index.edition.title.includes(when) ? `${index.edition.title} (${when})` : index.edition.title;
+}

@@ -1,0 +1,83 @@
+// Builds the Pagefind index of the built site (a step of `npm run build`): one
+// record per paragraph with its deep link, one per chart, one per calculator,
+// each filtered by ruleset and edition. Any error fails the build.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import * as pagefind from "pagefind";
+import { calculatorPath, editions, excerpt, hrefOf, paragraphLabel, root } from "../lib/corpus.ts";
+
+export interface SearchRecord {
+  url: string;
+  content: string;
+  language: string;
+  meta: Record<string, string>;
+  filters: Record<string, string[]>;
+}
+
+/** Every record of the index, in a stable order. */
+export function searchRecords(): SearchRecord[] {
+  const records: SearchRecord[] = [];
+  for (const index of editions()) {
+    const filters = { ruleset: [index.ruleset.title], edition: [index.edition.title] };
+    const edition = `${index.ruleset.title} ${index.edition.id}`;
+    for (const [id, p] of Object.entries(index.paragraphs)) {
+      const url = hrefOf(index, id);
+      const chapter = index.documents.find((d) => d.slug === p.document);
+      if (!url || !chapter) continue;
+      records.push({
+        url,
+        content: p.text,
+        language: "en",
+        meta: { title: paragraphLabel(index, id), chapter: chapter.heading, edition, id, kind: "paragraph" },
+        filters,
+      });
+    }
+    for (const chart of index.charts) {
+      const chapter = index.documents.find((d) => d.slug === chart.document);
+      if (!chart.document || !chapter) continue;
+      records.push({
+        url: `/${index.ruleset.id}/${index.edition.id}/${chart.document}/#${chart.id}`,
+        content: `${chart.caption}. Chart ${chart.id}.`,
+        language: "en",
+        meta: { title: `Chart: ${chart.caption}`, chapter: chapter.heading, edition, kind: "chart" },
+        filters,
+      });
+    }
+    for (const procedure of index.procedures) {
+      const schemaFile = join(root, "generated", index.ruleset.id, index.edition.id, procedure.schema);
+      const schema = existsSync(schemaFile) ? (JSON.parse(readFileSync(schemaFile, "utf8")) as { properties?: Record<string, { title?: string; description?: string }> }) : {};
+      const inputs = Object.values(schema.properties ?? {}).map((p) => [p.title, p.description].filter(Boolean).join(": "));
+      records.push({
+        url: calculatorPath(index, procedure.name),
+        content: `${procedure.title} calculator. ${procedure.name.replace(/_/g, " ")}. Rule ${procedure.paragraph}. ${excerpt(index.paragraphs[procedure.paragraph]?.text ?? "", 200)} Inputs: ${inputs.join("; ")}.`,
+        language: "en",
+        meta: { title: `${procedure.title} calculator`, chapter: `Calculator for ${procedure.paragraph}`, edition, kind: "calculator" },
+        filters,
+      });
+    }
+  }
+  return records;
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const out = join(root, "dist", "pagefind");
+  const { index, errors } = await pagefind.createIndex({ forceLanguage: "en" });
+  if (!index) throw new Error(`Pagefind: ${errors.join("; ")}`);
+  const records = searchRecords();
+  for (const record of records) {
+    const added = await index.addCustomRecord(record);
+    if (added.errors.length > 0) throw new Error(`Pagefind could not index ${record.url}: ${added.errors.join("; ")}`);
+  }
+  const written = await index.writeFiles({ outputPath: out });
+  if (written.errors.length > 0) throw new Error(`Pagefind could not write the index: ${written.errors.join("; ")}`);
+  await pagefind.close();
+  process.stdout.write(`Indexed ${records.length} search records in ${Math.round(performance.now() - started)} ms → dist/pagefind\n`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error) => {
+    process.stderr.write(`Search index failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,18 @@
+// Rule numbers a reader may type, with where each one lives. Shared by the
+// search endpoint (build time) and nothing else; the browser fetches the JSON.
+import { editions, hrefOf, paragraphLabel } from "../lib/corpus.ts";
+
+/** id → places: [url, label, ruleset, edition, edition title] */
+export type RuleNumbers = Record<string, [string, string, string, string, string][]>;
+
+export function ruleNumbers(): RuleNumbers {
+  const numbers: RuleNumbers = {};
+  for (const index of editions()) {
+    for (const id of Object.keys(index.paragraphs)) {
+      const url = hrefOf(index, id);
+      if (!url) continue;
+      (numbers[id] ??= []).push([url, paragraphLabel(index, id), index.ruleset.id, index.edition.id, `${index.ruleset.title}, ${index.edition.title}`]);
+    }
+  }
+  return numbers;
+}

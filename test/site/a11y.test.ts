@@ -1,0 +1,67 @@
+// axe-core in Chromium on a chapter and a calculator page: no serious or
+// critical violations, in light and dark mode, on a desktop and a phone.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { launch, openPage, startServer } from "./helpers/site.ts";
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+let browser: Browser;
+let site: { url: string; close(): Promise<void> };
+
+beforeAll(async () => {
+  site = await startServer();
+  browser = await launch();
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = (await page.evaluate(`axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations)`)) as AxeViolation[];
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`a chapter has no serious accessibility violations (${scheme})`, async () => {
+    const { page } = await openPage(browser);
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`${site.url}/ocs/4.3/9-0-ground-combat/`);
+    await page.locator("details.rules-block").first().evaluate((d) => ((d as HTMLDetailsElement).open = true));
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test(`a calculator page has no serious accessibility violations (${scheme})`, async () => {
+    const { page } = await openPage(browser);
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`${site.url}/ocs/4.3/calculators/overrun/`);
+    const presets = page.locator("hexlaw-calculator select").first();
+    await presets.waitFor();
+    await presets.selectOption({ index: 2 });
+    await page.locator(".example-box").waitFor();
+    await page.getByLabel("MP left", { exact: true }).fill("x");
+    await page.locator(".field .error:not([hidden])").first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test("a chapter reads at phone width with no horizontal scrolling", async () => {
+  const { page } = await openPage(browser, { width: 360 });
+  await page.goto(`${site.url}/ocs/4.3/9-0-ground-combat/`);
+  const overflow = await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,0 +1,70 @@
+// Crawls the built site from its home page: every internal link and every
+// anchor must exist. Calculator configs and previews carry links too.
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, expect, test } from "vitest";
+import { dist, ensureBuilt } from "./helpers/site.ts";
+
+function fileOf(path: string): string | null {
+  const decoded = decodeURIComponent(path);
+  const target = join(dist, decoded);
+  if (existsSync(target) && statSync(target).isDirectory()) return existsSync(join(target, "index.html")) ? join(target, "index.html") : null;
+  return existsSync(target) ? target : null;
+}
+
+const decode = (s: string) =>
+  s.replace(/&#x([0-9a-f]+);/gi, (_, h) => String.fromCodePoint(parseInt(h, 16))).replace(/&#(\d+);/g, (_, d) => String.fromCodePoint(Number(d)))
+    .replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+
+function idsOf(html: string): Set<string> {
+  return new Set([...html.matchAll(/\sid="([^"]*)"/g)].map((m) => decode(m[1])));
+}
+
+function linksOf(html: string): string[] {
+  const links = [...html.matchAll(/\shref="([^"]*)"/g)].map((m) => decode(m[1]));
+  // Links inside JSON attributes and embedded previews: calculator configs, preview data.
+  for (const m of html.matchAll(/\sconfig="([^"]*)"/g)) {
+    const config = JSON.parse(decode(m[1])) as { links?: Record<string, string> } | null;
+    links.push(...Object.values(config?.links ?? {}));
+  }
+  const previews = /<script type="application\/json" id="hexlaw-previews">([\s\S]*?)<\/script>/.exec(html);
+  if (previews) links.push(...Object.values(JSON.parse(previews[1]) as Record<string, { u: string }>).map((p) => p.u));
+  return links;
+}
+
+beforeAll(() => ensureBuilt(), 600_000);
+
+test("every internal link and anchor of the built site resolves", () => {
+  const queue = ["/"];
+  const seen = new Set<string>();
+  const pages = new Map<string, Set<string>>();
+  const broken: string[] = [];
+  const anchors: { from: string; page: string; fragment: string }[] = [];
+  while (queue.length > 0) {
+    const path = queue.shift()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const file = fileOf(path);
+    if (!file) {
+      broken.push(path);
+      continue;
+    }
+    if (!file.endsWith(".html")) continue;
+    const html = readFileSync(file, "utf8");
+    pages.set(path, idsOf(html));
+    for (const href of linksOf(html)) {
+      if (/^(?:[a-z]+:)?\/\//i.test(href) || /^(?:mailto|data):/i.test(href)) continue;
+      const url = new URL(href, `http://site${path}`);
+      const target = url.pathname.endsWith("/") || /\.[a-z0-9]+$/i.test(url.pathname) ? url.pathname : `${url.pathname}/`;
+      if (url.hash) anchors.push({ from: path, page: target, fragment: decodeURIComponent(url.hash.slice(1)) });
+      if (!seen.has(target)) queue.push(target);
+    }
+  }
+  for (const { from, page, fragment } of anchors) {
+    const ids = pages.get(page);
+    if (ids && !ids.has(fragment)) broken.push(`${page}#${fragment} (linked from ${from})`);
+  }
+  expect(broken).toEqual([]);
+  expect(seen.size).toBeGreaterThan(15);
+  expect(anchors.length).toBeGreaterThan(100);
+});

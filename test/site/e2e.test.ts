@@ -1,0 +1,166 @@
+// End to end in real Chromium against the built site served on loopback.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { launch, openPage, startServer } from "./helpers/site.ts";
+
+let browser: Browser;
+let site: { url: string; close(): Promise<void> };
+
+beforeAll(async () => {
+  site = await startServer();
+  browser = await launch();
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+describe("reading", () => {
+  test("a chapter opens with its paragraphs as anchors, coverage and provenance", async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${site.url}/ocs/4.3/9-0-ground-combat/`);
+    await expect(page.locator("h1").innerText()).resolves.toContain("9.0 Ground Combat");
+    expect(await page.locator('[id="9.14b"]').count()).toBe(1);
+    expect(await page.locator('[id="9.2(1)"]').count()).toBe(1);
+    await expect(page.locator(".coverage").first().innerText()).resolves.toMatch(/paragraphs? formalized/);
+    await expect(page.locator("#provenance-heading").innerText()).resolves.toBe("Provenance");
+    expect(await page.locator("details.rules-block").count()).toBeGreaterThan(0);
+    expect(await page.locator("details.rules-block[open]").count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  test("a reference is a link that lands on its paragraph", async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${site.url}/ocs/4.3/8-0-overrun/`);
+    await page.locator('.rule-text a.ref[data-ref="9.14"]').first().click();
+    await page.waitForURL(/\/ocs\/4\.3\/9-0-ground-combat\/#9\.14$/);
+    expect(await page.evaluate("document.querySelector(':target')?.id")).toBe("9.14");
+    expect(errors).toEqual([]);
+  });
+
+  test("keyboard focus on a reference shows a preview of its paragraph", async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${site.url}/ocs/4.3/8-0-overrun/`);
+    const link = page.locator('.rule-text a.ref[data-ref="9.8"]').first();
+    await link.focus();
+    const preview = page.locator("#ref-preview");
+    await preview.waitFor({ state: "visible" });
+    await expect(preview.innerText()).resolves.toContain("9.8 Surprise");
+    expect(await link.getAttribute("aria-describedby")).toBe("ref-preview");
+    await page.keyboard.press("Escape");
+    await preview.waitFor({ state: "hidden" });
+  });
+
+  test("references outside the corpus are marked, and nothing is broken", async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${site.url}/ocs/4.3/8-0-overrun/`);
+    await expect(page.locator(".ref-outside").first().innerText()).resolves.toContain("not in this corpus");
+    expect(await page.locator(".ref-broken").count()).toBe(0);
+  });
+});
+
+describe("search", () => {
+  test("typing a rule number goes straight to its paragraph", async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${site.url}/`);
+    const box = page.locator("#site-search-input");
+    await box.fill("9.14b");
+    await page.locator("#site-search-results .r-jump").first().waitFor();
+    await box.press("Enter");
+    await page.waitForURL(/\/ocs\/4\.3\/9-0-ground-combat\/#9\.14b$/);
+    expect(await page.evaluate("document.querySelector(':target')?.id")).toBe("9.14b");
+    expect(errors).toEqual([]);
+  });
+
+  test("results are paragraphs and can be filtered by ruleset", async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${site.url}/search/?q=overrun`);
+    const results = page.locator("#page-search-results .search-results a");
+    await results.first().waitFor();
+    const all = await results.evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(all.some((href) => href?.startsWith("/ocs/"))).toBe(true);
+    expect(all.some((href) => href?.includes("#"))).toBe(true);
+    await page.locator('#page-search-results select[name="ruleset"]').selectOption("Europa");
+    await page.waitForFunction(`[...document.querySelectorAll("#page-search-results .search-results a")].length > 0 &&
+      [...document.querySelectorAll("#page-search-results .search-results a")].every((a) => a.getAttribute("href").startsWith("/europa/"))`);
+    expect(page.url()).toContain("ruleset=Europa");
+    expect(errors).toEqual([]);
+  });
+
+  test("calculators are found by name", async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${site.url}/search/?q=overrun%20calculator`);
+    await page.locator('#page-search-results a[href="/ocs/4.3/calculators/overrun/"]').first().waitFor();
+  });
+});
+
+describe("calculator", () => {
+  const calculator = "/ocs/4.3/calculators/overrun/";
+
+  test("a 9.8 worked example loads as a preset and shows its published result", async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${site.url}${calculator}`);
+    const presets = page.locator("hexlaw-calculator select").first();
+    await presets.waitFor();
+    const option = await presets.locator("option", { hasText: "9.8: AR 5 overruns AR 0" }).getAttribute("value");
+    await presets.selectOption(option!);
+    const published = page.locator(".example-box");
+    await published.waitFor();
+    const text = await published.innerText();
+    expect(text).toContain("Ae3, DL2o2DG");
+    expect(text).toContain("9:1");
+    expect(text).not.toContain("the rules give");
+    await expect(page.locator(".verdict").innerText()).resolves.toContain("Allowed");
+    expect(await page.locator(".dist tr.actual").count()).toBeGreaterThan(0);
+    expect(await page.locator(".trace li a.cite").count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  });
+
+  test("bad input is a message next to the field, never NaN or an exception", async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${site.url}${calculator}`);
+    const field = page.getByLabel("MP left", { exact: true });
+    await field.fill("lots");
+    const message = page.locator(`[id="${await field.getAttribute("id")}-error"]`);
+    await message.waitFor({ state: "visible" });
+    await expect(message.innerText()).resolves.toContain("MP left must be a number");
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+    await field.fill("-2");
+    await page.locator(`[id="${await field.getAttribute("id")}-error"]`, { hasText: "at least 0" }).waitFor();
+    const panel = await page.locator("hexlaw-calculator").innerText();
+    expect(panel).not.toMatch(/NaN|undefined|\[object Object\]/);
+    expect(errors).toEqual([]);
+  });
+
+  test("the state is in the URL: a shared link reloads the same ruling", async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${site.url}${calculator}`);
+    await page.getByLabel("MP left", { exact: true }).fill("7");
+    await page.getByLabel("Entry cost (MP)", { exact: true }).fill("2");
+    await page.getByLabel("Attacker's combat supply (T)", { exact: true }).fill("4");
+    await page.locator("hexlaw-calculator input[id$='attackers-0--strength']").fill("6");
+    await page.locator("hexlaw-calculator input[id$='attackers-0--ar']").fill("4");
+    await page.locator("hexlaw-calculator input[id$='defenders-0--strength']").fill("2");
+    await page.locator("hexlaw-calculator input[id$='defenders-0--ar']").fill("2");
+    await page.getByLabel("Combat roll (2d6)").fill("9");
+    await page.waitForFunction("location.search.includes('dice.combat_roll=9')");
+    const answer = await page.locator(".calc-results").innerText();
+    const shared = page.url();
+    const { page: again } = await openPage(browser);
+    await again.goto(shared);
+    await again.locator(".calc-results .verdict").waitFor();
+    expect(await again.getByLabel("MP left", { exact: true }).inputValue()).toBe("7");
+    expect(await again.locator("hexlaw-calculator input[id$='attackers-0--strength']").inputValue()).toBe("6");
+    expect(await again.getByLabel("Combat roll (2d6)").inputValue()).toBe("9");
+    expect(await again.locator(".calc-results").innerText()).toBe(answer);
+    expect(errors).toEqual([]);
+  });
+
+  test("the chapter embeds its calculator where the document asks for it", async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${site.url}/ocs/4.3/8-0-overrun/`);
+    await page.locator(".calculator-embed hexlaw-calculator .calc").waitFor();
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+// A rule document with raw <script>, onerror= and javascript: links renders
+// inert through the same plugins the site uses.
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync, cpSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { compile } from "../../compiler/compile.ts";
+import { renderChapter } from "../../site/lib/render-chapter.ts";
+
+const fixture = join(import.meta.dirname, "fixtures", "xss");
+let root: string;
+let html: string;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), "hexlaw-xss-"));
+  cpSync(join(fixture, "rules"), join(root, "rules"), { recursive: true });
+  cpSync(join(import.meta.dirname, "..", "..", "grammar"), join(root, "grammar"), { recursive: true });
+  const result = await compile({ root });
+  expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  for (const [path, content] of result.files) {
+    mkdirSync(dirname(join(root, "generated", path)), { recursive: true });
+    writeFileSync(join(root, "generated", path), content);
+  }
+  html = (await renderChapter("rules/hostile/1/01-attack.md", root)).html;
+});
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** The real tags of the output (escaped `&#x3C;script>` text is not a tag) with their attributes. */
+function tags(): { name: string; attributes: Record<string, string> }[] {
+  return [...html.matchAll(/<([a-z][\w-]*)((?:\s+[^\s=>]+(?:="[^"]*")?)*)\s*\/?>/gi)].map((m) => ({
+    name: m[1].toLowerCase(),
+    attributes: Object.fromEntries([...m[2].matchAll(/\s+([^\s=>]+)(?:="([^"]*)")?/g)].map((a) => [a[1].toLowerCase(), a[2] ?? ""])),
+  }));
+}
+
+test("no element can run script", () => {
+  const names = tags().map((t) => t.name);
+  expect(names).toContain("p");
+  for (const name of ["script", "iframe", "img", "object", "embed", "style", "form"]) expect(names).not.toContain(name);
+  for (const tag of tags()) {
+    expect(Object.keys(tag.attributes).filter((key) => key.startsWith("on") || key === "style")).toEqual([]);
+  }
+});
+
+test("no URL can run script", () => {
+  const urls = tags().flatMap((t) => [t.attributes.href, t.attributes.src].filter((u): u is string => u !== undefined));
+  expect(urls).toContain("https://example.org/rules");
+  for (const url of urls) expect(url.replace(/\s/g, "")).not.toMatch(/^(?:javascript|data|vbscript):/i);
+});
+
+test("the raw HTML is shown as the text it is, and the rest renders as usual", () => {
+  expect(html).toContain("&#x3C;script>window.__pwned");
+  expect(html).toContain("onerror=");
+  expect(html).toMatch(/id="1\.1"/);
+  expect(html).toMatch(/<a href="#1\.2" class="ref" data-ref="1\.2">1\.2<\/a>/);
+});
