@@ -257,9 +257,10 @@ function keyIndex(index: KeyIndex, key: KeyValue): number {
   return Number.isInteger(offset) ? index.dense[offset] : -1;
 }
 
-function keyText(key: KeyValue): string {
-  if (typeof key === "object") return oddsText(key);
-  return typeof key === "number" ? formatNumber(key) : key;
+/** A key as words; with the header it falls under when that reads differently ("14:1 (13:1+)"). */
+function keyText(key: KeyValue, under?: Key): string {
+  const text = typeof key === "object" ? oddsText(key) : typeof key === "number" ? formatNumber(key) : key;
+  return under !== undefined && typeof under !== "string" && under.text !== text ? `${text} (${under.text})` : text;
 }
 
 /** A key the chart lacks: off the chart, or — for a partial chart — not known. */
@@ -277,7 +278,7 @@ export function lookup<V>(table: Table<V>, row: KeyValue, column: KeyValue): V {
   if (c < 0) throw missingKey(table, "column", column);
   const cell = table.cells[r][c];
   if (cell === null) {
-    throw new Stop("unknown", `${table.caption}, row ${keyText(row)}, column ${keyText(column)}: this cell is not known; consult the printed chart`, table.paragraph);
+    throw new Stop("unknown", `${table.caption}, row ${keyText(row, table.rows[r])}, column ${keyText(column, table.columns[c])}: this cell is not known; consult the printed chart`, table.paragraph);
   }
   return cell;
 }
@@ -800,6 +801,8 @@ function outcomeValue<Outputs>(result: Resolution<Outputs>, name: string): Wire 
   const outputs = result.outputs as Record<string, Wire>;
   if (name in outputs) return outputs[name];
   const pending = (result.pending as Record<string, Pending>)[name];
+  // Unknown chart cells are one outcome, whichever cell it was: "not known: consult the printed chart".
+  if (pending?.kind === "unknown") return { pending: "unknown", message: "not known: consult the printed chart" };
   return { pending: pending?.kind ?? "undefined", message: pending?.message ?? "" };
 }
 

@@ -1,0 +1,38 @@
+import { compile } from "../compile.ts";
+import { emitEdition } from "../4-emit/emit-edition.ts";
+import { diffEditions } from "../diff/diff-editions.ts";
+import { formatReport } from "../diff/format-report.ts";
+import { type Parsed, UsageError } from "./args.ts";
+import { printDiagnostics } from "./report.ts";
+
+/** `hexlaw diff <ruleset> <from> <to>`: exit 0 if no answer differs, 1 if behaviour changed. */
+export async function diff(root: string, parsed: Parsed): Promise<number> {
+  const [ruleset, from, to] = parsed.positionals;
+  if (!ruleset || !from || !to || parsed.positionals.length > 3) throw new UsageError("give a ruleset and two of its editions: hexlaw diff <ruleset> <from-edition> <to-edition>");
+  const number = (name: string, fallback: number) => {
+    const value = parsed.flags.get(name);
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${name} must be a whole number`);
+    return n;
+  };
+  const samples = number("samples", 200);
+  const seed = number("seed", 1);
+  const result = await compile({ root });
+  if (printDiagnostics(result.diagnostics, result.sources) > 0) {
+    process.stderr.write("The corpus has errors; fix them before comparing editions.\n");
+    return 2;
+  }
+  const editions = result.editions.filter((e) => e.resolved.ruleset.id === ruleset).map((e) => e.resolved.edition.id);
+  if (editions.length === 0) throw new UsageError(`there is no ruleset \`${ruleset}\`; rulesets: ${[...new Set(result.editions.map((e) => e.resolved.ruleset.id))].join(", ")}`);
+  for (const edition of [from, to]) {
+    if (!editions.includes(edition)) throw new UsageError(`${ruleset} has no edition \`${edition}\`; its editions: ${editions.join(", ")}`);
+  }
+  const build = (id: string) => {
+    const checked = result.editions.find((e) => e.resolved.ruleset.id === ruleset && e.resolved.edition.id === id)!;
+    return { checked, emitted: emitEdition(checked) };
+  };
+  const report = await diffEditions(build(from), build(to), result.sources, { samples, seed });
+  process.stdout.write(parsed.flags.has("json") ? `${JSON.stringify(report, null, 2)}\n` : `${formatReport(report)}\n`);
+  return report.behaviourChanged ? 1 : 0;
+}

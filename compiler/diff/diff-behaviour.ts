@@ -1,0 +1,183 @@
+import type { EngineSchema, FieldSchema, Resolution, SchemaType, Wire } from "../runtime/runtime.ts";
+import { sameValue } from "../runtime/runtime.ts";
+import type { Vector } from "../5-verify/vector.ts";
+import type { BehaviourDifference, FormalChange, ProcedureComparison } from "./types.ts";
+
+/** What behaviour comparison needs of a generated engine. */
+export interface DiffEngine {
+  schema: EngineSchema;
+  check(value: unknown): { ok: true; value: unknown } | { ok: false };
+  resolve(input: unknown, dice?: unknown): Resolution<Record<string, Wire>>;
+  distribution(input: unknown): { outcomes: { value: Record<string, Wire>; ways: number }[]; total: number; allowed: boolean };
+}
+
+export interface Side {
+  engine: DiffEngine;
+  vectors: Vector[];
+}
+
+interface Sample {
+  input: Record<string, Wire>;
+  dice?: Record<string, number>;
+}
+
+/** A deterministic pseudo-random generator (mulberry32), so a seed reproduces a report. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The inputs of both engines, by name (the newer edition's description where both have one). */
+function unionFields(a: EngineSchema, b: EngineSchema): { fields: FieldSchema[]; records: EngineSchema["records"] } {
+  const fields = new Map<string, FieldSchema>();
+  for (const field of [...a.inputs, ...b.inputs]) fields.set(field.name, field);
+  return { fields: [...fields.values()], records: { ...a.records, ...b.records } };
+}
+
+/** The values worth trying for a scalar type: the ends and middle of a range, every enum member, … */
+function candidates(type: SchemaType): Wire[] {
+  switch (type.kind) {
+    case "number":
+    case "integer": {
+      const low = type.min ?? 0;
+      const high = type.max ?? Math.max(low + 12, 12);
+      const values: Wire[] = [low, high, Math.round((low + high) / 2), Math.min(high, low + 1)];
+      if (type.kind === "number") values.push(Math.min(high, low + 0.5));
+      if (type.orAll) values.push("all");
+      return [...new Set(values)];
+    }
+    case "boolean":
+      return [false, true];
+    case "odds":
+      return ["1:1", "3:1", "1:2"];
+    case "enum":
+      return type.members.map((m) => m.name);
+    case "text":
+      return [""];
+    case "range":
+      return ["1"];
+    default:
+      return [null];
+  }
+}
+
+/**
+ * A value of any type: `pick` chooses among each scalar's candidates (first, last,
+ * or at random); `scalar`, if given, makes the scalars instead.
+ */
+function valueOf(type: SchemaType, records: EngineSchema["records"], pick: (values: Wire[]) => Wire, scalar?: (type: SchemaType) => Wire): Wire {
+  const make = (t: SchemaType) => (scalar && t.kind !== "list" && t.kind !== "record" ? scalar(t) : valueOf(t, records, pick, scalar));
+  if (type.kind === "list") {
+    const fields = records[type.of].fields;
+    const count = pick([type.minItems ?? 1, Math.min(type.maxItems ?? 3, (type.minItems ?? 1) + 2)]) as number;
+    return Array.from({ length: count }, () => Object.fromEntries(fields.map((f) => [f.name, make(f.type)])));
+  }
+  if (type.kind === "record") {
+    return Object.fromEntries(records[type.name].fields.map((f) => [f.name, make(f.type)]));
+  }
+  return pick(candidates(type));
+}
+
+/**
+ * Inputs for comparing two engines: every vector of both editions; each input at
+ * every candidate value (the others at their defaults); and a seeded random sample.
+ * Each engine is given only the fields it declares.
+ */
+function samples(a: Side, b: Side, count: number, seed: number): { vectors: Sample[]; boundary: Sample[]; random: Sample[] } {
+  const { fields, records } = unionFields(a.engine.schema, b.engine.schema);
+  const first = (values: Wire[]) => values[0];
+  const last = (values: Wire[]) => values[values.length - 1];
+  const base: Record<string, Wire> = Object.fromEntries(fields.map((f) => [f.name, f.default ?? valueOf(f.type, records, first)]));
+  const boundary: Sample[] = fields.flatMap((field) => {
+    const values = field.type.kind === "list" || field.type.kind === "record" ? [valueOf(field.type, records, last)] : candidates(field.type);
+    return values.map((value) => ({ input: { ...base, [field.name]: value } }));
+  });
+  const next = random(seed);
+  const pickRandom = (values: Wire[]) => values[Math.floor(next() * values.length)];
+  const randomValue = (type: SchemaType): Wire => {
+    if (type.kind !== "number" && type.kind !== "integer") return valueOf(type, records, pickRandom, randomValue);
+    if (type.orAll && next() < 0.1) return "all";
+    // Anywhere in the range, not only at its ends: a threshold can sit at any value.
+    const low = type.min ?? 0;
+    const high = type.max ?? low + 20;
+    const steps = type.kind === "integer" ? high - low : (high - low) * 4;
+    const step = Math.floor(next() * (steps + 1));
+    return type.kind === "integer" ? low + step : low + step / 4;
+  };
+  const randomSamples: Sample[] = Array.from({ length: count }, () => ({
+    input: Object.fromEntries(fields.map((f) => [f.name, randomValue(f.type)])),
+  }));
+  const vectors = [...a.vectors, ...b.vectors].map((v) => ({ input: { ...base, ...v.input }, dice: v.dice }));
+  return { vectors, boundary, random: randomSamples };
+}
+
+function only(engine: DiffEngine, input: Record<string, Wire>): Record<string, Wire> {
+  const names = new Set(engine.schema.inputs.map((f) => f.name));
+  return Object.fromEntries(Object.entries(input).filter(([name]) => names.has(name)));
+}
+
+/** The answers of one engine for one input: allowed, violations, outputs, and each outcome's exact chance. */
+function answers(engine: DiffEngine, input: unknown, dice?: Record<string, number>): Map<string, { value: Wire; trace: string[] }> {
+  const result = engine.resolve(input, dice ?? {});
+  const paragraphsOf = (name: string) => result.trace.filter((t) => t.name === name).map((t) => t.paragraph);
+  const out = new Map<string, { value: Wire; trace: string[] }>();
+  out.set("allowed", { value: result.allowed, trace: result.violations.map((v) => v.paragraph) });
+  out.set("violations", { value: result.violations.map((v) => v.name).sort(), trace: result.violations.map((v) => v.paragraph) });
+  for (const [name, value] of Object.entries(result.outputs as Record<string, Wire>)) out.set(name, { value, trace: paragraphsOf(name) });
+  if (!dice && engine.schema.dice.length > 0 && result.allowed) {
+    const d = engine.distribution(input);
+    const chances: Record<string, Wire> = {};
+    for (const outcome of d.outcomes) chances[JSON.stringify(outcome.value)] = `${outcome.ways}/${d.total}`;
+    out.set("distribution", { value: chances, trace: [] });
+  }
+  return out;
+}
+
+/**
+ * Runs both editions' engines of a procedure on the same inputs and groups the
+ * answers that differ. Each group names the paragraphs, on the two traces, whose
+ * definitions changed between the editions.
+ */
+export function diffBehaviour(procedure: string, a: Side | undefined, b: Side | undefined, formal: FormalChange[], count: number, seed: number): ProcedureComparison {
+  const empty = { vectors: 0, boundary: 0, random: 0, rejected: 0 };
+  if (!a || !b) return { procedure, status: a ? "only-in-from" : "only-in-to", inputs: empty, differences: [] };
+  const { vectors, boundary, random: randomSamples } = samples(a, b, count, seed);
+  const changed = new Set(formal.filter((c) => c.kind !== "added" || c.what !== "example").flatMap((c) => [c.name, c.name.split(".").at(-1)!]));
+  const groups = new Map<string, BehaviourDifference>();
+  const inputs = { vectors: vectors.length, boundary: boundary.length, random: randomSamples.length, rejected: 0 };
+
+  for (const sample of [...vectors, ...boundary, ...randomSamples]) {
+    const ca = a.engine.check(only(a.engine, sample.input));
+    const cb = b.engine.check(only(b.engine, sample.input));
+    if (!ca.ok || !cb.ok) {
+      inputs.rejected++;
+      continue;
+    }
+    const ra = answers(a.engine, ca.value, sample.dice);
+    const rb = answers(b.engine, cb.value, sample.dice);
+    for (const [answer, x] of ra) {
+      const y = rb.get(answer);
+      if (!y || sameValue(x.value, y.value)) continue;
+      const group = groups.get(answer) ?? { procedure, answer, count: 0, examples: [], paragraphs: { from: [], to: [] } };
+      groups.set(answer, group);
+      group.count++;
+      const shown = JSON.stringify(sample.input) + JSON.stringify(sample.dice ?? {});
+      if (group.examples.length < 3 && !group.examples.some((e) => JSON.stringify(e.input) + JSON.stringify(e.dice ?? {}) === shown)) {
+        const dice = sample.dice && Object.keys(sample.dice).length > 0 ? { dice: sample.dice } : {};
+        group.examples.push({ input: sample.input, ...dice, from: x.value, to: y.value });
+      }
+      const traceA = a.engine.resolve(ca.value, sample.dice ?? {}).trace;
+      const traceB = b.engine.resolve(cb.value, sample.dice ?? {}).trace;
+      const cited = (trace: typeof traceA) => trace.filter((t) => changed.has(t.name)).map((t) => t.paragraph);
+      group.paragraphs.from = [...new Set([...group.paragraphs.from, ...cited(traceA)])].sort();
+      group.paragraphs.to = [...new Set([...group.paragraphs.to, ...cited(traceB)])].sort();
+    }
+  }
+  return { procedure, status: "compared", inputs, differences: [...groups.values()] };
+}

@@ -1,0 +1,49 @@
+import type { Corpus } from "../1-read/types.ts";
+import type { CheckedEdition } from "../3-check/types.ts";
+import type { EmittedEdition } from "../4-emit/types.ts";
+import { loadEngine } from "../5-verify/load-engine.ts";
+import { buildVector } from "../5-verify/build-vectors.ts";
+import { diffBehaviour, type DiffEngine, type Side } from "./diff-behaviour.ts";
+import { diffFormal } from "./diff-formal.ts";
+import { diffText } from "./diff-text.ts";
+import type { EditionDiff } from "./types.ts";
+
+export interface DiffOptions {
+  samples: number;
+  seed: number;
+}
+
+export interface EditionBuild {
+  checked: CheckedEdition;
+  emitted: EmittedEdition;
+}
+
+/** Compares two editions of a ruleset: their text, their formal rules, and their engines' answers. */
+export async function diffEditions(from: EditionBuild, to: EditionBuild, sources: Corpus["sources"], options: DiffOptions): Promise<EditionDiff> {
+  const formal = diffFormal(from.checked, to.checked, sources);
+  const sidesA = await sides(from);
+  const sidesB = await sides(to);
+  const procedures = [...new Set([...sidesA.keys(), ...sidesB.keys()])].sort();
+  const behaviour = procedures.map((name) => diffBehaviour(name, sidesA.get(name), sidesB.get(name), formal, options.samples, options.seed));
+  return {
+    ruleset: from.checked.resolved.ruleset.id,
+    from: from.checked.resolved.edition.id,
+    to: to.checked.resolved.edition.id,
+    text: diffText(from.checked.resolved.paragraphs, to.checked.resolved.paragraphs),
+    formal,
+    behaviour,
+    behaviourChanged: behaviour.some((p) => p.status !== "compared" || p.differences.length > 0),
+  };
+}
+
+/** Each procedure's engine and its vectors. */
+async function sides({ checked, emitted }: EditionBuild): Promise<Map<string, Side>> {
+  const out = new Map<string, Side>();
+  for (const engine of emitted.engines) {
+    out.set(engine.procedure, {
+      engine: (await loadEngine(engine.source, emitted.runtimeImport)) as unknown as DiffEngine,
+      vectors: checked.examples.filter((e) => e.procedure === engine.procedure).map(buildVector),
+    });
+  }
+  return out;
+}
