@@ -20,6 +20,32 @@ const READER_VERSION = (() => {
   return hash.digest("hex");
 })();
 
+/**
+ * Everything a build can reuse from an earlier one, keyed by content: parsed
+ * documents (kept on disk between `hexlaw build` runs), and, in a long-running
+ * process such as `--watch`, generated engines and the results of examples.
+ */
+export class BuildCache {
+  readonly documents: DocumentCache;
+  /** Engine source by the fingerprint of the procedure it was generated from. */
+  readonly engines = new Map<string, string>();
+  /** Example results by engine source and vector. */
+  readonly examples = new Map<string, unknown>();
+  /** Changes reports between editions, by the content of both editions' files. */
+  readonly reports = new Map<string, string>();
+
+  constructor(documents = new DocumentCache()) {
+    this.documents = documents;
+  }
+}
+
+/** A short stable hash of some text. */
+export function fingerprint(...parts: string[]): string {
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(part).update("\0");
+  return hash.digest("hex").slice(0, 32);
+}
+
 export interface CachedDocument {
   document: RuleDocument;
   diagnostics: Diagnostic[];

@@ -16,30 +16,33 @@ export function readTree(dir: string): Map<string, string> {
   return files;
 }
 
+/** Paths whose content differs between two trees (a path in only one of them differs). */
+export function changedFiles(before: Map<string, string>, after: Map<string, string>): string[] {
+  const changed = new Set<string>();
+  for (const [path, content] of after) if (before.get(path) !== content) changed.add(path);
+  for (const path of before.keys()) if (!after.has(path)) changed.add(path);
+  return [...changed].sort();
+}
+
 /** Paths whose content differs between what is on disk and what the compiler would write. */
 export function staleFiles(dir: string, files: Map<string, string>): string[] {
-  const onDisk = readTree(dir);
-  const stale = new Set<string>();
-  for (const [path, content] of files) if (onDisk.get(path) !== content) stale.add(path);
-  for (const path of onDisk.keys()) if (!files.has(path)) stale.add(path);
-  return [...stale].sort();
+  return changedFiles(readTree(dir), files);
 }
 
 /**
- * Replaces the folder with exactly these files. The new tree is written beside
- * it and swapped in with renames, so an interrupted build never leaves a
- * half-written generated/.
+ * Writes the changed paths of a tree: each file is written beside itself and
+ * renamed into place (so no file is ever half-written), removed files are deleted.
  */
-export function writeTree(dir: string, files: Map<string, string>): void {
-  const fresh = `${dir}.new-${process.pid}`;
-  const old = `${dir}.old-${process.pid}`;
-  rmSync(fresh, { recursive: true, force: true });
-  for (const [path, content] of files) {
-    const target = join(fresh, path);
+export function writeChanges(dir: string, files: Map<string, string>, changed: string[]): void {
+  for (const path of changed) {
+    const target = join(dir, path);
+    const content = files.get(path);
+    if (content === undefined) {
+      rmSync(target, { force: true });
+      continue;
+    }
     mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, content);
+    writeFileSync(`${target}.tmp-${process.pid}`, content);
+    renameSync(`${target}.tmp-${process.pid}`, target);
   }
-  if (existsSync(dir)) renameSync(dir, old);
-  renameSync(fresh, dir);
-  rmSync(old, { recursive: true, force: true });
 }

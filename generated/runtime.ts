@@ -204,6 +204,9 @@ export interface TableData<V> {
   readonly cells: readonly (readonly (V | null)[])[];
   /** The chart holds only the keys that are known: a key it lacks is not known (not "not on the chart"). */
   readonly partial?: boolean;
+  /** Headers as printed, for messages about unknown cells (given when the chart has any). */
+  readonly rowHeaders?: readonly string[];
+  readonly columnHeaders?: readonly string[];
 }
 
 /** What a table is looked up by: an enum member, an integer, or odds. */
@@ -278,7 +281,9 @@ export function lookup<V>(table: Table<V>, row: KeyValue, column: KeyValue): V {
   if (c < 0) throw missingKey(table, "column", column);
   const cell = table.cells[r][c];
   if (cell === null) {
-    throw new Stop("unknown", `${table.caption}, row ${keyText(row, table.rows[r])}, column ${keyText(column, table.columns[c])}: this cell is not known; consult the printed chart`, table.paragraph);
+    const rowText = table.rowHeaders?.[r] ?? keyText(row, table.rows[r]);
+    const columnText = table.columnHeaders?.[c] ?? keyText(column, table.columns[c]);
+    throw new Stop("unknown", `${table.caption}, row ${rowText}, column ${columnText}: this cell is not known; consult the printed chart`, table.paragraph);
   }
   return cell;
 }

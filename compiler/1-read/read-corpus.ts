@@ -128,7 +128,6 @@ export function readDocument(places: SourcePlaces, edition: Edition, session: Se
   return {
     file: places.file,
     front,
-    tree,
     paragraphs,
     references: findReferences(owner, tree, front, edition.numbering, places),
     charts: findCharts(tree, owner, places, session),

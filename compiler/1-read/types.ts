@@ -1,4 +1,3 @@
-import type { Root } from "mdast";
 import type { Place } from "../diagnostics/diagnostic.ts";
 import type { Block } from "../language/ast.ts";
 
@@ -139,7 +138,6 @@ export interface Embed {
 export interface RuleDocument {
   file: string;
   front: FrontMatter;
-  tree: Root;
   paragraphs: Paragraph[];
   references: Reference[];
   charts: Chart[];

@@ -1,9 +1,11 @@
+import type { BuildCache } from "../cache.ts";
 import type { CheckedEdition } from "../3-check/types.ts";
 import { emitEngine } from "./emit-engine.ts";
+import { procedureFingerprint } from "./fingerprint.ts";
 import type { EmittedEdition } from "./types.ts";
 
-/** Phase 4: one engine module per procedure of the edition. */
-export function emitEdition(checked: CheckedEdition): EmittedEdition {
+/** Phase 4: one engine module per procedure of the edition (reused from the cache when unchanged). */
+export function emitEdition(checked: CheckedEdition, cache?: BuildCache): EmittedEdition {
   const ruleset = checked.resolved.ruleset.id;
   const edition = checked.resolved.edition.id;
   const runtimeImport = "../../runtime.ts";
@@ -11,10 +13,14 @@ export function emitEdition(checked: CheckedEdition): EmittedEdition {
     ruleset,
     edition,
     runtimeImport,
-    engines: checked.procedures.map((procedure) => ({
-      procedure: procedure.name,
-      path: `${ruleset}/${edition}/${procedure.name}.ts`,
-      source: emitEngine(procedure, checked, runtimeImport),
-    })),
+    engines: checked.procedures.map((procedure) => {
+      const key = cache ? procedureFingerprint(procedure, checked, runtimeImport) : "";
+      let source = cache?.engines.get(key);
+      if (source === undefined) {
+        source = emitEngine(procedure, checked, runtimeImport);
+        cache?.engines.set(key, source);
+      }
+      return { procedure: procedure.name, path: `${ruleset}/${edition}/${procedure.name}.ts`, source };
+    }),
   };
 }

@@ -274,6 +274,10 @@ function tableStatements(table: TableModel): TsStmt[] {
         columns: arr(table.columns.map(keyValue)),
         cells: arr(table.cells.map((row) => arr(row.map(cellValue)))),
         ...(table.partial ? { partial: lit(true) } : {}),
+        // Headers as printed, for "this cell is not known" messages (only charts with unknown cells need them).
+        ...(table.unknownCells > 0 || table.partial
+          ? { rowHeaders: data(table.rows.map((k) => k.header), true), columnHeaders: data(table.columns.map((k) => k.header), true) }
+          : {}),
       })]),
     },
     { type: "const", name: tableKeysName(table.name, "rows"), init: cast(call(keysOf(table.rowType), [member(id(tableName(table.name)), "rows")]), tArray(nativeType(table.rowType), true)) },

@@ -3,7 +3,8 @@ import type { CheckedEdition } from "../3-check/types.ts";
 import type { EmittedEdition } from "../4-emit/types.ts";
 import { buildVector } from "./build-vectors.ts";
 import { loadEngine } from "./load-engine.ts";
-import { runVector, showWire, type Finding } from "./run-vector.ts";
+import { runVector, showWire, type Engine, type Finding, type VectorRun } from "./run-vector.ts";
+import { fingerprint, type BuildCache } from "../cache.ts";
 import type { Vector } from "./vector.ts";
 
 export type ExampleStatus = "checked" | "disputed" | "failed";
@@ -19,15 +20,29 @@ export interface VerifiedExample {
  * rules do not reproduce is an error, unless it is marked disputed; a disputed
  * example records what the rules produce instead.
  */
-export async function verifyExamples(checked: CheckedEdition, emitted: EmittedEdition, session: Session): Promise<VerifiedExample[]> {
-  const engines = new Map<string, Awaited<ReturnType<typeof loadEngine>>>();
-  for (const engine of emitted.engines) engines.set(engine.procedure, await loadEngine(engine.source, emitted.runtimeImport));
+export async function verifyExamples(checked: CheckedEdition, emitted: EmittedEdition, session: Session, cache?: BuildCache): Promise<VerifiedExample[]> {
+  const sources = new Map(emitted.engines.map((e) => [e.procedure, e.source]));
+  const engines = new Map<string, Engine>();
+  const engineFor = async (procedure: string) => {
+    let engine = engines.get(procedure);
+    if (!engine) {
+      engine = await loadEngine(sources.get(procedure)!, emitted.runtimeImport);
+      engines.set(procedure, engine);
+    }
+    return engine;
+  };
   const verified: VerifiedExample[] = [];
   for (const example of checked.examples) {
     const vector = buildVector(example);
-    const engine = engines.get(example.procedure);
-    if (!engine) continue;
-    const run = runVector(engine, vector);
+    const source = sources.get(example.procedure);
+    if (source === undefined) continue;
+    // The same engine on the same vector gives the same result: only new pairs are run.
+    const key = fingerprint(source, JSON.stringify(vector));
+    let run = cache?.examples.get(key) as VectorRun | undefined;
+    if (!run) {
+      run = runVector(await engineFor(example.procedure), vector);
+      cache?.examples.set(key, run);
+    }
     const place = example.place;
     if (example.disputed) {
       vector.actual = run.actual;

@@ -47,6 +47,8 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
         parent: p.parent,
         text: p.text,
         line: p.place.start.line,
+        // The anchor the source's own site gave a heading (`914-specialized-combats`), so old links can be mapped.
+        ...(p.sourceSlug ? { sourceSlug: p.sourceSlug } : {}),
         references: [...new Set((referencesFrom.get(p.id) ?? []).map((r) => r.id))],
         referencedBy: [...(referencedBy.get(p.id) ?? [])].sort(compareIds),
         definitions: definitionsAt.get(p.id) ?? [],

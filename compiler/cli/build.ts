@@ -1,7 +1,7 @@
 import { join } from "node:path";
-import { DocumentCache } from "../cache.ts";
+import { BuildCache, DocumentCache } from "../cache.ts";
 import { compile, type CompileResult } from "../compile.ts";
-import { staleFiles, writeTree } from "../generated-files.ts";
+import { changedFiles, readTree, writeChanges } from "../generated-files.ts";
 import { printDiagnostics } from "./report.ts";
 
 /** Where `hexlaw build` keeps parsed documents between runs (never committed). */
@@ -17,26 +17,29 @@ export interface BuildOutcome {
   result: CompileResult;
 }
 
-/** Compiles and, only if there are no errors, writes the files that changed. */
-export async function buildOnce(root: string, cache: DocumentCache): Promise<BuildOutcome> {
+/**
+ * Compiles and, only if there are no errors, writes the files that changed.
+ * `previous` is generated/ as the last build left it (read from disk if unknown).
+ */
+export async function buildOnce(root: string, cache: BuildCache, previous?: Map<string, string>): Promise<BuildOutcome> {
   const started = performance.now();
   const result = await compile({ root, cache });
   const errors = printDiagnostics(result.diagnostics, result.sources);
   if (errors > 0) return { ok: false, changed: [], ms: performance.now() - started, result };
   const dir = join(root, "generated");
-  const changed = staleFiles(dir, result.files);
-  if (changed.length > 0) writeTree(dir, result.files);
+  const changed = changedFiles(previous ?? readTree(dir), result.files);
+  writeChanges(dir, result.files, changed);
   return { ok: true, changed, ms: performance.now() - started, result };
 }
 
 export async function build(root: string): Promise<number> {
-  const cache = DocumentCache.load(cacheDir(root));
+  const cache = new BuildCache(DocumentCache.load(cacheDir(root)));
   const outcome = await buildOnce(root, cache);
   if (!outcome.ok) {
     process.stderr.write("Build failed; generated/ was not changed.\n");
     return 1;
   }
-  cache.save(cacheDir(root));
+  cache.documents.save(cacheDir(root));
   const engines = [...outcome.result.files.keys()].filter(isEngine).length;
   const summary = outcome.changed.length === 0 ? "generated/ was already up to date" : `${outcome.changed.length} file(s) changed`;
   process.stdout.write(`Built ${engines} engine(s) in ${Math.round(outcome.ms)} ms; ${summary}.\n`);

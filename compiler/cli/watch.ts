@@ -1,7 +1,7 @@
 import { watch as watchFiles } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DocumentCache } from "../cache.ts";
+import { BuildCache, DocumentCache } from "../cache.ts";
 import { buildOnce, cacheDir, isEngine } from "./build.ts";
 
 /** The grammars the compiler reads (they belong to the compiler, not to a corpus). */
@@ -13,9 +13,12 @@ const GRAMMAR_DIR = new URL("../../grammar/", import.meta.url);
  * rebuild re-reads only what was edited. Runs until interrupted.
  */
 export async function watch(root: string): Promise<number> {
-  const cache = DocumentCache.load(cacheDir(root));
+  const cache = new BuildCache(DocumentCache.load(cacheDir(root)));
+  // generated/ as the last successful build wrote it, so a rebuild need not read it back.
+  let written: Map<string, string> | undefined;
   let running = false;
   let again = false;
+  let saver: NodeJS.Timeout | undefined;
 
   const rebuild = async (reason: string) => {
     if (running) {
@@ -23,14 +26,17 @@ export async function watch(root: string): Promise<number> {
       return;
     }
     running = true;
-    const outcome = await buildOnce(root, cache);
+    const outcome = await buildOnce(root, cache, written);
     const time = `${Math.round(outcome.ms)} ms`;
     if (!outcome.ok) process.stdout.write(`[${clock()}] ${reason}: errors (above); generated/ unchanged (${time}).\n`);
     else {
       const engines = outcome.changed.filter(isEngine);
       const what = outcome.changed.length === 0 ? "nothing changed" : engines.length > 0 ? `engines changed: ${engines.join(", ")}` : `${outcome.changed.length} data file(s) changed, no engine`;
       process.stdout.write(`[${clock()}] ${reason}: ${what} (${time}).\n`);
-      cache.save(cacheDir(root));
+      written = outcome.result.files;
+      // Saving the cache takes a moment: do it when the edits pause, not before the next rebuild.
+      clearTimeout(saver);
+      saver = setTimeout(() => cache.documents.save(cacheDir(root)), 2000);
     }
     running = false;
     if (again) {

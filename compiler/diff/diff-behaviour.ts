@@ -117,9 +117,18 @@ function samples(a: Side, b: Side, count: number, seed: number): { vectors: Samp
   return { vectors, boundary, random: randomSamples };
 }
 
+/** The part of an input an engine declares: its own inputs and, inside lists and records, its own records' fields. */
 function only(engine: DiffEngine, input: Record<string, Wire>): Record<string, Wire> {
-  const names = new Set(engine.schema.inputs.map((f) => f.name));
-  return Object.fromEntries(Object.entries(input).filter(([name]) => names.has(name)));
+  const { records } = engine.schema;
+  const pick = (fields: readonly FieldSchema[], value: Record<string, Wire>): Record<string, Wire> =>
+    Object.fromEntries(fields.filter((f) => f.name in value).map((f) => [f.name, fit(f.type, value[f.name])]));
+  const fit = (type: SchemaType, value: Wire): Wire => {
+    const record = type.kind === "list" ? records[type.of] : type.kind === "record" ? records[type.name] : undefined;
+    if (!record) return value;
+    const one = (item: Wire) => (item && typeof item === "object" && !Array.isArray(item) ? pick(record.fields, item as Record<string, Wire>) : item);
+    return type.kind === "list" && Array.isArray(value) ? value.map(one) : one(value);
+  };
+  return pick(engine.schema.inputs, input);
 }
 
 /** The answers of one engine for one input: allowed, violations, outputs, and each outcome's exact chance. */

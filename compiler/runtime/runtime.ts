@@ -203,6 +203,9 @@ export interface TableData<V> {
   readonly cells: readonly (readonly (V | null)[])[];
   /** The chart holds only the keys that are known: a key it lacks is not known (not "not on the chart"). */
   readonly partial?: boolean;
+  /** Headers as printed, for messages about unknown cells (given when the chart has any). */
+  readonly rowHeaders?: readonly string[];
+  readonly columnHeaders?: readonly string[];
 }
 
 /** What a table is looked up by: an enum member, an integer, or odds. */
@@ -256,9 +259,10 @@ function keyIndex(index: KeyIndex, key: KeyValue): number {
   return Number.isInteger(offset) ? index.dense[offset] : -1;
 }
 
-function keyText(key: KeyValue): string {
-  if (typeof key === "object") return oddsText(key);
-  return typeof key === "number" ? formatNumber(key) : key;
+/** A key as words; with the header it falls under when that reads differently ("14:1 (13:1+)"). */
+function keyText(key: KeyValue, under?: Key): string {
+  const text = typeof key === "object" ? oddsText(key) : typeof key === "number" ? formatNumber(key) : key;
+  return under !== undefined && typeof under !== "string" && under.text !== text ? `${text} (${under.text})` : text;
 }
 
 /** A key the chart lacks: off the chart, or — for a partial chart — not known. */
@@ -276,7 +280,9 @@ export function lookup<V>(table: Table<V>, row: KeyValue, column: KeyValue): V {
   if (c < 0) throw missingKey(table, "column", column);
   const cell = table.cells[r][c];
   if (cell === null) {
-    throw new Stop("unknown", `${table.caption}, row ${keyText(row)}, column ${keyText(column)}: this cell is not known; consult the printed chart`, table.paragraph);
+    const rowText = table.rowHeaders?.[r] ?? keyText(row, table.rows[r]);
+    const columnText = table.columnHeaders?.[c] ?? keyText(column, table.columns[c]);
+    throw new Stop("unknown", `${table.caption}, row ${rowText}, column ${columnText}: this cell is not known; consult the printed chart`, table.paragraph);
   }
   return cell;
 }
@@ -799,6 +805,8 @@ function outcomeValue<Outputs>(result: Resolution<Outputs>, name: string): Wire 
   const outputs = result.outputs as Record<string, Wire>;
   if (name in outputs) return outputs[name];
   const pending = (result.pending as Record<string, Pending>)[name];
+  // Unknown chart cells are one outcome, whichever cell it was: "not known: consult the printed chart".
+  if (pending?.kind === "unknown") return { pending: "unknown", message: "not known: consult the printed chart" };
   return { pending: pending?.kind ?? "undefined", message: pending?.message ?? "" };
 }
 

@@ -14,22 +14,22 @@ export interface SyntheticOptions {
   variant?: "base" | "edited";
 }
 
-export function syntheticChapters(options: SyntheticOptions): Map<string, string> {
+export function syntheticChapters(options: SyntheticOptions, edition = "1.0"): Map<string, string> {
   const perChapter = options.sectionsPerChapter ?? 50;
   const chapters = Math.ceil(options.sections / perChapter);
   const files = new Map<string, string>();
   for (let c = 1; c <= chapters; c++) {
     const count = Math.min(perChapter, options.sections - (c - 1) * perChapter);
-    files.set(`${String(c).padStart(3, "0")}-chapter.md`, chapter(c, count, options.variant === "edited" && c === 1));
+    files.set(`${String(c).padStart(3, "0")}-chapter.md`, chapter(c, count, options.variant === "edited" && c === 1, edition));
   }
   return files;
 }
 
-function chapter(c: number, sections: number, edited: boolean): string {
+function chapter(c: number, sections: number, edited: boolean, edition = "1.0"): string {
   const out: string[] = [
     "---",
     "ruleset: synth",
-    'edition: "1.0"',
+    `edition: "${edition}"`,
     `section: "${c}.0"`,
     `title: Chapter ${c}`,
     `order: ${c}`,
@@ -102,9 +102,9 @@ function expectedTotal(sections: number, edited: boolean): number {
   return total;
 }
 
-const EDITION = `id: "1.0"
-title: Synthetic rules 1.0
-numbering:
+const edition = (id: string, supersedes?: string) => `id: "${id}"
+title: Synthetic rules ${id}
+${supersedes ? `supersedes: "${supersedes}"\n` : ""}numbering:
   paragraphs:
     - pattern: '(?<n>\\d{1,3}\\.\\d{1,3}[a-z]?)(?=[\\s.]|$)'
       id: '{n}'
@@ -121,10 +121,22 @@ outside:
 /** Writes a synthetic corpus under `root/rules/synth/1.0/`; returns the root. */
 export function writeSyntheticCorpus(root: string, options: SyntheticOptions): string {
   rmSync(root, { recursive: true, force: true });
-  const dir = join(root, "rules", "synth", "1.0");
+  writeEdition(root, "1.0", options);
+  return root;
+}
+
+/** Two editions, 1.0 and 2.0 (which supersedes it and changes one number in one paragraph). */
+export function writeSyntheticPair(root: string, sections: number): string {
+  rmSync(root, { recursive: true, force: true });
+  writeEdition(root, "1.0", { sections });
+  writeEdition(root, "2.0", { sections, variant: "edited" }, "1.0");
+  return root;
+}
+
+function writeEdition(root: string, id: string, options: SyntheticOptions, supersedes?: string): void {
+  const dir = join(root, "rules", "synth", id);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(root, "rules", "synth", "ruleset.yaml"), "id: synth\ntitle: Synthetic rules\n");
-  writeFileSync(join(dir, "edition.yaml"), EDITION);
-  for (const [name, text] of syntheticChapters(options)) writeFileSync(join(dir, name), text);
-  return root;
+  writeFileSync(join(dir, "edition.yaml"), edition(id, supersedes));
+  for (const [name, text] of syntheticChapters(options, id)) writeFileSync(join(dir, name), text);
 }

@@ -620,6 +620,8 @@ const table$overrun_crt: rt.Table<"ah" | "as" | "de_minus" | "de_plus"> = rt.tab
     columns: [{ min: 5, max: 5, text: "5:1" }, { min: 13, max: Infinity, text: "13:1+" }],
     cells: [["as", null], ["as", null], ["as", null], ["as", null], ["de_minus", null]],
     partial: true,
+    rowHeaders: ["3", "4", "5", "6", "7"],
+    columnHeaders: ["5:1", "13:1+"],
   });
 const table$overrun_crt$rows = rt.keysOf(table$overrun_crt.rows) as readonly number[];
 const table$overrun_crt$columns = rt.oddsKeysOf(table$overrun_crt.columns) as readonly rt.Odds[];
