@@ -26,7 +26,7 @@ describe("hexlaw diff on the fixture editions", () => {
     const summary = diff.text.map((c) => `${c.kind} ${"from" in c ? c.from : ""}→${"to" in c ? c.to : ""}`).sort();
     expect(summary).toEqual(["added →1.1d", "removed 1.1c→", "renumbered 1.1d→1.1c", "reworded 1.1a→1.1a", "reworded 1.1b→1.1b"]);
     const reworded = diff.text.find((c) => c.kind === "reworded" && c.to === "1.1b");
-    expect(reworded && "words" in reworded ? reworded.words.filter((w) => w.kind !== "same").map((w) => w.text.trim()) : []).toEqual(["3", "2"]);
+    expect(reworded && "words" in reworded ? (reworded.words ?? []).filter((w) => w.kind !== "same").map((w) => w.text.trim()) : []).toEqual(["3", "2"]);
   });
 
   it("reports the changed definition and example, nothing else", async () => {
