@@ -27,8 +27,8 @@ const READER_VERSION = (() => {
  */
 export class BuildCache {
   readonly documents: DocumentCache;
-  /** Engine source by the fingerprint of the procedure it was generated from. */
-  readonly engines = new Map<string, string>();
+  /** Engine code by the fingerprint of the procedure it was generated from. */
+  readonly engines = new Map<string, { source: string; javascript: string }>();
   /** Example results by engine source and vector. */
   readonly examples = new Map<string, unknown>();
   /** Changes reports between editions, by the content of both editions' files. */

@@ -13,7 +13,10 @@ export function normalizeQuote(text: string): string {
 
 /** The paragraph's words after its number and title. */
 export function paragraphBody(paragraph: Paragraph): string {
-  let text = paragraph.text.replace(/\s+/g, " ").trim();
+  // A numbered heading's own line ("A. General.", "12.A. OVERRUN PROCEDURE.") is not part of its
+  // words, however the number is written there.
+  const source = paragraph.depth > 0 && /\n\s*\n/.test(paragraph.text) ? paragraph.text.replace(/^[^\n]*\n\s*\n/, "") : paragraph.text;
+  let text = source.replace(/\s+/g, " ").trim();
   for (const prefix of [paragraph.id, paragraph.title]) {
     if (prefix && text.startsWith(prefix)) text = text.slice(prefix.length).replace(/^[\s.:)–—-]+/, "");
   }

@@ -15,12 +15,12 @@ export function emitEdition(checked: CheckedEdition, cache?: BuildCache): Emitte
     runtimeImport,
     engines: checked.procedures.map((procedure) => {
       const key = cache ? procedureFingerprint(procedure, checked, runtimeImport) : "";
-      let source = cache?.engines.get(key);
-      if (source === undefined) {
-        source = emitEngine(procedure, checked, runtimeImport);
-        cache?.engines.set(key, source);
+      let code = cache?.engines.get(key);
+      if (code === undefined) {
+        code = emitEngine(procedure, checked, runtimeImport);
+        cache?.engines.set(key, code);
       }
-      return { procedure: procedure.name, path: `${ruleset}/${edition}/${procedure.name}.ts`, source };
+      return { procedure: procedure.name, path: `${ruleset}/${edition}/${procedure.name}.ts`, ...code };
     }),
   };
 }

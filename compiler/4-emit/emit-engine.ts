@@ -18,7 +18,7 @@ const STATE = tRef("State");
  * tables, one memoized function per definition, and `check`, `resolve` and
  * `distribution`. The module holds exactly the procedure's dependency closure.
  */
-export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, runtimeImport: string): string {
+export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, runtimeImport: string): { source: string; javascript: string } {
   const { ruleset, edition: meta } = edition.resolved;
   const files = [...new Set([procedure.citation.file, ...procedure.lets.map((l) => l.citation.file), ...procedure.requirements.map((r) => r.citation.file)])].sort();
   const globals = procedure.lets.filter((l) => !l.each);
@@ -195,7 +195,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       ],
     },
   ];
-  return printModule(statements);
+  return { source: printModule(statements), javascript: printModule(statements, { javascript: true }) };
 }
 
 /** An output computed directly, in wire form (the fast path of `outputs`). */

@@ -4,6 +4,8 @@ export interface EmittedEngine {
   /** Path under generated/, e.g. `ocs/4.3/overrun.ts`. */
   path: string;
   source: string;
+  /** The same module without types, for loading in-process (examples, diffs). */
+  javascript: string;
 }
 
 export interface EmittedEdition {

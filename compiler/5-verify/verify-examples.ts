@@ -22,11 +22,12 @@ export interface VerifiedExample {
  */
 export async function verifyExamples(checked: CheckedEdition, emitted: EmittedEdition, session: Session, cache?: BuildCache): Promise<VerifiedExample[]> {
   const sources = new Map(emitted.engines.map((e) => [e.procedure, e.source]));
+  const scripts = new Map(emitted.engines.map((e) => [e.procedure, e.javascript]));
   const engines = new Map<string, Engine>();
   const engineFor = async (procedure: string) => {
     let engine = engines.get(procedure);
     if (!engine) {
-      engine = await loadEngine(sources.get(procedure)!, emitted.runtimeImport);
+      engine = await loadEngine(scripts.get(procedure)!, emitted.runtimeImport);
       engines.set(procedure, engine);
     }
     return engine;

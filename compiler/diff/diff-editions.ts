@@ -41,7 +41,7 @@ async function sides({ checked, emitted }: EditionBuild): Promise<Map<string, Si
   const out = new Map<string, Side>();
   for (const engine of emitted.engines) {
     out.set(engine.procedure, {
-      engine: (await loadEngine(engine.source, emitted.runtimeImport)) as unknown as DiffEngine,
+      engine: (await loadEngine(engine.javascript, emitted.runtimeImport)) as unknown as DiffEngine,
       vectors: checked.examples.filter((e) => e.procedure === engine.procedure).map(buildVector),
     });
   }

@@ -15,10 +15,11 @@ export type { RulebookOptions };
 /**
  * The plugins that render a rule document for the site, in order: the compiler's
  * syntax (front matter, directives, `1:4` kept as text), then the rulebook's own
- * transforms. GFM comes from the Markdown processor itself, as in parse-markdown.ts.
+ * transforms. Of GFM only tables, as in parse-markdown.ts (so `gfm: false`).
  */
 export function rulebookPlugins(options: RulebookOptions) {
   return {
+    gfm: false,
     remarkPlugins: [
       ...remarkSyntax,
       remarkInertHtml,

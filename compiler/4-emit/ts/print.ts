@@ -1,6 +1,9 @@
 import type { TsExpr, TsMember, TsParam, TsStmt, TsType } from "./ast.ts";
 
 const WIDTH = 100;
+
+/** Printing JavaScript instead of TypeScript: every type annotation is left out. */
+let javascript = false;
 const INDENT = "  ";
 
 const PRECEDENCE: Record<string, number> = {
@@ -93,7 +96,7 @@ export function printExpr(e: TsExpr, indent = ""): string {
     }
     case "call": {
       const callee = wrap(e.callee, 16, indent);
-      const typeArgs = e.typeArgs?.length ? `<${e.typeArgs.map((t) => printType(t, indent)).join(", ")}>` : "";
+      const typeArgs = e.typeArgs?.length && !javascript ? `<${e.typeArgs.map((t) => printType(t, indent)).join(", ")}>` : "";
       const args = e.args.map((a) => printExpr(a, indent + INDENT));
       const one = `${callee}${typeArgs}(${args.join(", ")})`;
       if (one.length + indent.length <= WIDTH && !one.includes("\n")) return one;
@@ -115,7 +118,7 @@ export function printExpr(e: TsExpr, indent = ""): string {
     case "conditional":
       return `${wrap(e.test, 3, indent)} ? ${wrap(e.consequent, 2, indent)} : ${wrap(e.alternate, 2, indent)}`;
     case "arrow": {
-      const params = `(${e.params.map((p) => printParam(p, indent)).join(", ")})${e.returns ? `: ${printType(e.returns, indent)}` : ""}`;
+      const params = `(${e.params.map((p) => printParam(p, indent)).join(", ")})${e.returns && !javascript ? `: ${printType(e.returns, indent)}` : ""}`;
       if (Array.isArray(e.body)) return `${params} => {\n${printStatements(e.body, indent + INDENT)}${indent}}`;
       const body = printExpr(e.body, indent);
       return `${params} => ${e.body.type === "object" ? `(${body})` : body}`;
@@ -125,10 +128,13 @@ export function printExpr(e: TsExpr, indent = ""): string {
     case "assign":
       return `${printExpr(e.target, indent)} = ${printExpr(e.value, indent)}`;
     case "asConst":
+      if (javascript) return printExpr(e.expr, indent);
       return `${wrap(e.expr, 13, indent)} as const`;
     case "as":
+      if (javascript) return printExpr(e.expr, indent);
       return `${wrap(e.expr, 13, indent)} as ${printType(e.typeOf, indent)}`;
     case "satisfies":
+      if (javascript) return printExpr(e.expr, indent);
       return `${wrap(e.expr, 13, indent)} satisfies ${printType(e.typeOf, indent)}`;
   }
 }
@@ -139,7 +145,7 @@ function wrap(e: TsExpr, min: number, indent: string): string {
 }
 
 function printParam(p: TsParam, indent: string): string {
-  const type = p.type ? `${p.optional ? "?" : ""}: ${printType(p.type, indent)}` : "";
+  const type = p.type && !javascript ? `${p.optional ? "?" : ""}: ${printType(p.type, indent)}` : "";
   const value = p.defaultValue ? ` = ${printExpr(p.defaultValue, indent)}` : "";
   return `${p.name}${type}${value}`;
 }
@@ -157,24 +163,27 @@ function exported(flag: boolean | undefined): string {
 export function printStatement(s: TsStmt, indent = ""): string {
   switch (s.type) {
     case "import":
+      if (javascript && s.typeOnly) return "";
       if (s.namespace) return `${indent}import ${s.typeOnly ? "type " : ""}* as ${s.namespace} from ${JSON.stringify(s.from)};\n`;
       return `${indent}import ${s.typeOnly ? "type " : ""}{ ${s.names.join(", ")} } from ${JSON.stringify(s.from)};\n`;
     case "const":
-      return `${doc(s.doc, indent)}${indent}${exported(s.exported)}const ${s.name}${s.valueType ? `: ${printType(s.valueType, indent)}` : ""} = ${printExpr(s.init, indent)};\n`;
+      return `${doc(s.doc, indent)}${indent}${exported(s.exported)}const ${s.name}${s.valueType && !javascript ? `: ${printType(s.valueType, indent)}` : ""} = ${printExpr(s.init, indent)};\n`;
     case "let":
-      return `${indent}let ${s.name}${s.valueType ? `: ${printType(s.valueType, indent)}` : ""}${s.init ? ` = ${printExpr(s.init, indent)}` : ""};\n`;
+      return `${indent}let ${s.name}${s.valueType && !javascript ? `: ${printType(s.valueType, indent)}` : ""}${s.init ? ` = ${printExpr(s.init, indent)}` : ""};\n`;
     case "function": {
-      const typeParams = s.typeParams?.length ? `<${s.typeParams.join(", ")}>` : "";
-      const head = `${indent}${exported(s.exported)}function ${s.name}${typeParams}(${s.params.map((p) => printParam(p, indent)).join(", ")})${s.returns ? `: ${printType(s.returns, indent)}` : ""}`;
+      const typeParams = s.typeParams?.length && !javascript ? `<${s.typeParams.join(", ")}>` : "";
+      const head = `${indent}${exported(s.exported)}function ${s.name}${typeParams}(${s.params.map((p) => printParam(p, indent)).join(", ")})${s.returns && !javascript ? `: ${printType(s.returns, indent)}` : ""}`;
       return `${doc(s.doc, indent)}${head} {\n${printStatements(s.body, indent + INDENT)}${indent}}\n`;
     }
     case "class": {
-      const fields = s.fields.map((f) => `${indent}${INDENT}${key(f.name)}: ${printType(f.valueType, indent + INDENT)} = ${printExpr(f.init, indent + INDENT)};\n`).join("");
+      const fields = s.fields.map((f) => `${indent}${INDENT}${key(f.name)}${javascript ? "" : `: ${printType(f.valueType, indent + INDENT)}`} = ${printExpr(f.init, indent + INDENT)};\n`).join("");
       return `${doc(s.doc, indent)}${indent}${exported(s.exported)}class ${s.name}${s.extends ? ` extends ${printExpr(s.extends, indent)}` : ""} {\n${fields}${indent}}\n`;
     }
     case "interface":
+      if (javascript) return "";
       return `${doc(s.doc, indent)}${indent}${exported(s.exported)}interface ${s.name} {\n${printMembers(s.members, indent + INDENT)}${indent}}\n`;
     case "typeAlias":
+      if (javascript) return "";
       return `${doc(s.doc, indent)}${indent}${exported(s.exported)}type ${s.name} = ${printType(s.aliased, indent)};\n`;
     case "return":
       return `${indent}return${s.value ? ` ${printExpr(s.value, indent)}` : ""};\n`;
@@ -207,6 +216,11 @@ export function printStatements(statements: TsStmt[], indent = ""): string {
 }
 
 /** A whole module: statements separated as written, one trailing newline. */
-export function printModule(statements: TsStmt[]): string {
-  return printStatements(statements).replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
+export function printModule(statements: TsStmt[], options: { javascript?: boolean } = {}): string {
+  javascript = options.javascript ?? false;
+  try {
+    return printStatements(statements).replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
+  } finally {
+    javascript = false;
+  }
 }
