@@ -1,12 +1,18 @@
-import { join } from "node:path";
-import { BuildCache, DocumentCache } from "../cache.ts";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { BuildCache, DocumentCache, fingerprint } from "../cache.ts";
 import { compile, type CompileResult } from "../compile.ts";
 import { changedFiles, readTree, writeChanges } from "../generated-files.ts";
 import { printDiagnostics } from "./report.ts";
 
-/** Where `hexlaw build` keeps parsed documents between runs (never committed). */
+/**
+ * Where `hexlaw build` keeps parsed documents between runs: in Hexlaw's own
+ * node_modules/.cache (never committed), one folder per corpus, so building a
+ * corpus elsewhere leaves nothing behind in it.
+ */
 export function cacheDir(root: string): string {
-  return join(root, "node_modules", ".cache", "hexlaw");
+  const own = fileURLToPath(new URL("../../node_modules/.cache/hexlaw/", import.meta.url));
+  return join(own, fingerprint(resolve(root)));
 }
 
 export interface BuildOutcome {

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BuildCache } from "../../compiler/cache.ts";
+import { cacheDir } from "../../compiler/cli/build.ts";
 import { compile } from "../../compiler/compile.ts";
 import { emitEdition } from "../../compiler/4-emit/emit-edition.ts";
 import { diffEditions } from "../../compiler/diff/diff-editions.ts";
@@ -23,7 +24,7 @@ async function rebuild(): Promise<void> {
   mkdirSync(join(root, "generated"), { recursive: true });
   const coldProcess: number[] = [];
   for (let i = 0; i < 3; i++) {
-    rmSync(join(root, "node_modules"), { recursive: true, force: true });
+    rmSync(cacheDir(root), { recursive: true, force: true });
     const start = performance.now();
     execFileSync(process.execPath, [CLI, "build", "--root", root], { stdio: "ignore" });
     coldProcess.push(performance.now() - start);
