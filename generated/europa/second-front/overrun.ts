@@ -57,14 +57,14 @@ export const metadata = {
     attack_total: {
       label: "Attack strength total",
       paragraph: "13.A",
-      quote: "A.",
+      quote: "An overrun needs odds of 10:1 or better.",
       perUnit: false,
       random: false,
     },
     defense_total: {
       label: "Defense strength total",
       paragraph: "13.A",
-      quote: "A.",
+      quote: "An overrun needs odds of 10:1 or better.",
       perUnit: false,
       random: false,
     },
@@ -249,7 +249,7 @@ const step$in$attackers: rt.StepInfo = {
   label: "Overrunning units",
   kind: "input",
   paragraph: "13.A",
-  quote: "A.",
+  quote: "An overrun needs odds of 10:1 or better.",
   type: { t: "list", of: { t: "record" } },
 };
 const step$in$defenders: rt.StepInfo = {
@@ -257,7 +257,7 @@ const step$in$defenders: rt.StepInfo = {
   label: "Units being overrun",
   kind: "input",
   paragraph: "13.A",
-  quote: "A.",
+  quote: "An overrun needs odds of 10:1 or better.",
   type: { t: "list", of: { t: "record" } },
 };
 const step$attack_total: rt.StepInfo = {
@@ -265,7 +265,7 @@ const step$attack_total: rt.StepInfo = {
   label: "Attack strength total",
   kind: "let",
   paragraph: "13.A",
-  quote: "A.",
+  quote: "An overrun needs odds of 10:1 or better.",
   type: { t: "number" },
 };
 const step$defense_total: rt.StepInfo = {
@@ -273,7 +273,7 @@ const step$defense_total: rt.StepInfo = {
   label: "Defense strength total",
   kind: "let",
   paragraph: "13.A",
-  quote: "A.",
+  quote: "An overrun needs odds of 10:1 or better.",
   type: { t: "number" },
 };
 const step$odds: rt.StepInfo = {
@@ -372,7 +372,7 @@ const step$check$ten_to_one: rt.StepInfo = {
   label: "An overrun needs odds of 10:1 or better",
   kind: "check",
   paragraph: "13.A",
-  quote: "A.",
+  quote: "An overrun needs odds of 10:1 or better.",
   type: { t: "boolean" },
 };
 const step$check$enough_mp: rt.StepInfo = {
@@ -380,7 +380,7 @@ const step$check$enough_mp: rt.StepInfo = {
   label: "Each overrunning unit pays 2 MP plus the cost to enter the hex",
   kind: "check",
   paragraph: "13.A",
-  quote: "A.",
+  quote: "An overrun needs odds of 10:1 or better.",
   type: { t: "boolean" },
 };
 

@@ -333,7 +333,7 @@ function in$line_of_sight(s: State): boolean {
 function may_fire(s: State): boolean {
   let v = s.may_fire;
   if (v === undefined) {
-    v = in$base_kind(s) === "tank" || in$fire_role(s) === "defending" ? true : in$fire_role(s) === "supporting" ? !in$in_direct_contact(s) && in$line_of_sight(s) : in$equipment(s) === "host" ? false : in$equipment(s) === "assault_weapons" || in$small_unit(s);
+    v = in$fire_role(s) === "supporting" ? !in$in_direct_contact(s) && in$line_of_sight(s) : in$base_kind(s) === "tank" || in$fire_role(s) === "defending" ? true : in$equipment(s) === "host" ? false : in$equipment(s) === "assault_weapons" || in$small_unit(s);
     s.may_fire = v;
     s.step(step$may_fire, v);
   }

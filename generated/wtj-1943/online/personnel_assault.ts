@@ -272,6 +272,10 @@ export interface Input {
   outstanding_value: number | null;
   /** Great training: value — The die roll modifier for Great training, from your printed rules (the text does not give it) (5.5) */
   great_value: number | null;
+  /** Attacker's other DRM — The net of any other die roll modifiers to the attacker's assault rolls (rules outside 5.5, scenario rules); 0 if none (5.5) */
+  attacker_other_drm: number;
+  /** Defender's other DRM — The net of any other die roll modifiers to the defender's assault rolls (rules outside 5.5, scenario rules); 0 if none (5.5) */
+  defender_other_drm: number;
 }
 
 /** The dice, as rolled totals. */
@@ -410,6 +414,22 @@ export const schema: rt.EngineSchema = {
       paragraph: "5.5",
       type: { kind: "integer", orNone: true },
       default: null,
+    },
+    {
+      name: "attacker_other_drm",
+      label: "Attacker's other DRM",
+      description: "The net of any other die roll modifiers to the attacker's assault rolls (rules outside 5.5, scenario rules); 0 if none",
+      paragraph: "5.5",
+      type: { kind: "integer" },
+      default: 0,
+    },
+    {
+      name: "defender_other_drm",
+      label: "Defender's other DRM",
+      description: "The net of any other die roll modifiers to the defender's assault rolls (rules outside 5.5, scenario rules); 0 if none",
+      paragraph: "5.5",
+      type: { kind: "integer" },
+      default: 0,
     },
   ],
   records: {
@@ -635,6 +655,22 @@ const step$in$outstanding_value: rt.StepInfo = {
 const step$in$great_value: rt.StepInfo = {
   name: "great_value",
   label: "Great training: value",
+  kind: "input",
+  paragraph: "5.5",
+  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently…",
+  type: { t: "integer" },
+};
+const step$in$attacker_other_drm: rt.StepInfo = {
+  name: "attacker_other_drm",
+  label: "Attacker's other DRM",
+  kind: "input",
+  paragraph: "5.5",
+  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently…",
+  type: { t: "integer" },
+};
+const step$in$defender_other_drm: rt.StepInfo = {
+  name: "defender_other_drm",
+  label: "Defender's other DRM",
   kind: "input",
   paragraph: "5.5",
   quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently…",
@@ -1151,20 +1187,36 @@ const step$defender_great: rt.StepInfo = {
   quote: "Half or more of involved bases belong to units with great training.",
   type: { t: "boolean" },
 };
-const step$attacker_cavalry_bonus: rt.StepInfo = {
-  name: "attacker_cavalry_bonus",
-  label: "Attacker: cavalry",
+const step$attacker_mounted: rt.StepInfo = {
+  name: "attacker_mounted",
+  label: "Attacker: mounted cavalry",
   kind: "let",
   paragraph: "5.5",
   quote: "Half or more of involved bases are mounted cavalry engaging personnel targets.",
   type: { t: "boolean" },
 };
-const step$defender_cavalry_bonus: rt.StepInfo = {
-  name: "defender_cavalry_bonus",
-  label: "Defender: cavalry",
+const step$defender_mounted: rt.StepInfo = {
+  name: "defender_mounted",
+  label: "Defender: mounted cavalry",
   kind: "let",
   paragraph: "5.5",
   quote: "Half or more of involved bases are mounted cavalry engaging personnel targets.",
+  type: { t: "boolean" },
+};
+const step$attacker_cavalry_bonus: rt.StepInfo = {
+  name: "attacker_cavalry_bonus",
+  label: "Attacker: cavalry modifier",
+  kind: "let",
+  paragraph: "5.5",
+  quote: "Does not apply if the personnel targets in question are armed with flamethrowers, or are inside of bunkers, pillboxes, buildings, trenches or other full cover.",
+  type: { t: "boolean" },
+};
+const step$defender_cavalry_bonus: rt.StepInfo = {
+  name: "defender_cavalry_bonus",
+  label: "Defender: cavalry modifier",
+  kind: "let",
+  paragraph: "5.5",
+  quote: "Does not apply if the personnel targets in question are armed with flamethrowers, or are inside of bunkers, pillboxes, buildings, trenches or other full cover.",
   type: { t: "boolean" },
 };
 const step$pinned_drm: rt.StepInfo = {
@@ -1258,6 +1310,8 @@ class State extends rt.State {
   in$cover_value: (number | null) | undefined = undefined;
   in$outstanding_value: (number | null) | undefined = undefined;
   in$great_value: (number | null) | undefined = undefined;
+  in$attacker_other_drm: number | undefined = undefined;
+  in$defender_other_drm: number | undefined = undefined;
   die$attacker_roll_1: number | undefined = undefined;
   die$defender_roll_1: number | undefined = undefined;
   die$attacker_roll_2: number | undefined = undefined;
@@ -1320,6 +1374,8 @@ class State extends rt.State {
   defender_outstanding: boolean | undefined = undefined;
   attacker_great: boolean | undefined = undefined;
   defender_great: boolean | undefined = undefined;
+  attacker_mounted: boolean | undefined = undefined;
+  defender_mounted: boolean | undefined = undefined;
   attacker_cavalry_bonus: boolean | undefined = undefined;
   defender_cavalry_bonus: boolean | undefined = undefined;
   pinned_drm: number | undefined = undefined;
@@ -1402,6 +1458,24 @@ function in$great_value(s: State): number | null {
     v = s.input.great_value as number | null;
     s.in$great_value = v;
     s.step(step$in$great_value, v);
+  }
+  return v;
+}
+function in$attacker_other_drm(s: State): number {
+  let v = s.in$attacker_other_drm;
+  if (v === undefined) {
+    v = s.input.attacker_other_drm as number;
+    s.in$attacker_other_drm = v;
+    s.step(step$in$attacker_other_drm, v);
+  }
+  return v;
+}
+function in$defender_other_drm(s: State): number {
+  let v = s.in$defender_other_drm;
+  if (v === undefined) {
+    v = s.input.defender_other_drm as number;
+    s.in$defender_other_drm = v;
+    s.step(step$in$defender_other_drm, v);
   }
   return v;
 }
@@ -1849,7 +1923,7 @@ function cavalry_drm(s: State): number {
 function cavalry_option(s: State): boolean {
   let v = s.cavalry_option;
   if (v === undefined) {
-    v = attacker_cavalry_bonus(s) && !defender_cavalry_bonus(s) && overall(s) === "attacker_won" || defender_cavalry_bonus(s) && !attacker_cavalry_bonus(s) && overall(s) === "defender_won";
+    v = attacker_mounted(s) && !defender_mounted(s) && overall(s) === "attacker_won" || defender_mounted(s) && !attacker_mounted(s) && overall(s) === "defender_won";
     s.cavalry_option = v;
     s.step(step$cavalry_option, v);
   }
@@ -1981,10 +2055,28 @@ function defender_great(s: State): boolean {
   }
   return v;
 }
+function attacker_mounted(s: State): boolean {
+  let v = s.attacker_mounted;
+  if (v === undefined) {
+    v = 2 * attacker_mounted$each1(s) >= attacker_bases(s);
+    s.attacker_mounted = v;
+    s.step(step$attacker_mounted, v);
+  }
+  return v;
+}
+function defender_mounted(s: State): boolean {
+  let v = s.defender_mounted;
+  if (v === undefined) {
+    v = 2 * defender_mounted$each1(s) >= defender_bases(s);
+    s.defender_mounted = v;
+    s.step(step$defender_mounted, v);
+  }
+  return v;
+}
 function attacker_cavalry_bonus(s: State): boolean {
   let v = s.attacker_cavalry_bonus;
   if (v === undefined) {
-    v = 2 * attacker_cavalry_bonus$each1(s) >= attacker_bases(s) && !attacker_cavalry_bonus$each2(s);
+    v = attacker_mounted(s) && !attacker_cavalry_bonus$each1(s);
     s.attacker_cavalry_bonus = v;
     s.step(step$attacker_cavalry_bonus, v);
   }
@@ -1993,7 +2085,7 @@ function attacker_cavalry_bonus(s: State): boolean {
 function defender_cavalry_bonus(s: State): boolean {
   let v = s.defender_cavalry_bonus;
   if (v === undefined) {
-    v = 2 * defender_cavalry_bonus$each1(s) >= defender_bases(s) && !defender_cavalry_bonus$each2(s);
+    v = defender_mounted(s) && !defender_cavalry_bonus$each1(s);
     s.defender_cavalry_bonus = v;
     s.step(step$defender_cavalry_bonus, v);
   }
@@ -2065,7 +2157,7 @@ function great_drm(s: State): number {
 function attacker_drm(s: State): number {
   let v = s.attacker_drm;
   if (v === undefined) {
-    v = (attacker_pinned(s) ? pinned_drm(s) : 0) + (attacker_hit_in_rear(s) ? rear_drm(s) : 0) + (attacker_two_sides(s) ? two_sides_drm(s) : 0) + (attacker_prone(s) ? prone_drm(s) : 0) + (attacker_solid_cover(s) ? cover_drm(s) : 0) + (attacker_outstanding(s) ? outstanding_drm(s) : 0) + (attacker_great(s) ? great_drm(s) : 0) + (attacker_cavalry_bonus(s) ? cavalry_drm(s) : 0);
+    v = in$attacker_other_drm(s) + (attacker_pinned(s) ? pinned_drm(s) : 0) + (attacker_hit_in_rear(s) ? rear_drm(s) : 0) + (attacker_two_sides(s) ? two_sides_drm(s) : 0) + (attacker_prone(s) ? prone_drm(s) : 0) + (attacker_solid_cover(s) ? cover_drm(s) : 0) + (attacker_outstanding(s) ? outstanding_drm(s) : 0) + (attacker_great(s) ? great_drm(s) : 0) + (attacker_cavalry_bonus(s) ? cavalry_drm(s) : 0);
     s.attacker_drm = v;
     s.step(step$attacker_drm, v);
   }
@@ -2074,7 +2166,7 @@ function attacker_drm(s: State): number {
 function defender_drm(s: State): number {
   let v = s.defender_drm;
   if (v === undefined) {
-    v = (defender_pinned(s) ? pinned_drm(s) : 0) + (defender_hit_in_rear(s) ? rear_drm(s) : 0) + (defender_two_sides(s) ? two_sides_drm(s) : 0) + (defender_prone(s) ? prone_drm(s) : 0) + (defender_solid_cover(s) ? cover_drm(s) : 0) + (defender_outstanding(s) ? outstanding_drm(s) : 0) + (defender_great(s) ? great_drm(s) : 0) + (defender_cavalry_bonus(s) ? cavalry_drm(s) : 0);
+    v = in$defender_other_drm(s) + (defender_pinned(s) ? pinned_drm(s) : 0) + (defender_hit_in_rear(s) ? rear_drm(s) : 0) + (defender_two_sides(s) ? two_sides_drm(s) : 0) + (defender_prone(s) ? prone_drm(s) : 0) + (defender_solid_cover(s) ? cover_drm(s) : 0) + (defender_outstanding(s) ? outstanding_drm(s) : 0) + (defender_great(s) ? great_drm(s) : 0) + (defender_cavalry_bonus(s) ? cavalry_drm(s) : 0);
     s.defender_drm = v;
     s.step(step$defender_drm, v);
   }
@@ -2309,7 +2401,7 @@ function defender_great$each1(s: State): number {
   }
   return total;
 }
-function attacker_cavalry_bonus$each1(s: State): number {
+function attacker_mounted$each1(s: State): number {
   const items: readonly AssaultUnit[] = in$attackers(s);
   let total = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
@@ -2321,17 +2413,7 @@ function attacker_cavalry_bonus$each1(s: State): number {
   }
   return total;
 }
-function attacker_cavalry_bonus$each2(s: State): boolean {
-  const items: readonly AssaultUnit[] = in$defenders(s);
-  for (let d$i = 0; d$i < items.length; d$i++) {
-    const d$ = items[d$i];
-    if (d$.flamethrowers || d$.cover === "enclosed") {
-      return true;
-    }
-  }
-  return false;
-}
-function defender_cavalry_bonus$each1(s: State): number {
+function defender_mounted$each1(s: State): number {
   const items: readonly AssaultUnit[] = in$defenders(s);
   let total = 0;
   for (let d$i = 0; d$i < items.length; d$i++) {
@@ -2343,7 +2425,17 @@ function defender_cavalry_bonus$each1(s: State): number {
   }
   return total;
 }
-function defender_cavalry_bonus$each2(s: State): boolean {
+function attacker_cavalry_bonus$each1(s: State): boolean {
+  const items: readonly AssaultUnit[] = in$defenders(s);
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (d$.flamethrowers || d$.cover === "enclosed") {
+      return true;
+    }
+  }
+  return false;
+}
+function defender_cavalry_bonus$each1(s: State): boolean {
   const items: readonly AssaultUnit[] = in$attackers(s);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
@@ -2488,6 +2580,8 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   },
   { info: step$attacker_great, random: false, get: attacker_great, wire: rt.wireAs.plain },
   { info: step$defender_great, random: false, get: defender_great, wire: rt.wireAs.plain },
+  { info: step$attacker_mounted, random: false, get: attacker_mounted, wire: rt.wireAs.plain },
+  { info: step$defender_mounted, random: false, get: defender_mounted, wire: rt.wireAs.plain },
   {
     info: step$attacker_cavalry_bonus,
     random: false,
@@ -2514,8 +2608,8 @@ const OUTPUTS = [
   DEFINITIONS[0],
   DEFINITIONS[1],
   DEFINITIONS[39],
-  DEFINITIONS[65],
-  DEFINITIONS[66],
+  DEFINITIONS[67],
+  DEFINITIONS[68],
   DEFINITIONS[2],
   DEFINITIONS[3],
   DEFINITIONS[4],
@@ -2836,6 +2930,14 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
     s.defender_great = (values.defender_great as unknown) as boolean;
     s.step(step$defender_great, s.defender_great);
   }
+  if ("attacker_mounted" in values) {
+    s.attacker_mounted = (values.attacker_mounted as unknown) as boolean;
+    s.step(step$attacker_mounted, s.attacker_mounted);
+  }
+  if ("defender_mounted" in values) {
+    s.defender_mounted = (values.defender_mounted as unknown) as boolean;
+    s.step(step$defender_mounted, s.defender_mounted);
+  }
   if ("attacker_cavalry_bonus" in values) {
     s.attacker_cavalry_bonus = (values.attacker_cavalry_bonus as unknown) as boolean;
     s.step(step$attacker_cavalry_bonus, s.attacker_cavalry_bonus);
@@ -2894,7 +2996,7 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
 
 /** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options, 164);
+  const s = new State(input, dice, options, 172);
   if (options?.assume) {
     assume(s, options.assume);
   }

@@ -1,0 +1,92 @@
+/** The catalog of diagnostics (compiler/diagnostics/catalog.md) is data: complete, well-formed, and exercised. */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { catalog, parseCatalog } from "../../../compiler/diagnostics/catalog.ts";
+import { diagnostic } from "../../../compiler/diagnostics/diagnostic.ts";
+import { REPO } from "../../support/repo.ts";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const CATALOG = readFileSync(join(REPO, "compiler/diagnostics/catalog.md"), "utf8");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith(".ts") ? [path] : [];
+  });
+}
+
+const COMPILER = sourceFiles(join(REPO, "compiler")).map((file) => ({ file, text: readFileSync(file, "utf8") }));
+/** Codes passed to `report("HX…")` or `diagnostic("HX…")` anywhere in compiler/. */
+const REPORTED = new Set(COMPILER.flatMap(({ text }) => [...text.matchAll(/\b(?:report|diagnostic)\(\s*"(HX\d{4})"/g)].map((m) => m[1])));
+/** Codes the diagnostics fixtures expect. */
+const EXERCISED = new Set(
+  readdirSync(HERE)
+    .filter((name) => existsSync(join(HERE, name, "expected.json")))
+    .flatMap((name) => (JSON.parse(readFileSync(join(HERE, name, "expected.json"), "utf8")) as { code: string }[]).map((d) => d.code)),
+);
+
+/**
+ * Catalog codes that no diagnostics fixture can produce, and why. A code that
+ * becomes reachable should get a fixture and leave this list.
+ */
+const NOT_FROM_A_FIXTURE: Record<string, string> = {
+  HX0208: "unreachable today: every top-level node belongs at least to the chapter paragraph, so a block always has one",
+  HX0307: "not reported: a bad default is reported as HX0301 type-mismatch",
+  HX0404: "not reported: a notation field of the wrong type is reported as HX0402 bad-chart-cell",
+  HX0901: "not reported: compile() does not turn exceptions into diagnostics",
+  HX0902: "printed by `hexlaw check` for a stale generated/ (see test/compiler/cli/hexlaw.test.ts), not by compile()",
+};
+
+describe("catalog.md", () => {
+  it("has well-formed, unique entries", () => {
+    const headings = [...CATALOG.matchAll(/^### (\S+) (\S+)$/gm)];
+    expect(headings.length).toBe(catalog.size);
+    expect(headings.length).toBeGreaterThan(40);
+    for (const [, code, name] of headings) {
+      expect(code).toMatch(/^HX\d{4}$/);
+      expect(name).toMatch(/^[a-z]+(-[a-z]+)*$/);
+    }
+    for (const entry of catalog.values()) {
+      expect(["error", "warning"], entry.code).toContain(entry.severity);
+      expect(entry.message, entry.code).toMatch(/^\S.*[.!?]$/);
+      expect(entry.hint, entry.code).not.toBe("");
+    }
+  });
+
+  it("parses a section without a hint with an empty hint", () => {
+    const parsed = parseCatalog("### HX9999 example-code\nwarning · Something {odd}.\n");
+    expect(parsed.get("HX9999")).toEqual({ code: "HX9999", name: "example-code", severity: "warning", message: "Something {odd}.", hint: "" });
+  });
+
+  it("fills placeholders and refuses a code it does not have", () => {
+    expect(diagnostic("HX0203", { name: "overun_cost", hint: "did you mean `overrun_cost`?" })).toMatchObject({
+      code: "HX0203", severity: "error", message: "Unknown name `overun_cost`.", hint: "did you mean `overrun_cost`?", notes: [],
+    });
+    expect(() => diagnostic("HX9999", {})).toThrow(/not in catalog\.md/);
+  });
+
+  it("has every code that compiler/ reports", () => {
+    expect(REPORTED.size).toBeGreaterThan(30);
+    for (const code of REPORTED) expect(catalog.has(code), `${code} is reported but not in catalog.md`).toBe(true);
+  });
+
+  it("has every HX code that compiler/ mentions at all", () => {
+    for (const { file, text } of COMPILER) {
+      for (const [code] of text.matchAll(/HX\d{4}/g)) expect(catalog.has(code), `${code} in ${file}`).toBe(true);
+    }
+  });
+
+  it("lists only codes that the compiler reports, apart from the known exceptions", () => {
+    const unreported = [...catalog.keys()].filter((code) => !REPORTED.has(code)).sort();
+    expect(unreported).toEqual(Object.keys(NOT_FROM_A_FIXTURE).filter((code) => code !== "HX0208").sort());
+  });
+
+  it("has a diagnostics fixture for every code a fixture can produce", () => {
+    const missing = [...catalog.keys()].filter((code) => !EXERCISED.has(code) && !(code in NOT_FROM_A_FIXTURE));
+    expect(missing, "codes without a fixture under test/compiler/diagnostics/").toEqual([]);
+    for (const code of Object.keys(NOT_FROM_A_FIXTURE)) expect(EXERCISED.has(code), `${code} now has a fixture; remove it from NOT_FROM_A_FIXTURE`).toBe(false);
+  });
+});
