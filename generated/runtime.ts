@@ -17,6 +17,8 @@ export type Wire = null | boolean | number | string | Wire[] | { [key: string]: 
 export interface Odds {
   readonly a: number;
   readonly d: number;
+  /** How the odds are written, when known in advance (chart cells). */
+  readonly text?: string;
 }
 
 /** An integer range, as chart headers write them: "9 or more", "2", "1 or less", "3-5". */
@@ -35,7 +37,7 @@ export function oddsValue(o: Odds): number {
 }
 
 export function oddsText(o: Odds): string {
-  return `${formatNumber(o.a)}:${formatNumber(o.d)}`;
+  return o.text ?? `${formatNumber(o.a)}:${formatNumber(o.d)}`;
 }
 
 export function parseOdds(text: string): Odds | null {
@@ -224,7 +226,9 @@ export function table<V>(data: TableData<V>): Table<V> {
 
 /** For each key list: member names by position, and integer keys as a dense table over their finite span. */
 interface KeyIndex {
-  members: Map<string, number>;
+  /** Enum keys in chart order; a scan of a few interned strings beats hashing. */
+  members: string[];
+  memberPositions: number[];
   ranges: readonly (readonly [Range, number])[];
   low: number;
   dense: Int32Array;
@@ -233,9 +237,14 @@ interface KeyIndex {
 }
 
 function indexKeys(keys: readonly Key[]): KeyIndex {
-  const members = new Map<string, number>();
+  const members: string[] = [];
+  const memberPositions: number[] = [];
   const ranges = keys.map((k, i) => [k, i] as const).filter((e): e is readonly [Range, number] => typeof e[0] !== "string");
-  keys.forEach((k, i) => typeof k === "string" && members.set(k, i));
+  keys.forEach((k, i) => {
+    if (typeof k !== "string") return;
+    members.push(k);
+    memberPositions.push(i);
+  });
   const finite = ranges.flatMap(([r]) => [r.min, r.max]).filter(Number.isInteger); // odds keys such as 1:2 (0.5) are scanned, not indexed
   const low = finite.length ? Math.min(...finite) : 0;
   const high = finite.length ? Math.max(...finite) : -1;
@@ -243,11 +252,15 @@ function indexKeys(keys: readonly Key[]): KeyIndex {
   for (let x = low; x <= high; x++) dense[x - low] = ranges.find(([r]) => x >= r.min && x <= r.max)?.[1] ?? -1;
   const below = ranges.find(([r]) => r.min === -Infinity)?.[1] ?? -1;
   const above = ranges.find(([r]) => r.max === Infinity)?.[1] ?? -1;
-  return { members, ranges, low, dense, below, above };
+  return { members, memberPositions, ranges, low, dense, below, above };
 }
 
 function keyIndex(index: KeyIndex, key: KeyValue): number {
-  if (typeof key === "string") return index.members.get(key) ?? -1;
+  if (typeof key === "string") {
+    const members = index.members;
+    for (let i = 0; i < members.length; i++) if (members[i] === key) return index.memberPositions[i];
+    return -1;
+  }
   if (typeof key === "object") {
     // Odds keys ("5:1", "13:1+", "1:2") are intervals of odds values, not of whole numbers.
     const x = oddsValue(key);

@@ -154,7 +154,7 @@ function parseCell(text: string, type: Type, notations: Notations): CellParse {
     }
     case "odds": {
       const odds = parseOdds(text);
-      return odds ? { ok: true, value: odds } : { ok: false, reason: "odds are written like 3:1" };
+      return odds ? { ok: true, value: { ...odds, text: text.replace(/\s+/g, "") } } : { ok: false, reason: "odds are written like 3:1" };
     }
     case "range": {
       const range = parseRange(text);

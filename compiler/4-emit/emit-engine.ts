@@ -411,7 +411,7 @@ function elementFunction(definition: LetModel, emitter: ExpressionEmitter): TsSt
   // One value per unit, in an array made on first use.
   return memoized(
     name,
-    index({ type: "binary", op: "??=", left: member(S, name), right: arr([]) }, id(i)),
+    index({ type: "binary", op: "??=", left: member(S, name), right: newExpr("Array", [member(call(id(inputName(list)), [S]), "length")]) }, id(i)),
     nativeType(definition.type),
     [{ type: "const", name: localName(variable), init: index(call(id(inputName(list)), [S]), id(i)) }],
     emitter.emit(definition.value, definition.citation.paragraph),

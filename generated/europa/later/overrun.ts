@@ -1477,61 +1477,61 @@ function halved_after(s: State): boolean {
   return v;
 }
 function attackers$mp_cost(s: State, u$i: number): number {
-  let v = (s.attackers$mp_cost ??= [])[u$i];
+  let v = (s.attackers$mp_cost ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
     v = in$same_hex(s) ? 0 : all_retreated(s) ? u$.terrain_mp + u$.zoc_mp + u$.harassment_mp : u$.terrain_mp + u$.zoc_mp + u$.harassment_mp + u$.overrun_mp;
-    (s.attackers$mp_cost ??= [])[u$i] = v;
+    (s.attackers$mp_cost ??= new Array(in$attackers(s).length))[u$i] = v;
     s.step(step$attackers$mp_cost, v, u$i);
   }
   return v;
 }
 function attackers$mp_spent(s: State, u$i: number): number {
-  let v = (s.attackers$mp_spent ??= [])[u$i];
+  let v = (s.attackers$mp_spent ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
     v = u$.mp_used + attackers$mp_cost(s, u$i);
-    (s.attackers$mp_spent ??= [])[u$i] = v;
+    (s.attackers$mp_spent ??= new Array(in$attackers(s).length))[u$i] = v;
     s.step(step$attackers$mp_spent, v, u$i);
   }
   return v;
 }
 function attackers$mp_left(s: State, u$i: number): number {
-  let v = (s.attackers$mp_left ??= [])[u$i];
+  let v = (s.attackers$mp_left ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
     v = u$.ma - attackers$mp_spent(s, u$i);
-    (s.attackers$mp_left ??= [])[u$i] = v;
+    (s.attackers$mp_left ??= new Array(in$attackers(s).length))[u$i] = v;
     s.step(step$attackers$mp_left, v, u$i);
   }
   return v;
 }
 function attackers$strength_now(s: State, u$i: number): number {
-  let v = (s.attackers$strength_now ??= [])[u$i];
+  let v = (s.attackers$strength_now ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
     v = u$.half_strength_marker ? u$.strength / 2 : u$.strength;
-    (s.attackers$strength_now ??= [])[u$i] = v;
+    (s.attackers$strength_now ??= new Array(in$attackers(s).length))[u$i] = v;
     s.step(step$attackers$strength_now, v, u$i);
   }
   return v;
 }
 function attackers$may_move_on(s: State, u$i: number): boolean {
-  let v = (s.attackers$may_move_on ??= [])[u$i];
+  let v = (s.attackers$may_move_on ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
     v = overrun_succeeds(s) && u$.advances && attackers$mp_left(s, u$i) > 0;
-    (s.attackers$may_move_on ??= [])[u$i] = v;
+    (s.attackers$may_move_on ??= new Array(in$attackers(s).length))[u$i] = v;
     s.step(step$attackers$may_move_on, v, u$i);
   }
   return v;
 }
 function attackers$ends_movement(s: State, u$i: number): boolean {
-  let v = (s.attackers$ends_movement ??= [])[u$i];
+  let v = (s.attackers$ends_movement ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
     v = !(overrun_succeeds(s) && u$.advances);
-    (s.attackers$ends_movement ??= [])[u$i] = v;
+    (s.attackers$ends_movement ??= new Array(in$attackers(s).length))[u$i] = v;
     s.step(step$attackers$ends_movement, v, u$i);
   }
   return v;

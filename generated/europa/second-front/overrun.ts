@@ -482,31 +482,31 @@ function advance(s: State): "all_must" | "no_advance" {
   return v;
 }
 function attackers$mp_cost(s: State, u$i: number): number {
-  let v = (s.attackers$mp_cost ??= [])[u$i];
+  let v = (s.attackers$mp_cost ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
     v = 2 + u$.terrain_mp + u$.zoc_mp;
-    (s.attackers$mp_cost ??= [])[u$i] = v;
+    (s.attackers$mp_cost ??= new Array(in$attackers(s).length))[u$i] = v;
     s.step(step$attackers$mp_cost, v, u$i);
   }
   return v;
 }
 function attackers$mp_spent(s: State, u$i: number): number {
-  let v = (s.attackers$mp_spent ??= [])[u$i];
+  let v = (s.attackers$mp_spent ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
     v = u$.mp_used + attackers$mp_cost(s, u$i);
-    (s.attackers$mp_spent ??= [])[u$i] = v;
+    (s.attackers$mp_spent ??= new Array(in$attackers(s).length))[u$i] = v;
     s.step(step$attackers$mp_spent, v, u$i);
   }
   return v;
 }
 function attackers$mp_left(s: State, u$i: number): number {
-  let v = (s.attackers$mp_left ??= [])[u$i];
+  let v = (s.attackers$mp_left ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
     v = u$.ma - attackers$mp_spent(s, u$i);
-    (s.attackers$mp_left ??= [])[u$i] = v;
+    (s.attackers$mp_left ??= new Array(in$attackers(s).length))[u$i] = v;
     s.step(step$attackers$mp_left, v, u$i);
   }
   return v;

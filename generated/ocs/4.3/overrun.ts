@@ -1122,64 +1122,64 @@ const table$combat_odds: rt.Table<rt.Odds> = rt.table({
     ],
     cells: [
       [
-        { a: 1, d: 2 },
-        { a: 1, d: 1 },
-        { a: 2, d: 1 },
-        { a: 3, d: 1 },
-        { a: 4, d: 1 },
-        { a: 8, d: 1 },
-        { a: 12, d: 1 },
-        { a: 16, d: 1 },
-        { a: 20, d: 1 },
-        { a: 28, d: 1 },
-        { a: 36, d: 1 },
-        { a: 44, d: 1 },
-        { a: 52, d: 1 },
+        { a: 1, d: 2, text: "1:2" },
+        { a: 1, d: 1, text: "1:1" },
+        { a: 2, d: 1, text: "2:1" },
+        { a: 3, d: 1, text: "3:1" },
+        { a: 4, d: 1, text: "4:1" },
+        { a: 8, d: 1, text: "8:1" },
+        { a: 12, d: 1, text: "12:1" },
+        { a: 16, d: 1, text: "16:1" },
+        { a: 20, d: 1, text: "20:1" },
+        { a: 28, d: 1, text: "28:1" },
+        { a: 36, d: 1, text: "36:1" },
+        { a: 44, d: 1, text: "44:1" },
+        { a: 52, d: 1, text: "52:1" },
       ],
       [
-        { a: 1, d: 3 },
-        { a: 1, d: 2 },
-        { a: 1, d: 1 },
-        { a: 2, d: 1 },
-        { a: 3, d: 1 },
-        { a: 4, d: 1 },
-        { a: 6, d: 1 },
-        { a: 9, d: 1 },
-        { a: 12, d: 1 },
-        { a: 15, d: 1 },
-        { a: 18, d: 1 },
-        { a: 21, d: 1 },
-        { a: 24, d: 1 },
+        { a: 1, d: 3, text: "1:3" },
+        { a: 1, d: 2, text: "1:2" },
+        { a: 1, d: 1, text: "1:1" },
+        { a: 2, d: 1, text: "2:1" },
+        { a: 3, d: 1, text: "3:1" },
+        { a: 4, d: 1, text: "4:1" },
+        { a: 6, d: 1, text: "6:1" },
+        { a: 9, d: 1, text: "9:1" },
+        { a: 12, d: 1, text: "12:1" },
+        { a: 15, d: 1, text: "15:1" },
+        { a: 18, d: 1, text: "18:1" },
+        { a: 21, d: 1, text: "21:1" },
+        { a: 24, d: 1, text: "24:1" },
       ],
       [
-        { a: 1, d: 4 },
-        { a: 1, d: 3 },
-        { a: 1, d: 2 },
-        { a: 1, d: 1 },
-        { a: 2, d: 1 },
-        { a: 3, d: 1 },
-        { a: 4, d: 1 },
-        { a: 6, d: 1 },
-        { a: 8, d: 1 },
-        { a: 10, d: 1 },
-        { a: 12, d: 1 },
-        { a: 15, d: 1 },
-        { a: 18, d: 1 },
+        { a: 1, d: 4, text: "1:4" },
+        { a: 1, d: 3, text: "1:3" },
+        { a: 1, d: 2, text: "1:2" },
+        { a: 1, d: 1, text: "1:1" },
+        { a: 2, d: 1, text: "2:1" },
+        { a: 3, d: 1, text: "3:1" },
+        { a: 4, d: 1, text: "4:1" },
+        { a: 6, d: 1, text: "6:1" },
+        { a: 8, d: 1, text: "8:1" },
+        { a: 10, d: 1, text: "10:1" },
+        { a: 12, d: 1, text: "12:1" },
+        { a: 15, d: 1, text: "15:1" },
+        { a: 18, d: 1, text: "18:1" },
       ],
       [
-        { a: 1, d: 5 },
-        { a: 1, d: 4 },
-        { a: 1, d: 3 },
-        { a: 1, d: 2 },
-        { a: 1, d: 1 },
-        { a: 2, d: 1 },
-        { a: 3, d: 1 },
-        { a: 4, d: 1 },
-        { a: 5, d: 1 },
-        { a: 7, d: 1 },
-        { a: 9, d: 1 },
-        { a: 11, d: 1 },
-        { a: 13, d: 1 },
+        { a: 1, d: 5, text: "1:5" },
+        { a: 1, d: 4, text: "1:4" },
+        { a: 1, d: 3, text: "1:3" },
+        { a: 1, d: 2, text: "1:2" },
+        { a: 1, d: 1, text: "1:1" },
+        { a: 2, d: 1, text: "2:1" },
+        { a: 3, d: 1, text: "3:1" },
+        { a: 4, d: 1, text: "4:1" },
+        { a: 5, d: 1, text: "5:1" },
+        { a: 7, d: 1, text: "7:1" },
+        { a: 9, d: 1, text: "9:1" },
+        { a: 11, d: 1, text: "11:1" },
+        { a: 13, d: 1, text: "13:1" },
       ],
     ],
   });
@@ -2660,101 +2660,101 @@ function both_zero(s: State): boolean {
   return v;
 }
 function attackers$attack_strength(s: State, u$i: number): number {
-  let v = (s.attackers$attack_strength ??= [])[u$i];
+  let v = (s.attackers$attack_strength ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
     v = u$.strength * attackers$terrain_multiplier(s, u$i) * attackers$step_loss_factor(s, u$i) * attackers$supply_factor(s, u$i) * u$.other;
-    (s.attackers$attack_strength ??= [])[u$i] = v;
+    (s.attackers$attack_strength ??= new Array(in$attackers(s).length))[u$i] = v;
     s.step(step$attackers$attack_strength, v, u$i);
   }
   return v;
 }
 function attackers$at_reduced(s: State, u$i: number): boolean {
-  let v = (s.attackers$at_reduced ??= [])[u$i];
+  let v = (s.attackers$at_reduced ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
     v = (u$.class === "armor" || u$.class === "mech") && u$.terrain_effect === 2 && (u$.at === "no_at" || defender_at(s) === "heavy" || defender_at(s) === "light" && u$.at === "light");
-    (s.attackers$at_reduced ??= [])[u$i] = v;
+    (s.attackers$at_reduced ??= new Array(in$attackers(s).length))[u$i] = v;
     s.step(step$attackers$at_reduced, v, u$i);
   }
   return v;
 }
 function attackers$terrain_multiplier(s: State, u$i: number): number {
-  let v = (s.attackers$terrain_multiplier ??= [])[u$i];
+  let v = (s.attackers$terrain_multiplier ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
     v = attackers$at_reduced(s, u$i) ? 1.5 : u$.terrain_effect;
-    (s.attackers$terrain_multiplier ??= [])[u$i] = v;
+    (s.attackers$terrain_multiplier ??= new Array(in$attackers(s).length))[u$i] = v;
     s.step(step$attackers$terrain_multiplier, v, u$i);
   }
   return v;
 }
 function attackers$supply_factor(s: State, u$i: number): number {
-  let v = (s.attackers$supply_factor ??= [])[u$i];
+  let v = (s.attackers$supply_factor ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
     v = u$.out_of_supply ? 0.5 : 1;
-    (s.attackers$supply_factor ??= [])[u$i] = v;
+    (s.attackers$supply_factor ??= new Array(in$attackers(s).length))[u$i] = v;
     s.step(step$attackers$supply_factor, v, u$i);
   }
   return v;
 }
 function attackers$step_loss_factor(s: State, u$i: number): number {
-  let v = (s.attackers$step_loss_factor ??= [])[u$i];
+  let v = (s.attackers$step_loss_factor ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
     v = u$.steps_lost >= 1 ? 0.5 : 1;
-    (s.attackers$step_loss_factor ??= [])[u$i] = v;
+    (s.attackers$step_loss_factor ??= new Array(in$attackers(s).length))[u$i] = v;
     s.step(step$attackers$step_loss_factor, v, u$i);
   }
   return v;
 }
 function defenders$defense_strength(s: State, d$i: number): number {
-  let v = (s.defenders$defense_strength ??= [])[d$i];
+  let v = (s.defenders$defense_strength ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
     v = d$.strength * defenders$terrain_multiplier(s, d$i) * defenders$step_loss_factor(s, d$i) * defenders$supply_factor(s, d$i) * combat_supply_factor(s) * d$.other;
-    (s.defenders$defense_strength ??= [])[d$i] = v;
+    (s.defenders$defense_strength ??= new Array(in$defenders(s).length))[d$i] = v;
     s.step(step$defenders$defense_strength, v, d$i);
   }
   return v;
 }
 function defenders$terrain_multiplier(s: State, d$i: number): number {
-  let v = (s.defenders$terrain_multiplier ??= [])[d$i];
+  let v = (s.defenders$terrain_multiplier ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
     v = d$.bracketed ? 1 : d$.terrain_effect;
-    (s.defenders$terrain_multiplier ??= [])[d$i] = v;
+    (s.defenders$terrain_multiplier ??= new Array(in$defenders(s).length))[d$i] = v;
     s.step(step$defenders$terrain_multiplier, v, d$i);
   }
   return v;
 }
 function defenders$supply_factor(s: State, d$i: number): number {
-  let v = (s.defenders$supply_factor ??= [])[d$i];
+  let v = (s.defenders$supply_factor ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
     v = d$.out_of_supply ? 0.5 : 1;
-    (s.defenders$supply_factor ??= [])[d$i] = v;
+    (s.defenders$supply_factor ??= new Array(in$defenders(s).length))[d$i] = v;
     s.step(step$defenders$supply_factor, v, d$i);
   }
   return v;
 }
 function defenders$losses(s: State, d$i: number): number {
-  let v = (s.defenders$losses ??= [])[d$i];
+  let v = (s.defenders$losses ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
     v = rt.item(defender_losses_by_unit(s), d$i + 1, "9.11c");
-    (s.defenders$losses ??= [])[d$i] = v;
+    (s.defenders$losses ??= new Array(in$defenders(s).length))[d$i] = v;
     s.step(step$defenders$losses, v, d$i);
   }
   return v;
 }
 function defenders$step_loss_factor(s: State, d$i: number): number {
-  let v = (s.defenders$step_loss_factor ??= [])[d$i];
+  let v = (s.defenders$step_loss_factor ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
     v = d$.steps_lost * 2 >= d$.steps ? 0.5 : 1;
-    (s.defenders$step_loss_factor ??= [])[d$i] = v;
+    (s.defenders$step_loss_factor ??= new Array(in$defenders(s).length))[d$i] = v;
     s.step(step$defenders$step_loss_factor, v, d$i);
   }
   return v;

@@ -1536,81 +1536,81 @@ function no_combat_next_phase(s: State): boolean | null {
   return v;
 }
 function moving_units$overrun_cost(s: State, u$i: number): number {
-  let v = (s.moving_units$overrun_cost ??= [])[u$i];
+  let v = (s.moving_units$overrun_cost ??= new Array(in$moving_units(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$moving_units(s)[u$i];
     v = u$.german_cm ? german_cm_overrun_mp(s) : overrun_mp(s);
-    (s.moving_units$overrun_cost ??= [])[u$i] = v;
+    (s.moving_units$overrun_cost ??= new Array(in$moving_units(s).length))[u$i] = v;
     s.step(step$moving_units$overrun_cost, v, u$i);
   }
   return v;
 }
 function moving_units$mp_cost(s: State, u$i: number): number {
-  let v = (s.moving_units$mp_cost ??= [])[u$i];
+  let v = (s.moving_units$mp_cost ??= new Array(in$moving_units(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$moving_units(s)[u$i];
     v = u$.terrain_mp + u$.zoc_mp + moving_units$hexside_cost(s, u$i) + moving_units$overrun_cost(s, u$i) + in$fort_city_mp(s);
-    (s.moving_units$mp_cost ??= [])[u$i] = v;
+    (s.moving_units$mp_cost ??= new Array(in$moving_units(s).length))[u$i] = v;
     s.step(step$moving_units$mp_cost, v, u$i);
   }
   return v;
 }
 function moving_units$mp_spent(s: State, u$i: number): number {
-  let v = (s.moving_units$mp_spent ??= [])[u$i];
+  let v = (s.moving_units$mp_spent ??= new Array(in$moving_units(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$moving_units(s)[u$i];
     v = u$.mp_used + moving_units$mp_cost(s, u$i);
-    (s.moving_units$mp_spent ??= [])[u$i] = v;
+    (s.moving_units$mp_spent ??= new Array(in$moving_units(s).length))[u$i] = v;
     s.step(step$moving_units$mp_spent, v, u$i);
   }
   return v;
 }
 function moving_units$mp_left(s: State, u$i: number): number {
-  let v = (s.moving_units$mp_left ??= [])[u$i];
+  let v = (s.moving_units$mp_left ??= new Array(in$moving_units(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$moving_units(s)[u$i];
     v = u$.ma - moving_units$mp_spent(s, u$i);
-    (s.moving_units$mp_left ??= [])[u$i] = v;
+    (s.moving_units$mp_left ??= new Array(in$moving_units(s).length))[u$i] = v;
     s.step(step$moving_units$mp_left, v, u$i);
   }
   return v;
 }
 function moving_units$hexside_cost(s: State, u$i: number): number {
-  let v = (s.moving_units$hexside_cost ??= [])[u$i];
+  let v = (s.moving_units$hexside_cost ??= new Array(in$moving_units(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$moving_units(s)[u$i];
     v = 2 * u$.hexside_mp;
-    (s.moving_units$hexside_cost ??= [])[u$i] = v;
+    (s.moving_units$hexside_cost ??= new Array(in$moving_units(s).length))[u$i] = v;
     s.step(step$moving_units$hexside_cost, v, u$i);
   }
   return v;
 }
 function moving_units$attack_now(s: State, u$i: number): number {
-  let v = (s.moving_units$attack_now ??= [])[u$i];
+  let v = (s.moving_units$attack_now ??= new Array(in$moving_units(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$moving_units(s)[u$i];
     v = in$road_rate(s) ? u$.attack / 2 : u$.attack;
-    (s.moving_units$attack_now ??= [])[u$i] = v;
+    (s.moving_units$attack_now ??= new Array(in$moving_units(s).length))[u$i] = v;
     s.step(step$moving_units$attack_now, v, u$i);
   }
   return v;
 }
 function air_units$mission_tbf(s: State, a$i: number): number {
-  let v = (s.air_units$mission_tbf ??= [])[a$i];
+  let v = (s.air_units$mission_tbf ??= new Array(in$air_units(s).length))[a$i];
   if (v === undefined) {
     const a$ = in$air_units(s)[a$i];
     v = a$.half_strength_mission ? a$.tbf / 2 : a$.tbf;
-    (s.air_units$mission_tbf ??= [])[a$i] = v;
+    (s.air_units$mission_tbf ??= new Array(in$air_units(s).length))[a$i] = v;
     s.step(step$air_units$mission_tbf, v, a$i);
   }
   return v;
 }
 function air_units$value(s: State, a$i: number): number {
-  let v = (s.air_units$value ??= [])[a$i];
+  let v = (s.air_units$value ??= new Array(in$air_units(s).length))[a$i];
   if (v === undefined) {
     const a$ = in$air_units(s)[a$i];
     v = a$.side === "defence" && a$.initial_phase ? air_units$mission_tbf(s, a$i) : a$.kind === "type_d" || a$.kind === "type_a" ? air_units$mission_tbf(s, a$i) / 2 : air_units$mission_tbf(s, a$i) / 4;
-    (s.air_units$value ??= [])[a$i] = v;
+    (s.air_units$value ??= new Array(in$air_units(s).length))[a$i] = v;
     s.step(step$air_units$value, v, a$i);
   }
   return v;
