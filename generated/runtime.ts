@@ -760,7 +760,7 @@ export interface Distribution<Outputs> {
  */
 export function distribute<Outputs, S extends State>(
   dice: readonly DiceSpec[],
-  run: (dice: Record<string, number>) => Resolution<Outputs>,
+  run: (dice: Record<string, number>, parent: S | null) => { result: Resolution<Outputs>; state: S },
   outcomeNames: readonly string[],
   outputs: readonly OutputSpec<S>[],
 ): Distribution<Outputs> {
@@ -768,38 +768,50 @@ export function distribute<Outputs, S extends State>(
   const denominators = new Map(dice.map((d) => [d.name, d.sides ** d.count]));
   const total = dice.reduce((product, d) => product * denominators.get(d.name)!, 1);
   const randomOutputs = outputs.filter((o) => o.random);
-  const joint = new Map<string, Outcome<Outputs>>();
-  const marginals = new Map<string, Map<string, Marginal>>();
+  const names = [...new Set([...outcomeNames, ...randomOutputs.map((o) => o.info.name)])];
+  // Leaves that give the same answers are counted together; the joint and marginal
+  // distributions are made from these few distinct tuples at the end.
+  const tuples = new Map<string, { values: Wire[]; ways: number; result: Resolution<Outputs> }>();
   let first: Resolution<Outputs> | null = null;
 
-  const visit = (assigned: Record<string, number>, ways: number, unread: number) => {
-    const result = run(assigned);
+  const visit = (assigned: Record<string, number>, ways: number, unread: number, parent: S | null) => {
+    const { result, state } = run(assigned, parent);
     first ??= result;
     const needed = Object.values(result.pending as Record<string, Pending>).find((p) => p.kind === "dice" && p.die && !(p.die in assigned))?.die;
     if (needed !== undefined && totals.has(needed)) {
+      // Each branch starts from what this run computed before it needed the die.
       const rest = unread / denominators.get(needed)!;
-      for (const [value, w] of totals.get(needed)!) visit({ ...assigned, [needed]: value }, ways * w, rest);
+      for (const [value, w] of totals.get(needed)!) visit({ ...assigned, [needed]: value }, ways * w, rest, state);
       return;
     }
-    const leafWays = ways * unread;
+    const values = names.map((name) => outcomeValue(result, name));
+    const key = JSON.stringify(values);
+    const tuple = tuples.get(key);
+    if (tuple) tuple.ways += ways * unread;
+    else tuples.set(key, { values, ways: ways * unread, result });
+  };
+  visit({}, 1, total, null);
+
+  const joint = new Map<string, Outcome<Outputs>>();
+  const marginals = new Map<string, Map<string, Marginal>>();
+  for (const { values, ways, result } of tuples.values()) {
     const value: Record<string, Wire> = {};
-    for (const name of outcomeNames) value[name] = outcomeValue(result, name);
+    for (const name of outcomeNames) value[name] = values[names.indexOf(name)];
     const key = JSON.stringify(value);
     const entry = joint.get(key);
-    if (entry) entry.ways += leafWays;
-    else joint.set(key, { value: value as Partial<Outputs>, ways: leafWays, p: 0 });
+    if (entry) entry.ways += ways;
+    else joint.set(key, { value: value as Partial<Outputs>, ways, p: 0 });
     for (const output of randomOutputs) {
       const name = output.info.name;
-      const wire = outcomeValue(result, name);
+      const wire = values[names.indexOf(name)];
       const byValue = marginals.get(name) ?? new Map<string, Marginal>();
       marginals.set(name, byValue);
       const k = JSON.stringify(wire);
       const m = byValue.get(k);
-      if (m) m.ways += leafWays;
-      else byValue.set(k, { value: wire, display: displayWire(result, name, wire, output), ways: leafWays, p: 0 });
+      if (m) m.ways += ways;
+      else byValue.set(k, { value: wire, display: displayWire(result, name, wire, output), ways, p: 0 });
     }
-  };
-  visit({}, 1, total);
+  }
 
   const base = first as Resolution<Outputs> | null;
   const outcomes = [...joint.values()].map((o) => ({ ...o, p: o.ways / total }));

@@ -137,6 +137,8 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
     { type: "blank" },
     assumeFunction(globals),
     { type: "blank" },
+    inheritFunction(procedure),
+    { type: "blank" },
     {
       type: "function",
       name: "check",
@@ -187,7 +189,15 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
           type: "return",
           value: call("rt.distribute", [
             member(id("schema"), "dice"),
-            { type: "arrow", params: [{ name: "dice" }], body: call(id("resolve"), [id("input"), id("dice"), obj({ trace: lit(false) })]) },
+            {
+              type: "arrow",
+              params: [{ name: "dice", type: tRef("Record", [tRef("string"), tRef("number")]) }, { name: "parent", type: tUnion([STATE, tRef("null")]) }],
+              body: [
+                { type: "const", name: "s", init: newExpr("State", [id("input"), id("dice"), obj({ trace: lit(false) })]) },
+                { type: "if", test: id("parent"), then: [{ type: "expr", expr: call(id("inherit"), [S, id("parent")]) }] },
+                { type: "return", value: obj({ result: call("rt.finish", [S, id("CHECKS"), id("outputs")], [tRef("Outputs"), STATE]), state: S }) },
+              ],
+            },
             id("OUTCOME"),
             id("OUTPUTS"),
           ], [tRef("Outputs"), STATE]),
@@ -428,6 +438,28 @@ function checkFunction(requirement: RequirementModel, emitter: ExpressionEmitter
     params: [{ name: "s", type: STATE }],
     returns: tRef("boolean"),
     body: [{ type: "return", value: emitter.emit(requirement.condition, requirement.citation.paragraph) }],
+  };
+}
+
+/**
+ * When dice are enumerated, a branch starts from its parent's values: they were
+ * computed before the die being branched on was read, so they cannot depend on it.
+ * Per-unit values are copied, so branches never share an array they write to.
+ */
+function inheritFunction(procedure: ProcedureModel): TsStmt {
+  const copy = (field: string, perUnit: boolean): TsStmt => ({
+    type: "expr",
+    expr: assign(member(S, field), perUnit ? call(optionalMember(member(id("parent"), field), "slice")) : member(id("parent"), field)),
+  });
+  return {
+    type: "function",
+    name: "inherit",
+    params: [{ name: "s", type: STATE }, { name: "parent", type: STATE }],
+    returns: tRef("void"),
+    body: [
+      ...[...procedure.inputs, ...procedure.fixedInputs].map((i) => copy(inputName(i.name), false)),
+      ...procedure.lets.map((l) => (l.each ? copy(elementName(l.each.list, l.name), true) : copy(definitionName(l.name), false))),
+    ],
   };
 }
 

@@ -1853,6 +1853,52 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   }
 }
 
+function inherit(s: State, parent: State): void {
+  s.in$phase = parent.in$phase;
+  s.in$all_in_one_hex = parent.in$all_in_one_hex;
+  s.in$stacking_ok = parent.in$stacking_ok;
+  s.in$hex_already_attempted = parent.in$hex_already_attempted;
+  s.in$attackers = parent.in$attackers;
+  s.in$defenders = parent.in$defenders;
+  s.in$uses_road_rate = parent.in$uses_road_rate;
+  s.in$road_conditions_met = parent.in$road_conditions_met;
+  s.in$terrain_drm = parent.in$terrain_drm;
+  s.in$aec_drm = parent.in$aec_drm;
+  s.in$fortification_drm = parent.in$fortification_drm;
+  s.in$weather_drm = parent.in$weather_drm;
+  s.in$supply_drm = parent.in$supply_drm;
+  s.in$morale_drm = parent.in$morale_drm;
+  s.in$special_unit_drm = parent.in$special_unit_drm;
+  s.in$title_drm = parent.in$title_drm;
+  s.in$ground_support_bombing = parent.in$ground_support_bombing;
+  s.in$defensive_support_bombing = parent.in$defensive_support_bombing;
+  s.in$naval_gunfire = parent.in$naval_gunfire;
+  s.in$same_hex = parent.in$same_hex;
+  s.attack_total = parent.attack_total;
+  s.defense_total = parent.defense_total;
+  s.odds = parent.odds;
+  s.ground_support = parent.ground_support;
+  s.defensive_support = parent.defensive_support;
+  s.high_odds_drm = parent.high_odds_drm;
+  s.exploitation_drm = parent.exploitation_drm;
+  s.total_drm = parent.total_drm;
+  s.modified_roll = parent.modified_roll;
+  s.column = parent.column;
+  s.result = parent.result;
+  s.overrun_succeeds = parent.overrun_succeeds;
+  s.attackers_do_not_retreat = parent.attackers_do_not_retreat;
+  s.advance = parent.advance;
+  s.half_strength_markers = parent.half_strength_markers;
+  s.all_retreated = parent.all_retreated;
+  s.halved_after = parent.halved_after;
+  s.attackers$mp_cost = parent.attackers$mp_cost?.slice();
+  s.attackers$mp_spent = parent.attackers$mp_spent?.slice();
+  s.attackers$mp_left = parent.attackers$mp_left?.slice();
+  s.attackers$strength_now = parent.attackers$strength_now?.slice();
+  s.attackers$may_move_on = parent.attackers$may_move_on?.slice();
+  s.attackers$ends_movement = parent.attackers$ends_movement?.slice();
+}
+
 /** Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws. */
 export function check(value: unknown): rt.CheckResult<Input> {
   return rt.checkInput<Input>(schema, value);
@@ -1881,7 +1927,13 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
 export function distribution(input: Input): rt.Distribution<Outputs> {
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice) => resolve(input, dice, { trace: false }),
+    (dice: Record<string, number>, parent: State | null) => {
+      const s = new State(input, dice, { trace: false });
+      if (parent) {
+        inherit(s, parent);
+      }
+      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+    },
     OUTCOME,
     OUTPUTS,
   );

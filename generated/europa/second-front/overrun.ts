@@ -674,6 +674,21 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   }
 }
 
+function inherit(s: State, parent: State): void {
+  s.in$attackers = parent.in$attackers;
+  s.in$defenders = parent.in$defenders;
+  s.attack_total = parent.attack_total;
+  s.defense_total = parent.defense_total;
+  s.odds = parent.odds;
+  s.overrun_succeeds = parent.overrun_succeeds;
+  s.defenders_eliminated = parent.defenders_eliminated;
+  s.ground_support = parent.ground_support;
+  s.advance = parent.advance;
+  s.attackers$mp_cost = parent.attackers$mp_cost?.slice();
+  s.attackers$mp_spent = parent.attackers$mp_spent?.slice();
+  s.attackers$mp_left = parent.attackers$mp_left?.slice();
+}
+
 /** Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws. */
 export function check(value: unknown): rt.CheckResult<Input> {
   return rt.checkInput<Input>(schema, value);
@@ -702,7 +717,13 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
 export function distribution(input: Input): rt.Distribution<Outputs> {
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice) => resolve(input, dice, { trace: false }),
+    (dice: Record<string, number>, parent: State | null) => {
+      const s = new State(input, dice, { trace: false });
+      if (parent) {
+        inherit(s, parent);
+      }
+      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+    },
     OUTCOME,
     OUTPUTS,
   );

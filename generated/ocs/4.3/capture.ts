@@ -834,6 +834,28 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   }
 }
 
+function inherit(s: State, parent: State): void {
+  s.in$dump_sp = parent.in$dump_sp;
+  s.in$truck_points = parent.in$truck_points;
+  s.in$truck_sp = parent.in$truck_sp;
+  s.in$wagon_points = parent.in$wagon_points;
+  s.in$wagon_sp = parent.in$wagon_sp;
+  s.tokens_per_sp = parent.tokens_per_sp;
+  s.dump_percent = parent.dump_percent;
+  s.dump_captured_t = parent.dump_captured_t;
+  s.dump_destroyed_t = parent.dump_destroyed_t;
+  s.truck_percent = parent.truck_percent;
+  s.trucks_captured = parent.trucks_captured;
+  s.trucks_displaced = parent.trucks_displaced;
+  s.truck_sp_captured_t = parent.truck_sp_captured_t;
+  s.truck_sp_displaced_t = parent.truck_sp_displaced_t;
+  s.wagon_percent = parent.wagon_percent;
+  s.wagons_captured = parent.wagons_captured;
+  s.wagons_displaced = parent.wagons_displaced;
+  s.wagon_sp_captured_t = parent.wagon_sp_captured_t;
+  s.wagon_sp_displaced_t = parent.wagon_sp_displaced_t;
+}
+
 /** Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws. */
 export function check(value: unknown): rt.CheckResult<Input> {
   return rt.checkInput<Input>(schema, value);
@@ -862,7 +884,13 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
 export function distribution(input: Input): rt.Distribution<Outputs> {
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice) => resolve(input, dice, { trace: false }),
+    (dice: Record<string, number>, parent: State | null) => {
+      const s = new State(input, dice, { trace: false });
+      if (parent) {
+        inherit(s, parent);
+      }
+      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+    },
     OUTCOME,
     OUTPUTS,
   );

@@ -3503,6 +3503,81 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   }
 }
 
+function inherit(s: State, parent: State): void {
+  s.in$stack_started_together = parent.in$stack_started_together;
+  s.in$stack_mp_left = parent.in$stack_mp_left;
+  s.in$overrun_number = parent.in$overrun_number;
+  s.in$entry_cost = parent.in$entry_cost;
+  s.in$needs_road = parent.in$needs_road;
+  s.in$attackers = parent.in$attackers;
+  s.in$defenders = parent.in$defenders;
+  s.in$entry_prohibited = parent.in$entry_prohibited;
+  s.in$terrain = parent.in$terrain;
+  s.in$attacker_supply = parent.in$attacker_supply;
+  s.in$defender_pays_supply = parent.in$defender_pays_supply;
+  s.in$hedgehog_level = parent.in$hedgehog_level;
+  s.in$attacker_retreats = parent.in$attacker_retreats;
+  s.in$defender_retreats = parent.in$defender_retreats;
+  s.in$defender_ignores = parent.in$defender_ignores;
+  s.in$attack_type = parent.in$attack_type;
+  s.may_continue_moving = parent.may_continue_moving;
+  s.overrun_cost = parent.overrun_cost;
+  s.advance_cost = parent.advance_cost;
+  s.mp_left_after = parent.mp_left_after;
+  s.mp_expended_on_target = parent.mp_expended_on_target;
+  s.movement_ends = parent.movement_ends;
+  s.final_column = parent.final_column;
+  s.final_column_odds = parent.final_column_odds;
+  s.defender_at = parent.defender_at;
+  s.attacker_supply_cost = parent.attacker_supply_cost;
+  s.defender_re = parent.defender_re;
+  s.defender_supply_cost = parent.defender_supply_cost;
+  s.combat_supply_factor = parent.combat_supply_factor;
+  s.ar_drm = parent.ar_drm;
+  s.attacker_ar = parent.attacker_ar;
+  s.defender_ar = parent.defender_ar;
+  s.attack_total = parent.attack_total;
+  s.defense_total = parent.defense_total;
+  s.odds = parent.odds;
+  s.highest_column = parent.highest_column;
+  s.start_column = parent.start_column;
+  s.start_column_odds = parent.start_column_odds;
+  s.hedgehog_surprise_drm = parent.hedgehog_surprise_drm;
+  s.surprise_modified = parent.surprise_modified;
+  s.surprise = parent.surprise;
+  s.column_shift = parent.column_shift;
+  s.combat_modified = parent.combat_modified;
+  s.result = parent.result;
+  s.attacker_retreat_hexes = parent.attacker_retreat_hexes;
+  s.attacker_required_losses = parent.attacker_required_losses;
+  s.defender_required_losses = parent.defender_required_losses;
+  s.attacker_cannot_take_options = parent.attacker_cannot_take_options;
+  s.defender_may_ignore = parent.defender_may_ignore;
+  s.defender_option = parent.defender_option;
+  s.attacker_steps = parent.attacker_steps;
+  s.defender_steps = parent.defender_steps;
+  s.attacker_step_losses = parent.attacker_step_losses;
+  s.defender_step_losses = parent.defender_step_losses;
+  s.attacker_destroyed = parent.attacker_destroyed;
+  s.defender_destroyed = parent.defender_destroyed;
+  s.defender_losses_by_unit = parent.defender_losses_by_unit;
+  s.defender_retreat_hexes = parent.defender_retreat_hexes;
+  s.defender_dg = parent.defender_dg;
+  s.advance = parent.advance;
+  s.zero_strength_column = parent.zero_strength_column;
+  s.both_zero = parent.both_zero;
+  s.attackers$attack_strength = parent.attackers$attack_strength?.slice();
+  s.attackers$at_reduced = parent.attackers$at_reduced?.slice();
+  s.attackers$terrain_multiplier = parent.attackers$terrain_multiplier?.slice();
+  s.attackers$supply_factor = parent.attackers$supply_factor?.slice();
+  s.attackers$step_loss_factor = parent.attackers$step_loss_factor?.slice();
+  s.defenders$defense_strength = parent.defenders$defense_strength?.slice();
+  s.defenders$terrain_multiplier = parent.defenders$terrain_multiplier?.slice();
+  s.defenders$supply_factor = parent.defenders$supply_factor?.slice();
+  s.defenders$losses = parent.defenders$losses?.slice();
+  s.defenders$step_loss_factor = parent.defenders$step_loss_factor?.slice();
+}
+
 /** Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws. */
 export function check(value: unknown): rt.CheckResult<Input> {
   return rt.checkInput<Input>(schema, value);
@@ -3531,7 +3606,13 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
 export function distribution(input: Input): rt.Distribution<Outputs> {
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice) => resolve(input, dice, { trace: false }),
+    (dice: Record<string, number>, parent: State | null) => {
+      const s = new State(input, dice, { trace: false });
+      if (parent) {
+        inherit(s, parent);
+      }
+      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+    },
     OUTCOME,
     OUTPUTS,
   );

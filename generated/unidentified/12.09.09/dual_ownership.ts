@@ -829,6 +829,30 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   }
 }
 
+function inherit(s: State, parent: State): void {
+  s.in$fort_city_mp = parent.in$fort_city_mp;
+  s.in$do_side = parent.in$do_side;
+  s.in$do_action = parent.in$do_action;
+  s.in$entering_german_cm = parent.in$entering_german_cm;
+  s.in$entering_hexside_mp = parent.in$entering_hexside_mp;
+  s.in$other_hex_friendly = parent.in$other_hex_friendly;
+  s.in$target_defence = parent.in$target_defence;
+  s.in$enemy_defence_in_hex = parent.in$enemy_defence_in_hex;
+  s.in$enemy_hex_drms = parent.in$enemy_hex_drms;
+  s.in$pinning_factors = parent.in$pinning_factors;
+  s.in$one_to_four_made = parent.in$one_to_four_made;
+  s.overrun_mp = parent.overrun_mp;
+  s.german_cm_overrun_mp = parent.german_cm_overrun_mp;
+  s.terrain_benefits = parent.terrain_benefits;
+  s.entry_extra_mp = parent.entry_extra_mp;
+  s.disruptions_as_casualties = parent.disruptions_as_casualties;
+  s.controls_ports_airbases = parent.controls_ports_airbases;
+  s.may_build_airbase = parent.may_build_airbase;
+  s.exerts_zoc = parent.exerts_zoc;
+  s.pinning_force_needed = parent.pinning_force_needed;
+  s.combined_defence = parent.combined_defence;
+}
+
 /** Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws. */
 export function check(value: unknown): rt.CheckResult<Input> {
   return rt.checkInput<Input>(schema, value);
@@ -857,7 +881,13 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
 export function distribution(input: Input): rt.Distribution<Outputs> {
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice) => resolve(input, dice, { trace: false }),
+    (dice: Record<string, number>, parent: State | null) => {
+      const s = new State(input, dice, { trace: false });
+      if (parent) {
+        inherit(s, parent);
+      }
+      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+    },
     OUTCOME,
     OUTPUTS,
   );

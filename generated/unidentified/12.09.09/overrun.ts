@@ -2008,6 +2008,55 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   }
 }
 
+function inherit(s: State, parent: State): void {
+  s.in$stacking_ok = parent.in$stacking_ok;
+  s.in$moving_units = parent.in$moving_units;
+  s.in$fort_city_mp = parent.in$fort_city_mp;
+  s.in$declaration = parent.in$declaration;
+  s.in$air_units = parent.in$air_units;
+  s.in$attack_ngs = parent.in$attack_ngs;
+  s.in$defence_ngs = parent.in$defence_ngs;
+  s.in$defender_already_overrun = parent.in$defender_already_overrun;
+  s.in$defenders_under_dl = parent.in$defenders_under_dl;
+  s.in$road_rate = parent.in$road_rate;
+  s.in$bridge_capture = parent.in$bridge_capture;
+  s.in$defence_strength = parent.in$defence_strength;
+  s.in$combat_outcome = parent.in$combat_outcome;
+  s.in$defender_re_remaining = parent.in$defender_re_remaining;
+  s.in$defender_zoc = parent.in$defender_zoc;
+  s.in$defender_re = parent.in$defender_re;
+  s.overrun_mp = parent.overrun_mp;
+  s.german_cm_overrun_mp = parent.german_cm_overrun_mp;
+  s.deadlock_marker = parent.deadlock_marker;
+  s.attack_air = parent.attack_air;
+  s.defence_air = parent.defence_air;
+  s.attack_naval = parent.attack_naval;
+  s.defence_naval = parent.defence_naval;
+  s.dl_marker_removed = parent.dl_marker_removed;
+  s.attack_total = parent.attack_total;
+  s.defence_total = parent.defence_total;
+  s.odds = parent.odds;
+  s.resolved_case = parent.resolved_case;
+  s.defenders_eliminated = parent.defenders_eliminated;
+  s.most_mp_spent = parent.most_mp_spent;
+  s.expended_mp_marker = parent.expended_mp_marker;
+  s.may_continue_moving = parent.may_continue_moving;
+  s.zoc_marker = parent.zoc_marker;
+  s.red_table_defender_re = parent.red_table_defender_re;
+  s.attackers_lose_zoc = parent.attackers_lose_zoc;
+  s.red_table_attacker_drm = parent.red_table_attacker_drm;
+  s.dual_occupancy = parent.dual_occupancy;
+  s.no_combat_next_phase = parent.no_combat_next_phase;
+  s.moving_units$overrun_cost = parent.moving_units$overrun_cost?.slice();
+  s.moving_units$mp_cost = parent.moving_units$mp_cost?.slice();
+  s.moving_units$mp_spent = parent.moving_units$mp_spent?.slice();
+  s.moving_units$mp_left = parent.moving_units$mp_left?.slice();
+  s.moving_units$hexside_cost = parent.moving_units$hexside_cost?.slice();
+  s.moving_units$attack_now = parent.moving_units$attack_now?.slice();
+  s.air_units$mission_tbf = parent.air_units$mission_tbf?.slice();
+  s.air_units$value = parent.air_units$value?.slice();
+}
+
 /** Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws. */
 export function check(value: unknown): rt.CheckResult<Input> {
   return rt.checkInput<Input>(schema, value);
@@ -2036,7 +2085,13 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
 export function distribution(input: Input): rt.Distribution<Outputs> {
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice) => resolve(input, dice, { trace: false }),
+    (dice: Record<string, number>, parent: State | null) => {
+      const s = new State(input, dice, { trace: false });
+      if (parent) {
+        inherit(s, parent);
+      }
+      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+    },
     OUTCOME,
     OUTPUTS,
   );

@@ -480,6 +480,20 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   }
 }
 
+function inherit(s: State, parent: State): void {
+  s.in$movement_allowance = parent.in$movement_allowance;
+  s.in$movement_used = parent.in$movement_used;
+  s.in$assaults = parent.in$assaults;
+  s.in$in_own_movement_phase = parent.in$in_own_movement_phase;
+  s.in$targets_personnel = parent.in$targets_personnel;
+  s.in$morale_sound = parent.in$morale_sound;
+  s.assault_cost = parent.assault_cost;
+  s.assaults_cost = parent.assaults_cost;
+  s.movement_left = parent.movement_left;
+  s.max_assaults = parent.max_assaults;
+  s.may_continue_moving = parent.may_continue_moving;
+}
+
 /** Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws. */
 export function check(value: unknown): rt.CheckResult<Input> {
   return rt.checkInput<Input>(schema, value);
@@ -508,7 +522,13 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
 export function distribution(input: Input): rt.Distribution<Outputs> {
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice) => resolve(input, dice, { trace: false }),
+    (dice: Record<string, number>, parent: State | null) => {
+      const s = new State(input, dice, { trace: false });
+      if (parent) {
+        inherit(s, parent);
+      }
+      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+    },
     OUTCOME,
     OUTPUTS,
   );

@@ -432,6 +432,18 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   }
 }
 
+function inherit(s: State, parent: State): void {
+  s.in$fire_role = parent.in$fire_role;
+  s.in$base_kind = parent.in$base_kind;
+  s.in$equipment = parent.in$equipment;
+  s.in$small_unit = parent.in$small_unit;
+  s.in$in_direct_contact = parent.in$in_direct_contact;
+  s.in$line_of_sight = parent.in$line_of_sight;
+  s.may_fire = parent.may_fire;
+  s.moved_modifier = parent.moved_modifier;
+  s.machine_guns_twice = parent.machine_guns_twice;
+}
+
 /** Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws. */
 export function check(value: unknown): rt.CheckResult<Input> {
   return rt.checkInput<Input>(schema, value);
@@ -460,7 +472,13 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
 export function distribution(input: Input): rt.Distribution<Outputs> {
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice) => resolve(input, dice, { trace: false }),
+    (dice: Record<string, number>, parent: State | null) => {
+      const s = new State(input, dice, { trace: false });
+      if (parent) {
+        inherit(s, parent);
+      }
+      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+    },
     OUTCOME,
     OUTPUTS,
   );

@@ -2984,6 +2984,88 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   }
 }
 
+function inherit(s: State, parent: State): void {
+  s.in$attackers = parent.in$attackers;
+  s.in$defenders = parent.in$defenders;
+  s.in$pinned_value = parent.in$pinned_value;
+  s.in$rear_value = parent.in$rear_value;
+  s.in$prone_value = parent.in$prone_value;
+  s.in$cover_value = parent.in$cover_value;
+  s.in$outstanding_value = parent.in$outstanding_value;
+  s.in$great_value = parent.in$great_value;
+  s.in$attacker_other_drm = parent.in$attacker_other_drm;
+  s.in$defender_other_drm = parent.in$defender_other_drm;
+  s.attacker_bases = parent.attacker_bases;
+  s.defender_bases = parent.defender_bases;
+  s.round_1_margin = parent.round_1_margin;
+  s.attacker_lost_1 = parent.attacker_lost_1;
+  s.defender_lost_1 = parent.defender_lost_1;
+  s.attacker_left_1 = parent.attacker_left_1;
+  s.defender_left_1 = parent.defender_left_1;
+  s.round_1_winner = parent.round_1_winner;
+  s.round_2_fought = parent.round_2_fought;
+  s.round_2_margin = parent.round_2_margin;
+  s.attacker_lost_2 = parent.attacker_lost_2;
+  s.defender_lost_2 = parent.defender_lost_2;
+  s.attacker_left_2 = parent.attacker_left_2;
+  s.defender_left_2 = parent.defender_left_2;
+  s.round_2_winner = parent.round_2_winner;
+  s.round_3_fought = parent.round_3_fought;
+  s.round_3_margin = parent.round_3_margin;
+  s.attacker_lost_3 = parent.attacker_lost_3;
+  s.defender_lost_3 = parent.defender_lost_3;
+  s.attacker_left_3 = parent.attacker_left_3;
+  s.defender_left_3 = parent.defender_left_3;
+  s.round_3_winner = parent.round_3_winner;
+  s.attacker_lost_in_rounds = parent.attacker_lost_in_rounds;
+  s.defender_lost_in_rounds = parent.defender_lost_in_rounds;
+  s.overall = parent.overall;
+  s.overall_loser = parent.overall_loser;
+  s.attacker_tie_loss = parent.attacker_tie_loss;
+  s.defender_tie_loss = parent.defender_tie_loss;
+  s.attacker_bases_lost = parent.attacker_bases_lost;
+  s.defender_bases_lost = parent.defender_bases_lost;
+  s.attacker_bases_left = parent.attacker_bases_left;
+  s.defender_bases_left = parent.defender_bases_left;
+  s.attacker_won_every_round = parent.attacker_won_every_round;
+  s.defender_won_every_round = parent.defender_won_every_round;
+  s.breakthrough = parent.breakthrough;
+  s.heroic_fight = parent.heroic_fight;
+  s.pinned_sides = parent.pinned_sides;
+  s.any_cavalry = parent.any_cavalry;
+  s.only_cavalry = parent.only_cavalry;
+  s.rounds = parent.rounds;
+  s.cavalry_drm = parent.cavalry_drm;
+  s.cavalry_option = parent.cavalry_option;
+  s.attacker_pinned = parent.attacker_pinned;
+  s.defender_pinned = parent.defender_pinned;
+  s.attacker_hit_in_rear = parent.attacker_hit_in_rear;
+  s.defender_hit_in_rear = parent.defender_hit_in_rear;
+  s.attacker_two_sides = parent.attacker_two_sides;
+  s.defender_two_sides = parent.defender_two_sides;
+  s.attacker_prone = parent.attacker_prone;
+  s.defender_prone = parent.defender_prone;
+  s.attacker_solid_cover = parent.attacker_solid_cover;
+  s.defender_solid_cover = parent.defender_solid_cover;
+  s.attacker_outstanding = parent.attacker_outstanding;
+  s.defender_outstanding = parent.defender_outstanding;
+  s.attacker_great = parent.attacker_great;
+  s.defender_great = parent.defender_great;
+  s.attacker_mounted = parent.attacker_mounted;
+  s.defender_mounted = parent.defender_mounted;
+  s.attacker_cavalry_bonus = parent.attacker_cavalry_bonus;
+  s.defender_cavalry_bonus = parent.defender_cavalry_bonus;
+  s.pinned_drm = parent.pinned_drm;
+  s.rear_drm = parent.rear_drm;
+  s.two_sides_drm = parent.two_sides_drm;
+  s.prone_drm = parent.prone_drm;
+  s.cover_drm = parent.cover_drm;
+  s.outstanding_drm = parent.outstanding_drm;
+  s.great_drm = parent.great_drm;
+  s.attacker_drm = parent.attacker_drm;
+  s.defender_drm = parent.defender_drm;
+}
+
 /** Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws. */
 export function check(value: unknown): rt.CheckResult<Input> {
   return rt.checkInput<Input>(schema, value);
@@ -3012,7 +3094,13 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
 export function distribution(input: Input): rt.Distribution<Outputs> {
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice) => resolve(input, dice, { trace: false }),
+    (dice: Record<string, number>, parent: State | null) => {
+      const s = new State(input, dice, { trace: false });
+      if (parent) {
+        inherit(s, parent);
+      }
+      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+    },
     OUTCOME,
     OUTPUTS,
   );
