@@ -1,14 +1,17 @@
 /// <reference types="vite/client" />
 // <hexlaw-calculator engine="ocs/4.3/overrun">: a calculator for any procedure the
 // compiler generates, built from the engine's `schema` and `metadata` alone. There
-// is no code here for any particular procedure.
-import type { CheckResult, Distribution, EngineSchema, Resolution, ResolveOptions, Wire } from "../../compiler/runtime/runtime.ts";
+// is no code here for any particular procedure. Where another edition of the
+// ruleset has a procedure of the same name, it offers to compare the two: one form
+// for both, each engine given only the inputs it declares, both answers side by side.
+import type { CheckResult, Distribution, EngineSchema, InputError, Resolution, ResolveOptions, Wire } from "../../compiler/runtime/runtime.ts";
+import { diceFor, differingAnswers, unionSchema } from "./compare.ts";
 import { CalculatorForm, el } from "./form.ts";
 import { ResultsView, type Config, type Metadata } from "./results.ts";
-import { engineDice, engineInput, initialState, readUrl, stateOfVector, writeUrl, type State } from "./state.ts";
+import { engineDice, engineInput, fitState, initialState, readUrl, stateOfVector, writeUrl, type State } from "./state.ts";
 
 interface Engine {
-  metadata: Metadata & { title: string; procedure: string; paragraph: string };
+  metadata: Metadata & { title: string; procedure: string; paragraph: string; edition: string; editionTitle?: string };
   schema: EngineSchema;
   check(value: unknown): CheckResult<Record<string, Wire>>;
   checkDice(value: unknown): CheckResult<Record<string, number>>;
@@ -27,19 +30,65 @@ interface Vector {
   expect: { allowed?: boolean; outputs: Record<string, Wire> };
 }
 
+/** One edition's engine in the calculator, with its worked examples and its answer panel. */
+interface Side {
+  edition: string;
+  title: string;
+  engine: Engine;
+  vectors: Vector[];
+  config: Config;
+  results: ResultsView;
+}
+
+/** What a page says about the editions' calculators it may compare (`<script id="hexlaw-calculator-editions">`). */
+type EditionInfo = Record<string, { edition: string; title: string; config: Config | null }>;
+
+const GENERATED = "../../generated/";
 const engines = import.meta.glob<Engine>("../../generated/*/*/*.ts");
 const vectorFiles = import.meta.glob<{ vectors: Vector[] }>("../../generated/*/*/*.vectors.json", { import: "default" });
 
 let count = 0;
 
+/** Engines of the same procedure in the ruleset's other editions: `europa/second-front/overrun` for `europa/later/overrun`. */
+function otherEditions(name: string): { name: string; edition: string }[] {
+  const [ruleset, edition, procedure] = name.split("/");
+  return Object.keys(engines)
+    .map((key) => key.slice(GENERATED.length, -".ts".length).split("/"))
+    .filter((p) => p.length === 3 && p[0] === ruleset && p[2] === procedure && p[1] !== edition)
+    .map((p) => ({ name: p.join("/"), edition: p[1] }));
+}
+
+function pageEditions(): EditionInfo {
+  try {
+    return JSON.parse(document.getElementById("hexlaw-calculator-editions")?.textContent || "{}") as EditionInfo;
+  } catch {
+    return {};
+  }
+}
+
+/** Errors of both engines about the same field, once each. */
+function unique(errors: InputError[]): InputError[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => !seen.has(`${e.path}\n${e.message}`) && seen.add(`${e.path}\n${e.message}`));
+}
+
 class HexlawCalculator extends HTMLElement {
-  private engine: Engine | null = null;
-  private vectors: Vector[] = [];
+  private primary: Side | null = null;
+  private other: Side | null = null;
+  private candidates: { name: string; edition: string; title: string }[] = [];
+  private schema: EngineSchema | null = null;
+  /** The schema the URL was last written with, so a comparison's own fields leave the URL when it ends. */
+  private urlSchema: EngineSchema | null = null;
   private state: State | null = null;
   private form: CalculatorForm | null = null;
-  private results: ResultsView | null = null;
   private presets: HTMLSelectElement | null = null;
+  private presetLabel: HTMLElement | null = null;
+  private compareSelect: HTMLSelectElement | null = null;
   private assumeNote: HTMLElement | null = null;
+  private answers: HTMLElement | null = null;
+  private body: HTMLElement | null = null;
+  private summary: HTMLElement | null = null;
+  private uid = "";
   private timer = 0;
   private started = false;
 
@@ -57,39 +106,57 @@ class HexlawCalculator extends HTMLElement {
     this.replaceChildren(el("p", { class: "verdict invalid", role: "alert", text: message }));
   }
 
+  /** Loads one edition's engine and worked examples. */
+  private async side(name: string, config: Config | null): Promise<Side> {
+    const loadEngine = engines[`${GENERATED}${name}.ts`];
+    if (!loadEngine) throw new Error(`There is no engine called “${name}”.`);
+    const [engine, vectors] = await Promise.all([loadEngine(), vectorFiles[`${GENERATED}${name}.vectors.json`]?.().catch(() => ({ vectors: [] })) ?? { vectors: [] }]);
+    const info = pageEditions()[name];
+    config ??= info?.config ?? { title: engine.metadata.title, paragraph: engine.metadata.paragraph, labels: {}, links: {} };
+    const edition = name.split("/")[1];
+    return { edition, title: info?.title ?? engine.metadata.editionTitle ?? edition, engine, vectors: vectors.vectors, config, results: new ResultsView(config, engine.metadata) };
+  }
+
   private async load(): Promise<void> {
     const name = this.getAttribute("engine") ?? "";
-    const loadEngine = engines[`../../generated/${name}.ts`];
-    if (!loadEngine) return this.fail(`There is no engine called “${name}”.`);
-    const [engine, vectors] = await Promise.all([loadEngine(), vectorFiles[`../../generated/${name}.vectors.json`]?.().catch(() => ({ vectors: [] })) ?? { vectors: [] }]);
-    this.engine = engine;
-    this.vectors = vectors.vectors;
-    let config: Config;
+    if (!engines[`${GENERATED}${name}.ts`]) return this.fail(`There is no engine called “${name}”.`);
+    let config: Config | null = null;
     try {
-      config = JSON.parse(this.getAttribute("config") ?? "null") ?? undefined;
+      config = JSON.parse(this.getAttribute("config") ?? "null") as Config | null;
     } catch {
-      config = undefined as unknown as Config;
+      config = null;
     }
-    config ??= { title: engine.metadata.title, paragraph: engine.metadata.paragraph, labels: {}, links: {} };
-    const uid = `calc${++count}`;
-    const fromUrl = readUrl(engine.schema, this.urlPrefix, new URL(location.href));
-    this.state = fromUrl ?? initialState(engine.schema);
-    this.form = new CalculatorForm(engine.schema, this.state, uid, config.links, () => this.changed());
+    const primary = await this.side(name, config);
+    this.primary = primary;
+    const info = pageEditions();
+    this.candidates = otherEditions(name).map((c) => ({ ...c, title: info[c.name]?.title ?? c.edition }));
+    const url = new URL(location.href);
+    const wanted = this.candidates.find((c) => c.edition === url.searchParams.get(`${this.urlPrefix}compare`));
+    if (wanted) this.other = await this.side(wanted.name, null).catch(() => null);
+    this.schema = this.unionOrOwn();
+    url.searchParams.delete(`${this.urlPrefix}compare`);
+    const fromUrl = readUrl(this.schema, this.urlPrefix, url);
+    this.state = fromUrl ?? initialState(this.schema);
+    this.uid = `calc${++count}`;
+    this.form = new CalculatorForm(this.schema, this.state, this.uid, primary.config.links, () => this.changed());
     if (fromUrl) this.form.touchAll();
-    this.results = new ResultsView(config, engine.metadata);
 
     const bar = el("div", { class: "calc-bar" });
-    if (this.vectors.length > 0) {
-      const id = `${uid}-presets`;
-      this.presets = el("select", { id });
-      this.presets.append(new Option(`Choose one of ${this.vectors.length} worked example${this.vectors.length === 1 ? "" : "s"}…`, ""));
-      for (const v of this.vectors) this.presets.append(new Option(`${v.paragraph}: ${v.title}${v.disputed ? " (disputed)" : ""}`, v.id));
-      this.presets.value = this.state.example ?? "";
-      this.presets.addEventListener("change", () => this.loadExample(this.presets!.value));
-      bar.append(el("label", { for: id, text: "Load a worked example " }), this.presets);
+    this.presets = el("select", { id: `${this.uid}-presets` });
+    this.presets.addEventListener("change", () => this.loadExample(this.presets!.value));
+    this.presetLabel = el("label", { for: this.presets.id, text: "Load a worked example " });
+    bar.append(this.presetLabel, this.presets);
+    this.fillPresets();
+    if (this.candidates.length > 0) {
+      this.compareSelect = el("select", { id: `${this.uid}-compare` });
+      this.compareSelect.append(new Option(`no other edition`, ""), ...this.candidates.map((c) => new Option(c.title, c.edition, false, c.edition === this.other?.edition)));
+      this.compareSelect.addEventListener("change", () => {
+        this.setCompare(this.compareSelect!.value).catch((error: unknown) => this.primary?.results.showFailure(`The other edition could not be loaded (${error instanceof Error ? error.message : String(error)}).`));
+      });
+      bar.append(el("span", { class: "calc-compare-choice" }, el("label", { for: this.compareSelect.id, text: "Compare with " }), this.compareSelect));
     }
     const reset = el("button", { type: "button", text: "Start over" });
-    reset.addEventListener("click", () => this.setState(initialState(engine.schema), true));
+    reset.addEventListener("click", () => this.setState(initialState(this.schema!), true));
     const share = el("button", { type: "button", text: "Copy link to this ruling" });
     share.addEventListener("click", () => {
       this.writeUrl();
@@ -104,18 +171,95 @@ class HexlawCalculator extends HTMLElement {
     });
     bar.append(reset, share);
     this.assumeNote = el("div", { class: "calc-note" });
+    this.answers = el("div", { class: "calc-answer" });
+    this.summary = el("p", { class: "calc-differences", "aria-live": "polite" });
 
-    const heading = el("h2", { class: this.hasAttribute("standalone") ? "calc-title visually-hidden" : "calc-title", id: `${uid}-title`, text: `${config.title} calculator` });
-    const wrapper = el("div", { class: "calc", role: "group", "aria-labelledby": heading.id }, heading, bar, this.assumeNote,
-      el("div", { class: "calc-body" }, el("div", { class: "calc-inputs" }, this.form.root), el("div", { class: "calc-answer" }, el("h2", { text: "Answer" }), this.results.root)));
+    const heading = el("h2", { class: this.hasAttribute("standalone") ? "calc-title visually-hidden" : "calc-title", id: `${this.uid}-title`, text: `${primary.config.title} calculator` });
+    this.body = el("div", { class: "calc-body" }, el("div", { class: "calc-inputs" }, this.form.root), this.answers);
+    const wrapper = el("div", { class: "calc", role: "group", "aria-labelledby": heading.id }, heading, bar, this.assumeNote, this.body);
     this.replaceChildren(wrapper);
+    this.layout();
     this.update();
   }
 
-  private loadExample(id: string): void {
-    const vector = this.vectors.find((v) => v.id === id);
-    if (!vector || !this.engine) return;
-    this.setState(stateOfVector(this.engine.schema, vector));
+  private unionOrOwn(): EngineSchema {
+    const primary = this.primary!;
+    if (!this.other) return primary.engine.schema;
+    return unionSchema(
+      { schema: primary.engine.schema, edition: primary.edition, links: primary.config.links },
+      { schema: this.other.engine.schema, edition: this.other.edition, links: this.other.config.links },
+    );
+  }
+
+  /** The worked examples on offer: this edition's, and the compared edition's (as `edition:id`). */
+  private vectors(): { value: string; side: Side; vector: Vector }[] {
+    const own = this.primary!.vectors.map((vector) => ({ value: vector.id, side: this.primary!, vector }));
+    const other = this.other;
+    return other ? [...own, ...other.vectors.map((vector) => ({ value: `${other.edition}:${vector.id}`, side: other, vector }))] : own;
+  }
+
+  private fillPresets(): void {
+    const presets = this.presets!;
+    const all = this.vectors();
+    const option = (v: (typeof all)[number]) => new Option(`${v.vector.paragraph}: ${v.vector.title}${v.vector.disputed ? " (disputed)" : ""}`, v.value);
+    presets.replaceChildren(new Option(`Choose one of ${all.length} worked example${all.length === 1 ? "" : "s"}…`, ""));
+    if (this.other) {
+      for (const side of [this.primary!, this.other]) {
+        const mine = all.filter((v) => v.side === side);
+        if (mine.length === 0) continue;
+        const group = el("optgroup");
+        group.label = side.title;
+        group.append(...mine.map(option));
+        presets.append(group);
+      }
+    } else {
+      presets.append(...all.map(option));
+    }
+    presets.value = this.state?.example ?? "";
+    presets.hidden = all.length === 0;
+    if (this.presetLabel) this.presetLabel.hidden = all.length === 0;
+  }
+
+  /** Where the answers go: one panel, or with a comparison two side by side under a summary of what differs. */
+  private layout(): void {
+    const primary = this.primary!;
+    const answers = this.answers!;
+    this.body!.classList.toggle("comparing", this.other !== null);
+    if (!this.other) {
+      primary.results.root.setAttribute("aria-live", "polite");
+      answers.replaceChildren(el("h2", { text: "Answer" }), primary.results.root);
+      return;
+    }
+    const column = (side: Side, which: string) => {
+      side.results.root.setAttribute("aria-live", "off");
+      const id = `${this.uid}-${which}-heading`;
+      return el("section", { class: "calc-side", "aria-labelledby": id }, el("h2", { id, text: side.title }), side.results.root);
+    };
+    answers.replaceChildren(el("h2", { class: "visually-hidden", text: "Answers in both editions" }), this.summary!, el("div", { class: "calc-compare" }, column(primary, "this"), column(this.other, "other")));
+  }
+
+  private async setCompare(edition: string): Promise<void> {
+    const wanted = this.candidates.find((c) => c.edition === edition);
+    this.other = wanted ? await this.side(wanted.name, null) : null;
+    this.schema = this.unionOrOwn();
+    const state = fitState(this.state!, this.schema);
+    if (state.example && !this.vectors().some((v) => v.value === state.example)) {
+      state.example = null;
+      state.assume = {};
+    }
+    this.state = state;
+    this.form!.setSchema(this.schema, state);
+    this.fillPresets();
+    this.layout();
+    this.update();
+  }
+
+  private loadExample(value: string): void {
+    const found = this.vectors().find((v) => v.value === value);
+    if (!found || !this.schema) return;
+    const state = stateOfVector(this.schema, found.vector);
+    state.example = value;
+    this.setState(state);
   }
 
   private setState(state: State, pristine = false): void {
@@ -137,38 +281,81 @@ class HexlawCalculator extends HTMLElement {
   }
 
   private writeUrl(): void {
-    if (!this.engine || !this.state) return;
-    const next = writeUrl(this.engine.schema, this.state, this.urlPrefix, new URL(location.href));
+    if (!this.schema || !this.state) return;
+    let next = new URL(location.href);
+    if (this.urlSchema && this.urlSchema !== this.schema) next = writeUrl(this.urlSchema, initialState(this.urlSchema), this.urlPrefix, next);
+    next = writeUrl(this.schema, this.state, this.urlPrefix, next);
+    if (this.other) next.searchParams.set(`${this.urlPrefix}compare`, this.other.edition);
+    else next.searchParams.delete(`${this.urlPrefix}compare`);
+    this.urlSchema = this.schema;
     if (next.href !== location.href) history.replaceState(history.state, "", next);
   }
 
   private update(): void {
-    const engine = this.engine;
-    const state = this.state;
-    if (!engine || !state || !this.form || !this.results) return;
+    const { primary, state, form } = this;
+    if (!primary || !state || !form) return;
     this.writeUrl();
     this.renderAssumptions(state);
+    const sides = this.other ? [primary, this.other] : [primary];
     try {
-      const checked = engine.check(engineInput(engine.schema, state));
-      const dice = engine.checkDice(engineDice(state));
-      const { unplaced, untouched } = this.form.showErrors(checked.ok ? [] : checked.errors, dice.ok ? [] : dice.errors);
-      if (!checked.ok || !dice.ok) {
-        const count = (checked.ok ? 0 : checked.errors.length) + (dice.ok ? 0 : dice.errors.length);
-        if (count === untouched.length) this.results.showPrompt(untouched.map((path) => this.form!.labelOf(path)));
-        else this.results.showInvalid(count - untouched.length, unplaced.map((e) => e.message));
-        return;
-      }
-      const example = state.example ? (this.vectors.find((v) => v.id === state.example) ?? null) : null;
-      const also = example ? Object.keys(example.expect.outputs) : undefined;
-      const options: ResolveOptions = { assume: state.assume, also };
-      const result = engine.resolve(checked.value, dice.value, options);
-      const diceGiven = Object.keys(dice.value).length > 0;
-      const distribution = engine.schema.dice.length > 0 && Object.keys(state.assume).length === 0 ? engine.distribution(checked.value) : null;
-      this.results.show(result, distribution, diceGiven, example);
+      // Each engine gets only the inputs and dice its own schema declares.
+      const runs = sides.map((side) => ({
+        side,
+        checked: side.engine.check(engineInput(side.engine.schema, state)),
+        dice: side.engine.checkDice(diceFor(side.engine.schema, engineDice(state))),
+      }));
+      const errorsOf = (r: CheckResult<unknown>) => (r.ok ? [] : r.errors);
+      const { unplaced, untouched } = form.showErrors(unique(runs.flatMap((r) => errorsOf(r.checked))), unique(runs.flatMap((r) => errorsOf(r.dice))));
+      const resolved = runs.map(({ side, checked, dice }) => {
+        const errors = [...errorsOf(checked), ...errorsOf(dice)];
+        if (!checked.ok || !dice.ok) {
+          const blank = [...new Set(errors.filter((e) => untouched.includes(e.path)).map((e) => e.path))];
+          if (errors.every((e) => untouched.includes(e.path))) side.results.showPrompt(blank.map((path) => form.labelOf(path)));
+          else side.results.showInvalid(errors.filter((e) => !untouched.includes(e.path)).length, unplaced.filter((e) => errors.some((own) => own.path === e.path && own.message === e.message)).map((e) => e.message));
+          return null;
+        }
+        return this.resolve(side, checked.value, dice.value);
+      });
+      this.showDifferences(resolved);
     } catch (error) {
       // An engine that throws is a bug, but the reader gets a sentence, not a broken panel.
-      this.results.showFailure(`These inputs could not be worked out (${error instanceof Error ? error.message : String(error)}).`);
+      primary.results.showFailure(`These inputs could not be worked out (${error instanceof Error ? error.message : String(error)}).`);
     }
+  }
+
+  private resolve(side: Side, input: Record<string, Wire>, dice: Record<string, number>): Resolution<Record<string, Wire>> {
+    const state = this.state!;
+    const found = state.example ? this.vectors().find((v) => v.value === state.example && v.side === side) : undefined;
+    const example = found?.vector ?? null;
+    // A worked example's assumptions belong to its own edition.
+    const assume = example ? state.assume : {};
+    const options: ResolveOptions = { assume, also: example ? Object.keys(example.expect.outputs) : undefined };
+    const result = side.engine.resolve(input, dice, options);
+    const diceGiven = Object.keys(dice).length > 0;
+    const distribution = side.engine.schema.dice.length > 0 && Object.keys(assume).length === 0 ? side.engine.distribution(input) : null;
+    side.results.show(result, distribution, diceGiven, example);
+    return result;
+  }
+
+  /** With a comparison: which answers differ, marked in both panels and summed up above them. */
+  private showDifferences(resolved: (Resolution<Record<string, Wire>> | null)[]): void {
+    const summary = this.summary;
+    const [a, b] = resolved;
+    if (!this.other || !summary) return;
+    if (!a || !b) {
+      summary.textContent = "Both editions' answers are compared once both have the inputs they need.";
+      return;
+    }
+    const differs = differingAnswers(a, b);
+    this.primary!.results.markDifferences(differs, this.other.edition);
+    this.other.results.markDifferences(differs, this.primary!.edition);
+    const labels = [...differs].map((name) => (name === "allowed" ? "whether it is allowed" : (this.primary!.config.labels[name]?.label ?? a.trace.find((s) => s.name === name)?.label ?? name.replace(/_/g, " "))));
+    summary.replaceChildren(
+      differs.size === 0
+        ? "The two editions give the same answers here."
+        : el("span", {}, el("strong", { text: `${differs.size} answer${differs.size === 1 ? " differs" : "s differ"}` }), ` between the editions: ${labels.join(", ")}.`),
+    );
+    summary.classList.toggle("has-differences", differs.size > 0);
   }
 
   private renderAssumptions(state: State): void {
@@ -183,7 +370,8 @@ class HexlawCalculator extends HTMLElement {
       if (this.presets) this.presets.value = "";
       this.update();
     });
-    this.assumeNote.append(`As the worked example does, this assumes ${entries.map(([k, v]) => `${k.replace(/_/g, " ")} = ${typeof v === "object" && v && "text" in v ? v.text : JSON.stringify(v)}`).join(", ")}. `, clear);
+    const owner = this.other ? this.vectors().find((v) => v.value === state.example)?.side : undefined;
+    this.assumeNote.append(`As the worked example does, this assumes ${entries.map(([k, v]) => `${k.replace(/_/g, " ")} = ${typeof v === "object" && v && "text" in v ? v.text : JSON.stringify(v)}`).join(", ")}${owner ? ` (in ${owner.title})` : ""}. `, clear);
   }
 }
 

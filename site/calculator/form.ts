@@ -2,6 +2,7 @@
 // one row of fields per unit of a list, one field per die. Errors from `check()`
 // appear next to the field they are about.
 import type { DiceSpec, EngineSchema, FieldSchema, InputError } from "../../compiler/runtime/runtime.ts";
+import type { ComparedField } from "./compare.ts";
 import { rowDefaults, type Raw, type Row, type State } from "./state.ts";
 
 export const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}, ...children: (Node | string | null | false | undefined)[]): HTMLElementTagNameMap[K] => {
@@ -24,7 +25,7 @@ interface Slot {
 export class CalculatorForm {
   readonly root: HTMLElement;
   private readonly slots = new Map<string, Slot>();
-  private readonly schema: EngineSchema;
+  private schema: EngineSchema;
   private readonly uid: string;
   private state: State;
   private readonly changed: () => void;
@@ -39,6 +40,13 @@ export class CalculatorForm {
     this.links = links;
     this.changed = changed;
     this.root = el("div", { class: "calc-form" });
+    this.render();
+  }
+
+  /** Another schema (a comparison begun or ended): the fields the reader touched stay touched. */
+  setSchema(schema: EngineSchema, state: State): void {
+    this.schema = schema;
+    this.state = state;
     this.render();
   }
 
@@ -65,7 +73,11 @@ export class CalculatorForm {
     }
     if ((t.kind === "number" || t.kind === "integer") && t.orAll) bits.push("or “all”");
     const help = el("span", { class: "help" }, `${field.description}${bits.length ? ` (${bits.join(", ")})` : ""}`);
-    if (field.paragraph && this.links[field.paragraph]) help.append(" ", el("a", { href: this.links[field.paragraph], text: field.paragraph }));
+    // A field of a comparison that only one edition has: it says which, and cites that edition's paragraph.
+    const only = (field as ComparedField).only;
+    const href = only ? only.href : field.paragraph && this.links[field.paragraph];
+    if (field.paragraph && href) help.append(" ", el("a", { href, text: field.paragraph }));
+    if (only) help.append(" ", el("span", { class: "only-in", text: `only in ${only.edition}` }));
     return help;
   }
 
@@ -165,7 +177,7 @@ export class CalculatorForm {
     const fieldset = el("fieldset", { class: "dice" }, el("legend", { text: "Dice (optional)" }),
       el("p", { class: "calc-note", text: "Leave blank to see every outcome's chance; enter the rolls to get the result and its working." }));
     for (const die of this.schema.dice) {
-      const fake: FieldSchema = { name: die.name, label: `${die.label} (${die.count}d${die.sides})`, description: `Total rolled, ${die.count} to ${die.count * die.sides}`, paragraph: die.paragraph, type: { kind: "integer", min: die.count, max: die.count * die.sides } };
+      const fake: ComparedField = { name: die.name, label: `${die.label} (${die.count}d${die.sides})`, description: `Total rolled, ${die.count} to ${die.count * die.sides}`, paragraph: die.paragraph, type: { kind: "integer", min: die.count, max: die.count * die.sides }, only: (die as DiceSpec & { only?: ComparedField["only"] }).only };
       const wrapper = this.field(fake, die.name, this.state.dice as Record<string, Raw>, die.name);
       (this.slots.get(die.name)!.control as HTMLInputElement).inputMode = "numeric";
       fieldset.append(wrapper);

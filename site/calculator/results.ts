@@ -102,9 +102,9 @@ export class ResultsView {
 
     // Eligibility
     if (result.allowed) {
-      parts.push(el("div", { class: "verdict allowed" }, `✓ Allowed: nothing in the rules forbids this ${this.config.title.toLowerCase()}.`));
+      parts.push(el("div", { class: "verdict allowed", "data-answer": "allowed" }, `✓ Allowed: nothing in the rules forbids this ${this.config.title.toLowerCase()}.`));
     } else {
-      parts.push(el("div", { class: "verdict blocked" }, `✗ Not allowed`,
+      parts.push(el("div", { class: "verdict blocked", "data-answer": "allowed" }, `✗ Not allowed`,
         el("ul", {}, ...result.violations.map((v) => el("li", {}, `${v.message} `, this.cite(v.paragraph))))));
     }
 
@@ -122,7 +122,7 @@ export class ResultsView {
           : el("dd", {}, el("span", { class: "pending", text: p?.kind === "dice" ? "depends on the dice" : p?.kind === "unknown" ? "unknown: consult the printed chart" : (p?.message ?? "not applicable") }));
         const cite = this.cite(this.config.labels[name]?.paragraph);
         if (cite) value.append(cite);
-        return el("div", {}, el("dt", { text: this.label(name, result.trace) }), value);
+        return el("div", { "data-answer": name }, el("dt", { text: this.label(name, result.trace) }), value);
       });
       parts.push(el("h3", { text: group.label }), el("dl", { class: "outputs" }, ...items));
     }
@@ -135,6 +135,18 @@ export class ResultsView {
       parts.push(el("h3", { text: diceGiven ? "Result and working" : "Working" }), details);
     }
     this.root.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
+  }
+
+  /** Marks the answers another edition gives differently, in words as well as colour. */
+  markDifferences(differs: ReadonlySet<string>, other: string): void {
+    for (const node of this.root.querySelectorAll<HTMLElement>("[data-answer]")) {
+      if (!differs.has(node.dataset.answer ?? "")) continue;
+      node.classList.add("differs");
+      const note = el("span", { class: "differs-note", text: `≠ differs in ${other}` });
+      const value = node.querySelector("dd");
+      if (value) value.append(" ", note);
+      else node.firstChild?.after(" ", note);
+    }
   }
 
   private exampleBox(example: { title: string; expect: { allowed?: boolean; outputs: Outputs }; disputed: string | null }, outputs: Outputs, trace: TraceStep[]): HTMLElement {

@@ -65,6 +65,22 @@ export function stateOfVector(schema: EngineSchema, vector: { id: string; input:
   return state;
 }
 
+/** The state for another schema (a comparison begun or ended): what both share is kept, the rest starts at its defaults. */
+export function fitState(state: State, schema: EngineSchema): State {
+  const fitted = initialState(schema);
+  for (const name of Object.keys(fitted.values)) if (name in state.values) fitted.values[name] = state.values[name];
+  for (const name of Object.keys(fitted.lists)) {
+    const rows = state.lists[name];
+    if (!rows) continue;
+    const fields = listFields(schema, name);
+    fitted.lists[name] = rows.map((row) => ({ ...rowDefaults(fields), ...Object.fromEntries(fields.filter((f) => f.name in row).map((f) => [f.name, row[f.name]])) }));
+  }
+  fitted.dice = Object.fromEntries(Object.entries(state.dice).filter(([die]) => schema.dice.some((d) => d.name === die)));
+  fitted.assume = { ...state.assume };
+  fitted.example = state.example;
+  return fitted;
+}
+
 // ─── URL ─────────────────────────────────────────────────────────────────────
 
 /** Writes the state under `prefix` (other calculators' keys are kept); only what differs from the defaults. */

@@ -54,3 +54,14 @@ export function editionLabel(index: RuleIndex): string {
   const when = index.edition.date ?? index.edition.version;
   return when && !index.edition.title.includes(when) ? `${index.edition.title} (${when})` : index.edition.title;
 }
+
+/** The source site's anchors of a chapter's headings (`914-specialized-combats`) → paragraph ids, where they differ. */
+export function sourceAnchors(index: RuleIndex, slug: string): Record<string, string> {
+  const document = index.documents.find((d) => d.slug === slug);
+  const anchors: Record<string, string> = {};
+  for (const id of document?.paragraphs ?? []) {
+    const sourceSlug = index.paragraphs[id]?.sourceSlug;
+    if (sourceSlug && sourceSlug !== id) anchors[sourceSlug] = id;
+  }
+  return anchors;
+}

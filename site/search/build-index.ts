@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as pagefind from "pagefind";
 import { calculatorPath, editions, excerpt, hrefOf, paragraphLabel, root } from "../lib/corpus.ts";
+import { editionPairs, pairPath } from "../lib/editions.ts";
 
 export interface SearchRecord {
   url: string;
@@ -55,6 +56,17 @@ export function searchRecords(): SearchRecord[] {
         filters,
       });
     }
+  }
+  for (const pair of editionPairs()) {
+    const paragraphs = pair.report.text.map((c) => `${"to" in c ? c.to : c.from} ${c.title}`.trim());
+    const answers = pair.report.behaviour.flatMap((p) => p.differences.map((d) => d.answer.replace(/_/g, " ")));
+    records.push({
+      url: pairPath(pair),
+      content: `What changed from ${pair.from.edition.title} to ${pair.to.edition.title}. Changes between editions, differences. Changed paragraphs: ${paragraphs.join(", ") || "none"}. Changed answers: ${answers.join(", ") || "none"}.`,
+      language: "en",
+      meta: { title: `What changed from ${pair.from.edition.id} to ${pair.to.edition.id}`, chapter: "Changes between editions", edition: `${pair.to.ruleset.title} ${pair.to.edition.id}`, kind: "changes" },
+      filters: { ruleset: [pair.to.ruleset.title], edition: [pair.to.edition.title] },
+    });
   }
   return records;
 }

@@ -80,6 +80,8 @@ export async function run(): Promise<void> {
     const fresh = async () => (await browser.newContext()).newPage();
     const chapter = await scriptsLoaded(await fresh(), `${base}/ocs/4.3/charts/`);
     row(`JS on a chapter page without a calculator (${chapter.files} files)`, `${kb(chapter.gz)} gz`, "target ≤ 15 KB");
+    const switching = await scriptsLoaded(await fresh(), `${base}/europa/later/charts/`);
+    row(`  … with the edition switcher (europa/later/charts, ${switching.files} files)`, `${kb(switching.gz)} gz`, "target ≤ 15 KB");
     const searched = await fresh();
     const withSearch = await scriptsLoaded(searched, `${base}/ocs/4.3/charts/`, async () => {
       await searched.locator("#site-search-input").fill("surprise");
@@ -96,6 +98,11 @@ export async function run(): Promise<void> {
       await groundPage.locator("hexlaw-calculator .calc").waitFor();
     });
     row(`JS on the 9.0 chapter with its ground_combat calculator`, `${kb(ground.gz)} gz`, "target ≤ 40 KB");
+    const comparePage = await fresh();
+    const compared = await scriptsLoaded(comparePage, `${base}/europa/later/calculators/overrun/?compare=second-front`, async () => {
+      await comparePage.locator("hexlaw-calculator .calc-compare").waitFor();
+    });
+    row(`JS on a calculator comparing editions (${compared.files} files)`, `${kb(compared.gz)} gz`);
 
     // Query to results: from the keystrokes to the first result on screen.
     const page = await fresh();

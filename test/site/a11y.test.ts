@@ -56,6 +56,43 @@ for (const scheme of ["light", "dark"] as const) {
     await page.locator(".field .error:not([hidden])").first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  test(`the changes page has no serious accessibility violations (${scheme})`, async () => {
+    const { page } = await openPage(browser);
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`${site.url}/europa/changes/second-front..later/`);
+    await page.locator(".formal-changes details").evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test(`a calculator comparing two editions has no serious accessibility violations (${scheme})`, async () => {
+    const { page } = await openPage(browser);
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`${site.url}/europa/changes/second-front..later/`);
+    await page.locator(".situation-open a").first().click();
+    await page.locator("hexlaw-calculator .calc-side").nth(1).locator(".verdict").waitFor();
+    await page.locator(".differs").first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test(`a chapter with the edition switcher and a "not in this edition" note has no serious accessibility violations (${scheme})`, async () => {
+    const { page } = await openPage(browser);
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`${site.url}/europa/second-front/13-overrun/#absent-later-13.B`);
+    await page.locator(".absent-note:target").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+for (const path of ["/europa/changes/second-front..later/", "/europa/later/13-overrun-combat/", "/europa/later/calculators/overrun/?compare=second-front"]) {
+  test(`${path} reads at phone width with no horizontal scrolling`, async () => {
+    const { page } = await openPage(browser, { width: 360 });
+    await page.goto(`${site.url}${path}`);
+    if (path.includes("compare")) await page.locator("hexlaw-calculator .calc-compare").waitFor();
+    const overflow = await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 }
 
 test("a chapter reads at phone width with no horizontal scrolling", async () => {

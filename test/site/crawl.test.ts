@@ -3,6 +3,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, expect, test } from "vitest";
+import { editionPairs, pairPath } from "../../site/lib/editions.ts";
 import { dist, ensureBuilt } from "./helpers/site.ts";
 
 function fileOf(path: string): string | null {
@@ -27,8 +28,22 @@ function linksOf(html: string): string[] {
     const config = JSON.parse(decode(m[1])) as { links?: Record<string, string> } | null;
     links.push(...Object.values(config?.links ?? {}));
   }
-  const previews = /<script type="application\/json" id="hexlaw-previews">([\s\S]*?)<\/script>/.exec(html);
-  if (previews) links.push(...Object.values(JSON.parse(previews[1]) as Record<string, { u: string }>).map((p) => p.u));
+  const json = (id: string) => {
+    const script = new RegExp(`<script type="application/json" id="${id}">([\\s\\S]*?)</script>`).exec(html);
+    return script ? JSON.parse(script[1]) : null;
+  };
+  const previews = json("hexlaw-previews") as Record<string, { u: string }> | null;
+  if (previews) links.push(...Object.values(previews).map((p) => p.u));
+  // The edition switcher: each other edition's chapter, every paragraph's landing, the changes page.
+  for (const target of (json("hexlaw-edition-switch") ?? []) as { chapter: string; changes: string | null; paragraphs: Record<string, string> }[]) {
+    links.push(target.chapter, ...Object.values(target.paragraphs), ...(target.changes ? [target.changes] : []));
+  }
+  // Calculators that compare editions: the other editions' paragraph links.
+  for (const edition of Object.values((json("hexlaw-calculator-editions") ?? {}) as Record<string, { config: { links?: Record<string, string> } | null }>)) {
+    links.push(...Object.values(edition.config?.links ?? {}));
+  }
+  // Anchors of the source's own site map to paragraphs of the page: each must be there.
+  for (const id of Object.values((json("hexlaw-source-anchors") ?? {}) as Record<string, string>)) links.push(`#${encodeURIComponent(id)}`);
   return links;
 }
 
@@ -66,5 +81,7 @@ test("every internal link and anchor of the built site resolves", () => {
   }
   expect(broken).toEqual([]);
   expect(seen.size).toBeGreaterThan(15);
+  // Every changes page is reached by links.
+  for (const pair of editionPairs()) expect(seen, pairPath(pair)).toContain(pairPath(pair));
   expect(anchors.length).toBeGreaterThan(100);
 });

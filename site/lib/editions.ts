@@ -1,0 +1,217 @@
+// Editions of a ruleset side by side: the changes reports the compiler wrote
+// (generated/<ruleset>/<edition>/changes-from-<older>.json), which paragraph of one
+// edition is which paragraph of another, and where a reader lands when a paragraph
+// is not there. Ids and renumberings come from the reports; nothing is re-derived.
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { EditionDiff } from "../../compiler/diff/types.ts";
+import { calculatorConfig, encodeFragment } from "../../compiler/markdown/rulebook-context.ts";
+import { chapterPath, corpus, edition, editionPath, hrefOf, root, type RuleIndex } from "./corpus.ts";
+
+export type { EditionDiff };
+
+const reports = new Map<string, { mtime: number; report: EditionDiff }>();
+
+/** The changes report from `from` to `to`, when the compiler wrote one (`to` supersedes `from`). */
+export function changesReport(ruleset: string, from: string, to: string): EditionDiff | null {
+  const file = join(root, "generated", ruleset, to, `changes-from-${from}.json`);
+  if (!existsSync(file)) return null;
+  const mtime = statSync(file).mtimeMs;
+  const hit = reports.get(file);
+  if (hit?.mtime === mtime) return hit.report;
+  const report = JSON.parse(readFileSync(file, "utf8")) as EditionDiff;
+  reports.set(file, { mtime, report });
+  return report;
+}
+
+/** The other editions of an edition's ruleset, in the order index.json lists them. */
+export function siblings(index: RuleIndex): RuleIndex[] {
+  const ruleset = corpus().rulesets.find((r) => r.id === index.ruleset.id);
+  return (ruleset?.editions ?? []).filter((e) => e.id !== index.edition.id).map((e) => edition(index.ruleset.id, e.id));
+}
+
+export interface EditionPair {
+  ruleset: string;
+  from: RuleIndex;
+  to: RuleIndex;
+  report: EditionDiff;
+}
+
+/** Every pair of editions with a changes report: each edition and the one it supersedes. */
+export function editionPairs(): EditionPair[] {
+  return corpus().rulesets.flatMap((r) =>
+    r.editions.flatMap((e) => {
+      const report = e.supersedes ? changesReport(r.id, e.supersedes, e.id) : null;
+      return report && e.supersedes ? [{ ruleset: r.id, from: edition(r.id, e.supersedes), to: edition(r.id, e.id), report }] : [];
+    }),
+  );
+}
+
+/** The pairs an edition is part of (as the older or the newer edition). */
+export function pairsOf(index: RuleIndex): EditionPair[] {
+  return editionPairs().filter((p) => p.ruleset === index.ruleset.id && (p.from.edition.id === index.edition.id || p.to.edition.id === index.edition.id));
+}
+
+/** The report between two editions, whichever is the newer. */
+export function pairBetween(a: RuleIndex, b: RuleIndex): EditionPair | undefined {
+  return pairsOf(a).find((p) => p.from.edition.id === b.edition.id || p.to.edition.id === b.edition.id);
+}
+
+export const changesPath = (ruleset: string, from: string, to: string) => `/${ruleset}/changes/${from}..${to}/`;
+export const pairPath = (pair: EditionPair) => changesPath(pair.ruleset, pair.from.edition.id, pair.to.edition.id);
+
+/** One step of a correspondence: a paragraph id of one edition to the next edition's, or null when it has none. */
+function step(report: EditionDiff, forward: boolean, id: string, target: RuleIndex): string | null {
+  for (const change of report.text) {
+    if (forward) {
+      if (change.kind === "renumbered" && change.from === id) return change.to;
+      if (change.kind === "removed" && change.from === id) return null;
+    } else {
+      if (change.kind === "renumbered" && change.to === id) return change.from;
+      if (change.kind === "added" && change.to === id) return null;
+    }
+  }
+  return id in target.paragraphs ? id : null;
+}
+
+/** The editions between two editions of a ruleset, following the reports (breadth first). */
+function route(from: RuleIndex, to: RuleIndex): { report: EditionDiff; forward: boolean; next: RuleIndex }[] | null {
+  const pairs = editionPairs().filter((p) => p.ruleset === from.ruleset.id);
+  const seen = new Map<string, { report: EditionDiff; forward: boolean; next: RuleIndex }[]>([[from.edition.id, []]]);
+  const queue = [from];
+  while (queue.length > 0) {
+    const at = queue.shift()!;
+    const path = seen.get(at.edition.id)!;
+    if (at.edition.id === to.edition.id) return path;
+    for (const pair of pairs) {
+      const forward = pair.from.edition.id === at.edition.id;
+      const backward = pair.to.edition.id === at.edition.id;
+      if (!forward && !backward) continue;
+      const next = forward ? pair.to : pair.from;
+      if (seen.has(next.edition.id)) continue;
+      seen.set(next.edition.id, [...path, { report: pair.report, forward, next }]);
+      queue.push(next);
+    }
+  }
+  return null;
+}
+
+/**
+ * The paragraph of `to` that is paragraph `id` of `from`: the same id, or its new
+ * number where a report says it was renumbered; null when a report says it was
+ * added or removed, or `to` has no such paragraph.
+ */
+export function counterpart(from: RuleIndex, to: RuleIndex, id: string): string | null {
+  const path = route(from, to);
+  if (!path) return id in to.paragraphs ? id : null;
+  let current: string | null = id;
+  for (const { report, forward, next } of path) {
+    if (current === null) return null;
+    current = step(report, forward, current, next);
+  }
+  return current;
+}
+
+/** Id of the note, on the page a reader lands on, saying that a paragraph of `from` is not in this edition. */
+export const absentId = (from: RuleIndex, id: string) => `absent-${from.edition.id}-${id}`;
+
+/** Where a reader of paragraph `id` of `from` lands in `to`: the paragraph, or a page that says it is not there. */
+export function landing(from: RuleIndex, to: RuleIndex, id: string): { href: string; found: boolean } {
+  const there = counterpart(from, to, id);
+  if (there !== null) {
+    const href = to.paragraphs[there]?.kind === "chapter" ? chapterPath(to, to.paragraphs[there].document!) : hrefOf(to, there);
+    if (href) return { href, found: true };
+  }
+  return { href: `${absentPage(from, to, id)}#${encodeFragment(absentId(from, id))}`, found: false };
+}
+
+/** The page of `to` that tells a reader paragraph `id` of `from` is missing: its chapter's counterpart, else the contents. */
+function absentPage(from: RuleIndex, to: RuleIndex, id: string): string {
+  const slug = from.paragraphs[id]?.document;
+  const section = from.documents.find((d) => d.slug === slug)?.section;
+  const chapter = section ? counterpart(from, to, section) : null;
+  const document = chapter ? to.documents.find((d) => d.slug === to.paragraphs[chapter]?.document) : undefined;
+  return document ? chapterPath(to, document.slug) : editionPath(to);
+}
+
+export interface AbsentNote {
+  id: string;
+  /** The edition the paragraph is in. */
+  from: RuleIndex;
+  paragraph: string;
+  /** Where it is in its own edition. */
+  href: string;
+  /** "added in later", "removed in later" … when a report says so. */
+  change: string | null;
+  changes: string | null;
+}
+
+/** Notes for the paragraphs of other editions that are not in `index` and whose readers land on `page`. */
+export function absentNotes(index: RuleIndex, page: string): AbsentNote[] {
+  const notes: AbsentNote[] = [];
+  for (const other of siblings(index)) {
+    const pair = pairBetween(index, other);
+    for (const [id, paragraph] of Object.entries(other.paragraphs)) {
+      const where = landing(other, index, id);
+      if (where.found || !where.href.startsWith(`${page}#`)) continue;
+      // Added in the newer edition, or removed from it: what the report says of this paragraph.
+      const newer = pair?.to.edition.id === other.edition.id;
+      const change = pair?.report.text.find((c) => (newer ? c.kind === "added" && c.to === id : c.kind === "removed" && c.from === id));
+      notes.push({
+        id: absentId(other, id),
+        from: other,
+        paragraph: id,
+        href: paragraph.kind === "chapter" ? chapterPath(other, paragraph.document!) : (hrefOf(other, id) ?? editionPath(other)),
+        change: change && pair ? `${change.kind} in ${pair.to.edition.id}` : null,
+        changes: pair ? `${pairPath(pair)}${change ? `#${encodeFragment(textChangeId(change))}` : ""}` : null,
+      });
+    }
+  }
+  return notes;
+}
+
+/** Anchor of a paragraph change on the changes page: by its number in the newer edition (a removed one's may be taken). */
+export function textChangeId(change: EditionDiff["text"][number]): string {
+  return change.kind === "removed" ? `text-removed-${change.from}` : `text-${change.to}`;
+}
+
+/** What the edition switcher of a chapter offers for each other edition: the chapter there, and every paragraph's landing. */
+export function switchTargets(index: RuleIndex, slug: string) {
+  const document = index.documents.find((d) => d.slug === slug)!;
+  return siblings(index).map((other) => {
+    const chapter = landing(index, other, document.section);
+    const landings = document.paragraphs.map((id) => [id, landing(index, other, id)] as const);
+    const pair = pairBetween(index, other);
+    const newer = pair?.to.edition.id === index.edition.id;
+    // Where the changes page speaks of a paragraph of this chapter.
+    const changed = (id: string) => pair?.report.text.find((c) => (newer ? "to" in c && c.to === id : "from" in c && c.from === id));
+    return {
+      edition: other.edition.id,
+      title: other.edition.title,
+      chapter: chapter.href,
+      changes: pair ? pairPath(pair) : null,
+      changed: Object.fromEntries(document.paragraphs.flatMap((id) => {
+        const change = changed(id);
+        return change && pair ? [[id, `${pairPath(pair)}#${encodeFragment(textChangeId(change))}`]] : [];
+      })),
+      paragraphs: Object.fromEntries(landings.map(([id, where]) => [id, where.href])),
+      found: Object.fromEntries(landings.map(([id, where]) => [id, where.found])),
+    };
+  });
+}
+
+/**
+ * What a calculator needs to compare editions: for each edition of the ruleset with
+ * a procedure of the same name, its title and calculator config. Empty when no
+ * other edition has one.
+ */
+export function calculatorEditions(index: RuleIndex, procedures: readonly string[]) {
+  const data: Record<string, { edition: string; title: string; config: ReturnType<typeof calculatorConfig> }> = {};
+  const all = [index, ...siblings(index)];
+  for (const name of procedures) {
+    const having = all.filter((e) => e.procedures.some((p) => p.name === name));
+    if (having.length < 2) continue;
+    for (const e of having) data[`${e.ruleset.id}/${e.edition.id}/${name}`] = { edition: e.edition.id, title: e.edition.title, config: calculatorConfig(e, name) };
+  }
+  return data;
+}
