@@ -58,6 +58,12 @@ async function main(argv: string[]): Promise<number> {
   return 2;
 }
 
+// A reader that stops early (`hexlaw diff … | head`) closes the pipe: stop quietly, not with a stack trace.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EPIPE") process.stderr.write(`hexlaw: cannot write the output: ${error.message}\n`);
+  process.exit(error.code === "EPIPE" ? 0 : 70);
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

@@ -6,7 +6,7 @@ import type { DiceSpec, EngineSchema, FieldSchema, SchemaType, Wire } from "../.
 export function propertyOptions(runs: number): fc.Parameters<unknown> {
   const seed = process.env.HEXLAW_FC_SEED ? Number(process.env.HEXLAW_FC_SEED) : 20240601;
   const scale = process.env.HEXLAW_FC_RUNS ? Number(process.env.HEXLAW_FC_RUNS) / 100 : 1;
-  return { seed, numRuns: Math.max(1, Math.round(runs * scale)), endOnFailure: true };
+  return { seed, numRuns: Math.max(1, Math.round(runs * scale)) };
 }
 
 function number(type: Extract<SchemaType, { kind: "number" | "integer" }>): fc.Arbitrary<Wire> {

@@ -1,9 +1,10 @@
 /** Engines to test: every engine generated/index.json lists, plus those of the test fixtures' corpora. */
-import { join } from "node:path";
+import { createHash } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { compile } from "../../compiler/compile.ts";
-import { emitEdition } from "../../compiler/4-emit/emit-edition.ts";
-import { loadEngine } from "../../compiler/5-verify/load-engine.ts";
 import type { CheckResult, Distribution, EngineSchema, Resolution, Wire } from "../../compiler/runtime/runtime.ts";
 import { GENERATED, listedEngines, REPO } from "./repo.ts";
 
@@ -21,6 +22,8 @@ export interface NamedEngine {
   /** `ocs/4.3/overrun`, or `fixture:demo/1.0/attack` */
   name: string;
   load(): Promise<EngineModule>;
+  /** For engines compiled by the tests: the temporary generated/ folder holding them. */
+  dir?: string;
 }
 
 export const FIXTURE_CORPORA = ["test/fixtures/demo", "test/fixtures/expressions"];
@@ -32,21 +35,31 @@ export function generatedEngines(): NamedEngine[] {
   }));
 }
 
-/** Engines of the fixture corpora, compiled in memory (so they exist whatever generated/ holds). */
+/**
+ * Writes what compile() returns for a corpus to a temporary generated/ and
+ * returns the engines in it, loaded like any TypeScript module. Only the public
+ * result of compile() is used, so this works whatever the compiler's internals.
+ */
+export async function compiledEngines(root: string, label: string): Promise<NamedEngine[]> {
+  const result = await compile({ root });
+  if (!result.ok) throw new Error(`${label} does not compile: ${result.diagnostics.map((d) => d.message).join("; ")}`);
+  const hash = createHash("sha256");
+  for (const [path, text] of result.files) hash.update(path).update(text);
+  const dir = join(tmpdir(), `hexlaw-test-engines-${hash.digest("hex").slice(0, 16)}`, "generated");
+  for (const [path, text] of result.files) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  const index = JSON.parse(result.files.get("index.json")!) as { rulesets: { editions: { procedures: { module: string }[] }[] }[] };
+  return index.rulesets.flatMap((r) => r.editions.flatMap((e) => e.procedures)).map(({ module }) => {
+    const path = module.endsWith(".ts") ? module : `${module}.ts`;
+    return { name: `${label}:${path.replace(/\.ts$/, "")}`, dir: dirname(dir), load: async () => (await import(pathToFileURL(join(dir, path)).href)) as EngineModule };
+  });
+}
+
+/** Engines of the fixture corpora, compiled afresh (so they exist whatever generated/ holds). */
 export async function fixtureEngines(): Promise<NamedEngine[]> {
   const engines: NamedEngine[] = [];
-  for (const fixture of FIXTURE_CORPORA) {
-    const result = await compile({ root: join(REPO, fixture) });
-    if (!result.ok) throw new Error(`${fixture} does not compile: ${result.diagnostics.map((d) => d.message).join("; ")}`);
-    for (const edition of result.editions) {
-      const emitted = emitEdition(edition);
-      for (const engine of emitted.engines) {
-        engines.push({
-          name: `fixture:${engine.path.replace(/\.ts$/, "")}`,
-          load: async () => (await loadEngine(engine.source, emitted.runtimeImport)) as unknown as EngineModule,
-        });
-      }
-    }
-  }
+  for (const fixture of FIXTURE_CORPORA) engines.push(...(await compiledEngines(join(REPO, fixture), "fixture")));
   return engines;
 }

@@ -1,0 +1,111 @@
+/**
+ * `hexlaw build` as a whole process: a failed build leaves generated/ exactly as
+ * it was, and building is deterministic (twice, or from scratch, the same bytes).
+ */
+import { appendFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { compile } from "../../../compiler/compile.ts";
+import { readTree } from "../../../compiler/generated-files.ts";
+import { copyCorpus, DEMO, hexlaw, REPO, removeTemp } from "../../support/repo.ts";
+
+const BROKEN = join(REPO, "test/compiler/diagnostics/several-mistakes-at-once");
+const roots: string[] = [];
+function corpus(fixture: string): string {
+  const root = copyCorpus(fixture);
+  roots.push(root);
+  return root;
+}
+afterEach(() => {
+  for (const root of roots.splice(0)) removeTemp(root);
+});
+
+describe("a failed build", () => {
+  it("exits 1, prints the diagnostics and leaves an existing generated/ byte for byte", () => {
+    const root = corpus(DEMO);
+    expect(hexlaw(["build", "--root", root]).status).toBe(0);
+    const before = readTree(join(root, "generated"));
+    expect(before.size).toBeGreaterThan(0);
+
+    appendFileSync(join(root, "rules/demo/1.0/01-combat.md"), "\n```rules\nlet broken = odds +\n```\n");
+    const run = hexlaw(["build", "--root", root]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("error[HX0201]");
+    expect(run.stderr).toContain("--> rules/demo/1.0/01-combat.md:");
+    expect(run.stderr).toContain("Build failed; generated/ was not changed.");
+    expect(run.stderr).not.toMatch(/\n\s+at .+:\d+/);
+    expect(readTree(join(root, "generated"))).toEqual(before);
+    expect(readdirSync(root).sort()).toEqual(["generated", "rules"]);
+  });
+
+  it("leaves a hand-made generated/ alone when the corpus has type errors", () => {
+    const root = corpus(BROKEN);
+    mkdirSync(join(root, "generated/t/1"), { recursive: true });
+    writeFileSync(join(root, "generated/index.json"), '{ "rulesets": [] }\n');
+    writeFileSync(join(root, "generated/t/1/keep.ts"), "// an older engine\n");
+    const before = readTree(join(root, "generated"));
+
+    const run = hexlaw(["build", "--root", root]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("3 error(s), 0 warning(s)");
+    expect(readTree(join(root, "generated"))).toEqual(before);
+  });
+
+  it("does not create generated/ when there was none", () => {
+    const root = corpus(BROKEN);
+    expect(hexlaw(["build", "--root", root]).status).toBe(1);
+    expect(readdirSync(root)).toEqual(["rules"]);
+  });
+});
+
+describe("a successful build", () => {
+  it("gives identical bytes when run twice, and when run from scratch", () => {
+    const root = corpus(DEMO);
+    const first = hexlaw(["build", "--root", root]);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/^Built 1 engine\(s\) in \d+ ms; 7 file\(s\) changed\.$/m);
+    const once = readTree(join(root, "generated"));
+
+    const second = hexlaw(["build", "--root", root]);
+    expect(second.status).toBe(0);
+    expect(second.stdout).toContain("generated/ was already up to date");
+    expect(readTree(join(root, "generated"))).toEqual(once);
+
+    rmSync(join(root, "generated"), { recursive: true });
+    expect(hexlaw(["build", "--root", root]).status).toBe(0);
+    expect(readTree(join(root, "generated"))).toEqual(once);
+  });
+
+  it("removes files that the corpus no longer produces", () => {
+    const root = corpus(DEMO);
+    expect(hexlaw(["build", "--root", root]).status).toBe(0);
+    const built = readTree(join(root, "generated"));
+    writeFileSync(join(root, "generated/demo/1.0/old-procedure.ts"), "// stale\n");
+    expect(hexlaw(["build", "--root", root]).status).toBe(0);
+    expect(readTree(join(root, "generated"))).toEqual(built);
+  });
+
+  it("writes what compile() returns, and compile() is deterministic", async () => {
+    const root = corpus(DEMO);
+    const a = await compile({ root });
+    const b = await compile({ root });
+    expect(a.ok).toBe(true);
+    expect([...b.files]).toEqual([...a.files]);
+    expect(hexlaw(["build", "--root", root]).status).toBe(0);
+    expect(readTree(join(root, "generated"))).toEqual(a.files);
+  });
+
+  it("compiles the real corpus to the same bytes twice", async () => {
+    const a = await compile({ root: REPO });
+    const b = await compile({ root: REPO });
+    expect(b.diagnostics).toEqual(a.diagnostics);
+    expect([...b.files]).toEqual([...a.files]);
+  });
+
+  it("does not depend on where the corpus lives", async () => {
+    const root = corpus(DEMO);
+    const elsewhere = corpus(DEMO);
+    const [a, b] = await Promise.all([compile({ root }), compile({ root: elsewhere })]);
+    expect([...b.files]).toEqual([...a.files]);
+  });
+});

@@ -1,0 +1,356 @@
+/**
+ * compile() only ever returns diagnostics, whatever the documents say: it never
+ * throws. Two sources of documents:
+ *
+ * - mutants of the real corpus and of the test fixtures: characters, tokens and
+ *   lines deleted, duplicated, swapped or inserted, mostly inside rules blocks;
+ * - random rules programs: declarations over a fixed set of types, definitions
+ *   with random (often ill-typed) expressions, a procedure and an example, so the
+ *   checker, the emitter and the engine loader all see unusual code.
+ *
+ * Every diagnostic must be in the catalog and format with a code frame.
+ */
+import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import { compile, type CompileResult } from "../../compiler/compile.ts";
+import { catalog } from "../../compiler/diagnostics/catalog.ts";
+import { formatDiagnostic } from "../../compiler/diagnostics/format.ts";
+import { inputOf, propertyOptions } from "../support/arbitraries.ts";
+import { compiledEngines } from "../support/engines.ts";
+import { REPO, removeTemp, tempDir } from "../support/repo.ts";
+
+interface Source {
+  /** Path of the document relative to its rules/ folder: `ocs/4.3/08-overrun.md` */
+  path: string;
+  rulesDir: string;
+  text: string;
+}
+
+function documents(rulesDir: string): Source[] {
+  const out: Source[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith(".md") && relative(rulesDir, path).split("/").length === 3) out.push({ path: relative(rulesDir, path), rulesDir, text: readFileSync(path, "utf8") });
+    }
+  };
+  walk(rulesDir);
+  return out;
+}
+
+const SOURCES = [
+  ...documents(join(REPO, "rules")),
+  ...documents(join(REPO, "test/fixtures/demo/rules")),
+  ...documents(join(REPO, "test/fixtures/expressions/rules")),
+];
+
+const roots: string[] = [];
+afterAll(() => roots.forEach(removeTemp));
+
+/** A scratch root with a copy of one edition's folder; the document under test is overwritten each run. */
+function scratchFor(source: Source): { root: string; file: string } {
+  const root = tempDir("hexlaw-fuzz-");
+  roots.push(root);
+  const [ruleset, edition] = source.path.split("/");
+  cpSync(join(source.rulesDir, ruleset, "ruleset.yaml"), join(root, "rules", ruleset, "ruleset.yaml"));
+  cpSync(join(source.rulesDir, ruleset, edition), join(root, "rules", ruleset, edition), { recursive: true });
+  return { root, file: join(root, "rules", source.path) };
+}
+
+async function expectOnlyDiagnostics(root: string): Promise<CompileResult> {
+  const result = await compile({ root });
+  for (const d of result.diagnostics) {
+    expect(catalog.has(d.code), d.code).toBe(true);
+    const text = formatDiagnostic(d, (file) => result.sources.get(file));
+    expect(text).not.toContain("    at ");
+    if (d.place) {
+      expect(text).toContain("-->");
+      const lines = result.sources.get(d.place.file)?.split("\n").length ?? 0;
+      expect(d.place.start.line, `${d.code} points inside ${d.place.file}`).toBeLessThanOrEqual(lines);
+    }
+  }
+  expect(result.ok).toBe(!result.diagnostics.some((d) => d.severity === "error"));
+  return result;
+}
+
+// ─── Mutations ───────────────────────────────────────────────────────────────
+
+type Mutation =
+  | { kind: "delete" | "duplicate"; unit: "char" | "token" | "line"; at: number; length: number }
+  | { kind: "swap"; unit: "char" | "token" | "line"; at: number; other: number }
+  | { kind: "insert"; at: number; text: string };
+
+const SNIPPETS = [
+  "{", "}", "(", ")", "[", "]", '"', ":", "::", "..", "|", "@", "@9.99", "#", "\n", "\t", " ", "-", "--", "*", "/", "0", "1.5",
+  "let ", "input ", "if ", "then ", "else ", "none", "all", "for ", " in ", "where ", "not ", "and ", "or ",
+  "```", "```rules\n", "\n```\n", ":::", ":::chart[X]{#x}\n", "| ? |", "---\n", "**9.1a**", "[9.1](#91-x)", "see 9.99", "\u0000", "😀", "−", "…",
+];
+
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  fc.record({ kind: fc.constantFrom("delete" as const, "duplicate" as const), unit: fc.constantFrom("char" as const, "token" as const, "line" as const), at: fc.nat(), length: fc.integer({ min: 1, max: 12 }) }),
+  fc.record({ kind: fc.constant("swap" as const), unit: fc.constantFrom("char" as const, "token" as const, "line" as const), at: fc.nat(), other: fc.nat() }),
+  fc.record({ kind: fc.constant("insert" as const), at: fc.nat(), text: fc.oneof(fc.constantFrom(...SNIPPETS), fc.string({ maxLength: 8 })) }),
+);
+
+/** Splits text into units whose concatenation is the text. */
+function split(text: string, unit: "char" | "token" | "line"): string[] {
+  if (unit === "char") return [...text];
+  if (unit === "line") return text.split(/(?<=\n)/);
+  return text.split(/(\s+|[^\w\s])/).filter((part) => part !== "");
+}
+
+/** Applies a mutation; `focus` is a span (a rules block, say) that most positions fall into. */
+function mutate(text: string, m: Mutation, focus: [number, number] | null): string {
+  if (m.kind === "insert") {
+    const [from, to] = focus ?? [0, text.length];
+    const at = from + (m.at % (to - from + 1));
+    return text.slice(0, at) + m.text + text.slice(at);
+  }
+  const [from, to] = focus ?? [0, text.length];
+  const head = text.slice(0, from);
+  const units = split(text.slice(from, to), m.unit);
+  const tail = text.slice(to);
+  if (units.length === 0) return text;
+  const at = m.at % units.length;
+  if (m.kind === "delete") units.splice(at, m.length);
+  else if (m.kind === "duplicate") units.splice(at, 0, ...units.slice(at, at + m.length));
+  else if (m.kind === "swap") {
+    const other = m.other % units.length;
+    [units[at], units[other]] = [units[other], units[at]];
+  }
+  return head + units.join("") + tail;
+}
+
+function blocksOf(text: string): [number, number][] {
+  return [...text.matchAll(/```rules\n([\s\S]*?)```/g)].map((m) => [m.index! + 9, m.index! + m[0].length - 3] as [number, number]);
+}
+
+describe("compile() on mutated documents", () => {
+  it("has documents with rules blocks to mutate", () => {
+    expect(SOURCES.filter((s) => blocksOf(s.text).length > 0).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("never throws, whatever is deleted, duplicated, swapped or inserted", async () => {
+    const scratch = new Map<string, { root: string; file: string }>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...SOURCES),
+        fc.array(mutation, { minLength: 1, maxLength: 6 }),
+        fc.nat(),
+        fc.boolean(),
+        async (source, mutations, blockChoice, inBlock) => {
+          const key = source.path.split("/").slice(0, 2).join("/") + source.rulesDir;
+          if (!scratch.has(key)) scratch.set(key, scratchFor(source));
+          const { root } = scratch.get(key)!;
+          const file = join(root, "rules", source.path);
+          let text = source.text;
+          for (const m of mutations) {
+            const blocks = blocksOf(text);
+            const focus = inBlock && blocks.length > 0 ? blocks[blockChoice % blocks.length] : null;
+            text = mutate(text, m, focus);
+          }
+          writeFileSync(file, text);
+          try {
+            await expectOnlyDiagnostics(root);
+          } finally {
+            writeFileSync(file, source.text);
+          }
+        },
+      ),
+      propertyOptions(250),
+    );
+  }, 600_000);
+});
+
+// ─── Random programs ─────────────────────────────────────────────────────────
+
+const INPUTS = `input i_num "A number": number 0..20
+input i_int: integer 1..6
+input i_bool: boolean
+input i_terrain: terrain = open
+input i_all: number 0..10 | all
+input i_opt: integer 0..4 | none
+input stack: list of unit min 1 max 3
+dice d1: 1d6
+dice d2: 2d6
+enum terrain { open "Open", close "Close" }
+record unit { strength: number >= 0, armor: boolean = false }
+table odds_table = chart "fuzz-odds" { rows: terrain, columns: integer, cells: odds }
+let u.doubled for u in stack = u.strength * 2
+let uses_every_input = i_num + i_int + (if i_bool then 1 else 0) + (if i_terrain == open then 1 else 0) + (if i_all == all then 0 else i_all) + (if i_opt == none then 0 else i_opt) + count(u in stack) + d1 + d2`;
+
+const CHART = `:::chart[Odds]{#fuzz-odds}
+| terrain | 1   | 2   | 3   |
+|---------|-----|-----|-----|
+| Open    | 1:2 | 1:1 | 2:1 |
+| Close   | 1:3 | ?   | 1:1 |
+:::`;
+
+const LEAVES = [
+  "0", "1", "3", "2.5", "20", "true", "false", "none", "all", '"text"', "open", "close", "half_up",
+  "i_num", "i_int", "i_bool", "i_terrain", "i_all", "i_opt", "stack", "d1", "d2", "odds_table", "l1", "l2", "l3",
+];
+
+const expression: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
+  e: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    fc.constantFrom(...LEAVES),
+    fc.tuple(fc.constantFrom("+", "-", "*", "/", "==", "!=", "<", "<=", ">", ">=", "and", "or", ":"), tie("e"), tie("e")).map(([op, a, b]) => `(${a} ${op} ${b})`),
+    tie("e").map((a) => `(-${a})`),
+    tie("e").map((a) => `(not ${a})`),
+    fc.tuple(tie("e"), tie("e"), tie("e")).map(([c, a, b]) => `(if ${c} then ${a} else ${b})`),
+    fc.tuple(fc.constantFrom("halve", "quarter", "floor", "ceil", "abs", "first", "count", "columns", "rows"), tie("e")).map(([f, a]) => `${f}(${a})`),
+    fc.tuple(fc.constantFrom("min", "max", "round"), tie("e"), tie("e")).map(([f, a, b]) => `${f}(${a}, ${b})`),
+    fc.tuple(tie("e"), tie("e"), tie("e")).map(([a, b, c]) => `clamp(${a}, ${b}, ${c})`),
+    fc.tuple(fc.constantFrom("sum", "max", "min", "every", "some"), fc.constantFrom("u.strength", "u.armor", "u.strength * 2", "u")).map(([f, v]) => `${f}(${v} for u in stack)`),
+    fc.constantFrom("count(u in stack where u.armor)", "sum(u.strength for u in stack where not u.armor)", "max(c for c in columns(odds_table) where odds_table[i_terrain, c] <= (i_num : 3))"),
+    fc.tuple(tie("e"), tie("e")).map(([r, c]) => `odds_table[${r}, ${c}]`),
+    tie("e").map((a) => `(${a} in 2..12)`),
+    tie("e").map((a) => `(${a} in {1, 2, open})`),
+    tie("e").map((a) => `${a}.strength`),
+  ),
+})).e;
+
+/**
+ * Well-typed expressions, by type, so that most programs get through the checker
+ * to the emitter and the engines. Requirements may not read dice (HX0502), so
+ * there is a family without them.
+ */
+function typedExpressions(withDice: boolean) {
+  const dice = withDice ? ["d1", "d2"] : [];
+  return fc.letrec<{ num: string; int: string; bool: string; odds: string; terrain: string }>((tie) => ({
+    num: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      fc.constantFrom("2.5", "9.75", "i_num", "sum(u.strength for u in stack)", "sum(u.doubled for u in stack)", "(if i_all == all then 10 else i_all)"),
+      tie("int"),
+      fc.tuple(fc.constantFrom("+", "-", "*", "/"), tie("num"), tie("num")).map(([op, a, b]) => `(${a} ${op} ${b})`),
+      tie("num").map((a) => `(-${a})`),
+      fc.tuple(fc.constantFrom("halve", "quarter", "abs"), tie("num")).map(([f, a]) => `${f}(${a})`),
+      fc.tuple(fc.constantFrom("min", "max"), tie("num"), tie("num")).map(([f, a, b]) => `${f}(${a}, ${b})`),
+      fc.tuple(tie("num"), tie("num"), tie("num")).map(([a, b, c]) => `clamp(${a}, ${b}, ${c})`),
+      fc.tuple(tie("bool"), tie("num"), tie("num")).map(([c, a, b]) => `(if ${c} then ${a} else ${b})`),
+    ),
+    int: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      fc.constantFrom("0", "1", "3", "i_int", ...dice, "count(u in stack where u.armor)", "(if i_opt == none then 0 else i_opt)"),
+      fc.tuple(fc.constantFrom("+", "-", "*"), tie("int"), tie("int")).map(([op, a, b]) => `(${a} ${op} ${b})`),
+      fc.tuple(fc.constantFrom("floor", "ceil"), tie("num")).map(([f, a]) => `${f}(${a})`),
+      fc.tuple(tie("num"), fc.constantFrom("half_up", "down", "up", "half_even", "half_down")).map(([a, mode]) => `round(${a}, ${mode})`),
+    ),
+    bool: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      fc.constantFrom("true", "false", "i_bool", "every(u.armor for u in stack)", "some(u.strength > 2 for u in stack)", "(i_terrain == open)", "(i_opt == none)", "(i_all != all)"),
+      fc.tuple(fc.constantFrom("<", "<=", ">", ">=", "==", "!="), tie("num"), tie("num")).map(([op, a, b]) => `(${a} ${op} ${b})`),
+      fc.tuple(fc.constantFrom("<", "<=", ">", ">="), tie("odds"), tie("odds")).map(([op, a, b]) => `(${a} ${op} ${b})`),
+      fc.tuple(fc.constantFrom("and", "or"), tie("bool"), tie("bool")).map(([op, a, b]) => `(${a} ${op} ${b})`),
+      tie("bool").map((a) => `(not ${a})`),
+      tie("num").map((a) => `(${a} in 2..12)`),
+      tie("terrain").map((a) => `(${a} == close)`),
+    ),
+    odds: fc.oneof(
+      fc.tuple(tie("num"), tie("num"), fc.constantFrom("half_up", "down", "up", "half_even")).map(([a, d, mode]) => `round(${a} : ${d}, ${mode})`),
+      fc.tuple(tie("terrain"), tie("int")).map(([r, c]) => `odds_table[${r}, ${c}]`),
+    ),
+    terrain: fc.oneof(
+      fc.constantFrom("i_terrain", "open", "close"),
+      fc.tuple(tie("bool"), tie("terrain"), tie("terrain")).map(([c, a, b]) => `(if ${c} then ${a} else ${b})`),
+    ),
+  }));
+}
+
+const typed = typedExpressions(true);
+const diceFree = typedExpressions(false);
+
+const definition = fc.oneof(
+  { weight: 4, arbitrary: fc.oneof(typed.num, typed.int, typed.bool, typed.odds, typed.terrain) },
+  { weight: 1, arbitrary: expression },
+);
+
+const program: fc.Arbitrary<Program> = fc.record({
+  lets: fc.array(definition, { minLength: 1, maxLength: 3 }),
+  requirement: fc.option(fc.oneof({ weight: 4, arbitrary: diceFree.bool }, { weight: 1, arbitrary: expression }), { nil: null }),
+  example: fc.option(fc.tuple(fc.constantFrom("0", "1", "2.5", "true", "open", "none", "3:1", '"AL1"'), fc.integer({ min: 2, max: 12 })), { nil: null }),
+});
+
+interface Program {
+  lets: string[];
+  requirement: string | null;
+  /** The value l1 is expected to have, and the roll of d2. */
+  example: [string, number] | null;
+}
+
+function programDocument(p: Program): string {
+  const lets = p.lets.map((e, i) => `let l${i + 1} "Value ${i + 1}" = ${e}`).join("\n");
+  const outputs = [...p.lets.map((_, i) => `l${i + 1}`), "uses_every_input"].join(", ");
+  const requirement = p.requirement ? `require r1: ${p.requirement} else "Not allowed"\n` : "";
+  const check = p.requirement ? "  check r1\n" : "";
+  const example = p.example
+    ? `example "Random" {\n  procedure p\n  given i_num = 4, i_int = 2, i_bool = true, i_terrain = close, i_all = all, i_opt = none, stack = [{ strength: 3 }]\n  dice d1 = 3, d2 = ${p.example[1]}\n  expect l1 = ${p.example[0]}\n}\n`
+    : "";
+  return `---
+ruleset: fuzz
+edition: "1"
+section: "1.0"
+title: Fuzz
+order: 1
+slug: 1-0-fuzz
+provenance:
+  source: Generated by the property tests.
+---
+
+# 1.0 Fuzz
+
+**1.1** Everything here is generated.
+
+\`\`\`rules
+${INPUTS}
+${lets}
+${requirement}procedure p {
+${check}  output ${outputs}
+}
+${example}\`\`\`
+
+${CHART}
+`;
+}
+
+describe("compile() on random rules programs", () => {
+  const root = tempDir("hexlaw-fuzz-");
+  roots.push(root);
+  mkdirSync(join(root, "rules/fuzz/1"), { recursive: true });
+  cpSync(join(REPO, "test/compiler/diagnostics/unknown-function/rules/t/1/edition.yaml"), join(root, "rules/fuzz/1/edition.yaml"));
+  writeFileSync(join(root, "rules/fuzz/ruleset.yaml"), "id: fuzz\ntitle: Fuzz\n");
+  const file = join(root, "rules/fuzz/1/01-fuzz.md");
+
+  it("compiles the skeleton without errors", async () => {
+    writeFileSync(file, programDocument({ lets: ["i_num + 1"], requirement: "i_bool", example: null }));
+    const result = await compile({ root });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  });
+
+  it("never throws, however the definitions are typed; the engines it emits resolve and enumerate", async () => {
+    await fc.assert(
+      fc.asyncProperty(program, fc.integer(), async (p, seed) => {
+        writeFileSync(file, programDocument(p));
+        const result = await expectOnlyDiagnostics(root);
+        if (!result.ok) return;
+        const [named] = await compiledEngines(root, "fuzz");
+        const engine = await named.load();
+        removeTemp(named.dir!);
+        for (const input of fc.sample(inputOf(engine.schema), { numRuns: 3, seed })) {
+          const checked = engine.check(input);
+          expect(checked.ok ? [] : checked.errors).toEqual([]);
+          if (!checked.ok) continue;
+          const resolution = engine.resolve(checked.value, { d1: 4 });
+          expect(resolution.allowed).toBe(resolution.violations.length === 0);
+          const distribution = engine.distribution(checked.value);
+          expect(distribution.outcomes.reduce((n, o) => n + o.ways, 0)).toBe(distribution.total);
+        }
+      }),
+      propertyOptions(250),
+    );
+  }, 600_000);
+});
