@@ -837,7 +837,8 @@ function outcomeValue<Outputs>(result: Resolution<Outputs>, name: string): Wire 
 }
 
 function displayWire<Outputs, S extends State>(result: Resolution<Outputs>, name: string, wire: Wire, output: OutputSpec<S>): string {
-  if (wire && typeof wire === "object" && !Array.isArray(wire) && "pending" in wire) {
+  if (wire === null) return "none";
+  if (typeof wire === "object" && !Array.isArray(wire) && "pending" in wire) {
     return wire.pending === "unknown" ? "unknown (consult the printed chart)" : String(wire.message);
   }
   const tag = output.info.type;

@@ -1,20 +1,26 @@
 import type { Code, Node, Parent } from "mdast";
+import { visitParents } from "unist-util-visit-parents";
 import type { Session } from "../diagnostics/session.ts";
 import { parseRulesBlock } from "../language/parse.ts";
 import type { SourcePlaces } from "./source-places.ts";
 import type { RulesBlock } from "./types.ts";
 
-/** Finds the ```rules blocks of a document and parses each with the rules grammar. */
+/**
+ * Finds the ```rules blocks of a document, wherever they are: at the top level a
+ * block formalizes the paragraph before it; inside a list item, that item (such
+ * as 9.5(A)). Each is parsed with the rules grammar, positions in the file's terms.
+ */
 export function findBlocks(tree: Parent, owner: Map<Node, string>, places: SourcePlaces, session: Session): RulesBlock[] {
   const blocks: RulesBlock[] = [];
-  for (const node of tree.children) {
-    if (node.type !== "code" || (node as Code).lang !== "rules") continue;
+  visitParents(tree, "code", (node, ancestors) => {
     const code = node as Code;
+    if (code.lang !== "rules") return;
+    const paragraph = [...ancestors, code].reverse().map((n) => owner.get(n)).find((id) => id !== undefined) ?? null;
     const fenceOffset = code.position?.start.offset ?? 0;
-    const contentOffset = places.nextLine(fenceOffset);
+    const indent = (code.position?.start.column ?? 1) - 1;
+    const contentOffset = places.nextLine(fenceOffset) + indent;
     const origin = places.point(contentOffset);
     const place = places.span(fenceOffset, code.position?.end.offset ?? fenceOffset);
-    const paragraph = owner.get(node) ?? null;
     const parsed = parseRulesBlock(code.value, origin);
     if (parsed.ok) {
       blocks.push({ paragraph, ast: parsed.block, file: places.file, place, source: code.value });
@@ -23,6 +29,6 @@ export function findBlocks(tree: Parent, owner: Map<Node, string>, places: Sourc
       session.report("HX0201", { expected, found, hint }, { file: places.file, start: loc.start, end: loc.end });
       blocks.push({ paragraph, ast: null, file: places.file, place, source: code.value });
     }
-  }
+  });
   return blocks;
 }

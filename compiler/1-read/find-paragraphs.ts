@@ -1,4 +1,4 @@
-import type { List, ListItem, Node, Root, RootContent } from "mdast";
+import type { List, Node, Parent, Root } from "mdast";
 import { toString } from "mdast-util-to-string";
 import { slug } from "github-slugger";
 import type { Place } from "../diagnostics/diagnostic.ts";
@@ -90,7 +90,7 @@ export function findParagraphs(tree: Root, front: FrontMatter, numbering: Number
       owner.set(item, id);
       for (const child of item.children) {
         if (child.type === "list") numberItems(child, id);
-        else addText(id, textOf(child));
+        else if (isProse(child)) addText(id, textOf(child));
       }
     }
   }
@@ -100,13 +100,17 @@ export function findParagraphs(tree: Root, front: FrontMatter, numbering: Number
 }
 
 /** Rules blocks, figures, charts and calculators are not the paragraph's words. */
-function isProse(node: RootContent): boolean {
-  if (node.type === "code" && node.lang === "rules") return false;
+function isProse(node: Node): boolean {
+  if (node.type === "code" && (node as { lang?: string }).lang === "rules") return false;
   return node.type !== "leafDirective" && node.type !== "containerDirective";
 }
 
-function textOf(node: RootContent | ListItem): string {
-  return toString(node, { includeImageAlt: false });
+/** The words of a node, as mdast-util-to-string gives them, without any rules block inside it. */
+function textOf(node: Node): string {
+  if (!isProse(node)) return "";
+  if ("children" in node) return (node as Parent).children.map(textOf).join("");
+  if (node.type === "image" || node.type === "imageReference") return "";
+  return "value" in node ? String((node as { value: unknown }).value) : "";
 }
 
 /** `Multiple Terrain Types.` from `9.3b Multiple Terrain Types.` */

@@ -53,6 +53,8 @@ function checkExample(
     session.report("HX0505", { title, name: name.name, expected, procedure: procedure.name, hint }, placeIn(file, name.nameLoc));
   };
   const input: Record<string, Wire> = {};
+  // Inputs the example gives, even with a value that was rejected (reported already).
+  const given = new Set<string>();
   const dice: Record<string, number> = {};
   const assume: Record<string, Wire> = {};
   const expect: Expectation[] = [];
@@ -62,6 +64,7 @@ function checkExample(
       for (const binding of clause.bindings) {
         const name = binding.name.name;
         if (clause.kind === "given") {
+          given.add(name);
           const target = procedure.inputs.find((i) => i.name === name);
           if (!target) {
             const hint = procedure.fixed.has(name) ? `the procedure fixes ${name} itself` : `inputs: ${procedure.inputs.map((i) => i.name).join(", ")}`;
@@ -117,7 +120,7 @@ function checkExample(
     }
   }
   for (const inputModel of procedure.inputs) {
-    if (!(inputModel.name in input)) {
+    if (!(inputModel.name in input) && !given.has(inputModel.name)) {
       if (inputModel.defaultValue !== undefined) input[inputModel.name] = inputModel.defaultValue as Wire;
       else {
         ok = false;

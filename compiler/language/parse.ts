@@ -11,7 +11,11 @@ function rulesParser(): peggy.Parser {
   return parser;
 }
 
-/** Where a block's first character sits in its Markdown file. */
+/**
+ * Where a block's first character sits in its Markdown file. A block nested in a
+ * list item or a quote has every line indented (or prefixed with `> `) in the file
+ * by the same width; mdast gives the text without it.
+ */
 export interface Origin {
   line: number;
   column: number;
@@ -89,11 +93,12 @@ function shiftLocations(node: unknown, origin: Origin, moved = new WeakSet<objec
 
 function shiftLoc(loc: Loc & { source?: unknown }, origin: Origin, moved = new WeakSet<object>()): void {
   delete loc.source;
+  const indent = origin.column - 1;
   for (const point of [loc.start, loc.end]) {
     if (moved.has(point)) continue;
     moved.add(point);
-    if (point.line === 1) point.column += origin.column - 1;
+    point.column += indent;
+    point.offset += origin.offset + indent * (point.line - 1);
     point.line += origin.line - 1;
-    point.offset += origin.offset;
   }
 }

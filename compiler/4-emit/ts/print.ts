@@ -113,8 +113,11 @@ export function printExpr(e: TsExpr, indent = ""): string {
       const p = PRECEDENCE[e.op] ?? 5;
       return `${wrap(e.left, p, indent)} ${e.op} ${wrap(e.right, p + 1, indent)}`;
     }
-    case "unary":
-      return `${e.op}${wrap(e.operand, 13, indent)}`;
+    case "unary": {
+      const operand = wrap(e.operand, 13, indent);
+      // `-(-a)` must not print as `--a`, a decrement.
+      return (e.op === "-" || e.op === "+") && operand.startsWith(e.op) ? `${e.op}(${operand})` : `${e.op}${operand}`;
+    }
     case "conditional":
       return `${wrap(e.test, 3, indent)} ? ${wrap(e.consequent, 2, indent)} : ${wrap(e.alternate, 2, indent)}`;
     case "arrow": {
