@@ -44,6 +44,16 @@ const CHANGES_SAMPLE = { samples: 200, seed: 1 };
  */
 export async function compile(options: CompileOptions): Promise<CompileResult> {
   const session = new Session();
+  try {
+    return await stages(options, session);
+  } catch (error) {
+    // A bug in Hexlaw, not in the rules: say so as a diagnostic, never as a stack trace.
+    session.report("HX0901", { reason: String((error as Error)?.message ?? error).split("\n")[0] });
+    return { ok: false, diagnostics: session.sorted(), files: new Map(), sources: new Map(), editions: [], timings: {} };
+  }
+}
+
+async function stages(options: CompileOptions, session: Session): Promise<CompileResult> {
   const timings: Record<string, number> = {};
   let clock = performance.now();
   const lap = (stage: string) => {

@@ -20,10 +20,13 @@ export function findCharts(tree: Parent, owner: Map<Node, string>, places: Sourc
       session.report("HX0106", { id }, place);
       continue;
     }
-    const cell = (c: Table["children"][number]["children"][number]): ChartCell => ({
-      text: toString(c).trim(),
-      place: places.span(c.position?.start.offset ?? 0, c.position?.end.offset ?? 0),
-    });
+    const cell = (c: Table["children"][number]["children"][number]): ChartCell => {
+      const text = toString(c).trim();
+      const start = c.position?.start.offset ?? 0;
+      const end = c.position?.end.offset ?? start;
+      // Underline the cell's words, not the `|` and padding around them.
+      return { text, place: (text && places.find(text, start, end)) || places.span(start, end) };
+    };
     const [header, ...body] = table.children;
     charts.push({
       id,

@@ -3,6 +3,7 @@ import { toString } from "mdast-util-to-string";
 import { slug } from "github-slugger";
 import type { Place } from "../diagnostics/diagnostic.ts";
 import { matchNumberAtStart, type NumberContext } from "./numbering.ts";
+import type { SourcePlaces } from "./source-places.ts";
 import type { FrontMatter, Numbering, Paragraph, ParagraphKind } from "./types.ts";
 
 export interface ParagraphLayout {
@@ -21,14 +22,15 @@ interface Open {
  * start with a paragraph number, and list items that start with an item marker.
  * Everything else belongs to the numbered paragraph before it.
  */
-export function findParagraphs(tree: Root, front: FrontMatter, numbering: Numbering, file: string): ParagraphLayout {
+export function findParagraphs(tree: Root, front: FrontMatter, numbering: Numbering, places: SourcePlaces): ParagraphLayout {
+  const file = places.file;
   const paragraphs: Paragraph[] = [];
   const texts = new Map<string, string[]>();
   const owner = new Map<Node, string>();
   const byId = new Map<string, Paragraph>();
 
   const add = (kind: ParagraphKind, id: string, title: string, node: Node, parent: string | null, depth: number, numberLength: number, sourceSlug?: string) => {
-    const paragraph: Paragraph = { id, kind, title, text: "", parent, file, place: placeOf(node, numberLength, file), depth, sourceSlug };
+    const paragraph: Paragraph = { id, kind, title, text: "", parent, file, place: numberPlace(node, numberLength, places), depth, sourceSlug };
     paragraphs.push(paragraph);
     byId.set(id, paragraph);
     texts.set(id, texts.get(id) ?? []);
@@ -118,13 +120,10 @@ function titleAfter(text: string, numberLength: number): string {
   return text.slice(numberLength).replace(/^[\s.:–—-]+/, "").replace(/[\s.:]+$/, "");
 }
 
-function placeOf(node: Node, length: number, file: string): Place {
-  const start = node.position?.start ?? { line: 1, column: 1, offset: 0 };
-  const offset = start.offset ?? 0;
-  const width = Math.max(1, length);
-  return {
-    file,
-    start: { line: start.line, column: start.column, offset },
-    end: { line: start.line, column: start.column + width, offset: offset + width },
-  };
+/** The number as written in the file (past `## `, `**` or `* `), so diagnostics underline just it. */
+function numberPlace(node: Node, length: number, places: SourcePlaces): Place {
+  const start = node.position?.start.offset ?? 0;
+  const end = node.position?.end.offset ?? start;
+  const text = textOf(node).trimStart().slice(0, Math.max(1, length)).trim();
+  return (text && places.find(text, start, end)) || places.span(start, start + Math.max(1, length));
 }

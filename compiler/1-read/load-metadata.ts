@@ -19,8 +19,9 @@ export function readYaml(places: SourcePlaces, session: Session): Yaml | null {
   return null;
 }
 
+/** The parser's message without its own "at line …, column …" (the code frame shows where). */
 function firstLine(error: unknown): string {
-  return String((error as Error).message ?? error).split("\n")[0];
+  return String((error as Error).message ?? error).split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
 }
 
 /** Reads a required or optional string field, reporting what is wrong with it. */

@@ -124,7 +124,7 @@ export function readDocument(places: SourcePlaces, edition: Edition, session: Se
       session.report("HX0004", { field, value: front[field], folder: `${edition.ruleset}/${edition.id}` }, at);
     }
   }
-  const { paragraphs, owner } = findParagraphs(tree, front, edition.numbering, places.file);
+  const { paragraphs, owner } = findParagraphs(tree, front, edition.numbering, places);
   return {
     file: places.file,
     front,

@@ -18,7 +18,12 @@ export function readFrontMatter(tree: Root, places: SourcePlaces, session: Sessi
   try {
     data = (parseYaml(node.value) ?? {}) as Record<string, unknown>;
   } catch (error) {
-    session.report("HX0003", { problem: `not valid YAML (${String((error as Error).message).split("\n")[0]})` }, at);
+    // The YAML parser counts from the first line after `---`; place the error in the file.
+    const position = (error as { pos?: [number, number] }).pos;
+    const start = (node.position?.start.offset ?? 0) + places.text.slice(node.position?.start.offset ?? 0).indexOf("\n") + 1;
+    const place = position ? places.span(start + position[0], start + Math.max(position[0] + 1, position[1])) : at;
+    const message = String((error as Error).message).split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
+    session.report("HX0003", { problem: `not valid YAML (${message})` }, place);
     return null;
   }
   const missing = REQUIRED.filter((key) => data[key] === undefined || data[key] === null || data[key] === "");

@@ -1,5 +1,7 @@
 import type { Session } from "../diagnostics/session.ts";
 import type { Chart, Corpus } from "../1-read/types.ts";
+import { fieldPlace } from "../1-read/load-metadata.ts";
+import { SourcePlaces } from "../1-read/source-places.ts";
 import { collectSymbols } from "./collect-symbols.ts";
 import { indexParagraphs } from "./index-paragraphs.ts";
 import { resolveReferences } from "./resolve-references.ts";
@@ -12,7 +14,8 @@ export function resolveCorpus(corpus: Corpus, session: Session): ResolvedEdition
     const ids = new Set(ruleset.editions.map((e) => e.id));
     for (const edition of ruleset.editions) {
       if (edition.supersedes && !ids.has(edition.supersedes)) {
-        session.report("HX0006", { edition: edition.id, target: edition.supersedes, ruleset: ruleset.id }, { file: edition.file, start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 2, offset: 1 } });
+        const places = new SourcePlaces(edition.file, corpus.sources.get(edition.file) ?? "");
+        session.report("HX0006", { edition: edition.id, target: edition.supersedes, ruleset: ruleset.id }, fieldPlace(places, "supersedes"));
       }
       const paragraphs = indexParagraphs(edition, session);
       editions.push({

@@ -71,12 +71,22 @@ export class ExpressionChecker {
     this.env.session.report(code, values, placeIn(scope.file, loc));
   }
 
+  /** How an expression is named in a message: `odds`, `result.exploit`, `max(…)`, `table[…]`. */
   private text(expr: Expr): string {
     switch (expr.type) {
       case "Name":
         return expr.name;
       case "Field":
         return `${this.text(expr.object)}.${expr.field}`;
+      case "Call":
+        return `${expr.callee}(…)`;
+      case "Aggregate":
+        return `${expr.fn}(…)`;
+      case "Lookup":
+      case "Index":
+        return `${this.text(expr.object)}[…]`;
+      case "If":
+        return "if … then … else …";
       default:
         return "this value";
     }
@@ -431,8 +441,8 @@ export class ExpressionChecker {
   private call(expr: CallExpr, scope: Scope, expected?: Type): Type {
     const name = expr.callee;
     if (!isBuiltin(name)) {
+      // The arguments are not checked: without knowing the function, any error in them would be a guess.
       this.report("HX0209", { name, known: Object.keys(BUILTINS).join(", ") }, scope, expr.calleeLoc);
-      for (const arg of expr.args) this.check(arg, scope);
       return ANY;
     }
     const arity = (min: number, max = min): boolean => {

@@ -51,7 +51,12 @@ export async function verifyExamples(checked: CheckedEdition, emitted: EmittedEd
       verified.push({ vector, procedure: example.procedure, status: "disputed" });
       continue;
     }
-    for (const finding of run.findings) reportFinding(finding, example.title, example.expect, place, session);
+    // "Not allowed" is implied by each requirement the example says is violated: report those only.
+    const violatedFindings = run.findings.some((f) => f.kind === "violated");
+    for (const finding of run.findings) {
+      if (finding.kind === "allowed" && violatedFindings) continue;
+      reportFinding(finding, example.title, example.expect, place, session);
+    }
     verified.push({ vector, procedure: example.procedure, status: run.findings.length === 0 ? "checked" : "failed" });
   }
   return verified;

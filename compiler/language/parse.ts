@@ -40,40 +40,70 @@ export function parseRulesBlock(text: string, origin: Origin): ParseResult {
   } catch (error) {
     // Each generated parser has its own SyntaxError class.
     if (!(error instanceof rulesParser().SyntaxError)) throw error;
-    const loc = { start: error.location.start, end: error.location.end } as Loc;
+    const loc = { start: { ...error.location.start }, end: { ...error.location.end } } as Loc;
     shiftLoc(loc, origin);
-    return { ok: false, problem: describeSyntaxError(error, loc) };
+    return { ok: false, problem: describeSyntaxError(error, loc, text) };
   }
 }
 
-function describeSyntaxError(error: peggy.parser.SyntaxError, loc: Loc): SyntaxProblem {
+function describeSyntaxError(error: peggy.parser.SyntaxError, loc: Loc, text: string): SyntaxProblem {
   const expected = summarizeExpected(error.expected ?? []);
-  const found = error.found === null ? "the end of the block" : `\`${error.found}\``;
-  if (loc.end.offset === loc.start.offset) loc.end = { ...loc.start, offset: loc.start.offset + 1, column: loc.start.column + 1 };
-  const hint = expected.includes("an expression")
-    ? "an operator or keyword must be followed by a value, a name or a parenthesized expression"
-    : "statements start with input, record, enum, let, require, dice, table, notation, procedure or example";
+  const token = tokenAt(text, error.location.start.offset);
+  const found = error.found === null || token === "" ? "the end of the block" : `\`${token}\``;
+  const width = Math.max(1, token.length);
+  loc.end = { ...loc.start, offset: loc.start.offset + width, column: loc.start.column + width };
+  const hint = KEYWORDS.has(token) && expected.includes("a name")
+    ? `\`${token}\` is a reserved word; choose another name`
+    : expected.includes("an expression")
+      ? "an operator or keyword must be followed by a value, a name or a parenthesized expression"
+      : "statements start with input, record, enum, let, require, dice, table, notation, procedure or example";
   return { expected, found, hint, loc };
+}
+
+/** Reserved words (they cannot be names). */
+const KEYWORDS = new Set(["input", "record", "enum", "let", "require", "dice", "table", "notation", "procedure", "example", "for", "in", "where", "if", "then", "elif", "else", "and", "or", "not", "true", "false", "none", "all"]);
+
+/** The word, number, string or symbol that starts at `offset`. */
+function tokenAt(text: string, offset: number): string {
+  const rest = text.slice(offset);
+  const match = /^(?:[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?|"[^"\n]*"?|@\S+|==|!=|<=|>=|\.\.|\S)/.exec(rest);
+  return match ? match[0] : "";
 }
 
 /** Peggy lists every token it could have accepted; say it the way a person would. */
 function summarizeExpected(expected: peggy.parser.Expectation[]): string {
   const descriptions = new Set<string>();
-  let expression = false;
+  let name = false;
+  let value = false;
   for (const e of expected) {
-    if (e.type === "other" && (e.description === "name" || e.description === "number")) expression = true;
+    if (e.type === "other" && e.description === "name") name = true;
+    else if (e.type === "other" && (e.description === "number" || e.description === "string")) value = true;
     else if (e.type === "literal") descriptions.add(`\`${e.text}\``);
-    else if (e.type === "other" && e.description !== "whitespace") descriptions.add(e.description);
+    else if (e.type === "class") descriptions.add(describeClass(e));
+    else if (e.type === "other" && e.description !== "whitespace" && e.description !== "comment" && e.description !== "end of line") descriptions.add(e.description);
     else if (e.type === "end") descriptions.add("the end of the block");
   }
-  const keywords = [...descriptions].filter((d) => /^`[a-z]+`$/.test(d));
-  const others = [...descriptions].filter((d) => !/^`[a-z]+`$/.test(d));
+  const expression = name && value;
   const parts: string[] = [];
   if (expression) parts.push("an expression");
-  if (keywords.length > 0 && !expression) parts.push(...keywords.slice(0, 6));
-  parts.push(...others.filter((d) => !(expression && ["`(`", "`-`", "`[`", "`{`", "string"].includes(d))));
-  if (parts.length === 0) return "something else";
-  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} or ${parts.at(-1)}`;
+  else if (name) parts.push("a name");
+  else if (value) parts.push("a value");
+  const operators = [...descriptions].filter((d) => !/^`[a-z]+`$/.test(d));
+  const words = [...descriptions].filter((d) => /^`[a-z]+`$/.test(d));
+  // Inside an expression, the literal tokens that start one (`(`, `-`, `if`, …) say nothing more.
+  if (!expression) parts.push(...words);
+  parts.push(...operators.filter((d) => !(expression && ["`(`", "`-`", "`[`", "`{`"].includes(d))));
+  const unique = [...new Set(parts)];
+  if (unique.length === 0) return "something else";
+  return unique.length === 1 ? unique[0] : `${unique.slice(0, -1).join(", ")} or ${unique.at(-1)}`;
+}
+
+function describeClass(e: peggy.parser.ClassExpectation): string {
+  const parts = e.parts.map((p) => (Array.isArray(p) ? p.join("-") : p)).join("");
+  if (/^0-9$/.test(parts)) return "a digit";
+  if (/a-z|A-Z/.test(parts)) return "a letter";
+  if (/^[-+*/<>=!]+$/.test(parts)) return "an operator";
+  return `one of [${parts}]`;
 }
 
 const LOC_KEYS = new Set(["loc", "nameLoc", "fieldLoc", "calleeLoc"]);
