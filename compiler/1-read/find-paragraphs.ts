@@ -10,6 +10,8 @@ export interface ParagraphLayout {
   paragraphs: Paragraph[];
   /** The paragraph each top-level node and list item belongs to. */
   owner: Map<Node, string>;
+  /** The node each numbered paragraph starts at: its heading, lead-in paragraph or list item. */
+  starts: Map<Node, string>;
 }
 
 interface Open {
@@ -27,10 +29,12 @@ export function findParagraphs(tree: Root, front: FrontMatter, numbering: Number
   const paragraphs: Paragraph[] = [];
   const texts = new Map<string, string[]>();
   const owner = new Map<Node, string>();
+  const starts = new Map<Node, string>();
   const byId = new Map<string, Paragraph>();
 
-  const add = (kind: ParagraphKind, id: string, title: string, node: Node, parent: string | null, depth: number, numberLength: number, sourceSlug?: string) => {
+  const add = (kind: ParagraphKind, id: string, title: string, node: Node, parent: string | null, depth: number, numberLength: number, sourceSlug?: string, start = node) => {
     const paragraph: Paragraph = { id, kind, title, text: "", parent, file, place: numberPlace(node, numberLength, places), depth, sourceSlug };
+    starts.set(start, id);
     paragraphs.push(paragraph);
     byId.set(id, paragraph);
     texts.set(id, texts.get(id) ?? []);
@@ -70,7 +74,7 @@ export function findParagraphs(tree: Root, front: FrontMatter, numbering: Number
       const leadText = toString(node.children[0]);
       const match = matchNumberAtStart(numbering.paragraphs, leadText, context());
       if (match) {
-        add("lead", match.id, titleAfter(leadText, match.length), node.children[0], stack.at(-1)!.id, 0, match.length);
+        add("lead", match.id, titleAfter(leadText, match.length), node.children[0], stack.at(-1)!.id, 0, match.length, undefined, node);
         current = match.id;
       }
     }
@@ -98,7 +102,7 @@ export function findParagraphs(tree: Root, front: FrontMatter, numbering: Number
   }
 
   for (const paragraph of paragraphs) paragraph.text = (texts.get(paragraph.id) ?? []).join("\n\n");
-  return { paragraphs, owner };
+  return { paragraphs, owner, starts };
 }
 
 /** Rules blocks, figures, charts and calculators are not the paragraph's words. */

@@ -110,14 +110,15 @@ export function documentContext(tree: Root, file: VFile, options: RulebookOption
     excerpt: document.excerpt,
     provenance: document.provenance,
   };
-  const layout = findParagraphs(tree, front, numbering, document.file);
+  // Places matter only for diagnostics; the text is what Astro parsed the tree from.
+  const layout = findParagraphs(tree, front, numbering, new SourcePlaces(document.file, String(file.value ?? "")));
   const base = options.base ?? "/";
   const context: DocumentContext = {
     index,
     document,
     numbering,
     layout,
-    anchors: findAnchors(tree, layout),
+    anchors: layout.starts,
     href: (id) => paragraphHref(index, id, base, document.slug),
     page: (pagePath) => `${base}${ruleset}/${edition}/${pagePath}/`,
   };
@@ -135,33 +136,6 @@ function locate(file: VFile, tree: Root, root: string): { ruleset: string; editi
   const front = (yaml && "value" in yaml ? parseYaml(String(yaml.value)) : (file.data as { astro?: { frontmatter?: Record<string, unknown> } }).astro?.frontmatter) as Record<string, unknown> | undefined;
   if (!front?.ruleset || !front.edition || !front.slug) return null;
   return { ruleset: String(front.ruleset), edition: String(front.edition), path: `rules/${front.ruleset}/${front.edition}/${front.slug}.md` };
-}
-
-/** Matches each numbered paragraph to the node it starts at, by the source offsets the compiler recorded. */
-function findAnchors(tree: Root, layout: ParagraphLayout): Map<Node, string> {
-  const byOffset = new Map<string, string>();
-  for (const p of layout.paragraphs) byOffset.set(`${p.kind}:${p.place.start.offset}`, p.id);
-  const anchors = new Map<Node, string>();
-  const offset = (node: Node | undefined) => node?.position?.start.offset;
-  const visitList = (list: Node & { children?: Node[] }) => {
-    for (const item of list.children ?? []) {
-      const id = byOffset.get(`item:${offset(item)}`);
-      if (id) anchors.set(item, id);
-      for (const child of (item as { children?: Node[] }).children ?? []) if (child.type === "list") visitList(child);
-    }
-  };
-  for (const node of tree.children) {
-    if (node.type === "heading") {
-      const id = byOffset.get(`${node.depth === 1 ? "chapter" : "heading"}:${offset(node)}`);
-      if (id) anchors.set(node, id);
-    } else if (node.type === "paragraph" && node.children[0]?.type === "strong") {
-      const id = byOffset.get(`lead:${offset(node.children[0])}`);
-      if (id) anchors.set(node, id);
-    } else if (node.type === "list") {
-      visitList(node);
-    }
-  }
-  return anchors;
 }
 
 /** What a calculator element needs besides its engine: labels of its answers and links to its paragraphs. */
