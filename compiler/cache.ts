@@ -58,6 +58,11 @@ export interface CachedDocument {
  */
 export class DocumentCache {
   private readonly entries = new Map<string, Buffer>();
+  /**
+   * Documents kept as they are, for a long-running process (`--watch`): reusing one
+   * costs nothing, and the checker re-annotates its rules on every build.
+   */
+  private readonly live = new Map<string, CachedDocument>();
   private readonly used = new Set<string>();
   hits = 0;
   misses = 0;
@@ -67,18 +72,24 @@ export class DocumentCache {
   }
 
   get(key: string): CachedDocument | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) {
+    const live = this.live.get(key);
+    const entry = live ? undefined : this.entries.get(key);
+    if (!live && !entry) {
       this.misses++;
       return undefined;
     }
     this.hits++;
     this.used.add(key);
-    return deserialize(entry) as CachedDocument;
+    if (live) return live;
+    const document = deserialize(entry!) as CachedDocument;
+    this.live.set(key, document);
+    return document;
   }
 
+  /** Called right after reading, before the checker annotates the document's rules. */
   set(key: string, value: CachedDocument): void {
     this.entries.set(key, serialize(value));
+    this.live.set(key, value);
     this.used.add(key);
   }
 
@@ -97,6 +108,7 @@ export class DocumentCache {
   /** Saves the entries this build used (so the cache never grows past the corpus). */
   save(dir: string): void {
     mkdirSync(dir, { recursive: true });
+    for (const key of [...this.live.keys()]) if (!this.used.has(key)) this.live.delete(key);
     const kept = [...this.entries].filter(([key]) => this.used.has(key));
     const file = join(dir, "documents.bin");
     writeFileSync(`${file}.tmp`, serialize(kept));

@@ -49,6 +49,10 @@ export class ExpressionChecker {
   }
 
   check(expr: Expr, scope: Scope, expected?: Type): Type {
+    // A document may be reused from an earlier build: clear what an earlier check concluded.
+    expr.narrowed = undefined;
+    if (expr.type === "Name") expr.binding = undefined;
+    if (expr.type === "Field") expr.elementLet = undefined;
     const type = this.infer(expr, scope, expected);
     expr.ty = type;
     return type;

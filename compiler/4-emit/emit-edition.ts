@@ -1,11 +1,12 @@
 import type { BuildCache } from "../cache.ts";
+import type { Corpus } from "../1-read/types.ts";
 import type { CheckedEdition } from "../3-check/types.ts";
 import { emitEngine } from "./emit-engine.ts";
 import { procedureFingerprint } from "./fingerprint.ts";
 import type { EmittedEdition } from "./types.ts";
 
 /** Phase 4: one engine module per procedure of the edition (reused from the cache when unchanged). */
-export function emitEdition(checked: CheckedEdition, cache?: BuildCache): EmittedEdition {
+export function emitEdition(checked: CheckedEdition, cache?: BuildCache, sources?: Corpus["sources"]): EmittedEdition {
   const ruleset = checked.resolved.ruleset.id;
   const edition = checked.resolved.edition.id;
   const runtimeImport = "../../runtime.ts";
@@ -14,11 +15,11 @@ export function emitEdition(checked: CheckedEdition, cache?: BuildCache): Emitte
     edition,
     runtimeImport,
     engines: checked.procedures.map((procedure) => {
-      const key = cache ? procedureFingerprint(procedure, checked, runtimeImport) : "";
-      let code = cache?.engines.get(key);
+      const key = cache && sources ? procedureFingerprint(procedure, checked, runtimeImport, sources) : "";
+      let code = key ? cache?.engines.get(key) : undefined;
       if (code === undefined) {
         code = emitEngine(procedure, checked, runtimeImport);
-        cache?.engines.set(key, code);
+        if (key) cache?.engines.set(key, code);
       }
       return { procedure: procedure.name, path: `${ruleset}/${edition}/${procedure.name}.ts`, ...code };
     }),

@@ -14,9 +14,9 @@ const ROOT = new URL("../..", import.meta.url).pathname;
 const CLI = join(ROOT, "compiler/cli/hexlaw.ts");
 const CHAPTER = "rules/synth/1.0/001-chapter.md";
 
-/** Editing one paragraph (a number in 1.2, and its rules block) and back. */
-function edits(): [string, string] {
-  return [syntheticChapters({ sections: 1000, variant: "edited" }).get("001-chapter.md")!, syntheticChapters({ sections: 1000 }).get("001-chapter.md")!];
+/** Chapter 1 with the MP cost of 1.2 (in its text, its rules block and its example) set to `amount`: each edit is new text. */
+function edit(amount: number): string {
+  return syntheticChapters({ sections: 1000, variant: "edited", amount }).get("001-chapter.md")!;
 }
 
 async function rebuild(): Promise<void> {
@@ -34,10 +34,9 @@ async function rebuild(): Promise<void> {
   const coldCompile = await median(3, () => compile({ root }));
   const cache = new BuildCache();
   await compile({ root, cache });
-  const [edited, original] = edits();
-  let flip = 0;
+  let amount = 3;
   const warm = await median(5, async () => {
-    writeFileSync(join(root, CHAPTER), flip++ % 2 === 0 ? edited : original);
+    writeFileSync(join(root, CHAPTER), edit(++amount));
     const result = await compile({ root, cache });
     if (!result.ok) throw new Error("the edited synthetic corpus does not compile");
   });
@@ -62,12 +61,12 @@ async function watchLatency(): Promise<void> {
       return "";
     }
   };
-  const [edited, original] = edits();
   const latencies: number[] = [];
   for (let i = 0; i < 7; i++) {
     const before = read();
+    const text = edit(4 + i);
     const start = performance.now();
-    writeFileSync(join(root, CHAPTER), i % 2 === 0 ? edited : original);
+    writeFileSync(join(root, CHAPTER), text);
     while (read() === before) {
       await new Promise((r) => setTimeout(r, 2));
       if (performance.now() - start > 20_000) throw new Error("watch did not rebuild within 20 s");

@@ -12,6 +12,8 @@ export interface SyntheticOptions {
   sectionsPerChapter?: number;
   /** Change one paragraph's number (for rebuild and diff measurements). */
   variant?: "base" | "edited";
+  /** With "edited": the MP cost written in 1.2 (2 unless given), so that each edit is new text. */
+  amount?: number;
 }
 
 export function syntheticChapters(options: SyntheticOptions, edition = "1.0"): Map<string, string> {
@@ -20,12 +22,14 @@ export function syntheticChapters(options: SyntheticOptions, edition = "1.0"): M
   const files = new Map<string, string>();
   for (let c = 1; c <= chapters; c++) {
     const count = Math.min(perChapter, options.sections - (c - 1) * perChapter);
-    files.set(`${String(c).padStart(3, "0")}-chapter.md`, chapter(c, count, options.variant === "edited" && c === 1, edition));
+    const amount = options.variant === "edited" && c === 1 ? (options.amount ?? 2) : undefined;
+    files.set(`${String(c).padStart(3, "0")}-chapter.md`, chapter(c, count, amount, edition));
   }
   return files;
 }
 
-function chapter(c: number, sections: number, edited: boolean, edition = "1.0"): string {
+/** `edited`: the MP cost written in section 2 instead of 3, or undefined. */
+function chapter(c: number, sections: number, edited: number | undefined, edition = "1.0"): string {
   const out: string[] = [
     "---",
     "ruleset: synth",
@@ -66,7 +70,7 @@ function chapter(c: number, sections: number, edited: boolean, edition = "1.0"):
   ];
   for (let s = 1; s <= sections; s++) {
     const id = `${c}.${s}`;
-    const amount = edited && s === 2 ? 2 : 3;
+    const amount = edited !== undefined && s === 2 ? edited : 3;
     out.push(
       `## ${id} Section ${s} of chapter ${c}`,
       "",
@@ -93,10 +97,10 @@ function chapter(c: number, sections: number, edited: boolean, edition = "1.0"):
   return out.join("\n");
 }
 
-function expectedTotal(sections: number, edited: boolean): number {
+function expectedTotal(sections: number, edited: number | undefined): number {
   let total = 0;
   for (let s = 1; s <= sections; s++) {
-    const step = (s % 7) * 2 + (edited && s === 2 ? 2 : 3);
+    const step = (s % 7) * 2 + (edited !== undefined && s === 2 ? edited : 3);
     total = s === 1 ? step : step > 40 ? total : total + step;
   }
   return total;
