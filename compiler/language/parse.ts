@@ -34,8 +34,7 @@ export type ParseResult = { ok: true; block: Block } | { ok: false; problem: Syn
 /** Parses the text of a `rules` block; positions come out in the Markdown file's terms. */
 export function parseRulesBlock(text: string, origin: Origin): ParseResult {
   try {
-    const block = rulesParser().parse(text) as Block;
-    shiftLocations(block, origin);
+    const block = rulesParser().parse(text, { origin }) as Block;
     return { ok: true, block };
   } catch (error) {
     // Each generated parser has its own SyntaxError class.
@@ -106,27 +105,11 @@ function describeClass(e: peggy.parser.ClassExpectation): string {
   return `one of [${parts}]`;
 }
 
-const LOC_KEYS = new Set(["loc", "nameLoc", "fieldLoc", "calleeLoc"]);
-
-/** Grammar actions share position objects between nodes; each must move once. */
-function shiftLocations(node: unknown, origin: Origin, moved = new WeakSet<object>()): void {
-  if (Array.isArray(node)) {
-    for (const item of node) shiftLocations(item, origin, moved);
-    return;
-  }
-  if (node === null || typeof node !== "object") return;
-  for (const [key, value] of Object.entries(node)) {
-    if (LOC_KEYS.has(key) && value && typeof value === "object" && "start" in value) shiftLoc(value as Loc, origin, moved);
-    else shiftLocations(value, origin, moved);
-  }
-}
-
-function shiftLoc(loc: Loc & { source?: unknown }, origin: Origin, moved = new WeakSet<object>()): void {
+/** Peggy's error locations are in the block's terms; move them to the file's. */
+function shiftLoc(loc: Loc & { source?: unknown }, origin: Origin): void {
   delete loc.source;
   const indent = origin.column - 1;
   for (const point of [loc.start, loc.end]) {
-    if (moved.has(point)) continue;
-    moved.add(point);
     point.column += indent;
     point.offset += origin.offset + indent * (point.line - 1);
     point.line += origin.line - 1;
