@@ -1,5 +1,6 @@
 import type { CheckedEdition } from "../3-check/types.ts";
 import type { VerifiedExample } from "../5-verify/verify-examples.ts";
+import type { Chart } from "../1-read/types.ts";
 
 /**
  * The rule index of an edition: documents, paragraphs with their references both
@@ -115,6 +116,7 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
       document: documentOf.get(c.paragraph) ?? null,
       tables: [...checked.tables.values()].filter((t) => t.chart === c.id).map((t) => t.name),
       unknownCells: [...checked.tables.values()].filter((t) => t.chart === c.id).reduce((n, t) => n + t.unknownCells, 0),
+      text: chartText(c),
     })),
     procedures: checked.procedures.map((p) => ({
       name: p.name,
@@ -165,3 +167,8 @@ export function compareIds(a: string, b: string): number {
   return pa.length - pb.length;
 }
 
+
+/** A chart as plain text, one row per line with cells between bars (for search). */
+function chartText(chart: Chart): string {
+  return [chart.header, ...chart.rows].map((row) => row.map((cell) => cell.text).join(" | ")).join("\n");
+}

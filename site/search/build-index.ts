@@ -38,7 +38,7 @@ export function searchRecords(): SearchRecord[] {
       if (!chart.document || !chapter) continue;
       records.push({
         url: `/${index.ruleset.id}/${index.edition.id}/${chart.document}/#${chart.id}`,
-        content: `${chart.caption}. Chart ${chart.id}.`,
+        content: `${chart.caption}. Chart ${chart.id}.\n${chart.text}`,
         language: "en",
         meta: { title: `Chart: ${chart.caption}`, chapter: chapter.heading, edition, kind: "chart" },
         filters,

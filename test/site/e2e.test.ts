@@ -52,6 +52,32 @@ describe("reading", () => {
     await preview.waitFor({ state: "hidden" });
   });
 
+  test("on a touch screen, the first tap on a reference shows its preview and stays on the page", async () => {
+    const { page, errors } = await openPage(browser, { width: 390, touch: true });
+    await page.goto(`${site.url}/ocs/4.3/8-0-overrun/`);
+    const before = page.url();
+    await page.locator('.rule-text a.ref[data-ref="9.8"]').first().tap();
+    const preview = page.locator("#ref-preview");
+    await preview.waitFor({ state: "visible" });
+    await expect(preview.innerText()).resolves.toContain("9.8 Surprise");
+    expect(page.url()).toBe(before);
+    expect(errors).toEqual([]);
+  });
+
+  test("a chapter reads without JavaScript: text, anchors, notes, badges, charts with unknown cells", async () => {
+    const { page } = await openPage(browser, { javaScript: false });
+    await page.goto(`${site.url}/ocs/4.3/9-0-ground-combat/`);
+    await expect(page.locator('[id="9.8"]').innerText()).resolves.toContain("Surprise");
+    expect(await page.locator(".referenced-by").count()).toBeGreaterThan(0);
+    expect(await page.locator(".used-by").count()).toBeGreaterThan(0);
+    expect(await page.locator("details.rules-block .tok-keyword").count()).toBeGreaterThan(0);
+    expect(await page.locator(".badge.checked").count()).toBeGreaterThan(0);
+    await page.goto(`${site.url}/europa/later/13-overrun-combat/`);
+    await expect(page.locator(".badge.disputed + .reason").first().innerText()).resolves.toContain("13.A");
+    await page.goto(`${site.url}/europa/later/charts/`);
+    expect(await page.locator("table em.unknown").count()).toBeGreaterThan(0);
+  });
+
   test("references outside the corpus are marked, and nothing is broken", async () => {
     const { page } = await openPage(browser);
     await page.goto(`${site.url}/ocs/4.3/8-0-overrun/`);
@@ -86,6 +112,38 @@ describe("search", () => {
       [...document.querySelectorAll("#page-search-results .search-results a")].every((a) => a.getAttribute("href").startsWith("/europa/"))`);
     expect(page.url()).toContain("ruleset=Europa");
     expect(errors).toEqual([]);
+  });
+
+  test.each([
+    ["13.A", /\/europa\/[^/]+\/[^/]+\/#13\.A$/],
+    ["12.D.2.a", /\/unidentified\/12\.09\.09\/[^/]+\/#12\.D\.2\.a$/],
+    ["5.2", /\/wtj-1943\/online\/[^/]+\/#5\.2$/],
+  ])("typing %s, a number under another ruleset's scheme, goes to its paragraph", async (number, url) => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${site.url}/`);
+    const box = page.locator("#site-search-input");
+    await box.fill(number);
+    await page.locator("#site-search-results .r-jump").first().waitFor();
+    await box.press("Enter");
+    await page.waitForURL(url);
+    expect(await page.evaluate("document.querySelector(':target')?.id")).toBe(number);
+    expect(errors).toEqual([]);
+  });
+
+  test("results can be filtered by edition", async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${site.url}/search/?q=overrun`);
+    await page.locator("#page-search-results .search-results a").first().waitFor();
+    await page.locator('#page-search-results select[name="edition"]').selectOption("Europa series rules (later edition)");
+    await page.waitForFunction(`[...document.querySelectorAll("#page-search-results .search-results a")].length > 0 &&
+      [...document.querySelectorAll("#page-search-results .search-results a")].every((a) => /^\\/europa\\/(later|changes)\\//.test(a.getAttribute("href")))`);
+    expect(errors).toEqual([]);
+  });
+
+  test("chart cells are searchable: a result code finds its chart", async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${site.url}/search/?q=DL2o3DG`);
+    await page.locator('#page-search-results a[href="/ocs/4.3/charts/#combat-table-results"]').first().waitFor();
   });
 
   test("calculators are found by name", async () => {

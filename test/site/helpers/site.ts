@@ -37,8 +37,16 @@ export async function launch(): Promise<Browser> {
 }
 
 /** A page that records console errors and uncaught exceptions. */
-export async function openPage(browser: Browser, options: { width?: number } = {}): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
+export async function openPage(
+  browser: Browser,
+  options: { width?: number; touch?: boolean; javaScript?: boolean } = {},
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    hasTouch: options.touch ?? false,
+    isMobile: options.touch ?? false,
+    javaScriptEnabled: options.javaScript ?? true,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (message) => {
