@@ -179,7 +179,12 @@ dice d2: 2d6
 enum terrain { open "Open", close "Close" }
 record unit { strength: number >= 0, armor: boolean = false }
 table odds_table = chart "fuzz-odds" { rows: terrain, columns: integer, cells: odds }
+table crt = partial chart "fuzz-crt" { rows: integer, columns: odds, cells: integer }
+let crt_column = column_header(crt, round(i_num : 2, down))
+let crt_row = row_header(crt, d2)
 let u.doubled for u in stack = u.strength * 2
+let lost_by_unit = spread(i_int, list(floor(u.strength) for u in stack))
+let u.lost for u in stack = lost_by_unit[position(u)]
 let uses_every_input = i_num + i_int + (if i_bool then 1 else 0) + (if i_terrain == open then 1 else 0) + (if i_all == all then 0 else i_all) + (if i_opt == none then 0 else i_opt) + count(u in stack) + d1 + d2`;
 
 const CHART = `:::chart[Odds]{#fuzz-odds}
@@ -187,11 +192,20 @@ const CHART = `:::chart[Odds]{#fuzz-odds}
 |---------|-----|-----|-----|
 | Open    | 1:2 | 1:1 | 2:1 |
 | Close   | 1:3 | ?   | 1:1 |
+:::
+
+:::chart[Partial CRT]{#fuzz-crt}
+| roll       | 1:2 | 3:1 | 10:1+ |
+|------------|-----|-----|-------|
+| 2 or less  | 0   | 1   | ?     |
+| 7          | 1   | 2   | 3     |
+| 12 or more | ?   | 3   | 4     |
 :::`;
 
 const LEAVES = [
   "0", "1", "3", "2.5", "20", "true", "false", "none", "all", '"text"', "open", "close", "half_up",
-  "i_num", "i_int", "i_bool", "i_terrain", "i_all", "i_opt", "stack", "d1", "d2", "odds_table", "l1", "l2", "l3",
+  "i_num", "i_int", "i_bool", "i_terrain", "i_all", "i_opt", "stack", "d1", "d2", "odds_table", "crt", "l1", "l2", "l3",
+  "crt_column", "crt_row", "lost_by_unit", "3:1",
 ];
 
 const expression: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
@@ -208,6 +222,10 @@ const expression: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
     fc.tuple(fc.constantFrom("sum", "max", "min", "every", "some"), fc.constantFrom("u.strength", "u.armor", "u.strength * 2", "u")).map(([f, v]) => `${f}(${v} for u in stack)`),
     fc.constantFrom("count(u in stack where u.armor)", "sum(u.strength for u in stack where not u.armor)", "max(c for c in columns(odds_table) where odds_table[i_terrain, c] <= (i_num : 3))"),
     fc.tuple(tie("e"), tie("e")).map(([r, c]) => `odds_table[${r}, ${c}]`),
+    fc.tuple(tie("e"), tie("e")).map(([r, c]) => `crt[${r}, ${c}]`),
+    fc.tuple(fc.constantFrom("column_header", "row_header", "spread", "position"), tie("e"), tie("e")).map(([f, a, b]) => `${f}(${a}, ${b})`),
+    tie("e").map((a) => `list(${a} for u in stack)`),
+    fc.tuple(tie("e"), tie("e")).map(([a, i]) => `${a}[${i}]`),
     tie("e").map((a) => `(${a} in 2..12)`),
     tie("e").map((a) => `(${a} in {1, 2, open})`),
     tie("e").map((a) => `${a}.strength`),
@@ -235,7 +253,8 @@ function typedExpressions(withDice: boolean) {
     ),
     int: fc.oneof(
       { depthSize: "small", withCrossShrink: true },
-      fc.constantFrom("0", "1", "3", "i_int", ...dice, "count(u in stack where u.armor)", "(if i_opt == none then 0 else i_opt)"),
+      fc.constantFrom("0", "1", "3", "i_int", ...dice, "count(u in stack where u.armor)", "(if i_opt == none then 0 else i_opt)", "lost_by_unit[1]"),
+      fc.tuple(tie("int"), tie("odds")).map(([r, c]) => `crt[${r}, ${c}]`),
       fc.tuple(fc.constantFrom("+", "-", "*"), tie("int"), tie("int")).map(([op, a, b]) => `(${a} ${op} ${b})`),
       fc.tuple(fc.constantFrom("floor", "ceil"), tie("num")).map(([f, a]) => `${f}(${a})`),
       fc.tuple(tie("num"), fc.constantFrom("half_up", "down", "up", "half_even", "half_down")).map(([a, mode]) => `round(${a}, ${mode})`),
@@ -269,17 +288,39 @@ const definition = fc.oneof(
   { weight: 1, arbitrary: expression },
 );
 
+const EXAMPLE_VALUES = ["0", "1", "2.5", "true", "open", "none", "3:1", '"AL1"', '"1:2"', "[1, 2]"];
+
 const program: fc.Arbitrary<Program> = fc.record({
   lets: fc.array(definition, { minLength: 1, maxLength: 3 }),
   requirement: fc.option(fc.oneof({ weight: 4, arbitrary: diceFree.bool }, { weight: 1, arbitrary: expression }), { nil: null }),
-  example: fc.option(fc.tuple(fc.constantFrom("0", "1", "2.5", "true", "open", "none", "3:1", '"AL1"'), fc.integer({ min: 2, max: 12 })), { nil: null }),
+  example: fc.option(
+    fc.tuple(
+      fc.constantFrom(...EXAMPLE_VALUES),
+      fc.integer({ min: 2, max: 12 }),
+      fc.option(fc.constantFrom(...EXAMPLE_VALUES), { nil: null }),
+      fc.boolean(),
+    ),
+    // Half the programs have no example, so that most reach the emitter and the engines.
+    { nil: null, freq: 2 },
+  ),
 });
 
 interface Program {
   lets: string[];
   requirement: string | null;
-  /** The value l1 is expected to have, and the roll of d2. */
-  example: [string, number] | null;
+  /** The value l1 is expected to have, the roll of d2, a value assumed for l2 (when there is one), and whether it is disputed. */
+  example: [string, number, string | null, boolean] | null;
+}
+
+function exampleText([expected, roll, assumed, disputed]: NonNullable<Program["example"]>, lets: number): string {
+  const assume = assumed !== null && lets >= 2 ? `  assume l2 = ${assumed}\n` : "";
+  return `example "Random"${disputed ? ' disputed "Generated"' : ""} {
+  procedure p
+  given i_num = 4, i_int = 2, i_bool = true, i_terrain = close, i_all = all, i_opt = none, stack = [{ strength: 3 }]
+  dice d1 = 3, d2 = ${roll}
+${assume}  expect l1 = ${expected}
+}
+`;
 }
 
 function programDocument(p: Program): string {
@@ -287,9 +328,7 @@ function programDocument(p: Program): string {
   const outputs = [...p.lets.map((_, i) => `l${i + 1}`), "uses_every_input"].join(", ");
   const requirement = p.requirement ? `require r1: ${p.requirement} else "Not allowed"\n` : "";
   const check = p.requirement ? "  check r1\n" : "";
-  const example = p.example
-    ? `example "Random" {\n  procedure p\n  given i_num = 4, i_int = 2, i_bool = true, i_terrain = close, i_all = all, i_opt = none, stack = [{ strength: 3 }]\n  dice d1 = 3, d2 = ${p.example[1]}\n  expect l1 = ${p.example[0]}\n}\n`
-    : "";
+  const example = p.example ? exampleText(p.example, p.lets.length) : "";
   return `---
 ruleset: fuzz
 edition: "1"
@@ -326,7 +365,7 @@ describe("compile() on random rules programs", () => {
   const file = join(root, "rules/fuzz/1/01-fuzz.md");
 
   it("compiles the skeleton without errors", async () => {
-    writeFileSync(file, programDocument({ lets: ["i_num + 1"], requirement: "i_bool", example: null }));
+    writeFileSync(file, programDocument({ lets: ["i_num + 1", "crt[d2, round(i_num : 2, down)]"], requirement: "i_bool", example: ["5", 7, "1", false] }));
     const result = await compile({ root });
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   });
