@@ -1,5 +1,4 @@
 import type { Code, Node, Parent } from "mdast";
-import { visitParents } from "unist-util-visit-parents";
 import type { Session } from "../diagnostics/session.ts";
 import { parseRulesBlock } from "../language/parse.ts";
 import type { SourcePlaces } from "./source-places.ts";
@@ -12,10 +11,7 @@ import type { RulesBlock } from "./types.ts";
  */
 export function findBlocks(tree: Parent, owner: Map<Node, string>, places: SourcePlaces, session: Session): RulesBlock[] {
   const blocks: RulesBlock[] = [];
-  visitParents(tree, "code", (node, ancestors) => {
-    const code = node as Code;
-    if (code.lang !== "rules") return;
-    const paragraph = [...ancestors, code].reverse().map((n) => owner.get(n)).find((id) => id !== undefined) ?? null;
+  const read = (code: Code, paragraph: string | null): void => {
     const fenceOffset = code.position?.start.offset ?? 0;
     const indent = (code.position?.start.column ?? 1) - 1;
     const contentOffset = places.nextLine(fenceOffset) + indent;
@@ -29,6 +25,21 @@ export function findBlocks(tree: Parent, owner: Map<Node, string>, places: Sourc
       session.report("HX0201", { expected, found, hint }, { file: places.file, start: loc.start, end: loc.end });
       blocks.push({ paragraph, ast: null, file: places.file, place, source: code.value });
     }
-  });
+  };
+  // Code blocks are flow content: only containers of flow (lists, items, quotes,
+  // directives) are entered, never paragraphs, headings or tables.
+  const walk = (parent: Parent, paragraph: string | null): void => {
+    for (const child of parent.children) {
+      const own = owner.get(child) ?? paragraph;
+      if (child.type === "code") {
+        if ((child as Code).lang === "rules") read(child as Code, own);
+      } else if ("children" in child && !PHRASING_ONLY.has(child.type)) {
+        walk(child as Parent, own);
+      }
+    }
+  };
+  walk(tree, owner.get(tree) ?? null);
   return blocks;
 }
+
+const PHRASING_ONLY = new Set(["paragraph", "heading", "table", "tableRow", "tableCell"]);

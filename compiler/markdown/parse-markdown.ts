@@ -1,9 +1,9 @@
 import type { Root } from "mdast";
-import remarkDirective from "remark-directive";
 import remarkFrontmatter from "remark-frontmatter";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { VFile } from "vfile";
+import remarkBlockDirectives from "./remark-block-directives.ts";
 import remarkGfmTables from "./remark-gfm-tables.ts";
 import remarkRestoreUnknownDirectives from "./restore-unknown-directives.ts";
 
@@ -11,11 +11,11 @@ const processor = unified()
   .use(remarkParse)
   .use(remarkFrontmatter, ["yaml"])
   .use(remarkGfmTables)
-  .use(remarkDirective)
+  .use(remarkBlockDirectives)
   .use(remarkRestoreUnknownDirectives);
 
 /** The syntax extensions every rule document is read with (the site uses the same list). */
-export const remarkSyntax = [[remarkFrontmatter, ["yaml"]], remarkGfmTables, remarkDirective, remarkRestoreUnknownDirectives] as const;
+export const remarkSyntax = [[remarkFrontmatter, ["yaml"]], remarkGfmTables, remarkBlockDirectives, remarkRestoreUnknownDirectives] as const;
 
 /** Parses a rule document into mdast with positions, directives restored. */
 export function parseMarkdown(source: string, path: string): Root {

@@ -1,19 +1,19 @@
 import type { Root, Parent, Text, Paragraph } from "mdast";
 import type { VFile } from "vfile";
 
-/** The directives the corpus uses; any other `:name` is prose, such as the odds `1:4`. */
+/** The directives the corpus uses; any other `::name` or `:::name` line is prose. */
 export const KNOWN_DIRECTIVES = new Set(["chart", "calculator", "figure"]);
 
 type DirectiveNode = { type: string; name: string; position?: { start: { offset?: number }; end: { offset?: number } } };
 
 function isDirective(node: { type: string }): node is DirectiveNode {
-  return node.type === "textDirective" || node.type === "leafDirective" || node.type === "containerDirective";
+  return node.type === "leafDirective" || node.type === "containerDirective";
 }
 
 /**
- * remark-directive reads `12:30` and `1:4` as text directives. This plugin turns
- * every directive it does not know back into the exact source text, and merges
- * the text around it, so prose reads as written.
+ * A line that happens to start with `::` reads as a directive. This plugin turns
+ * every directive the corpus does not know back into the exact source text, as a
+ * paragraph, so prose reads as written.
  */
 export default function remarkRestoreUnknownDirectives() {
   return (tree: Root, file: VFile) => {
@@ -29,26 +29,14 @@ function restore(parent: Parent, source: string): void {
     if (isDirective(child) && !KNOWN_DIRECTIVES.has(child.name)) {
       const start = child.position?.start.offset;
       const end = child.position?.end.offset;
-      const value = start !== undefined && end !== undefined ? source.slice(start, end) : `:${child.name}`;
+      const value = start !== undefined && end !== undefined ? source.slice(start, end) : `::${child.name}`;
       const text: Text = { type: "text", value, position: child.position as Text["position"] };
-      children[i] = child.type === "textDirective" ? text : ({ type: "paragraph", children: [text], position: text.position } as Paragraph);
-    } else if ("children" in child) {
+      children[i] = { type: "paragraph", children: [text], position: text.position } as Paragraph;
+    } else if ("children" in child && !PHRASING_ONLY.has(child.type)) {
       restore(child as Parent, source);
     }
   }
-  mergeAdjacentText(parent);
 }
 
-function mergeAdjacentText(parent: Parent): void {
-  const merged: Parent["children"] = [];
-  for (const child of parent.children) {
-    const last = merged.at(-1);
-    if (last?.type === "text" && child.type === "text") {
-      last.value += child.value;
-      if (last.position && child.position) last.position = { start: last.position.start, end: child.position.end };
-    } else {
-      merged.push(child);
-    }
-  }
-  parent.children = merged;
-}
+/** Directives are flow content: paragraphs, headings and tables never hold one. */
+const PHRASING_ONLY = new Set(["paragraph", "heading", "table", "tableRow", "tableCell"]);
