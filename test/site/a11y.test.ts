@@ -2,23 +2,12 @@
 // critical violations, in light and dark mode, on a desktop and a phone.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { launch, openPage, startServer } from "./helpers/site.ts";
+import type { Page } from "playwright-core";
+import { expect, test } from "vitest";
+import { openPage, useSite } from "./helpers/site.ts";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-let browser: Browser;
-let site: { url: string; close(): Promise<void> };
-
-beforeAll(async () => {
-  site = await startServer();
-  browser = await launch();
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = useSite();
 
 interface AxeViolation {
   id: string;
@@ -37,7 +26,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 for (const scheme of ["light", "dark"] as const) {
   test(`a chapter has no serious accessibility violations (${scheme})`, async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(site.browser);
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto(`${site.url}/ocs/4.3/9-0-ground-combat/`);
     await page.locator("details.rules-block").first().evaluate((d) => ((d as HTMLDetailsElement).open = true));
@@ -45,7 +34,7 @@ for (const scheme of ["light", "dark"] as const) {
   });
 
   test(`a calculator page has no serious accessibility violations (${scheme})`, async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(site.browser);
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto(`${site.url}/ocs/4.3/calculators/overrun/`);
     const presets = page.locator("hexlaw-calculator select").first();
@@ -58,7 +47,7 @@ for (const scheme of ["light", "dark"] as const) {
   });
 
   test(`the changes page has no serious accessibility violations (${scheme})`, async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(site.browser);
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto(`${site.url}/europa/changes/second-front..later/`);
     await page.locator(".formal-changes details").evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
@@ -66,7 +55,7 @@ for (const scheme of ["light", "dark"] as const) {
   });
 
   test(`a calculator comparing two editions has no serious accessibility violations (${scheme})`, async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(site.browser);
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto(`${site.url}/europa/changes/second-front..later/`);
     await page.locator(".situation-open a").first().click();
@@ -76,7 +65,7 @@ for (const scheme of ["light", "dark"] as const) {
   });
 
   test(`a chapter with the edition switcher and a "not in this edition" note has no serious accessibility violations (${scheme})`, async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(site.browser);
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto(`${site.url}/europa/second-front/13-overrun/#absent-later-13.B`);
     await page.locator(".absent-note:target").waitFor();
@@ -86,7 +75,7 @@ for (const scheme of ["light", "dark"] as const) {
 
 for (const path of ["/europa/changes/second-front..later/", "/europa/later/13-overrun-combat/", "/europa/later/calculators/overrun/?compare=second-front"]) {
   test(`${path} reads at phone width with no horizontal scrolling`, async () => {
-    const { page } = await openPage(browser, { width: 360 });
+    const { page } = await openPage(site.browser, { width: 360 });
     await page.goto(`${site.url}${path}`);
     if (path.includes("compare")) await page.locator("hexlaw-calculator .calc-compare").waitFor();
     const overflow = await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth");
@@ -96,7 +85,7 @@ for (const path of ["/europa/changes/second-front..later/", "/europa/later/13-ov
 }
 
 test("a chapter reads at phone width with no horizontal scrolling", async () => {
-  const { page } = await openPage(browser, { width: 360 });
+  const { page } = await openPage(site.browser, { width: 360 });
   await page.goto(`${site.url}/ocs/4.3/9-0-ground-combat/`);
   const overflow = await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth");
   expect(overflow).toBeLessThanOrEqual(0);

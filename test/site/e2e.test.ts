@@ -1,24 +1,13 @@
 // End to end in real Chromium against the built site served on loopback.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { launch, openPage, startServer } from "./helpers/site.ts";
+import { describe, expect, test } from "vitest";
+import { openPage, useSite } from "./helpers/site.ts";
 
-let browser: Browser;
-let site: { url: string; close(): Promise<void> };
+const site = useSite();
 
-beforeAll(async () => {
-  site = await startServer();
-  browser = await launch();
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
 
 describe("reading", () => {
   test("a chapter opens with its paragraphs as anchors, coverage and provenance", async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(site.browser);
     await page.goto(`${site.url}/ocs/4.3/9-0-ground-combat/`);
     await expect(page.locator("h1").innerText()).resolves.toContain("9.0 Ground Combat");
     expect(await page.locator('[id="9.14b"]').count()).toBe(1);
@@ -31,7 +20,7 @@ describe("reading", () => {
   });
 
   test("a reference is a link that lands on its paragraph", async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(site.browser);
     await page.goto(`${site.url}/ocs/4.3/8-0-overrun/`);
     await page.locator('.rule-text a.ref[data-ref="9.14"]').first().click();
     await page.waitForURL(/\/ocs\/4\.3\/9-0-ground-combat\/#9\.14$/);
@@ -40,7 +29,7 @@ describe("reading", () => {
   });
 
   test("keyboard focus on a reference shows a preview of its paragraph", async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(site.browser);
     await page.goto(`${site.url}/ocs/4.3/8-0-overrun/`);
     const link = page.locator('.rule-text a.ref[data-ref="9.8"]').first();
     await link.focus();
@@ -53,7 +42,7 @@ describe("reading", () => {
   });
 
   test("on a touch screen, the first tap on a reference shows its preview and stays on the page", async () => {
-    const { page, errors } = await openPage(browser, { width: 390, touch: true });
+    const { page, errors } = await openPage(site.browser, { width: 390, touch: true });
     await page.goto(`${site.url}/ocs/4.3/8-0-overrun/`);
     const before = page.url();
     await page.locator('.rule-text a.ref[data-ref="9.8"]').first().tap();
@@ -65,7 +54,7 @@ describe("reading", () => {
   });
 
   test("a chapter reads without JavaScript: text, anchors, notes, badges, charts with unknown cells", async () => {
-    const { page } = await openPage(browser, { javaScript: false });
+    const { page } = await openPage(site.browser, { javaScript: false });
     await page.goto(`${site.url}/ocs/4.3/9-0-ground-combat/`);
     await expect(page.locator('[id="9.8"]').innerText()).resolves.toContain("Surprise");
     expect(await page.locator(".referenced-by").count()).toBeGreaterThan(0);
@@ -79,7 +68,7 @@ describe("reading", () => {
   });
 
   test("references outside the corpus are marked, and nothing is broken", async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(site.browser);
     await page.goto(`${site.url}/ocs/4.3/8-0-overrun/`);
     await expect(page.locator(".ref-outside").first().innerText()).resolves.toContain("not in this corpus");
     expect(await page.locator(".ref-broken").count()).toBe(0);
@@ -88,7 +77,7 @@ describe("reading", () => {
 
 describe("search", () => {
   test("typing a rule number goes straight to its paragraph", async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(site.browser);
     await page.goto(`${site.url}/`);
     const box = page.locator("#site-search-input");
     await box.fill("9.14b");
@@ -100,7 +89,7 @@ describe("search", () => {
   });
 
   test("results are paragraphs and can be filtered by ruleset", async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(site.browser);
     await page.goto(`${site.url}/search/?q=overrun`);
     const results = page.locator("#page-search-results .search-results a");
     await results.first().waitFor();
@@ -119,7 +108,7 @@ describe("search", () => {
     ["12.D.2.a", /\/unidentified\/12\.09\.09\/[^/]+\/#12\.D\.2\.a$/],
     ["5.2", /\/wtj-1943\/online\/[^/]+\/#5\.2$/],
   ])("typing %s, a number under another ruleset's scheme, goes to its paragraph", async (number, url) => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(site.browser);
     await page.goto(`${site.url}/`);
     const box = page.locator("#site-search-input");
     await box.fill(number);
@@ -131,7 +120,7 @@ describe("search", () => {
   });
 
   test("results can be filtered by edition", async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(site.browser);
     await page.goto(`${site.url}/search/?q=overrun`);
     await page.locator("#page-search-results .search-results a").first().waitFor();
     await page.locator('#page-search-results select[name="edition"]').selectOption("Europa series rules (later edition)");
@@ -141,13 +130,13 @@ describe("search", () => {
   });
 
   test("chart cells are searchable: a result code finds its chart", async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(site.browser);
     await page.goto(`${site.url}/search/?q=DL2o3DG`);
     await page.locator('#page-search-results a[href="/ocs/4.3/charts/#combat-table-results"]').first().waitFor();
   });
 
   test("calculators are found by name", async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(site.browser);
     await page.goto(`${site.url}/search/?q=overrun%20calculator`);
     await page.locator('#page-search-results a[href="/ocs/4.3/calculators/overrun/"]').first().waitFor();
   });
@@ -157,7 +146,7 @@ describe("calculator", () => {
   const calculator = "/ocs/4.3/calculators/overrun/";
 
   test("a 9.8 worked example loads as a preset and shows its published result", async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(site.browser);
     await page.goto(`${site.url}${calculator}`);
     const presets = page.locator("hexlaw-calculator select").first();
     await presets.waitFor();
@@ -176,7 +165,7 @@ describe("calculator", () => {
   });
 
   test("bad input is a message next to the field, never NaN or an exception", async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(site.browser);
     await page.goto(`${site.url}${calculator}`);
     const field = page.getByLabel("MP left", { exact: true });
     await field.fill("lots");
@@ -192,7 +181,7 @@ describe("calculator", () => {
   });
 
   test("the state is in the URL: a shared link reloads the same ruling", async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(site.browser);
     await page.goto(`${site.url}${calculator}`);
     await page.getByLabel("MP left", { exact: true }).fill("7");
     await page.getByLabel("Entry cost (MP)", { exact: true }).fill("2");
@@ -205,7 +194,7 @@ describe("calculator", () => {
     await page.waitForFunction("location.search.includes('dice.combat_roll=9')");
     const answer = await page.locator(".calc-results").innerText();
     const shared = page.url();
-    const { page: again } = await openPage(browser);
+    const { page: again } = await openPage(site.browser);
     await again.goto(shared);
     await again.locator(".calc-results .verdict").waitFor();
     expect(await again.getByLabel("MP left", { exact: true }).inputValue()).toBe("7");
@@ -216,7 +205,7 @@ describe("calculator", () => {
   });
 
   test("the chapter embeds its calculator where the document asks for it", async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(site.browser);
     await page.goto(`${site.url}/ocs/4.3/8-0-overrun/`);
     await page.locator(".calculator-embed hexlaw-calculator .calc").waitFor();
     expect(errors).toEqual([]);

@@ -3,32 +3,20 @@
 // changes page shows the report, and a calculator computes both editions side by side.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { EditionDiff } from "../../compiler/diff/types.ts";
-import { launch, openPage, root, startServer } from "./helpers/site.ts";
+import { openPage, root, useSite } from "./helpers/site.ts";
 
-let browser: Browser;
-let site: { url: string; close(): Promise<void> };
+const site = useSite();
 
 const later = "/europa/later/13-overrun-combat/";
 const secondFront = "/europa/second-front/13-overrun/";
 const changes = "/europa/changes/second-front..later/";
 const report = () => JSON.parse(readFileSync(join(root, "generated/europa/later/changes-from-second-front.json"), "utf8")) as EditionDiff;
 
-beforeAll(async () => {
-  site = await startServer();
-  browser = await launch();
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
 describe("edition switcher", () => {
   test("lands on the same paragraph in the other edition", async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(site.browser);
     await page.goto(`${site.url}${later}#13.A`);
     const link = page.locator('a[data-switch="second-front"]');
     await expect(link.innerText()).resolves.toContain("at 13.A");
@@ -50,7 +38,7 @@ describe("edition switcher", () => {
   });
 
   test("follows the reader: the paragraph in view is the one it switches to", async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(site.browser);
     await page.goto(`${site.url}${later}`);
     const link = page.locator('a[data-switch="second-front"]');
     await expect(link.getAttribute("href")).resolves.toBe(secondFront);
@@ -63,7 +51,7 @@ describe("edition switcher", () => {
   });
 
   test("a paragraph the other edition lacks lands on its chapter, which says so", async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(site.browser);
     await page.goto(`${site.url}${later}#13.B`);
     const link = page.locator('a[data-switch="second-front"]');
     await expect(link.innerText()).resolves.toContain("13.B is not there");
@@ -82,7 +70,7 @@ describe("edition switcher", () => {
   });
 
   test("a chapter the other edition lacks lands on its contents, which says so", async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(site.browser);
     await page.goto(`${site.url}/europa/later/charts/`);
     await page.locator('a[data-switch="second-front"]').click();
     await page.waitForURL(`${site.url}/europa/second-front/#absent-later-Charts`);
@@ -90,7 +78,7 @@ describe("edition switcher", () => {
   });
 
   test("without JavaScript it is a plain link to the chapter, and the note still shows", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await site.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${site.url}${later}#13.A`);
     await expect(page.locator('a[data-switch="second-front"]').getAttribute("href")).resolves.toBe(secondFront);
@@ -100,7 +88,7 @@ describe("edition switcher", () => {
   });
 
   test("links the changes page from the switcher and from both editions' contents", async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(site.browser);
     for (const path of [later, "/europa/later/", "/europa/second-front/"]) {
       await page.goto(`${site.url}${path}`);
       expect(await page.locator(`a[href="${changes}"]`).count(), path).toBeGreaterThan(0);
@@ -110,7 +98,7 @@ describe("edition switcher", () => {
 
 describe("changes page", () => {
   test("lists the changed paragraphs with their word diff, linked in both editions", async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(site.browser);
     await page.goto(`${site.url}${changes}`);
     await expect(page.locator("h1").innerText()).resolves.toContain("What changed from second-front to later");
     const text = report().text;
@@ -130,7 +118,7 @@ describe("changes page", () => {
   });
 
   test("lists the formal changes with their source in both editions", async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(site.browser);
     await page.goto(`${site.url}${changes}`);
     const formal = report().formal;
     expect(await page.locator(".formal-changes > li").count()).toBe(formal.length);
@@ -141,7 +129,7 @@ describe("changes page", () => {
   });
 
   test("shows changed answers with their inputs, both editions side by side", async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(site.browser);
     await page.goto(`${site.url}${changes}`);
     const overrun = report().behaviour.find((p) => p.procedure === "overrun")!;
     expect(overrun.differences.length).toBeGreaterThan(0);
@@ -170,7 +158,7 @@ describe("changes page", () => {
 
 describe("calculator comparing editions", () => {
   test("a situation from the changes page opens in the calculator with both editions' answers", async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(site.browser);
     await page.goto(`${site.url}${changes}`);
     await page.locator(".situation-open a").first().click();
     await page.waitForURL(/\/europa\/later\/calculators\/overrun\/\?.*compare=second-front/);
@@ -192,7 +180,7 @@ describe("calculator comparing editions", () => {
   });
 
   test("compare with another edition is offered, and the comparison is in the URL", async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(site.browser);
     await page.goto(`${site.url}/europa/second-front/calculators/overrun/`);
     const compare = page.getByLabel("Compare with");
     await compare.selectOption("later");
@@ -205,7 +193,7 @@ describe("calculator comparing editions", () => {
     await page.locator("hexlaw-calculator .calc-side").nth(1).locator(".verdict").waitFor();
     const answers = await page.locator(".calc-compare").innerText();
     const shared = page.url();
-    const { page: again } = await openPage(browser);
+    const { page: again } = await openPage(site.browser);
     await again.goto(shared);
     await again.locator("hexlaw-calculator .calc-side").nth(1).locator(".verdict").waitFor();
     expect(await again.getByLabel("Compare with").inputValue()).toBe("later");
@@ -218,7 +206,7 @@ describe("calculator comparing editions", () => {
   });
 
   test("a chapter's embedded calculator offers the comparison too", async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(site.browser);
     await page.goto(`${site.url}${later}`);
     const compare = page.locator(".calculator-embed").getByLabel("Compare with");
     await compare.selectOption("second-front");
@@ -229,7 +217,7 @@ describe("calculator comparing editions", () => {
 });
 
 test("an anchor from the source's own site lands on its paragraph", async () => {
-  const { page, errors } = await openPage(browser);
+  const { page, errors } = await openPage(site.browser);
   await page.goto(`${site.url}/ocs/4.3/9-0-ground-combat/#914-specialized-combats`);
   await page.waitForURL(/#9\.14$/);
   expect(await page.evaluate("document.querySelector(':target')?.id")).toBe("9.14");
