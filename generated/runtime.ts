@@ -288,8 +288,18 @@ function missingKey(table: TableData<unknown>, axis: "row" | "column", key: KeyV
 }
 
 export function lookup<V>(table: Table<V>, row: KeyValue, column: KeyValue): V {
+  return cellAt(table, rowOf(table, row), row, column);
+}
+
+/** The row a key falls in; found once when a loop reads one row across the columns. */
+export function rowOf(table: Table<unknown>, row: KeyValue): number {
   const r = keyIndex(table.rowIndex, row);
   if (r < 0) throw missingKey(table, "row", row);
+  return r;
+}
+
+/** The cell of row `r` (where `row` fell, see `rowOf`) in the column a key falls in. */
+export function cellAt<V>(table: Table<V>, r: number, row: KeyValue, column: KeyValue): V {
   const c = keyIndex(table.columnIndex, column);
   if (c < 0) throw missingKey(table, "column", column);
   const cell = table.cells[r][c];
@@ -527,33 +537,32 @@ export function display(value: unknown, tag: TypeTag): string {
 }
 
 /**
- * Evaluation state of one `resolve` call: inputs, dice, memoized definitions and
- * the trace. Generated engines extend it with one field per definition.
+ * Evaluation state of one `resolve` call: inputs, dice and the memoized
+ * definitions. Generated engines extend it with one field per definition; the
+ * trace is read from those fields afterwards, so resolving records nothing.
  */
 export class State {
-  /**
-   * The trace as it happens, formatted only if read: `step, value` for a definition,
-   * `item, step, value` for one unit's definition.
-   */
-  readonly log: unknown[] | null;
-  logged = 0;
   readonly input: Readonly<Record<string, unknown>>;
   readonly dice: Readonly<Record<string, number | undefined>>;
+  /** Whether the caller wants the trace (`{ trace: false }` says not). */
+  readonly traced: boolean;
 
-  constructor(input: object, dice: object, options: ResolveOptions | undefined, capacity = 64) {
+  constructor(input: object, dice: object, options: ResolveOptions | undefined) {
     this.input = input as Record<string, unknown>;
     this.dice = dice as Record<string, number | undefined>;
-    this.log = options?.trace === false ? null : new Array(capacity);
-  }
-
-  step(info: StepInfo, value: unknown, item?: number): void {
-    const log = this.log;
-    if (log === null) return;
-    if (item !== undefined) log[this.logged++] = item;
-    log[this.logged++] = info;
-    log[this.logged++] = value;
+    this.traced = options?.trace !== false;
   }
 }
+
+/**
+ * One line of an engine's trace, in the order the compiler fixed (each step after
+ * what it reads): where to find its value once resolved — a definition's field, a
+ * per-unit definition's array, or the result of a requirement.
+ */
+export type TraceEntry<S extends State> =
+  | { readonly info: StepInfo; readonly value: (s: S) => unknown }
+  | { readonly info: StepInfo; readonly items: (s: S) => readonly unknown[] | undefined }
+  | { readonly info: StepInfo; readonly check: number };
 
 /** A die the rules read but the caller did not roll. */
 export function needDie(info: StepInfo, name: string): Stop {
@@ -610,27 +619,37 @@ export class Collector<S extends State> {
   }
 }
 
-/** What `resolve` returns; the trace is formatted when first read (formatting costs more than computing). */
-class ResolutionResult<Outputs> implements Resolution<Outputs> {
+/** What `resolve` returns; the trace is made when first read (it costs more than resolving). */
+class ResolutionResult<Outputs, S extends State> implements Resolution<Outputs> {
   readonly allowed: boolean;
   readonly violations: Violation[];
   readonly outputs: Partial<Outputs>;
   readonly pending: Partial<Record<keyof Outputs, Pending>>;
-  private readonly log: unknown[] | null;
-  private readonly logged: number;
-  private formatted: TraceStep[] | null = null;
+  private readonly state: S | null;
+  private readonly entries: readonly TraceEntry<S>[];
+  private readonly passed: readonly (boolean | undefined)[];
+  private steps: TraceStep[] | null = null;
 
-  constructor(allowed: boolean, violations: Violation[], outputs: Partial<Outputs>, pending: Partial<Record<keyof Outputs, Pending>>, log: unknown[] | null, logged: number) {
+  constructor(
+    allowed: boolean,
+    violations: Violation[],
+    outputs: Partial<Outputs>,
+    pending: Partial<Record<keyof Outputs, Pending>>,
+    state: S | null,
+    entries: readonly TraceEntry<S>[],
+    passed: readonly (boolean | undefined)[],
+  ) {
     this.allowed = allowed;
     this.violations = violations;
     this.outputs = outputs;
     this.pending = pending;
-    this.log = log;
-    this.logged = logged;
+    this.state = state;
+    this.entries = entries;
+    this.passed = passed;
   }
 
   get trace(): TraceStep[] {
-    return (this.formatted ??= this.log === null ? [] : traceOf(this.log, this.logged));
+    return (this.steps ??= this.state === null ? [] : traceOf(this.state, this.entries, this.passed));
   }
 
   toJSON() {
@@ -647,15 +666,17 @@ export function finish<Outputs, S extends State>(
   checks: readonly CheckSpec<S>[],
   collect: (c: Collector<S>) => Record<string, Wire | undefined>,
   extra: readonly OutputSpec<S>[] = [],
+  trace: readonly TraceEntry<S>[] = [],
 ): Resolution<Outputs> {
   let violations: Violation[] | null = null;
+  const passed = new Array<boolean | undefined>(checks.length);
   for (let i = 0; i < checks.length; i++) {
     const check = checks[i];
     let ok: boolean;
     let reason = "";
     try {
       ok = check.test(s);
-      s.step(check.info, ok);
+      passed[i] = ok;
     } catch (error) {
       if (!(error instanceof Stop)) throw error;
       ok = false;
@@ -667,35 +688,44 @@ export function finish<Outputs, S extends State>(
   const values = collect(collector);
   for (const output of extra) values[output.info.name] = collector.value(output);
   if (collector.pending !== null) for (const name of Object.keys(collector.pending)) delete values[name];
-  return new ResolutionResult<Outputs>(
+  return new ResolutionResult<Outputs, S>(
     violations === null,
     violations ?? NO_VIOLATIONS,
     values as Partial<Outputs>,
     (collector.pending ?? NO_PENDING) as Partial<Record<keyof Outputs, Pending>>,
-    s.log,
-    s.logged,
+    s.traced ? s : null,
+    trace,
+    passed,
   );
 }
 
-function traceOf(log: unknown[], length: number): TraceStep[] {
+/** The steps that were computed, in the engine's trace order; a per-unit step once per unit. */
+function traceOf<S extends State>(s: S, entries: readonly TraceEntry<S>[], passed: readonly (boolean | undefined)[]): TraceStep[] {
   const steps: TraceStep[] = [];
-  for (let i = 0; i < length; i += 2) {
-    const item = typeof log[i] === "number" ? (log[i++] as number) : undefined;
-    const info = log[i] as StepInfo;
-    const value = log[i + 1];
-    const step: TraceStep = {
-      name: info.name,
-      label: info.label,
-      kind: info.kind,
-      value: toWire(value, info.type),
-      display: display(value, info.type),
-      paragraph: info.paragraph,
-      quote: info.quote,
-    };
-    if (item !== undefined) step.item = item;
-    steps.push(step);
+  for (const entry of entries) {
+    if ("items" in entry) {
+      const values = entry.items(s);
+      if (values) values.forEach((value, item) => value !== undefined && steps.push(traceStep(entry.info, value, item)));
+    } else {
+      const value = "check" in entry ? passed[entry.check] : entry.value(s);
+      if (value !== undefined) steps.push(traceStep(entry.info, value));
+    }
   }
   return steps;
+}
+
+function traceStep(info: StepInfo, value: unknown, item?: number): TraceStep {
+  const step: TraceStep = {
+    name: info.name,
+    label: info.label,
+    kind: info.kind,
+    value: toWire(value, info.type),
+    display: display(value, info.type),
+    paragraph: info.paragraph,
+    quote: info.quote,
+  };
+  if (item !== undefined) step.item = item;
+  return step;
 }
 
 /** Wire converters the compiler picks per output type. */

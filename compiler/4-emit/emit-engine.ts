@@ -9,6 +9,7 @@ import { ExpressionEmitter } from "./emit-expression.ts";
 import { engineSchema } from "./emit-schema.ts";
 import { nativeType, typeDeclarations, typeTag, wireConversion, wireType } from "./emit-types.ts";
 import { checkName, definitionName, diceName, elementName, inputName, localName, stepName, tableKeysName, tableName } from "./names.ts";
+import { traceOrder, type TraceNode } from "./trace-order.ts";
 
 const S = id("s");
 const STATE = tRef("State");
@@ -89,6 +90,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       valueType: tArray(tRef("rt.CheckSpec", [STATE]), true),
       init: arr(procedure.requirements.map((r) => obj({ info: id(stepName(`check$${r.name}`)), message: lit(r.message), test: id(checkName(r.name)) }))),
     },
+    traceStatement(procedure),
     {
       type: "const",
       name: "DEFINITIONS",
@@ -171,9 +173,9 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       ],
       returns: tRef("rt.Resolution", [tRef("Outputs")]),
       body: [
-        { type: "const", name: "s", init: newExpr("State", [id("input"), id("dice"), id("options"), lit(traceCapacity(procedure))]) },
+        { type: "const", name: "s", init: newExpr("State", [id("input"), id("dice"), id("options")]) },
         { type: "if", test: optionalMember(id("options"), "assume"), then: [{ type: "expr", expr: call(id("assume"), [S, member(id("options"), "assume")]) }] },
-        { type: "return", value: call("rt.finish", [S, id("CHECKS"), id("outputs"), call("rt.extraOutputs", [id("OUTPUTS"), id("DEFINITIONS"), optionalMember(id("options"), "also")])], [tRef("Outputs"), STATE]) },
+        { type: "return", value: call("rt.finish", [S, id("CHECKS"), id("outputs"), call("rt.extraOutputs", [id("OUTPUTS"), id("DEFINITIONS"), optionalMember(id("options"), "also")]), id("TRACE")], [tRef("Outputs"), STATE]) },
       ],
     },
     { type: "blank" },
@@ -225,10 +227,32 @@ function instanceOf(value: TsExpr, type: TsExpr): TsExpr {
   return { type: "binary", op: "instanceof", left: value, right: type };
 }
 
-/** Room in the trace log for every step once, so it never grows while resolving. */
-function traceCapacity(procedure: ProcedureModel): number {
-  const steps = procedure.inputs.length + procedure.fixedInputs.length + procedure.dice.length + procedure.lets.length + procedure.requirements.length;
-  return 2 * steps + 3 * 4 * procedure.lets.filter((l) => l.each).length;
+/** Where the trace finds each step's value, in the order `traceOrder` fixes. */
+function traceStatement(procedure: ProcedureModel): TsStmt {
+  const read = (field: string) => arrow([{ name: "s", type: STATE }], member(S, field));
+  const entry = (node: TraceNode): TsExpr => {
+    switch (node.kind) {
+      case "input":
+        return obj({ info: id(stepName(`in$${node.name}`)), value: read(inputName(node.name)) });
+      case "dice":
+        return obj({ info: id(stepName(`die$${node.name}`)), value: read(diceName(node.name)) });
+      case "check":
+        return obj({ info: id(stepName(`check$${procedure.requirements[node.index].name}`)), check: lit(node.index) });
+      case "let": {
+        const l = procedure.letsByKey.get(node.key)!;
+        return l.each
+          ? obj({ info: id(stepName(node.key)), items: read(elementName(l.each.list, l.name)) })
+          : obj({ info: id(stepName(node.key)), value: read(definitionName(l.name)) });
+      }
+    }
+  };
+  return {
+    type: "const",
+    name: "TRACE",
+    doc: "The trace, in reading order: each step after the steps it reads.",
+    valueType: tArray(tRef("rt.TraceEntry", [STATE]), true),
+    init: arr(traceOrder(procedure).map(entry)),
+  };
 }
 
 /** The runtime's wire converter for a type: most values are already JSON. */
@@ -308,7 +332,10 @@ function stepStatements(procedure: ProcedureModel): TsStmt[] {
     ...procedure.inputs.map((i) => step(`in$${i.name}`, stepInfo(i.name, i.label, "input", i.citation.paragraph, i.citation.quote, i.type))),
     ...procedure.fixedInputs.map((i) => step(`in$${i.name}`, stepInfo(i.name, i.label, "input", i.citation.paragraph, `${procedure.label}: always ${String(procedure.fixed.get(i.name))}`, i.type))),
     ...procedure.dice.map((d) => step(`die$${d.name}`, stepInfo(d.name, d.label, "dice", d.citation.paragraph, d.citation.quote, { kind: "integer" }))),
-    ...procedure.lets.map((l) => step(l.each ? `${l.each.list}.${l.name}` : l.name, stepInfo(l.name, l.label, "let", l.citation.paragraph, l.citation.quote, l.type))),
+    ...procedure.lets.map((l) => {
+      const key = l.each ? `${l.each.list}.${l.name}` : l.name;
+      return step(key, stepInfo(key, l.label, "let", l.citation.paragraph, l.citation.quote, l.type));
+    }),
     ...procedure.lets.filter((l) => l.each).map((l) => step(`out$${l.each!.list}.${l.name}`, stepInfo(`${l.each!.list}.${l.name}`, l.label, "let", l.citation.paragraph, l.citation.quote, outputType(l)))),
     ...procedure.requirements.map((r) => step(`check$${r.name}`, stepInfo(r.name, r.message, "check", r.citation.paragraph, r.citation.quote, { kind: "boolean" }))),
   ];
@@ -323,7 +350,7 @@ function stateClass(procedure: ProcedureModel): TsStmt {
     type: "class",
     name: "State",
     extends: id("rt.State"),
-    doc: "One evaluation: each field memoizes a definition, so each is computed (and traced) once, only if needed.",
+    doc: "One evaluation: each field memoizes a definition, so each is computed once, only if needed; the trace reads them.",
     fields: [
       ...procedure.inputs.map((i) => ({ name: inputName(i.name), valueType: optional(nativeType(i.type)), init: lit(undefined) })),
       ...procedure.fixedInputs.map((i) => ({ name: inputName(i.name), valueType: optional(nativeType(i.type)), init: lit(undefined) })),
@@ -337,8 +364,8 @@ function stateClass(procedure: ProcedureModel): TsStmt {
   };
 }
 
-/** `let v = s.x; if (v === undefined) { v = …; s.x = v; s.step(info, v); } return v;` */
-function memoized(name: string, field: TsExpr, returns: TsType, compute: TsStmt[], value: TsExpr, step: TsExpr, item?: TsExpr, params = [{ name: "s", type: STATE }]): TsStmt {
+/** `let v = s.x; if (v === undefined) { v = …; s.x = v; } return v;` */
+function memoized(name: string, field: TsExpr, returns: TsType, compute: TsStmt[], value: TsExpr, params = [{ name: "s", type: STATE }]): TsStmt {
   return {
     type: "function",
     name,
@@ -353,7 +380,6 @@ function memoized(name: string, field: TsExpr, returns: TsType, compute: TsStmt[
           ...compute,
           { type: "expr", expr: assign(id("v"), value) },
           { type: "expr", expr: assign(field, id("v")) },
-          { type: "expr", expr: call(member(S, "step"), [step, id("v"), ...(item ? [item] : [])]) },
         ],
       },
       { type: "return", value: id("v") },
@@ -369,7 +395,7 @@ function inputAccessor(input: InputModel, fixed: unknown): TsStmt {
   const conversion = wireConversion(input.type);
   const isFixed = fixed !== undefined;
   const value = isFixed ? cast(fixedValue(fixed, input.type), native) : cast(conversion ? call(conversion, [read]) : read, native);
-  return memoized(inputName(name), member(S, inputName(name)), native, [], value, id(stepName(`in$${name}`)));
+  return memoized(inputName(name), member(S, inputName(name)), native, [], value);
 }
 
 function fixedValue(value: unknown, type: Type): TsExpr {
@@ -394,7 +420,6 @@ function diceAccessor(dice: DiceModel): TsStmt {
           { type: "expr", expr: assign(id("v"), member(member(S, "dice"), dice.name)) },
           { type: "if", test: { type: "binary", op: "===", left: id("v"), right: lit(undefined) }, then: [{ type: "throw", value: call("rt.needDie", [id(stepName(`die$${dice.name}`)), lit(dice.name)]) }] },
           { type: "expr", expr: assign(field, id("v")) },
-          { type: "expr", expr: call(member(S, "step"), [id(stepName(`die$${dice.name}`)), id("v")]) },
         ],
       },
       { type: "return", value: id("v") },
@@ -410,7 +435,6 @@ function definitionFunction(definition: LetModel, emitter: ExpressionEmitter): T
     nativeType(definition.type),
     [],
     emitter.emit(definition.value, definition.citation.paragraph),
-    id(stepName(definition.name)),
   );
 }
 
@@ -425,8 +449,6 @@ function elementFunction(definition: LetModel, emitter: ExpressionEmitter): TsSt
     nativeType(definition.type),
     [{ type: "const", name: localName(variable), init: index(call(id(inputName(list)), [S]), id(i)) }],
     emitter.emit(definition.value, definition.citation.paragraph),
-    id(stepName(`${list}.${definition.name}`)),
-    id(i),
     [{ name: "s", type: STATE }, { name: i, type: tRef("number") }],
   );
 }
@@ -478,10 +500,7 @@ function assumeFunction(definitions: LetModel[]): TsStmt {
       return {
         type: "if",
         test: { type: "binary", op: "in", left: lit(d.name), right: id("values") },
-        then: [
-          { type: "expr", expr: assign(member(S, name), value) },
-          { type: "expr", expr: call(member(S, "step"), [id(stepName(d.name)), member(S, name)]) },
-        ],
+        then: [{ type: "expr", expr: assign(member(S, name), value) }],
       } satisfies TsStmt;
     }),
   };

@@ -1,4 +1,4 @@
-import type { AggregateExpr, CallExpr, Expr, FieldAccess } from "../language/ast.ts";
+import type { AggregateExpr, CallExpr, Expr, FieldAccess, Lookup } from "../language/ast.ts";
 import type { Binding } from "../language/bindings.ts";
 import type { Type } from "../language/types.ts";
 import {
@@ -25,6 +25,10 @@ export class ExpressionEmitter {
   /** The definition being emitted: its comprehensions are named after it (`odds$each1`). */
   private owner = "";
   private count = 0;
+  /** In the comprehension being emitted: values computed once before its loop, by node. */
+  private hoisted = new Map<Expr, TsExpr>();
+  /** … and chart rows found once, for lookups whose row does not change in the loop. */
+  private hoistedRows = new Map<Lookup, { row: TsExpr; index: TsExpr }>();
 
   /** Starts a definition; helper names stay the same when other definitions change. */
   definition(name: string): this {
@@ -47,6 +51,8 @@ export class ExpressionEmitter {
 
   private translate(expr: Expr, paragraph: string): TsExpr {
     const e = (x: Expr) => this.emit(x, paragraph);
+    const hoisted = this.hoisted.get(expr);
+    if (hoisted) return hoisted;
     switch (expr.type) {
       case "Literal":
         if (expr.kind === "none") return lit(null);
@@ -75,8 +81,11 @@ export class ExpressionEmitter {
       }
       case "Field":
         return this.field(expr, paragraph);
-      case "Lookup":
+      case "Lookup": {
+        const row = this.hoistedRows.get(expr);
+        if (row) return call("rt.cellAt", [e(expr.object), row.index, row.row, e(expr.column)]);
         return call("rt.lookup", [e(expr.object), e(expr.row), e(expr.column)]);
+      }
       case "Index":
         return call("rt.item", [e(expr.object), e(expr.index), lit(paragraph)]);
       case "Unary":
@@ -157,6 +166,9 @@ export class ExpressionEmitter {
     const listType = expr.list.ty?.kind === "list" ? expr.list.ty.of : ({ kind: "any" } as Type);
     const i = expr.index ?? `${expr.variable.name}$i`;
     const items = id("items");
+    const list = this.emit(expr.list, paragraph);
+    const outer = { hoisted: this.hoisted, rows: this.hoistedRows };
+    const before = this.hoist(expr, free, paragraph);
     const item: TsStmt = { type: "const", name: localName(expr.variable.name), init: index(items, id(i)) };
     const keep: TsStmt[] = expr.filter ? [{ type: "if", test: not(this.emit(expr.filter, paragraph)), then: [{ type: "continue" }] }] : [];
     const value = expr.value ? this.emit(expr.value, paragraph) : lit(null);
@@ -199,14 +211,83 @@ export class ExpressionEmitter {
         break;
       }
     }
+    this.hoisted = outer.hoisted;
+    this.hoistedRows = outer.rows;
+    // Values hoisted out of the loop are computed only when there is an item to loop over.
+    const empty: TsStmt[] = before.length > 0 ? [{ type: "if", test: bin("===", member(items, "length"), lit(0)), then: [{ type: "return", value: emptyResult(expr.fn) }] }] : [];
     this.helpers.push({
       type: "function",
       name,
       params,
       returns,
-      body: [{ type: "const", name: "items", valueType: { type: "array", element: nativeType(listType), readonly: true }, init: this.emit(expr.list, paragraph) }, ...body],
+      body: [{ type: "const", name: "items", valueType: { type: "array", element: nativeType(listType), readonly: true }, init: list }, ...empty, ...before, ...body],
     });
     return call(id(name), [S, ...free.flatMap((local) => [id(localName(local.name)), id(local.index)])]);
+  }
+
+  /**
+   * Loop-invariant code motion: the parts of a comprehension's filter (or of its value,
+   * when it has no filter) that every iteration evaluates and that do not depend on its
+   * variables are computed once, before the loop; a chart read along one row finds the
+   * row once. Only positions evaluated unconditionally qualify (not the right side of
+   * `and`/`or`, not the branches of `if`), so nothing is computed that the loop would
+   * not have computed on its first item.
+   */
+  private hoist(expr: AggregateExpr, free: Local[], paragraph: string): TsStmt[] {
+    this.hoisted = new Map();
+    this.hoistedRows = new Map();
+    const outside = new Set(free.map((local) => local.index));
+    const invariant = (e: Expr) => freeLocals(e).every((local) => outside.has(local.index));
+    const statements: TsStmt[] = [];
+    const constant = (init: TsExpr): TsExpr => {
+      const name = `inv$${statements.length + 1}`;
+      statements.push({ type: "const", name, init });
+      return id(name);
+    };
+    const visit = (e: Expr): void => {
+      if (invariant(e)) {
+        if (worthHoisting(e)) this.hoisted.set(e, constant(this.emit(e, paragraph)));
+        return;
+      }
+      switch (e.type) {
+        case "Binary":
+          visit(e.left);
+          if (e.op !== "and" && e.op !== "or") visit(e.right);
+          return;
+        case "Unary":
+          return visit(e.operand);
+        case "Ratio":
+          visit(e.left);
+          return visit(e.right);
+        case "Index":
+          visit(e.object);
+          return visit(e.index);
+        case "Field":
+          return visit(e.object);
+        case "If":
+          return visit(e.test);
+        case "In":
+          return visit(e.value);
+        case "Lookup":
+          if (e.object.type === "Name" && invariant(e.row)) {
+            const row = constant(this.emit(e.row, paragraph));
+            this.hoistedRows.set(e, { row, index: constant(call("rt.rowOf", [this.emit(e.object, paragraph), row])) });
+          } else {
+            visit(e.row);
+          }
+          return visit(e.column);
+        case "Call":
+          return e.args.forEach(visit);
+        case "List":
+          return e.items.forEach(visit);
+        default:
+          // Literals and names are cheap; a nested comprehension is its own function.
+          return;
+      }
+    };
+    const body = expr.filter ?? expr.value;
+    if (body) visit(body);
+    return statements;
   }
 
   private builtin(expr: CallExpr, paragraph: string): TsExpr {
@@ -261,6 +342,30 @@ export class ExpressionEmitter {
   }
 }
 
+/** What a comprehension gives over an empty list. */
+function emptyResult(fn: AggregateExpr["fn"]): TsExpr {
+  switch (fn) {
+    case "sum":
+    case "count":
+      return lit(0);
+    case "every":
+      return lit(true);
+    case "some":
+      return lit(false);
+    case "list":
+      return { type: "array", items: [] };
+    default:
+      return lit(null);
+  }
+}
+
+/** Worth a constant: anything but a literal, a local, a table, an enum member or a rounding mode. */
+function worthHoisting(e: Expr): boolean {
+  if (e.type === "Literal") return false;
+  if (e.type === "Name") return ["input", "let", "dice"].includes(e.binding?.kind ?? "");
+  return true;
+}
+
 function isPrimitive(type: Type | undefined): boolean {
   return !type || PRIMITIVE.has(type.kind);
 }
@@ -268,8 +373,8 @@ function isPrimitive(type: Type | undefined): boolean {
 /** Analysis results on nodes point into other definitions; they are not part of this expression. */
 const SKIP = new Set(["binding", "elementLet", "ty", "loc"]);
 
-/** Comprehension variables used inside an aggregate but bound outside it. */
-function freeLocals(aggregate: AggregateExpr): Local[] {
+/** Comprehension variables an expression reads but does not bind itself (by index name). */
+function freeLocals(expr: Expr): Local[] {
   const bound = new Set<string>();
   const used = new Map<string, Local>();
   const visit = (node: unknown): void => {
@@ -280,6 +385,6 @@ function freeLocals(aggregate: AggregateExpr): Local[] {
     if (e.type === "Name" && e.binding?.kind === "local") used.set(e.binding.index, e.binding);
     for (const [key, child] of Object.entries(e)) if (!SKIP.has(key)) visit(child);
   };
-  visit(aggregate);
+  visit(expr);
   return [...used.values()].filter((local) => !bound.has(local.index));
 }

@@ -939,7 +939,7 @@ const step$halved_after: rt.StepInfo = {
   type: { t: "boolean" },
 };
 const step$attackers$mp_cost: rt.StepInfo = {
-  name: "mp_cost",
+  name: "attackers.mp_cost",
   label: "MP to overrun",
   kind: "let",
   paragraph: "13.A",
@@ -947,7 +947,7 @@ const step$attackers$mp_cost: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$attackers$mp_spent: rt.StepInfo = {
-  name: "mp_spent",
+  name: "attackers.mp_spent",
   label: "MP spent this phase",
   kind: "let",
   paragraph: "13.A",
@@ -955,7 +955,7 @@ const step$attackers$mp_spent: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$attackers$mp_left: rt.StepInfo = {
-  name: "mp_left",
+  name: "attackers.mp_left",
   label: "MP left",
   kind: "let",
   paragraph: "13.A",
@@ -963,7 +963,7 @@ const step$attackers$mp_left: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$attackers$strength_now: rt.StepInfo = {
-  name: "strength_now",
+  name: "attackers.strength_now",
   label: "Attack strength",
   kind: "let",
   paragraph: "13.A",
@@ -971,7 +971,7 @@ const step$attackers$strength_now: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$attackers$may_move_on: rt.StepInfo = {
-  name: "may_move_on",
+  name: "attackers.may_move_on",
   label: "May continue moving/overrunning",
   kind: "let",
   paragraph: "13.A",
@@ -979,7 +979,7 @@ const step$attackers$may_move_on: rt.StepInfo = {
   type: { t: "boolean" },
 };
 const step$attackers$ends_movement: rt.StepInfo = {
-  name: "ends_movement",
+  name: "attackers.ends_movement",
   label: "Stays in the adjacent hex, spends no more MPs",
   kind: "let",
   paragraph: "13.A",
@@ -1083,7 +1083,7 @@ const step$check$no_naval_gunfire: rt.StepInfo = {
   type: { t: "boolean" },
 };
 
-/** One evaluation: each field memoizes a definition, so each is computed (and traced) once, only if needed. */
+/** One evaluation: each field memoizes a definition, so each is computed once, only if needed; the trace reads them. */
 class State extends rt.State {
   in$phase: ("movement" | "exploitation") | undefined = undefined;
   in$all_in_one_hex: boolean | undefined = undefined;
@@ -1136,7 +1136,6 @@ function in$phase(s: State): "movement" | "exploitation" {
   if (v === undefined) {
     v = s.input.phase as "movement" | "exploitation";
     s.in$phase = v;
-    s.step(step$in$phase, v);
   }
   return v;
 }
@@ -1145,7 +1144,6 @@ function in$all_in_one_hex(s: State): boolean {
   if (v === undefined) {
     v = s.input.all_in_one_hex as boolean;
     s.in$all_in_one_hex = v;
-    s.step(step$in$all_in_one_hex, v);
   }
   return v;
 }
@@ -1154,7 +1152,6 @@ function in$stacking_ok(s: State): boolean {
   if (v === undefined) {
     v = s.input.stacking_ok as boolean;
     s.in$stacking_ok = v;
-    s.step(step$in$stacking_ok, v);
   }
   return v;
 }
@@ -1163,7 +1160,6 @@ function in$hex_already_attempted(s: State): boolean {
   if (v === undefined) {
     v = s.input.hex_already_attempted as boolean;
     s.in$hex_already_attempted = v;
-    s.step(step$in$hex_already_attempted, v);
   }
   return v;
 }
@@ -1172,7 +1168,6 @@ function in$attackers(s: State): readonly OverrunningUnit[] {
   if (v === undefined) {
     v = s.input.attackers as readonly OverrunningUnit[];
     s.in$attackers = v;
-    s.step(step$in$attackers, v);
   }
   return v;
 }
@@ -1181,7 +1176,6 @@ function in$defenders(s: State): readonly DefendingUnit[] {
   if (v === undefined) {
     v = s.input.defenders as readonly DefendingUnit[];
     s.in$defenders = v;
-    s.step(step$in$defenders, v);
   }
   return v;
 }
@@ -1190,7 +1184,6 @@ function in$uses_road_rate(s: State): boolean {
   if (v === undefined) {
     v = s.input.uses_road_rate as boolean;
     s.in$uses_road_rate = v;
-    s.step(step$in$uses_road_rate, v);
   }
   return v;
 }
@@ -1199,7 +1192,6 @@ function in$road_conditions_met(s: State): boolean {
   if (v === undefined) {
     v = s.input.road_conditions_met as boolean;
     s.in$road_conditions_met = v;
-    s.step(step$in$road_conditions_met, v);
   }
   return v;
 }
@@ -1208,7 +1200,6 @@ function in$terrain_drm(s: State): number {
   if (v === undefined) {
     v = s.input.terrain_drm as number;
     s.in$terrain_drm = v;
-    s.step(step$in$terrain_drm, v);
   }
   return v;
 }
@@ -1217,7 +1208,6 @@ function in$aec_drm(s: State): number {
   if (v === undefined) {
     v = s.input.aec_drm as number;
     s.in$aec_drm = v;
-    s.step(step$in$aec_drm, v);
   }
   return v;
 }
@@ -1226,7 +1216,6 @@ function in$fortification_drm(s: State): number {
   if (v === undefined) {
     v = s.input.fortification_drm as number;
     s.in$fortification_drm = v;
-    s.step(step$in$fortification_drm, v);
   }
   return v;
 }
@@ -1235,7 +1224,6 @@ function in$weather_drm(s: State): number {
   if (v === undefined) {
     v = s.input.weather_drm as number;
     s.in$weather_drm = v;
-    s.step(step$in$weather_drm, v);
   }
   return v;
 }
@@ -1244,7 +1232,6 @@ function in$supply_drm(s: State): number {
   if (v === undefined) {
     v = s.input.supply_drm as number;
     s.in$supply_drm = v;
-    s.step(step$in$supply_drm, v);
   }
   return v;
 }
@@ -1253,7 +1240,6 @@ function in$morale_drm(s: State): number {
   if (v === undefined) {
     v = s.input.morale_drm as number;
     s.in$morale_drm = v;
-    s.step(step$in$morale_drm, v);
   }
   return v;
 }
@@ -1262,7 +1248,6 @@ function in$special_unit_drm(s: State): number {
   if (v === undefined) {
     v = s.input.special_unit_drm as number;
     s.in$special_unit_drm = v;
-    s.step(step$in$special_unit_drm, v);
   }
   return v;
 }
@@ -1271,7 +1256,6 @@ function in$title_drm(s: State): number {
   if (v === undefined) {
     v = s.input.title_drm as number;
     s.in$title_drm = v;
-    s.step(step$in$title_drm, v);
   }
   return v;
 }
@@ -1280,7 +1264,6 @@ function in$ground_support_bombing(s: State): number {
   if (v === undefined) {
     v = s.input.ground_support_bombing as number;
     s.in$ground_support_bombing = v;
-    s.step(step$in$ground_support_bombing, v);
   }
   return v;
 }
@@ -1289,7 +1272,6 @@ function in$defensive_support_bombing(s: State): number {
   if (v === undefined) {
     v = s.input.defensive_support_bombing as number;
     s.in$defensive_support_bombing = v;
-    s.step(step$in$defensive_support_bombing, v);
   }
   return v;
 }
@@ -1298,7 +1280,6 @@ function in$naval_gunfire(s: State): boolean {
   if (v === undefined) {
     v = s.input.naval_gunfire as boolean;
     s.in$naval_gunfire = v;
-    s.step(step$in$naval_gunfire, v);
   }
   return v;
 }
@@ -1307,7 +1288,6 @@ function in$same_hex(s: State): boolean {
   if (v === undefined) {
     v = s.input.same_hex as boolean;
     s.in$same_hex = v;
-    s.step(step$in$same_hex, v);
   }
   return v;
 }
@@ -1319,7 +1299,6 @@ function die$overrun_roll(s: State): number {
       throw rt.needDie(step$die$overrun_roll, "overrun_roll");
     }
     s.die$overrun_roll = v;
-    s.step(step$die$overrun_roll, v);
   }
   return v;
 }
@@ -1328,7 +1307,6 @@ function attack_total(s: State): number {
   if (v === undefined) {
     v = attack_total$each1(s) + ground_support(s);
     s.attack_total = v;
-    s.step(step$attack_total, v);
   }
   return v;
 }
@@ -1337,7 +1315,6 @@ function defense_total(s: State): number {
   if (v === undefined) {
     v = defense_total$each1(s) + defensive_support(s);
     s.defense_total = v;
-    s.step(step$defense_total, v);
   }
   return v;
 }
@@ -1346,7 +1323,6 @@ function odds(s: State): rt.Odds {
   if (v === undefined) {
     v = attack_total(s) >= defense_total(s) ? rt.roundOdds(rt.ratio(attack_total(s), defense_total(s), "13.A"), "down") : rt.roundOdds(rt.ratio(attack_total(s), defense_total(s), "13.A"), "up");
     s.odds = v;
-    s.step(step$odds, v);
   }
   return v;
 }
@@ -1355,7 +1331,6 @@ function ground_support(s: State): number {
   if (v === undefined) {
     v = in$ground_support_bombing(s) / 2;
     s.ground_support = v;
-    s.step(step$ground_support, v);
   }
   return v;
 }
@@ -1364,7 +1339,6 @@ function defensive_support(s: State): number {
   if (v === undefined) {
     v = in$defensive_support_bombing(s) / 4;
     s.defensive_support = v;
-    s.step(step$defensive_support, v);
   }
   return v;
 }
@@ -1373,7 +1347,6 @@ function high_odds_drm(s: State): number {
   if (v === undefined) {
     v = defense_total(s) > 0 && attack_total(s) >= 10 * defense_total(s) ? Math.floor(rt.divide(attack_total(s), defense_total(s), "13.A")) - 9 : 0;
     s.high_odds_drm = v;
-    s.step(step$high_odds_drm, v);
   }
   return v;
 }
@@ -1382,7 +1355,6 @@ function exploitation_drm(s: State): number {
   if (v === undefined) {
     v = in$phase(s) === "exploitation" ? -1 : 0;
     s.exploitation_drm = v;
-    s.step(step$exploitation_drm, v);
   }
   return v;
 }
@@ -1391,7 +1363,6 @@ function total_drm(s: State): number {
   if (v === undefined) {
     v = in$terrain_drm(s) + in$aec_drm(s) + in$fortification_drm(s) + in$weather_drm(s) + in$supply_drm(s) + in$morale_drm(s) + in$special_unit_drm(s) + in$title_drm(s) + exploitation_drm(s) + high_odds_drm(s);
     s.total_drm = v;
-    s.step(step$total_drm, v);
   }
   return v;
 }
@@ -1400,7 +1371,6 @@ function modified_roll(s: State): number {
   if (v === undefined) {
     v = die$overrun_roll(s) + total_drm(s);
     s.modified_roll = v;
-    s.step(step$modified_roll, v);
   }
   return v;
 }
@@ -1409,7 +1379,6 @@ function column(s: State): string | null {
   if (v === undefined) {
     v = defense_total(s) === 0 ? null : rt.header(table$overrun_crt, "column", odds(s));
     s.column = v;
-    s.step(step$column, v);
   }
   return v;
 }
@@ -1418,7 +1387,6 @@ function result(s: State): ("ah" | "as" | "de_minus" | "de_plus") | null {
   if (v === undefined) {
     v = all_retreated(s) ? null : defense_total(s) === 0 ? "de_plus" : rt.lookup(table$overrun_crt, modified_roll(s), odds(s));
     s.result = v;
-    s.step(step$result, v);
   }
   return v;
 }
@@ -1427,7 +1395,6 @@ function overrun_succeeds(s: State): boolean {
   if (v === undefined) {
     v = all_retreated(s) || (result(s) === "de_minus" || result(s) === "de_plus");
     s.overrun_succeeds = v;
-    s.step(step$overrun_succeeds, v);
   }
   return v;
 }
@@ -1436,7 +1403,6 @@ function attackers_do_not_retreat(s: State): boolean {
   if (v === undefined) {
     v = result(s) === "ah";
     s.attackers_do_not_retreat = v;
-    s.step(step$attackers_do_not_retreat, v);
   }
   return v;
 }
@@ -1445,7 +1411,6 @@ function advance(s: State): "all_must" | "at_least_one" | "may_move_in" | "no_ad
   if (v === undefined) {
     v = all_retreated(s) ? "may_move_in" : overrun_succeeds(s) ? "at_least_one" : "no_advance";
     s.advance = v;
-    s.step(step$advance, v);
   }
   return v;
 }
@@ -1454,7 +1419,6 @@ function half_strength_markers(s: State): boolean {
   if (v === undefined) {
     v = result(s) === "ah" || result(s) === "as" || result(s) === "de_minus";
     s.half_strength_markers = v;
-    s.step(step$half_strength_markers, v);
   }
   return v;
 }
@@ -1463,7 +1427,6 @@ function all_retreated(s: State): boolean {
   if (v === undefined) {
     v = all_retreated$each1(s);
     s.all_retreated = v;
-    s.step(step$all_retreated, v);
   }
   return v;
 }
@@ -1472,7 +1435,6 @@ function halved_after(s: State): boolean {
   if (v === undefined) {
     v = in$same_hex(s) || half_strength_markers(s);
     s.halved_after = v;
-    s.step(step$halved_after, v);
   }
   return v;
 }
@@ -1482,7 +1444,6 @@ function attackers$mp_cost(s: State, u$i: number): number {
     const u$ = in$attackers(s)[u$i];
     v = in$same_hex(s) ? 0 : all_retreated(s) ? u$.terrain_mp + u$.zoc_mp + u$.harassment_mp : u$.terrain_mp + u$.zoc_mp + u$.harassment_mp + u$.overrun_mp;
     (s.attackers$mp_cost ??= new Array(in$attackers(s).length))[u$i] = v;
-    s.step(step$attackers$mp_cost, v, u$i);
   }
   return v;
 }
@@ -1492,7 +1453,6 @@ function attackers$mp_spent(s: State, u$i: number): number {
     const u$ = in$attackers(s)[u$i];
     v = u$.mp_used + attackers$mp_cost(s, u$i);
     (s.attackers$mp_spent ??= new Array(in$attackers(s).length))[u$i] = v;
-    s.step(step$attackers$mp_spent, v, u$i);
   }
   return v;
 }
@@ -1502,7 +1462,6 @@ function attackers$mp_left(s: State, u$i: number): number {
     const u$ = in$attackers(s)[u$i];
     v = u$.ma - attackers$mp_spent(s, u$i);
     (s.attackers$mp_left ??= new Array(in$attackers(s).length))[u$i] = v;
-    s.step(step$attackers$mp_left, v, u$i);
   }
   return v;
 }
@@ -1512,7 +1471,6 @@ function attackers$strength_now(s: State, u$i: number): number {
     const u$ = in$attackers(s)[u$i];
     v = u$.half_strength_marker ? u$.strength / 2 : u$.strength;
     (s.attackers$strength_now ??= new Array(in$attackers(s).length))[u$i] = v;
-    s.step(step$attackers$strength_now, v, u$i);
   }
   return v;
 }
@@ -1522,7 +1480,6 @@ function attackers$may_move_on(s: State, u$i: number): boolean {
     const u$ = in$attackers(s)[u$i];
     v = overrun_succeeds(s) && u$.advances && attackers$mp_left(s, u$i) > 0;
     (s.attackers$may_move_on ??= new Array(in$attackers(s).length))[u$i] = v;
-    s.step(step$attackers$may_move_on, v, u$i);
   }
   return v;
 }
@@ -1532,7 +1489,6 @@ function attackers$ends_movement(s: State, u$i: number): boolean {
     const u$ = in$attackers(s)[u$i];
     v = !(overrun_succeeds(s) && u$.advances);
     (s.attackers$ends_movement ??= new Array(in$attackers(s).length))[u$i] = v;
-    s.step(step$attackers$ends_movement, v, u$i);
   }
   return v;
 }
@@ -1627,6 +1583,59 @@ const CHECKS: readonly rt.CheckSpec<State>[] = [
     message: "No naval gunfire support is permitted",
     test: check$no_naval_gunfire,
   },
+];
+/** The trace, in reading order: each step after the steps it reads. */
+const TRACE: readonly rt.TraceEntry<State>[] = [
+  { info: step$in$all_in_one_hex, value: (s: State) => s.in$all_in_one_hex },
+  { info: step$check$one_hex, check: 0 },
+  { info: step$in$stacking_ok, value: (s: State) => s.in$stacking_ok },
+  { info: step$check$within_stacking_limit, check: 1 },
+  { info: step$in$hex_already_attempted, value: (s: State) => s.in$hex_already_attempted },
+  { info: step$check$one_attempt_per_hex, check: 2 },
+  { info: step$in$attackers, value: (s: State) => s.in$attackers },
+  { info: step$in$same_hex, value: (s: State) => s.in$same_hex },
+  { info: step$in$defenders, value: (s: State) => s.in$defenders },
+  { info: step$all_retreated, value: (s: State) => s.all_retreated },
+  { info: step$attackers$mp_cost, items: (s: State) => s.attackers$mp_cost },
+  { info: step$attackers$mp_spent, items: (s: State) => s.attackers$mp_spent },
+  { info: step$attackers$mp_left, items: (s: State) => s.attackers$mp_left },
+  { info: step$check$enough_mp, check: 3 },
+  { info: step$in$uses_road_rate, value: (s: State) => s.in$uses_road_rate },
+  { info: step$in$road_conditions_met, value: (s: State) => s.in$road_conditions_met },
+  { info: step$check$road_rate_allowed, check: 4 },
+  { info: step$in$naval_gunfire, value: (s: State) => s.in$naval_gunfire },
+  { info: step$check$no_naval_gunfire, check: 5 },
+  { info: step$attackers$strength_now, items: (s: State) => s.attackers$strength_now },
+  { info: step$in$ground_support_bombing, value: (s: State) => s.in$ground_support_bombing },
+  { info: step$ground_support, value: (s: State) => s.ground_support },
+  { info: step$in$defensive_support_bombing, value: (s: State) => s.in$defensive_support_bombing },
+  { info: step$defensive_support, value: (s: State) => s.defensive_support },
+  { info: step$attack_total, value: (s: State) => s.attack_total },
+  { info: step$defense_total, value: (s: State) => s.defense_total },
+  { info: step$odds, value: (s: State) => s.odds },
+  { info: step$column, value: (s: State) => s.column },
+  { info: step$in$phase, value: (s: State) => s.in$phase },
+  { info: step$exploitation_drm, value: (s: State) => s.exploitation_drm },
+  { info: step$high_odds_drm, value: (s: State) => s.high_odds_drm },
+  { info: step$in$terrain_drm, value: (s: State) => s.in$terrain_drm },
+  { info: step$in$aec_drm, value: (s: State) => s.in$aec_drm },
+  { info: step$in$fortification_drm, value: (s: State) => s.in$fortification_drm },
+  { info: step$in$weather_drm, value: (s: State) => s.in$weather_drm },
+  { info: step$in$supply_drm, value: (s: State) => s.in$supply_drm },
+  { info: step$in$morale_drm, value: (s: State) => s.in$morale_drm },
+  { info: step$in$special_unit_drm, value: (s: State) => s.in$special_unit_drm },
+  { info: step$in$title_drm, value: (s: State) => s.in$title_drm },
+  { info: step$total_drm, value: (s: State) => s.total_drm },
+  { info: step$die$overrun_roll, value: (s: State) => s.die$overrun_roll },
+  { info: step$modified_roll, value: (s: State) => s.modified_roll },
+  { info: step$result, value: (s: State) => s.result },
+  { info: step$overrun_succeeds, value: (s: State) => s.overrun_succeeds },
+  { info: step$attackers_do_not_retreat, value: (s: State) => s.attackers_do_not_retreat },
+  { info: step$half_strength_markers, value: (s: State) => s.half_strength_markers },
+  { info: step$halved_after, value: (s: State) => s.halved_after },
+  { info: step$advance, value: (s: State) => s.advance },
+  { info: step$attackers$may_move_on, items: (s: State) => s.attackers$may_move_on },
+  { info: step$attackers$ends_movement, items: (s: State) => s.attackers$ends_movement },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   { info: step$attack_total, random: false, get: attack_total, wire: rt.wireAs.plain },
@@ -1785,71 +1794,54 @@ const OUTCOME = ["result"];
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if ("attack_total" in values) {
     s.attack_total = (values.attack_total as unknown) as number;
-    s.step(step$attack_total, s.attack_total);
   }
   if ("defense_total" in values) {
     s.defense_total = (values.defense_total as unknown) as number;
-    s.step(step$defense_total, s.defense_total);
   }
   if ("odds" in values) {
     s.odds = rt.oddsIn(values.odds) as rt.Odds;
-    s.step(step$odds, s.odds);
   }
   if ("ground_support" in values) {
     s.ground_support = (values.ground_support as unknown) as number;
-    s.step(step$ground_support, s.ground_support);
   }
   if ("defensive_support" in values) {
     s.defensive_support = (values.defensive_support as unknown) as number;
-    s.step(step$defensive_support, s.defensive_support);
   }
   if ("high_odds_drm" in values) {
     s.high_odds_drm = (values.high_odds_drm as unknown) as number;
-    s.step(step$high_odds_drm, s.high_odds_drm);
   }
   if ("exploitation_drm" in values) {
     s.exploitation_drm = (values.exploitation_drm as unknown) as number;
-    s.step(step$exploitation_drm, s.exploitation_drm);
   }
   if ("total_drm" in values) {
     s.total_drm = (values.total_drm as unknown) as number;
-    s.step(step$total_drm, s.total_drm);
   }
   if ("modified_roll" in values) {
     s.modified_roll = (values.modified_roll as unknown) as number;
-    s.step(step$modified_roll, s.modified_roll);
   }
   if ("column" in values) {
     s.column = (values.column as unknown) as string | null;
-    s.step(step$column, s.column);
   }
   if ("result" in values) {
     s.result = (values.result as unknown) as ("ah" | "as" | "de_minus" | "de_plus") | null;
-    s.step(step$result, s.result);
   }
   if ("overrun_succeeds" in values) {
     s.overrun_succeeds = (values.overrun_succeeds as unknown) as boolean;
-    s.step(step$overrun_succeeds, s.overrun_succeeds);
   }
   if ("attackers_do_not_retreat" in values) {
     s.attackers_do_not_retreat = (values.attackers_do_not_retreat as unknown) as boolean;
-    s.step(step$attackers_do_not_retreat, s.attackers_do_not_retreat);
   }
   if ("advance" in values) {
     s.advance = (values.advance as unknown) as "all_must" | "at_least_one" | "may_move_in" | "no_advance";
-    s.step(step$advance, s.advance);
   }
   if ("half_strength_markers" in values) {
     s.half_strength_markers = (values.half_strength_markers as unknown) as boolean;
-    s.step(step$half_strength_markers, s.half_strength_markers);
   }
   if ("all_retreated" in values) {
     s.all_retreated = (values.all_retreated as unknown) as boolean;
-    s.step(step$all_retreated, s.all_retreated);
   }
   if ("halved_after" in values) {
     s.halved_after = (values.halved_after as unknown) as boolean;
-    s.step(step$halved_after, s.halved_after);
   }
 }
 
@@ -1911,7 +1903,7 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
 
 /** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options, 172);
+  const s = new State(input, dice, options);
   if (options?.assume) {
     assume(s, options.assume);
   }
@@ -1920,6 +1912,7 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     CHECKS,
     outputs,
     rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also),
+    TRACE,
   );
 }
 

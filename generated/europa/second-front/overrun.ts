@@ -320,7 +320,7 @@ const step$advance: rt.StepInfo = {
   },
 };
 const step$attackers$mp_cost: rt.StepInfo = {
-  name: "mp_cost",
+  name: "attackers.mp_cost",
   label: "MP to overrun",
   kind: "let",
   paragraph: "13.A",
@@ -328,7 +328,7 @@ const step$attackers$mp_cost: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$attackers$mp_spent: rt.StepInfo = {
-  name: "mp_spent",
+  name: "attackers.mp_spent",
   label: "MP spent this phase",
   kind: "let",
   paragraph: "13.A",
@@ -336,7 +336,7 @@ const step$attackers$mp_spent: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$attackers$mp_left: rt.StepInfo = {
-  name: "mp_left",
+  name: "attackers.mp_left",
   label: "MP left",
   kind: "let",
   paragraph: "13.A",
@@ -384,7 +384,7 @@ const step$check$enough_mp: rt.StepInfo = {
   type: { t: "boolean" },
 };
 
-/** One evaluation: each field memoizes a definition, so each is computed (and traced) once, only if needed. */
+/** One evaluation: each field memoizes a definition, so each is computed once, only if needed; the trace reads them. */
 class State extends rt.State {
   in$attackers: readonly OverrunningUnit[] | undefined = undefined;
   in$defenders: readonly DefendingUnit[] | undefined = undefined;
@@ -405,7 +405,6 @@ function in$attackers(s: State): readonly OverrunningUnit[] {
   if (v === undefined) {
     v = s.input.attackers as readonly OverrunningUnit[];
     s.in$attackers = v;
-    s.step(step$in$attackers, v);
   }
   return v;
 }
@@ -414,7 +413,6 @@ function in$defenders(s: State): readonly DefendingUnit[] {
   if (v === undefined) {
     v = s.input.defenders as readonly DefendingUnit[];
     s.in$defenders = v;
-    s.step(step$in$defenders, v);
   }
   return v;
 }
@@ -423,7 +421,6 @@ function attack_total(s: State): number {
   if (v === undefined) {
     v = attack_total$each1(s) + ground_support(s);
     s.attack_total = v;
-    s.step(step$attack_total, v);
   }
   return v;
 }
@@ -432,7 +429,6 @@ function defense_total(s: State): number {
   if (v === undefined) {
     v = defense_total$each1(s);
     s.defense_total = v;
-    s.step(step$defense_total, v);
   }
   return v;
 }
@@ -441,7 +437,6 @@ function odds(s: State): rt.Odds {
   if (v === undefined) {
     v = attack_total(s) >= defense_total(s) ? rt.roundOdds(rt.ratio(attack_total(s), defense_total(s), "13.A"), "down") : rt.roundOdds(rt.ratio(attack_total(s), defense_total(s), "13.A"), "up");
     s.odds = v;
-    s.step(step$odds, v);
   }
   return v;
 }
@@ -450,7 +445,6 @@ function overrun_succeeds(s: State): boolean {
   if (v === undefined) {
     v = true;
     s.overrun_succeeds = v;
-    s.step(step$overrun_succeeds, v);
   }
   return v;
 }
@@ -459,7 +453,6 @@ function defenders_eliminated(s: State): boolean {
   if (v === undefined) {
     v = true;
     s.defenders_eliminated = v;
-    s.step(step$defenders_eliminated, v);
   }
   return v;
 }
@@ -468,7 +461,6 @@ function ground_support(s: State): number {
   if (v === undefined) {
     v = 0;
     s.ground_support = v;
-    s.step(step$ground_support, v);
   }
   return v;
 }
@@ -477,7 +469,6 @@ function advance(s: State): "all_must" | "no_advance" {
   if (v === undefined) {
     v = "all_must";
     s.advance = v;
-    s.step(step$advance, v);
   }
   return v;
 }
@@ -487,7 +478,6 @@ function attackers$mp_cost(s: State, u$i: number): number {
     const u$ = in$attackers(s)[u$i];
     v = 2 + u$.terrain_mp + u$.zoc_mp;
     (s.attackers$mp_cost ??= new Array(in$attackers(s).length))[u$i] = v;
-    s.step(step$attackers$mp_cost, v, u$i);
   }
   return v;
 }
@@ -497,7 +487,6 @@ function attackers$mp_spent(s: State, u$i: number): number {
     const u$ = in$attackers(s)[u$i];
     v = u$.mp_used + attackers$mp_cost(s, u$i);
     (s.attackers$mp_spent ??= new Array(in$attackers(s).length))[u$i] = v;
-    s.step(step$attackers$mp_spent, v, u$i);
   }
   return v;
 }
@@ -507,7 +496,6 @@ function attackers$mp_left(s: State, u$i: number): number {
     const u$ = in$attackers(s)[u$i];
     v = u$.ma - attackers$mp_spent(s, u$i);
     (s.attackers$mp_left ??= new Array(in$attackers(s).length))[u$i] = v;
-    s.step(step$attackers$mp_left, v, u$i);
   }
   return v;
 }
@@ -557,6 +545,23 @@ const CHECKS: readonly rt.CheckSpec<State>[] = [
     message: "Each overrunning unit pays 2 MP plus the cost to enter the hex",
     test: check$enough_mp,
   },
+];
+/** The trace, in reading order: each step after the steps it reads. */
+const TRACE: readonly rt.TraceEntry<State>[] = [
+  { info: step$in$attackers, value: (s: State) => s.in$attackers },
+  { info: step$ground_support, value: (s: State) => s.ground_support },
+  { info: step$attack_total, value: (s: State) => s.attack_total },
+  { info: step$in$defenders, value: (s: State) => s.in$defenders },
+  { info: step$defense_total, value: (s: State) => s.defense_total },
+  { info: step$check$ten_to_one, check: 0 },
+  { info: step$attackers$mp_cost, items: (s: State) => s.attackers$mp_cost },
+  { info: step$attackers$mp_spent, items: (s: State) => s.attackers$mp_spent },
+  { info: step$attackers$mp_left, items: (s: State) => s.attackers$mp_left },
+  { info: step$check$enough_mp, check: 1 },
+  { info: step$odds, value: (s: State) => s.odds },
+  { info: step$overrun_succeeds, value: (s: State) => s.overrun_succeeds },
+  { info: step$defenders_eliminated, value: (s: State) => s.defenders_eliminated },
+  { info: step$advance, value: (s: State) => s.advance },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   { info: step$attack_total, random: false, get: attack_total, wire: rt.wireAs.plain },
@@ -646,31 +651,24 @@ const OUTCOME = ["overrun_succeeds"];
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if ("attack_total" in values) {
     s.attack_total = (values.attack_total as unknown) as number;
-    s.step(step$attack_total, s.attack_total);
   }
   if ("defense_total" in values) {
     s.defense_total = (values.defense_total as unknown) as number;
-    s.step(step$defense_total, s.defense_total);
   }
   if ("odds" in values) {
     s.odds = rt.oddsIn(values.odds) as rt.Odds;
-    s.step(step$odds, s.odds);
   }
   if ("overrun_succeeds" in values) {
     s.overrun_succeeds = (values.overrun_succeeds as unknown) as boolean;
-    s.step(step$overrun_succeeds, s.overrun_succeeds);
   }
   if ("defenders_eliminated" in values) {
     s.defenders_eliminated = (values.defenders_eliminated as unknown) as boolean;
-    s.step(step$defenders_eliminated, s.defenders_eliminated);
   }
   if ("ground_support" in values) {
     s.ground_support = (values.ground_support as unknown) as number;
-    s.step(step$ground_support, s.ground_support);
   }
   if ("advance" in values) {
     s.advance = (values.advance as unknown) as "all_must" | "no_advance";
-    s.step(step$advance, s.advance);
   }
 }
 
@@ -701,7 +699,7 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
 
 /** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options, 64);
+  const s = new State(input, dice, options);
   if (options?.assume) {
     assume(s, options.assume);
   }
@@ -710,6 +708,7 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     CHECKS,
     outputs,
     rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also),
+    TRACE,
   );
 }
 

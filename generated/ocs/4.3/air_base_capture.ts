@@ -132,7 +132,7 @@ const step$air_unit_result: rt.StepInfo = {
   type: { t: "enum", labels: { step_loss: "Step loss", no_loss: "No loss" } },
 };
 
-/** One evaluation: each field memoizes a definition, so each is computed (and traced) once, only if needed. */
+/** One evaluation: each field memoizes a definition, so each is computed once, only if needed; the trace reads them. */
 class State extends rt.State {
   in$air_unit_active: boolean | undefined = undefined;
   in$captured_by_advance: boolean | undefined = undefined;
@@ -146,7 +146,6 @@ function in$air_unit_active(s: State): boolean {
   if (v === undefined) {
     v = s.input.air_unit_active as boolean;
     s.in$air_unit_active = v;
-    s.step(step$in$air_unit_active, v);
   }
   return v;
 }
@@ -155,7 +154,6 @@ function in$captured_by_advance(s: State): boolean {
   if (v === undefined) {
     v = s.input.captured_by_advance as boolean;
     s.in$captured_by_advance = v;
-    s.step(step$in$captured_by_advance, v);
   }
   return v;
 }
@@ -167,7 +165,6 @@ function die$air_roll(s: State): number {
       throw rt.needDie(step$die$air_roll, "air_roll");
     }
     s.die$air_roll = v;
-    s.step(step$die$air_roll, v);
   }
   return v;
 }
@@ -176,7 +173,6 @@ function air_roll_modified(s: State): number {
   if (v === undefined) {
     v = die$air_roll(s) + (in$air_unit_active(s) ? 2 : 0) + (in$captured_by_advance(s) ? 2 : 0);
     s.air_roll_modified = v;
-    s.step(step$air_roll_modified, v);
   }
   return v;
 }
@@ -185,12 +181,19 @@ function air_unit_result(s: State): "step_loss" | "no_loss" {
   if (v === undefined) {
     v = rt.lookup(table$air_base_capture_table, air_roll_modified(s), "outcome");
     s.air_unit_result = v;
-    s.step(step$air_unit_result, v);
   }
   return v;
 }
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [];
+/** The trace, in reading order: each step after the steps it reads. */
+const TRACE: readonly rt.TraceEntry<State>[] = [
+  { info: step$in$air_unit_active, value: (s: State) => s.in$air_unit_active },
+  { info: step$in$captured_by_advance, value: (s: State) => s.in$captured_by_advance },
+  { info: step$die$air_roll, value: (s: State) => s.die$air_roll },
+  { info: step$air_roll_modified, value: (s: State) => s.air_roll_modified },
+  { info: step$air_unit_result, value: (s: State) => s.air_unit_result },
+];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   { info: step$air_roll_modified, random: true, get: air_roll_modified, wire: rt.wireAs.plain },
   { info: step$air_unit_result, random: true, get: air_unit_result, wire: rt.wireAs.plain },
@@ -221,11 +224,9 @@ const OUTCOME = ["air_unit_result"];
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if ("air_roll_modified" in values) {
     s.air_roll_modified = (values.air_roll_modified as unknown) as number;
-    s.step(step$air_roll_modified, s.air_roll_modified);
   }
   if ("air_unit_result" in values) {
     s.air_unit_result = (values.air_unit_result as unknown) as "step_loss" | "no_loss";
-    s.step(step$air_unit_result, s.air_unit_result);
   }
 }
 
@@ -248,7 +249,7 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
 
 /** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options, 10);
+  const s = new State(input, dice, options);
   if (options?.assume) {
     assume(s, options.assume);
   }
@@ -257,6 +258,7 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     CHECKS,
     outputs,
     rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also),
+    TRACE,
   );
 }
 

@@ -440,7 +440,7 @@ const step$wagon_sp_displaced_t: rt.StepInfo = {
   type: { t: "number" },
 };
 
-/** One evaluation: each field memoizes a definition, so each is computed (and traced) once, only if needed. */
+/** One evaluation: each field memoizes a definition, so each is computed once, only if needed; the trace reads them. */
 class State extends rt.State {
   in$dump_sp: number | undefined = undefined;
   in$truck_points: number | undefined = undefined;
@@ -471,7 +471,6 @@ function in$dump_sp(s: State): number {
   if (v === undefined) {
     v = s.input.dump_sp as number;
     s.in$dump_sp = v;
-    s.step(step$in$dump_sp, v);
   }
   return v;
 }
@@ -480,7 +479,6 @@ function in$truck_points(s: State): number {
   if (v === undefined) {
     v = s.input.truck_points as number;
     s.in$truck_points = v;
-    s.step(step$in$truck_points, v);
   }
   return v;
 }
@@ -489,7 +487,6 @@ function in$truck_sp(s: State): number {
   if (v === undefined) {
     v = s.input.truck_sp as number;
     s.in$truck_sp = v;
-    s.step(step$in$truck_sp, v);
   }
   return v;
 }
@@ -498,7 +495,6 @@ function in$wagon_points(s: State): number {
   if (v === undefined) {
     v = s.input.wagon_points as number;
     s.in$wagon_points = v;
-    s.step(step$in$wagon_points, v);
   }
   return v;
 }
@@ -507,7 +503,6 @@ function in$wagon_sp(s: State): number {
   if (v === undefined) {
     v = s.input.wagon_sp as number;
     s.in$wagon_sp = v;
-    s.step(step$in$wagon_sp, v);
   }
   return v;
 }
@@ -519,7 +514,6 @@ function die$dump_roll(s: State): number {
       throw rt.needDie(step$die$dump_roll, "dump_roll");
     }
     s.die$dump_roll = v;
-    s.step(step$die$dump_roll, v);
   }
   return v;
 }
@@ -531,7 +525,6 @@ function die$truck_roll(s: State): number {
       throw rt.needDie(step$die$truck_roll, "truck_roll");
     }
     s.die$truck_roll = v;
-    s.step(step$die$truck_roll, v);
   }
   return v;
 }
@@ -543,7 +536,6 @@ function die$wagon_roll(s: State): number {
       throw rt.needDie(step$die$wagon_roll, "wagon_roll");
     }
     s.die$wagon_roll = v;
-    s.step(step$die$wagon_roll, v);
   }
   return v;
 }
@@ -552,7 +544,6 @@ function tokens_per_sp(s: State): number {
   if (v === undefined) {
     v = 4;
     s.tokens_per_sp = v;
-    s.step(step$tokens_per_sp, v);
   }
   return v;
 }
@@ -561,7 +552,6 @@ function dump_percent(s: State): number {
   if (v === undefined) {
     v = in$dump_sp(s) > 0 ? rt.lookup(table$capture_table, die$dump_roll(s), "dump") : 0;
     s.dump_percent = v;
-    s.step(step$dump_percent, v);
   }
   return v;
 }
@@ -570,7 +560,6 @@ function dump_captured_t(s: State): number {
   if (v === undefined) {
     v = rt.round(rt.divide(in$dump_sp(s) * tokens_per_sp(s) * dump_percent(s), 100, "9.14b"), "half_up");
     s.dump_captured_t = v;
-    s.step(step$dump_captured_t, v);
   }
   return v;
 }
@@ -579,7 +568,6 @@ function dump_destroyed_t(s: State): number {
   if (v === undefined) {
     v = in$dump_sp(s) * tokens_per_sp(s) - dump_captured_t(s);
     s.dump_destroyed_t = v;
-    s.step(step$dump_destroyed_t, v);
   }
   return v;
 }
@@ -588,7 +576,6 @@ function truck_percent(s: State): number {
   if (v === undefined) {
     v = in$truck_points(s) > 0 ? rt.lookup(table$capture_table, die$truck_roll(s), "trucks") : 0;
     s.truck_percent = v;
-    s.step(step$truck_percent, v);
   }
   return v;
 }
@@ -597,7 +584,6 @@ function trucks_captured(s: State): number {
   if (v === undefined) {
     v = rt.round(rt.divide(in$truck_points(s) * truck_percent(s), 100, "9.14c"), "half_up");
     s.trucks_captured = v;
-    s.step(step$trucks_captured, v);
   }
   return v;
 }
@@ -606,7 +592,6 @@ function trucks_displaced(s: State): number {
   if (v === undefined) {
     v = in$truck_points(s) - trucks_captured(s);
     s.trucks_displaced = v;
-    s.step(step$trucks_displaced, v);
   }
   return v;
 }
@@ -618,7 +603,6 @@ function truck_sp_captured_t(s: State): number {
       "half_up",
     );
     s.truck_sp_captured_t = v;
-    s.step(step$truck_sp_captured_t, v);
   }
   return v;
 }
@@ -627,7 +611,6 @@ function truck_sp_displaced_t(s: State): number {
   if (v === undefined) {
     v = in$truck_sp(s) * tokens_per_sp(s) - truck_sp_captured_t(s);
     s.truck_sp_displaced_t = v;
-    s.step(step$truck_sp_displaced_t, v);
   }
   return v;
 }
@@ -636,7 +619,6 @@ function wagon_percent(s: State): number {
   if (v === undefined) {
     v = in$wagon_points(s) > 0 ? rt.lookup(table$capture_table, die$wagon_roll(s), "wagons") : 0;
     s.wagon_percent = v;
-    s.step(step$wagon_percent, v);
   }
   return v;
 }
@@ -645,7 +627,6 @@ function wagons_captured(s: State): number {
   if (v === undefined) {
     v = rt.round(rt.divide(in$wagon_points(s) * wagon_percent(s), 100, "9.14c"), "half_up");
     s.wagons_captured = v;
-    s.step(step$wagons_captured, v);
   }
   return v;
 }
@@ -654,7 +635,6 @@ function wagons_displaced(s: State): number {
   if (v === undefined) {
     v = in$wagon_points(s) - wagons_captured(s);
     s.wagons_displaced = v;
-    s.step(step$wagons_displaced, v);
   }
   return v;
 }
@@ -666,7 +646,6 @@ function wagon_sp_captured_t(s: State): number {
       "half_up",
     );
     s.wagon_sp_captured_t = v;
-    s.step(step$wagon_sp_captured_t, v);
   }
   return v;
 }
@@ -675,12 +654,36 @@ function wagon_sp_displaced_t(s: State): number {
   if (v === undefined) {
     v = in$wagon_sp(s) * tokens_per_sp(s) - wagon_sp_captured_t(s);
     s.wagon_sp_displaced_t = v;
-    s.step(step$wagon_sp_displaced_t, v);
   }
   return v;
 }
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [];
+/** The trace, in reading order: each step after the steps it reads. */
+const TRACE: readonly rt.TraceEntry<State>[] = [
+  { info: step$in$dump_sp, value: (s: State) => s.in$dump_sp },
+  { info: step$die$dump_roll, value: (s: State) => s.die$dump_roll },
+  { info: step$dump_percent, value: (s: State) => s.dump_percent },
+  { info: step$tokens_per_sp, value: (s: State) => s.tokens_per_sp },
+  { info: step$dump_captured_t, value: (s: State) => s.dump_captured_t },
+  { info: step$dump_destroyed_t, value: (s: State) => s.dump_destroyed_t },
+  { info: step$in$truck_points, value: (s: State) => s.in$truck_points },
+  { info: step$die$truck_roll, value: (s: State) => s.die$truck_roll },
+  { info: step$truck_percent, value: (s: State) => s.truck_percent },
+  { info: step$trucks_captured, value: (s: State) => s.trucks_captured },
+  { info: step$trucks_displaced, value: (s: State) => s.trucks_displaced },
+  { info: step$in$truck_sp, value: (s: State) => s.in$truck_sp },
+  { info: step$truck_sp_captured_t, value: (s: State) => s.truck_sp_captured_t },
+  { info: step$truck_sp_displaced_t, value: (s: State) => s.truck_sp_displaced_t },
+  { info: step$in$wagon_points, value: (s: State) => s.in$wagon_points },
+  { info: step$die$wagon_roll, value: (s: State) => s.die$wagon_roll },
+  { info: step$wagon_percent, value: (s: State) => s.wagon_percent },
+  { info: step$wagons_captured, value: (s: State) => s.wagons_captured },
+  { info: step$wagons_displaced, value: (s: State) => s.wagons_displaced },
+  { info: step$in$wagon_sp, value: (s: State) => s.in$wagon_sp },
+  { info: step$wagon_sp_captured_t, value: (s: State) => s.wagon_sp_captured_t },
+  { info: step$wagon_sp_displaced_t, value: (s: State) => s.wagon_sp_displaced_t },
+];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   { info: step$tokens_per_sp, random: false, get: tokens_per_sp, wire: rt.wireAs.plain },
   { info: step$dump_percent, random: true, get: dump_percent, wire: rt.wireAs.plain },
@@ -778,59 +781,45 @@ const OUTCOME = [
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if ("tokens_per_sp" in values) {
     s.tokens_per_sp = (values.tokens_per_sp as unknown) as number;
-    s.step(step$tokens_per_sp, s.tokens_per_sp);
   }
   if ("dump_percent" in values) {
     s.dump_percent = (values.dump_percent as unknown) as number;
-    s.step(step$dump_percent, s.dump_percent);
   }
   if ("dump_captured_t" in values) {
     s.dump_captured_t = (values.dump_captured_t as unknown) as number;
-    s.step(step$dump_captured_t, s.dump_captured_t);
   }
   if ("dump_destroyed_t" in values) {
     s.dump_destroyed_t = (values.dump_destroyed_t as unknown) as number;
-    s.step(step$dump_destroyed_t, s.dump_destroyed_t);
   }
   if ("truck_percent" in values) {
     s.truck_percent = (values.truck_percent as unknown) as number;
-    s.step(step$truck_percent, s.truck_percent);
   }
   if ("trucks_captured" in values) {
     s.trucks_captured = (values.trucks_captured as unknown) as number;
-    s.step(step$trucks_captured, s.trucks_captured);
   }
   if ("trucks_displaced" in values) {
     s.trucks_displaced = (values.trucks_displaced as unknown) as number;
-    s.step(step$trucks_displaced, s.trucks_displaced);
   }
   if ("truck_sp_captured_t" in values) {
     s.truck_sp_captured_t = (values.truck_sp_captured_t as unknown) as number;
-    s.step(step$truck_sp_captured_t, s.truck_sp_captured_t);
   }
   if ("truck_sp_displaced_t" in values) {
     s.truck_sp_displaced_t = (values.truck_sp_displaced_t as unknown) as number;
-    s.step(step$truck_sp_displaced_t, s.truck_sp_displaced_t);
   }
   if ("wagon_percent" in values) {
     s.wagon_percent = (values.wagon_percent as unknown) as number;
-    s.step(step$wagon_percent, s.wagon_percent);
   }
   if ("wagons_captured" in values) {
     s.wagons_captured = (values.wagons_captured as unknown) as number;
-    s.step(step$wagons_captured, s.wagons_captured);
   }
   if ("wagons_displaced" in values) {
     s.wagons_displaced = (values.wagons_displaced as unknown) as number;
-    s.step(step$wagons_displaced, s.wagons_displaced);
   }
   if ("wagon_sp_captured_t" in values) {
     s.wagon_sp_captured_t = (values.wagon_sp_captured_t as unknown) as number;
-    s.step(step$wagon_sp_captured_t, s.wagon_sp_captured_t);
   }
   if ("wagon_sp_displaced_t" in values) {
     s.wagon_sp_displaced_t = (values.wagon_sp_displaced_t as unknown) as number;
-    s.step(step$wagon_sp_displaced_t, s.wagon_sp_displaced_t);
   }
 }
 
@@ -868,7 +857,7 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
 
 /** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options, 44);
+  const s = new State(input, dice, options);
   if (options?.assume) {
     assume(s, options.assume);
   }
@@ -877,6 +866,7 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     CHECKS,
     outputs,
     rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also),
+    TRACE,
   );
 }
 

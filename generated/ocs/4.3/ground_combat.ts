@@ -1638,7 +1638,7 @@ const step$both_zero: rt.StepInfo = {
   type: { t: "boolean" },
 };
 const step$attackers$attack_strength: rt.StepInfo = {
-  name: "attack_strength",
+  name: "attackers.attack_strength",
   label: "Attack strength",
   kind: "let",
   paragraph: "9.4",
@@ -1646,7 +1646,7 @@ const step$attackers$attack_strength: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$attackers$at_reduced: rt.StepInfo = {
-  name: "at_reduced",
+  name: "attackers.at_reduced",
   label: "x2 reduced to x1.5",
   kind: "let",
   paragraph: "9.4e",
@@ -1654,7 +1654,7 @@ const step$attackers$at_reduced: rt.StepInfo = {
   type: { t: "boolean" },
 };
 const step$attackers$terrain_multiplier: rt.StepInfo = {
-  name: "terrain_multiplier",
+  name: "attackers.terrain_multiplier",
   label: "Terrain multiplier",
   kind: "let",
   paragraph: "9.4e",
@@ -1662,7 +1662,7 @@ const step$attackers$terrain_multiplier: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$attackers$supply_factor: rt.StepInfo = {
-  name: "supply_factor",
+  name: "attackers.supply_factor",
   label: "Out of Supply",
   kind: "let",
   paragraph: "9.5a",
@@ -1670,7 +1670,7 @@ const step$attackers$supply_factor: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$attackers$step_loss_factor: rt.StepInfo = {
-  name: "step_loss_factor",
+  name: "attackers.step_loss_factor",
   label: "Step losses",
   kind: "let",
   paragraph: "9.11d",
@@ -1678,7 +1678,7 @@ const step$attackers$step_loss_factor: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$defenders$defense_strength: rt.StepInfo = {
-  name: "defense_strength",
+  name: "defenders.defense_strength",
   label: "Defense strength",
   kind: "let",
   paragraph: "9.4a",
@@ -1686,7 +1686,7 @@ const step$defenders$defense_strength: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$defenders$terrain_multiplier: rt.StepInfo = {
-  name: "terrain_multiplier",
+  name: "defenders.terrain_multiplier",
   label: "Terrain multiplier",
   kind: "let",
   paragraph: "9.4d",
@@ -1694,7 +1694,7 @@ const step$defenders$terrain_multiplier: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$defenders$supply_factor: rt.StepInfo = {
-  name: "supply_factor",
+  name: "defenders.supply_factor",
   label: "Out of Supply",
   kind: "let",
   paragraph: "9.5a",
@@ -1702,7 +1702,7 @@ const step$defenders$supply_factor: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$defenders$losses: rt.StepInfo = {
-  name: "losses",
+  name: "defenders.losses",
   label: "Steps lost in this combat",
   kind: "let",
   paragraph: "9.11c",
@@ -1710,7 +1710,7 @@ const step$defenders$losses: rt.StepInfo = {
   type: { t: "integer" },
 };
 const step$defenders$step_loss_factor: rt.StepInfo = {
-  name: "step_loss_factor",
+  name: "defenders.step_loss_factor",
   label: "Step losses",
   kind: "let",
   paragraph: "9.11d",
@@ -1846,7 +1846,7 @@ const step$check$units_alive: rt.StepInfo = {
   type: { t: "boolean" },
 };
 
-/** One evaluation: each field memoizes a definition, so each is computed (and traced) once, only if needed. */
+/** One evaluation: each field memoizes a definition, so each is computed once, only if needed; the trace reads them. */
 class State extends rt.State {
   in$attackers: readonly AttackingUnit[] | undefined = undefined;
   in$defenders: readonly DefendingUnit[] | undefined = undefined;
@@ -1924,7 +1924,6 @@ function in$attackers(s: State): readonly AttackingUnit[] {
   if (v === undefined) {
     v = s.input.attackers as readonly AttackingUnit[];
     s.in$attackers = v;
-    s.step(step$in$attackers, v);
   }
   return v;
 }
@@ -1933,7 +1932,6 @@ function in$defenders(s: State): readonly DefendingUnit[] {
   if (v === undefined) {
     v = s.input.defenders as readonly DefendingUnit[];
     s.in$defenders = v;
-    s.step(step$in$defenders, v);
   }
   return v;
 }
@@ -1942,7 +1940,6 @@ function in$entry_prohibited(s: State): boolean {
   if (v === undefined) {
     v = s.input.entry_prohibited as boolean;
     s.in$entry_prohibited = v;
-    s.step(step$in$entry_prohibited, v);
   }
   return v;
 }
@@ -1951,7 +1948,6 @@ function in$terrain(s: State): "open" | "close" | "very_close" | "extremely_clos
   if (v === undefined) {
     v = s.input.terrain as "open" | "close" | "very_close" | "extremely_close";
     s.in$terrain = v;
-    s.step(step$in$terrain, v);
   }
   return v;
 }
@@ -1960,7 +1956,6 @@ function in$attacker_supply(s: State): number {
   if (v === undefined) {
     v = s.input.attacker_supply as number;
     s.in$attacker_supply = v;
-    s.step(step$in$attacker_supply, v);
   }
   return v;
 }
@@ -1969,7 +1964,6 @@ function in$defender_pays_supply(s: State): boolean {
   if (v === undefined) {
     v = s.input.defender_pays_supply as boolean;
     s.in$defender_pays_supply = v;
-    s.step(step$in$defender_pays_supply, v);
   }
   return v;
 }
@@ -1978,7 +1972,6 @@ function in$hedgehog_level(s: State): number {
   if (v === undefined) {
     v = s.input.hedgehog_level as number;
     s.in$hedgehog_level = v;
-    s.step(step$in$hedgehog_level, v);
   }
   return v;
 }
@@ -1987,7 +1980,6 @@ function in$attacker_retreats(s: State): boolean {
   if (v === undefined) {
     v = s.input.attacker_retreats as boolean;
     s.in$attacker_retreats = v;
-    s.step(step$in$attacker_retreats, v);
   }
   return v;
 }
@@ -1996,7 +1988,6 @@ function in$defender_retreats(s: State): boolean {
   if (v === undefined) {
     v = s.input.defender_retreats as boolean;
     s.in$defender_retreats = v;
-    s.step(step$in$defender_retreats, v);
   }
   return v;
 }
@@ -2005,7 +1996,6 @@ function in$defender_ignores(s: State): boolean {
   if (v === undefined) {
     v = s.input.defender_ignores as boolean;
     s.in$defender_ignores = v;
-    s.step(step$in$defender_ignores, v);
   }
   return v;
 }
@@ -2014,7 +2004,6 @@ function in$phase(s: State): "combat_phase" | "exploitation_phase" {
   if (v === undefined) {
     v = s.input.phase as "combat_phase" | "exploitation_phase";
     s.in$phase = v;
-    s.step(step$in$phase, v);
   }
   return v;
 }
@@ -2023,7 +2012,6 @@ function in$attack_hexes(s: State): number {
   if (v === undefined) {
     v = s.input.attack_hexes as number;
     s.in$attack_hexes = v;
-    s.step(step$in$attack_hexes, v);
   }
   return v;
 }
@@ -2032,7 +2020,6 @@ function in$attack_hexes_adjacent(s: State): boolean {
   if (v === undefined) {
     v = s.input.attack_hexes_adjacent as boolean;
     s.in$attack_hexes_adjacent = v;
-    s.step(step$in$attack_hexes_adjacent, v);
   }
   return v;
 }
@@ -2041,7 +2028,6 @@ function in$attack_type(s: State): "overrun" | "regular" {
   if (v === undefined) {
     v = "regular" as "overrun" | "regular";
     s.in$attack_type = v;
-    s.step(step$in$attack_type, v);
   }
   return v;
 }
@@ -2053,7 +2039,6 @@ function die$surprise_roll(s: State): number {
       throw rt.needDie(step$die$surprise_roll, "surprise_roll");
     }
     s.die$surprise_roll = v;
-    s.step(step$die$surprise_roll, v);
   }
   return v;
 }
@@ -2065,7 +2050,6 @@ function die$shift_roll(s: State): number {
       throw rt.needDie(step$die$shift_roll, "shift_roll");
     }
     s.die$shift_roll = v;
-    s.step(step$die$shift_roll, v);
   }
   return v;
 }
@@ -2077,7 +2061,6 @@ function die$combat_roll(s: State): number {
       throw rt.needDie(step$die$combat_roll, "combat_roll");
     }
     s.die$combat_roll = v;
-    s.step(step$die$combat_roll, v);
   }
   return v;
 }
@@ -2089,7 +2072,6 @@ function final_column(s: State): number {
       rt.lastItem(table$combat_odds$columns) as number,
     );
     s.final_column = v;
-    s.step(step$final_column, v);
   }
   return v;
 }
@@ -2098,7 +2080,6 @@ function final_column_odds(s: State): rt.Odds {
   if (v === undefined) {
     v = rt.lookup(table$combat_odds, in$terrain(s), final_column(s));
     s.final_column_odds = v;
-    s.step(step$final_column_odds, v);
   }
   return v;
 }
@@ -2107,7 +2088,6 @@ function defender_at(s: State): "no_at" | "light" | "heavy" {
   if (v === undefined) {
     v = in$hedgehog_level(s) > 0 || defender_at$each1(s) ? "heavy" : defender_at$each2(s) ? "light" : "no_at";
     s.defender_at = v;
-    s.step(step$defender_at, v);
   }
   return v;
 }
@@ -2116,7 +2096,6 @@ function attacker_supply_cost(s: State): number {
   if (v === undefined) {
     v = attacker_supply_cost$each1(s);
     s.attacker_supply_cost = v;
-    s.step(step$attacker_supply_cost, v);
   }
   return v;
 }
@@ -2125,7 +2104,6 @@ function defender_re(s: State): number {
   if (v === undefined) {
     v = defender_re$each1(s);
     s.defender_re = v;
-    s.step(step$defender_re, v);
   }
   return v;
 }
@@ -2134,7 +2112,6 @@ function defender_supply_cost(s: State): number {
   if (v === undefined) {
     v = defender_re(s) <= 1 ? 1 : 2;
     s.defender_supply_cost = v;
-    s.step(step$defender_supply_cost, v);
   }
   return v;
 }
@@ -2143,7 +2120,6 @@ function combat_supply_factor(s: State): number {
   if (v === undefined) {
     v = in$defender_pays_supply(s) ? 1 : 0.5;
     s.combat_supply_factor = v;
-    s.step(step$combat_supply_factor, v);
   }
   return v;
 }
@@ -2152,7 +2128,6 @@ function ar_drm(s: State): number {
   if (v === undefined) {
     v = attacker_ar(s) - defender_ar(s);
     s.ar_drm = v;
-    s.step(step$ar_drm, v);
   }
   return v;
 }
@@ -2161,7 +2136,6 @@ function attacker_ar(s: State): number {
   if (v === undefined) {
     v = attacker_ar$each1(s) as number;
     s.attacker_ar = v;
-    s.step(step$attacker_ar, v);
   }
   return v;
 }
@@ -2170,7 +2144,6 @@ function defender_ar(s: State): number {
   if (v === undefined) {
     v = defender_ar$each1(s) as number;
     s.defender_ar = v;
-    s.step(step$defender_ar, v);
   }
   return v;
 }
@@ -2179,7 +2152,6 @@ function attack_total(s: State): number {
   if (v === undefined) {
     v = attack_total$each1(s);
     s.attack_total = v;
-    s.step(step$attack_total, v);
   }
   return v;
 }
@@ -2188,7 +2160,6 @@ function defense_total(s: State): number {
   if (v === undefined) {
     v = defense_total$each1(s);
     s.defense_total = v;
-    s.step(step$defense_total, v);
   }
   return v;
 }
@@ -2197,7 +2168,6 @@ function odds(s: State): rt.Odds {
   if (v === undefined) {
     v = both_zero(s) ? rt.ratio(1, 1, "9.7") : rt.roundOdds(rt.ratio(attack_total(s), defense_total(s), "9.7"), "half_up");
     s.odds = v;
-    s.step(step$odds, v);
   }
   return v;
 }
@@ -2206,7 +2176,6 @@ function highest_column(s: State): number | null {
   if (v === undefined) {
     v = highest_column$each1(s);
     s.highest_column = v;
-    s.step(step$highest_column, v);
   }
   return v;
 }
@@ -2215,7 +2184,6 @@ function start_column(s: State): number {
   if (v === undefined) {
     v = zero_strength_column(s) !== null ? zero_strength_column(s) as number : highest_column(s) === null ? rt.firstItem(table$combat_odds$columns) as number : highest_column(s) as number;
     s.start_column = v;
-    s.step(step$start_column, v);
   }
   return v;
 }
@@ -2224,7 +2192,6 @@ function start_column_odds(s: State): rt.Odds {
   if (v === undefined) {
     v = rt.lookup(table$combat_odds, in$terrain(s), start_column(s));
     s.start_column_odds = v;
-    s.step(step$start_column_odds, v);
   }
   return v;
 }
@@ -2233,7 +2200,6 @@ function hedgehog_surprise_drm(s: State): number {
   if (v === undefined) {
     v = in$hedgehog_level(s) > 0 ? -1 : 0;
     s.hedgehog_surprise_drm = v;
-    s.step(step$hedgehog_surprise_drm, v);
   }
   return v;
 }
@@ -2242,7 +2208,6 @@ function surprise_modified(s: State): number {
   if (v === undefined) {
     v = die$surprise_roll(s) + ar_drm(s) + hedgehog_surprise_drm(s);
     s.surprise_modified = v;
-    s.step(step$surprise_modified, v);
   }
   return v;
 }
@@ -2251,7 +2216,6 @@ function surprise(s: State): ("attacker" | "defender") | null {
   if (v === undefined) {
     v = surprise$each1(s);
     s.surprise = v;
-    s.step(step$surprise, v);
   }
   return v;
 }
@@ -2260,7 +2224,6 @@ function column_shift(s: State): number {
   if (v === undefined) {
     v = surprise(s) === "attacker" ? die$shift_roll(s) : surprise(s) === "defender" ? -die$shift_roll(s) : 0;
     s.column_shift = v;
-    s.step(step$column_shift, v);
   }
   return v;
 }
@@ -2269,7 +2232,6 @@ function combat_modified(s: State): number {
   if (v === undefined) {
     v = die$combat_roll(s) + ar_drm(s) - in$hedgehog_level(s);
     s.combat_modified = v;
-    s.step(step$combat_modified, v);
   }
   return v;
 }
@@ -2278,7 +2240,6 @@ function result(s: State): CombatResult {
   if (v === undefined) {
     v = rt.lookup(table$combat_results, combat_modified(s), final_column(s));
     s.result = v;
-    s.step(step$result, v);
   }
   return v;
 }
@@ -2287,7 +2248,6 @@ function attacker_retreat_hexes(s: State): number {
   if (v === undefined) {
     v = in$attacker_retreats(s) ? result(s).attacker_option : 0;
     s.attacker_retreat_hexes = v;
-    s.step(step$attacker_retreat_hexes, v);
   }
   return v;
 }
@@ -2296,7 +2256,6 @@ function attacker_required_losses(s: State): number {
   if (v === undefined) {
     v = result(s).attacker_loss + (in$attacker_retreats(s) ? 0 : result(s).attacker_option);
     s.attacker_required_losses = v;
-    s.step(step$attacker_required_losses, v);
   }
   return v;
 }
@@ -2305,7 +2264,6 @@ function defender_required_losses(s: State): number {
   if (v === undefined) {
     v = result(s).defender_loss + (in$defender_retreats(s) ? 0 : defender_option(s));
     s.defender_required_losses = v;
-    s.step(step$defender_required_losses, v);
   }
   return v;
 }
@@ -2314,7 +2272,6 @@ function attacker_cannot_take_options(s: State): boolean {
   if (v === undefined) {
     v = attacker_required_losses(s) > attacker_steps(s);
     s.attacker_cannot_take_options = v;
-    s.step(step$attacker_cannot_take_options, v);
   }
   return v;
 }
@@ -2323,7 +2280,6 @@ function defender_may_ignore(s: State): boolean {
   if (v === undefined) {
     v = attacker_retreat_hexes(s) > 0 || attacker_cannot_take_options(s);
     s.defender_may_ignore = v;
-    s.step(step$defender_may_ignore, v);
   }
   return v;
 }
@@ -2332,7 +2288,6 @@ function defender_option(s: State): number {
   if (v === undefined) {
     v = defender_may_ignore(s) && in$defender_ignores(s) ? 0 : result(s).defender_option;
     s.defender_option = v;
-    s.step(step$defender_option, v);
   }
   return v;
 }
@@ -2341,7 +2296,6 @@ function attacker_steps(s: State): number {
   if (v === undefined) {
     v = attacker_steps$each1(s);
     s.attacker_steps = v;
-    s.step(step$attacker_steps, v);
   }
   return v;
 }
@@ -2350,7 +2304,6 @@ function defender_steps(s: State): number {
   if (v === undefined) {
     v = defender_steps$each1(s);
     s.defender_steps = v;
-    s.step(step$defender_steps, v);
   }
   return v;
 }
@@ -2359,7 +2312,6 @@ function attacker_step_losses(s: State): number {
   if (v === undefined) {
     v = Math.min(attacker_required_losses(s), attacker_steps(s));
     s.attacker_step_losses = v;
-    s.step(step$attacker_step_losses, v);
   }
   return v;
 }
@@ -2368,7 +2320,6 @@ function defender_step_losses(s: State): number {
   if (v === undefined) {
     v = Math.min(defender_required_losses(s), defender_steps(s));
     s.defender_step_losses = v;
-    s.step(step$defender_step_losses, v);
   }
   return v;
 }
@@ -2377,7 +2328,6 @@ function attacker_destroyed(s: State): boolean {
   if (v === undefined) {
     v = attacker_step_losses(s) >= attacker_steps(s);
     s.attacker_destroyed = v;
-    s.step(step$attacker_destroyed, v);
   }
   return v;
 }
@@ -2386,7 +2336,6 @@ function defender_destroyed(s: State): boolean {
   if (v === undefined) {
     v = defender_step_losses(s) >= defender_steps(s);
     s.defender_destroyed = v;
-    s.step(step$defender_destroyed, v);
   }
   return v;
 }
@@ -2395,7 +2344,6 @@ function defender_losses_by_unit(s: State): readonly number[] {
   if (v === undefined) {
     v = rt.spread(defender_step_losses(s), defender_losses_by_unit$each1(s));
     s.defender_losses_by_unit = v;
-    s.step(step$defender_losses_by_unit, v);
   }
   return v;
 }
@@ -2404,7 +2352,6 @@ function defender_retreat_hexes(s: State): number {
   if (v === undefined) {
     v = defender_destroyed(s) || !in$defender_retreats(s) ? 0 : defender_option(s);
     s.defender_retreat_hexes = v;
-    s.step(step$defender_retreat_hexes, v);
   }
   return v;
 }
@@ -2413,7 +2360,6 @@ function defender_dg(s: State): boolean {
   if (v === undefined) {
     v = result(s).defender_dg || defender_retreat_hexes(s) >= 2;
     s.defender_dg = v;
-    s.step(step$defender_dg, v);
   }
   return v;
 }
@@ -2422,7 +2368,6 @@ function advance(s: State): "required" | "allowed" | "not_allowed" {
   if (v === undefined) {
     v = !(defender_destroyed(s) || defender_retreat_hexes(s) > 0) || attacker_retreat_hexes(s) > 0 || attacker_destroyed(s) ? "not_allowed" : "allowed";
     s.advance = v;
-    s.step(step$advance, v);
   }
   return v;
 }
@@ -2431,7 +2376,6 @@ function exploit_ignored(s: State): boolean {
   if (v === undefined) {
     v = in$phase(s) === "exploitation_phase" || in$attack_hexes(s) > 2 || in$attack_hexes(s) === 2 && !in$attack_hexes_adjacent(s);
     s.exploit_ignored = v;
-    s.step(step$exploit_ignored, v);
   }
   return v;
 }
@@ -2440,7 +2384,6 @@ function exploit_units(s: State): number {
   if (v === undefined) {
     v = result(s).attacker_exploit === null || exploit_ignored(s) || attacker_retreat_hexes(s) > 0 ? 0 : exploit_units$each1(s);
     s.exploit_units = v;
-    s.step(step$exploit_units, v);
   }
   return v;
 }
@@ -2449,7 +2392,6 @@ function zero_strength_column(s: State): number | null {
   if (v === undefined) {
     v = attack_total(s) === 0 && defense_total(s) > 0 ? rt.firstItem(table$combat_odds$columns) as number : defense_total(s) === 0 && attack_total(s) > 0 ? rt.lastItem(table$combat_odds$columns) as number : null;
     s.zero_strength_column = v;
-    s.step(step$zero_strength_column, v);
   }
   return v;
 }
@@ -2458,7 +2400,6 @@ function both_zero(s: State): boolean {
   if (v === undefined) {
     v = attack_total(s) === 0 && defense_total(s) === 0;
     s.both_zero = v;
-    s.step(step$both_zero, v);
   }
   return v;
 }
@@ -2468,7 +2409,6 @@ function attackers$attack_strength(s: State, u$i: number): number {
     const u$ = in$attackers(s)[u$i];
     v = u$.strength * attackers$terrain_multiplier(s, u$i) * attackers$step_loss_factor(s, u$i) * attackers$supply_factor(s, u$i) * u$.other;
     (s.attackers$attack_strength ??= new Array(in$attackers(s).length))[u$i] = v;
-    s.step(step$attackers$attack_strength, v, u$i);
   }
   return v;
 }
@@ -2478,7 +2418,6 @@ function attackers$at_reduced(s: State, u$i: number): boolean {
     const u$ = in$attackers(s)[u$i];
     v = (u$.class === "armor" || u$.class === "mech") && u$.terrain_effect === 2 && (u$.at === "no_at" || defender_at(s) === "heavy" || defender_at(s) === "light" && u$.at === "light");
     (s.attackers$at_reduced ??= new Array(in$attackers(s).length))[u$i] = v;
-    s.step(step$attackers$at_reduced, v, u$i);
   }
   return v;
 }
@@ -2488,7 +2427,6 @@ function attackers$terrain_multiplier(s: State, u$i: number): number {
     const u$ = in$attackers(s)[u$i];
     v = attackers$at_reduced(s, u$i) ? 1.5 : u$.terrain_effect;
     (s.attackers$terrain_multiplier ??= new Array(in$attackers(s).length))[u$i] = v;
-    s.step(step$attackers$terrain_multiplier, v, u$i);
   }
   return v;
 }
@@ -2498,7 +2436,6 @@ function attackers$supply_factor(s: State, u$i: number): number {
     const u$ = in$attackers(s)[u$i];
     v = u$.out_of_supply ? 0.5 : 1;
     (s.attackers$supply_factor ??= new Array(in$attackers(s).length))[u$i] = v;
-    s.step(step$attackers$supply_factor, v, u$i);
   }
   return v;
 }
@@ -2508,7 +2445,6 @@ function attackers$step_loss_factor(s: State, u$i: number): number {
     const u$ = in$attackers(s)[u$i];
     v = u$.steps_lost >= 1 ? 0.5 : 1;
     (s.attackers$step_loss_factor ??= new Array(in$attackers(s).length))[u$i] = v;
-    s.step(step$attackers$step_loss_factor, v, u$i);
   }
   return v;
 }
@@ -2518,7 +2454,6 @@ function defenders$defense_strength(s: State, d$i: number): number {
     const d$ = in$defenders(s)[d$i];
     v = d$.strength * defenders$terrain_multiplier(s, d$i) * defenders$step_loss_factor(s, d$i) * defenders$supply_factor(s, d$i) * combat_supply_factor(s) * d$.other;
     (s.defenders$defense_strength ??= new Array(in$defenders(s).length))[d$i] = v;
-    s.step(step$defenders$defense_strength, v, d$i);
   }
   return v;
 }
@@ -2528,7 +2463,6 @@ function defenders$terrain_multiplier(s: State, d$i: number): number {
     const d$ = in$defenders(s)[d$i];
     v = d$.bracketed ? 1 : d$.terrain_effect;
     (s.defenders$terrain_multiplier ??= new Array(in$defenders(s).length))[d$i] = v;
-    s.step(step$defenders$terrain_multiplier, v, d$i);
   }
   return v;
 }
@@ -2538,7 +2472,6 @@ function defenders$supply_factor(s: State, d$i: number): number {
     const d$ = in$defenders(s)[d$i];
     v = d$.out_of_supply ? 0.5 : 1;
     (s.defenders$supply_factor ??= new Array(in$defenders(s).length))[d$i] = v;
-    s.step(step$defenders$supply_factor, v, d$i);
   }
   return v;
 }
@@ -2548,7 +2481,6 @@ function defenders$losses(s: State, d$i: number): number {
     const d$ = in$defenders(s)[d$i];
     v = rt.item(defender_losses_by_unit(s), d$i + 1, "9.11c");
     (s.defenders$losses ??= new Array(in$defenders(s).length))[d$i] = v;
-    s.step(step$defenders$losses, v, d$i);
   }
   return v;
 }
@@ -2558,7 +2490,6 @@ function defenders$step_loss_factor(s: State, d$i: number): number {
     const d$ = in$defenders(s)[d$i];
     v = d$.steps_lost * 2 >= d$.steps ? 0.5 : 1;
     (s.defenders$step_loss_factor ??= new Array(in$defenders(s).length))[d$i] = v;
-    s.step(step$defenders$step_loss_factor, v, d$i);
   }
   return v;
 }
@@ -2654,10 +2585,16 @@ function defense_total$each1(s: State): number {
 }
 function highest_column$each1(s: State): number | null {
   const items: readonly number[] = table$combat_odds$columns;
+  if (items.length === 0) {
+    return null;
+  }
+  const inv$1 = in$terrain(s);
+  const inv$2 = rt.rowOf(table$combat_odds, inv$1);
+  const inv$3 = odds(s);
   let best: number | null = null;
   for (let c$i = 0; c$i < items.length; c$i++) {
     const c$ = items[c$i];
-    if (!(rt.oddsValue(rt.lookup(table$combat_odds, in$terrain(s), c$)) <= rt.oddsValue(odds(s)))) {
+    if (!(rt.oddsValue(rt.cellAt(table$combat_odds, inv$2, inv$1, c$)) <= rt.oddsValue(inv$3))) {
       continue;
     }
     const v = c$;
@@ -2669,9 +2606,13 @@ function highest_column$each1(s: State): number | null {
 }
 function surprise$each1(s: State): ("attacker" | "defender") | null {
   const items: readonly ("attacker" | "defender")[] = table$surprise_table$columns;
+  if (items.length === 0) {
+    return null;
+  }
+  const inv$1 = surprise_modified(s);
   for (let side$i = 0; side$i < items.length; side$i++) {
     const side$ = items[side$i];
-    if (!rt.inRange(surprise_modified(s), rt.lookup(table$surprise_table, in$attack_type(s), side$))) {
+    if (!rt.inRange(inv$1, rt.lookup(table$surprise_table, in$attack_type(s), side$))) {
       continue;
     }
     return side$;
@@ -2707,10 +2648,14 @@ function defender_losses_by_unit$each1(s: State): readonly number[] {
 }
 function exploit_units$each1(s: State): number {
   const items: readonly AttackingUnit[] = in$attackers(s);
+  if (items.length === 0) {
+    return 0;
+  }
+  const inv$1 = result(s).attacker_exploit as number;
   let total = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    if (!(u$.ar >= (result(s).attacker_exploit as number) && u$.mode !== "dg")) {
+    if (!(u$.ar >= (inv$1 as number) && u$.mode !== "dg")) {
       continue;
     }
     total = total + 1;
@@ -2799,6 +2744,84 @@ const CHECKS: readonly rt.CheckSpec<State>[] = [
     message: "A unit whose Step Loss marker equals its steps is in the Dead Pile",
     test: check$units_alive,
   },
+];
+/** The trace, in reading order: each step after the steps it reads. */
+const TRACE: readonly rt.TraceEntry<State>[] = [
+  { info: step$in$attackers, value: (s: State) => s.in$attackers },
+  { info: step$check$attack_capable, check: 0 },
+  { info: step$check$can_attack, check: 1 },
+  { info: step$check$attack_modes, check: 2 },
+  { info: step$in$entry_prohibited, value: (s: State) => s.in$entry_prohibited },
+  { info: step$check$hex_enterable, check: 3 },
+  { info: step$in$attacker_supply, value: (s: State) => s.in$attacker_supply },
+  { info: step$attacker_supply_cost, value: (s: State) => s.attacker_supply_cost },
+  { info: step$check$attacker_supplied, check: 4 },
+  { info: step$in$defenders, value: (s: State) => s.in$defenders },
+  { info: step$check$units_alive, check: 5 },
+  { info: step$defender_re, value: (s: State) => s.defender_re },
+  { info: step$defender_supply_cost, value: (s: State) => s.defender_supply_cost },
+  { info: step$in$hedgehog_level, value: (s: State) => s.in$hedgehog_level },
+  { info: step$defender_at, value: (s: State) => s.defender_at },
+  { info: step$attackers$at_reduced, items: (s: State) => s.attackers$at_reduced },
+  { info: step$attackers$terrain_multiplier, items: (s: State) => s.attackers$terrain_multiplier },
+  { info: step$attackers$step_loss_factor, items: (s: State) => s.attackers$step_loss_factor },
+  { info: step$attackers$supply_factor, items: (s: State) => s.attackers$supply_factor },
+  { info: step$attackers$attack_strength, items: (s: State) => s.attackers$attack_strength },
+  { info: step$in$defender_pays_supply, value: (s: State) => s.in$defender_pays_supply },
+  { info: step$combat_supply_factor, value: (s: State) => s.combat_supply_factor },
+  { info: step$defenders$terrain_multiplier, items: (s: State) => s.defenders$terrain_multiplier },
+  { info: step$defenders$step_loss_factor, items: (s: State) => s.defenders$step_loss_factor },
+  { info: step$defenders$supply_factor, items: (s: State) => s.defenders$supply_factor },
+  { info: step$defenders$defense_strength, items: (s: State) => s.defenders$defense_strength },
+  { info: step$attack_total, value: (s: State) => s.attack_total },
+  { info: step$defense_total, value: (s: State) => s.defense_total },
+  { info: step$both_zero, value: (s: State) => s.both_zero },
+  { info: step$odds, value: (s: State) => s.odds },
+  { info: step$zero_strength_column, value: (s: State) => s.zero_strength_column },
+  { info: step$in$terrain, value: (s: State) => s.in$terrain },
+  { info: step$highest_column, value: (s: State) => s.highest_column },
+  { info: step$start_column, value: (s: State) => s.start_column },
+  { info: step$start_column_odds, value: (s: State) => s.start_column_odds },
+  { info: step$attacker_ar, value: (s: State) => s.attacker_ar },
+  { info: step$defender_ar, value: (s: State) => s.defender_ar },
+  { info: step$ar_drm, value: (s: State) => s.ar_drm },
+  { info: step$die$surprise_roll, value: (s: State) => s.die$surprise_roll },
+  { info: step$hedgehog_surprise_drm, value: (s: State) => s.hedgehog_surprise_drm },
+  { info: step$surprise_modified, value: (s: State) => s.surprise_modified },
+  { info: step$in$attack_type, value: (s: State) => s.in$attack_type },
+  { info: step$surprise, value: (s: State) => s.surprise },
+  { info: step$die$shift_roll, value: (s: State) => s.die$shift_roll },
+  { info: step$column_shift, value: (s: State) => s.column_shift },
+  { info: step$final_column, value: (s: State) => s.final_column },
+  { info: step$final_column_odds, value: (s: State) => s.final_column_odds },
+  { info: step$die$combat_roll, value: (s: State) => s.die$combat_roll },
+  { info: step$combat_modified, value: (s: State) => s.combat_modified },
+  { info: step$result, value: (s: State) => s.result },
+  { info: step$in$attacker_retreats, value: (s: State) => s.in$attacker_retreats },
+  { info: step$attacker_required_losses, value: (s: State) => s.attacker_required_losses },
+  { info: step$attacker_steps, value: (s: State) => s.attacker_steps },
+  { info: step$attacker_step_losses, value: (s: State) => s.attacker_step_losses },
+  { info: step$attacker_retreat_hexes, value: (s: State) => s.attacker_retreat_hexes },
+  { info: step$in$defender_ignores, value: (s: State) => s.in$defender_ignores },
+  { info: step$attacker_cannot_take_options, value: (s: State) => s.attacker_cannot_take_options },
+  { info: step$defender_may_ignore, value: (s: State) => s.defender_may_ignore },
+  { info: step$defender_option, value: (s: State) => s.defender_option },
+  { info: step$in$defender_retreats, value: (s: State) => s.in$defender_retreats },
+  { info: step$defender_required_losses, value: (s: State) => s.defender_required_losses },
+  { info: step$defender_steps, value: (s: State) => s.defender_steps },
+  { info: step$defender_step_losses, value: (s: State) => s.defender_step_losses },
+  { info: step$defender_losses_by_unit, value: (s: State) => s.defender_losses_by_unit },
+  { info: step$defenders$losses, items: (s: State) => s.defenders$losses },
+  { info: step$defender_destroyed, value: (s: State) => s.defender_destroyed },
+  { info: step$defender_retreat_hexes, value: (s: State) => s.defender_retreat_hexes },
+  { info: step$defender_dg, value: (s: State) => s.defender_dg },
+  { info: step$in$phase, value: (s: State) => s.in$phase },
+  { info: step$in$attack_hexes, value: (s: State) => s.in$attack_hexes },
+  { info: step$in$attack_hexes_adjacent, value: (s: State) => s.in$attack_hexes_adjacent },
+  { info: step$exploit_ignored, value: (s: State) => s.exploit_ignored },
+  { info: step$exploit_units, value: (s: State) => s.exploit_units },
+  { info: step$attacker_destroyed, value: (s: State) => s.attacker_destroyed },
+  { info: step$advance, value: (s: State) => s.advance },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   { info: step$final_column, random: true, get: final_column, wire: rt.wireAs.plain },
@@ -3073,171 +3096,129 @@ const OUTCOME = ["result"];
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if ("final_column" in values) {
     s.final_column = (values.final_column as unknown) as number;
-    s.step(step$final_column, s.final_column);
   }
   if ("final_column_odds" in values) {
     s.final_column_odds = rt.oddsIn(values.final_column_odds) as rt.Odds;
-    s.step(step$final_column_odds, s.final_column_odds);
   }
   if ("defender_at" in values) {
     s.defender_at = (values.defender_at as unknown) as "no_at" | "light" | "heavy";
-    s.step(step$defender_at, s.defender_at);
   }
   if ("attacker_supply_cost" in values) {
     s.attacker_supply_cost = (values.attacker_supply_cost as unknown) as number;
-    s.step(step$attacker_supply_cost, s.attacker_supply_cost);
   }
   if ("defender_re" in values) {
     s.defender_re = (values.defender_re as unknown) as number;
-    s.step(step$defender_re, s.defender_re);
   }
   if ("defender_supply_cost" in values) {
     s.defender_supply_cost = (values.defender_supply_cost as unknown) as number;
-    s.step(step$defender_supply_cost, s.defender_supply_cost);
   }
   if ("combat_supply_factor" in values) {
     s.combat_supply_factor = (values.combat_supply_factor as unknown) as number;
-    s.step(step$combat_supply_factor, s.combat_supply_factor);
   }
   if ("ar_drm" in values) {
     s.ar_drm = (values.ar_drm as unknown) as number;
-    s.step(step$ar_drm, s.ar_drm);
   }
   if ("attacker_ar" in values) {
     s.attacker_ar = (values.attacker_ar as unknown) as number;
-    s.step(step$attacker_ar, s.attacker_ar);
   }
   if ("defender_ar" in values) {
     s.defender_ar = (values.defender_ar as unknown) as number;
-    s.step(step$defender_ar, s.defender_ar);
   }
   if ("attack_total" in values) {
     s.attack_total = (values.attack_total as unknown) as number;
-    s.step(step$attack_total, s.attack_total);
   }
   if ("defense_total" in values) {
     s.defense_total = (values.defense_total as unknown) as number;
-    s.step(step$defense_total, s.defense_total);
   }
   if ("odds" in values) {
     s.odds = rt.oddsIn(values.odds) as rt.Odds;
-    s.step(step$odds, s.odds);
   }
   if ("highest_column" in values) {
     s.highest_column = (values.highest_column as unknown) as number | null;
-    s.step(step$highest_column, s.highest_column);
   }
   if ("start_column" in values) {
     s.start_column = (values.start_column as unknown) as number;
-    s.step(step$start_column, s.start_column);
   }
   if ("start_column_odds" in values) {
     s.start_column_odds = rt.oddsIn(values.start_column_odds) as rt.Odds;
-    s.step(step$start_column_odds, s.start_column_odds);
   }
   if ("hedgehog_surprise_drm" in values) {
     s.hedgehog_surprise_drm = (values.hedgehog_surprise_drm as unknown) as number;
-    s.step(step$hedgehog_surprise_drm, s.hedgehog_surprise_drm);
   }
   if ("surprise_modified" in values) {
     s.surprise_modified = (values.surprise_modified as unknown) as number;
-    s.step(step$surprise_modified, s.surprise_modified);
   }
   if ("surprise" in values) {
     s.surprise = (values.surprise as unknown) as ("attacker" | "defender") | null;
-    s.step(step$surprise, s.surprise);
   }
   if ("column_shift" in values) {
     s.column_shift = (values.column_shift as unknown) as number;
-    s.step(step$column_shift, s.column_shift);
   }
   if ("combat_modified" in values) {
     s.combat_modified = (values.combat_modified as unknown) as number;
-    s.step(step$combat_modified, s.combat_modified);
   }
   if ("result" in values) {
     s.result = (values.result as unknown) as CombatResult;
-    s.step(step$result, s.result);
   }
   if ("attacker_retreat_hexes" in values) {
     s.attacker_retreat_hexes = (values.attacker_retreat_hexes as unknown) as number;
-    s.step(step$attacker_retreat_hexes, s.attacker_retreat_hexes);
   }
   if ("attacker_required_losses" in values) {
     s.attacker_required_losses = (values.attacker_required_losses as unknown) as number;
-    s.step(step$attacker_required_losses, s.attacker_required_losses);
   }
   if ("defender_required_losses" in values) {
     s.defender_required_losses = (values.defender_required_losses as unknown) as number;
-    s.step(step$defender_required_losses, s.defender_required_losses);
   }
   if ("attacker_cannot_take_options" in values) {
     s.attacker_cannot_take_options = (values.attacker_cannot_take_options as unknown) as boolean;
-    s.step(step$attacker_cannot_take_options, s.attacker_cannot_take_options);
   }
   if ("defender_may_ignore" in values) {
     s.defender_may_ignore = (values.defender_may_ignore as unknown) as boolean;
-    s.step(step$defender_may_ignore, s.defender_may_ignore);
   }
   if ("defender_option" in values) {
     s.defender_option = (values.defender_option as unknown) as number;
-    s.step(step$defender_option, s.defender_option);
   }
   if ("attacker_steps" in values) {
     s.attacker_steps = (values.attacker_steps as unknown) as number;
-    s.step(step$attacker_steps, s.attacker_steps);
   }
   if ("defender_steps" in values) {
     s.defender_steps = (values.defender_steps as unknown) as number;
-    s.step(step$defender_steps, s.defender_steps);
   }
   if ("attacker_step_losses" in values) {
     s.attacker_step_losses = (values.attacker_step_losses as unknown) as number;
-    s.step(step$attacker_step_losses, s.attacker_step_losses);
   }
   if ("defender_step_losses" in values) {
     s.defender_step_losses = (values.defender_step_losses as unknown) as number;
-    s.step(step$defender_step_losses, s.defender_step_losses);
   }
   if ("attacker_destroyed" in values) {
     s.attacker_destroyed = (values.attacker_destroyed as unknown) as boolean;
-    s.step(step$attacker_destroyed, s.attacker_destroyed);
   }
   if ("defender_destroyed" in values) {
     s.defender_destroyed = (values.defender_destroyed as unknown) as boolean;
-    s.step(step$defender_destroyed, s.defender_destroyed);
   }
   if ("defender_losses_by_unit" in values) {
     s.defender_losses_by_unit = (values.defender_losses_by_unit as unknown) as readonly number[];
-    s.step(step$defender_losses_by_unit, s.defender_losses_by_unit);
   }
   if ("defender_retreat_hexes" in values) {
     s.defender_retreat_hexes = (values.defender_retreat_hexes as unknown) as number;
-    s.step(step$defender_retreat_hexes, s.defender_retreat_hexes);
   }
   if ("defender_dg" in values) {
     s.defender_dg = (values.defender_dg as unknown) as boolean;
-    s.step(step$defender_dg, s.defender_dg);
   }
   if ("advance" in values) {
     s.advance = (values.advance as unknown) as "required" | "allowed" | "not_allowed";
-    s.step(step$advance, s.advance);
   }
   if ("exploit_ignored" in values) {
     s.exploit_ignored = (values.exploit_ignored as unknown) as boolean;
-    s.step(step$exploit_ignored, s.exploit_ignored);
   }
   if ("exploit_units" in values) {
     s.exploit_units = (values.exploit_units as unknown) as number;
-    s.step(step$exploit_units, s.exploit_units);
   }
   if ("zero_strength_column" in values) {
     s.zero_strength_column = (values.zero_strength_column as unknown) as number | null;
-    s.step(step$zero_strength_column, s.zero_strength_column);
   }
   if ("both_zero" in values) {
     s.both_zero = (values.both_zero as unknown) as boolean;
-    s.step(step$both_zero, s.both_zero);
   }
 }
 
@@ -3322,7 +3303,7 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
 
 /** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options, 270);
+  const s = new State(input, dice, options);
   if (options?.assume) {
     assume(s, options.assume);
   }
@@ -3331,6 +3312,7 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     CHECKS,
     outputs,
     rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also),
+    TRACE,
   );
 }
 

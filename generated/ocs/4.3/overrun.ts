@@ -1735,7 +1735,7 @@ const step$both_zero: rt.StepInfo = {
   type: { t: "boolean" },
 };
 const step$attackers$attack_strength: rt.StepInfo = {
-  name: "attack_strength",
+  name: "attackers.attack_strength",
   label: "Attack strength",
   kind: "let",
   paragraph: "9.4",
@@ -1743,7 +1743,7 @@ const step$attackers$attack_strength: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$attackers$at_reduced: rt.StepInfo = {
-  name: "at_reduced",
+  name: "attackers.at_reduced",
   label: "x2 reduced to x1.5",
   kind: "let",
   paragraph: "9.4e",
@@ -1751,7 +1751,7 @@ const step$attackers$at_reduced: rt.StepInfo = {
   type: { t: "boolean" },
 };
 const step$attackers$terrain_multiplier: rt.StepInfo = {
-  name: "terrain_multiplier",
+  name: "attackers.terrain_multiplier",
   label: "Terrain multiplier",
   kind: "let",
   paragraph: "9.4e",
@@ -1759,7 +1759,7 @@ const step$attackers$terrain_multiplier: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$attackers$supply_factor: rt.StepInfo = {
-  name: "supply_factor",
+  name: "attackers.supply_factor",
   label: "Out of Supply",
   kind: "let",
   paragraph: "9.5a",
@@ -1767,7 +1767,7 @@ const step$attackers$supply_factor: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$attackers$step_loss_factor: rt.StepInfo = {
-  name: "step_loss_factor",
+  name: "attackers.step_loss_factor",
   label: "Step losses",
   kind: "let",
   paragraph: "9.11d",
@@ -1775,7 +1775,7 @@ const step$attackers$step_loss_factor: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$defenders$defense_strength: rt.StepInfo = {
-  name: "defense_strength",
+  name: "defenders.defense_strength",
   label: "Defense strength",
   kind: "let",
   paragraph: "9.4a",
@@ -1783,7 +1783,7 @@ const step$defenders$defense_strength: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$defenders$terrain_multiplier: rt.StepInfo = {
-  name: "terrain_multiplier",
+  name: "defenders.terrain_multiplier",
   label: "Terrain multiplier",
   kind: "let",
   paragraph: "9.4d",
@@ -1791,7 +1791,7 @@ const step$defenders$terrain_multiplier: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$defenders$supply_factor: rt.StepInfo = {
-  name: "supply_factor",
+  name: "defenders.supply_factor",
   label: "Out of Supply",
   kind: "let",
   paragraph: "9.5a",
@@ -1799,7 +1799,7 @@ const step$defenders$supply_factor: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$defenders$losses: rt.StepInfo = {
-  name: "losses",
+  name: "defenders.losses",
   label: "Steps lost in this combat",
   kind: "let",
   paragraph: "9.11c",
@@ -1807,7 +1807,7 @@ const step$defenders$losses: rt.StepInfo = {
   type: { t: "integer" },
 };
 const step$defenders$step_loss_factor: rt.StepInfo = {
-  name: "step_loss_factor",
+  name: "defenders.step_loss_factor",
   label: "Step losses",
   kind: "let",
   paragraph: "9.11d",
@@ -1983,7 +1983,7 @@ const step$check$units_alive: rt.StepInfo = {
   type: { t: "boolean" },
 };
 
-/** One evaluation: each field memoizes a definition, so each is computed (and traced) once, only if needed. */
+/** One evaluation: each field memoizes a definition, so each is computed once, only if needed; the trace reads them. */
 class State extends rt.State {
   in$stack_started_together: boolean | undefined = undefined;
   in$stack_mp_left: number | undefined = undefined;
@@ -2067,7 +2067,6 @@ function in$stack_started_together(s: State): boolean {
   if (v === undefined) {
     v = s.input.stack_started_together as boolean;
     s.in$stack_started_together = v;
-    s.step(step$in$stack_started_together, v);
   }
   return v;
 }
@@ -2076,7 +2075,6 @@ function in$stack_mp_left(s: State): number {
   if (v === undefined) {
     v = s.input.stack_mp_left as number;
     s.in$stack_mp_left = v;
-    s.step(step$in$stack_mp_left, v);
   }
   return v;
 }
@@ -2085,7 +2083,6 @@ function in$overrun_number(s: State): number {
   if (v === undefined) {
     v = s.input.overrun_number as number;
     s.in$overrun_number = v;
-    s.step(step$in$overrun_number, v);
   }
   return v;
 }
@@ -2094,7 +2091,6 @@ function in$entry_cost(s: State): number {
   if (v === undefined) {
     v = rt.numberIn(s.input.entry_cost) as number;
     s.in$entry_cost = v;
-    s.step(step$in$entry_cost, v);
   }
   return v;
 }
@@ -2103,7 +2099,6 @@ function in$needs_road(s: State): boolean {
   if (v === undefined) {
     v = s.input.needs_road as boolean;
     s.in$needs_road = v;
-    s.step(step$in$needs_road, v);
   }
   return v;
 }
@@ -2112,7 +2107,6 @@ function in$attackers(s: State): readonly AttackingUnit[] {
   if (v === undefined) {
     v = s.input.attackers as readonly AttackingUnit[];
     s.in$attackers = v;
-    s.step(step$in$attackers, v);
   }
   return v;
 }
@@ -2121,7 +2115,6 @@ function in$defenders(s: State): readonly DefendingUnit[] {
   if (v === undefined) {
     v = s.input.defenders as readonly DefendingUnit[];
     s.in$defenders = v;
-    s.step(step$in$defenders, v);
   }
   return v;
 }
@@ -2130,7 +2123,6 @@ function in$entry_prohibited(s: State): boolean {
   if (v === undefined) {
     v = s.input.entry_prohibited as boolean;
     s.in$entry_prohibited = v;
-    s.step(step$in$entry_prohibited, v);
   }
   return v;
 }
@@ -2139,7 +2131,6 @@ function in$terrain(s: State): "open" | "close" | "very_close" | "extremely_clos
   if (v === undefined) {
     v = s.input.terrain as "open" | "close" | "very_close" | "extremely_close";
     s.in$terrain = v;
-    s.step(step$in$terrain, v);
   }
   return v;
 }
@@ -2148,7 +2139,6 @@ function in$attacker_supply(s: State): number {
   if (v === undefined) {
     v = s.input.attacker_supply as number;
     s.in$attacker_supply = v;
-    s.step(step$in$attacker_supply, v);
   }
   return v;
 }
@@ -2157,7 +2147,6 @@ function in$defender_pays_supply(s: State): boolean {
   if (v === undefined) {
     v = s.input.defender_pays_supply as boolean;
     s.in$defender_pays_supply = v;
-    s.step(step$in$defender_pays_supply, v);
   }
   return v;
 }
@@ -2166,7 +2155,6 @@ function in$hedgehog_level(s: State): number {
   if (v === undefined) {
     v = s.input.hedgehog_level as number;
     s.in$hedgehog_level = v;
-    s.step(step$in$hedgehog_level, v);
   }
   return v;
 }
@@ -2175,7 +2163,6 @@ function in$attacker_retreats(s: State): boolean {
   if (v === undefined) {
     v = s.input.attacker_retreats as boolean;
     s.in$attacker_retreats = v;
-    s.step(step$in$attacker_retreats, v);
   }
   return v;
 }
@@ -2184,7 +2171,6 @@ function in$defender_retreats(s: State): boolean {
   if (v === undefined) {
     v = s.input.defender_retreats as boolean;
     s.in$defender_retreats = v;
-    s.step(step$in$defender_retreats, v);
   }
   return v;
 }
@@ -2193,7 +2179,6 @@ function in$defender_ignores(s: State): boolean {
   if (v === undefined) {
     v = s.input.defender_ignores as boolean;
     s.in$defender_ignores = v;
-    s.step(step$in$defender_ignores, v);
   }
   return v;
 }
@@ -2202,7 +2187,6 @@ function in$attack_type(s: State): "overrun" | "regular" {
   if (v === undefined) {
     v = "overrun" as "overrun" | "regular";
     s.in$attack_type = v;
-    s.step(step$in$attack_type, v);
   }
   return v;
 }
@@ -2214,7 +2198,6 @@ function die$surprise_roll(s: State): number {
       throw rt.needDie(step$die$surprise_roll, "surprise_roll");
     }
     s.die$surprise_roll = v;
-    s.step(step$die$surprise_roll, v);
   }
   return v;
 }
@@ -2226,7 +2209,6 @@ function die$shift_roll(s: State): number {
       throw rt.needDie(step$die$shift_roll, "shift_roll");
     }
     s.die$shift_roll = v;
-    s.step(step$die$shift_roll, v);
   }
   return v;
 }
@@ -2238,7 +2220,6 @@ function die$combat_roll(s: State): number {
       throw rt.needDie(step$die$combat_roll, "combat_roll");
     }
     s.die$combat_roll = v;
-    s.step(step$die$combat_roll, v);
   }
   return v;
 }
@@ -2247,7 +2228,6 @@ function may_continue_moving(s: State): boolean {
   if (v === undefined) {
     v = !movement_ends(s) && !attacker_destroyed(s) && mp_left_after(s) > 0;
     s.may_continue_moving = v;
-    s.step(step$may_continue_moving, v);
   }
   return v;
 }
@@ -2256,7 +2236,6 @@ function overrun_cost(s: State): number {
   if (v === undefined) {
     v = 3;
     s.overrun_cost = v;
-    s.step(step$overrun_cost, v);
   }
   return v;
 }
@@ -2265,7 +2244,6 @@ function advance_cost(s: State): number {
   if (v === undefined) {
     v = 0;
     s.advance_cost = v;
-    s.step(step$advance_cost, v);
   }
   return v;
 }
@@ -2274,7 +2252,6 @@ function mp_left_after(s: State): number {
   if (v === undefined) {
     v = in$stack_mp_left(s) - overrun_cost(s);
     s.mp_left_after = v;
-    s.step(step$mp_left_after, v);
   }
   return v;
 }
@@ -2283,7 +2260,6 @@ function mp_expended_on_target(s: State): number {
   if (v === undefined) {
     v = overrun_cost(s) * in$overrun_number(s) + advance_cost(s);
     s.mp_expended_on_target = v;
-    s.step(step$mp_expended_on_target, v);
   }
   return v;
 }
@@ -2292,7 +2268,6 @@ function movement_ends(s: State): boolean {
   if (v === undefined) {
     v = attacker_retreat_hexes(s) > 0;
     s.movement_ends = v;
-    s.step(step$movement_ends, v);
   }
   return v;
 }
@@ -2304,7 +2279,6 @@ function final_column(s: State): number {
       rt.lastItem(table$combat_odds$columns) as number,
     );
     s.final_column = v;
-    s.step(step$final_column, v);
   }
   return v;
 }
@@ -2313,7 +2287,6 @@ function final_column_odds(s: State): rt.Odds {
   if (v === undefined) {
     v = rt.lookup(table$combat_odds, in$terrain(s), final_column(s));
     s.final_column_odds = v;
-    s.step(step$final_column_odds, v);
   }
   return v;
 }
@@ -2322,7 +2295,6 @@ function defender_at(s: State): "no_at" | "light" | "heavy" {
   if (v === undefined) {
     v = in$hedgehog_level(s) > 0 || defender_at$each1(s) ? "heavy" : defender_at$each2(s) ? "light" : "no_at";
     s.defender_at = v;
-    s.step(step$defender_at, v);
   }
   return v;
 }
@@ -2331,7 +2303,6 @@ function attacker_supply_cost(s: State): number {
   if (v === undefined) {
     v = attacker_supply_cost$each1(s);
     s.attacker_supply_cost = v;
-    s.step(step$attacker_supply_cost, v);
   }
   return v;
 }
@@ -2340,7 +2311,6 @@ function defender_re(s: State): number {
   if (v === undefined) {
     v = defender_re$each1(s);
     s.defender_re = v;
-    s.step(step$defender_re, v);
   }
   return v;
 }
@@ -2349,7 +2319,6 @@ function defender_supply_cost(s: State): number {
   if (v === undefined) {
     v = defender_re(s) <= 1 ? 1 : 2;
     s.defender_supply_cost = v;
-    s.step(step$defender_supply_cost, v);
   }
   return v;
 }
@@ -2358,7 +2327,6 @@ function combat_supply_factor(s: State): number {
   if (v === undefined) {
     v = in$defender_pays_supply(s) ? 1 : 0.5;
     s.combat_supply_factor = v;
-    s.step(step$combat_supply_factor, v);
   }
   return v;
 }
@@ -2367,7 +2335,6 @@ function ar_drm(s: State): number {
   if (v === undefined) {
     v = attacker_ar(s) - defender_ar(s);
     s.ar_drm = v;
-    s.step(step$ar_drm, v);
   }
   return v;
 }
@@ -2376,7 +2343,6 @@ function attacker_ar(s: State): number {
   if (v === undefined) {
     v = attacker_ar$each1(s) as number;
     s.attacker_ar = v;
-    s.step(step$attacker_ar, v);
   }
   return v;
 }
@@ -2385,7 +2351,6 @@ function defender_ar(s: State): number {
   if (v === undefined) {
     v = defender_ar$each1(s) as number;
     s.defender_ar = v;
-    s.step(step$defender_ar, v);
   }
   return v;
 }
@@ -2394,7 +2359,6 @@ function attack_total(s: State): number {
   if (v === undefined) {
     v = attack_total$each1(s);
     s.attack_total = v;
-    s.step(step$attack_total, v);
   }
   return v;
 }
@@ -2403,7 +2367,6 @@ function defense_total(s: State): number {
   if (v === undefined) {
     v = defense_total$each1(s);
     s.defense_total = v;
-    s.step(step$defense_total, v);
   }
   return v;
 }
@@ -2412,7 +2375,6 @@ function odds(s: State): rt.Odds {
   if (v === undefined) {
     v = both_zero(s) ? rt.ratio(1, 1, "9.7") : rt.roundOdds(rt.ratio(attack_total(s), defense_total(s), "9.7"), "half_up");
     s.odds = v;
-    s.step(step$odds, v);
   }
   return v;
 }
@@ -2421,7 +2383,6 @@ function highest_column(s: State): number | null {
   if (v === undefined) {
     v = highest_column$each1(s);
     s.highest_column = v;
-    s.step(step$highest_column, v);
   }
   return v;
 }
@@ -2430,7 +2391,6 @@ function start_column(s: State): number {
   if (v === undefined) {
     v = zero_strength_column(s) !== null ? zero_strength_column(s) as number : highest_column(s) === null ? rt.firstItem(table$combat_odds$columns) as number : highest_column(s) as number;
     s.start_column = v;
-    s.step(step$start_column, v);
   }
   return v;
 }
@@ -2439,7 +2399,6 @@ function start_column_odds(s: State): rt.Odds {
   if (v === undefined) {
     v = rt.lookup(table$combat_odds, in$terrain(s), start_column(s));
     s.start_column_odds = v;
-    s.step(step$start_column_odds, v);
   }
   return v;
 }
@@ -2448,7 +2407,6 @@ function hedgehog_surprise_drm(s: State): number {
   if (v === undefined) {
     v = in$hedgehog_level(s) > 0 ? -1 : 0;
     s.hedgehog_surprise_drm = v;
-    s.step(step$hedgehog_surprise_drm, v);
   }
   return v;
 }
@@ -2457,7 +2415,6 @@ function surprise_modified(s: State): number {
   if (v === undefined) {
     v = die$surprise_roll(s) + ar_drm(s) + hedgehog_surprise_drm(s);
     s.surprise_modified = v;
-    s.step(step$surprise_modified, v);
   }
   return v;
 }
@@ -2466,7 +2423,6 @@ function surprise(s: State): ("attacker" | "defender") | null {
   if (v === undefined) {
     v = surprise$each1(s);
     s.surprise = v;
-    s.step(step$surprise, v);
   }
   return v;
 }
@@ -2475,7 +2431,6 @@ function column_shift(s: State): number {
   if (v === undefined) {
     v = surprise(s) === "attacker" ? die$shift_roll(s) : surprise(s) === "defender" ? -die$shift_roll(s) : 0;
     s.column_shift = v;
-    s.step(step$column_shift, v);
   }
   return v;
 }
@@ -2484,7 +2439,6 @@ function combat_modified(s: State): number {
   if (v === undefined) {
     v = die$combat_roll(s) + ar_drm(s) - in$hedgehog_level(s);
     s.combat_modified = v;
-    s.step(step$combat_modified, v);
   }
   return v;
 }
@@ -2493,7 +2447,6 @@ function result(s: State): CombatResult {
   if (v === undefined) {
     v = rt.lookup(table$combat_results, combat_modified(s), final_column(s));
     s.result = v;
-    s.step(step$result, v);
   }
   return v;
 }
@@ -2502,7 +2455,6 @@ function attacker_retreat_hexes(s: State): number {
   if (v === undefined) {
     v = in$attacker_retreats(s) ? result(s).attacker_option : 0;
     s.attacker_retreat_hexes = v;
-    s.step(step$attacker_retreat_hexes, v);
   }
   return v;
 }
@@ -2511,7 +2463,6 @@ function attacker_required_losses(s: State): number {
   if (v === undefined) {
     v = result(s).attacker_loss + (in$attacker_retreats(s) ? 0 : result(s).attacker_option);
     s.attacker_required_losses = v;
-    s.step(step$attacker_required_losses, v);
   }
   return v;
 }
@@ -2520,7 +2471,6 @@ function defender_required_losses(s: State): number {
   if (v === undefined) {
     v = result(s).defender_loss + (in$defender_retreats(s) ? 0 : defender_option(s));
     s.defender_required_losses = v;
-    s.step(step$defender_required_losses, v);
   }
   return v;
 }
@@ -2529,7 +2479,6 @@ function attacker_cannot_take_options(s: State): boolean {
   if (v === undefined) {
     v = attacker_required_losses(s) > attacker_steps(s);
     s.attacker_cannot_take_options = v;
-    s.step(step$attacker_cannot_take_options, v);
   }
   return v;
 }
@@ -2538,7 +2487,6 @@ function defender_may_ignore(s: State): boolean {
   if (v === undefined) {
     v = attacker_retreat_hexes(s) > 0 || attacker_cannot_take_options(s);
     s.defender_may_ignore = v;
-    s.step(step$defender_may_ignore, v);
   }
   return v;
 }
@@ -2547,7 +2495,6 @@ function defender_option(s: State): number {
   if (v === undefined) {
     v = defender_may_ignore(s) && in$defender_ignores(s) ? 0 : result(s).defender_option;
     s.defender_option = v;
-    s.step(step$defender_option, v);
   }
   return v;
 }
@@ -2556,7 +2503,6 @@ function attacker_steps(s: State): number {
   if (v === undefined) {
     v = attacker_steps$each1(s);
     s.attacker_steps = v;
-    s.step(step$attacker_steps, v);
   }
   return v;
 }
@@ -2565,7 +2511,6 @@ function defender_steps(s: State): number {
   if (v === undefined) {
     v = defender_steps$each1(s);
     s.defender_steps = v;
-    s.step(step$defender_steps, v);
   }
   return v;
 }
@@ -2574,7 +2519,6 @@ function attacker_step_losses(s: State): number {
   if (v === undefined) {
     v = Math.min(attacker_required_losses(s), attacker_steps(s));
     s.attacker_step_losses = v;
-    s.step(step$attacker_step_losses, v);
   }
   return v;
 }
@@ -2583,7 +2527,6 @@ function defender_step_losses(s: State): number {
   if (v === undefined) {
     v = Math.min(defender_required_losses(s), defender_steps(s));
     s.defender_step_losses = v;
-    s.step(step$defender_step_losses, v);
   }
   return v;
 }
@@ -2592,7 +2535,6 @@ function attacker_destroyed(s: State): boolean {
   if (v === undefined) {
     v = attacker_step_losses(s) >= attacker_steps(s);
     s.attacker_destroyed = v;
-    s.step(step$attacker_destroyed, v);
   }
   return v;
 }
@@ -2601,7 +2543,6 @@ function defender_destroyed(s: State): boolean {
   if (v === undefined) {
     v = defender_step_losses(s) >= defender_steps(s);
     s.defender_destroyed = v;
-    s.step(step$defender_destroyed, v);
   }
   return v;
 }
@@ -2610,7 +2551,6 @@ function defender_losses_by_unit(s: State): readonly number[] {
   if (v === undefined) {
     v = rt.spread(defender_step_losses(s), defender_losses_by_unit$each1(s));
     s.defender_losses_by_unit = v;
-    s.step(step$defender_losses_by_unit, v);
   }
   return v;
 }
@@ -2619,7 +2559,6 @@ function defender_retreat_hexes(s: State): number {
   if (v === undefined) {
     v = defender_destroyed(s) || !in$defender_retreats(s) ? 0 : defender_option(s);
     s.defender_retreat_hexes = v;
-    s.step(step$defender_retreat_hexes, v);
   }
   return v;
 }
@@ -2628,7 +2567,6 @@ function defender_dg(s: State): boolean {
   if (v === undefined) {
     v = result(s).defender_dg || defender_retreat_hexes(s) >= 2;
     s.defender_dg = v;
-    s.step(step$defender_dg, v);
   }
   return v;
 }
@@ -2637,7 +2575,6 @@ function advance(s: State): "required" | "allowed" | "not_allowed" {
   if (v === undefined) {
     v = !(defender_destroyed(s) || defender_retreat_hexes(s) > 0) || attacker_retreat_hexes(s) > 0 || attacker_destroyed(s) ? "not_allowed" : "required";
     s.advance = v;
-    s.step(step$advance, v);
   }
   return v;
 }
@@ -2646,7 +2583,6 @@ function zero_strength_column(s: State): number | null {
   if (v === undefined) {
     v = attack_total(s) === 0 && defense_total(s) > 0 ? rt.firstItem(table$combat_odds$columns) as number : defense_total(s) === 0 && attack_total(s) > 0 ? rt.lastItem(table$combat_odds$columns) as number : null;
     s.zero_strength_column = v;
-    s.step(step$zero_strength_column, v);
   }
   return v;
 }
@@ -2655,7 +2591,6 @@ function both_zero(s: State): boolean {
   if (v === undefined) {
     v = attack_total(s) === 0 && defense_total(s) === 0;
     s.both_zero = v;
-    s.step(step$both_zero, v);
   }
   return v;
 }
@@ -2665,7 +2600,6 @@ function attackers$attack_strength(s: State, u$i: number): number {
     const u$ = in$attackers(s)[u$i];
     v = u$.strength * attackers$terrain_multiplier(s, u$i) * attackers$step_loss_factor(s, u$i) * attackers$supply_factor(s, u$i) * u$.other;
     (s.attackers$attack_strength ??= new Array(in$attackers(s).length))[u$i] = v;
-    s.step(step$attackers$attack_strength, v, u$i);
   }
   return v;
 }
@@ -2675,7 +2609,6 @@ function attackers$at_reduced(s: State, u$i: number): boolean {
     const u$ = in$attackers(s)[u$i];
     v = (u$.class === "armor" || u$.class === "mech") && u$.terrain_effect === 2 && (u$.at === "no_at" || defender_at(s) === "heavy" || defender_at(s) === "light" && u$.at === "light");
     (s.attackers$at_reduced ??= new Array(in$attackers(s).length))[u$i] = v;
-    s.step(step$attackers$at_reduced, v, u$i);
   }
   return v;
 }
@@ -2685,7 +2618,6 @@ function attackers$terrain_multiplier(s: State, u$i: number): number {
     const u$ = in$attackers(s)[u$i];
     v = attackers$at_reduced(s, u$i) ? 1.5 : u$.terrain_effect;
     (s.attackers$terrain_multiplier ??= new Array(in$attackers(s).length))[u$i] = v;
-    s.step(step$attackers$terrain_multiplier, v, u$i);
   }
   return v;
 }
@@ -2695,7 +2627,6 @@ function attackers$supply_factor(s: State, u$i: number): number {
     const u$ = in$attackers(s)[u$i];
     v = u$.out_of_supply ? 0.5 : 1;
     (s.attackers$supply_factor ??= new Array(in$attackers(s).length))[u$i] = v;
-    s.step(step$attackers$supply_factor, v, u$i);
   }
   return v;
 }
@@ -2705,7 +2636,6 @@ function attackers$step_loss_factor(s: State, u$i: number): number {
     const u$ = in$attackers(s)[u$i];
     v = u$.steps_lost >= 1 ? 0.5 : 1;
     (s.attackers$step_loss_factor ??= new Array(in$attackers(s).length))[u$i] = v;
-    s.step(step$attackers$step_loss_factor, v, u$i);
   }
   return v;
 }
@@ -2715,7 +2645,6 @@ function defenders$defense_strength(s: State, d$i: number): number {
     const d$ = in$defenders(s)[d$i];
     v = d$.strength * defenders$terrain_multiplier(s, d$i) * defenders$step_loss_factor(s, d$i) * defenders$supply_factor(s, d$i) * combat_supply_factor(s) * d$.other;
     (s.defenders$defense_strength ??= new Array(in$defenders(s).length))[d$i] = v;
-    s.step(step$defenders$defense_strength, v, d$i);
   }
   return v;
 }
@@ -2725,7 +2654,6 @@ function defenders$terrain_multiplier(s: State, d$i: number): number {
     const d$ = in$defenders(s)[d$i];
     v = d$.bracketed ? 1 : d$.terrain_effect;
     (s.defenders$terrain_multiplier ??= new Array(in$defenders(s).length))[d$i] = v;
-    s.step(step$defenders$terrain_multiplier, v, d$i);
   }
   return v;
 }
@@ -2735,7 +2663,6 @@ function defenders$supply_factor(s: State, d$i: number): number {
     const d$ = in$defenders(s)[d$i];
     v = d$.out_of_supply ? 0.5 : 1;
     (s.defenders$supply_factor ??= new Array(in$defenders(s).length))[d$i] = v;
-    s.step(step$defenders$supply_factor, v, d$i);
   }
   return v;
 }
@@ -2745,7 +2672,6 @@ function defenders$losses(s: State, d$i: number): number {
     const d$ = in$defenders(s)[d$i];
     v = rt.item(defender_losses_by_unit(s), d$i + 1, "9.11c");
     (s.defenders$losses ??= new Array(in$defenders(s).length))[d$i] = v;
-    s.step(step$defenders$losses, v, d$i);
   }
   return v;
 }
@@ -2755,7 +2681,6 @@ function defenders$step_loss_factor(s: State, d$i: number): number {
     const d$ = in$defenders(s)[d$i];
     v = d$.steps_lost * 2 >= d$.steps ? 0.5 : 1;
     (s.defenders$step_loss_factor ??= new Array(in$defenders(s).length))[d$i] = v;
-    s.step(step$defenders$step_loss_factor, v, d$i);
   }
   return v;
 }
@@ -2866,10 +2791,16 @@ function defense_total$each1(s: State): number {
 }
 function highest_column$each1(s: State): number | null {
   const items: readonly number[] = table$combat_odds$columns;
+  if (items.length === 0) {
+    return null;
+  }
+  const inv$1 = in$terrain(s);
+  const inv$2 = rt.rowOf(table$combat_odds, inv$1);
+  const inv$3 = odds(s);
   let best: number | null = null;
   for (let c$i = 0; c$i < items.length; c$i++) {
     const c$ = items[c$i];
-    if (!(rt.oddsValue(rt.lookup(table$combat_odds, in$terrain(s), c$)) <= rt.oddsValue(odds(s)))) {
+    if (!(rt.oddsValue(rt.cellAt(table$combat_odds, inv$2, inv$1, c$)) <= rt.oddsValue(inv$3))) {
       continue;
     }
     const v = c$;
@@ -2881,9 +2812,13 @@ function highest_column$each1(s: State): number | null {
 }
 function surprise$each1(s: State): ("attacker" | "defender") | null {
   const items: readonly ("attacker" | "defender")[] = table$surprise_table$columns;
+  if (items.length === 0) {
+    return null;
+  }
+  const inv$1 = surprise_modified(s);
   for (let side$i = 0; side$i < items.length; side$i++) {
     const side$ = items[side$i];
-    if (!rt.inRange(surprise_modified(s), rt.lookup(table$surprise_table, in$attack_type(s), side$))) {
+    if (!rt.inRange(inv$1, rt.lookup(table$surprise_table, in$attack_type(s), side$))) {
       continue;
     }
     return side$;
@@ -3024,6 +2959,95 @@ const CHECKS: readonly rt.CheckSpec<State>[] = [
     message: "A unit whose Step Loss marker equals its steps is in the Dead Pile",
     test: check$units_alive,
   },
+];
+/** The trace, in reading order: each step after the steps it reads. */
+const TRACE: readonly rt.TraceEntry<State>[] = [
+  { info: step$in$stack_started_together, value: (s: State) => s.in$stack_started_together },
+  { info: step$check$stacked_together, check: 0 },
+  { info: step$in$attackers, value: (s: State) => s.in$attackers },
+  { info: step$check$overrun_modes, check: 1 },
+  { info: step$check$attack_capable, check: 2 },
+  { info: step$check$can_attack, check: 3 },
+  { info: step$in$stack_mp_left, value: (s: State) => s.in$stack_mp_left },
+  { info: step$overrun_cost, value: (s: State) => s.overrun_cost },
+  { info: step$check$enough_mp, check: 4 },
+  { info: step$in$entry_cost, value: (s: State) => s.in$entry_cost },
+  { info: step$check$entry_not_all, check: 5 },
+  { info: step$check$entry_at_most_3, check: 6 },
+  { info: step$in$needs_road, value: (s: State) => s.in$needs_road },
+  { info: step$check$no_road_needed, check: 7 },
+  { info: step$in$entry_prohibited, value: (s: State) => s.in$entry_prohibited },
+  { info: step$check$hex_enterable, check: 8 },
+  { info: step$in$attacker_supply, value: (s: State) => s.in$attacker_supply },
+  { info: step$attacker_supply_cost, value: (s: State) => s.attacker_supply_cost },
+  { info: step$check$attacker_supplied, check: 9 },
+  { info: step$in$defenders, value: (s: State) => s.in$defenders },
+  { info: step$check$units_alive, check: 10 },
+  { info: step$mp_left_after, value: (s: State) => s.mp_left_after },
+  { info: step$in$overrun_number, value: (s: State) => s.in$overrun_number },
+  { info: step$advance_cost, value: (s: State) => s.advance_cost },
+  { info: step$mp_expended_on_target, value: (s: State) => s.mp_expended_on_target },
+  { info: step$defender_re, value: (s: State) => s.defender_re },
+  { info: step$defender_supply_cost, value: (s: State) => s.defender_supply_cost },
+  { info: step$in$hedgehog_level, value: (s: State) => s.in$hedgehog_level },
+  { info: step$defender_at, value: (s: State) => s.defender_at },
+  { info: step$attackers$at_reduced, items: (s: State) => s.attackers$at_reduced },
+  { info: step$attackers$terrain_multiplier, items: (s: State) => s.attackers$terrain_multiplier },
+  { info: step$attackers$step_loss_factor, items: (s: State) => s.attackers$step_loss_factor },
+  { info: step$attackers$supply_factor, items: (s: State) => s.attackers$supply_factor },
+  { info: step$attackers$attack_strength, items: (s: State) => s.attackers$attack_strength },
+  { info: step$in$defender_pays_supply, value: (s: State) => s.in$defender_pays_supply },
+  { info: step$combat_supply_factor, value: (s: State) => s.combat_supply_factor },
+  { info: step$defenders$terrain_multiplier, items: (s: State) => s.defenders$terrain_multiplier },
+  { info: step$defenders$step_loss_factor, items: (s: State) => s.defenders$step_loss_factor },
+  { info: step$defenders$supply_factor, items: (s: State) => s.defenders$supply_factor },
+  { info: step$defenders$defense_strength, items: (s: State) => s.defenders$defense_strength },
+  { info: step$attack_total, value: (s: State) => s.attack_total },
+  { info: step$defense_total, value: (s: State) => s.defense_total },
+  { info: step$both_zero, value: (s: State) => s.both_zero },
+  { info: step$odds, value: (s: State) => s.odds },
+  { info: step$zero_strength_column, value: (s: State) => s.zero_strength_column },
+  { info: step$in$terrain, value: (s: State) => s.in$terrain },
+  { info: step$highest_column, value: (s: State) => s.highest_column },
+  { info: step$start_column, value: (s: State) => s.start_column },
+  { info: step$start_column_odds, value: (s: State) => s.start_column_odds },
+  { info: step$attacker_ar, value: (s: State) => s.attacker_ar },
+  { info: step$defender_ar, value: (s: State) => s.defender_ar },
+  { info: step$ar_drm, value: (s: State) => s.ar_drm },
+  { info: step$die$surprise_roll, value: (s: State) => s.die$surprise_roll },
+  { info: step$hedgehog_surprise_drm, value: (s: State) => s.hedgehog_surprise_drm },
+  { info: step$surprise_modified, value: (s: State) => s.surprise_modified },
+  { info: step$in$attack_type, value: (s: State) => s.in$attack_type },
+  { info: step$surprise, value: (s: State) => s.surprise },
+  { info: step$die$shift_roll, value: (s: State) => s.die$shift_roll },
+  { info: step$column_shift, value: (s: State) => s.column_shift },
+  { info: step$final_column, value: (s: State) => s.final_column },
+  { info: step$final_column_odds, value: (s: State) => s.final_column_odds },
+  { info: step$die$combat_roll, value: (s: State) => s.die$combat_roll },
+  { info: step$combat_modified, value: (s: State) => s.combat_modified },
+  { info: step$result, value: (s: State) => s.result },
+  { info: step$in$attacker_retreats, value: (s: State) => s.in$attacker_retreats },
+  { info: step$attacker_required_losses, value: (s: State) => s.attacker_required_losses },
+  { info: step$attacker_steps, value: (s: State) => s.attacker_steps },
+  { info: step$attacker_step_losses, value: (s: State) => s.attacker_step_losses },
+  { info: step$attacker_retreat_hexes, value: (s: State) => s.attacker_retreat_hexes },
+  { info: step$in$defender_ignores, value: (s: State) => s.in$defender_ignores },
+  { info: step$attacker_cannot_take_options, value: (s: State) => s.attacker_cannot_take_options },
+  { info: step$defender_may_ignore, value: (s: State) => s.defender_may_ignore },
+  { info: step$defender_option, value: (s: State) => s.defender_option },
+  { info: step$in$defender_retreats, value: (s: State) => s.in$defender_retreats },
+  { info: step$defender_required_losses, value: (s: State) => s.defender_required_losses },
+  { info: step$defender_steps, value: (s: State) => s.defender_steps },
+  { info: step$defender_step_losses, value: (s: State) => s.defender_step_losses },
+  { info: step$defender_losses_by_unit, value: (s: State) => s.defender_losses_by_unit },
+  { info: step$defenders$losses, items: (s: State) => s.defenders$losses },
+  { info: step$defender_destroyed, value: (s: State) => s.defender_destroyed },
+  { info: step$defender_retreat_hexes, value: (s: State) => s.defender_retreat_hexes },
+  { info: step$defender_dg, value: (s: State) => s.defender_dg },
+  { info: step$attacker_destroyed, value: (s: State) => s.attacker_destroyed },
+  { info: step$advance, value: (s: State) => s.advance },
+  { info: step$movement_ends, value: (s: State) => s.movement_ends },
+  { info: step$may_continue_moving, value: (s: State) => s.may_continue_moving },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   { info: step$may_continue_moving, random: true, get: may_continue_moving, wire: rt.wireAs.plain },
@@ -3319,187 +3343,141 @@ const OUTCOME = ["result"];
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if ("may_continue_moving" in values) {
     s.may_continue_moving = (values.may_continue_moving as unknown) as boolean;
-    s.step(step$may_continue_moving, s.may_continue_moving);
   }
   if ("overrun_cost" in values) {
     s.overrun_cost = (values.overrun_cost as unknown) as number;
-    s.step(step$overrun_cost, s.overrun_cost);
   }
   if ("advance_cost" in values) {
     s.advance_cost = (values.advance_cost as unknown) as number;
-    s.step(step$advance_cost, s.advance_cost);
   }
   if ("mp_left_after" in values) {
     s.mp_left_after = (values.mp_left_after as unknown) as number;
-    s.step(step$mp_left_after, s.mp_left_after);
   }
   if ("mp_expended_on_target" in values) {
     s.mp_expended_on_target = (values.mp_expended_on_target as unknown) as number;
-    s.step(step$mp_expended_on_target, s.mp_expended_on_target);
   }
   if ("movement_ends" in values) {
     s.movement_ends = (values.movement_ends as unknown) as boolean;
-    s.step(step$movement_ends, s.movement_ends);
   }
   if ("final_column" in values) {
     s.final_column = (values.final_column as unknown) as number;
-    s.step(step$final_column, s.final_column);
   }
   if ("final_column_odds" in values) {
     s.final_column_odds = rt.oddsIn(values.final_column_odds) as rt.Odds;
-    s.step(step$final_column_odds, s.final_column_odds);
   }
   if ("defender_at" in values) {
     s.defender_at = (values.defender_at as unknown) as "no_at" | "light" | "heavy";
-    s.step(step$defender_at, s.defender_at);
   }
   if ("attacker_supply_cost" in values) {
     s.attacker_supply_cost = (values.attacker_supply_cost as unknown) as number;
-    s.step(step$attacker_supply_cost, s.attacker_supply_cost);
   }
   if ("defender_re" in values) {
     s.defender_re = (values.defender_re as unknown) as number;
-    s.step(step$defender_re, s.defender_re);
   }
   if ("defender_supply_cost" in values) {
     s.defender_supply_cost = (values.defender_supply_cost as unknown) as number;
-    s.step(step$defender_supply_cost, s.defender_supply_cost);
   }
   if ("combat_supply_factor" in values) {
     s.combat_supply_factor = (values.combat_supply_factor as unknown) as number;
-    s.step(step$combat_supply_factor, s.combat_supply_factor);
   }
   if ("ar_drm" in values) {
     s.ar_drm = (values.ar_drm as unknown) as number;
-    s.step(step$ar_drm, s.ar_drm);
   }
   if ("attacker_ar" in values) {
     s.attacker_ar = (values.attacker_ar as unknown) as number;
-    s.step(step$attacker_ar, s.attacker_ar);
   }
   if ("defender_ar" in values) {
     s.defender_ar = (values.defender_ar as unknown) as number;
-    s.step(step$defender_ar, s.defender_ar);
   }
   if ("attack_total" in values) {
     s.attack_total = (values.attack_total as unknown) as number;
-    s.step(step$attack_total, s.attack_total);
   }
   if ("defense_total" in values) {
     s.defense_total = (values.defense_total as unknown) as number;
-    s.step(step$defense_total, s.defense_total);
   }
   if ("odds" in values) {
     s.odds = rt.oddsIn(values.odds) as rt.Odds;
-    s.step(step$odds, s.odds);
   }
   if ("highest_column" in values) {
     s.highest_column = (values.highest_column as unknown) as number | null;
-    s.step(step$highest_column, s.highest_column);
   }
   if ("start_column" in values) {
     s.start_column = (values.start_column as unknown) as number;
-    s.step(step$start_column, s.start_column);
   }
   if ("start_column_odds" in values) {
     s.start_column_odds = rt.oddsIn(values.start_column_odds) as rt.Odds;
-    s.step(step$start_column_odds, s.start_column_odds);
   }
   if ("hedgehog_surprise_drm" in values) {
     s.hedgehog_surprise_drm = (values.hedgehog_surprise_drm as unknown) as number;
-    s.step(step$hedgehog_surprise_drm, s.hedgehog_surprise_drm);
   }
   if ("surprise_modified" in values) {
     s.surprise_modified = (values.surprise_modified as unknown) as number;
-    s.step(step$surprise_modified, s.surprise_modified);
   }
   if ("surprise" in values) {
     s.surprise = (values.surprise as unknown) as ("attacker" | "defender") | null;
-    s.step(step$surprise, s.surprise);
   }
   if ("column_shift" in values) {
     s.column_shift = (values.column_shift as unknown) as number;
-    s.step(step$column_shift, s.column_shift);
   }
   if ("combat_modified" in values) {
     s.combat_modified = (values.combat_modified as unknown) as number;
-    s.step(step$combat_modified, s.combat_modified);
   }
   if ("result" in values) {
     s.result = (values.result as unknown) as CombatResult;
-    s.step(step$result, s.result);
   }
   if ("attacker_retreat_hexes" in values) {
     s.attacker_retreat_hexes = (values.attacker_retreat_hexes as unknown) as number;
-    s.step(step$attacker_retreat_hexes, s.attacker_retreat_hexes);
   }
   if ("attacker_required_losses" in values) {
     s.attacker_required_losses = (values.attacker_required_losses as unknown) as number;
-    s.step(step$attacker_required_losses, s.attacker_required_losses);
   }
   if ("defender_required_losses" in values) {
     s.defender_required_losses = (values.defender_required_losses as unknown) as number;
-    s.step(step$defender_required_losses, s.defender_required_losses);
   }
   if ("attacker_cannot_take_options" in values) {
     s.attacker_cannot_take_options = (values.attacker_cannot_take_options as unknown) as boolean;
-    s.step(step$attacker_cannot_take_options, s.attacker_cannot_take_options);
   }
   if ("defender_may_ignore" in values) {
     s.defender_may_ignore = (values.defender_may_ignore as unknown) as boolean;
-    s.step(step$defender_may_ignore, s.defender_may_ignore);
   }
   if ("defender_option" in values) {
     s.defender_option = (values.defender_option as unknown) as number;
-    s.step(step$defender_option, s.defender_option);
   }
   if ("attacker_steps" in values) {
     s.attacker_steps = (values.attacker_steps as unknown) as number;
-    s.step(step$attacker_steps, s.attacker_steps);
   }
   if ("defender_steps" in values) {
     s.defender_steps = (values.defender_steps as unknown) as number;
-    s.step(step$defender_steps, s.defender_steps);
   }
   if ("attacker_step_losses" in values) {
     s.attacker_step_losses = (values.attacker_step_losses as unknown) as number;
-    s.step(step$attacker_step_losses, s.attacker_step_losses);
   }
   if ("defender_step_losses" in values) {
     s.defender_step_losses = (values.defender_step_losses as unknown) as number;
-    s.step(step$defender_step_losses, s.defender_step_losses);
   }
   if ("attacker_destroyed" in values) {
     s.attacker_destroyed = (values.attacker_destroyed as unknown) as boolean;
-    s.step(step$attacker_destroyed, s.attacker_destroyed);
   }
   if ("defender_destroyed" in values) {
     s.defender_destroyed = (values.defender_destroyed as unknown) as boolean;
-    s.step(step$defender_destroyed, s.defender_destroyed);
   }
   if ("defender_losses_by_unit" in values) {
     s.defender_losses_by_unit = (values.defender_losses_by_unit as unknown) as readonly number[];
-    s.step(step$defender_losses_by_unit, s.defender_losses_by_unit);
   }
   if ("defender_retreat_hexes" in values) {
     s.defender_retreat_hexes = (values.defender_retreat_hexes as unknown) as number;
-    s.step(step$defender_retreat_hexes, s.defender_retreat_hexes);
   }
   if ("defender_dg" in values) {
     s.defender_dg = (values.defender_dg as unknown) as boolean;
-    s.step(step$defender_dg, s.defender_dg);
   }
   if ("advance" in values) {
     s.advance = (values.advance as unknown) as "required" | "allowed" | "not_allowed";
-    s.step(step$advance, s.advance);
   }
   if ("zero_strength_column" in values) {
     s.zero_strength_column = (values.zero_strength_column as unknown) as number | null;
-    s.step(step$zero_strength_column, s.zero_strength_column);
   }
   if ("both_zero" in values) {
     s.both_zero = (values.both_zero as unknown) as boolean;
-    s.step(step$both_zero, s.both_zero);
   }
 }
 
@@ -3590,7 +3568,7 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
 
 /** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options, 292);
+  const s = new State(input, dice, options);
   if (options?.assume) {
     assume(s, options.assume);
   }
@@ -3599,6 +3577,7 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     CHECKS,
     outputs,
     rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also),
+    TRACE,
   );
 }
 

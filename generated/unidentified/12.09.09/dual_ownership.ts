@@ -466,7 +466,7 @@ const step$check$attack_out_pinned: rt.StepInfo = {
   type: { t: "boolean" },
 };
 
-/** One evaluation: each field memoizes a definition, so each is computed (and traced) once, only if needed. */
+/** One evaluation: each field memoizes a definition, so each is computed once, only if needed; the trace reads them. */
 class State extends rt.State {
   in$fort_city_mp: number | undefined = undefined;
   in$do_side: ("original_defender" | "original_attacker") | undefined = undefined;
@@ -496,7 +496,6 @@ function in$fort_city_mp(s: State): number {
   if (v === undefined) {
     v = s.input.fort_city_mp as number;
     s.in$fort_city_mp = v;
-    s.step(step$in$fort_city_mp, v);
   }
   return v;
 }
@@ -505,7 +504,6 @@ function in$do_side(s: State): "original_defender" | "original_attacker" {
   if (v === undefined) {
     v = s.input.do_side as "original_defender" | "original_attacker";
     s.in$do_side = v;
-    s.step(step$in$do_side, v);
   }
   return v;
 }
@@ -514,7 +512,6 @@ function in$do_action(s: State): "stay" | "enter" | "leave" | "enter_and_leave" 
   if (v === undefined) {
     v = s.input.do_action as "stay" | "enter" | "leave" | "enter_and_leave" | "attack_in_hex" | "attack_out";
     s.in$do_action = v;
-    s.step(step$in$do_action, v);
   }
   return v;
 }
@@ -523,7 +520,6 @@ function in$entering_german_cm(s: State): boolean {
   if (v === undefined) {
     v = s.input.entering_german_cm as boolean;
     s.in$entering_german_cm = v;
-    s.step(step$in$entering_german_cm, v);
   }
   return v;
 }
@@ -532,7 +528,6 @@ function in$entering_hexside_mp(s: State): number {
   if (v === undefined) {
     v = s.input.entering_hexside_mp as number;
     s.in$entering_hexside_mp = v;
-    s.step(step$in$entering_hexside_mp, v);
   }
   return v;
 }
@@ -541,7 +536,6 @@ function in$other_hex_friendly(s: State): boolean {
   if (v === undefined) {
     v = s.input.other_hex_friendly as boolean;
     s.in$other_hex_friendly = v;
-    s.step(step$in$other_hex_friendly, v);
   }
   return v;
 }
@@ -550,7 +544,6 @@ function in$target_defence(s: State): number {
   if (v === undefined) {
     v = s.input.target_defence as number;
     s.in$target_defence = v;
-    s.step(step$in$target_defence, v);
   }
   return v;
 }
@@ -559,7 +552,6 @@ function in$enemy_defence_in_hex(s: State): number {
   if (v === undefined) {
     v = s.input.enemy_defence_in_hex as number;
     s.in$enemy_defence_in_hex = v;
-    s.step(step$in$enemy_defence_in_hex, v);
   }
   return v;
 }
@@ -568,7 +560,6 @@ function in$enemy_hex_drms(s: State): number {
   if (v === undefined) {
     v = s.input.enemy_hex_drms as number;
     s.in$enemy_hex_drms = v;
-    s.step(step$in$enemy_hex_drms, v);
   }
   return v;
 }
@@ -577,7 +568,6 @@ function in$pinning_factors(s: State): number {
   if (v === undefined) {
     v = s.input.pinning_factors as number;
     s.in$pinning_factors = v;
-    s.step(step$in$pinning_factors, v);
   }
   return v;
 }
@@ -586,7 +576,6 @@ function in$one_to_four_made(s: State): boolean {
   if (v === undefined) {
     v = s.input.one_to_four_made as boolean;
     s.in$one_to_four_made = v;
-    s.step(step$in$one_to_four_made, v);
   }
   return v;
 }
@@ -595,7 +584,6 @@ function overrun_mp(s: State): number {
   if (v === undefined) {
     v = 2;
     s.overrun_mp = v;
-    s.step(step$overrun_mp, v);
   }
   return v;
 }
@@ -604,7 +592,6 @@ function german_cm_overrun_mp(s: State): number {
   if (v === undefined) {
     v = 1;
     s.german_cm_overrun_mp = v;
-    s.step(step$german_cm_overrun_mp, v);
   }
   return v;
 }
@@ -613,7 +600,6 @@ function terrain_benefits(s: State): "all_and_forts" | "intrinsic_only" {
   if (v === undefined) {
     v = in$do_side(s) === "original_defender" ? "all_and_forts" : "intrinsic_only";
     s.terrain_benefits = v;
-    s.step(step$terrain_benefits, v);
   }
   return v;
 }
@@ -622,7 +608,6 @@ function entry_extra_mp(s: State): number | null {
   if (v === undefined) {
     v = in$do_action(s) === "enter" || in$do_action(s) === "enter_and_leave" ? (in$entering_german_cm(s) ? german_cm_overrun_mp(s) : overrun_mp(s)) + in$entering_hexside_mp(s) + in$fort_city_mp(s) : null;
     s.entry_extra_mp = v;
-    s.step(step$entry_extra_mp, v);
   }
   return v;
 }
@@ -631,7 +616,6 @@ function disruptions_as_casualties(s: State): boolean {
   if (v === undefined) {
     v = true;
     s.disruptions_as_casualties = v;
-    s.step(step$disruptions_as_casualties, v);
   }
   return v;
 }
@@ -640,7 +624,6 @@ function controls_ports_airbases(s: State): boolean {
   if (v === undefined) {
     v = in$do_side(s) === "original_defender";
     s.controls_ports_airbases = v;
-    s.step(step$controls_ports_airbases, v);
   }
   return v;
 }
@@ -649,7 +632,6 @@ function may_build_airbase(s: State): boolean {
   if (v === undefined) {
     v = in$do_side(s) === "original_attacker";
     s.may_build_airbase = v;
-    s.step(step$may_build_airbase, v);
   }
   return v;
 }
@@ -658,7 +640,6 @@ function exerts_zoc(s: State): boolean {
   if (v === undefined) {
     v = true;
     s.exerts_zoc = v;
-    s.step(step$exerts_zoc, v);
   }
   return v;
 }
@@ -667,7 +648,6 @@ function pinning_force_needed(s: State): number | null {
   if (v === undefined) {
     v = in$do_action(s) === "attack_out" ? in$enemy_defence_in_hex(s) + in$enemy_hex_drms(s) : null;
     s.pinning_force_needed = v;
-    s.step(step$pinning_force_needed, v);
   }
   return v;
 }
@@ -676,7 +656,6 @@ function combined_defence(s: State): number | null {
   if (v === undefined) {
     v = in$do_action(s) === "attack_out" ? in$target_defence(s) + in$enemy_defence_in_hex(s) : null;
     s.combined_defence = v;
-    s.step(step$combined_defence, v);
   }
   return v;
 }
@@ -706,6 +685,33 @@ const CHECKS: readonly rt.CheckSpec<State>[] = [
     message: "Any attack out of a dual ownership hex requires a pinning force or a 1:4 attack already made",
     test: check$attack_out_pinned,
   },
+];
+/** The trace, in reading order: each step after the steps it reads. */
+const TRACE: readonly rt.TraceEntry<State>[] = [
+  { info: step$in$do_action, value: (s: State) => s.in$do_action },
+  { info: step$check$enter_or_leave_not_both, check: 0 },
+  { info: step$in$other_hex_friendly, value: (s: State) => s.in$other_hex_friendly },
+  { info: step$check$friendly_owned_hex, check: 1 },
+  { info: step$in$pinning_factors, value: (s: State) => s.in$pinning_factors },
+  { info: step$in$enemy_defence_in_hex, value: (s: State) => s.in$enemy_defence_in_hex },
+  { info: step$in$enemy_hex_drms, value: (s: State) => s.in$enemy_hex_drms },
+  { info: step$in$one_to_four_made, value: (s: State) => s.in$one_to_four_made },
+  { info: step$check$attack_out_pinned, check: 2 },
+  { info: step$in$do_side, value: (s: State) => s.in$do_side },
+  { info: step$terrain_benefits, value: (s: State) => s.terrain_benefits },
+  { info: step$controls_ports_airbases, value: (s: State) => s.controls_ports_airbases },
+  { info: step$may_build_airbase, value: (s: State) => s.may_build_airbase },
+  { info: step$exerts_zoc, value: (s: State) => s.exerts_zoc },
+  { info: step$disruptions_as_casualties, value: (s: State) => s.disruptions_as_casualties },
+  { info: step$in$entering_german_cm, value: (s: State) => s.in$entering_german_cm },
+  { info: step$in$entering_hexside_mp, value: (s: State) => s.in$entering_hexside_mp },
+  { info: step$in$fort_city_mp, value: (s: State) => s.in$fort_city_mp },
+  { info: step$german_cm_overrun_mp, value: (s: State) => s.german_cm_overrun_mp },
+  { info: step$overrun_mp, value: (s: State) => s.overrun_mp },
+  { info: step$entry_extra_mp, value: (s: State) => s.entry_extra_mp },
+  { info: step$pinning_force_needed, value: (s: State) => s.pinning_force_needed },
+  { info: step$in$target_defence, value: (s: State) => s.in$target_defence },
+  { info: step$combined_defence, value: (s: State) => s.combined_defence },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   { info: step$overrun_mp, random: false, get: overrun_mp, wire: rt.wireAs.plain },
@@ -789,43 +795,33 @@ const OUTCOME = ["terrain_benefits"];
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if ("overrun_mp" in values) {
     s.overrun_mp = (values.overrun_mp as unknown) as number;
-    s.step(step$overrun_mp, s.overrun_mp);
   }
   if ("german_cm_overrun_mp" in values) {
     s.german_cm_overrun_mp = (values.german_cm_overrun_mp as unknown) as number;
-    s.step(step$german_cm_overrun_mp, s.german_cm_overrun_mp);
   }
   if ("terrain_benefits" in values) {
     s.terrain_benefits = (values.terrain_benefits as unknown) as "all_and_forts" | "intrinsic_only";
-    s.step(step$terrain_benefits, s.terrain_benefits);
   }
   if ("entry_extra_mp" in values) {
     s.entry_extra_mp = (values.entry_extra_mp as unknown) as number | null;
-    s.step(step$entry_extra_mp, s.entry_extra_mp);
   }
   if ("disruptions_as_casualties" in values) {
     s.disruptions_as_casualties = (values.disruptions_as_casualties as unknown) as boolean;
-    s.step(step$disruptions_as_casualties, s.disruptions_as_casualties);
   }
   if ("controls_ports_airbases" in values) {
     s.controls_ports_airbases = (values.controls_ports_airbases as unknown) as boolean;
-    s.step(step$controls_ports_airbases, s.controls_ports_airbases);
   }
   if ("may_build_airbase" in values) {
     s.may_build_airbase = (values.may_build_airbase as unknown) as boolean;
-    s.step(step$may_build_airbase, s.may_build_airbase);
   }
   if ("exerts_zoc" in values) {
     s.exerts_zoc = (values.exerts_zoc as unknown) as boolean;
-    s.step(step$exerts_zoc, s.exerts_zoc);
   }
   if ("pinning_force_needed" in values) {
     s.pinning_force_needed = (values.pinning_force_needed as unknown) as number | null;
-    s.step(step$pinning_force_needed, s.pinning_force_needed);
   }
   if ("combined_defence" in values) {
     s.combined_defence = (values.combined_defence as unknown) as number | null;
-    s.step(step$combined_defence, s.combined_defence);
   }
 }
 
@@ -865,7 +861,7 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
 
 /** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options, 48);
+  const s = new State(input, dice, options);
   if (options?.assume) {
     assume(s, options.assume);
   }
@@ -874,6 +870,7 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     CHECKS,
     outputs,
     rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also),
+    TRACE,
   );
 }
 

@@ -975,7 +975,7 @@ const step$no_combat_next_phase: rt.StepInfo = {
   type: { t: "boolean" },
 };
 const step$moving_units$overrun_cost: rt.StepInfo = {
-  name: "overrun_cost",
+  name: "moving_units.overrun_cost",
   label: "Overrun cost (MP)",
   kind: "let",
   paragraph: "12.A.1",
@@ -983,7 +983,7 @@ const step$moving_units$overrun_cost: rt.StepInfo = {
   type: { t: "integer" },
 };
 const step$moving_units$mp_cost: rt.StepInfo = {
-  name: "mp_cost",
+  name: "moving_units.mp_cost",
   label: "MP to overrun",
   kind: "let",
   paragraph: "12.A.1",
@@ -991,7 +991,7 @@ const step$moving_units$mp_cost: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$moving_units$mp_spent: rt.StepInfo = {
-  name: "mp_spent",
+  name: "moving_units.mp_spent",
   label: "MP spent this phase",
   kind: "let",
   paragraph: "12.A.1",
@@ -999,7 +999,7 @@ const step$moving_units$mp_spent: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$moving_units$mp_left: rt.StepInfo = {
-  name: "mp_left",
+  name: "moving_units.mp_left",
   label: "MP left",
   kind: "let",
   paragraph: "12.A.1",
@@ -1007,7 +1007,7 @@ const step$moving_units$mp_left: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$moving_units$hexside_cost: rt.StepInfo = {
-  name: "hexside_cost",
+  name: "moving_units.hexside_cost",
   label: "Hexside cost, doubled (MP)",
   kind: "let",
   paragraph: "12.A.1",
@@ -1015,7 +1015,7 @@ const step$moving_units$hexside_cost: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$moving_units$attack_now: rt.StepInfo = {
-  name: "attack_now",
+  name: "moving_units.attack_now",
   label: "Attack strength in the overrun",
   kind: "let",
   paragraph: "12.C(4)",
@@ -1023,7 +1023,7 @@ const step$moving_units$attack_now: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$air_units$mission_tbf: rt.StepInfo = {
-  name: "mission_tbf",
+  name: "air_units.mission_tbf",
   label: "TBF for the mission",
   kind: "let",
   paragraph: "12.A.3",
@@ -1031,7 +1031,7 @@ const step$air_units$mission_tbf: rt.StepInfo = {
   type: { t: "number" },
 };
 const step$air_units$value: rt.StepInfo = {
-  name: "value",
+  name: "air_units.value",
   label: "Value in the overrun",
   kind: "let",
   paragraph: "12.A.3",
@@ -1143,7 +1143,7 @@ const step$check$air_naval_immediate_only: rt.StepInfo = {
   type: { t: "boolean" },
 };
 
-/** One evaluation: each field memoizes a definition, so each is computed (and traced) once, only if needed. */
+/** One evaluation: each field memoizes a definition, so each is computed once, only if needed; the trace reads them. */
 class State extends rt.State {
   in$stacking_ok: boolean | undefined = undefined;
   in$moving_units: readonly MovingUnit[] | undefined = undefined;
@@ -1198,7 +1198,6 @@ function in$stacking_ok(s: State): boolean {
   if (v === undefined) {
     v = s.input.stacking_ok as boolean;
     s.in$stacking_ok = v;
-    s.step(step$in$stacking_ok, v);
   }
   return v;
 }
@@ -1207,7 +1206,6 @@ function in$moving_units(s: State): readonly MovingUnit[] {
   if (v === undefined) {
     v = s.input.moving_units as readonly MovingUnit[];
     s.in$moving_units = v;
-    s.step(step$in$moving_units, v);
   }
   return v;
 }
@@ -1216,7 +1214,6 @@ function in$fort_city_mp(s: State): number {
   if (v === undefined) {
     v = s.input.fort_city_mp as number;
     s.in$fort_city_mp = v;
-    s.step(step$in$fort_city_mp, v);
   }
   return v;
 }
@@ -1225,7 +1222,6 @@ function in$declaration(s: State): "immediate" | "deadlock" {
   if (v === undefined) {
     v = s.input.declaration as "immediate" | "deadlock";
     s.in$declaration = v;
-    s.step(step$in$declaration, v);
   }
   return v;
 }
@@ -1234,7 +1230,6 @@ function in$air_units(s: State): readonly AirUnit[] {
   if (v === undefined) {
     v = s.input.air_units as readonly AirUnit[];
     s.in$air_units = v;
-    s.step(step$in$air_units, v);
   }
   return v;
 }
@@ -1243,7 +1238,6 @@ function in$attack_ngs(s: State): number {
   if (v === undefined) {
     v = s.input.attack_ngs as number;
     s.in$attack_ngs = v;
-    s.step(step$in$attack_ngs, v);
   }
   return v;
 }
@@ -1252,7 +1246,6 @@ function in$defence_ngs(s: State): number {
   if (v === undefined) {
     v = s.input.defence_ngs as number;
     s.in$defence_ngs = v;
-    s.step(step$in$defence_ngs, v);
   }
   return v;
 }
@@ -1261,7 +1254,6 @@ function in$defender_already_overrun(s: State): boolean {
   if (v === undefined) {
     v = s.input.defender_already_overrun as boolean;
     s.in$defender_already_overrun = v;
-    s.step(step$in$defender_already_overrun, v);
   }
   return v;
 }
@@ -1270,7 +1262,6 @@ function in$defenders_under_dl(s: State): boolean {
   if (v === undefined) {
     v = s.input.defenders_under_dl as boolean;
     s.in$defenders_under_dl = v;
-    s.step(step$in$defenders_under_dl, v);
   }
   return v;
 }
@@ -1279,7 +1270,6 @@ function in$road_rate(s: State): boolean {
   if (v === undefined) {
     v = s.input.road_rate as boolean;
     s.in$road_rate = v;
-    s.step(step$in$road_rate, v);
   }
   return v;
 }
@@ -1288,7 +1278,6 @@ function in$bridge_capture(s: State): boolean {
   if (v === undefined) {
     v = s.input.bridge_capture as boolean;
     s.in$bridge_capture = v;
-    s.step(step$in$bridge_capture, v);
   }
   return v;
 }
@@ -1297,7 +1286,6 @@ function in$defence_strength(s: State): number {
   if (v === undefined) {
     v = s.input.defence_strength as number;
     s.in$defence_strength = v;
-    s.step(step$in$defence_strength, v);
   }
   return v;
 }
@@ -1306,7 +1294,6 @@ function in$combat_outcome(s: State): ("or_result" | "hex_cleared" | "not_cleare
   if (v === undefined) {
     v = s.input.combat_outcome as ("or_result" | "hex_cleared" | "not_cleared") | null;
     s.in$combat_outcome = v;
-    s.step(step$in$combat_outcome, v);
   }
   return v;
 }
@@ -1315,7 +1302,6 @@ function in$defender_re_remaining(s: State): number | null {
   if (v === undefined) {
     v = s.input.defender_re_remaining as number | null;
     s.in$defender_re_remaining = v;
-    s.step(step$in$defender_re_remaining, v);
   }
   return v;
 }
@@ -1324,7 +1310,6 @@ function in$defender_zoc(s: State): "no_zoc" | "partial_zoc" | "full_zoc" {
   if (v === undefined) {
     v = s.input.defender_zoc as "no_zoc" | "partial_zoc" | "full_zoc";
     s.in$defender_zoc = v;
-    s.step(step$in$defender_zoc, v);
   }
   return v;
 }
@@ -1333,7 +1318,6 @@ function in$defender_re(s: State): number | null {
   if (v === undefined) {
     v = s.input.defender_re as number | null;
     s.in$defender_re = v;
-    s.step(step$in$defender_re, v);
   }
   return v;
 }
@@ -1342,7 +1326,6 @@ function overrun_mp(s: State): number {
   if (v === undefined) {
     v = 2;
     s.overrun_mp = v;
-    s.step(step$overrun_mp, v);
   }
   return v;
 }
@@ -1351,7 +1334,6 @@ function german_cm_overrun_mp(s: State): number {
   if (v === undefined) {
     v = 1;
     s.german_cm_overrun_mp = v;
-    s.step(step$german_cm_overrun_mp, v);
   }
   return v;
 }
@@ -1360,7 +1342,6 @@ function deadlock_marker(s: State): boolean {
   if (v === undefined) {
     v = in$declaration(s) === "deadlock";
     s.deadlock_marker = v;
-    s.step(step$deadlock_marker, v);
   }
   return v;
 }
@@ -1369,7 +1350,6 @@ function attack_air(s: State): number {
   if (v === undefined) {
     v = attack_air$each1(s);
     s.attack_air = v;
-    s.step(step$attack_air, v);
   }
   return v;
 }
@@ -1378,7 +1358,6 @@ function defence_air(s: State): number {
   if (v === undefined) {
     v = defence_air$each1(s);
     s.defence_air = v;
-    s.step(step$defence_air, v);
   }
   return v;
 }
@@ -1387,7 +1366,6 @@ function attack_naval(s: State): number {
   if (v === undefined) {
     v = in$attack_ngs(s) / 2;
     s.attack_naval = v;
-    s.step(step$attack_naval, v);
   }
   return v;
 }
@@ -1396,7 +1374,6 @@ function defence_naval(s: State): number {
   if (v === undefined) {
     v = in$defence_ngs(s) / 2;
     s.defence_naval = v;
-    s.step(step$defence_naval, v);
   }
   return v;
 }
@@ -1405,7 +1382,6 @@ function dl_marker_removed(s: State): boolean {
   if (v === undefined) {
     v = in$defenders_under_dl(s);
     s.dl_marker_removed = v;
-    s.step(step$dl_marker_removed, v);
   }
   return v;
 }
@@ -1414,7 +1390,6 @@ function attack_total(s: State): number {
   if (v === undefined) {
     v = attack_total$each1(s) + attack_air(s) + attack_naval(s);
     s.attack_total = v;
-    s.step(step$attack_total, v);
   }
   return v;
 }
@@ -1423,7 +1398,6 @@ function defence_total(s: State): number {
   if (v === undefined) {
     v = in$defence_strength(s) + defence_air(s) + defence_naval(s);
     s.defence_total = v;
-    s.step(step$defence_total, v);
   }
   return v;
 }
@@ -1432,7 +1406,6 @@ function odds(s: State): rt.Odds {
   if (v === undefined) {
     v = defence_total(s) === 0 && attack_total(s) > 0 ? rt.ratio(20, 1, "12.C(1)") : rt.ratio(attack_total(s), defence_total(s), "12.C(1)");
     s.odds = v;
-    s.step(step$odds, v);
   }
   return v;
 }
@@ -1441,7 +1414,6 @@ function resolved_case(s: State): ("or_result" | "hex_cleared" | "not_cleared") 
   if (v === undefined) {
     v = in$declaration(s) === "deadlock" ? null : in$combat_outcome(s);
     s.resolved_case = v;
-    s.step(step$resolved_case, v);
   }
   return v;
 }
@@ -1450,7 +1422,6 @@ function defenders_eliminated(s: State): boolean | null {
   if (v === undefined) {
     v = resolved_case(s) === null ? null : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" === "or_result";
     s.defenders_eliminated = v;
-    s.step(step$defenders_eliminated, v);
   }
   return v;
 }
@@ -1459,7 +1430,6 @@ function most_mp_spent(s: State): number {
   if (v === undefined) {
     v = most_mp_spent$each1(s) as number;
     s.most_mp_spent = v;
-    s.step(step$most_mp_spent, v);
   }
   return v;
 }
@@ -1468,7 +1438,6 @@ function expended_mp_marker(s: State): number | null {
   if (v === undefined) {
     v = resolved_case(s) === null ? null : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" === "or_result" ? most_mp_spent(s) : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" === "hex_cleared" ? most_mp_spent(s) + 1 : in$defender_re_remaining(s) === null ? null : most_mp_spent(s) + (in$defender_re_remaining(s) as number);
     s.expended_mp_marker = v;
-    s.step(step$expended_mp_marker, v);
   }
   return v;
 }
@@ -1477,7 +1446,6 @@ function may_continue_moving(s: State): boolean | null {
   if (v === undefined) {
     v = resolved_case(s) === null ? null : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" !== "not_cleared";
     s.may_continue_moving = v;
-    s.step(step$may_continue_moving, v);
   }
   return v;
 }
@@ -1486,7 +1454,6 @@ function zoc_marker(s: State): ("no_marker" | "one_circle" | "two_circles") | nu
   if (v === undefined) {
     v = resolved_case(s) === null ? null : in$defender_zoc(s) === "full_zoc" ? "two_circles" : in$defender_zoc(s) === "partial_zoc" ? "one_circle" : "no_marker";
     s.zoc_marker = v;
-    s.step(step$zoc_marker, v);
   }
   return v;
 }
@@ -1495,7 +1462,6 @@ function red_table_defender_re(s: State): number | null {
   if (v === undefined) {
     v = (resolved_case(s) === "hex_cleared" || resolved_case(s) === "not_cleared") && in$defender_re(s) !== null ? 2 * (in$defender_re(s) as number) : null;
     s.red_table_defender_re = v;
-    s.step(step$red_table_defender_re, v);
   }
   return v;
 }
@@ -1504,7 +1470,6 @@ function attackers_lose_zoc(s: State): boolean | null {
   if (v === undefined) {
     v = resolved_case(s) === null ? null : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared";
     s.attackers_lose_zoc = v;
-    s.step(step$attackers_lose_zoc, v);
   }
   return v;
 }
@@ -1513,7 +1478,6 @@ function red_table_attacker_drm(s: State): number | null {
   if (v === undefined) {
     v = resolved_case(s) === null ? null : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared" ? 2 : 0;
     s.red_table_attacker_drm = v;
-    s.step(step$red_table_attacker_drm, v);
   }
   return v;
 }
@@ -1522,7 +1486,6 @@ function dual_occupancy(s: State): boolean | null {
   if (v === undefined) {
     v = resolved_case(s) === null ? null : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared";
     s.dual_occupancy = v;
-    s.step(step$dual_occupancy, v);
   }
   return v;
 }
@@ -1531,7 +1494,6 @@ function no_combat_next_phase(s: State): boolean | null {
   if (v === undefined) {
     v = resolved_case(s) === null ? null : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared";
     s.no_combat_next_phase = v;
-    s.step(step$no_combat_next_phase, v);
   }
   return v;
 }
@@ -1541,7 +1503,6 @@ function moving_units$overrun_cost(s: State, u$i: number): number {
     const u$ = in$moving_units(s)[u$i];
     v = u$.german_cm ? german_cm_overrun_mp(s) : overrun_mp(s);
     (s.moving_units$overrun_cost ??= new Array(in$moving_units(s).length))[u$i] = v;
-    s.step(step$moving_units$overrun_cost, v, u$i);
   }
   return v;
 }
@@ -1551,7 +1512,6 @@ function moving_units$mp_cost(s: State, u$i: number): number {
     const u$ = in$moving_units(s)[u$i];
     v = u$.terrain_mp + u$.zoc_mp + moving_units$hexside_cost(s, u$i) + moving_units$overrun_cost(s, u$i) + in$fort_city_mp(s);
     (s.moving_units$mp_cost ??= new Array(in$moving_units(s).length))[u$i] = v;
-    s.step(step$moving_units$mp_cost, v, u$i);
   }
   return v;
 }
@@ -1561,7 +1521,6 @@ function moving_units$mp_spent(s: State, u$i: number): number {
     const u$ = in$moving_units(s)[u$i];
     v = u$.mp_used + moving_units$mp_cost(s, u$i);
     (s.moving_units$mp_spent ??= new Array(in$moving_units(s).length))[u$i] = v;
-    s.step(step$moving_units$mp_spent, v, u$i);
   }
   return v;
 }
@@ -1571,7 +1530,6 @@ function moving_units$mp_left(s: State, u$i: number): number {
     const u$ = in$moving_units(s)[u$i];
     v = u$.ma - moving_units$mp_spent(s, u$i);
     (s.moving_units$mp_left ??= new Array(in$moving_units(s).length))[u$i] = v;
-    s.step(step$moving_units$mp_left, v, u$i);
   }
   return v;
 }
@@ -1581,7 +1539,6 @@ function moving_units$hexside_cost(s: State, u$i: number): number {
     const u$ = in$moving_units(s)[u$i];
     v = 2 * u$.hexside_mp;
     (s.moving_units$hexside_cost ??= new Array(in$moving_units(s).length))[u$i] = v;
-    s.step(step$moving_units$hexside_cost, v, u$i);
   }
   return v;
 }
@@ -1591,7 +1548,6 @@ function moving_units$attack_now(s: State, u$i: number): number {
     const u$ = in$moving_units(s)[u$i];
     v = in$road_rate(s) ? u$.attack / 2 : u$.attack;
     (s.moving_units$attack_now ??= new Array(in$moving_units(s).length))[u$i] = v;
-    s.step(step$moving_units$attack_now, v, u$i);
   }
   return v;
 }
@@ -1601,7 +1557,6 @@ function air_units$mission_tbf(s: State, a$i: number): number {
     const a$ = in$air_units(s)[a$i];
     v = a$.half_strength_mission ? a$.tbf / 2 : a$.tbf;
     (s.air_units$mission_tbf ??= new Array(in$air_units(s).length))[a$i] = v;
-    s.step(step$air_units$mission_tbf, v, a$i);
   }
   return v;
 }
@@ -1611,7 +1566,6 @@ function air_units$value(s: State, a$i: number): number {
     const a$ = in$air_units(s)[a$i];
     v = a$.side === "defence" && a$.initial_phase ? air_units$mission_tbf(s, a$i) : a$.kind === "type_d" || a$.kind === "type_a" ? air_units$mission_tbf(s, a$i) / 2 : air_units$mission_tbf(s, a$i) / 4;
     (s.air_units$value ??= new Array(in$air_units(s).length))[a$i] = v;
-    s.step(step$air_units$value, v, a$i);
   }
   return v;
 }
@@ -1721,6 +1675,60 @@ const CHECKS: readonly rt.CheckSpec<State>[] = [
     message: "Only immediate overruns may have additional air and naval factors added",
     test: check$air_naval_immediate_only,
   },
+];
+/** The trace, in reading order: each step after the steps it reads. */
+const TRACE: readonly rt.TraceEntry<State>[] = [
+  { info: step$in$stacking_ok, value: (s: State) => s.in$stacking_ok },
+  { info: step$check$within_stacking_limit, check: 0 },
+  { info: step$in$moving_units, value: (s: State) => s.in$moving_units },
+  { info: step$in$fort_city_mp, value: (s: State) => s.in$fort_city_mp },
+  { info: step$moving_units$hexside_cost, items: (s: State) => s.moving_units$hexside_cost },
+  { info: step$german_cm_overrun_mp, value: (s: State) => s.german_cm_overrun_mp },
+  { info: step$overrun_mp, value: (s: State) => s.overrun_mp },
+  { info: step$moving_units$overrun_cost, items: (s: State) => s.moving_units$overrun_cost },
+  { info: step$moving_units$mp_cost, items: (s: State) => s.moving_units$mp_cost },
+  { info: step$moving_units$mp_spent, items: (s: State) => s.moving_units$mp_spent },
+  { info: step$moving_units$mp_left, items: (s: State) => s.moving_units$mp_left },
+  { info: step$check$enough_mp, check: 1 },
+  { info: step$in$defender_already_overrun, value: (s: State) => s.in$defender_already_overrun },
+  { info: step$check$one_overrun_per_defender, check: 2 },
+  { info: step$in$road_rate, value: (s: State) => s.in$road_rate },
+  { info: step$in$bridge_capture, value: (s: State) => s.in$bridge_capture },
+  { info: step$check$road_rate_single_unit, check: 3 },
+  { info: step$in$declaration, value: (s: State) => s.in$declaration },
+  { info: step$in$air_units, value: (s: State) => s.in$air_units },
+  { info: step$in$attack_ngs, value: (s: State) => s.in$attack_ngs },
+  { info: step$in$defence_ngs, value: (s: State) => s.in$defence_ngs },
+  { info: step$check$air_naval_immediate_only, check: 4 },
+  { info: step$air_units$mission_tbf, items: (s: State) => s.air_units$mission_tbf },
+  { info: step$air_units$value, items: (s: State) => s.air_units$value },
+  { info: step$attack_air, value: (s: State) => s.attack_air },
+  { info: step$defence_air, value: (s: State) => s.defence_air },
+  { info: step$attack_naval, value: (s: State) => s.attack_naval },
+  { info: step$defence_naval, value: (s: State) => s.defence_naval },
+  { info: step$moving_units$attack_now, items: (s: State) => s.moving_units$attack_now },
+  { info: step$attack_total, value: (s: State) => s.attack_total },
+  { info: step$in$defence_strength, value: (s: State) => s.in$defence_strength },
+  { info: step$defence_total, value: (s: State) => s.defence_total },
+  { info: step$odds, value: (s: State) => s.odds },
+  { info: step$deadlock_marker, value: (s: State) => s.deadlock_marker },
+  { info: step$in$defenders_under_dl, value: (s: State) => s.in$defenders_under_dl },
+  { info: step$dl_marker_removed, value: (s: State) => s.dl_marker_removed },
+  { info: step$in$combat_outcome, value: (s: State) => s.in$combat_outcome },
+  { info: step$resolved_case, value: (s: State) => s.resolved_case },
+  { info: step$defenders_eliminated, value: (s: State) => s.defenders_eliminated },
+  { info: step$in$defender_re_remaining, value: (s: State) => s.in$defender_re_remaining },
+  { info: step$most_mp_spent, value: (s: State) => s.most_mp_spent },
+  { info: step$expended_mp_marker, value: (s: State) => s.expended_mp_marker },
+  { info: step$in$defender_zoc, value: (s: State) => s.in$defender_zoc },
+  { info: step$zoc_marker, value: (s: State) => s.zoc_marker },
+  { info: step$may_continue_moving, value: (s: State) => s.may_continue_moving },
+  { info: step$attackers_lose_zoc, value: (s: State) => s.attackers_lose_zoc },
+  { info: step$in$defender_re, value: (s: State) => s.in$defender_re },
+  { info: step$red_table_defender_re, value: (s: State) => s.red_table_defender_re },
+  { info: step$red_table_attacker_drm, value: (s: State) => s.red_table_attacker_drm },
+  { info: step$dual_occupancy, value: (s: State) => s.dual_occupancy },
+  { info: step$no_combat_next_phase, value: (s: State) => s.no_combat_next_phase },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   { info: step$overrun_mp, random: false, get: overrun_mp, wire: rt.wireAs.plain },
@@ -1920,91 +1928,69 @@ const OUTCOME = ["may_continue_moving", "dual_occupancy"];
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if ("overrun_mp" in values) {
     s.overrun_mp = (values.overrun_mp as unknown) as number;
-    s.step(step$overrun_mp, s.overrun_mp);
   }
   if ("german_cm_overrun_mp" in values) {
     s.german_cm_overrun_mp = (values.german_cm_overrun_mp as unknown) as number;
-    s.step(step$german_cm_overrun_mp, s.german_cm_overrun_mp);
   }
   if ("deadlock_marker" in values) {
     s.deadlock_marker = (values.deadlock_marker as unknown) as boolean;
-    s.step(step$deadlock_marker, s.deadlock_marker);
   }
   if ("attack_air" in values) {
     s.attack_air = (values.attack_air as unknown) as number;
-    s.step(step$attack_air, s.attack_air);
   }
   if ("defence_air" in values) {
     s.defence_air = (values.defence_air as unknown) as number;
-    s.step(step$defence_air, s.defence_air);
   }
   if ("attack_naval" in values) {
     s.attack_naval = (values.attack_naval as unknown) as number;
-    s.step(step$attack_naval, s.attack_naval);
   }
   if ("defence_naval" in values) {
     s.defence_naval = (values.defence_naval as unknown) as number;
-    s.step(step$defence_naval, s.defence_naval);
   }
   if ("dl_marker_removed" in values) {
     s.dl_marker_removed = (values.dl_marker_removed as unknown) as boolean;
-    s.step(step$dl_marker_removed, s.dl_marker_removed);
   }
   if ("attack_total" in values) {
     s.attack_total = (values.attack_total as unknown) as number;
-    s.step(step$attack_total, s.attack_total);
   }
   if ("defence_total" in values) {
     s.defence_total = (values.defence_total as unknown) as number;
-    s.step(step$defence_total, s.defence_total);
   }
   if ("odds" in values) {
     s.odds = rt.oddsIn(values.odds) as rt.Odds;
-    s.step(step$odds, s.odds);
   }
   if ("resolved_case" in values) {
     s.resolved_case = (values.resolved_case as unknown) as ("or_result" | "hex_cleared" | "not_cleared") | null;
-    s.step(step$resolved_case, s.resolved_case);
   }
   if ("defenders_eliminated" in values) {
     s.defenders_eliminated = (values.defenders_eliminated as unknown) as boolean | null;
-    s.step(step$defenders_eliminated, s.defenders_eliminated);
   }
   if ("most_mp_spent" in values) {
     s.most_mp_spent = (values.most_mp_spent as unknown) as number;
-    s.step(step$most_mp_spent, s.most_mp_spent);
   }
   if ("expended_mp_marker" in values) {
     s.expended_mp_marker = (values.expended_mp_marker as unknown) as number | null;
-    s.step(step$expended_mp_marker, s.expended_mp_marker);
   }
   if ("may_continue_moving" in values) {
     s.may_continue_moving = (values.may_continue_moving as unknown) as boolean | null;
-    s.step(step$may_continue_moving, s.may_continue_moving);
   }
   if ("zoc_marker" in values) {
     s.zoc_marker = (values.zoc_marker as unknown) as ("no_marker" | "one_circle" | "two_circles") | null;
-    s.step(step$zoc_marker, s.zoc_marker);
   }
   if ("red_table_defender_re" in values) {
     s.red_table_defender_re = (values.red_table_defender_re as unknown) as number | null;
-    s.step(step$red_table_defender_re, s.red_table_defender_re);
   }
   if ("attackers_lose_zoc" in values) {
     s.attackers_lose_zoc = (values.attackers_lose_zoc as unknown) as boolean | null;
-    s.step(step$attackers_lose_zoc, s.attackers_lose_zoc);
   }
   if ("red_table_attacker_drm" in values) {
     s.red_table_attacker_drm = (values.red_table_attacker_drm as unknown) as number | null;
-    s.step(step$red_table_attacker_drm, s.red_table_attacker_drm);
   }
   if ("dual_occupancy" in values) {
     s.dual_occupancy = (values.dual_occupancy as unknown) as boolean | null;
-    s.step(step$dual_occupancy, s.dual_occupancy);
   }
   if ("no_combat_next_phase" in values) {
     s.no_combat_next_phase = (values.no_combat_next_phase as unknown) as boolean | null;
-    s.step(step$no_combat_next_phase, s.no_combat_next_phase);
   }
 }
 
@@ -2069,7 +2055,7 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
 
 /** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options, 198);
+  const s = new State(input, dice, options);
   if (options?.assume) {
     assume(s, options.assume);
   }
@@ -2078,6 +2064,7 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     CHECKS,
     outputs,
     rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also),
+    TRACE,
   );
 }
 

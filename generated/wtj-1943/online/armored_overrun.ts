@@ -269,7 +269,7 @@ const step$check$enough_movement: rt.StepInfo = {
   type: { t: "boolean" },
 };
 
-/** One evaluation: each field memoizes a definition, so each is computed (and traced) once, only if needed. */
+/** One evaluation: each field memoizes a definition, so each is computed once, only if needed; the trace reads them. */
 class State extends rt.State {
   in$movement_allowance: number | undefined = undefined;
   in$movement_used: number | undefined = undefined;
@@ -289,7 +289,6 @@ function in$movement_allowance(s: State): number {
   if (v === undefined) {
     v = s.input.movement_allowance as number;
     s.in$movement_allowance = v;
-    s.step(step$in$movement_allowance, v);
   }
   return v;
 }
@@ -298,7 +297,6 @@ function in$movement_used(s: State): number {
   if (v === undefined) {
     v = s.input.movement_used as number;
     s.in$movement_used = v;
-    s.step(step$in$movement_used, v);
   }
   return v;
 }
@@ -307,7 +305,6 @@ function in$assaults(s: State): number {
   if (v === undefined) {
     v = s.input.assaults as number;
     s.in$assaults = v;
-    s.step(step$in$assaults, v);
   }
   return v;
 }
@@ -316,7 +313,6 @@ function in$in_own_movement_phase(s: State): boolean {
   if (v === undefined) {
     v = s.input.in_own_movement_phase as boolean;
     s.in$in_own_movement_phase = v;
-    s.step(step$in$in_own_movement_phase, v);
   }
   return v;
 }
@@ -325,7 +321,6 @@ function in$targets_personnel(s: State): boolean {
   if (v === undefined) {
     v = s.input.targets_personnel as boolean;
     s.in$targets_personnel = v;
-    s.step(step$in$targets_personnel, v);
   }
   return v;
 }
@@ -334,7 +329,6 @@ function in$morale_sound(s: State): boolean {
   if (v === undefined) {
     v = s.input.morale_sound as boolean;
     s.in$morale_sound = v;
-    s.step(step$in$morale_sound, v);
   }
   return v;
 }
@@ -343,7 +337,6 @@ function assault_cost(s: State): number {
   if (v === undefined) {
     v = in$movement_allowance(s) / 4;
     s.assault_cost = v;
-    s.step(step$assault_cost, v);
   }
   return v;
 }
@@ -352,7 +345,6 @@ function assaults_cost(s: State): number {
   if (v === undefined) {
     v = in$assaults(s) * assault_cost(s);
     s.assaults_cost = v;
-    s.step(step$assaults_cost, v);
   }
   return v;
 }
@@ -361,7 +353,6 @@ function movement_left(s: State): number {
   if (v === undefined) {
     v = in$movement_allowance(s) - in$movement_used(s) - assaults_cost(s);
     s.movement_left = v;
-    s.step(step$movement_left, v);
   }
   return v;
 }
@@ -370,7 +361,6 @@ function max_assaults(s: State): number {
   if (v === undefined) {
     v = assault_cost(s) === 0 ? 0 : Math.floor(rt.divide(in$movement_allowance(s) - in$movement_used(s), assault_cost(s), "5.3"));
     s.max_assaults = v;
-    s.step(step$max_assaults, v);
   }
   return v;
 }
@@ -379,7 +369,6 @@ function may_continue_moving(s: State): boolean {
   if (v === undefined) {
     v = movement_left(s) > 0;
     s.may_continue_moving = v;
-    s.step(step$may_continue_moving, v);
   }
   return v;
 }
@@ -417,6 +406,24 @@ const CHECKS: readonly rt.CheckSpec<State>[] = [
     message: "Tank units may conduct movement and assaults only until their movement allowance is expended",
     test: check$enough_movement,
   },
+];
+/** The trace, in reading order: each step after the steps it reads. */
+const TRACE: readonly rt.TraceEntry<State>[] = [
+  { info: step$in$in_own_movement_phase, value: (s: State) => s.in$in_own_movement_phase },
+  { info: step$check$own_movement_phase, check: 0 },
+  { info: step$in$targets_personnel, value: (s: State) => s.in$targets_personnel },
+  { info: step$check$personnel_targets, check: 1 },
+  { info: step$in$morale_sound, value: (s: State) => s.in$morale_sound },
+  { info: step$check$sound_morale, check: 2 },
+  { info: step$in$movement_allowance, value: (s: State) => s.in$movement_allowance },
+  { info: step$in$movement_used, value: (s: State) => s.in$movement_used },
+  { info: step$in$assaults, value: (s: State) => s.in$assaults },
+  { info: step$assault_cost, value: (s: State) => s.assault_cost },
+  { info: step$assaults_cost, value: (s: State) => s.assaults_cost },
+  { info: step$movement_left, value: (s: State) => s.movement_left },
+  { info: step$check$enough_movement, check: 3 },
+  { info: step$max_assaults, value: (s: State) => s.max_assaults },
+  { info: step$may_continue_moving, value: (s: State) => s.may_continue_moving },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   { info: step$assault_cost, random: false, get: assault_cost, wire: rt.wireAs.plain },
@@ -460,23 +467,18 @@ const OUTCOME = ["movement_left"];
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if ("assault_cost" in values) {
     s.assault_cost = (values.assault_cost as unknown) as number;
-    s.step(step$assault_cost, s.assault_cost);
   }
   if ("assaults_cost" in values) {
     s.assaults_cost = (values.assaults_cost as unknown) as number;
-    s.step(step$assaults_cost, s.assaults_cost);
   }
   if ("movement_left" in values) {
     s.movement_left = (values.movement_left as unknown) as number;
-    s.step(step$movement_left, s.movement_left);
   }
   if ("max_assaults" in values) {
     s.max_assaults = (values.max_assaults as unknown) as number;
-    s.step(step$max_assaults, s.max_assaults);
   }
   if ("may_continue_moving" in values) {
     s.may_continue_moving = (values.may_continue_moving as unknown) as boolean;
-    s.step(step$may_continue_moving, s.may_continue_moving);
   }
 }
 
@@ -506,7 +508,7 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
 
 /** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options, 30);
+  const s = new State(input, dice, options);
   if (options?.assume) {
     assume(s, options.assume);
   }
@@ -515,6 +517,7 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     CHECKS,
     outputs,
     rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also),
+    TRACE,
   );
 }
 

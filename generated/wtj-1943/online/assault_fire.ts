@@ -263,7 +263,7 @@ const step$check$supporting_fire_clear: rt.StepInfo = {
   type: { t: "boolean" },
 };
 
-/** One evaluation: each field memoizes a definition, so each is computed (and traced) once, only if needed. */
+/** One evaluation: each field memoizes a definition, so each is computed once, only if needed; the trace reads them. */
 class State extends rt.State {
   in$fire_role: ("assaulting" | "defending" | "supporting") | undefined = undefined;
   in$base_kind: ("personnel" | "tank") | undefined = undefined;
@@ -281,7 +281,6 @@ function in$fire_role(s: State): "assaulting" | "defending" | "supporting" {
   if (v === undefined) {
     v = s.input.fire_role as "assaulting" | "defending" | "supporting";
     s.in$fire_role = v;
-    s.step(step$in$fire_role, v);
   }
   return v;
 }
@@ -290,7 +289,6 @@ function in$base_kind(s: State): "personnel" | "tank" {
   if (v === undefined) {
     v = s.input.base_kind as "personnel" | "tank";
     s.in$base_kind = v;
-    s.step(step$in$base_kind, v);
   }
   return v;
 }
@@ -299,7 +297,6 @@ function in$equipment(s: State): "normal" | "assault_weapons" | "host" {
   if (v === undefined) {
     v = s.input.equipment as "normal" | "assault_weapons" | "host";
     s.in$equipment = v;
-    s.step(step$in$equipment, v);
   }
   return v;
 }
@@ -308,7 +305,6 @@ function in$small_unit(s: State): boolean {
   if (v === undefined) {
     v = s.input.small_unit as boolean;
     s.in$small_unit = v;
-    s.step(step$in$small_unit, v);
   }
   return v;
 }
@@ -317,7 +313,6 @@ function in$in_direct_contact(s: State): boolean {
   if (v === undefined) {
     v = s.input.in_direct_contact as boolean;
     s.in$in_direct_contact = v;
-    s.step(step$in$in_direct_contact, v);
   }
   return v;
 }
@@ -326,7 +321,6 @@ function in$line_of_sight(s: State): boolean {
   if (v === undefined) {
     v = s.input.line_of_sight as boolean;
     s.in$line_of_sight = v;
-    s.step(step$in$line_of_sight, v);
   }
   return v;
 }
@@ -335,7 +329,6 @@ function may_fire(s: State): boolean {
   if (v === undefined) {
     v = in$fire_role(s) === "supporting" ? !in$in_direct_contact(s) && in$line_of_sight(s) : in$base_kind(s) === "tank" || in$fire_role(s) === "defending" ? true : in$equipment(s) === "host" ? false : in$equipment(s) === "assault_weapons" || in$small_unit(s);
     s.may_fire = v;
-    s.step(step$may_fire, v);
   }
   return v;
 }
@@ -344,7 +337,6 @@ function moved_modifier(s: State): boolean {
   if (v === undefined) {
     v = in$fire_role(s) === "assaulting" && in$base_kind(s) === "personnel" && may_fire(s);
     s.moved_modifier = v;
-    s.step(step$moved_modifier, v);
   }
   return v;
 }
@@ -353,7 +345,6 @@ function machine_guns_twice(s: State): boolean {
   if (v === undefined) {
     v = in$base_kind(s) === "tank" && in$fire_role(s) !== "supporting";
     s.machine_guns_twice = v;
-    s.step(step$machine_guns_twice, v);
   }
   return v;
 }
@@ -383,6 +374,21 @@ const CHECKS: readonly rt.CheckSpec<State>[] = [
     message: "Nearby units and heavy weapons may fire only if not in direct contact with enemies and within line-of-sight rules",
     test: check$supporting_fire_clear,
   },
+];
+/** The trace, in reading order: each step after the steps it reads. */
+const TRACE: readonly rt.TraceEntry<State>[] = [
+  { info: step$in$fire_role, value: (s: State) => s.in$fire_role },
+  { info: step$in$base_kind, value: (s: State) => s.in$base_kind },
+  { info: step$in$equipment, value: (s: State) => s.in$equipment },
+  { info: step$in$small_unit, value: (s: State) => s.in$small_unit },
+  { info: step$check$normally_equipped_hold_fire, check: 0 },
+  { info: step$check$hosts_hold_fire, check: 1 },
+  { info: step$in$in_direct_contact, value: (s: State) => s.in$in_direct_contact },
+  { info: step$in$line_of_sight, value: (s: State) => s.in$line_of_sight },
+  { info: step$check$supporting_fire_clear, check: 2 },
+  { info: step$may_fire, value: (s: State) => s.may_fire },
+  { info: step$moved_modifier, value: (s: State) => s.moved_modifier },
+  { info: step$machine_guns_twice, value: (s: State) => s.machine_guns_twice },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   { info: step$may_fire, random: false, get: may_fire, wire: rt.wireAs.plain },
@@ -420,15 +426,12 @@ const OUTCOME = ["may_fire"];
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if ("may_fire" in values) {
     s.may_fire = (values.may_fire as unknown) as boolean;
-    s.step(step$may_fire, s.may_fire);
   }
   if ("moved_modifier" in values) {
     s.moved_modifier = (values.moved_modifier as unknown) as boolean;
-    s.step(step$moved_modifier, s.moved_modifier);
   }
   if ("machine_guns_twice" in values) {
     s.machine_guns_twice = (values.machine_guns_twice as unknown) as boolean;
-    s.step(step$machine_guns_twice, s.machine_guns_twice);
   }
 }
 
@@ -456,7 +459,7 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
 
 /** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options, 24);
+  const s = new State(input, dice, options);
   if (options?.assume) {
     assume(s, options.assume);
   }
@@ -465,6 +468,7 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     CHECKS,
     outputs,
     rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also),
+    TRACE,
   );
 }
 

@@ -1300,7 +1300,7 @@ const step$check$cavalry_targets: rt.StepInfo = {
   type: { t: "boolean" },
 };
 
-/** One evaluation: each field memoizes a definition, so each is computed (and traced) once, only if needed. */
+/** One evaluation: each field memoizes a definition, so each is computed once, only if needed; the trace reads them. */
 class State extends rt.State {
   in$attackers: readonly AssaultUnit[] | undefined = undefined;
   in$defenders: readonly AssaultUnit[] | undefined = undefined;
@@ -1394,7 +1394,6 @@ function in$attackers(s: State): readonly AssaultUnit[] {
   if (v === undefined) {
     v = s.input.attackers as readonly AssaultUnit[];
     s.in$attackers = v;
-    s.step(step$in$attackers, v);
   }
   return v;
 }
@@ -1403,7 +1402,6 @@ function in$defenders(s: State): readonly AssaultUnit[] {
   if (v === undefined) {
     v = s.input.defenders as readonly AssaultUnit[];
     s.in$defenders = v;
-    s.step(step$in$defenders, v);
   }
   return v;
 }
@@ -1412,7 +1410,6 @@ function in$pinned_value(s: State): number | null {
   if (v === undefined) {
     v = s.input.pinned_value as number | null;
     s.in$pinned_value = v;
-    s.step(step$in$pinned_value, v);
   }
   return v;
 }
@@ -1421,7 +1418,6 @@ function in$rear_value(s: State): number | null {
   if (v === undefined) {
     v = s.input.rear_value as number | null;
     s.in$rear_value = v;
-    s.step(step$in$rear_value, v);
   }
   return v;
 }
@@ -1430,7 +1426,6 @@ function in$prone_value(s: State): number | null {
   if (v === undefined) {
     v = s.input.prone_value as number | null;
     s.in$prone_value = v;
-    s.step(step$in$prone_value, v);
   }
   return v;
 }
@@ -1439,7 +1434,6 @@ function in$cover_value(s: State): number | null {
   if (v === undefined) {
     v = s.input.cover_value as number | null;
     s.in$cover_value = v;
-    s.step(step$in$cover_value, v);
   }
   return v;
 }
@@ -1448,7 +1442,6 @@ function in$outstanding_value(s: State): number | null {
   if (v === undefined) {
     v = s.input.outstanding_value as number | null;
     s.in$outstanding_value = v;
-    s.step(step$in$outstanding_value, v);
   }
   return v;
 }
@@ -1457,7 +1450,6 @@ function in$great_value(s: State): number | null {
   if (v === undefined) {
     v = s.input.great_value as number | null;
     s.in$great_value = v;
-    s.step(step$in$great_value, v);
   }
   return v;
 }
@@ -1466,7 +1458,6 @@ function in$attacker_other_drm(s: State): number {
   if (v === undefined) {
     v = s.input.attacker_other_drm as number;
     s.in$attacker_other_drm = v;
-    s.step(step$in$attacker_other_drm, v);
   }
   return v;
 }
@@ -1475,7 +1466,6 @@ function in$defender_other_drm(s: State): number {
   if (v === undefined) {
     v = s.input.defender_other_drm as number;
     s.in$defender_other_drm = v;
-    s.step(step$in$defender_other_drm, v);
   }
   return v;
 }
@@ -1487,7 +1477,6 @@ function die$attacker_roll_1(s: State): number {
       throw rt.needDie(step$die$attacker_roll_1, "attacker_roll_1");
     }
     s.die$attacker_roll_1 = v;
-    s.step(step$die$attacker_roll_1, v);
   }
   return v;
 }
@@ -1499,7 +1488,6 @@ function die$defender_roll_1(s: State): number {
       throw rt.needDie(step$die$defender_roll_1, "defender_roll_1");
     }
     s.die$defender_roll_1 = v;
-    s.step(step$die$defender_roll_1, v);
   }
   return v;
 }
@@ -1511,7 +1499,6 @@ function die$attacker_roll_2(s: State): number {
       throw rt.needDie(step$die$attacker_roll_2, "attacker_roll_2");
     }
     s.die$attacker_roll_2 = v;
-    s.step(step$die$attacker_roll_2, v);
   }
   return v;
 }
@@ -1523,7 +1510,6 @@ function die$defender_roll_2(s: State): number {
       throw rt.needDie(step$die$defender_roll_2, "defender_roll_2");
     }
     s.die$defender_roll_2 = v;
-    s.step(step$die$defender_roll_2, v);
   }
   return v;
 }
@@ -1535,7 +1521,6 @@ function die$attacker_roll_3(s: State): number {
       throw rt.needDie(step$die$attacker_roll_3, "attacker_roll_3");
     }
     s.die$attacker_roll_3 = v;
-    s.step(step$die$attacker_roll_3, v);
   }
   return v;
 }
@@ -1547,7 +1532,6 @@ function die$defender_roll_3(s: State): number {
       throw rt.needDie(step$die$defender_roll_3, "defender_roll_3");
     }
     s.die$defender_roll_3 = v;
-    s.step(step$die$defender_roll_3, v);
   }
   return v;
 }
@@ -1556,7 +1540,6 @@ function attacker_bases(s: State): number {
   if (v === undefined) {
     v = attacker_bases$each1(s);
     s.attacker_bases = v;
-    s.step(step$attacker_bases, v);
   }
   return v;
 }
@@ -1565,7 +1548,6 @@ function defender_bases(s: State): number {
   if (v === undefined) {
     v = defender_bases$each1(s);
     s.defender_bases = v;
-    s.step(step$defender_bases, v);
   }
   return v;
 }
@@ -1574,7 +1556,6 @@ function round_1_margin(s: State): number {
   if (v === undefined) {
     v = die$attacker_roll_1(s) + attacker_drm(s) - (die$defender_roll_1(s) + defender_drm(s));
     s.round_1_margin = v;
-    s.step(step$round_1_margin, v);
   }
   return v;
 }
@@ -1583,7 +1564,6 @@ function attacker_lost_1(s: State): number {
   if (v === undefined) {
     v = Math.min(attacker_bases(s), Math.max(0, -round_1_margin(s)));
     s.attacker_lost_1 = v;
-    s.step(step$attacker_lost_1, v);
   }
   return v;
 }
@@ -1592,7 +1572,6 @@ function defender_lost_1(s: State): number {
   if (v === undefined) {
     v = Math.min(defender_bases(s), Math.max(0, round_1_margin(s)));
     s.defender_lost_1 = v;
-    s.step(step$defender_lost_1, v);
   }
   return v;
 }
@@ -1601,7 +1580,6 @@ function attacker_left_1(s: State): number {
   if (v === undefined) {
     v = attacker_bases(s) - attacker_lost_1(s);
     s.attacker_left_1 = v;
-    s.step(step$attacker_left_1, v);
   }
   return v;
 }
@@ -1610,7 +1588,6 @@ function defender_left_1(s: State): number {
   if (v === undefined) {
     v = defender_bases(s) - defender_lost_1(s);
     s.defender_left_1 = v;
-    s.step(step$defender_left_1, v);
   }
   return v;
 }
@@ -1619,7 +1596,6 @@ function round_1_winner(s: State): ("attacker" | "defender") | null {
   if (v === undefined) {
     v = round_1_margin(s) > 0 ? "attacker" : round_1_margin(s) < 0 ? "defender" : null;
     s.round_1_winner = v;
-    s.step(step$round_1_winner, v);
   }
   return v;
 }
@@ -1628,7 +1604,6 @@ function round_2_fought(s: State): boolean {
   if (v === undefined) {
     v = rounds(s) >= 2 && attacker_left_1(s) > 0 && defender_left_1(s) > 0;
     s.round_2_fought = v;
-    s.step(step$round_2_fought, v);
   }
   return v;
 }
@@ -1637,7 +1612,6 @@ function round_2_margin(s: State): number | null {
   if (v === undefined) {
     v = round_2_fought(s) ? die$attacker_roll_2(s) + attacker_drm(s) - (die$defender_roll_2(s) + defender_drm(s)) : null;
     s.round_2_margin = v;
-    s.step(step$round_2_margin, v);
   }
   return v;
 }
@@ -1646,7 +1620,6 @@ function attacker_lost_2(s: State): number {
   if (v === undefined) {
     v = round_2_margin(s) === null ? 0 : Math.min(attacker_left_1(s), Math.max(0, -(round_2_margin(s) as number)));
     s.attacker_lost_2 = v;
-    s.step(step$attacker_lost_2, v);
   }
   return v;
 }
@@ -1655,7 +1628,6 @@ function defender_lost_2(s: State): number {
   if (v === undefined) {
     v = round_2_margin(s) === null ? 0 : Math.min(defender_left_1(s), Math.max(0, round_2_margin(s) as number));
     s.defender_lost_2 = v;
-    s.step(step$defender_lost_2, v);
   }
   return v;
 }
@@ -1664,7 +1636,6 @@ function attacker_left_2(s: State): number {
   if (v === undefined) {
     v = attacker_left_1(s) - attacker_lost_2(s);
     s.attacker_left_2 = v;
-    s.step(step$attacker_left_2, v);
   }
   return v;
 }
@@ -1673,7 +1644,6 @@ function defender_left_2(s: State): number {
   if (v === undefined) {
     v = defender_left_1(s) - defender_lost_2(s);
     s.defender_left_2 = v;
-    s.step(step$defender_left_2, v);
   }
   return v;
 }
@@ -1682,7 +1652,6 @@ function round_2_winner(s: State): ("attacker" | "defender") | null {
   if (v === undefined) {
     v = round_2_margin(s) === null ? null : round_2_margin(s) as number > 0 ? "attacker" : round_2_margin(s) as number < 0 ? "defender" : null;
     s.round_2_winner = v;
-    s.step(step$round_2_winner, v);
   }
   return v;
 }
@@ -1691,7 +1660,6 @@ function round_3_fought(s: State): boolean {
   if (v === undefined) {
     v = rounds(s) >= 3 && attacker_left_2(s) > 0 && defender_left_2(s) > 0;
     s.round_3_fought = v;
-    s.step(step$round_3_fought, v);
   }
   return v;
 }
@@ -1700,7 +1668,6 @@ function round_3_margin(s: State): number | null {
   if (v === undefined) {
     v = round_3_fought(s) ? die$attacker_roll_3(s) + attacker_drm(s) - (die$defender_roll_3(s) + defender_drm(s)) : null;
     s.round_3_margin = v;
-    s.step(step$round_3_margin, v);
   }
   return v;
 }
@@ -1709,7 +1676,6 @@ function attacker_lost_3(s: State): number {
   if (v === undefined) {
     v = round_3_margin(s) === null ? 0 : Math.min(attacker_left_2(s), Math.max(0, -(round_3_margin(s) as number)));
     s.attacker_lost_3 = v;
-    s.step(step$attacker_lost_3, v);
   }
   return v;
 }
@@ -1718,7 +1684,6 @@ function defender_lost_3(s: State): number {
   if (v === undefined) {
     v = round_3_margin(s) === null ? 0 : Math.min(defender_left_2(s), Math.max(0, round_3_margin(s) as number));
     s.defender_lost_3 = v;
-    s.step(step$defender_lost_3, v);
   }
   return v;
 }
@@ -1727,7 +1692,6 @@ function attacker_left_3(s: State): number {
   if (v === undefined) {
     v = attacker_left_2(s) - attacker_lost_3(s);
     s.attacker_left_3 = v;
-    s.step(step$attacker_left_3, v);
   }
   return v;
 }
@@ -1736,7 +1700,6 @@ function defender_left_3(s: State): number {
   if (v === undefined) {
     v = defender_left_2(s) - defender_lost_3(s);
     s.defender_left_3 = v;
-    s.step(step$defender_left_3, v);
   }
   return v;
 }
@@ -1745,7 +1708,6 @@ function round_3_winner(s: State): ("attacker" | "defender") | null {
   if (v === undefined) {
     v = round_3_margin(s) === null ? null : round_3_margin(s) as number > 0 ? "attacker" : round_3_margin(s) as number < 0 ? "defender" : null;
     s.round_3_winner = v;
-    s.step(step$round_3_winner, v);
   }
   return v;
 }
@@ -1754,7 +1716,6 @@ function attacker_lost_in_rounds(s: State): number {
   if (v === undefined) {
     v = attacker_bases(s) - attacker_left_3(s);
     s.attacker_lost_in_rounds = v;
-    s.step(step$attacker_lost_in_rounds, v);
   }
   return v;
 }
@@ -1763,7 +1724,6 @@ function defender_lost_in_rounds(s: State): number {
   if (v === undefined) {
     v = defender_bases(s) - defender_left_3(s);
     s.defender_lost_in_rounds = v;
-    s.step(step$defender_lost_in_rounds, v);
   }
   return v;
 }
@@ -1772,7 +1732,6 @@ function overall(s: State): "attacker_won" | "defender_won" | "tie" {
   if (v === undefined) {
     v = defender_lost_in_rounds(s) > attacker_lost_in_rounds(s) ? "attacker_won" : attacker_lost_in_rounds(s) > defender_lost_in_rounds(s) ? "defender_won" : "tie";
     s.overall = v;
-    s.step(step$overall, v);
   }
   return v;
 }
@@ -1781,7 +1740,6 @@ function overall_loser(s: State): ("attacker" | "defender") | null {
   if (v === undefined) {
     v = overall(s) === "attacker_won" ? "defender" : overall(s) === "defender_won" ? "attacker" : null;
     s.overall_loser = v;
-    s.step(step$overall_loser, v);
   }
   return v;
 }
@@ -1790,7 +1748,6 @@ function attacker_tie_loss(s: State): number {
   if (v === undefined) {
     v = overall(s) === "tie" && attacker_left_3(s) > 0 ? 1 : 0;
     s.attacker_tie_loss = v;
-    s.step(step$attacker_tie_loss, v);
   }
   return v;
 }
@@ -1799,7 +1756,6 @@ function defender_tie_loss(s: State): number {
   if (v === undefined) {
     v = overall(s) === "tie" && defender_left_3(s) > 0 ? 1 : 0;
     s.defender_tie_loss = v;
-    s.step(step$defender_tie_loss, v);
   }
   return v;
 }
@@ -1808,7 +1764,6 @@ function attacker_bases_lost(s: State): number {
   if (v === undefined) {
     v = attacker_lost_in_rounds(s) + attacker_tie_loss(s);
     s.attacker_bases_lost = v;
-    s.step(step$attacker_bases_lost, v);
   }
   return v;
 }
@@ -1817,7 +1772,6 @@ function defender_bases_lost(s: State): number {
   if (v === undefined) {
     v = defender_lost_in_rounds(s) + defender_tie_loss(s);
     s.defender_bases_lost = v;
-    s.step(step$defender_bases_lost, v);
   }
   return v;
 }
@@ -1826,7 +1780,6 @@ function attacker_bases_left(s: State): number {
   if (v === undefined) {
     v = attacker_bases(s) - attacker_bases_lost(s);
     s.attacker_bases_left = v;
-    s.step(step$attacker_bases_left, v);
   }
   return v;
 }
@@ -1835,7 +1788,6 @@ function defender_bases_left(s: State): number {
   if (v === undefined) {
     v = defender_bases(s) - defender_bases_lost(s);
     s.defender_bases_left = v;
-    s.step(step$defender_bases_left, v);
   }
   return v;
 }
@@ -1844,7 +1796,6 @@ function attacker_won_every_round(s: State): boolean {
   if (v === undefined) {
     v = round_1_winner(s) === "attacker" && (!round_2_fought(s) || round_2_winner(s) === "attacker") && (!round_3_fought(s) || round_3_winner(s) === "attacker");
     s.attacker_won_every_round = v;
-    s.step(step$attacker_won_every_round, v);
   }
   return v;
 }
@@ -1853,7 +1804,6 @@ function defender_won_every_round(s: State): boolean {
   if (v === undefined) {
     v = round_1_winner(s) === "defender" && (!round_2_fought(s) || round_2_winner(s) === "defender") && (!round_3_fought(s) || round_3_winner(s) === "defender");
     s.defender_won_every_round = v;
-    s.step(step$defender_won_every_round, v);
   }
   return v;
 }
@@ -1862,7 +1812,6 @@ function breakthrough(s: State): ("attacker" | "defender") | null {
   if (v === undefined) {
     v = attacker_won_every_round(s) && defender_left_3(s) === 0 ? "attacker" : defender_won_every_round(s) && attacker_left_3(s) === 0 ? "defender" : null;
     s.breakthrough = v;
-    s.step(step$breakthrough, v);
   }
   return v;
 }
@@ -1871,7 +1820,6 @@ function heroic_fight(s: State): boolean {
   if (v === undefined) {
     v = attacker_left_3(s) > 0 && defender_left_3(s) === 0 && overall(s) === "defender_won" || defender_left_3(s) > 0 && attacker_left_3(s) === 0 && overall(s) === "attacker_won";
     s.heroic_fight = v;
-    s.step(step$heroic_fight, v);
   }
   return v;
 }
@@ -1880,7 +1828,6 @@ function pinned_sides(s: State): "nobody" | "attacking_side" | "defending_side" 
   if (v === undefined) {
     v = overall(s) === "tie" ? attacker_bases_left(s) > 0 && defender_bases_left(s) > 0 ? "both_sides" : attacker_bases_left(s) > 0 ? "attacking_side" : defender_bases_left(s) > 0 ? "defending_side" : "nobody" : heroic_fight(s) && attacker_left_3(s) > 0 ? "attacking_side" : heroic_fight(s) ? "defending_side" : "nobody";
     s.pinned_sides = v;
-    s.step(step$pinned_sides, v);
   }
   return v;
 }
@@ -1889,7 +1836,6 @@ function any_cavalry(s: State): boolean {
   if (v === undefined) {
     v = any_cavalry$each1(s) || any_cavalry$each2(s);
     s.any_cavalry = v;
-    s.step(step$any_cavalry, v);
   }
   return v;
 }
@@ -1898,7 +1844,6 @@ function only_cavalry(s: State): boolean {
   if (v === undefined) {
     v = only_cavalry$each1(s) && only_cavalry$each2(s);
     s.only_cavalry = v;
-    s.step(step$only_cavalry, v);
   }
   return v;
 }
@@ -1907,7 +1852,6 @@ function rounds(s: State): number {
   if (v === undefined) {
     v = only_cavalry(s) ? 1 : any_cavalry(s) ? 2 : 3;
     s.rounds = v;
-    s.step(step$rounds, v);
   }
   return v;
 }
@@ -1916,7 +1860,6 @@ function cavalry_drm(s: State): number {
   if (v === undefined) {
     v = rt.lookup(table$assault_modifiers, "cavalry", "drm");
     s.cavalry_drm = v;
-    s.step(step$cavalry_drm, v);
   }
   return v;
 }
@@ -1925,7 +1868,6 @@ function cavalry_option(s: State): boolean {
   if (v === undefined) {
     v = attacker_mounted(s) && !defender_mounted(s) && overall(s) === "attacker_won" || defender_mounted(s) && !attacker_mounted(s) && overall(s) === "defender_won";
     s.cavalry_option = v;
-    s.step(step$cavalry_option, v);
   }
   return v;
 }
@@ -1934,7 +1876,6 @@ function attacker_pinned(s: State): boolean {
   if (v === undefined) {
     v = 2 * attacker_pinned$each1(s) >= attacker_bases(s);
     s.attacker_pinned = v;
-    s.step(step$attacker_pinned, v);
   }
   return v;
 }
@@ -1943,7 +1884,6 @@ function defender_pinned(s: State): boolean {
   if (v === undefined) {
     v = 2 * defender_pinned$each1(s) >= defender_bases(s);
     s.defender_pinned = v;
-    s.step(step$defender_pinned, v);
   }
   return v;
 }
@@ -1952,7 +1892,6 @@ function attacker_hit_in_rear(s: State): boolean {
   if (v === undefined) {
     v = 2 * attacker_hit_in_rear$each1(s) > attacker_bases(s);
     s.attacker_hit_in_rear = v;
-    s.step(step$attacker_hit_in_rear, v);
   }
   return v;
 }
@@ -1961,7 +1900,6 @@ function defender_hit_in_rear(s: State): boolean {
   if (v === undefined) {
     v = 2 * defender_hit_in_rear$each1(s) > defender_bases(s);
     s.defender_hit_in_rear = v;
-    s.step(step$defender_hit_in_rear, v);
   }
   return v;
 }
@@ -1970,7 +1908,6 @@ function attacker_two_sides(s: State): boolean {
   if (v === undefined) {
     v = 2 * attacker_two_sides$each1(s) >= attacker_bases(s);
     s.attacker_two_sides = v;
-    s.step(step$attacker_two_sides, v);
   }
   return v;
 }
@@ -1979,7 +1916,6 @@ function defender_two_sides(s: State): boolean {
   if (v === undefined) {
     v = 2 * defender_two_sides$each1(s) >= defender_bases(s);
     s.defender_two_sides = v;
-    s.step(step$defender_two_sides, v);
   }
   return v;
 }
@@ -1988,7 +1924,6 @@ function attacker_prone(s: State): boolean {
   if (v === undefined) {
     v = 2 * attacker_prone$each1(s) >= attacker_bases(s);
     s.attacker_prone = v;
-    s.step(step$attacker_prone, v);
   }
   return v;
 }
@@ -1997,7 +1932,6 @@ function defender_prone(s: State): boolean {
   if (v === undefined) {
     v = 2 * defender_prone$each1(s) >= defender_bases(s);
     s.defender_prone = v;
-    s.step(step$defender_prone, v);
   }
   return v;
 }
@@ -2006,7 +1940,6 @@ function attacker_solid_cover(s: State): boolean {
   if (v === undefined) {
     v = 2 * attacker_solid_cover$each1(s) >= attacker_bases(s);
     s.attacker_solid_cover = v;
-    s.step(step$attacker_solid_cover, v);
   }
   return v;
 }
@@ -2015,7 +1948,6 @@ function defender_solid_cover(s: State): boolean {
   if (v === undefined) {
     v = 2 * defender_solid_cover$each1(s) >= defender_bases(s);
     s.defender_solid_cover = v;
-    s.step(step$defender_solid_cover, v);
   }
   return v;
 }
@@ -2024,7 +1956,6 @@ function attacker_outstanding(s: State): boolean {
   if (v === undefined) {
     v = 2 * attacker_outstanding$each1(s) >= attacker_bases(s);
     s.attacker_outstanding = v;
-    s.step(step$attacker_outstanding, v);
   }
   return v;
 }
@@ -2033,7 +1964,6 @@ function defender_outstanding(s: State): boolean {
   if (v === undefined) {
     v = 2 * defender_outstanding$each1(s) >= defender_bases(s);
     s.defender_outstanding = v;
-    s.step(step$defender_outstanding, v);
   }
   return v;
 }
@@ -2042,7 +1972,6 @@ function attacker_great(s: State): boolean {
   if (v === undefined) {
     v = 2 * attacker_great$each1(s) >= attacker_bases(s);
     s.attacker_great = v;
-    s.step(step$attacker_great, v);
   }
   return v;
 }
@@ -2051,7 +1980,6 @@ function defender_great(s: State): boolean {
   if (v === undefined) {
     v = 2 * defender_great$each1(s) >= defender_bases(s);
     s.defender_great = v;
-    s.step(step$defender_great, v);
   }
   return v;
 }
@@ -2060,7 +1988,6 @@ function attacker_mounted(s: State): boolean {
   if (v === undefined) {
     v = 2 * attacker_mounted$each1(s) >= attacker_bases(s);
     s.attacker_mounted = v;
-    s.step(step$attacker_mounted, v);
   }
   return v;
 }
@@ -2069,7 +1996,6 @@ function defender_mounted(s: State): boolean {
   if (v === undefined) {
     v = 2 * defender_mounted$each1(s) >= defender_bases(s);
     s.defender_mounted = v;
-    s.step(step$defender_mounted, v);
   }
   return v;
 }
@@ -2078,7 +2004,6 @@ function attacker_cavalry_bonus(s: State): boolean {
   if (v === undefined) {
     v = attacker_mounted(s) && !attacker_cavalry_bonus$each1(s);
     s.attacker_cavalry_bonus = v;
-    s.step(step$attacker_cavalry_bonus, v);
   }
   return v;
 }
@@ -2087,7 +2012,6 @@ function defender_cavalry_bonus(s: State): boolean {
   if (v === undefined) {
     v = defender_mounted(s) && !defender_cavalry_bonus$each1(s);
     s.defender_cavalry_bonus = v;
-    s.step(step$defender_cavalry_bonus, v);
   }
   return v;
 }
@@ -2096,7 +2020,6 @@ function pinned_drm(s: State): number {
   if (v === undefined) {
     v = in$pinned_value(s) !== null ? in$pinned_value(s) as number : rt.lookup(table$assault_modifiers, "pinned", "drm");
     s.pinned_drm = v;
-    s.step(step$pinned_drm, v);
   }
   return v;
 }
@@ -2105,7 +2028,6 @@ function rear_drm(s: State): number {
   if (v === undefined) {
     v = in$rear_value(s) !== null ? in$rear_value(s) as number : rt.lookup(table$assault_modifiers, "rear", "drm");
     s.rear_drm = v;
-    s.step(step$rear_drm, v);
   }
   return v;
 }
@@ -2114,7 +2036,6 @@ function two_sides_drm(s: State): number {
   if (v === undefined) {
     v = rt.lookup(table$assault_modifiers, "two_sides", "drm");
     s.two_sides_drm = v;
-    s.step(step$two_sides_drm, v);
   }
   return v;
 }
@@ -2123,7 +2044,6 @@ function prone_drm(s: State): number {
   if (v === undefined) {
     v = in$prone_value(s) !== null ? in$prone_value(s) as number : rt.lookup(table$assault_modifiers, "prone", "drm");
     s.prone_drm = v;
-    s.step(step$prone_drm, v);
   }
   return v;
 }
@@ -2132,7 +2052,6 @@ function cover_drm(s: State): number {
   if (v === undefined) {
     v = in$cover_value(s) !== null ? in$cover_value(s) as number : rt.lookup(table$assault_modifiers, "solid_cover", "drm");
     s.cover_drm = v;
-    s.step(step$cover_drm, v);
   }
   return v;
 }
@@ -2141,7 +2060,6 @@ function outstanding_drm(s: State): number {
   if (v === undefined) {
     v = in$outstanding_value(s) !== null ? in$outstanding_value(s) as number : rt.lookup(table$assault_modifiers, "outstanding", "drm");
     s.outstanding_drm = v;
-    s.step(step$outstanding_drm, v);
   }
   return v;
 }
@@ -2150,7 +2068,6 @@ function great_drm(s: State): number {
   if (v === undefined) {
     v = in$great_value(s) !== null ? in$great_value(s) as number : rt.lookup(table$assault_modifiers, "great", "drm");
     s.great_drm = v;
-    s.step(step$great_drm, v);
   }
   return v;
 }
@@ -2159,7 +2076,6 @@ function attacker_drm(s: State): number {
   if (v === undefined) {
     v = in$attacker_other_drm(s) + (attacker_pinned(s) ? pinned_drm(s) : 0) + (attacker_hit_in_rear(s) ? rear_drm(s) : 0) + (attacker_two_sides(s) ? two_sides_drm(s) : 0) + (attacker_prone(s) ? prone_drm(s) : 0) + (attacker_solid_cover(s) ? cover_drm(s) : 0) + (attacker_outstanding(s) ? outstanding_drm(s) : 0) + (attacker_great(s) ? great_drm(s) : 0) + (attacker_cavalry_bonus(s) ? cavalry_drm(s) : 0);
     s.attacker_drm = v;
-    s.step(step$attacker_drm, v);
   }
   return v;
 }
@@ -2168,7 +2084,6 @@ function defender_drm(s: State): number {
   if (v === undefined) {
     v = in$defender_other_drm(s) + (defender_pinned(s) ? pinned_drm(s) : 0) + (defender_hit_in_rear(s) ? rear_drm(s) : 0) + (defender_two_sides(s) ? two_sides_drm(s) : 0) + (defender_prone(s) ? prone_drm(s) : 0) + (defender_solid_cover(s) ? cover_drm(s) : 0) + (defender_outstanding(s) ? outstanding_drm(s) : 0) + (defender_great(s) ? great_drm(s) : 0) + (defender_cavalry_bonus(s) ? cavalry_drm(s) : 0);
     s.defender_drm = v;
-    s.step(step$defender_drm, v);
   }
   return v;
 }
@@ -2473,6 +2388,95 @@ const CHECKS: readonly rt.CheckSpec<State>[] = [
     test: check$cavalry_targets,
   },
 ];
+/** The trace, in reading order: each step after the steps it reads. */
+const TRACE: readonly rt.TraceEntry<State>[] = [
+  { info: step$in$attackers, value: (s: State) => s.in$attackers },
+  { info: step$in$defenders, value: (s: State) => s.in$defenders },
+  { info: step$check$cavalry_targets, check: 0 },
+  { info: step$attacker_bases, value: (s: State) => s.attacker_bases },
+  { info: step$defender_bases, value: (s: State) => s.defender_bases },
+  { info: step$only_cavalry, value: (s: State) => s.only_cavalry },
+  { info: step$any_cavalry, value: (s: State) => s.any_cavalry },
+  { info: step$rounds, value: (s: State) => s.rounds },
+  { info: step$in$attacker_other_drm, value: (s: State) => s.in$attacker_other_drm },
+  { info: step$attacker_pinned, value: (s: State) => s.attacker_pinned },
+  { info: step$in$pinned_value, value: (s: State) => s.in$pinned_value },
+  { info: step$pinned_drm, value: (s: State) => s.pinned_drm },
+  { info: step$attacker_hit_in_rear, value: (s: State) => s.attacker_hit_in_rear },
+  { info: step$in$rear_value, value: (s: State) => s.in$rear_value },
+  { info: step$rear_drm, value: (s: State) => s.rear_drm },
+  { info: step$attacker_two_sides, value: (s: State) => s.attacker_two_sides },
+  { info: step$two_sides_drm, value: (s: State) => s.two_sides_drm },
+  { info: step$attacker_prone, value: (s: State) => s.attacker_prone },
+  { info: step$in$prone_value, value: (s: State) => s.in$prone_value },
+  { info: step$prone_drm, value: (s: State) => s.prone_drm },
+  { info: step$attacker_solid_cover, value: (s: State) => s.attacker_solid_cover },
+  { info: step$in$cover_value, value: (s: State) => s.in$cover_value },
+  { info: step$cover_drm, value: (s: State) => s.cover_drm },
+  { info: step$attacker_outstanding, value: (s: State) => s.attacker_outstanding },
+  { info: step$in$outstanding_value, value: (s: State) => s.in$outstanding_value },
+  { info: step$outstanding_drm, value: (s: State) => s.outstanding_drm },
+  { info: step$attacker_great, value: (s: State) => s.attacker_great },
+  { info: step$in$great_value, value: (s: State) => s.in$great_value },
+  { info: step$great_drm, value: (s: State) => s.great_drm },
+  { info: step$attacker_mounted, value: (s: State) => s.attacker_mounted },
+  { info: step$attacker_cavalry_bonus, value: (s: State) => s.attacker_cavalry_bonus },
+  { info: step$cavalry_drm, value: (s: State) => s.cavalry_drm },
+  { info: step$attacker_drm, value: (s: State) => s.attacker_drm },
+  { info: step$in$defender_other_drm, value: (s: State) => s.in$defender_other_drm },
+  { info: step$defender_pinned, value: (s: State) => s.defender_pinned },
+  { info: step$defender_hit_in_rear, value: (s: State) => s.defender_hit_in_rear },
+  { info: step$defender_two_sides, value: (s: State) => s.defender_two_sides },
+  { info: step$defender_prone, value: (s: State) => s.defender_prone },
+  { info: step$defender_solid_cover, value: (s: State) => s.defender_solid_cover },
+  { info: step$defender_outstanding, value: (s: State) => s.defender_outstanding },
+  { info: step$defender_great, value: (s: State) => s.defender_great },
+  { info: step$defender_mounted, value: (s: State) => s.defender_mounted },
+  { info: step$defender_cavalry_bonus, value: (s: State) => s.defender_cavalry_bonus },
+  { info: step$defender_drm, value: (s: State) => s.defender_drm },
+  { info: step$die$attacker_roll_1, value: (s: State) => s.die$attacker_roll_1 },
+  { info: step$die$defender_roll_1, value: (s: State) => s.die$defender_roll_1 },
+  { info: step$round_1_margin, value: (s: State) => s.round_1_margin },
+  { info: step$attacker_lost_1, value: (s: State) => s.attacker_lost_1 },
+  { info: step$defender_lost_1, value: (s: State) => s.defender_lost_1 },
+  { info: step$attacker_left_1, value: (s: State) => s.attacker_left_1 },
+  { info: step$defender_left_1, value: (s: State) => s.defender_left_1 },
+  { info: step$round_2_fought, value: (s: State) => s.round_2_fought },
+  { info: step$die$attacker_roll_2, value: (s: State) => s.die$attacker_roll_2 },
+  { info: step$die$defender_roll_2, value: (s: State) => s.die$defender_roll_2 },
+  { info: step$round_2_margin, value: (s: State) => s.round_2_margin },
+  { info: step$attacker_lost_2, value: (s: State) => s.attacker_lost_2 },
+  { info: step$defender_lost_2, value: (s: State) => s.defender_lost_2 },
+  { info: step$attacker_left_2, value: (s: State) => s.attacker_left_2 },
+  { info: step$defender_left_2, value: (s: State) => s.defender_left_2 },
+  { info: step$round_3_fought, value: (s: State) => s.round_3_fought },
+  { info: step$die$attacker_roll_3, value: (s: State) => s.die$attacker_roll_3 },
+  { info: step$die$defender_roll_3, value: (s: State) => s.die$defender_roll_3 },
+  { info: step$round_3_margin, value: (s: State) => s.round_3_margin },
+  { info: step$attacker_lost_3, value: (s: State) => s.attacker_lost_3 },
+  { info: step$defender_lost_3, value: (s: State) => s.defender_lost_3 },
+  { info: step$defender_left_3, value: (s: State) => s.defender_left_3 },
+  { info: step$defender_lost_in_rounds, value: (s: State) => s.defender_lost_in_rounds },
+  { info: step$attacker_left_3, value: (s: State) => s.attacker_left_3 },
+  { info: step$attacker_lost_in_rounds, value: (s: State) => s.attacker_lost_in_rounds },
+  { info: step$overall, value: (s: State) => s.overall },
+  { info: step$overall_loser, value: (s: State) => s.overall_loser },
+  { info: step$attacker_tie_loss, value: (s: State) => s.attacker_tie_loss },
+  { info: step$attacker_bases_lost, value: (s: State) => s.attacker_bases_lost },
+  { info: step$defender_tie_loss, value: (s: State) => s.defender_tie_loss },
+  { info: step$defender_bases_lost, value: (s: State) => s.defender_bases_lost },
+  { info: step$attacker_bases_left, value: (s: State) => s.attacker_bases_left },
+  { info: step$defender_bases_left, value: (s: State) => s.defender_bases_left },
+  { info: step$round_1_winner, value: (s: State) => s.round_1_winner },
+  { info: step$round_2_winner, value: (s: State) => s.round_2_winner },
+  { info: step$round_3_winner, value: (s: State) => s.round_3_winner },
+  { info: step$attacker_won_every_round, value: (s: State) => s.attacker_won_every_round },
+  { info: step$defender_won_every_round, value: (s: State) => s.defender_won_every_round },
+  { info: step$breakthrough, value: (s: State) => s.breakthrough },
+  { info: step$heroic_fight, value: (s: State) => s.heroic_fight },
+  { info: step$pinned_sides, value: (s: State) => s.pinned_sides },
+  { info: step$cavalry_option, value: (s: State) => s.cavalry_option },
+];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   { info: step$attacker_bases, random: false, get: attacker_bases, wire: rt.wireAs.plain },
   { info: step$defender_bases, random: false, get: defender_bases, wire: rt.wireAs.plain },
@@ -2708,279 +2712,210 @@ const OUTCOME = ["overall", "attacker_bases_lost", "defender_bases_lost", "break
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if ("attacker_bases" in values) {
     s.attacker_bases = (values.attacker_bases as unknown) as number;
-    s.step(step$attacker_bases, s.attacker_bases);
   }
   if ("defender_bases" in values) {
     s.defender_bases = (values.defender_bases as unknown) as number;
-    s.step(step$defender_bases, s.defender_bases);
   }
   if ("round_1_margin" in values) {
     s.round_1_margin = (values.round_1_margin as unknown) as number;
-    s.step(step$round_1_margin, s.round_1_margin);
   }
   if ("attacker_lost_1" in values) {
     s.attacker_lost_1 = (values.attacker_lost_1 as unknown) as number;
-    s.step(step$attacker_lost_1, s.attacker_lost_1);
   }
   if ("defender_lost_1" in values) {
     s.defender_lost_1 = (values.defender_lost_1 as unknown) as number;
-    s.step(step$defender_lost_1, s.defender_lost_1);
   }
   if ("attacker_left_1" in values) {
     s.attacker_left_1 = (values.attacker_left_1 as unknown) as number;
-    s.step(step$attacker_left_1, s.attacker_left_1);
   }
   if ("defender_left_1" in values) {
     s.defender_left_1 = (values.defender_left_1 as unknown) as number;
-    s.step(step$defender_left_1, s.defender_left_1);
   }
   if ("round_1_winner" in values) {
     s.round_1_winner = (values.round_1_winner as unknown) as ("attacker" | "defender") | null;
-    s.step(step$round_1_winner, s.round_1_winner);
   }
   if ("round_2_fought" in values) {
     s.round_2_fought = (values.round_2_fought as unknown) as boolean;
-    s.step(step$round_2_fought, s.round_2_fought);
   }
   if ("round_2_margin" in values) {
     s.round_2_margin = (values.round_2_margin as unknown) as number | null;
-    s.step(step$round_2_margin, s.round_2_margin);
   }
   if ("attacker_lost_2" in values) {
     s.attacker_lost_2 = (values.attacker_lost_2 as unknown) as number;
-    s.step(step$attacker_lost_2, s.attacker_lost_2);
   }
   if ("defender_lost_2" in values) {
     s.defender_lost_2 = (values.defender_lost_2 as unknown) as number;
-    s.step(step$defender_lost_2, s.defender_lost_2);
   }
   if ("attacker_left_2" in values) {
     s.attacker_left_2 = (values.attacker_left_2 as unknown) as number;
-    s.step(step$attacker_left_2, s.attacker_left_2);
   }
   if ("defender_left_2" in values) {
     s.defender_left_2 = (values.defender_left_2 as unknown) as number;
-    s.step(step$defender_left_2, s.defender_left_2);
   }
   if ("round_2_winner" in values) {
     s.round_2_winner = (values.round_2_winner as unknown) as ("attacker" | "defender") | null;
-    s.step(step$round_2_winner, s.round_2_winner);
   }
   if ("round_3_fought" in values) {
     s.round_3_fought = (values.round_3_fought as unknown) as boolean;
-    s.step(step$round_3_fought, s.round_3_fought);
   }
   if ("round_3_margin" in values) {
     s.round_3_margin = (values.round_3_margin as unknown) as number | null;
-    s.step(step$round_3_margin, s.round_3_margin);
   }
   if ("attacker_lost_3" in values) {
     s.attacker_lost_3 = (values.attacker_lost_3 as unknown) as number;
-    s.step(step$attacker_lost_3, s.attacker_lost_3);
   }
   if ("defender_lost_3" in values) {
     s.defender_lost_3 = (values.defender_lost_3 as unknown) as number;
-    s.step(step$defender_lost_3, s.defender_lost_3);
   }
   if ("attacker_left_3" in values) {
     s.attacker_left_3 = (values.attacker_left_3 as unknown) as number;
-    s.step(step$attacker_left_3, s.attacker_left_3);
   }
   if ("defender_left_3" in values) {
     s.defender_left_3 = (values.defender_left_3 as unknown) as number;
-    s.step(step$defender_left_3, s.defender_left_3);
   }
   if ("round_3_winner" in values) {
     s.round_3_winner = (values.round_3_winner as unknown) as ("attacker" | "defender") | null;
-    s.step(step$round_3_winner, s.round_3_winner);
   }
   if ("attacker_lost_in_rounds" in values) {
     s.attacker_lost_in_rounds = (values.attacker_lost_in_rounds as unknown) as number;
-    s.step(step$attacker_lost_in_rounds, s.attacker_lost_in_rounds);
   }
   if ("defender_lost_in_rounds" in values) {
     s.defender_lost_in_rounds = (values.defender_lost_in_rounds as unknown) as number;
-    s.step(step$defender_lost_in_rounds, s.defender_lost_in_rounds);
   }
   if ("overall" in values) {
     s.overall = (values.overall as unknown) as "attacker_won" | "defender_won" | "tie";
-    s.step(step$overall, s.overall);
   }
   if ("overall_loser" in values) {
     s.overall_loser = (values.overall_loser as unknown) as ("attacker" | "defender") | null;
-    s.step(step$overall_loser, s.overall_loser);
   }
   if ("attacker_tie_loss" in values) {
     s.attacker_tie_loss = (values.attacker_tie_loss as unknown) as number;
-    s.step(step$attacker_tie_loss, s.attacker_tie_loss);
   }
   if ("defender_tie_loss" in values) {
     s.defender_tie_loss = (values.defender_tie_loss as unknown) as number;
-    s.step(step$defender_tie_loss, s.defender_tie_loss);
   }
   if ("attacker_bases_lost" in values) {
     s.attacker_bases_lost = (values.attacker_bases_lost as unknown) as number;
-    s.step(step$attacker_bases_lost, s.attacker_bases_lost);
   }
   if ("defender_bases_lost" in values) {
     s.defender_bases_lost = (values.defender_bases_lost as unknown) as number;
-    s.step(step$defender_bases_lost, s.defender_bases_lost);
   }
   if ("attacker_bases_left" in values) {
     s.attacker_bases_left = (values.attacker_bases_left as unknown) as number;
-    s.step(step$attacker_bases_left, s.attacker_bases_left);
   }
   if ("defender_bases_left" in values) {
     s.defender_bases_left = (values.defender_bases_left as unknown) as number;
-    s.step(step$defender_bases_left, s.defender_bases_left);
   }
   if ("attacker_won_every_round" in values) {
     s.attacker_won_every_round = (values.attacker_won_every_round as unknown) as boolean;
-    s.step(step$attacker_won_every_round, s.attacker_won_every_round);
   }
   if ("defender_won_every_round" in values) {
     s.defender_won_every_round = (values.defender_won_every_round as unknown) as boolean;
-    s.step(step$defender_won_every_round, s.defender_won_every_round);
   }
   if ("breakthrough" in values) {
     s.breakthrough = (values.breakthrough as unknown) as ("attacker" | "defender") | null;
-    s.step(step$breakthrough, s.breakthrough);
   }
   if ("heroic_fight" in values) {
     s.heroic_fight = (values.heroic_fight as unknown) as boolean;
-    s.step(step$heroic_fight, s.heroic_fight);
   }
   if ("pinned_sides" in values) {
     s.pinned_sides = (values.pinned_sides as unknown) as "nobody" | "attacking_side" | "defending_side" | "both_sides";
-    s.step(step$pinned_sides, s.pinned_sides);
   }
   if ("any_cavalry" in values) {
     s.any_cavalry = (values.any_cavalry as unknown) as boolean;
-    s.step(step$any_cavalry, s.any_cavalry);
   }
   if ("only_cavalry" in values) {
     s.only_cavalry = (values.only_cavalry as unknown) as boolean;
-    s.step(step$only_cavalry, s.only_cavalry);
   }
   if ("rounds" in values) {
     s.rounds = (values.rounds as unknown) as number;
-    s.step(step$rounds, s.rounds);
   }
   if ("cavalry_drm" in values) {
     s.cavalry_drm = (values.cavalry_drm as unknown) as number;
-    s.step(step$cavalry_drm, s.cavalry_drm);
   }
   if ("cavalry_option" in values) {
     s.cavalry_option = (values.cavalry_option as unknown) as boolean;
-    s.step(step$cavalry_option, s.cavalry_option);
   }
   if ("attacker_pinned" in values) {
     s.attacker_pinned = (values.attacker_pinned as unknown) as boolean;
-    s.step(step$attacker_pinned, s.attacker_pinned);
   }
   if ("defender_pinned" in values) {
     s.defender_pinned = (values.defender_pinned as unknown) as boolean;
-    s.step(step$defender_pinned, s.defender_pinned);
   }
   if ("attacker_hit_in_rear" in values) {
     s.attacker_hit_in_rear = (values.attacker_hit_in_rear as unknown) as boolean;
-    s.step(step$attacker_hit_in_rear, s.attacker_hit_in_rear);
   }
   if ("defender_hit_in_rear" in values) {
     s.defender_hit_in_rear = (values.defender_hit_in_rear as unknown) as boolean;
-    s.step(step$defender_hit_in_rear, s.defender_hit_in_rear);
   }
   if ("attacker_two_sides" in values) {
     s.attacker_two_sides = (values.attacker_two_sides as unknown) as boolean;
-    s.step(step$attacker_two_sides, s.attacker_two_sides);
   }
   if ("defender_two_sides" in values) {
     s.defender_two_sides = (values.defender_two_sides as unknown) as boolean;
-    s.step(step$defender_two_sides, s.defender_two_sides);
   }
   if ("attacker_prone" in values) {
     s.attacker_prone = (values.attacker_prone as unknown) as boolean;
-    s.step(step$attacker_prone, s.attacker_prone);
   }
   if ("defender_prone" in values) {
     s.defender_prone = (values.defender_prone as unknown) as boolean;
-    s.step(step$defender_prone, s.defender_prone);
   }
   if ("attacker_solid_cover" in values) {
     s.attacker_solid_cover = (values.attacker_solid_cover as unknown) as boolean;
-    s.step(step$attacker_solid_cover, s.attacker_solid_cover);
   }
   if ("defender_solid_cover" in values) {
     s.defender_solid_cover = (values.defender_solid_cover as unknown) as boolean;
-    s.step(step$defender_solid_cover, s.defender_solid_cover);
   }
   if ("attacker_outstanding" in values) {
     s.attacker_outstanding = (values.attacker_outstanding as unknown) as boolean;
-    s.step(step$attacker_outstanding, s.attacker_outstanding);
   }
   if ("defender_outstanding" in values) {
     s.defender_outstanding = (values.defender_outstanding as unknown) as boolean;
-    s.step(step$defender_outstanding, s.defender_outstanding);
   }
   if ("attacker_great" in values) {
     s.attacker_great = (values.attacker_great as unknown) as boolean;
-    s.step(step$attacker_great, s.attacker_great);
   }
   if ("defender_great" in values) {
     s.defender_great = (values.defender_great as unknown) as boolean;
-    s.step(step$defender_great, s.defender_great);
   }
   if ("attacker_mounted" in values) {
     s.attacker_mounted = (values.attacker_mounted as unknown) as boolean;
-    s.step(step$attacker_mounted, s.attacker_mounted);
   }
   if ("defender_mounted" in values) {
     s.defender_mounted = (values.defender_mounted as unknown) as boolean;
-    s.step(step$defender_mounted, s.defender_mounted);
   }
   if ("attacker_cavalry_bonus" in values) {
     s.attacker_cavalry_bonus = (values.attacker_cavalry_bonus as unknown) as boolean;
-    s.step(step$attacker_cavalry_bonus, s.attacker_cavalry_bonus);
   }
   if ("defender_cavalry_bonus" in values) {
     s.defender_cavalry_bonus = (values.defender_cavalry_bonus as unknown) as boolean;
-    s.step(step$defender_cavalry_bonus, s.defender_cavalry_bonus);
   }
   if ("pinned_drm" in values) {
     s.pinned_drm = (values.pinned_drm as unknown) as number;
-    s.step(step$pinned_drm, s.pinned_drm);
   }
   if ("rear_drm" in values) {
     s.rear_drm = (values.rear_drm as unknown) as number;
-    s.step(step$rear_drm, s.rear_drm);
   }
   if ("two_sides_drm" in values) {
     s.two_sides_drm = (values.two_sides_drm as unknown) as number;
-    s.step(step$two_sides_drm, s.two_sides_drm);
   }
   if ("prone_drm" in values) {
     s.prone_drm = (values.prone_drm as unknown) as number;
-    s.step(step$prone_drm, s.prone_drm);
   }
   if ("cover_drm" in values) {
     s.cover_drm = (values.cover_drm as unknown) as number;
-    s.step(step$cover_drm, s.cover_drm);
   }
   if ("outstanding_drm" in values) {
     s.outstanding_drm = (values.outstanding_drm as unknown) as number;
-    s.step(step$outstanding_drm, s.outstanding_drm);
   }
   if ("great_drm" in values) {
     s.great_drm = (values.great_drm as unknown) as number;
-    s.step(step$great_drm, s.great_drm);
   }
   if ("attacker_drm" in values) {
     s.attacker_drm = (values.attacker_drm as unknown) as number;
-    s.step(step$attacker_drm, s.attacker_drm);
   }
   if ("defender_drm" in values) {
     s.defender_drm = (values.defender_drm as unknown) as number;
-    s.step(step$defender_drm, s.defender_drm);
   }
 }
 
@@ -3078,7 +3013,7 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
 
 /** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options, 172);
+  const s = new State(input, dice, options);
   if (options?.assume) {
     assume(s, options.assume);
   }
@@ -3087,6 +3022,7 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     CHECKS,
     outputs,
     rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also),
+    TRACE,
   );
 }
 

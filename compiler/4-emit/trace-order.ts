@@ -1,0 +1,51 @@
+import type { Dependencies, ProcedureModel } from "../3-check/types.ts";
+
+/** One line of a trace: an input, a die, a definition (`name` or `list.name`) or a requirement. */
+export type TraceNode =
+  | { kind: "input"; name: string }
+  | { kind: "dice"; name: string }
+  | { kind: "let"; key: string }
+  | { kind: "check"; index: number };
+
+/**
+ * The order of a procedure's trace, fixed at compile time: every step after the
+ * steps it reads, requirements first and then the outputs, as `resolve` asks for
+ * them, then whatever `also` or an example may add. The engine records nothing
+ * while it resolves; the trace lists the steps in this order that were computed.
+ */
+export function traceOrder(procedure: ProcedureModel): TraceNode[] {
+  const order: TraceNode[] = [];
+  const seen = new Set<string>();
+  const once = (key: string, node: () => TraceNode, before?: () => void): void => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    before?.();
+    order.push(node());
+  };
+  const input = (name: string) => once(`in:${name}`, () => ({ kind: "input", name }));
+  const die = (name: string) => once(`die:${name}`, () => ({ kind: "dice", name }));
+  const definition = (key: string): void => {
+    const model = procedure.letsByKey.get(key);
+    if (!model) return;
+    once(`let:${key}`, () => ({ kind: "let", key }), () => {
+      if (model.each) input(model.each.list);
+      reads(model.deps);
+    });
+  };
+  const reads = (deps: Dependencies): void => {
+    for (const name of deps.inputs) input(name);
+    for (const name of deps.dice) die(name);
+    for (const key of deps.lets) definition(key);
+    for (const key of deps.elementLets) definition(key);
+  };
+
+  procedure.requirements.forEach((requirement, index) => {
+    reads(requirement.deps);
+    order.push({ kind: "check", index });
+  });
+  for (const name of [...procedure.outputs.flatMap((g) => g.names), ...procedure.outcome]) definition(name);
+  for (const l of procedure.lets) definition(l.each ? `${l.each.list}.${l.name}` : l.name);
+  for (const i of [...procedure.inputs, ...procedure.fixedInputs]) input(i.name);
+  for (const d of procedure.dice) die(d.name);
+  return order;
+}
