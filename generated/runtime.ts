@@ -302,13 +302,18 @@ export function rowOf(table: Table<unknown>, row: KeyValue): number {
 export function cellAt<V>(table: Table<V>, r: number, row: KeyValue, column: KeyValue): V {
   const c = keyIndex(table.columnIndex, column);
   if (c < 0) throw missingKey(table, "column", column);
-  const cell = table.cells[r][c];
-  if (cell === null) {
+  return cell(table, r, c, row, column);
+}
+
+/** The cell at row `r` and column `c` (positions; a loop over `columns(T)` knows its column's). */
+export function cell<V>(table: Table<V>, r: number, c: number, row: KeyValue, column: KeyValue): V {
+  const value = table.cells[r][c];
+  if (value === null) {
     const rowText = table.rowHeaders?.[r] ?? keyText(row, table.rows[r]);
     const columnText = table.columnHeaders?.[c] ?? keyText(column, table.columns[c]);
     throw new Stop("unknown", `${table.caption}, row ${rowText}, column ${columnText}: this cell is not known; consult the printed chart`, table.paragraph);
   }
-  return cell;
+  return value;
 }
 
 /** Column or row keys as values: integers (a header "7" is 7), or enum member names. */

@@ -29,6 +29,10 @@ export class ExpressionEmitter {
   private hoisted = new Map<Expr, TsExpr>();
   /** … and chart rows found once, for lookups whose row does not change in the loop. */
   private hoistedRows = new Map<Lookup, { row: TsExpr; index: TsExpr }>();
+  /** … lookups along the chart's own columns, which know the column's position: the loop index. */
+  private columnPositions = new Map<Lookup, TsExpr>();
+  /** … and the numeric value of odds compared in every iteration (`rt.oddsValue`). */
+  private oddsValues = new Map<Expr, TsExpr>();
 
   /** Starts a definition; helper names stay the same when other definitions change. */
   definition(name: string): this {
@@ -82,9 +86,12 @@ export class ExpressionEmitter {
       case "Field":
         return this.field(expr, paragraph);
       case "Lookup": {
+        const table = e(expr.object);
         const row = this.hoistedRows.get(expr);
-        if (row) return call("rt.cellAt", [e(expr.object), row.index, row.row, e(expr.column)]);
-        return call("rt.lookup", [e(expr.object), e(expr.row), e(expr.column)]);
+        const column = this.columnPositions.get(expr);
+        if (row && column) return call("rt.cell", [table, row.index, column, row.row, e(expr.column)]);
+        if (row) return call("rt.cellAt", [table, row.index, row.row, e(expr.column)]);
+        return call("rt.lookup", [table, e(expr.row), e(expr.column)]);
       }
       case "Index":
         return call("rt.item", [e(expr.object), e(expr.index), lit(paragraph)]);
@@ -147,7 +154,10 @@ export class ExpressionEmitter {
       case "<=":
       case ">":
       case ">=":
-        if (left.ty?.kind === "odds") return bin(op, call("rt.oddsValue", [l]), call("rt.oddsValue", [r]));
+        if (left.ty?.kind === "odds") {
+          const value = (x: Expr, code: TsExpr) => this.oddsValues.get(x) ?? call("rt.oddsValue", [code]);
+          return bin(op, value(left, l), value(right, r));
+        }
         return bin(op, l, r);
       default:
         return bin(op, l, r);
@@ -167,8 +177,8 @@ export class ExpressionEmitter {
     const i = expr.index ?? `${expr.variable.name}$i`;
     const items = id("items");
     const list = this.emit(expr.list, paragraph);
-    const outer = { hoisted: this.hoisted, rows: this.hoistedRows };
-    const before = this.hoist(expr, free, paragraph);
+    const outer = { hoisted: this.hoisted, rows: this.hoistedRows, columns: this.columnPositions, odds: this.oddsValues };
+    const before = this.hoist(expr, free, i, paragraph);
     const item: TsStmt = { type: "const", name: localName(expr.variable.name), init: index(items, id(i)) };
     const keep: TsStmt[] = expr.filter ? [{ type: "if", test: not(this.emit(expr.filter, paragraph)), then: [{ type: "continue" }] }] : [];
     const value = expr.value ? this.emit(expr.value, paragraph) : lit(null);
@@ -213,6 +223,8 @@ export class ExpressionEmitter {
     }
     this.hoisted = outer.hoisted;
     this.hoistedRows = outer.rows;
+    this.columnPositions = outer.columns;
+    this.oddsValues = outer.odds;
     // Values hoisted out of the loop are computed only when there is an item to loop over.
     const empty: TsStmt[] = before.length > 0 ? [{ type: "if", test: bin("===", member(items, "length"), lit(0)), then: [{ type: "return", value: emptyResult(expr.fn) }] }] : [];
     this.helpers.push({
@@ -233,9 +245,12 @@ export class ExpressionEmitter {
    * `and`/`or`, not the branches of `if`), so nothing is computed that the loop would
    * not have computed on its first item.
    */
-  private hoist(expr: AggregateExpr, free: Local[], paragraph: string): TsStmt[] {
+  private hoist(expr: AggregateExpr, free: Local[], loopIndex: string, paragraph: string): TsStmt[] {
     this.hoisted = new Map();
     this.hoistedRows = new Map();
+    this.columnPositions = new Map();
+    this.oddsValues = new Map();
+    const columnsOf = expr.list.type === "Call" && expr.list.callee === "columns" ? tableOf(expr.list.args[0]) : null;
     const outside = new Set(free.map((local) => local.index));
     const invariant = (e: Expr) => freeLocals(e).every((local) => outside.has(local.index));
     const statements: TsStmt[] = [];
@@ -251,6 +266,13 @@ export class ExpressionEmitter {
       }
       switch (e.type) {
         case "Binary":
+          if (COMPARISONS.has(e.op) && e.left.ty?.kind === "odds") {
+            for (const side of [e.left, e.right]) {
+              if (invariant(side)) this.oddsValues.set(side, constant(call("rt.oddsValue", [this.emit(side, paragraph)])));
+              else visit(side);
+            }
+            return;
+          }
           visit(e.left);
           if (e.op !== "and" && e.op !== "or") visit(e.right);
           return;
@@ -274,6 +296,9 @@ export class ExpressionEmitter {
             this.hoistedRows.set(e, { row, index: constant(call("rt.rowOf", [this.emit(e.object, paragraph), row])) });
           } else {
             visit(e.row);
+          }
+          if (columnsOf !== null && tableOf(e.object) === columnsOf && e.column.type === "Name" && e.column.binding?.kind === "local" && e.column.binding.index === loopIndex) {
+            this.columnPositions.set(e, id(loopIndex));
           }
           return visit(e.column);
         case "Call":
@@ -340,6 +365,13 @@ export class ExpressionEmitter {
         throw new Error(`unknown function ${expr.callee} reached the emitter`);
     }
   }
+}
+
+const COMPARISONS = new Set(["<", "<=", ">", ">="]);
+
+/** The table declaration a name refers to, if it is a table name. */
+function tableOf(e: Expr): unknown {
+  return e.type === "Name" && e.binding?.kind === "table" ? e.binding.decl : null;
 }
 
 /** What a comprehension gives over an empty list. */

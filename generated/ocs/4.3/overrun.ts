@@ -2796,11 +2796,11 @@ function highest_column$each1(s: State): number | null {
   }
   const inv$1 = in$terrain(s);
   const inv$2 = rt.rowOf(table$combat_odds, inv$1);
-  const inv$3 = odds(s);
+  const inv$3 = rt.oddsValue(odds(s));
   let best: number | null = null;
   for (let c$i = 0; c$i < items.length; c$i++) {
     const c$ = items[c$i];
-    if (!(rt.oddsValue(rt.cellAt(table$combat_odds, inv$2, inv$1, c$)) <= rt.oddsValue(inv$3))) {
+    if (!(rt.oddsValue(rt.cell(table$combat_odds, inv$2, c$i, inv$1, c$)) <= inv$3)) {
       continue;
     }
     const v = c$;

@@ -88,8 +88,9 @@ describe("loop-invariant values", () => {
     expect(result.pending).toMatchObject({ strongest: { kind: "dice", die: "d" } });
   });
 
-  it("stop the answer as the loop would have, when a cell is unknown", () => {
+  it("stop the answer as the loop would have, when a cell is unknown, naming its row and column", () => {
     const result = resolve([{ strength: 1 }, { strength: 1 }, { strength: 1 }], { d: 4 });
     expect(result.pending).toMatchObject({ best: { kind: "unknown" } });
+    expect((result.pending as Record<string, { message: string }>).best.message).toContain("row 4-6, column 3");
   });
 });
