@@ -20,6 +20,12 @@ describe("parseMarkdown", () => {
     expect(tree.children[1].position?.start).toMatchObject({ line: 3, column: 1, offset: 33 });
   });
 
+  it("reads tables whose rows start with a bar, also right after a paragraph", () => {
+    const tree = parseMarkdown("Text before.\n| a | b |\n|---|---|\n| 1 | ? |\n\nA | b\n", "t.md");
+    expect(types(tree)).toEqual(["paragraph", "table", "paragraph"]);
+    expect(toString(tree.children[1])).toBe("ab1?");
+  });
+
   it("turns a line that only looks like an unknown directive back into its exact text", () => {
     const tree = parseMarkdown("::nothing[here]{x=1}\n", "t.md");
     expect(types(tree)).toEqual(["paragraph"]);
