@@ -4,7 +4,7 @@ import {
   arr, arrow, assign, call, cast, data, id, index, lit, member, newExpr, not, obj, optionalMember, tArray, tRef, tUnion,
   type TsExpr, type TsStmt, type TsType,
 } from "./ts/ast.ts";
-import { printModule } from "./ts/print.ts";
+import { printModuleTwice } from "./ts/print.ts";
 import { ExpressionEmitter } from "./emit-expression.ts";
 import { engineSchema } from "./emit-schema.ts";
 import { nativeType, typeDeclarations, typeTag, wireConversion, wireType } from "./emit-types.ts";
@@ -207,7 +207,8 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       ],
     },
   ];
-  return { source: printModule(statements), javascript: printModule(statements, { javascript: true }) };
+  const printed = printModuleTwice(statements);
+  return { source: printed.typescript, javascript: printed.javascript };
 }
 
 /** An output computed directly, in wire form (the fast path of `outputs`). */

@@ -16,7 +16,7 @@ export default function remarkGfmTables(this: Processor) {
     fromMarkdownExtensions?: unknown[];
     toMarkdownExtensions?: unknown[];
   };
-  (data.micromarkExtensions ??= []).push({ flow: { [VERTICAL_BAR]: gfmTable().flow.null } });
+  (data.micromarkExtensions ??= []).push({ flow: { [VERTICAL_BAR]: gfmTable().flow!.null } });
   (data.fromMarkdownExtensions ??= []).push(gfmTableFromMarkdown());
   (data.toMarkdownExtensions ??= []).push(gfmTableToMarkdown());
 }

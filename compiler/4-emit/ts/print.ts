@@ -4,6 +4,8 @@ const WIDTH = 100;
 
 /** Printing JavaScript instead of TypeScript: every type annotation is left out. */
 let javascript = false;
+/** Set when TypeScript-only syntax was printed: text printed without it is JavaScript too. */
+let typed = false;
 const INDENT = "  ";
 
 const PRECEDENCE: Record<string, number> = {
@@ -38,6 +40,7 @@ function key(name: string): string {
 }
 
 export function printType(t: TsType, indent = ""): string {
+  typed = true;
   switch (t.type) {
     case "ref":
       return t.args && t.args.length > 0 ? `${t.name}<${t.args.map((a) => printType(a, indent)).join(", ")}>` : t.name;
@@ -132,6 +135,7 @@ export function printExpr(e: TsExpr, indent = ""): string {
       return `${printExpr(e.target, indent)} = ${printExpr(e.value, indent)}`;
     case "asConst":
       if (javascript) return printExpr(e.expr, indent);
+      typed = true;
       return `${wrap(e.expr, 13, indent)} as const`;
     case "as":
       if (javascript) return printExpr(e.expr, indent);
@@ -167,6 +171,7 @@ export function printStatement(s: TsStmt, indent = ""): string {
   switch (s.type) {
     case "import":
       if (javascript && s.typeOnly) return "";
+      if (s.typeOnly) typed = true;
       if (s.namespace) return `${indent}import ${s.typeOnly ? "type " : ""}* as ${s.namespace} from ${JSON.stringify(s.from)};\n`;
       return `${indent}import ${s.typeOnly ? "type " : ""}{ ${s.names.join(", ")} } from ${JSON.stringify(s.from)};\n`;
     case "const":
@@ -175,6 +180,7 @@ export function printStatement(s: TsStmt, indent = ""): string {
       return `${indent}let ${s.name}${s.valueType && !javascript ? `: ${printType(s.valueType, indent)}` : ""}${s.init ? ` = ${printExpr(s.init, indent)}` : ""};\n`;
     case "function": {
       const typeParams = s.typeParams?.length && !javascript ? `<${s.typeParams.join(", ")}>` : "";
+      if (typeParams) typed = true;
       const head = `${indent}${exported(s.exported)}function ${s.name}${typeParams}(${s.params.map((p) => printParam(p, indent)).join(", ")})${s.returns && !javascript ? `: ${printType(s.returns, indent)}` : ""}`;
       return `${doc(s.doc, indent)}${head} {\n${printStatements(s.body, indent + INDENT)}${indent}}\n`;
     }
@@ -184,9 +190,11 @@ export function printStatement(s: TsStmt, indent = ""): string {
     }
     case "interface":
       if (javascript) return "";
+      typed = true;
       return `${doc(s.doc, indent)}${indent}${exported(s.exported)}interface ${s.name} {\n${printMembers(s.members, indent + INDENT)}${indent}}\n`;
     case "typeAlias":
       if (javascript) return "";
+      typed = true;
       return `${doc(s.doc, indent)}${indent}${exported(s.exported)}type ${s.name} = ${printType(s.aliased, indent)};\n`;
     case "return":
       return `${indent}return${s.value ? ` ${printExpr(s.value, indent)}` : ""};\n`;
@@ -222,8 +230,64 @@ export function printStatements(statements: TsStmt[], indent = ""): string {
 export function printModule(statements: TsStmt[], options: { javascript?: boolean } = {}): string {
   javascript = options.javascript ?? false;
   try {
-    return printStatements(statements).replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
+    return finishModule(printStatements(statements));
   } finally {
     javascript = false;
   }
+}
+
+/**
+ * A module as TypeScript and as JavaScript in one pass: what prints without any
+ * TypeScript-only syntax (most data, most statements) is printed once for both.
+ */
+export function printModuleTwice(statements: TsStmt[]): { typescript: string; javascript: string } {
+  const [ts, js] = statementsTwice(statements, "");
+  return { typescript: finishModule(ts), javascript: finishModule(js) };
+}
+
+function finishModule(text: string): string {
+  return text.replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
+}
+
+/** Prints as TypeScript; prints again as JavaScript only if that text held TypeScript-only syntax. */
+function twice(print: () => string): [string, string] {
+  const outer = typed;
+  typed = false;
+  const ts = print();
+  const hadTypes = typed;
+  typed = outer || hadTypes;
+  if (!hadTypes) return [ts, ts];
+  javascript = true;
+  try {
+    return [ts, print()];
+  } finally {
+    javascript = false;
+  }
+}
+
+function statementsTwice(statements: TsStmt[], indent: string): [string, string] {
+  let ts = "";
+  let js = "";
+  for (const s of statements) {
+    const [t, j] = statementTwice(s, indent);
+    ts += t;
+    js += j;
+  }
+  return [ts, js];
+}
+
+/** Splits the statements whose own line is typed but whose contents need not be: functions and consts. */
+function statementTwice(s: TsStmt, indent: string): [string, string] {
+  if (s.type === "function") {
+    const [head, headJs] = twice(() => printStatement({ ...s, body: [] }, indent));
+    const [body, bodyJs] = statementsTwice(s.body, indent + INDENT);
+    const open = (text: string) => text.slice(0, text.lastIndexOf("}"));
+    return [`${open(head)}${body}${indent}}\n`, `${open(headJs)}${bodyJs}${indent}}\n`];
+  }
+  if (s.type === "const" && s.valueType) {
+    const [init, initJs] = twice(() => printExpr(s.init, indent));
+    const start = `${doc(s.doc, indent)}${indent}${exported(s.exported)}const ${s.name}`;
+    return [`${start}: ${printType(s.valueType, indent)} = ${init};\n`, `${start} = ${initJs};\n`];
+  }
+  return twice(() => printStatement(s, indent));
 }

@@ -5,7 +5,7 @@ import {
   arr, arrow, asConst, bin, call, cast, cond, data, id, index, lit, member, neg, newExpr, not, obj, optionalMember, satisfies,
   tArray, tLit, tObject, tRef, tUnion, type TsStmt,
 } from "../../../../compiler/4-emit/ts/ast.ts";
-import { printExpr, printModule, printStatement, printType } from "../../../../compiler/4-emit/ts/print.ts";
+import { printExpr, printModule, printModuleTwice, printStatement, printType } from "../../../../compiler/4-emit/ts/print.ts";
 
 describe("printExpr", () => {
   it("prints literals as JavaScript", () => {
@@ -126,6 +126,33 @@ export function enough(s: State): boolean {
   return s.mp >= 3;
 }
 `);
+  });
+
+  it("prints TypeScript and JavaScript in one pass exactly as two passes would", () => {
+    const statements: TsStmt[] = [
+      { type: "comment", text: "Generated — do not edit." },
+      { type: "import", names: [], namespace: "rt", from: "../runtime.ts" },
+      { type: "import", names: ["Odds"], typeOnly: true, from: "../runtime.ts" },
+      { type: "interface", name: "Empty", exported: true, members: [] },
+      { type: "interface", name: "Input", exported: true, members: [{ name: "mp", type: tRef("number") }] },
+      { type: "typeAlias", name: "Side", aliased: tUnion([tLit("attacker"), tLit("defender")]) },
+      { type: "const", name: "metadata", exported: true, init: asConst(data({ ruleset: "ocs", outputs: ["odds", "result"] })) },
+      { type: "const", name: "step$odds", valueType: tRef("rt.StepInfo"), doc: "Step", init: data({ name: "odds", quote: "Divide both by the smaller", type: { t: "odds" } }) },
+      { type: "const", name: "plain", init: arr([lit(1), lit(2)]) },
+      { type: "class", name: "State", extends: id("rt.State"), fields: [{ name: "odds", valueType: tRef("number | undefined"), init: lit(undefined) }] },
+      {
+        type: "function", name: "odds", doc: "Memoized.", params: [{ name: "s", type: tRef("State") }], returns: tRef("number"),
+        body: [
+          { type: "let", name: "v", valueType: tRef("number"), init: member(id("s"), "odds") },
+          { type: "if", test: bin("===", id("v"), lit(undefined)), then: [{ type: "expr", expr: { type: "assign", target: id("v"), value: cast(call("rt.ratio", [id("a"), id("d")], [tRef("number")]), tRef("number")) } }] },
+          { type: "const", name: "f", init: arrow([{ name: "x", type: tRef("number") }], bin("*", id("x"), lit(2)), tRef("number")) },
+          { type: "return", value: satisfies(id("v"), tRef("number")) },
+        ],
+      },
+      { type: "function", name: "pick", typeParams: ["T"], exported: true, params: [{ name: "xs", type: tArray(tRef("T"), true) }], body: [{ type: "return", value: index(id("xs"), lit(0)) }] },
+      { type: "function", name: "untyped", params: [{ name: "x" }], body: [{ type: "return", value: id("x") }] },
+    ];
+    expect(printModuleTwice(statements)).toEqual({ typescript: printModule(statements), javascript: printModule(statements, { javascript: true }) });
   });
 
   it("prints code that Node can strip and run", async () => {
