@@ -844,7 +844,7 @@ export function distribute<Outputs, S extends State>(
       const k = JSON.stringify(wire);
       const m = byValue.get(k);
       if (m) m.ways += ways;
-      else byValue.set(k, { value: wire, display: displayWire(result, name, wire, output), ways, p: 0 });
+      else byValue.set(k, { value: wire, display: displayWire(wire, output), ways, p: 0 });
     }
   }
 
@@ -871,7 +871,7 @@ function outcomeValue<Outputs>(result: Resolution<Outputs>, name: string): Wire 
   return { pending: pending?.kind ?? "undefined", message: pending?.message ?? "" };
 }
 
-function displayWire<Outputs, S extends State>(result: Resolution<Outputs>, name: string, wire: Wire, output: OutputSpec<S>): string {
+function displayWire<S extends State>(wire: Wire, output: OutputSpec<S>): string {
   if (wire === null) return "none";
   if (typeof wire === "object" && !Array.isArray(wire) && "pending" in wire) {
     return wire.pending === "unknown" ? "unknown (consult the printed chart)" : String(wire.message);
@@ -879,8 +879,6 @@ function displayWire<Outputs, S extends State>(result: Resolution<Outputs>, name
   const tag = output.info.type;
   if (tag.t === "odds" || tag.t === "range") return String(wire);
   if (tag.t === "notation") return String((wire as { text: string }).text);
-  void result;
-  void name;
   return display(wire === "all" ? Infinity : wire, tag);
 }
 

@@ -25,14 +25,8 @@ export class ExpressionEmitter {
   /** The definition being emitted: its comprehensions are named after it (`odds$each1`). */
   private owner = "";
   private count = 0;
-  /** In the comprehension being emitted: values computed once before its loop, by node. */
-  private hoisted = new Map<Expr, TsExpr>();
-  /** … and chart rows found once, for lookups whose row does not change in the loop. */
-  private hoistedRows = new Map<Lookup, { row: TsExpr; index: TsExpr }>();
-  /** … lookups along the chart's own columns, which know the column's position: the loop index. */
-  private columnPositions = new Map<Lookup, TsExpr>();
-  /** … and the numeric value of odds compared in every iteration (`rt.oddsValue`). */
-  private oddsValues = new Map<Expr, TsExpr>();
+  /** What was computed before the loop of the comprehension being emitted. */
+  private loop: Hoisted = nothingHoisted();
 
   /** Starts a definition; helper names stay the same when other definitions change. */
   definition(name: string): this {
@@ -55,7 +49,7 @@ export class ExpressionEmitter {
 
   private translate(expr: Expr, paragraph: string): TsExpr {
     const e = (x: Expr) => this.emit(x, paragraph);
-    const hoisted = this.hoisted.get(expr);
+    const hoisted = this.loop.values.get(expr);
     if (hoisted) return hoisted;
     switch (expr.type) {
       case "Literal":
@@ -87,8 +81,8 @@ export class ExpressionEmitter {
         return this.field(expr, paragraph);
       case "Lookup": {
         const table = e(expr.object);
-        const row = this.hoistedRows.get(expr);
-        const column = this.columnPositions.get(expr);
+        const row = this.loop.rows.get(expr);
+        const column = this.loop.columns.get(expr);
         if (row && column) return call("rt.cell", [table, row.index, column, row.row, e(expr.column)]);
         if (row) return call("rt.cellAt", [table, row.index, row.row, e(expr.column)]);
         return call("rt.lookup", [table, e(expr.row), e(expr.column)]);
@@ -155,7 +149,7 @@ export class ExpressionEmitter {
       case ">":
       case ">=":
         if (left.ty?.kind === "odds") {
-          const value = (x: Expr, code: TsExpr) => this.oddsValues.get(x) ?? call("rt.oddsValue", [code]);
+          const value = (x: Expr, code: TsExpr) => this.loop.odds.get(x) ?? call("rt.oddsValue", [code]);
           return bin(op, value(left, l), value(right, r));
         }
         return bin(op, l, r);
@@ -177,7 +171,8 @@ export class ExpressionEmitter {
     const i = expr.index ?? `${expr.variable.name}$i`;
     const items = id("items");
     const list = this.emit(expr.list, paragraph);
-    const outer = { hoisted: this.hoisted, rows: this.hoistedRows, columns: this.columnPositions, odds: this.oddsValues };
+    const outer = this.loop;
+    this.loop = nothingHoisted();
     const before = this.hoist(expr, free, i, paragraph);
     const item: TsStmt = { type: "const", name: localName(expr.variable.name), init: index(items, id(i)) };
     const keep: TsStmt[] = expr.filter ? [{ type: "if", test: not(this.emit(expr.filter, paragraph)), then: [{ type: "continue" }] }] : [];
@@ -221,10 +216,7 @@ export class ExpressionEmitter {
         break;
       }
     }
-    this.hoisted = outer.hoisted;
-    this.hoistedRows = outer.rows;
-    this.columnPositions = outer.columns;
-    this.oddsValues = outer.odds;
+    this.loop = outer;
     // Values hoisted out of the loop are computed only when there is an item to loop over.
     const empty: TsStmt[] = before.length > 0 ? [{ type: "if", test: bin("===", member(items, "length"), lit(0)), then: [{ type: "return", value: emptyResult(expr.fn) }] }] : [];
     this.helpers.push({
@@ -246,10 +238,6 @@ export class ExpressionEmitter {
    * not have computed on its first item.
    */
   private hoist(expr: AggregateExpr, free: Local[], loopIndex: string, paragraph: string): TsStmt[] {
-    this.hoisted = new Map();
-    this.hoistedRows = new Map();
-    this.columnPositions = new Map();
-    this.oddsValues = new Map();
     const columnsOf = expr.list.type === "Call" && expr.list.callee === "columns" ? tableOf(expr.list.args[0]) : null;
     const outside = new Set(free.map((local) => local.index));
     const invariant = (e: Expr) => freeLocals(e).every((local) => outside.has(local.index));
@@ -261,14 +249,14 @@ export class ExpressionEmitter {
     };
     const visit = (e: Expr): void => {
       if (invariant(e)) {
-        if (worthHoisting(e)) this.hoisted.set(e, constant(this.emit(e, paragraph)));
+        if (worthHoisting(e)) this.loop.values.set(e, constant(this.emit(e, paragraph)));
         return;
       }
       switch (e.type) {
         case "Binary":
           if (COMPARISONS.has(e.op) && e.left.ty?.kind === "odds") {
             for (const side of [e.left, e.right]) {
-              if (invariant(side)) this.oddsValues.set(side, constant(call("rt.oddsValue", [this.emit(side, paragraph)])));
+              if (invariant(side)) this.loop.odds.set(side, constant(call("rt.oddsValue", [this.emit(side, paragraph)])));
               else visit(side);
             }
             return;
@@ -293,12 +281,12 @@ export class ExpressionEmitter {
         case "Lookup":
           if (e.object.type === "Name" && invariant(e.row)) {
             const row = constant(this.emit(e.row, paragraph));
-            this.hoistedRows.set(e, { row, index: constant(call("rt.rowOf", [this.emit(e.object, paragraph), row])) });
+            this.loop.rows.set(e, { row, index: constant(call("rt.rowOf", [this.emit(e.object, paragraph), row])) });
           } else {
             visit(e.row);
           }
           if (columnsOf !== null && tableOf(e.object) === columnsOf && e.column.type === "Name" && e.column.binding?.kind === "local" && e.column.binding.index === loopIndex) {
-            this.columnPositions.set(e, id(loopIndex));
+            this.loop.columns.set(e, id(loopIndex));
           }
           return visit(e.column);
         case "Call":
@@ -365,6 +353,22 @@ export class ExpressionEmitter {
         throw new Error(`unknown function ${expr.callee} reached the emitter`);
     }
   }
+}
+
+/** What a comprehension computed before its loop, by the node each replaces. */
+interface Hoisted {
+  /** Values that do not change in the loop. */
+  values: Map<Expr, TsExpr>;
+  /** Chart rows found once, for lookups whose row does not change. */
+  rows: Map<Lookup, { row: TsExpr; index: TsExpr }>;
+  /** Lookups along the chart's own columns: the column's position is the loop index. */
+  columns: Map<Lookup, TsExpr>;
+  /** The numeric value of odds compared in every iteration. */
+  odds: Map<Expr, TsExpr>;
+}
+
+function nothingHoisted(): Hoisted {
+  return { values: new Map(), rows: new Map(), columns: new Map(), odds: new Map() };
 }
 
 const COMPARISONS = new Set(["<", "<=", ">", ">="]);
