@@ -28,10 +28,6 @@ export interface Range {
   readonly text: string;
 }
 
-export function odds(a: number, d: number): Odds {
-  return { a, d };
-}
-
 export function oddsValue(o: Odds): number {
   return o.a / o.d;
 }
@@ -334,61 +330,8 @@ export function header(table: Table<unknown>, axis: "row" | "column", key: numbe
   return typeof k === "string" ? k : k.text;
 }
 
-// ─── Aggregates ──────────────────────────────────────────────────────────────
-// `sum(u.strength for u in attackers where u.leads)` becomes
-// `rt.sum(attackers, (u, i) => u.strength, (u, i) => u.leads)`.
-
-type Each<T, V> = (item: T, index: number) => V;
-
-export function sum<T>(items: readonly T[], value: Each<T, number>, keep?: Each<T, boolean>): number {
-  let total = 0;
-  for (let i = 0; i < items.length; i++) if (!keep || keep(items[i], i)) total += value(items[i], i);
-  return total;
-}
-
-export function count<T>(items: readonly T[], keep?: Each<T, boolean>): number {
-  if (!keep) return items.length;
-  let n = 0;
-  for (let i = 0; i < items.length; i++) if (keep(items[i], i)) n++;
-  return n;
-}
-
-export function every<T>(items: readonly T[], test: Each<T, boolean>, keep?: Each<T, boolean>): boolean {
-  for (let i = 0; i < items.length; i++) if ((!keep || keep(items[i], i)) && !test(items[i], i)) return false;
-  return true;
-}
-
-export function some<T>(items: readonly T[], test: Each<T, boolean>, keep?: Each<T, boolean>): boolean {
-  for (let i = 0; i < items.length; i++) if ((!keep || keep(items[i], i)) && test(items[i], i)) return true;
-  return false;
-}
-
-/** The smallest (direction 1) or largest (-1) value, or null for none; odds compare by their value. */
-export function extreme<T, V extends number | Odds>(items: readonly T[], value: Each<T, V>, keep: Each<T, boolean> | undefined, direction: 1 | -1): V | null {
-  let best: V | null = null;
-  let bestKey = 0;
-  for (let i = 0; i < items.length; i++) {
-    if (keep && !keep(items[i], i)) continue;
-    const v = value(items[i], i);
-    const k = typeof v === "number" ? v : oddsValue(v as Odds);
-    if (best === null || (direction === 1 ? k < bestKey : k > bestKey)) {
-      best = v;
-      bestKey = k;
-    }
-  }
-  return best;
-}
-
-export function firstWhere<T, V>(items: readonly T[], value: Each<T, V>, keep?: Each<T, boolean>): V | null {
-  for (let i = 0; i < items.length; i++) if (!keep || keep(items[i], i)) return value(items[i], i);
-  return null;
-}
-
-export function collect<T, V>(items: readonly T[], value: Each<T, V>, keep?: Each<T, boolean>): V[] {
-  const out: V[] = [];
-  for (let i = 0; i < items.length; i++) if (!keep || keep(items[i], i)) out.push(value(items[i], i));
-  return out;
-}
+// ─── Lists ───────────────────────────────────────────────────────────────────
+// Comprehensions are emitted as loops in each engine; these read a list as a whole.
 
 export function firstItem<T>(items: readonly T[]): T | null {
   return items.length > 0 ? items[0] : null;
@@ -426,11 +369,6 @@ export function spread(n: number, capacities: readonly number[]): number[] {
     if (!given) break;
   }
   return shares;
-}
-
-export function lastWhere<T, V>(items: readonly T[], value: Each<T, V>, keep?: Each<T, boolean>): V | null {
-  for (let i = items.length - 1; i >= 0; i--) if (!keep || keep(items[i], i)) return value(items[i], i);
-  return null;
 }
 
 // ─── Traces and results ──────────────────────────────────────────────────────
@@ -513,6 +451,37 @@ export function toWire(value: unknown, tag: TypeTag): Wire {
     default:
       return value as Wire;
   }
+}
+
+/** A wire value in words ("3:1", "Ae3 DL2o2DG", "yes", "All"), for a value no trace step displays. */
+export function wireText(value: Wire | undefined): string {
+  if (value === undefined) return "—";
+  if (value === null) return "none";
+  if (value === true) return "yes";
+  if (value === false) return "no";
+  if (typeof value === "number") return Number.isFinite(value) ? formatNumber(value) : "—";
+  if (typeof value === "string") return value === "all" ? "All" : value.replace(/_/g, " ");
+  if (Array.isArray(value)) return value.length === 0 ? "none" : value.map(wireText).join(", ");
+  if (typeof value.text === "string") return value.text;
+  if ("pending" in value) return value.pending === "unknown" ? "unknown (consult the printed chart)" : String(value.message || value.pending);
+  // A distribution: each outcome (its key is the outcome as JSON) with its value.
+  return Object.entries(value).map(([key, v]) => `${outcomeText(key)}: ${wireText(v as Wire)}`).join("; ");
+}
+
+function outcomeText(key: string): string {
+  try {
+    const outcome = JSON.parse(key) as Record<string, Wire>;
+    return Object.entries(outcome).map(([name, value]) => `${name.replace(/_/g, " ")} ${wireText(value)}`).join(", ");
+  } catch {
+    return key;
+  }
+}
+
+/** An output as its trace displays it ("3:1", "Open"; a per-unit output unit by unit), if the trace has it. */
+export function tracedText(trace: readonly TraceStep[], name: string): string | undefined {
+  const steps = trace.filter((s) => s.name === name && s.kind === "let");
+  if (steps.length > 0 && steps.every((s) => s.item !== undefined)) return steps.map((s) => s.display).join(", ");
+  return steps.findLast((s) => s.item === undefined)?.display;
 }
 
 export function display(value: unknown, tag: TypeTag): string {
@@ -806,7 +775,7 @@ export function distribute<Outputs, S extends State>(
   const names = [...new Set([...outcomeNames, ...randomOutputs.map((o) => o.info.name)])];
   // Leaves that give the same answers are counted together; the joint and marginal
   // distributions are made from these few distinct tuples at the end.
-  const tuples = new Map<string, { values: Wire[]; ways: number; result: Resolution<Outputs> }>();
+  const tuples = new Map<string, { values: Wire[]; ways: number }>();
   let first: Resolution<Outputs> | null = null;
 
   const visit = (assigned: Record<string, number>, ways: number, unread: number, parent: S | null) => {
@@ -823,13 +792,13 @@ export function distribute<Outputs, S extends State>(
     const key = JSON.stringify(values);
     const tuple = tuples.get(key);
     if (tuple) tuple.ways += ways * unread;
-    else tuples.set(key, { values, ways: ways * unread, result });
+    else tuples.set(key, { values, ways: ways * unread });
   };
   visit({}, 1, total, null);
 
   const joint = new Map<string, Outcome<Outputs>>();
   const marginals = new Map<string, Map<string, Marginal>>();
-  for (const { values, ways, result } of tuples.values()) {
+  for (const { values, ways } of tuples.values()) {
     const value: Record<string, Wire> = {};
     for (const name of outcomeNames) value[name] = values[names.indexOf(name)];
     const key = JSON.stringify(value);

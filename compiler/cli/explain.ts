@@ -1,8 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { CheckResult, Pending, Resolution, Wire } from "../runtime/runtime.ts";
-import { showWire } from "../5-verify/run-vector.ts";
+import { tracedText, wireText, type CheckResult, type Pending, type Resolution, type Wire } from "../runtime/runtime.ts";
 import { UsageError } from "./args.ts";
 
 interface EngineModule {
@@ -51,9 +50,8 @@ export async function explain(root: string, target: string | undefined, input: u
   for (const group of m.outputs) {
     lines.push(`${group.label}:`);
     for (const name of group.names) {
-      const step = resolution.trace.find((t) => t.name === name && t.kind === "let");
       const { label, paragraph } = m.definitions[name] ?? { label: name, paragraph: "" };
-      const shown = step?.display ?? (Array.isArray(outputs[name]) ? (outputs[name] as Wire[]).map(showWire).join(", ") : showWire(outputs[name]));
+      const shown = tracedText(resolution.trace, name) ?? wireText(outputs[name]);
       if (name in outputs) lines.push(`  ${label}: ${shown} (${paragraph})`);
       else lines.push(`  ${label}: — ${pending[name]?.message ?? "not computed"} (${paragraph})`);
     }

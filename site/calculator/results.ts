@@ -2,7 +2,7 @@
 // output by group, the exact outcome distribution as bars, and with dice the
 // result and its step-by-step trace, each step linked to its paragraph.
 import type { Distribution, Marginal, Resolution, TraceStep, Wire } from "../../compiler/runtime/runtime.ts";
-import { sameValue } from "../../generated/runtime.ts";
+import { sameValue, tracedText, wireText } from "../../generated/runtime.ts";
 import { el } from "./form.ts";
 
 export interface Config {
@@ -18,20 +18,6 @@ export interface Metadata {
 }
 
 type Outputs = Record<string, Wire>;
-
-/** A wire value in words, for values the trace did not display. */
-export function wireText(value: Wire | undefined): string {
-  if (value === undefined) return "—";
-  if (value === null) return "none";
-  if (value === true) return "yes";
-  if (value === false) return "no";
-  if (typeof value === "number") return Number.isFinite(value) ? String(Math.round(value * 1e6) / 1e6) : "—";
-  if (typeof value === "string") return value === "all" ? "All" : value;
-  if (Array.isArray(value)) return value.map(wireText).join(", ");
-  if (typeof value.text === "string") return value.text;
-  if ("pending" in value) return value.pending === "unknown" ? "unknown (consult the printed chart)" : String(value.message ?? "not defined");
-  return JSON.stringify(value);
-}
 
 export function percent(p: number): string {
   if (p === 0) return "0%";
@@ -71,10 +57,7 @@ export class ResultsView {
 
   /** What the trace says a value is ("3:1", "Open"), or the wire value in words. */
   private shown(name: string, outputs: Outputs, trace: TraceStep[]): string {
-    const steps = trace.filter((s) => s.name === name && s.kind === "let");
-    if (steps.length > 0 && steps.every((s) => s.item !== undefined)) return steps.map((s) => s.display).join(", ");
-    const step = steps.findLast((s) => s.item === undefined);
-    return step ? step.display : wireText(outputs[name]);
+    return tracedText(trace, name) ?? wireText(outputs[name]);
   }
 
   showInvalid(count: number, messages: string[]): void {

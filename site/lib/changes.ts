@@ -1,7 +1,7 @@
 // What a changes page shows of a report's behaviour comparison: the situations the
 // report gives as examples, each with every answer that differs there, and both
 // editions' engines run on it so each answer reads as the calculator would say it.
-import type { EngineSchema, FieldSchema, Resolution, Wire } from "../../compiler/runtime/runtime.ts";
+import { tracedText, wireText, type EngineSchema, type FieldSchema, type Resolution, type Wire } from "../../compiler/runtime/runtime.ts";
 import type { ProcedureComparison } from "../../compiler/diff/types.ts";
 import { diceFor, inputFor, unionSchema, type ComparedField } from "../calculator/compare.ts";
 import { stateOfVector, writeUrl } from "../calculator/state.ts";
@@ -42,30 +42,6 @@ export function answerLabel(indexes: RuleIndex[], procedure: string, answer: str
   return answer.replace(/_/g, " ");
 }
 
-/** A wire value in words, for values no trace displays. */
-export function wireText(value: Wire | undefined): string {
-  if (value === undefined) return "—";
-  if (value === null) return "none";
-  if (value === true) return "yes";
-  if (value === false) return "no";
-  if (typeof value === "number") return String(Math.round(value * 1e6) / 1e6);
-  if (typeof value === "string") return value === "all" ? "All" : value.replace(/_/g, " ");
-  if (Array.isArray(value)) return value.length === 0 ? "none" : value.map(wireText).join(", ");
-  if (typeof value.text === "string") return value.text;
-  if ("pending" in value) return String(value.message || value.pending);
-  return Object.entries(value).map(([k, v]) => `${outcomeText(k)}: ${wireText(v as Wire)}`).join("; ");
-}
-
-/** A distribution's key (an outcome as JSON) in words. */
-function outcomeText(key: string): string {
-  try {
-    const outcome = JSON.parse(key) as Record<string, Wire>;
-    return Object.entries(outcome).map(([name, value]) => `${name.replace(/_/g, " ")} ${wireText(value)}`).join(", ");
-  } catch {
-    return key;
-  }
-}
-
 export interface EditionAnswer {
   /** Why the engine could not take the situation, when it could not. */
   invalid: string[] | null;
@@ -87,10 +63,8 @@ export function answerText(answer: EditionAnswer, name: string, reported: Wire):
   if (!result) return wireText(reported);
   if (name === "allowed") return result.allowed ? "Allowed" : "Not allowed";
   if (name === "violations") return result.violations.length === 0 ? "none" : result.violations.map((v) => v.message).join("; ");
-  const steps = result.trace.filter((s) => s.name === name && s.kind === "let");
-  if (steps.length > 0 && steps.every((s) => s.item !== undefined)) return steps.map((s) => s.display).join(", ");
-  const step = steps.findLast((s) => s.item === undefined);
-  if (step && name in (result.outputs as Record<string, Wire>)) return step.display;
+  const traced = tracedText(result.trace, name);
+  if (traced !== undefined && name in (result.outputs as Record<string, Wire>)) return traced;
   const pending = (result.pending as Record<string, { kind: string; message: string }>)[name];
   if (pending) return pending.kind === "dice" ? "depends on the dice" : pending.message;
   return wireText(reported);

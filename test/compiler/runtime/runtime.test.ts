@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as rt from "../../../compiler/runtime/runtime.ts";
 import {
-  checkDice, checkInput, count, diceTotals, every, extreme, formatNumber, lookup, oddsText, parseOdds,
-  parseRange, ratio, round, roundOdds, sameValue, some, Stop, sum, toWire, display,
+  checkDice, checkInput, diceTotals, formatNumber, lookup, oddsText, parseOdds,
+  parseRange, ratio, round, roundOdds, sameValue, Stop, toWire, display,
   type EngineSchema, type Table, type TableData,
 } from "../../../compiler/runtime/runtime.ts";
 import { compiledEngines, type EngineModule } from "../../support/engines.ts";
@@ -122,22 +122,6 @@ describe("tables", () => {
 
   it("a key the chart does not have stops with kind `undefined`", () => {
     expect(stopOf(() => lookup(table, 8, "marsh")).kind).toBe("undefined");
-  });
-});
-
-describe("aggregates", () => {
-  const units = [{ s: 3, lead: true }, { s: 4, lead: false }, { s: 5, lead: true }];
-  it("sum, count, every, some honour `where`", () => {
-    expect(sum(units, (u) => u.s)).toBe(12);
-    expect(sum(units, (u) => u.s, (u) => u.lead)).toBe(8);
-    expect(count(units, (u) => u.lead)).toBe(2);
-    expect(every(units, (u) => u.s >= 3)).toBe(true);
-    expect(some(units, (u) => u.s > 4, (u) => !u.lead)).toBe(false);
-  });
-  it("min and max compare odds by value and give none for an empty list", () => {
-    expect(extreme(units, (u) => u.s, undefined, -1)).toBe(5);
-    expect(extreme([{ o: { a: 1, d: 2 } }, { o: { a: 3, d: 1 } }], (x) => x.o, undefined, 1)).toEqual({ a: 1, d: 2 });
-    expect(extreme([], (x: number) => x, undefined, 1)).toBeNull();
   });
 });
 
