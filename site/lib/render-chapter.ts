@@ -15,9 +15,9 @@ const renderers = new Map<string, Promise<Renderer>>();
 function renderer(at: string): Promise<Renderer> {
   let r = renderers.get(at);
   if (!r) {
-    const { remarkPlugins, rehypePlugins } = rulebookPlugins({ root: at });
-    const processor = unified({ remarkPlugins: [...remarkPlugins] as RemarkPlugins, rehypePlugins: [...rehypePlugins] as RehypePlugins, smartypants: false });
-    r = processor.createRenderer({ syntaxHighlight: false, gfm: true } as never) as Promise<Renderer>;
+    const { gfm, remarkPlugins, rehypePlugins } = rulebookPlugins({ root: at });
+    const processor = unified({ gfm, remarkPlugins: [...remarkPlugins] as RemarkPlugins, rehypePlugins: [...rehypePlugins] as RehypePlugins, smartypants: false });
+    r = processor.createRenderer({ syntaxHighlight: false } as never) as Promise<Renderer>;
     renderers.set(at, r);
   }
   return r;
