@@ -1,5 +1,5 @@
-import type { EngineSchema, FieldSchema, Resolution, SchemaType, Wire } from "../runtime/runtime.ts";
-import { sameValue } from "../runtime/runtime.ts";
+import type { EngineSchema, FieldSchema, Resolution, SchemaType, TraceStep, Wire } from "../runtime/runtime.ts";
+import { declaredInput, sameValue } from "../runtime/runtime.ts";
 import type { Vector } from "../5-verify/vector.ts";
 import type { BehaviourDifference, FormalChange, ProcedureComparison } from "./types.ts";
 
@@ -117,35 +117,20 @@ function samples(a: Side, b: Side, count: number, seed: number): { vectors: Samp
   return { vectors, boundary, random: randomSamples };
 }
 
-/** The part of an input an engine declares: its own inputs and, inside lists and records, its own records' fields. */
-function only(engine: DiffEngine, input: Record<string, Wire>): Record<string, Wire> {
-  const { records } = engine.schema;
-  const pick = (fields: readonly FieldSchema[], value: Record<string, Wire>): Record<string, Wire> =>
-    Object.fromEntries(fields.filter((f) => f.name in value).map((f) => [f.name, fit(f.type, value[f.name])]));
-  const fit = (type: SchemaType, value: Wire): Wire => {
-    const record = type.kind === "list" ? records[type.of] : type.kind === "record" ? records[type.name] : undefined;
-    if (!record) return value;
-    const one = (item: Wire) => (item && typeof item === "object" && !Array.isArray(item) ? pick(record.fields, item as Record<string, Wire>) : item);
-    return type.kind === "list" && Array.isArray(value) ? value.map(one) : one(value);
-  };
-  return pick(engine.schema.inputs, input);
-}
-
-/** The answers of one engine for one input: allowed, violations, outputs, and each outcome's exact chance. */
-function answers(engine: DiffEngine, input: unknown, dice?: Record<string, number>): Map<string, { value: Wire; trace: string[] }> {
+/** The answers of one engine for one input (allowed, violations, outputs, each outcome's exact chance), and its resolution. */
+function answers(engine: DiffEngine, input: unknown, dice?: Record<string, number>): { result: Resolution<Record<string, Wire>>; values: Map<string, Wire> } {
   const result = engine.resolve(input, dice ?? {});
-  const paragraphsOf = (name: string) => result.trace.filter((t) => t.name === name).map((t) => t.paragraph);
-  const out = new Map<string, { value: Wire; trace: string[] }>();
-  out.set("allowed", { value: result.allowed, trace: result.violations.map((v) => v.paragraph) });
-  out.set("violations", { value: result.violations.map((v) => v.name).sort(), trace: result.violations.map((v) => v.paragraph) });
-  for (const [name, value] of Object.entries(result.outputs as Record<string, Wire>)) out.set(name, { value, trace: paragraphsOf(name) });
+  const values = new Map<string, Wire>();
+  values.set("allowed", result.allowed);
+  values.set("violations", result.violations.map((v) => v.name).sort());
+  for (const [name, value] of Object.entries(result.outputs as Record<string, Wire>)) values.set(name, value);
   if (!dice && engine.schema.dice.length > 0 && result.allowed) {
     const d = engine.distribution(input);
     const chances: Record<string, Wire> = {};
     for (const outcome of d.outcomes) chances[JSON.stringify(outcome.value)] = `${outcome.ways}/${d.total}`;
-    out.set("distribution", { value: chances, trace: [] });
+    values.set("distribution", chances);
   }
-  return out;
+  return { result, values };
 }
 
 /**
@@ -162,30 +147,30 @@ export function diffBehaviour(procedure: string, a: Side | undefined, b: Side | 
   const inputs = { vectors: vectors.length, boundary: boundary.length, random: randomSamples.length, rejected: 0 };
 
   for (const sample of [...vectors, ...boundary, ...randomSamples]) {
-    const ca = a.engine.check(only(a.engine, sample.input));
-    const cb = b.engine.check(only(b.engine, sample.input));
+    const ca = a.engine.check(declaredInput(a.engine.schema, sample.input));
+    const cb = b.engine.check(declaredInput(b.engine.schema, sample.input));
     if (!ca.ok || !cb.ok) {
       inputs.rejected++;
       continue;
     }
     const ra = answers(a.engine, ca.value, sample.dice);
     const rb = answers(b.engine, cb.value, sample.dice);
-    for (const [answer, x] of ra) {
-      const y = rb.get(answer);
-      if (!y || sameValue(x.value, y.value)) continue;
+    for (const [answer, x] of ra.values) {
+      if (!rb.values.has(answer)) continue;
+      const y = rb.values.get(answer)!;
+      if (sameValue(x, y)) continue;
       const group = groups.get(answer) ?? { procedure, answer, count: 0, examples: [], paragraphs: { from: [], to: [] } };
       groups.set(answer, group);
       group.count++;
       const shown = JSON.stringify(sample.input) + JSON.stringify(sample.dice ?? {});
       if (group.examples.length < 3 && !group.examples.some((e) => JSON.stringify(e.input) + JSON.stringify(e.dice ?? {}) === shown)) {
         const dice = sample.dice && Object.keys(sample.dice).length > 0 ? { dice: sample.dice } : {};
-        group.examples.push({ input: sample.input, ...dice, from: x.value, to: y.value });
+        group.examples.push({ input: sample.input, ...dice, from: x, to: y });
       }
-      const traceA = a.engine.resolve(ca.value, sample.dice ?? {}).trace;
-      const traceB = b.engine.resolve(cb.value, sample.dice ?? {}).trace;
-      const cited = (trace: typeof traceA) => trace.filter((t) => changed.has(t.name)).map((t) => t.paragraph);
-      group.paragraphs.from = [...new Set([...group.paragraphs.from, ...cited(traceA)])].sort();
-      group.paragraphs.to = [...new Set([...group.paragraphs.to, ...cited(traceB)])].sort();
+      // The trace is made only here, where an answer differs.
+      const cited = (trace: TraceStep[]) => trace.filter((t) => changed.has(t.name)).map((t) => t.paragraph);
+      group.paragraphs.from = [...new Set([...group.paragraphs.from, ...cited(ra.result.trace)])].sort();
+      group.paragraphs.to = [...new Set([...group.paragraphs.to, ...cited(rb.result.trace)])].sort();
     }
   }
   return { procedure, status: "compared", inputs, differences: [...groups.values()] };

@@ -49,9 +49,14 @@ function readCached<T>(path: string, read: (text: string) => T): T {
   return value;
 }
 
+/** A JSON file of generated/, parsed once and again only when it changes. */
+export function readJson<T>(path: string): T {
+  return readCached(path, (text) => JSON.parse(text) as T);
+}
+
 /** The rule index of an edition, read from generated/. */
 export function editionIndex(root: string, ruleset: string, edition: string): RuleIndex {
-  return readCached(join(root, "generated", ruleset, edition, "index.json"), (text) => JSON.parse(text) as RuleIndex);
+  return readJson<RuleIndex>(join(root, "generated", ruleset, edition, "index.json"));
 }
 
 /** The edition's numbering patterns, compiled by the compiler's own metadata reader. */

@@ -884,6 +884,22 @@ export interface InputError {
 
 export type CheckResult<T> = { ok: true; value: T } | { ok: false; errors: InputError[] };
 
+/**
+ * The part of an input an engine declares: its own inputs and, inside lists and
+ * records, its own records' fields (to run one situation under two editions).
+ */
+export function declaredInput(schema: EngineSchema, input: Record<string, Wire>): Record<string, Wire> {
+  const pick = (fields: readonly FieldSchema[], value: Record<string, Wire>): Record<string, Wire> =>
+    Object.fromEntries(fields.filter((f) => f.name in value).map((f) => [f.name, fit(f.type, value[f.name])]));
+  const fit = (type: SchemaType, value: Wire): Wire => {
+    const record = type.kind === "list" ? schema.records[type.of] : type.kind === "record" ? schema.records[type.name] : undefined;
+    if (!record) return value;
+    const one = (item: Wire) => (item && typeof item === "object" && !Array.isArray(item) ? pick(record.fields, item as Record<string, Wire>) : item);
+    return type.kind === "list" && Array.isArray(value) ? value.map(one) : one(value);
+  };
+  return pick(schema.inputs, input);
+}
+
 /** Validates unknown data against an engine's schema, filling defaults; never throws. */
 export function checkInput<T>(schema: EngineSchema, value: unknown): CheckResult<T> {
   const errors: InputError[] = [];

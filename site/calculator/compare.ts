@@ -1,7 +1,7 @@
 // Two editions' engines of one procedure on the same situation: one form for the
 // inputs of both, each engine given only the inputs its own schema declares, and
 // the answers that differ. Nothing here knows any particular procedure.
-import type { EngineSchema, FieldSchema, Resolution, SchemaType, Wire } from "../../compiler/runtime/runtime.ts";
+import type { EngineSchema, FieldSchema, Resolution, Wire } from "../../compiler/runtime/runtime.ts";
 import { sameValue } from "../../generated/runtime.ts";
 
 /** The side of a comparison a field belongs to, when only one edition has it. */
@@ -47,19 +47,6 @@ export function unionSchema(a: SchemaSide, b: SchemaSide): EngineSchema {
     records,
     dice: [...a.schema.dice.map((d) => (diceY.has(d.name) ? d : { ...d, only: { edition: a.edition } })), ...b.schema.dice.filter((d) => !diceX.has(d.name)).map((d) => ({ ...d, only: { edition: b.edition } }))],
   };
-}
-
-/** The part of an input an engine declares: its own inputs and, inside lists and records, its own records' fields. */
-export function inputFor(schema: EngineSchema, input: Record<string, Wire>): Record<string, Wire> {
-  const pick = (fields: readonly FieldSchema[], value: Record<string, Wire>): Record<string, Wire> =>
-    Object.fromEntries(fields.filter((f) => f.name in value).map((f) => [f.name, fit(f.type, value[f.name])]));
-  const fit = (type: SchemaType, value: Wire): Wire => {
-    const record = type.kind === "list" ? schema.records[type.of] : type.kind === "record" ? schema.records[type.name] : undefined;
-    if (!record) return value;
-    const one = (item: Wire) => (item && typeof item === "object" && !Array.isArray(item) ? pick(record.fields, item as Record<string, Wire>) : item);
-    return type.kind === "list" && Array.isArray(value) ? value.map(one) : one(value);
-  };
-  return pick(schema.inputs, input);
 }
 
 /** The dice an engine declares, of those given. */

@@ -1,9 +1,9 @@
 // What a changes page shows of a report's behaviour comparison: the situations the
 // report gives as examples, each with every answer that differs there, and both
 // editions' engines run on it so each answer reads as the calculator would say it.
-import { tracedText, wireText, type EngineSchema, type FieldSchema, type Resolution, type Wire } from "../../compiler/runtime/runtime.ts";
+import { declaredInput, tracedText, wireText, type EngineSchema, type FieldSchema, type Resolution, type Wire } from "../../compiler/runtime/runtime.ts";
 import type { ProcedureComparison } from "../../compiler/diff/types.ts";
-import { diceFor, inputFor, unionSchema, type ComparedField } from "../calculator/compare.ts";
+import { diceFor, unionSchema, type ComparedField } from "../calculator/compare.ts";
 import { stateOfVector, writeUrl } from "../calculator/state.ts";
 import { calculatorConfig } from "../../compiler/markdown/rulebook-context.ts";
 import { calculatorPath, type RuleIndex } from "./corpus.ts";
@@ -50,7 +50,7 @@ export interface EditionAnswer {
 
 /** One edition's engine on a situation: given only the inputs and dice it declares. */
 export function answerOf(engine: Engine, situation: Situation): EditionAnswer {
-  const checked = engine.check(inputFor(engine.schema, situation.input));
+  const checked = engine.check(declaredInput(engine.schema, situation.input));
   if (!checked.ok) return { invalid: checked.errors.map((e) => `${e.path}: ${e.message}`), result: null };
   const dice = engine.checkDice(diceFor(engine.schema, situation.dice ?? {}));
   if (!dice.ok) return { invalid: dice.errors.map((e) => `${e.path}: ${e.message}`), result: null };

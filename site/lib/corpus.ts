@@ -1,8 +1,7 @@
 // What the site knows about the corpus: generated/index.json and each edition's
 // rule index. Nothing here derives ids or links; it reads what the compiler wrote.
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { editionIndex, paragraphHref, type IndexDocument, type RuleIndex } from "../../compiler/markdown/rulebook-context.ts";
+import { editionIndex, paragraphHref, readJson, type IndexDocument, type RuleIndex } from "../../compiler/markdown/rulebook-context.ts";
 
 export type { IndexDocument, RuleIndex };
 
@@ -19,7 +18,7 @@ interface CorpusIndex {
 }
 
 export function corpus(): CorpusIndex {
-  return JSON.parse(readFileSync(join(root, "generated", "index.json"), "utf8")) as CorpusIndex;
+  return readJson<CorpusIndex>(join(root, "generated", "index.json"));
 }
 
 export function edition(ruleset: string, id: string): RuleIndex {

@@ -2,26 +2,18 @@
 // (generated/<ruleset>/<edition>/changes-from-<older>.json), which paragraph of one
 // edition is which paragraph of another, and where a reader lands when a paragraph
 // is not there. Ids and renumberings come from the reports; nothing is re-derived.
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { EditionDiff } from "../../compiler/diff/types.ts";
-import { calculatorConfig, encodeFragment } from "../../compiler/markdown/rulebook-context.ts";
+import { calculatorConfig, encodeFragment, readJson } from "../../compiler/markdown/rulebook-context.ts";
 import { chapterPath, corpus, edition, editionPath, hrefOf, root, type RuleIndex } from "./corpus.ts";
 
 export type { EditionDiff };
 
-const reports = new Map<string, { mtime: number; report: EditionDiff }>();
-
 /** The changes report from `from` to `to`, when the compiler wrote one (`to` supersedes `from`). */
 export function changesReport(ruleset: string, from: string, to: string): EditionDiff | null {
   const file = join(root, "generated", ruleset, to, `changes-from-${from}.json`);
-  if (!existsSync(file)) return null;
-  const mtime = statSync(file).mtimeMs;
-  const hit = reports.get(file);
-  if (hit?.mtime === mtime) return hit.report;
-  const report = JSON.parse(readFileSync(file, "utf8")) as EditionDiff;
-  reports.set(file, { mtime, report });
-  return report;
+  return existsSync(file) ? readJson<EditionDiff>(file) : null;
 }
 
 /** The other editions of an edition's ruleset, in the order index.json lists them. */
