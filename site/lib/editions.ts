@@ -4,6 +4,7 @@
 // is not there. Ids and renumberings come from the reports; nothing is re-derived.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { changesFile } from "../../compiler/diff/diff-editions.ts";
 import type { EditionDiff } from "../../compiler/diff/types.ts";
 import { calculatorConfig, encodeFragment, readJson } from "../../compiler/markdown/rulebook-context.ts";
 import { chapterPath, corpus, edition, editionPath, hrefOf, root, type RuleIndex } from "./corpus.ts";
@@ -12,7 +13,7 @@ export type { EditionDiff };
 
 /** The changes report from `from` to `to`, when the compiler wrote one (`to` supersedes `from`). */
 export function changesReport(ruleset: string, from: string, to: string): EditionDiff | null {
-  const file = join(root, "generated", ruleset, to, `changes-from-${from}.json`);
+  const file = join(root, "generated", changesFile(ruleset, from, to));
   return existsSync(file) ? readJson<EditionDiff>(file) : null;
 }
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compile } from "../../compiler/compile.ts";
-import { emitEdition } from "../../compiler/4-emit/emit-edition.ts";
+import { compile, editionBuild } from "../../compiler/compile.ts";
 import { diffEditions } from "../../compiler/diff/diff-editions.ts";
 import type { EditionDiff } from "../../compiler/diff/types.ts";
 
@@ -11,10 +10,7 @@ const ROOT = new URL("./fixture", import.meta.url).pathname;
 async function diffFixture(from: string, to: string): Promise<EditionDiff> {
   const result = await compile({ root: ROOT });
   expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-  const build = (id: string) => {
-    const checked = result.editions.find((e) => e.resolved.edition.id === id)!;
-    return { checked, emitted: emitEdition(checked) };
-  };
+  const build = (id: string) => editionBuild(result, result.editions[0].resolved.ruleset.id, id)!;
   return diffEditions(build(from), build(to), result.sources, { samples: 50, seed: 1 });
 }
 
