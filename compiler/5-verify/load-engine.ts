@@ -1,4 +1,4 @@
-import type { Engine } from "./run-vector.ts";
+import type { EngineModule } from "../runtime/runtime.ts";
 
 const RUNTIME = new URL("../runtime/runtime.ts", import.meta.url).href;
 
@@ -8,7 +8,7 @@ const RUNTIME = new URL("../runtime/runtime.ts", import.meta.url).href;
  * writes, before anything is written. Its runtime import points at the
  * compiler's copy of the runtime.
  */
-export async function loadEngine(javascript: string, runtimeImport: string): Promise<Engine> {
+export async function loadEngine(javascript: string, runtimeImport: string): Promise<EngineModule> {
   const code = javascript.replace(JSON.stringify(runtimeImport), JSON.stringify(RUNTIME));
-  return (await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`)) as Engine;
+  return (await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`)) as EngineModule;
 }

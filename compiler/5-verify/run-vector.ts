@@ -1,10 +1,6 @@
-import { sameValue, type Pending, type Resolution, type Wire } from "../runtime/runtime.ts";
+import { sameValue, type EngineModule, type Pending, type Wire } from "../runtime/runtime.ts";
 import type { Vector } from "./vector.ts";
 
-/** The part of a generated engine a vector needs. */
-export interface Engine {
-  resolve(input: unknown, dice?: unknown, options?: { assume?: Record<string, Wire>; also?: readonly string[]; trace?: boolean }): Resolution<Record<string, Wire>>;
-}
 
 export type Finding =
   | { kind: "mismatch"; name: string; expected: Wire; actual: Wire }
@@ -19,7 +15,7 @@ export interface VectorRun {
 }
 
 /** Runs one vector against an engine: every expectation that does not hold is a finding. */
-export function runVector(engine: Engine, vector: Vector): VectorRun {
+export function runVector(engine: Pick<EngineModule, "resolve">, vector: Vector): VectorRun {
   const names = Object.keys(vector.expect.outputs);
   const result = engine.resolve(vector.input, vector.dice, { assume: vector.assume, also: names, trace: false });
   const findings: Finding[] = [];

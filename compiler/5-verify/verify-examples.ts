@@ -3,9 +3,10 @@ import type { CheckedEdition } from "../3-check/types.ts";
 import type { EmittedEdition } from "../4-emit/types.ts";
 import { buildVector } from "./build-vectors.ts";
 import { loadEngine } from "./load-engine.ts";
-import { runVector, showWire, type Engine, type Finding, type VectorRun } from "./run-vector.ts";
+import { runVector, showWire, type Finding, type VectorRun } from "./run-vector.ts";
 import { fingerprint, type BuildCache } from "../cache.ts";
 import type { Vector } from "./vector.ts";
+import type { EngineModule } from "../runtime/runtime.ts";
 
 export type ExampleStatus = "checked" | "disputed" | "failed";
 
@@ -23,7 +24,7 @@ export interface VerifiedExample {
 export async function verifyExamples(checked: CheckedEdition, emitted: EmittedEdition, session: Session, cache?: BuildCache): Promise<VerifiedExample[]> {
   const sources = new Map(emitted.engines.map((e) => [e.procedure, e.source]));
   const scripts = new Map(emitted.engines.map((e) => [e.procedure, e.javascript]));
-  const engines = new Map<string, Engine>();
+  const engines = new Map<string, EngineModule>();
   const engineFor = async (procedure: string) => {
     let engine = engines.get(procedure);
     if (!engine) {

@@ -1,22 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { tracedText, wireText, type CheckResult, type Pending, type Resolution, type Wire } from "../runtime/runtime.ts";
+import { tracedText, wireText, type EngineModule, type Pending, type Wire } from "../runtime/runtime.ts";
 import { UsageError } from "./args.ts";
-
-interface EngineModule {
-  metadata: {
-    rulesetTitle: string;
-    editionTitle: string;
-    title: string;
-    paragraph: string;
-    outputs: { label: string; names: string[] }[];
-    definitions: Record<string, { label: string; paragraph: string }>;
-  };
-  check(value: unknown): CheckResult<unknown>;
-  checkDice(value: unknown): CheckResult<Record<string, number>>;
-  resolve(input: unknown, dice?: unknown): Resolution<Record<string, Wire>>;
-}
 
 export async function explain(root: string, target: string | undefined, input: unknown, dice: unknown, asJson: boolean): Promise<number> {
   if (!target || !/^[^/\s]+\/[^/\s]+\/[a-z_][a-z0-9_]*$/i.test(target)) {

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { readTree } from "../generated-files.ts";
-import { runVector, showWire, type Engine } from "../5-verify/run-vector.ts";
+import type { EngineModule } from "../runtime/runtime.ts";
+import { runVector, showWire } from "../5-verify/run-vector.ts";
 import type { VectorFile } from "../5-verify/vector.ts";
 import { sameValue } from "../runtime/runtime.ts";
 
@@ -14,7 +15,7 @@ export async function test(root: string): Promise<number> {
   let failed = 0;
   for (const file of files) {
     const vectors = JSON.parse(readFileSync(join(dir, file), "utf8")) as VectorFile;
-    const engine = (await import(pathToFileURL(join(dir, file.replace(/\.vectors\.json$/, ".ts"))).href)) as Engine;
+    const engine = (await import(pathToFileURL(join(dir, file.replace(/\.vectors\.json$/, ".ts"))).href)) as EngineModule;
     for (const vector of vectors.vectors) {
       const run = runVector(engine, vector);
       const problems = vector.disputed

@@ -1,18 +1,11 @@
-import type { EngineSchema, FieldSchema, Resolution, SchemaType, TraceStep, Wire } from "../runtime/runtime.ts";
+import type { EngineModule, EngineSchema, FieldSchema, Resolution, SchemaType, TraceStep, Wire } from "../runtime/runtime.ts";
 import { declaredInput, sameValue } from "../runtime/runtime.ts";
 import type { Vector } from "../5-verify/vector.ts";
 import type { BehaviourDifference, FormalChange, ProcedureComparison } from "./types.ts";
 
 /** What behaviour comparison needs of a generated engine. */
-export interface DiffEngine {
-  schema: EngineSchema;
-  check(value: unknown): { ok: true; value: unknown } | { ok: false };
-  resolve(input: unknown, dice?: unknown): Resolution<Record<string, Wire>>;
-  distribution(input: unknown): { outcomes: { value: Record<string, Wire>; ways: number }[]; total: number; allowed: boolean };
-}
-
 export interface Side {
-  engine: DiffEngine;
+  engine: EngineModule;
   vectors: Vector[];
 }
 
@@ -118,7 +111,7 @@ function samples(a: Side, b: Side, count: number, seed: number): { vectors: Samp
 }
 
 /** The answers of one engine for one input (allowed, violations, outputs, each outcome's exact chance), and its resolution. */
-function answers(engine: DiffEngine, input: unknown, dice?: Record<string, number>): { result: Resolution<Record<string, Wire>>; values: Map<string, Wire> } {
+function answers(engine: EngineModule, input: unknown, dice?: Record<string, number>): { result: Resolution<Record<string, Wire>>; values: Map<string, Wire> } {
   const result = engine.resolve(input, dice ?? {});
   const values = new Map<string, Wire>();
   values.set("allowed", result.allowed);

@@ -3,7 +3,7 @@ import type { CheckedEdition } from "../3-check/types.ts";
 import type { EmittedEdition } from "../4-emit/types.ts";
 import { loadEngine } from "../5-verify/load-engine.ts";
 import { buildVector } from "../5-verify/build-vectors.ts";
-import { diffBehaviour, type DiffEngine, type Side } from "./diff-behaviour.ts";
+import { diffBehaviour, type Side } from "./diff-behaviour.ts";
 import { diffFormal } from "./diff-formal.ts";
 import { diffText } from "./diff-text.ts";
 import type { EditionDiff } from "./types.ts";
@@ -47,7 +47,7 @@ async function sides({ checked, emitted }: EditionBuild): Promise<Map<string, Si
   const out = new Map<string, Side>();
   for (const engine of emitted.engines) {
     out.set(engine.procedure, {
-      engine: (await loadEngine(engine.javascript, emitted.runtimeImport)) as unknown as DiffEngine,
+      engine: await loadEngine(engine.javascript, emitted.runtimeImport),
       vectors: checked.examples.filter((e) => e.procedure === engine.procedure).map(buildVector),
     });
   }

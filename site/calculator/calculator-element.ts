@@ -4,31 +4,14 @@
 // is no code here for any particular procedure. Where another edition of the
 // ruleset has a procedure of the same name, it offers to compare the two: one form
 // for both, each engine given only the inputs it declares, both answers side by side.
-import type { CheckResult, Distribution, EngineSchema, InputError, Resolution, ResolveOptions, Wire } from "../../compiler/runtime/runtime.ts";
+import type { Vector } from "../../compiler/5-verify/vector.ts";
+import type { CheckResult, EngineModule, EngineSchema, InputError, Resolution, ResolveOptions, Wire } from "../../compiler/runtime/runtime.ts";
 import { diceFor, differingAnswers, unionSchema } from "./compare.ts";
 import { CalculatorForm, el } from "./form.ts";
-import { ResultsView, type Config, type Metadata } from "./results.ts";
+import { ResultsView, type Config } from "./results.ts";
 import { engineDice, engineInput, fitState, initialState, readUrl, stateOfVector, writeUrl, type State } from "./state.ts";
 
-interface Engine {
-  metadata: Metadata & { title: string; procedure: string; paragraph: string; edition: string; editionTitle?: string };
-  schema: EngineSchema;
-  check(value: unknown): CheckResult<Record<string, Wire>>;
-  checkDice(value: unknown): CheckResult<Record<string, number>>;
-  resolve(input: unknown, dice?: unknown, options?: ResolveOptions): Resolution<Record<string, Wire>>;
-  distribution(input: unknown): Distribution<Record<string, Wire>>;
-}
-
-interface Vector {
-  id: string;
-  title: string;
-  paragraph: string;
-  disputed: string | null;
-  input: Record<string, Wire>;
-  dice: Record<string, number>;
-  assume: Record<string, Wire>;
-  expect: { allowed?: boolean; outputs: Record<string, Wire> };
-}
+type Engine = EngineModule;
 
 /** One edition's engine in the calculator, with its worked examples and its answer panel. */
 interface Side {

@@ -1,15 +1,9 @@
 /// <reference types="vite/client" />
 // The generated engines, for pages that show what an engine answers (the changes
 // pages run both editions' engines on the report's situations at build time).
-import type { CheckResult, EngineSchema, Resolution, ResolveOptions, Wire } from "../../compiler/runtime/runtime.ts";
+import type { EngineModule } from "../../compiler/runtime/runtime.ts";
 
-export interface Engine {
-  metadata: { ruleset: string; edition: string; procedure: string; title: string; definitions?: Record<string, { label: string; paragraph: string }> };
-  schema: EngineSchema;
-  check(value: unknown): CheckResult<Record<string, Wire>>;
-  checkDice(value: unknown): CheckResult<Record<string, number>>;
-  resolve(input: unknown, dice?: unknown, options?: ResolveOptions): Resolution<Record<string, Wire>>;
-}
+export type Engine = EngineModule;
 
 const modules = import.meta.glob<Engine>("../../generated/*/*/*.ts");
 

@@ -5,18 +5,10 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { compile } from "../../compiler/compile.ts";
-import type { CheckResult, Distribution, EngineSchema, Resolution, Wire } from "../../compiler/runtime/runtime.ts";
+import type { EngineModule } from "../../compiler/runtime/runtime.ts";
 import { GENERATED, listedEngines, REPO } from "./repo.ts";
 
-/** What every generated engine module exports. */
-export interface EngineModule {
-  metadata: { ruleset: string; edition: string; procedure: string; outcome: readonly string[]; outputs: readonly { label: string; names: readonly string[] }[] };
-  schema: EngineSchema;
-  check(value: unknown): CheckResult<Record<string, Wire>>;
-  checkDice(value: unknown): CheckResult<Record<string, number>>;
-  resolve(input: unknown, dice?: unknown, options?: { trace?: boolean; assume?: Record<string, Wire>; also?: readonly string[] }): Resolution<Record<string, Wire>>;
-  distribution(input: unknown): Distribution<Record<string, Wire>>;
-}
+export type { EngineModule };
 
 export interface NamedEngine {
   /** `ocs/4.3/overrun`, or `fixture:demo/1.0/attack` */

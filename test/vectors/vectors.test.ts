@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { readTree } from "../../compiler/generated-files.ts";
-import { runVector, showWire, type Engine, type Finding } from "../../compiler/5-verify/run-vector.ts";
+import { runVector, showWire, type Finding } from "../../compiler/5-verify/run-vector.ts";
+import type { EngineModule } from "../../compiler/runtime/runtime.ts";
 import type { VectorFile } from "../../compiler/5-verify/vector.ts";
 import { sameValue } from "../../compiler/runtime/runtime.ts";
 import { GENERATED, hexlaw } from "../support/repo.ts";
@@ -32,7 +33,7 @@ function explain(finding: Finding): string {
 
 describe.each(files)("%s", (file) => {
   const vectors = JSON.parse(readFileSync(join(GENERATED, file), "utf8")) as VectorFile;
-  const load = async () => (await import(pathToFileURL(join(GENERATED, file.replace(/\.vectors\.json$/, ".ts"))).href)) as Engine;
+  const load = async () => (await import(pathToFileURL(join(GENERATED, file.replace(/\.vectors\.json$/, ".ts"))).href)) as EngineModule;
 
   it("names its engine", () => {
     expect(file).toBe(`${vectors.ruleset}/${vectors.edition}/${vectors.procedure}.vectors.json`);
