@@ -5,6 +5,49 @@ import type { SourcePlaces } from "./source-places.ts";
 import type { FrontMatter, Numbering, Reference } from "./types.ts";
 
 const RANGE = /\s*(?:--|–|—)\s*/;
+/** How far before a match's offset in a text node its words may start in the file (indentation, escapes). */
+const SLACK = 8;
+
+/** A plain mention of a paragraph in a text ("see 9.1f"): where it is, and where its number is. */
+export interface Mention {
+  start: number;
+  end: number;
+  /** The number itself (the pattern's `n` group), which is what a link covers. */
+  numberStart: number;
+  numberEnd: number;
+  id: string;
+  /** The source leaves the number blank ("Rule ???"). */
+  missing: boolean;
+}
+
+/** The paragraph a link's text names, and the last of a range (`9.3--9.4`), under an edition's numbering. */
+export function linkTarget(text: string, numbering: Numbering, chapter: string): { id: string; through: string | null } | null {
+  const [first, last] = text.trim().split(RANGE);
+  const numberOf = (words: string | undefined): string | null => {
+    if (!words) return null;
+    const context = { parent: null, chapter };
+    return (matchWholeNumber(numbering.references, words, context) ?? matchWholeNumber(numbering.paragraphs, words, context))?.id ?? null;
+  };
+  const id = numberOf(first);
+  return id ? { id, through: last ? numberOf(last) : null } : null;
+}
+
+/** Every mention in a text that the edition's reference patterns match, in order; where two overlap, the earlier pattern wins. */
+export function mentionsIn(value: string, numbering: Numbering, chapter: string): Mention[] {
+  const found: Mention[] = [];
+  for (const rule of numbering.references) {
+    const pattern = new RegExp(rule.pattern.source, `gd${rule.pattern.flags.replace(/[gd]/g, "")}`);
+    for (const match of value.matchAll(pattern)) {
+      const start = match.index ?? 0;
+      const end = start + match[0].length;
+      if (found.some((f) => start < f.end && end > f.start)) continue;
+      const number = match.indices?.groups?.n;
+      const id = rule.missing ? match[0] : fillTemplate(rule.id, { ...match.groups }, { parent: null, chapter });
+      found.push({ start, end, numberStart: number ? number[0] : start, numberEnd: number ? number[1] : end, id, missing: rule.missing });
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
 
 /**
  * Finds every reference in a document: Markdown links whose text is a paragraph
@@ -19,7 +62,6 @@ export function findReferences(
   places: SourcePlaces,
 ): Reference[] {
   const references: Reference[] = [];
-  const context = { parent: null, chapter: front.section };
 
   const visit = (node: Node, from: string) => {
     const own = owner.get(node);
@@ -41,51 +83,30 @@ export function findReferences(
 
   function linkReference(link: Link, from: string): Reference | null {
     const text = toString(link).trim();
-    const [first, last] = text.split(RANGE);
-    const start = numberOf(first);
-    if (!start) return null;
-    const end = last ? numberOf(last) : null;
+    const target = linkTarget(text, numbering, front.section);
+    if (!target) return null;
     const offset = link.position?.start.offset ?? 0;
     const place = places.find(text, offset, link.position?.end.offset) ?? places.span(offset, link.position?.end.offset ?? offset);
-    return { id: start, through: end ?? undefined, text, href: link.url, missing: false, from, place };
-  }
-
-  function numberOf(text: string | undefined): string | null {
-    if (!text) return null;
-    const match = matchWholeNumber(numbering.references, text, context) ?? matchWholeNumber(numbering.paragraphs, text, context);
-    return match?.id ?? null;
+    return { id: target.id, through: target.through ?? undefined, text, href: link.url, missing: false, from, place };
   }
 
   function plainReferences(node: Text, from: string): Reference[] {
-    const found: { index: number; end: number; reference: Omit<Reference, "place"> }[] = [];
-    for (const rule of numbering.references) {
-      const pattern = new RegExp(rule.pattern.source, rule.pattern.flags.includes("g") ? rule.pattern.flags : rule.pattern.flags + "g");
-      for (const match of node.value.matchAll(pattern)) {
-        const index = match.index ?? 0;
-        const end = index + match[0].length;
-        if (found.some((f) => index < f.end && end > f.index)) continue;
-        const id = rule.missing ? match[0] : fillTemplate(rule.id, { ...match.groups }, context);
-        found.push({ index, end, reference: { id, text: match[0], missing: rule.missing, from } });
-      }
-    }
     const offset = node.position?.start.offset ?? 0;
     const limit = node.position?.end.offset;
-    return found
-      .sort((a, b) => a.index - b.index)
-      .map(({ reference, index }) => {
-        const place = locate(reference.text, offset, limit, node.value, index);
-        return { ...reference, place };
-      });
+    return mentionsIn(node.value, numbering, front.section).map((m) => {
+      const text = node.value.slice(m.start, m.end);
+      return { id: m.id, text, missing: m.missing, from, place: locate(text, offset, limit, m.start) };
+    });
   }
 
   /**
    * mdast drops list indentation and escapes from text values, so a match's
    * offset in the value is only close to its offset in the file: search the
-   * source from a little before it.
+   * source from a few characters before it.
    */
-  function locate(text: string, offset: number, limit: number | undefined, _value: string, index: number) {
+  function locate(text: string, offset: number, limit: number | undefined, index: number) {
     const words = text.split("\n")[0];
-    return places.find(words, Math.max(offset, offset + index - 8), limit) ?? places.span(offset, offset + 1);
+    return places.find(words, Math.max(offset, offset + index - SLACK), limit) ?? places.span(offset, offset + 1);
   }
 
   visit(tree, front.section);

@@ -1,11 +1,9 @@
 import type { Link, Parent, PhrasingContent, Root, Text } from "mdast";
 import { toString } from "mdast-util-to-string";
 import type { VFile } from "vfile";
-import { fillTemplate, matchWholeNumber } from "../1-read/numbering.ts";
+import { linkTarget, mentionsIn } from "../1-read/find-references.ts";
 import { h, mdastElement, text } from "./hast.ts";
 import { documentContext, type DocumentContext, type RulebookOptions } from "./rulebook-context.ts";
-
-const RANGE = /\s*(?:--|–|—)\s*/;
 
 type Status = "resolved" | "outside" | "broken";
 
@@ -45,17 +43,8 @@ function statusOf(context: DocumentContext, from: string, id: string, href?: str
   return { status: context.index.paragraphs[id] ? "resolved" : "outside" };
 }
 
-function numberOf(value: string | undefined, context: DocumentContext): string | null {
-  if (!value) return null;
-  const numberContext = { parent: null, chapter: context.document.section };
-  const match = matchWholeNumber(context.numbering.references, value, numberContext) ?? matchWholeNumber(context.numbering.paragraphs, value, numberContext);
-  return match?.id ?? null;
-}
-
 function renderLink(link: Link, from: string, context: DocumentContext): PhrasingContent[] {
-  const words = toString(link).trim();
-  const [first] = words.split(RANGE);
-  const id = numberOf(first, context);
+  const id = linkTarget(toString(link), context.numbering, context.document.section)?.id;
   if (!id) {
     // Not a reference: keep links that leave the site; a relative link would point at the source's own site.
     if (/^(?:https?:\/\/|mailto:)/i.test(link.url)) return [link];
@@ -85,27 +74,15 @@ function reference(status: Status, id: string, children: PhrasingContent[], cont
   ) as unknown as PhrasingContent;
 }
 
-/** "see 9.1f", "Rule 9I": the edition's reference patterns, matched as the compiler matches them. */
+/** "see 9.1f", "Rule 9I": the mentions the compiler finds, with the compiler's matcher. */
 function plainReferences(node: Text, from: string, context: DocumentContext): PhrasingContent[] {
-  const found: { start: number; end: number; linkStart: number; linkEnd: number; id: string; missing: boolean }[] = [];
-  for (const rule of context.numbering.references) {
-    const pattern = new RegExp(rule.pattern.source, "gd" + rule.pattern.flags.replace(/[gd]/g, ""));
-    for (const match of node.value.matchAll(pattern)) {
-      const start = match.index ?? 0;
-      const end = start + match[0].length;
-      if (found.some((f) => start < f.end && end > f.start)) continue;
-      const group = match.indices?.groups?.n;
-      const id = rule.missing ? match[0] : fillTemplate(rule.id, { ...match.groups }, { parent: null, chapter: context.document.section });
-      found.push({ start, end, linkStart: group ? group[0] : start, linkEnd: group ? group[1] : end, id, missing: rule.missing });
-    }
-  }
+  const found = mentionsIn(node.value, context.numbering, context.document.section);
   if (found.length === 0) return [node];
-  found.sort((a, b) => a.start - b.start);
   const out: PhrasingContent[] = [];
   let at = 0;
   for (const f of found) {
     const { status, title, missing } = f.missing ? { status: "outside" as Status, title: undefined, missing: true } : statusOf(context, from, f.id);
-    const [linkStart, linkEnd] = status === "resolved" ? [f.linkStart, f.linkEnd] : [f.start, f.end];
+    const [linkStart, linkEnd] = status === "resolved" ? [f.numberStart, f.numberEnd] : [f.start, f.end];
     if (linkStart > at) out.push({ type: "text", value: node.value.slice(at, linkStart) });
     out.push(reference(status, f.id, [{ type: "text", value: node.value.slice(linkStart, linkEnd) }], context, title, missing));
     at = linkEnd;
