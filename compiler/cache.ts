@@ -4,14 +4,16 @@ import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { Diagnostic } from "./diagnostics/diagnostic.ts";
 import type { RuleDocument } from "./1-read/types.ts";
+import { GRAMMAR_FILE } from "./language/parse.ts";
 
 /**
- * What reading a document depends on besides its own text: the grammar and the
- * code of phase 1. A change to either makes every cached document stale.
+ * What reading a document depends on besides its own text: the grammar, the code of
+ * phase 1, and the diagnostics catalog (cached diagnostics are replayed as worded).
+ * A change to any of them makes every cached document stale.
  */
 const READER_VERSION = (() => {
   const hash = createHash("sha256");
-  const files = [new URL("../grammar/rules.peggy", import.meta.url)];
+  const files = [GRAMMAR_FILE, new URL("./diagnostics/catalog.md", import.meta.url)];
   for (const dir of ["./1-read/", "./language/", "./markdown/"]) {
     const url = new URL(dir, import.meta.url);
     for (const name of readdirSync(url).filter((n) => n.endsWith(".ts")).sort()) files.push(new URL(name, url));
@@ -54,7 +56,9 @@ export interface CachedDocument {
 /**
  * Parsed documents keyed by content: the document's path and text, its edition's
  * metadata (numbering changes ids) and the reader's own version. Entries are kept
- * serialized, so every build gets a fresh copy that later phases may annotate.
+ * serialized for the disk, and live for the builds of one process: a live document
+ * is shared by those builds, so the checker overwrites every annotation it makes
+ * (see ExpressionChecker.check) rather than trusting a fresh copy.
  */
 export class DocumentCache {
   private readonly entries = new Map<string, Buffer>();

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import peggy from "peggy";
 import type { Block, Loc } from "./ast.ts";
+import { RESERVED, STATEMENT_WORDS } from "./words.ts";
 
-const GRAMMAR_FILE = new URL("../../grammar/rules.peggy", import.meta.url);
+export const GRAMMAR_FILE = new URL("../../grammar/rules.peggy", import.meta.url);
 
 let parser: peggy.Parser | undefined;
 
@@ -34,7 +35,7 @@ export type ParseResult = { ok: true; block: Block } | { ok: false; problem: Syn
 /** Parses the text of a `rules` block; positions come out in the Markdown file's terms. */
 export function parseRulesBlock(text: string, origin: Origin): ParseResult {
   try {
-    const block = rulesParser().parse(text, { origin }) as Block;
+    const block = rulesParser().parse(text, { origin, reserved: RESERVED }) as Block;
     return { ok: true, block };
   } catch (error) {
     // Each generated parser has its own SyntaxError class.
@@ -51,16 +52,13 @@ function describeSyntaxError(error: peggy.parser.SyntaxError, loc: Loc, text: st
   const found = error.found === null || token === "" ? "the end of the block" : `\`${token}\``;
   const width = Math.max(1, token.length);
   loc.end = { ...loc.start, offset: loc.start.offset + width, column: loc.start.column + width };
-  const hint = KEYWORDS.has(token) && expected.includes("a name")
+  const hint = RESERVED.has(token) && expected.includes("a name")
     ? `\`${token}\` is a reserved word; choose another name`
     : expected.includes("an expression")
       ? "an operator or keyword must be followed by a value, a name or a parenthesized expression"
-      : "statements start with input, record, enum, let, require, dice, table, notation, procedure or example";
+      : `statements start with ${STATEMENT_WORDS.slice(0, -1).join(", ")} or ${STATEMENT_WORDS.at(-1)}`;
   return { expected, found, hint, loc };
 }
-
-/** Reserved words (they cannot be names). */
-const KEYWORDS = new Set(["input", "record", "enum", "let", "require", "dice", "table", "notation", "procedure", "example", "for", "in", "where", "if", "then", "elif", "else", "and", "or", "not", "true", "false", "none", "all"]);
 
 /** The word, number, string or symbol that starts at `offset`. */
 function tokenAt(text: string, offset: number): string {

@@ -3,13 +3,14 @@ import type { Code, Root } from "mdast";
 import type { VFile } from "vfile";
 import { h, mdastElement, text } from "./hast.ts";
 import { documentContext, type RulebookOptions } from "./rulebook-context.ts";
+import { CONSTANT_WORDS, EXPRESSION_WORDS, STATEMENT_WORDS } from "../language/words.ts";
 
-const KEYWORDS = new Set([
-  "input", "record", "enum", "let", "require", "dice", "table", "chart", "notation", "grammar", "procedure", "example",
-  "given", "assume", "expect", "with", "check", "output", "outcome", "for", "in", "where", "if", "then", "elif", "else",
-  "and", "or", "not", "disputed", "violated", "allowed", "of", "list", "min", "max", "rows", "columns", "cells", "dice",
+/** The reserved words, and the words of declarations and clauses. */
+const KEYWORDS = new Set<string>([
+  ...STATEMENT_WORDS, ...EXPRESSION_WORDS, "chart", "grammar", "given", "assume", "expect", "with", "check", "output", "outcome",
+  "disputed", "violated", "allowed", "of", "list", "min", "max", "rows", "columns", "cells",
 ]);
-const CONSTANTS = new Set(["true", "false", "none", "all"]);
+const CONSTANTS = new Set<string>(CONSTANT_WORDS);
 const TYPES = new Set(["number", "integer", "boolean", "text", "odds", "range"]);
 
 const TOKEN = /(#[^\n]*)|("(?:\\.|[^"\\\n])*")|(@[0-9A-Za-z][0-9A-Za-z.()]*)|(\b\d+d\d+\b)|(\b\d+(?:\.\d+)?\b)|([A-Za-z_][A-Za-z0-9_]*)|(\s+|[^\sA-Za-z0-9_"#@]+|.)/g;

@@ -1,0 +1,17 @@
+/**
+ * The words of the rules language that cannot be names. The words of procedure and
+ * example clauses (with, check, output, given, expect, …) are reserved only where a
+ * clause can start, so they remain usable as names.
+ */
+
+/** Words that start a statement. */
+export const STATEMENT_WORDS = ["input", "record", "enum", "let", "require", "dice", "table", "notation", "procedure", "example"] as const;
+
+/** Words of expressions. */
+export const EXPRESSION_WORDS = ["for", "in", "where", "if", "then", "elif", "else", "and", "or", "not"] as const;
+
+/** Constants. */
+export const CONSTANT_WORDS = ["true", "false", "none", "all"] as const;
+
+/** Every reserved word: the grammar refuses them as names (it is given this set when parsing). */
+export const RESERVED: ReadonlySet<string> = new Set([...STATEMENT_WORDS, ...EXPRESSION_WORDS, ...CONSTANT_WORDS]);
