@@ -16,7 +16,6 @@ import { Session } from "./diagnostics/session.ts";
 export interface CompileOptions {
   /** Repository root: rules/ and grammar/ are read from here, file names are shown relative to it. */
   root: string;
-  rulesDir?: string;
   /** Work reused from earlier builds, keyed by content (see compiler/cache.ts). */
   cache?: BuildCache;
 }

@@ -1,6 +1,7 @@
 import type { Code, Node, Parent } from "mdast";
 import type { Session } from "../diagnostics/session.ts";
 import { parseRulesBlock } from "../language/parse.ts";
+import { PHRASING_ONLY } from "../markdown/flow.ts";
 import type { SourcePlaces } from "./source-places.ts";
 import type { RulesBlock } from "./types.ts";
 
@@ -41,5 +42,3 @@ export function findBlocks(tree: Parent, owner: Map<Node, string>, places: Sourc
   walk(tree, owner.get(tree) ?? null);
   return blocks;
 }
-
-const PHRASING_ONLY = new Set(["paragraph", "heading", "table", "tableRow", "tableCell"]);

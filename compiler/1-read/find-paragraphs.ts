@@ -30,13 +30,11 @@ export function findParagraphs(tree: Root, front: FrontMatter, numbering: Number
   const texts = new Map<string, string[]>();
   const owner = new Map<Node, string>();
   const starts = new Map<Node, string>();
-  const byId = new Map<string, Paragraph>();
 
   const add = (kind: ParagraphKind, id: string, title: string, node: Node, parent: string | null, depth: number, numberLength: number, sourceSlug?: string, start = node) => {
     const paragraph: Paragraph = { id, kind, title, text: "", parent, file, place: numberPlace(node, numberLength, places), depth, sourceSlug };
     starts.set(start, id);
     paragraphs.push(paragraph);
-    byId.set(id, paragraph);
     texts.set(id, texts.get(id) ?? []);
     return paragraph;
   };

@@ -15,17 +15,15 @@ import type { Corpus, Edition, RuleDocument, Ruleset } from "./types.ts";
 
 /** Where to read, and how file names are shown in diagnostics. */
 export interface ReadOptions {
-  /** Repository root; file names in diagnostics are relative to it. */
+  /** Repository root: documents are read from its rules/, file names in diagnostics are relative to it. */
   root: string;
-  /** The rules folder (default: `<root>/rules`). */
-  rulesDir?: string;
   /** Parsed documents from an earlier run, by content (see compiler/cache.ts). */
   cache?: DocumentCache;
 }
 
 /** Phase 1: reads rules/ — metadata, chapters, paragraphs, references, charts and rules blocks. */
 export function readCorpus(options: ReadOptions, session: Session): Corpus {
-  const rulesDir = options.rulesDir ?? join(options.root, "rules");
+  const rulesDir = join(options.root, "rules");
   const sources = new Map<string, string>();
   const read = (path: string): SourcePlaces | null => {
     const file = relative(options.root, path);
@@ -114,7 +112,7 @@ function readCached(places: SourcePlaces, edition: Edition, editionText: string,
 }
 
 /** Reads one chapter. Everything found is local to the document; phase 2 links documents. */
-export function readDocument(places: SourcePlaces, edition: Edition, session: Session): RuleDocument | null {
+function readDocument(places: SourcePlaces, edition: Edition, session: Session): RuleDocument | null {
   const tree = parseMarkdown(places.text, places.file);
   const front = readFrontMatter(tree, places, session);
   if (!front) return null;

@@ -14,7 +14,6 @@ import type { Citation, DiceModel, InputModel, LetModel, RequirementModel, Table
 export interface Model {
   inputs: Map<string, InputModel>;
   dice: Map<string, DiceModel>;
-  lets: Map<string, LetModel>;
   /** Global and per-element definitions by key (`name` or `list.name`). */
   letsByKey: Map<string, LetModel>;
   requirements: Map<string, RequirementModel>;
@@ -76,7 +75,6 @@ export function buildModel(
   }
 
   const letsByKey = new Map<string, LetModel>();
-  const lets = new Map<string, LetModel>();
   const addLet = (key: string, declared: Declared<LetDecl>, each?: LetModel["each"]) => {
     const { decl } = declared;
     const model: LetModel = {
@@ -91,7 +89,6 @@ export function buildModel(
       decl,
     };
     letsByKey.set(key, model);
-    if (!each) lets.set(key, model);
   };
   for (const [name, declared] of symbols.lets) addLet(name, declared);
   for (const [list, scope] of symbols.elementLets) {
@@ -124,7 +121,7 @@ export function buildModel(
     if (table) tables.set(name, table);
   }
 
-  return { inputs, dice, lets, letsByKey, requirements, tables, citation };
+  return { inputs, dice, letsByKey, requirements, tables, citation };
 }
 
 /** A definition is random when it reads a die, directly or through other definitions. */

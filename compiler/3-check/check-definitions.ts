@@ -1,6 +1,6 @@
 import type { Session } from "../diagnostics/session.ts";
 import type { InputDecl, LetDecl } from "../language/ast.ts";
-import { ANY, BOOLEAN, describe, type EnumInfo, type TableInfo, type Type } from "../language/types.ts";
+import { ANY, BOOLEAN, type EnumInfo, type TableInfo, type Type } from "../language/types.ts";
 import { placeIn, type Declared, type Symbols } from "../2-resolve/types.ts";
 import { ExpressionChecker, rootScope, type Environment, type Scope } from "./check-expression.ts";
 import type { TypeResolver } from "./resolve-types.ts";
@@ -141,9 +141,5 @@ export class Definitions implements Environment {
 
   typeOfLetDecl(decl: LetDecl): Type {
     return this.letTypes.get(decl) ?? ANY;
-  }
-
-  describeType(type: Type): string {
-    return describe(type);
   }
 }

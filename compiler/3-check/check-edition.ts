@@ -36,6 +36,6 @@ export function checkEdition(resolved: ResolvedEdition, session: Session): Check
     notations: [...types.notations.values()],
     tables: model.tables,
     procedures,
-    examples: checkExamples(resolved, model, procedures, literals, session),
+    examples: checkExamples(resolved, procedures, literals, session),
   };
 }

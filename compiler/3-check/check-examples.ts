@@ -2,7 +2,6 @@ import type { Session } from "../diagnostics/session.ts";
 import type { ExampleDecl } from "../language/ast.ts";
 import { placeIn, type Declared, type ResolvedEdition } from "../2-resolve/types.ts";
 import type { Wire } from "../runtime/runtime.ts";
-import type { Model } from "./build-model.ts";
 import type { LiteralValues } from "./literal-values.ts";
 import type { ExampleModel, Expectation, ProcedureModel } from "./types.ts";
 
@@ -14,7 +13,6 @@ import type { ExampleModel, Expectation, ProcedureModel } from "./types.ts";
  */
 export function checkExamples(
   resolved: ResolvedEdition,
-  model: Model,
   procedures: ProcedureModel[],
   literals: LiteralValues,
   session: Session,
@@ -22,7 +20,7 @@ export function checkExamples(
   const examples: ExampleModel[] = [];
   const ids = new Map<string, number>();
   for (const declared of resolved.symbols.examples) {
-    const example = checkExample(declared, model, procedures, literals, session, resolved);
+    const example = checkExample(declared, procedures, literals, session, resolved);
     if (!example) continue;
     const count = (ids.get(example.id) ?? 0) + 1;
     ids.set(example.id, count);
@@ -34,7 +32,6 @@ export function checkExamples(
 
 function checkExample(
   declared: Declared<ExampleDecl>,
-  model: Model,
   procedures: ProcedureModel[],
   literals: LiteralValues,
   session: Session,

@@ -120,7 +120,7 @@ export class ExpressionChecker {
         }
         return this.numeric(expr.operand, scope, "The operand of `-`");
       case "Binary":
-        return this.binary(expr, scope, expected);
+        return this.binary(expr, scope);
       case "Ratio": {
         this.numeric(expr.left, scope, "The attacker's side of odds");
         this.numeric(expr.right, scope, "The defender's side of odds");
@@ -212,7 +212,7 @@ export class ExpressionChecker {
       this.report("HX0203", { name: expr.name, hint: suggest(expr.name, expected.info.members.map((m) => m.name), `members of ${expected.info.name}: ${expected.info.members.map((m) => m.name).join(", ")}`) }, scope, expr.nameLoc);
       return ANY;
     }
-    const owners = uniqueEnums(this.env.enums().filter((e) => e.members.some((m) => m.name === expr.name)));
+    const owners = this.env.enums().filter((e) => e.members.some((m) => m.name === expr.name));
     if (owners.length === 1) {
       expr.binding = { kind: "member", info: owners[0], member: expr.name };
       return { kind: "enum", info: owners[0] };
@@ -286,7 +286,7 @@ export class ExpressionChecker {
     return type;
   }
 
-  private binary(expr: BinaryExpr, scope: Scope, _expected?: Type): Type {
+  private binary(expr: BinaryExpr, scope: Scope): Type {
     switch (expr.op) {
       case "and":
       case "or": {
@@ -568,16 +568,12 @@ function literalType(kind: string): Type {
   }
 }
 
-function uniqueEnums(list: EnumInfo[]): EnumInfo[] {
-  return [...new Set(list)];
-}
-
 function isBareName(expr: Expr): boolean {
   return expr.type === "Name";
 }
 
 /** `result.exploit` → "result.exploit"; other expressions have no stable key. */
-export function pathKey(expr: Expr): string | null {
+function pathKey(expr: Expr): string | null {
   if (expr.type === "Name") return expr.name;
   if (expr.type === "Field") {
     const inner = pathKey(expr.object);

@@ -1,12 +1,9 @@
 import type { Expr } from "../language/ast.ts";
 import type { Dependencies } from "./types.ts";
 
-export function emptyDependencies(): Dependencies {
-  return { inputs: new Set(), lets: new Set(), elementLets: new Set(), dice: new Set(), tables: new Set() };
-}
-
 /** What a checked expression reads, from the bindings the checker attached to its names. */
-export function collectDependencies(expr: Expr, deps = emptyDependencies()): Dependencies {
+export function collectDependencies(expr: Expr): Dependencies {
+  const deps: Dependencies = { inputs: new Set(), lets: new Set(), elementLets: new Set(), dice: new Set(), tables: new Set() };
   const visit = (e: Expr | null | undefined): void => {
     if (!e) return;
     switch (e.type) {

@@ -1,7 +1,7 @@
 import type { Paragraph } from "../1-read/types.ts";
 
 /** Text compared the way a reader would: one space, straight quotes, no case. */
-export function normalizeQuote(text: string): string {
+function normalizeQuote(text: string): string {
   return text
     .replace(/[‘’′]/g, "'")
     .replace(/[“”″]/g, '"')
@@ -12,7 +12,7 @@ export function normalizeQuote(text: string): string {
 }
 
 /** The paragraph's words after its number and title. */
-export function paragraphBody(paragraph: Paragraph): string {
+function paragraphBody(paragraph: Paragraph): string {
   // A numbered heading's own line ("A. General.", "12.A. OVERRUN PROCEDURE.") is not part of its
   // words, however the number is written there.
   const source = paragraph.depth > 0 && /\n\s*\n/.test(paragraph.text) ? paragraph.text.replace(/^[^\n]*\n\s*\n/, "") : paragraph.text;

@@ -40,7 +40,7 @@ function fieldSchema(field: FieldInfo): FieldSchema {
   };
 }
 
-export function schemaType(type: Type): SchemaType {
+function schemaType(type: Type): SchemaType {
   const orNone = type.orNone ? { orNone: true } : {};
   switch (type.kind) {
     case "number":

@@ -55,7 +55,7 @@ export function wireType(type: Type): TsType {
   return type.orNone ? tUnion([base, tLit(null)]) : base;
 }
 
-export function fieldMembers(fields: FieldInfo[]): TsMember[] {
+function fieldMembers(fields: FieldInfo[]): TsMember[] {
   return fields.map((f) => ({ name: f.name, type: wireType(f.type), doc: f.description || f.label }));
 }
 

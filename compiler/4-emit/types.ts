@@ -1,5 +1,5 @@
 /** Phase 4 output: the engines of one edition, as source text. */
-export interface EmittedEngine {
+interface EmittedEngine {
   procedure: string;
   /** Path under generated/, e.g. `ocs/4.3/overrun.ts`. */
   path: string;

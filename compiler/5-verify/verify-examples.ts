@@ -8,7 +8,7 @@ import { fingerprint, type BuildCache } from "../cache.ts";
 import type { Vector } from "./vector.ts";
 import type { EngineModule } from "../runtime/runtime.ts";
 
-export type ExampleStatus = "checked" | "disputed" | "failed";
+type ExampleStatus = "checked" | "disputed" | "failed";
 
 export interface VerifiedExample {
   vector: Vector;

@@ -15,7 +15,7 @@ export function cacheDir(root: string): string {
   return join(own, fingerprint(resolve(root)));
 }
 
-export interface BuildOutcome {
+interface BuildOutcome {
   ok: boolean;
   /** Files of generated/ whose content changed. */
   changed: string[];

@@ -16,10 +16,6 @@ export class Session {
     return this.diagnostics.some((d) => d.severity === "error");
   }
 
-  errors(): Diagnostic[] {
-    return this.diagnostics.filter((d) => d.severity === "error");
-  }
-
   /** Diagnostics in file, line, column order, so output is stable. */
   sorted(): Diagnostic[] {
     return [...this.diagnostics].sort(compareDiagnostics);

@@ -8,7 +8,7 @@ import { diffFormal } from "./diff-formal.ts";
 import { diffText } from "./diff-text.ts";
 import type { EditionDiff } from "./types.ts";
 
-export interface DiffOptions {
+interface DiffOptions {
   samples: number;
   seed: number;
 }

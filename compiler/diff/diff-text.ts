@@ -9,7 +9,7 @@ function words(paragraph: Paragraph): string {
   return text;
 }
 
-export function wordDiff(from: string, to: string): WordChange[] {
+function wordDiff(from: string, to: string): WordChange[] {
   return diffWords(from, to).map((part) => ({ kind: part.added ? "added" : part.removed ? "removed" : "same", text: part.value }));
 }
 

@@ -83,7 +83,7 @@ export function bare(t: Type): Type {
   return rest as Type;
 }
 
-export function withNone(t: Type): Type {
+function withNone(t: Type): Type {
   return t.kind === "none" ? t : { ...t, orNone: true };
 }
 
@@ -117,7 +117,7 @@ export function describe(t: Type): string {
   return base;
 }
 
-export function sameType(a: Type, b: Type): boolean {
+function sameType(a: Type, b: Type): boolean {
   if (a.kind !== b.kind) return false;
   switch (a.kind) {
     case "enum":

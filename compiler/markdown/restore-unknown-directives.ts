@@ -1,8 +1,9 @@
 import type { Root, Parent, Text, Paragraph } from "mdast";
 import type { VFile } from "vfile";
+import { PHRASING_ONLY } from "./flow.ts";
 
 /** The directives the corpus uses; any other `::name` or `:::name` line is prose. */
-export const KNOWN_DIRECTIVES = new Set(["chart", "calculator", "figure"]);
+const KNOWN_DIRECTIVES = new Set(["chart", "calculator", "figure"]);
 
 type DirectiveNode = { type: string; name: string; position?: { start: { offset?: number }; end: { offset?: number } } };
 
@@ -33,10 +34,8 @@ function restore(parent: Parent, source: string): void {
       const text: Text = { type: "text", value, position: child.position as Text["position"] };
       children[i] = { type: "paragraph", children: [text], position: text.position } as Paragraph;
     } else if ("children" in child && !PHRASING_ONLY.has(child.type)) {
+      // Directives are flow content: paragraphs, headings and tables never hold one.
       restore(child as Parent, source);
     }
   }
 }
-
-/** Directives are flow content: paragraphs, headings and tables never hold one. */
-const PHRASING_ONLY = new Set(["paragraph", "heading", "table", "tableRow", "tableCell"]);

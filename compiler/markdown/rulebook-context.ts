@@ -60,7 +60,7 @@ export function editionIndex(root: string, ruleset: string, edition: string): Ru
 }
 
 /** The edition's numbering patterns, compiled by the compiler's own metadata reader. */
-export function editionNumbering(root: string, ruleset: string, edition: string): Numbering {
+function editionNumbering(root: string, ruleset: string, edition: string): Numbering {
   const path = join(root, "rules", ruleset, edition, "edition.yaml");
   return readCached(path, (text) => {
     const places = new SourcePlaces(relative(root, path), text);

@@ -5,7 +5,7 @@ import type { EngineSchema, FieldSchema, Resolution, Wire } from "../../compiler
 import { sameValue } from "../../generated/runtime.ts";
 
 /** The side of a comparison a field belongs to, when only one edition has it. */
-export interface OnlyIn {
+interface OnlyIn {
   /** The edition's short name (`later`) */
   edition: string;
   /** Link to the paragraph behind the field, in that edition */
@@ -14,7 +14,7 @@ export interface OnlyIn {
 
 export type ComparedField = FieldSchema & { only?: OnlyIn };
 
-export interface SchemaSide {
+interface SchemaSide {
   schema: EngineSchema;
   /** The edition's short name (`later`), for "only in later". */
   edition: string;

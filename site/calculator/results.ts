@@ -30,7 +30,7 @@ function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
 }
 
-export function fraction(ways: number, total: number): string {
+function fraction(ways: number, total: number): string {
   const g = gcd(ways, total) || 1;
   return `${ways / g}/${total / g}`;
 }

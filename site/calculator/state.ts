@@ -16,7 +16,7 @@ export interface State {
   example: string | null;
 }
 
-export function rawOf(value: Wire | undefined, field: FieldSchema): Raw {
+function rawOf(value: Wire | undefined, field: FieldSchema): Raw {
   if (field.type.kind === "boolean") return value === true;
   if (value === undefined || value === null) return "";
   if (typeof value === "object" && !Array.isArray(value) && typeof value.text === "string") return value.text;

@@ -12,7 +12,7 @@ import { chapterPath, corpus, edition, editionPath, hrefOf, root, type RuleIndex
 export type { EditionDiff };
 
 /** The changes report from `from` to `to`, when the compiler wrote one (`to` supersedes `from`). */
-export function changesReport(ruleset: string, from: string, to: string): EditionDiff | null {
+function changesReport(ruleset: string, from: string, to: string): EditionDiff | null {
   const file = join(root, "generated", changesFile(ruleset, from, to));
   return existsSync(file) ? readJson<EditionDiff>(file) : null;
 }
@@ -50,7 +50,7 @@ export function pairBetween(a: RuleIndex, b: RuleIndex): EditionPair | undefined
   return pairsOf(a).find((p) => p.from.edition.id === b.edition.id || p.to.edition.id === b.edition.id);
 }
 
-export const changesPath = (ruleset: string, from: string, to: string) => `/${ruleset}/changes/${from}..${to}/`;
+const changesPath = (ruleset: string, from: string, to: string) => `/${ruleset}/changes/${from}..${to}/`;
 export const pairPath = (pair: EditionPair) => changesPath(pair.ruleset, pair.from.edition.id, pair.to.edition.id);
 
 /** One step of a correspondence: a paragraph id of one edition to the next edition's, or null when it has none. */
@@ -106,7 +106,7 @@ export function counterpart(from: RuleIndex, to: RuleIndex, id: string): string 
 }
 
 /** Id of the note, on the page a reader lands on, saying that a paragraph of `from` is not in this edition. */
-export const absentId = (from: RuleIndex, id: string) => `absent-${from.edition.id}-${id}`;
+const absentId = (from: RuleIndex, id: string) => `absent-${from.edition.id}-${id}`;
 
 /** Where a reader of paragraph `id` of `from` lands in `to`: the paragraph, or a page that says it is not there. */
 export function landing(from: RuleIndex, to: RuleIndex, id: string): { href: string; found: boolean } {

@@ -7,7 +7,7 @@ import * as pagefind from "pagefind";
 import { calculatorPath, editions, excerpt, hrefOf, paragraphLabel, root } from "../lib/corpus.ts";
 import { editionPairs, pairPath } from "../lib/editions.ts";
 
-export interface SearchRecord {
+interface SearchRecord {
   url: string;
   content: string;
   language: string;
@@ -16,7 +16,7 @@ export interface SearchRecord {
 }
 
 /** Every record of the index, in a stable order. */
-export function searchRecords(): SearchRecord[] {
+function searchRecords(): SearchRecord[] {
   const records: SearchRecord[] = [];
   for (const index of editions()) {
     const filters = { ruleset: [index.ruleset.title], edition: [index.edition.title] };

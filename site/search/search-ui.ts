@@ -33,13 +33,13 @@ function loadNumbers(): Promise<RuleNumbers> {
 }
 
 /** A typed rule number: "9.14b", "13.A", "12.d.2.a", "rule 9.8", "§8.1a". */
-export function ruleNumberOf(query: string): string | null {
+function ruleNumberOf(query: string): string | null {
   const q = query.trim().replace(/^(?:rule|case|section|§)\s*/i, "");
   return /^\d+(?:\.[0-9A-Za-z]+)*(?:\([0-9A-Za-z]+\))*$/.test(q) ? q : null;
 }
 
 /** Places of a rule number, those of the page's own edition first. */
-export function placesOf(all: RuleNumbers, id: string, scope: { ruleset?: string; edition?: string }): Place[] {
+function placesOf(all: RuleNumbers, id: string, scope: { ruleset?: string; edition?: string }): Place[] {
   const exact = all[id] ?? [];
   const places = exact.length > 0 ? exact : Object.entries(all).filter(([key]) => key.toLowerCase() === id.toLowerCase()).flatMap(([, p]) => p);
   const rank = (p: Place) => (p[2] === scope.ruleset ? (p[3] === scope.edition ? 0 : 1) : 2);

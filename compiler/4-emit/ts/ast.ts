@@ -93,7 +93,7 @@ export const cast = (expr: TsExpr, typeOf: TsType): TsExpr => ({ type: "as", exp
 export const satisfies = (expr: TsExpr, typeOf: TsType): TsExpr => ({ type: "satisfies", expr, typeOf });
 
 /** `rt.ratio` → member(id("rt"), "ratio"). */
-export function dotted(path: string): TsExpr {
+function dotted(path: string): TsExpr {
   const [head, ...rest] = path.split(".");
   return rest.reduce<TsExpr>((object, property) => member(object, property), id(head));
 }

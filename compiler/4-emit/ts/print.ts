@@ -222,7 +222,7 @@ export function printStatement(s: TsStmt, indent = ""): string {
   }
 }
 
-export function printStatements(statements: TsStmt[], indent = ""): string {
+function printStatements(statements: TsStmt[], indent = ""): string {
   return statements.map((s) => printStatement(s, indent)).join("");
 }
 
