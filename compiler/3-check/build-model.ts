@@ -79,6 +79,7 @@ export function buildModel(
     const { decl } = declared;
     const model: LetModel = {
       name: decl.name,
+      key,
       each,
       label: decl.label?.text ?? humanize(decl.name),
       type: definitions.typeOfLetDecl(decl),

@@ -92,7 +92,8 @@ function checkProcedure(
   const inputs = new Set<string>();
   const dice = new Set<string>();
   const tables = new Set<string>();
-  const queue: string[] = [...outputs.flatMap((g) => g.names), ...outcome];
+  const outputNames = [...new Set([...outputs.flatMap((g) => g.names), ...outcome])];
+  const queue: string[] = [...outputNames];
   const addDeps = (deps: { inputs: Set<string>; lets: Set<string>; elementLets: Set<string>; dice: Set<string>; tables: Set<string> }) => {
     deps.inputs.forEach((n) => inputs.add(n));
     deps.dice.forEach((n) => dice.add(n));
@@ -133,6 +134,7 @@ function checkProcedure(
     tables: [...tables].map((name) => model.tables.get(name)).filter((t) => t !== undefined),
     outputs,
     outcome: outcome.length > 0 ? outcome : outputs.flatMap((g) => g.names).filter((n) => letsByKey.get(n)?.random),
+    outputNames,
     letsByKey,
   };
 }

@@ -44,6 +44,8 @@ export interface DiceModel {
 
 export interface LetModel {
   name: string;
+  /** `name`, or `list.name` for a per-element definition: how outputs, traces and `letsByKey` name it. */
+  key: string;
   /** For per-element definitions: the list input it ranges over, and its variable. */
   each?: { list: string; variable: string };
   label: string;
@@ -117,6 +119,8 @@ export interface ProcedureModel {
   tables: TableModel[];
   outputs: OutputGroup[];
   outcome: string[];
+  /** Every output once: those of the groups, then the outcome's. */
+  outputNames: string[];
   /** Every definition by key (`name`, or `list.name` for element definitions). */
   letsByKey: Map<string, LetModel>;
 }

@@ -1,7 +1,7 @@
 import type { Type } from "../language/types.ts";
 import type { CheckedEdition, DiceModel, InputModel, LetModel, ProcedureModel, RequirementModel, TableKey, TableModel } from "../3-check/types.ts";
 import {
-  arr, arrow, assign, call, cast, data, id, index, lit, member, newExpr, not, obj, optionalMember, tArray, tRef, tUnion,
+  arr, arrow, assign, bin, call, cast, data, id, index, lit, member, newExpr, not, obj, optionalMember, tArray, tRef, tUnion,
   type TsExpr, type TsStmt, type TsType,
 } from "./ts/ast.ts";
 import { printModuleTwice } from "./ts/print.ts";
@@ -24,7 +24,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
   const files = [...new Set([procedure.citation.file, ...procedure.lets.map((l) => l.citation.file), ...procedure.requirements.map((r) => r.citation.file)])].sort();
   const globals = procedure.lets.filter((l) => !l.each);
   const elements = procedure.lets.filter((l) => l.each);
-  const definitionKeys = [...globals.map((l) => l.name), ...elements.map((l) => `${l.each!.list}.${l.name}`)];
+  const definitionKeys = [...globals, ...elements].map((l) => l.key);
   const emitter = new ExpressionEmitter();
   const definitionFunctions = [
     ...globals.map((l) => definitionFunction(l, emitter.definition(definitionName(l.name)))),
@@ -54,7 +54,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
         sources: files,
         outputs: procedure.outputs,
         outcome: procedure.outcome,
-        definitions: Object.fromEntries(outputNames(procedure).map((name) => {
+        definitions: Object.fromEntries(procedure.outputNames.map((name) => {
           const l = procedure.letsByKey.get(name)!;
           return [name, { label: l.label, paragraph: l.citation.paragraph, quote: l.citation.quote, perUnit: Boolean(l.each), random: l.random }];
         })),
@@ -66,7 +66,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
     { type: "blank" },
     { type: "interface", name: "Dice", exported: true, doc: "The dice, as rolled totals.", members: procedure.dice.map((d) => ({ name: d.name, type: tRef("number"), doc: `${d.label}: ${d.count}d${d.sides} (${d.citation.paragraph})` })) },
     { type: "blank" },
-    { type: "interface", name: "Outputs", exported: true, doc: "What the procedure answers, in JSON form (one value per unit for `list.name`).", members: outputNames(procedure).map((name) => {
+    { type: "interface", name: "Outputs", exported: true, doc: "What the procedure answers, in JSON form (one value per unit for `list.name`).", members: procedure.outputNames.map((name) => {
       const l = procedure.letsByKey.get(name)!;
       return { name, type: wireType(outputType(l)), doc: `${l.label} (${l.citation.paragraph})` };
     }) },
@@ -98,11 +98,9 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       init: arr([
         ...globals.map((l) => obj({ info: id(stepName(l.name)), random: lit(l.random), get: id(definitionName(l.name)), wire: wireFunction(l.type) })),
         ...elements.map((l) => obj({
-          info: id(stepName(`out$${l.each!.list}.${l.name}`)),
+          info: id(stepName(`out$${l.key}`)),
           random: lit(l.random),
-          get: arrow([{ name: "s", type: STATE }], call(member(call(id(inputName(l.each!.list)), [S]), "map"), [
-            arrow([{ name: "_" }, { name: "i" }], call(id(elementName(l.each!.list, l.name)), [S, id("i")])),
-          ])),
+          get: arrow([{ name: "s", type: STATE }], perUnitValues(l)),
           wire: wireFunction(outputType(l)),
         })),
       ]),
@@ -110,7 +108,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
     {
       type: "const",
       name: "OUTPUTS",
-      init: arr(outputNames(procedure).map((name) => index(id("DEFINITIONS"), lit(definitionKeys.indexOf(name))))),
+      init: arr(procedure.outputNames.map((name) => index(id("DEFINITIONS"), lit(definitionKeys.indexOf(name))))),
     },
     {
       type: "function",
@@ -126,13 +124,13 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
             { type: "const", name: "s", init: member(id("c"), "s") },
             {
               type: "try",
-              body: [{ type: "return", value: obj(outputNames(procedure).map((name) => ({ key: name, value: directOutput(procedure.letsByKey.get(name)!) }))) }],
+              body: [{ type: "return", value: obj(procedure.outputNames.map((name) => ({ key: name, value: directOutput(procedure.letsByKey.get(name)!) }))) }],
               error: "error",
-              handler: [{ type: "if", test: not(instanceOf(id("error"), id("rt.Stop"))), then: [{ type: "throw", value: id("error") }] }],
+              handler: [{ type: "if", test: not(bin("instanceof", id("error"), id("rt.Stop"))), then: [{ type: "throw", value: id("error") }] }],
             },
           ],
         },
-        { type: "return", value: obj(outputNames(procedure).map((name, i) => ({ key: name, value: call(member(id("c"), "value"), [index(id("OUTPUTS"), lit(i))]) }))) },
+        { type: "return", value: obj(procedure.outputNames.map((name, i) => ({ key: name, value: call(member(id("c"), "value"), [index(id("OUTPUTS"), lit(i))]) }))) },
       ],
     },
     { type: "const", name: "OUTCOME", init: data(procedure.outcome) },
@@ -211,21 +209,19 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
   return { source: printed.typescript, javascript: printed.javascript };
 }
 
+/** A per-unit definition's value for every unit: `in$units(s).map((_, i) => units$x(s, i))`. */
+function perUnitValues(definition: LetModel): TsExpr {
+  const { list } = definition.each!;
+  return call(member(call(id(inputName(list)), [S]), "map"), [arrow([{ name: "_" }, { name: "i" }], call(id(elementName(list, definition.name)), [S, id("i")]))]);
+}
+
 /** An output computed directly, in wire form (the fast path of `outputs`). */
 function directOutput(definition: LetModel): TsExpr {
-  const value = definition.each
-    ? call(member(call(id(inputName(definition.each.list)), [S]), "map"), [
-        arrow([{ name: "_" }, { name: "i" }], call(id(elementName(definition.each.list, definition.name)), [S, id("i")])),
-      ])
-    : call(id(definitionName(definition.name)), [S]);
+  const value = definition.each ? perUnitValues(definition) : call(id(definitionName(definition.name)), [S]);
   const wire = wireFunction(outputType(definition));
   const plain = wire.type === "member" && wire.property === "plain";
   // Notation results are plain objects already; TypeScript needs telling that they are JSON.
   return plain ? cast(definition.type.kind === "notation" ? cast(value, tRef("unknown")) : value, tRef("rt.Wire")) : call(wire, [value]);
-}
-
-function instanceOf(value: TsExpr, type: TsExpr): TsExpr {
-  return { type: "binary", op: "instanceof", left: value, right: type };
 }
 
 /** Where the trace finds each step's value, in the order `traceOrder` fixes. */
@@ -274,9 +270,6 @@ function outputType(definition: LetModel): Type {
   return definition.each ? { kind: "list", of: definition.type } : definition.type;
 }
 
-function outputNames(procedure: ProcedureModel): string[] {
-  return [...new Set([...procedure.outputs.flatMap((g) => g.names), ...procedure.outcome])];
-}
 
 // ─── Tables ──────────────────────────────────────────────────────────────────
 
@@ -333,11 +326,8 @@ function stepStatements(procedure: ProcedureModel): TsStmt[] {
     ...procedure.inputs.map((i) => step(`in$${i.name}`, stepInfo(i.name, i.label, "input", i.citation.paragraph, i.citation.quote, i.type))),
     ...procedure.fixedInputs.map((i) => step(`in$${i.name}`, stepInfo(i.name, i.label, "input", i.citation.paragraph, `${procedure.label}: always ${String(procedure.fixed.get(i.name))}`, i.type))),
     ...procedure.dice.map((d) => step(`die$${d.name}`, stepInfo(d.name, d.label, "dice", d.citation.paragraph, d.citation.quote, { kind: "integer" }))),
-    ...procedure.lets.map((l) => {
-      const key = l.each ? `${l.each.list}.${l.name}` : l.name;
-      return step(key, stepInfo(key, l.label, "let", l.citation.paragraph, l.citation.quote, l.type));
-    }),
-    ...procedure.lets.filter((l) => l.each).map((l) => step(`out$${l.each!.list}.${l.name}`, stepInfo(`${l.each!.list}.${l.name}`, l.label, "let", l.citation.paragraph, l.citation.quote, outputType(l)))),
+    ...procedure.lets.map((l) => step(l.key, stepInfo(l.key, l.label, "let", l.citation.paragraph, l.citation.quote, l.type))),
+    ...procedure.lets.filter((l) => l.each).map((l) => step(`out$${l.key}`, stepInfo(l.key, l.label, "let", l.citation.paragraph, l.citation.quote, outputType(l)))),
     ...procedure.requirements.map((r) => step(`check$${r.name}`, stepInfo(r.name, r.message, "check", r.citation.paragraph, r.citation.quote, { kind: "boolean" }))),
   ];
 }
@@ -365,8 +355,8 @@ function stateClass(procedure: ProcedureModel): TsStmt {
   };
 }
 
-/** `let v = s.x; if (v === undefined) { v = …; s.x = v; } return v;` */
-function memoized(name: string, field: TsExpr, returns: TsType, compute: TsStmt[], value: TsExpr, params = [{ name: "s", type: STATE }]): TsStmt {
+/** `let v = s.x; if (v === undefined) { …; v = …; (verify v); s.x = v; } return v;` */
+function memoized(name: string, field: TsExpr, returns: TsType, compute: TsStmt[], value: TsExpr, params = [{ name: "s", type: STATE }], verify: TsStmt[] = []): TsStmt {
   return {
     type: "function",
     name,
@@ -376,10 +366,11 @@ function memoized(name: string, field: TsExpr, returns: TsType, compute: TsStmt[
       { type: "let", name: "v", init: field },
       {
         type: "if",
-        test: { type: "binary", op: "===", left: id("v"), right: lit(undefined) },
+        test: bin("===", id("v"), lit(undefined)),
         then: [
           ...compute,
           { type: "expr", expr: assign(id("v"), value) },
+          ...verify,
           { type: "expr", expr: assign(field, id("v")) },
         ],
       },
@@ -405,27 +396,11 @@ function fixedValue(value: unknown, type: Type): TsExpr {
   return data(value);
 }
 
+/** Reads a die once; a die the caller did not roll stops what needs it. */
 function diceAccessor(dice: DiceModel): TsStmt {
-  const field = member(S, diceName(dice.name));
-  return {
-    type: "function",
-    name: diceName(dice.name),
-    params: [{ name: "s", type: STATE }],
-    returns: tRef("number"),
-    body: [
-      { type: "let", name: "v", init: field },
-      {
-        type: "if",
-        test: { type: "binary", op: "===", left: id("v"), right: lit(undefined) },
-        then: [
-          { type: "expr", expr: assign(id("v"), member(member(S, "dice"), dice.name)) },
-          { type: "if", test: { type: "binary", op: "===", left: id("v"), right: lit(undefined) }, then: [{ type: "throw", value: call("rt.needDie", [id(stepName(`die$${dice.name}`)), lit(dice.name)]) }] },
-          { type: "expr", expr: assign(field, id("v")) },
-        ],
-      },
-      { type: "return", value: id("v") },
-    ],
-  };
+  const name = diceName(dice.name);
+  const missing: TsStmt = { type: "if", test: bin("===", id("v"), lit(undefined)), then: [{ type: "throw", value: call("rt.needDie", [id(stepName(`die$${dice.name}`)), lit(dice.name)]) }] };
+  return memoized(name, member(S, name), tRef("number"), [], member(member(S, "dice"), dice.name), undefined, [missing]);
 }
 
 function definitionFunction(definition: LetModel, emitter: ExpressionEmitter): TsStmt {
@@ -446,7 +421,7 @@ function elementFunction(definition: LetModel, emitter: ExpressionEmitter): TsSt
   // One value per unit, in an array made on first use.
   return memoized(
     name,
-    index({ type: "binary", op: "??=", left: member(S, name), right: newExpr("Array", [member(call(id(inputName(list)), [S]), "length")]) }, id(i)),
+    index(bin("??=", member(S, name), newExpr("Array", [member(call(id(inputName(list)), [S]), "length")])), id(i)),
     nativeType(definition.type),
     [{ type: "const", name: localName(variable), init: index(call(id(inputName(list)), [S]), id(i)) }],
     emitter.emit(definition.value, definition.citation.paragraph),
@@ -500,7 +475,7 @@ function assumeFunction(definitions: LetModel[]): TsStmt {
       const value = cast(conversion ? call(conversion, [read]) : cast(read, tRef("unknown")), nativeType(d.type));
       return {
         type: "if",
-        test: { type: "binary", op: "in", left: lit(d.name), right: id("values") },
+        test: bin("in", lit(d.name), id("values")),
         then: [{ type: "expr", expr: assign(member(S, name), value) }],
       } satisfies TsStmt;
     }),

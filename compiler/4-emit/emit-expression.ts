@@ -41,7 +41,7 @@ export class ExpressionEmitter {
     // The checker proved this value is not none (a test above, or a comprehension over a
     // list that cannot be empty); TypeScript cannot see that through function calls.
     const nullable =
-      (expr.type === "Aggregate" && ["first", "last", "min", "max"].includes(expr.fn)) ||
+      (expr.type === "Aggregate" && MAY_BE_NONE.has(expr.fn)) ||
       (expr.type === "Call" && (expr.callee === "first" || expr.callee === "last"));
     if (expr.ty && !expr.ty.orNone && (expr.narrowed || nullable)) return cast(code, nativeType(expr.ty));
     return code;
@@ -179,7 +179,7 @@ export class ExpressionEmitter {
     const value = expr.value ? this.emit(expr.value, paragraph) : lit(null);
     const loop = (body: TsStmt[], reverse = false): TsStmt => ({ type: "for", index: i, limit: member(items, "length"), body: [item, ...keep, ...body], reverse });
     // The loop's own result may be none (the call site knows better, and casts).
-    const returns = expr.ty ? nativeType(["first", "last", "min", "max"].includes(expr.fn) ? { ...expr.ty, orNone: true } : expr.ty) : tRef("unknown");
+    const returns = expr.ty ? nativeType(MAY_BE_NONE.has(expr.fn) ? { ...expr.ty, orNone: true } : expr.ty) : tRef("unknown");
     let body: TsStmt[];
     switch (expr.fn) {
       case "sum":
@@ -372,6 +372,9 @@ function nothingHoisted(): Hoisted {
 }
 
 const COMPARISONS = new Set(["<", "<=", ">", ">="]);
+
+/** Comprehensions whose loop gives none when nothing is kept. */
+const MAY_BE_NONE = new Set<string>(["first", "last", "min", "max"]);
 
 /** The table declaration a name refers to, if it is a table name. */
 function tableOf(e: Expr): unknown {

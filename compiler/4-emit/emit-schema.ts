@@ -8,7 +8,7 @@ export function engineSchema(procedure: ProcedureModel) {
   const collect = (type: Type) => {
     if (type.kind === "list") collect(type.of);
     if (type.kind !== "record" || records[type.info.name]) return;
-    records[type.info.name] = { label: type.info.label, fields: type.info.fields.map(fieldSchema) };
+    records[type.info.name] = { label: type.info.label, fields: type.info.fields.map((f) => fieldSchema(f)) };
     type.info.fields.forEach((f) => collect(f.type));
   };
   procedure.inputs.forEach((i) => collect(i.type));
@@ -20,21 +20,16 @@ export function engineSchema(procedure: ProcedureModel) {
 }
 
 function inputSchema(input: InputModel): FieldSchema {
-  return {
-    name: input.name,
-    label: input.label,
-    description: input.description,
-    paragraph: input.citation.paragraph,
-    type: schemaType(input.type),
-    ...(input.defaultValue !== undefined ? { default: input.defaultValue as FieldSchema["default"] } : {}),
-  };
+  return fieldSchema(input, input.citation.paragraph);
 }
 
-function fieldSchema(field: FieldInfo): FieldSchema {
+/** A record field, or an input with the paragraph it is cited from. */
+function fieldSchema(field: FieldInfo | InputModel, paragraph?: string): FieldSchema {
   return {
     name: field.name,
     label: field.label,
     description: field.description,
+    ...(paragraph !== undefined ? { paragraph } : {}),
     type: schemaType(field.type),
     ...(field.defaultValue !== undefined ? { default: field.defaultValue as FieldSchema["default"] } : {}),
   };

@@ -43,8 +43,8 @@ export function traceOrder(procedure: ProcedureModel): TraceNode[] {
     reads(requirement.deps);
     order.push({ kind: "check", index });
   });
-  for (const name of [...procedure.outputs.flatMap((g) => g.names), ...procedure.outcome]) definition(name);
-  for (const l of procedure.lets) definition(l.each ? `${l.each.list}.${l.name}` : l.name);
+  for (const name of procedure.outputNames) definition(name);
+  for (const l of procedure.lets) definition(l.key);
   for (const i of [...procedure.inputs, ...procedure.fixedInputs]) input(i.name);
   for (const d of procedure.dice) die(d.name);
   return order;

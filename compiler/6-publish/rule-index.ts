@@ -131,7 +131,7 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
       outcome: p.outcome,
       // Labels and paragraphs of what the procedure answers, for forms and result panels.
       labels: Object.fromEntries(
-        [...new Set([...p.outputs.flatMap((g) => g.names), ...p.outcome])].map((name) => {
+        p.outputNames.map((name) => {
           const definition = p.letsByKey.get(name);
           return [name, { label: definition?.label ?? name, paragraph: definition?.citation.paragraph ?? p.citation.paragraph }];
         }),
