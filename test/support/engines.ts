@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { compile } from "../../compiler/compile.ts";
+import { compile, type CompileResult } from "../../compiler/compile.ts";
 import type { EngineModule } from "../../compiler/runtime/runtime.ts";
 import { GENERATED, listedEngines, REPO } from "./repo.ts";
 
@@ -27,13 +27,17 @@ export function generatedEngines(): NamedEngine[] {
   }));
 }
 
+/** Compiles a corpus and returns its engines (see `enginesOf`). */
+export async function compiledEngines(root: string, label: string): Promise<NamedEngine[]> {
+  return enginesOf(await compile({ root }), label);
+}
+
 /**
- * Writes what compile() returns for a corpus to a temporary generated/ and
+ * Writes what compile() returned for a corpus to a temporary generated/ and
  * returns the engines in it, loaded like any TypeScript module. Only the public
  * result of compile() is used, so this works whatever the compiler's internals.
  */
-export async function compiledEngines(root: string, label: string): Promise<NamedEngine[]> {
-  const result = await compile({ root });
+export function enginesOf(result: CompileResult, label: string): NamedEngine[] {
   if (!result.ok) throw new Error(`${label} does not compile: ${result.diagnostics.map((d) => d.message).join("; ")}`);
   const hash = createHash("sha256");
   for (const [path, text] of result.files) hash.update(path).update(text);

@@ -46,6 +46,7 @@ describe.each(files)("%s", (file) => {
     const where = `${vector.source.file}:${vector.source.line}:${vector.source.column}`;
     if (vector.disputed) {
       expect(vector.actual, `${where}: a disputed vector records what the rules produce`).toBeDefined();
+      expect(run.findings.length, `${where}: the rules do not produce what the disputed example says`).toBeGreaterThan(0);
       for (const [name, recorded] of Object.entries(vector.actual ?? {})) {
         expect(sameValue(run.actual[name], recorded), `${where}: ${name} was ${showWire(recorded)} when recorded, now ${showWire(run.actual[name] ?? null)}`).toBe(true);
       }

@@ -27,7 +27,11 @@ const key = (step: { name: string; item?: number }) => (step.item === undefined 
 describe("the trace", () => {
   it("lists every step after the steps it reads", () => {
     const steps = resolved().trace.map(key);
-    const before = (a: string, b: string) => expect(steps.indexOf(a), `${a} before ${b}`).toBeLessThan(steps.indexOf(b));
+    const before = (a: string, b: string) => {
+      expect(steps).toContain(a);
+      expect(steps).toContain(b);
+      expect(steps.indexOf(a), `${a} before ${b}`).toBeLessThan(steps.indexOf(b));
+    };
     for (const name of ["attack_total", "defense_total", "odds", "start_column", "final_column", "combat_modified", "result"]) {
       expect(steps).toContain(name);
     }

@@ -196,6 +196,10 @@ describe("the README's tour of the language", () => {
   const readme = readFileSync(join(REPO, "README.md"), "utf8");
   const blocks = [...readme.matchAll(/```rules\n([\s\S]*?)```/g)].map((m) => m[1]);
 
+  it("has rules blocks to check", () => {
+    expect(blocks.length).toBeGreaterThan(0);
+  });
+
   it.each(blocks.map((text, i) => [i + 1, text] as const))("rules block %i parses", (_, text) => {
     const result = parseRulesBlock(text, { line: 1, column: 1, offset: 0 });
     expect(result.ok ? "ok" : result.problem).toBe("ok");
