@@ -1,6 +1,8 @@
 import { cpus } from "node:os";
 import { realCorpus, scaling } from "./compile-bench.ts";
 import { engines } from "./engine-bench.ts";
+import { run as editions } from "./editions-bench.ts";
+import { run as site } from "./site-bench.ts";
 
 /**
  * `npm run bench`: prints the figures the issues set targets for, measured in
@@ -22,14 +24,11 @@ if (want("engines")) {
   await engines();
   process.stdout.write("\n");
 }
-for (const part of ["site", "editions"]) {
-  if (!want(part)) continue;
-  try {
-    const module = (await import(`./${part}-bench.ts`)) as { run(): Promise<void> };
-    await module.run();
-    process.stdout.write("\n");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND") continue;
-    throw error;
-  }
+if (want("site")) {
+  await site();
+  process.stdout.write("\n");
+}
+if (want("editions")) {
+  await editions();
+  process.stdout.write("\n");
 }

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { compile } from "../../compiler/compile.ts";
-import { median, ms, row } from "./measure.ts";
+import { median, medianOf, ms, row, time } from "./measure.ts";
 import { writeSyntheticCorpus } from "./synthetic-corpus.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
@@ -19,9 +19,8 @@ export async function realCorpus(): Promise<void> {
     const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8" });
     cold.push(JSON.parse(out.trim().split("\n").at(-1)!));
   }
-  const mid = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  row("cold: first compile in a fresh process (median of 5)", ms(mid(cold.map((c) => c.compile))));
-  row("cold: loading the compiler's modules (median of 5)", ms(mid(cold.map((c) => c.load))));
+  row("cold: first compile in a fresh process (median of 5)", ms(medianOf(cold.map((c) => c.compile))));
+  row("cold: loading the compiler's modules (median of 5)", ms(medianOf(cold.map((c) => c.load))));
   await compile({ root: ROOT });
   row("warm: compile again in the same process (median of 5)", ms(await median(5, () => compile({ root: ROOT }))));
 }
@@ -44,14 +43,13 @@ export async function scaling(sizes = [250, 500, 1000, 2000]): Promise<Map<numbe
     texts.forEach((text) => parser.parse(text));
     const pairs: { compile: number; parse: number }[] = [];
     for (let i = 0; i < 5; i++) {
-      const compileMs = await median(1, () => compile({ root }));
-      const parseMs = await median(1, () => texts.forEach((text) => parser.parse(text)));
+      const compileMs = await time(() => compile({ root }));
+      const parseMs = await time(() => texts.forEach((text) => parser.parse(text)));
       pairs.push({ compile: compileMs, parse: parseMs });
     }
-    const mid = (xs: number[]) => xs.sort((a, b) => a - b)[2];
-    const compileMs = mid(pairs.map((p) => p.compile));
-    const parseMs = mid(pairs.map((p) => p.parse));
-    const ratio = mid(pairs.map((p) => p.compile / p.parse));
+    const compileMs = medianOf(pairs.map((p) => p.compile));
+    const parseMs = medianOf(pairs.map((p) => p.parse));
+    const ratio = medianOf(pairs.map((p) => p.compile / p.parse));
     compileTimes.set(sections, compileMs);
     row(`${sections} sections: compile ${ms(compileMs)}, remark parse ${ms(parseMs)}`, `${ratio.toFixed(2)}×`, sections === 1000 ? "target ≤ 2× at 1,000" : undefined);
   }

@@ -1,13 +1,21 @@
+/** The median of some figures. */
+export function medianOf(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Milliseconds one run of a task takes. */
+export async function time(task: () => unknown | Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await task();
+  return performance.now() - start;
+}
+
 /** Median of repeated timings, in milliseconds. */
 export async function median(runs: number, task: () => unknown | Promise<unknown>): Promise<number> {
   const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await task();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+  for (let i = 0; i < runs; i++) times.push(await time(task));
+  return medianOf(times);
 }
 
 export function ms(value: number): string {

@@ -3,15 +3,12 @@
 // query and a calculator update take in Chromium. Figures, not assertions.
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium, type Page } from "playwright-core";
-import { serve } from "../../site/serve.ts";
-import { ms, row } from "./measure.ts";
+import type { Page } from "playwright-core";
+import { dist, launch, root, startServer } from "../site/helpers/site.ts";
+import { medianOf, ms, row } from "./measure.ts";
 
-const root = join(import.meta.dirname, "..", "..");
-const dist = join(root, "dist");
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function timed(command: string, args: string[]): number {
@@ -70,12 +67,9 @@ export async function run(): Promise<void> {
   row(`Pagefind index and runtime (${pagefind.files} files)`, kb(pagefind.bytes));
   row("Pagefind index alone (pf_* fragments, filters, meta)", kb(folderSize(join(dist, "pagefind"), (n) => /\.pf_/.test(n)).bytes));
 
-  const server = await serve(dist, 0);
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-  });
+  const server = await startServer();
+  const base = server.url;
+  const browser = await launch();
   try {
     const fresh = async () => (await browser.newContext()).newPage();
     const chapter = await scriptsLoaded(await fresh(), `${base}/ocs/4.3/charts/`);
@@ -125,8 +119,7 @@ export async function run(): Promise<void> {
     row("query to results, first query (loads Pagefind)", ms(await query("surprise")));
     const warm: number[] = [];
     for (const word of ["hedgehog", "retreat", "exploit", "supply dump", "overrun"]) warm.push(await query(word));
-    warm.sort((a, b) => a - b);
-    row("query to results, later queries (median of 5)", ms(warm[2]));
+    row(`query to results, later queries (median of ${warm.length})`, ms(medianOf(warm)));
     row("rule number to its result (9.14b)", ms(await query("9.14b")));
 
     // Calculator: a keystroke to an updated answer, distribution included.
@@ -149,7 +142,7 @@ export async function run(): Promise<void> {
     row("calculator: keystroke to updated answer (incl. 60 ms debounce)", ms(update));
   } finally {
     await browser.close();
-    await new Promise((done) => server.close(() => done(undefined)));
+    await server.close();
   }
 }
 

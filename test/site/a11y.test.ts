@@ -4,7 +4,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
-import { openPage, useSite } from "./helpers/site.ts";
+import { openPage } from "./helpers/site.ts";
+import { useSite } from "./helpers/use-site.ts";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const site = useSite();

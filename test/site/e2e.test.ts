@@ -1,6 +1,7 @@
 // End to end in real Chromium against the built site served on loopback.
 import { describe, expect, test } from "vitest";
-import { openPage, useSite } from "./helpers/site.ts";
+import { openPage } from "./helpers/site.ts";
+import { useSite } from "./helpers/use-site.ts";
 
 const site = useSite();
 

@@ -5,7 +5,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import type { EditionDiff } from "../../compiler/diff/types.ts";
-import { openPage, root, useSite } from "./helpers/site.ts";
+import { openPage, root } from "./helpers/site.ts";
+import { useSite } from "./helpers/use-site.ts";
 
 const site = useSite();
 

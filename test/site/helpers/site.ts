@@ -5,7 +5,6 @@ import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
 import { serve } from "../../../site/serve.ts";
 
 export const root = join(import.meta.dirname, "..", "..", "..");
@@ -55,29 +54,4 @@ export async function openPage(
   });
   page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
   return { page, errors };
-}
-
-/**
- * The built site served on loopback and a Chromium for the tests of one file:
- * started before them, closed after them.
- */
-export function useSite(): { readonly url: string; readonly browser: Browser } {
-  let server: { url: string; close(): Promise<void> } | undefined;
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launch();
-  }, 600_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  return {
-    get url() {
-      return server!.url;
-    },
-    get browser() {
-      return browser!;
-    },
-  };
 }
