@@ -12,16 +12,23 @@ export function readYaml(places: SourcePlaces, session: Session): Yaml | null {
     if (value && typeof value === "object" && !Array.isArray(value)) return value as Yaml;
     session.report("HX0002", { file: places.file, problem: "expected a mapping of fields" }, places.span(0, 0));
   } catch (error) {
-    const position = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
-    const offset = position ? places.text.split("\n").slice(0, position.line - 1).join("\n").length + position.col : 0;
-    session.report("HX0002", { file: places.file, problem: `not valid YAML (${firstLine(error)})` }, places.span(offset, offset + 1));
+    const { message, place } = yamlError(error, places, 0);
+    session.report("HX0002", { file: places.file, problem: `not valid YAML (${message})` }, place ?? places.span(0, 0));
   }
   return null;
 }
 
-/** The parser's message without its own "at line …, column …" (the code frame shows where). */
+/** An error's message without the parser's own "at line …, column …" (the code frame shows where). */
 function firstLine(error: unknown): string {
   return String((error as Error).message ?? error).split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
+}
+
+/**
+ * A YAML parser error for a diagnostic: its message, and where it is, for YAML that starts at `start` in the file.
+ */
+export function yamlError(error: unknown, places: SourcePlaces, start: number): { message: string; place: ReturnType<SourcePlaces["span"]> | null } {
+  const position = (error as { pos?: [number, number] }).pos;
+  return { message: firstLine(error), place: position ? places.span(start + position[0], start + Math.max(position[0] + 1, position[1])) : null };
 }
 
 /** Reads a required or optional string field, reporting what is wrong with it. */

@@ -1,6 +1,7 @@
 import type { Root } from "mdast";
 import { parse as parseYaml } from "yaml";
 import type { Session } from "../diagnostics/session.ts";
+import { yamlError } from "./load-metadata.ts";
 import type { SourcePlaces } from "./source-places.ts";
 import type { FrontMatter } from "./types.ts";
 
@@ -18,12 +19,9 @@ export function readFrontMatter(tree: Root, places: SourcePlaces, session: Sessi
   try {
     data = (parseYaml(node.value) ?? {}) as Record<string, unknown>;
   } catch (error) {
-    // The YAML parser counts from the first line after `---`; place the error in the file.
-    const position = (error as { pos?: [number, number] }).pos;
-    const start = (node.position?.start.offset ?? 0) + places.text.slice(node.position?.start.offset ?? 0).indexOf("\n") + 1;
-    const place = position ? places.span(start + position[0], start + Math.max(position[0] + 1, position[1])) : at;
-    const message = String((error as Error).message).split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
-    session.report("HX0003", { problem: `not valid YAML (${message})` }, place);
+    // The YAML parser counts from the first line after `---`.
+    const { message, place } = yamlError(error, places, places.nextLine(node.position?.start.offset ?? 0));
+    session.report("HX0003", { problem: `not valid YAML (${message})` }, place ?? at);
     return null;
   }
   const missing = REQUIRED.filter((key) => data[key] === undefined || data[key] === null || data[key] === "");
