@@ -1,7 +1,7 @@
 import type { Code, Node, Parent } from "mdast";
 import type { Session } from "../diagnostics/session.ts";
 import { parseRulesBlock } from "../language/parse.ts";
-import { PHRASING_ONLY } from "../markdown/flow.ts";
+import { walkFlow } from "../markdown/flow.ts";
 import type { SourcePlaces } from "./source-places.ts";
 import type { RulesBlock } from "./types.ts";
 
@@ -27,18 +27,11 @@ export function findBlocks(tree: Parent, owner: Map<Node, string>, places: Sourc
       blocks.push({ paragraph, ast: null, file: places.file, place, source: code.value });
     }
   };
-  // Code blocks are flow content: only containers of flow (lists, items, quotes,
-  // directives) are entered, never paragraphs, headings or tables.
-  const walk = (parent: Parent, paragraph: string | null): void => {
-    for (const child of parent.children) {
-      const own = owner.get(child) ?? paragraph;
-      if (child.type === "code") {
-        if ((child as Code).lang === "rules") read(child as Code, own);
-      } else if ("children" in child && !PHRASING_ONLY.has(child.type)) {
-        walk(child as Parent, own);
-      }
-    }
-  };
-  walk(tree, owner.get(tree) ?? null);
+  // Code blocks are flow content; each belongs to the innermost paragraph around it.
+  walkFlow(tree, owner.get(tree) ?? null, (node, paragraph) => {
+    const own = owner.get(node) ?? paragraph;
+    if (node.type === "code" && (node as Code).lang === "rules") read(node as Code, own);
+    return own;
+  });
   return blocks;
 }

@@ -2,15 +2,22 @@ import type { Node, Parent, Table } from "mdast";
 import type { ContainerDirective } from "mdast-util-directive";
 import { toString } from "mdast-util-to-string";
 import type { Session } from "../diagnostics/session.ts";
+import { walkFlow } from "../markdown/flow.ts";
 import type { SourcePlaces } from "./source-places.ts";
 import type { Chart, ChartCell } from "./types.ts";
 
 /** Finds `:::chart[Caption]{#id}` directives and reads the GFM table inside each. */
 export function findCharts(tree: Parent, owner: Map<Node, string>, places: SourcePlaces, session: Session): Chart[] {
   const charts: Chart[] = [];
-  for (const node of tree.children) {
-    if (node.type !== "containerDirective" || node.name !== "chart") continue;
-    const directive = node as ContainerDirective;
+  // Wherever the site renders a chart (a list item, a quote), it is bound too.
+  walkFlow(tree, owner.get(tree) ?? "", (node, paragraph) => {
+    const own = owner.get(node) ?? paragraph;
+    if (node.type === "containerDirective" && (node as ContainerDirective).name === "chart") readChart(node as ContainerDirective, own);
+    return own;
+  });
+  return charts;
+
+  function readChart(directive: ContainerDirective, paragraph: string): void {
     const place = places.span(directive.position?.start.offset ?? 0, directive.position?.start.offset ?? 0);
     place.end = places.point(places.nextLine(place.start.offset) - 1);
     const id = directive.attributes?.id ?? "";
@@ -18,7 +25,7 @@ export function findCharts(tree: Parent, owner: Map<Node, string>, places: Sourc
     const table = directive.children.find((child): child is Table => child.type === "table");
     if (!table) {
       session.report("HX0106", { id }, place);
-      continue;
+      return;
     }
     const cell = (c: Table["children"][number]["children"][number]): ChartCell => {
       const text = toString(c).trim();
@@ -31,12 +38,11 @@ export function findCharts(tree: Parent, owner: Map<Node, string>, places: Sourc
     charts.push({
       id,
       caption: label ? toString(label) : id,
-      paragraph: owner.get(node) ?? "",
+      paragraph,
       header: header.children.map(cell),
       rows: body.map((row) => row.children.map(cell)),
       file: places.file,
       place,
     });
   }
-  return charts;
 }
