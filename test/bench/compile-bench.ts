@@ -6,7 +6,7 @@ import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { compile } from "../../compiler/compile.ts";
 import { median, medianOf, ms, row, time } from "./measure.ts";
-import { writeSyntheticCorpus } from "./synthetic-corpus.ts";
+import { writeSyntheticCorpus } from "../support/synthetic-corpus.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 

@@ -7,7 +7,7 @@ import { cacheDir } from "../../compiler/cli/build.ts";
 import { compile, editionBuild } from "../../compiler/compile.ts";
 import { DIFF_DEFAULTS, diffEditions } from "../../compiler/diff/diff-editions.ts";
 import { median, medianOf, ms, row, time } from "./measure.ts";
-import { syntheticChapters, writeSyntheticCorpus, writeSyntheticPair } from "./synthetic-corpus.ts";
+import { syntheticChapters, writeSyntheticCorpus, writeSyntheticPair } from "../support/synthetic-corpus.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const CLI = join(ROOT, "compiler/cli/hexlaw.ts");

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { BuildCache } from "../../compiler/cache.ts";
 import { compile } from "../../compiler/compile.ts";
-import { syntheticChapters, writeSyntheticCorpus } from "../bench/synthetic-corpus.ts";
+import { syntheticChapters, writeSyntheticCorpus } from "../support/synthetic-corpus.ts";
 
 const ROOT = join(tmpdir(), `hexlaw-cache-test-${process.pid}`);
 const CHAPTER = join(ROOT, "rules/synth/1.0/001-chapter.md");

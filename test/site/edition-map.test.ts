@@ -1,11 +1,9 @@
 // Which paragraph of one edition is which paragraph of another, as the edition
 // switcher uses it, on the three fixture editions (v1 → v2 renumbers, removes and
 // adds paragraphs; v3 only rewords): the same id, the renumbered id, or a note.
-import { cpSync, mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { compile } from "../../compiler/compile.ts";
-import { removeTemp, REPO, tempDir } from "../support/repo.ts";
+import { builtCorpus, removeTemp, REPO } from "../support/repo.ts";
 
 type Editions = typeof import("../../site/lib/editions.ts");
 type Corpus = typeof import("../../site/lib/corpus.ts");
@@ -15,15 +13,7 @@ let editions: Editions;
 let corpus: Corpus;
 
 beforeAll(async () => {
-  root = tempDir("hexlaw-editions-");
-  cpSync(join(REPO, "test/editions/fixture/rules"), join(root, "rules"), { recursive: true });
-  cpSync(join(REPO, "grammar"), join(root, "grammar"), { recursive: true });
-  const result = await compile({ root });
-  expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-  for (const [path, content] of result.files) {
-    mkdirSync(dirname(join(root, "generated", path)), { recursive: true });
-    writeFileSync(join(root, "generated", path), content);
-  }
+  root = (await builtCorpus(join(REPO, "test/editions/fixture"), "hexlaw-editions-")).root;
   // The site's libraries read the corpus at HEXLAW_ROOT, fixed when they are first imported.
   process.env.HEXLAW_ROOT = root;
   corpus = await import("../../site/lib/corpus.ts");

@@ -1,30 +1,20 @@
 // A rule document with raw <script>, onerror= and javascript: links renders
 // inert through the same plugins the site uses.
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync, cpSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { compile } from "../../compiler/compile.ts";
 import { renderChapter } from "../../site/lib/render-chapter.ts";
+import { builtCorpus, removeTemp } from "../support/repo.ts";
 
 const fixture = join(import.meta.dirname, "fixtures", "xss");
 let root: string;
 let html: string;
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), "hexlaw-xss-"));
-  cpSync(join(fixture, "rules"), join(root, "rules"), { recursive: true });
-  cpSync(join(import.meta.dirname, "..", "..", "grammar"), join(root, "grammar"), { recursive: true });
-  const result = await compile({ root });
-  expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-  for (const [path, content] of result.files) {
-    mkdirSync(dirname(join(root, "generated", path)), { recursive: true });
-    writeFileSync(join(root, "generated", path), content);
-  }
+  root = (await builtCorpus(fixture, "hexlaw-xss-")).root;
   html = (await renderChapter("rules/hostile/1/01-attack.md", root)).html;
 });
 
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => removeTemp(root));
 
 /** The real tags of the output (escaped `&#x3C;script>` text is not a tag) with their attributes. */
 function tags(): { name: string; attributes: Record<string, string> }[] {

@@ -1,9 +1,10 @@
 /** Shared by the tests: where things are, temporary corpora, and running the CLI. */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { compile, type CompileResult } from "../../compiler/compile.ts";
 
 /** The repository root. */
 export const REPO = fileURLToPath(new URL("../..", import.meta.url));
@@ -26,6 +27,40 @@ export function copyCorpus(fixture: string): string {
   const root = tempDir();
   cpSync(join(fixture, "rules"), join(root, "rules"), { recursive: true });
   return root;
+}
+
+/** An edition with no chapters (ruleset `t`, edition `1`), for tests that write their own. */
+export const EMPTY = join(REPO, "test/fixtures/empty");
+
+/** The front matter of a chapter of the empty edition. */
+export function frontMatter(title = "Test", section = "1.0"): string {
+  const slug = `${section.replace(/\./g, "-")}-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  return `---\nruleset: t\nedition: "1"\nsection: "${section}"\ntitle: ${title}\norder: 1\nslug: ${slug}\nprovenance:\n  source: Written for the Hexlaw test suite.\n---\n`;
+}
+
+/** A temporary root holding the empty edition and one chapter; returns the root and the chapter's path. */
+export function documentCorpus(document: string): { root: string; file: string } {
+  const root = copyCorpus(EMPTY);
+  const file = join(root, "rules/t/1/01-test.md");
+  writeFileSync(file, document);
+  return { root, file };
+}
+
+/**
+ * A temporary root holding a copy of a fixture's rules/ and the grammars, compiled
+ * and its generated/ written as `hexlaw build` would (for the site's libraries).
+ */
+export async function builtCorpus(fixture: string, prefix = "hexlaw-test-"): Promise<{ root: string; result: CompileResult }> {
+  const root = tempDir(prefix);
+  cpSync(join(fixture, "rules"), join(root, "rules"), { recursive: true });
+  cpSync(join(REPO, "grammar"), join(root, "grammar"), { recursive: true });
+  const result = await compile({ root });
+  if (!result.ok) throw new Error(`${fixture} does not compile: ${result.diagnostics.map((d) => d.message).join("; ")}`);
+  for (const [path, content] of result.files) {
+    mkdirSync(dirname(join(root, "generated", path)), { recursive: true });
+    writeFileSync(join(root, "generated", path), content);
+  }
+  return { root, result };
 }
 
 export interface Run {

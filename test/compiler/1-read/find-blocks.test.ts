@@ -1,21 +1,16 @@
 /** Where rules blocks are found: a block the compiler does not read must not pass silently. */
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { compile } from "../../../compiler/compile.ts";
-import { copyCorpus, REPO, removeTemp } from "../../support/repo.ts";
+import { documentCorpus, frontMatter, removeTemp } from "../../support/repo.ts";
 
-const BASE = join(REPO, "test/compiler/diagnostics/unknown-field");
 const roots: string[] = [];
 afterAll(() => roots.forEach(removeTemp));
 
 async function compileBody(body: string) {
-  const root = copyCorpus(BASE);
+  const text = `${frontMatter()}\n# 1.0 Test\n\n${body}`;
+  const { root } = documentCorpus(text);
   roots.push(root);
-  const file = join(root, "rules/t/1/01-test.md");
-  const front = readFileSync(file, "utf8").split("\n# 1.0 Test")[0];
-  writeFileSync(file, `${front}\n# 1.0 Test\n\n${body}`);
-  return { result: await compile({ root }), text: readFileSync(file, "utf8") };
+  return { result: await compile({ root }), text };
 }
 
 const lineOf = (text: string, needle: string) => text.split("\n").findIndex((line) => line.includes(needle)) + 1;

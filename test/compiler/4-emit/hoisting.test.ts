@@ -3,23 +3,11 @@
  * never compute something the loop would not have: over an empty list nothing is read,
  * and what sits behind `and`, `or` or `if` stays where it is.
  */
-import { cpSync, mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compiledEngines, type EngineModule } from "../../support/engines.ts";
-import { REPO, removeTemp, tempDir } from "../../support/repo.ts";
+import { documentCorpus, frontMatter, removeTemp } from "../../support/repo.ts";
 
-const DOCUMENT = `---
-ruleset: t
-edition: "1"
-section: "1.0"
-title: Hoisting
-order: 1
-slug: 1-0-hoisting
-provenance:
-  source: Written for the Hexlaw test suite.
----
-
+const DOCUMENT = `${frontMatter("Hoisting")}
 # 1.0 Hoisting
 
 **1.1** Every column is read along the row the die gives.
@@ -49,12 +37,7 @@ let root: string;
 let engine: EngineModule;
 
 beforeAll(async () => {
-  root = tempDir("hexlaw-hoisting-");
-  mkdirSync(join(root, "rules/t/1"), { recursive: true });
-  const fixture = join(REPO, "test/compiler/diagnostics/unknown-function/rules/t");
-  cpSync(join(fixture, "ruleset.yaml"), join(root, "rules/t/ruleset.yaml"));
-  cpSync(join(fixture, "1/edition.yaml"), join(root, "rules/t/1/edition.yaml"));
-  writeFileSync(join(root, "rules/t/1/01-hoisting.md"), DOCUMENT);
+  root = documentCorpus(DOCUMENT).root;
   const [named] = await compiledEngines(root, "hoisting");
   engine = await named.load();
 });
