@@ -7,6 +7,7 @@
 import type { Vector } from "../../compiler/5-verify/vector.ts";
 import type { CheckResult, EngineModule, EngineSchema, InputError, Resolution, ResolveOptions, Wire } from "../../compiler/runtime/runtime.ts";
 import { diceFor, differingAnswers, unionSchema } from "./compare.ts";
+import { say } from "../scripts/toast.ts";
 import { CalculatorForm, el } from "./form.ts";
 import { ResultsView, type Config } from "./results.ts";
 import { engineDice, engineInput, fitState, initialState, readUrl, stateOfVector, writeUrl, type State } from "./state.ts";
@@ -143,14 +144,7 @@ class HexlawCalculator extends HTMLElement {
     const share = el("button", { type: "button", text: "Copy link to this ruling" });
     share.addEventListener("click", () => {
       this.writeUrl();
-      navigator.clipboard?.writeText(location.href).then(() => {
-        const toast = document.querySelector<HTMLElement>("[data-toast]");
-        if (toast) {
-          toast.textContent = "Copied the link to this ruling";
-          toast.classList.add("show");
-          setTimeout(() => toast.classList.remove("show"), 2200);
-        }
-      }, () => undefined);
+      navigator.clipboard?.writeText(location.href).then(() => say("Copied the link to this ruling"), () => undefined);
     });
     bar.append(reset, share);
     this.assumeNote = el("div", { class: "calc-note" });

@@ -124,7 +124,7 @@ export function readUrl(schema: EngineSchema, prefix: string, url: URL): State |
     } else if (parts[0] === "example" && parts.length === 1) {
       state.example = value;
     } else if (parts.length === 2 && parts[1] === "n" && state.lists[parts[0]]) {
-      const n = Math.max(0, Math.min(50, Math.floor(Number(value)) || 0));
+      const n = Math.max(0, Math.min(rowLimit(schema, parts[0]), Math.floor(Number(value)) || 0));
       const fields = listFields(schema, parts[0]);
       const rows = state.lists[parts[0]];
       while (rows.length < n) rows.push(rowDefaults(fields));
@@ -134,7 +134,7 @@ export function readUrl(schema: EngineSchema, prefix: string, url: URL): State |
       const i = Number(parts[1]);
       const field = fields.find((f) => f.name === parts[2]);
       const rows = state.lists[parts[0]];
-      if (!field || !Number.isInteger(i) || i < 0 || i >= 50) continue;
+      if (!field || !Number.isInteger(i) || i < 0 || i >= rowLimit(schema, parts[0])) continue;
       while (rows.length <= i) rows.push(rowDefaults(fields));
       rows[i][field.name] = asRaw(value, field);
     } else if (parts.length === 1 && parts[0] in state.values) {
@@ -190,3 +190,12 @@ export function engineInput(schema: EngineSchema, state: State): Record<string, 
 export function engineDice(state: State): Record<string, string> {
   return Object.fromEntries(Object.entries(state.dice).filter(([, v]) => v.trim() !== "").map(([k, v]) => [k, v.trim()]));
 }
+
+/** The most rows a shared link may ask for in a list: the schema's own limit, else a sane bound on a URL. */
+function rowLimit(schema: EngineSchema, list: string): number {
+  const type = schema.inputs.find((f) => f.name === list)?.type;
+  return type?.kind === "list" && type.maxItems !== undefined ? type.maxItems : MAX_ROWS_FROM_URL;
+}
+
+/** Rows a link may create in a list that sets no limit (a URL is not a way to make thousands). */
+const MAX_ROWS_FROM_URL = 50;

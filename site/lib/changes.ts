@@ -34,7 +34,7 @@ export function situationsOf(comparison: ProcedureComparison): Situation[] {
 export function answerLabel(indexes: RuleIndex[], procedure: string, answer: string): string {
   if (answer === "allowed") return "Allowed";
   if (answer === "violations") return "Requirements not met";
-  if (answer.startsWith("distribution")) return answer === "distribution" ? "Chance of each outcome" : `Chance of each ${answer.slice("distribution of ".length).replace(/_/g, " ")}`;
+  if (answer === "distribution") return "Chance of each outcome";
   for (const index of indexes) {
     const label = index.procedures.find((p) => p.name === procedure)?.labels[answer]?.label;
     if (label) return label;
@@ -58,8 +58,8 @@ export function answerOf(engine: Engine, situation: Situation): EditionAnswer {
 }
 
 /** What an edition answers, in words: as its trace displays it, else the report's value. */
-export function answerText(answer: EditionAnswer, name: string, reported: Wire): string {
-  const result = answer.result;
+export function answerText(answer: EditionAnswer | undefined, name: string, reported: Wire): string {
+  const result = answer?.result;
   if (!result) return wireText(reported);
   if (name === "allowed") return result.allowed ? "Allowed" : "Not allowed";
   if (name === "violations") return result.violations.length === 0 ? "none" : result.violations.map((v) => v.message).join("; ");

@@ -1,13 +1,8 @@
 // Reading aids on chapter pages: a preview of a referenced paragraph on hover,
 // keyboard focus and tap, and a copied permalink when a paragraph number is clicked.
 // The page reads fine without this script; it only adds.
-
-interface Preview {
-  t: string;
-  c: string;
-  x: string;
-  u: string;
-}
+import type { Preview } from "../lib/previews.ts";
+import { say } from "./toast.ts";
 
 const data = document.getElementById("hexlaw-previews");
 const previews: Record<string, Preview> = data ? JSON.parse(data.textContent || "{}") : {};
@@ -117,9 +112,6 @@ document.addEventListener("click", (event) => {
   if (permalink) copyLink(permalink);
 });
 
-const toast = document.querySelector<HTMLElement>("[data-toast]");
-let toastTimer = 0;
-
 function copyLink(link: HTMLAnchorElement): void {
   const url = new URL(link.getAttribute("href") ?? "", location.href).href;
   navigator.clipboard?.writeText(url).then(
@@ -128,10 +120,3 @@ function copyLink(link: HTMLAnchorElement): void {
   );
 }
 
-function say(message: string): void {
-  if (!toast) return;
-  toast.textContent = message;
-  toast.classList.add("show");
-  clearTimeout(toastTimer);
-  toastTimer = window.setTimeout(() => toast.classList.remove("show"), 2200);
-}

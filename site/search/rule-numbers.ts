@@ -2,8 +2,11 @@
 // search endpoint (build time) and nothing else; the browser fetches the JSON.
 import { editions, hrefOf, paragraphLabel } from "../lib/corpus.ts";
 
-/** id → places: [url, label, ruleset, edition, edition title] */
-export type RuleNumbers = Record<string, [string, string, string, string, string][]>;
+/** Where a rule number lives: its page, its label, and its ruleset and edition (ids, then the titles search filters by). */
+export type Place = [url: string, label: string, ruleset: string, edition: string, rulesetTitle: string, editionTitle: string];
+
+/** Rule number → every place it lives. */
+export type RuleNumbers = Record<string, Place[]>;
 
 export function ruleNumbers(): RuleNumbers {
   const numbers: RuleNumbers = {};
@@ -11,7 +14,7 @@ export function ruleNumbers(): RuleNumbers {
     for (const id of Object.keys(index.paragraphs)) {
       const url = hrefOf(index, id);
       if (!url) continue;
-      (numbers[id] ??= []).push([url, paragraphLabel(index, id), index.ruleset.id, index.edition.id, `${index.ruleset.title}, ${index.edition.title}`]);
+      (numbers[id] ??= []).push([url, paragraphLabel(index, id), index.ruleset.id, index.edition.id, index.ruleset.title, index.edition.title]);
     }
   }
   return numbers;

@@ -2,8 +2,7 @@
 // filters by ruleset and edition, and a rule number (9.14b, 13.A, 12.D.2.a) that
 // goes straight to its paragraph. Pagefind is loaded on first use only.
 
-type Place = [url: string, label: string, ruleset: string, edition: string, editionTitle: string];
-type RuleNumbers = Record<string, Place[]>;
+import type { Place, RuleNumbers } from "./rule-numbers.ts";
 
 interface PagefindResult {
   id: string;
@@ -131,7 +130,7 @@ export function enhanceSearch(form: HTMLFormElement): void {
     }
     if (mine !== generation) return;
     const items = [
-      ...places.filter((p) => matchesFilters(p)).map((p) => item(p[0], p[1], `Go to rule ${number} · ${p[4]}`, "", true)),
+      ...places.filter((p) => matchesFilters(p)).map((p) => item(p[0], p[1], `Go to rule ${number} · ${p[4]}, ${p[5]}`, "", true)),
       ...found.filter((r) => !places.some((p) => p[0] === r.url)).map((r) => item(r.url, r.title, r.meta, r.excerpt, false)),
     ];
     list.replaceChildren(...items);
@@ -139,7 +138,7 @@ export function enhanceSearch(form: HTMLFormElement): void {
   }
 
   const matchesFilters = (p: Place) =>
-    (!filters.ruleset || p[4].startsWith(filters.ruleset)) && (!filters.edition || p[4].endsWith(filters.edition));
+    (!filters.ruleset || p[4] === filters.ruleset) && (!filters.edition || p[5] === filters.edition);
 
   function item(url: string, title: string, meta: string, excerpt: string, isJump: boolean): HTMLLIElement {
     const li = document.createElement("li");
