@@ -2,7 +2,7 @@ import type { Root } from "mdast";
 import type { LeafDirective } from "mdast-util-directive";
 import type { VFile } from "vfile";
 import { h, mdastElement } from "./hast.ts";
-import { calculatorConfig, documentContext, type RulebookOptions } from "./rulebook-context.ts";
+import { calculatorConfig, documentContext, engineKey, type RulebookOptions } from "./rulebook-context.ts";
 
 /**
  * `::calculator{procedure=overrun}` becomes a `<hexlaw-calculator>` element that
@@ -19,7 +19,7 @@ export default function remarkCalculatorEmbeds(options: RulebookOptions) {
       const page = context.page(`calculators/${name}`);
       return mdastElement(
         h("section", { className: ["calculator-embed"], ariaLabel: `${procedure.title} calculator` }, [
-          h("hexlaw-calculator", { engine: `${context.index.ruleset.id}/${context.index.edition.id}/${name}`, prefix: `${name}.`, config: JSON.stringify(calculatorConfig(context.index, name, options.base)) }, [
+          h("hexlaw-calculator", { engine: engineKey(context.index, name), prefix: `${name}.`, config: JSON.stringify(calculatorConfig(context.index, name, options.base)) }, [
             h("p", { className: ["calculator-fallback"] }, [
               h("a", { href: page }, [`${procedure.title} calculator`]),
               ": works out eligibility, odds and every outcome's chance from the rules above (needs JavaScript).",

@@ -143,6 +143,9 @@ function locate(file: VFile, tree: Root, root: string): { ruleset: string; editi
   return { ruleset: String(front.ruleset), edition: String(front.edition), path: `rules/${front.ruleset}/${front.edition}/${front.slug}.md` };
 }
 
+/** How a calculator element names its engine: `ocs/4.3/overrun`, its module's path under generated/. */
+export const engineKey = (index: RuleIndex, procedure: string) => `${index.ruleset.id}/${index.edition.id}/${procedure}`;
+
 /** What a calculator element needs besides its engine: labels of its answers and links to its paragraphs. */
 export function calculatorConfig(index: RuleIndex, name: string, base = "/") {
   const procedure = index.procedures.find((p) => p.name === name);

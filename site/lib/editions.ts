@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { changesFile } from "../../compiler/diff/diff-editions.ts";
 import type { EditionDiff } from "../../compiler/diff/types.ts";
-import { calculatorConfig, encodeFragment, readJson } from "../../compiler/markdown/rulebook-context.ts";
+import { calculatorConfig, encodeFragment, engineKey, readJson } from "../../compiler/markdown/rulebook-context.ts";
 import { chapterPath, corpus, edition, editionPath, hrefOf, root, type RuleIndex } from "./corpus.ts";
 
 export type { EditionDiff };
@@ -50,8 +50,9 @@ export function pairBetween(a: RuleIndex, b: RuleIndex): EditionPair | undefined
   return pairsOf(a).find((p) => p.from.edition.id === b.edition.id || p.to.edition.id === b.edition.id);
 }
 
-const changesPath = (ruleset: string, from: string, to: string) => `/${ruleset}/changes/${from}..${to}/`;
-export const pairPath = (pair: EditionPair) => changesPath(pair.ruleset, pair.from.edition.id, pair.to.edition.id);
+/** The changes page's name for a pair: `second-front..later`. */
+export const pairSlug = (pair: EditionPair) => `${pair.from.edition.id}..${pair.to.edition.id}`;
+export const pairPath = (pair: EditionPair) => `/${pair.ruleset}/changes/${pairSlug(pair)}/`;
 
 /** One step of a correspondence: a paragraph id of one edition to the next edition's, or null when it has none. */
 function step(report: EditionDiff, forward: boolean, id: string, target: RuleIndex): string | null {
@@ -204,7 +205,7 @@ export function calculatorEditions(index: RuleIndex, procedures: readonly string
   for (const name of procedures) {
     const having = all.filter((e) => e.procedures.some((p) => p.name === name));
     if (having.length < 2) continue;
-    for (const e of having) data[`${e.ruleset.id}/${e.edition.id}/${name}`] = { edition: e.edition.id, title: e.edition.title, config: calculatorConfig(e, name) };
+    for (const e of having) data[engineKey(e, name)] = { edition: e.edition.id, title: e.edition.title, config: calculatorConfig(e, name) };
   }
   return data;
 }

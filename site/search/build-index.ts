@@ -37,7 +37,7 @@ function searchRecords(): SearchRecord[] {
       const chapter = index.documents.find((d) => d.slug === chart.document);
       if (!chart.document || !chapter) continue;
       records.push({
-        url: `/${index.ruleset.id}/${index.edition.id}/${chart.document}/#${chart.id}`,
+        url: hrefOf(index, chart.id)!,
         content: `${chart.caption}. Chart ${chart.id}.\n${chart.text}`,
         language: "en",
         meta: { title: `Chart: ${chart.caption}`, chapter: chapter.heading, edition, kind: "chart" },
