@@ -77,7 +77,6 @@ async function stages(options: CompileOptions, session: Session): Promise<Compil
   if (session.hasErrors()) return done([]);
 
   const checked = resolved.map((edition) => checkEdition(edition, session));
-  checkEmbeds(checked, session);
   lap("check");
   if (session.hasErrors()) return done(checked);
 
@@ -117,20 +116,6 @@ export function editionBuild(result: CompileResult, ruleset: string, edition: st
 
 function editionFiles(edition: CheckedEdition): string[] {
   return [edition.resolved.edition.file, ...edition.resolved.edition.documents.map((d) => d.file)];
-}
-
-/** `::calculator{procedure=…}` must name a procedure of the document's edition. */
-function checkEmbeds(editions: CheckedEdition[], session: Session): void {
-  for (const checked of editions) {
-    const names = checked.procedures.map((p) => p.name);
-    for (const document of checked.resolved.edition.documents) {
-      for (const embed of document.embeds) {
-        if (embed.kind === "calculator" && !names.includes(embed.attributes.procedure ?? "")) {
-          session.report("HX0105", { name: embed.attributes.procedure ?? "", edition: `${checked.resolved.edition.ruleset} ${checked.resolved.edition.id}`, known: names.join(", ") || "none" }, embed.place);
-        }
-      }
-    }
-  }
 }
 
 function corpusIndex(rulesets: ReturnType<typeof readCorpus>["rulesets"], indexes: ReturnType<typeof publishEdition>[]) {

@@ -1,7 +1,7 @@
 import type { Session } from "../diagnostics/session.ts";
 import type { Edition, Paragraph } from "../1-read/types.ts";
 import type { Statement } from "../language/ast.ts";
-import { placeIn, type Declared, type Symbols } from "./types.ts";
+import { editionName, placeIn, type Declared, type Symbols } from "./types.ts";
 
 type GlobalKind = Exclude<keyof Symbols, "elementLets" | "examples">;
 
@@ -28,7 +28,7 @@ export function collectSymbols(edition: Edition, paragraphs: Map<string, Paragra
     elementLets: new Map(), requirements: new Map(), dice: new Map(), tables: new Map(), procedures: new Map(), examples: [],
   };
   const firstPlace = new Map<string, ReturnType<typeof placeIn>>();
-  const label = `${edition.ruleset} ${edition.id}`;
+  const label = editionName(edition);
   const example = [...paragraphs.keys()].find((id) => /\d/.test(id)) ?? "a paragraph number";
 
   for (const document of edition.documents) {

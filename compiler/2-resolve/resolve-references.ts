@@ -1,7 +1,7 @@
 import type { Session } from "../diagnostics/session.ts";
 import { chapterKey, isWithin } from "../1-read/numbering.ts";
 import type { Edition, Paragraph, Reference } from "../1-read/types.ts";
-import type { ResolvedReference } from "./types.ts";
+import { editionName, type ResolvedReference } from "./types.ts";
 
 /**
  * Classifies every reference: resolved (the paragraph is here), outside (a part of
@@ -10,7 +10,7 @@ import type { ResolvedReference } from "./types.ts";
  */
 export function resolveReferences(edition: Edition, paragraphs: Map<string, Paragraph>, session: Session): ResolvedReference[] {
   const chapters = new Map(edition.documents.map((d) => [chapterKey(d.front.section), d]));
-  const label = `${edition.ruleset} ${edition.id}`;
+  const label = editionName(edition);
 
   const statusOf = (id: string, reference: Reference): ResolvedReference["status"] => {
     if (reference.missing) return "outside";
@@ -66,7 +66,7 @@ function checkLinkTarget(reference: Reference, edition: Edition, paragraphs: Map
     target = document.paragraphs.find((p) => p.sourceSlug === fragment);
     if (!target) {
       if (document.front.excerpt) return;
-      session.report("HX0104", { href: reference.href ?? "", edition: `${edition.ruleset} ${edition.id}`, text: reference.text }, reference.place);
+      session.report("HX0104", { href: reference.href ?? "", edition: editionName(edition), text: reference.text }, reference.place);
       return;
     }
   } else {

@@ -47,3 +47,8 @@ export interface Symbols {
 export function placeIn(file: string, loc: { start: Place["start"]; end: Place["end"] }): Place {
   return { file, start: loc.start, end: loc.end };
 }
+
+/** An edition as diagnostics name it: "ocs 4.3". */
+export function editionName(edition: { ruleset: string; id: string }): string {
+  return `${edition.ruleset} ${edition.id}`;
+}

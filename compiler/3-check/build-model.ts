@@ -1,6 +1,6 @@
 import type { Session } from "../diagnostics/session.ts";
 import type { LetDecl, Loc, Text } from "../language/ast.ts";
-import { placeIn, type Declared, type ResolvedEdition } from "../2-resolve/types.ts";
+import { editionName, placeIn, type Declared, type ResolvedEdition } from "../2-resolve/types.ts";
 import { bindTable } from "./bind-tables.ts";
 import type { Definitions } from "./check-definitions.ts";
 import { collectDependencies } from "./collect-dependencies.ts";
@@ -114,7 +114,7 @@ export function buildModel(
     const { decl, file } = declared;
     const chart = resolved.charts.get(decl.chart.id.text);
     if (!chart) {
-      session.report("HX0205", { name, chart: decl.chart.id.text, edition: `${resolved.edition.ruleset} ${resolved.edition.id}`, known: [...resolved.charts.keys()].join(", ") || "none" }, placeIn(file, decl.chart.id.loc));
+      session.report("HX0205", { name, chart: decl.chart.id.text, edition: editionName(resolved.edition), known: [...resolved.charts.keys()].join(", ") || "none" }, placeIn(file, decl.chart.id.loc));
       continue;
     }
     const info = definitions.table(name)!.info;

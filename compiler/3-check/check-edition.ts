@@ -1,6 +1,6 @@
 import type { Session } from "../diagnostics/session.ts";
 import type { ResolvedEdition } from "../2-resolve/types.ts";
-import { placeIn } from "../2-resolve/types.ts";
+import { editionName, placeIn } from "../2-resolve/types.ts";
 import { buildModel } from "./build-model.ts";
 import { Definitions } from "./check-definitions.ts";
 import { checkExamples } from "./check-examples.ts";
@@ -8,7 +8,7 @@ import { checkProcedures } from "./check-procedures.ts";
 import { LiteralValues } from "./literal-values.ts";
 import { Notations } from "./load-notations.ts";
 import { TypeResolver } from "./resolve-types.ts";
-import type { CheckedEdition } from "./types.ts";
+import type { CheckedEdition, ProcedureModel } from "./types.ts";
 
 const GRAMMAR_DIR = new URL("../../grammar/", import.meta.url);
 const notations = new Notations(GRAMMAR_DIR);
@@ -29,6 +29,7 @@ export function checkEdition(resolved: ResolvedEdition, session: Session): Check
   for (const [name, { decl, file }] of resolved.symbols.requirements) {
     if (!checked.has(name)) session.report("HX0503", { name }, placeIn(file, decl.nameLoc));
   }
+  checkEmbeds(resolved, procedures, session);
   return {
     resolved,
     enums: [...types.enums.values(), ...types.inlineEnums],
@@ -38,4 +39,16 @@ export function checkEdition(resolved: ResolvedEdition, session: Session): Check
     procedures,
     examples: checkExamples(resolved, procedures, literals, session),
   };
+}
+
+/** `::calculator{procedure=…}` must name a procedure of the document's edition. */
+function checkEmbeds(resolved: ResolvedEdition, procedures: ProcedureModel[], session: Session): void {
+  const names = procedures.map((p) => p.name);
+  for (const document of resolved.edition.documents) {
+    for (const embed of document.embeds) {
+      if (embed.kind === "calculator" && !names.includes(embed.attributes.procedure ?? "")) {
+        session.report("HX0105", { name: embed.attributes.procedure ?? "", edition: editionName(resolved.edition), known: names.join(", ") || "none" }, embed.place);
+      }
+    }
+  }
 }

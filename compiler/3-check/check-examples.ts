@@ -1,6 +1,6 @@
 import type { Session } from "../diagnostics/session.ts";
 import type { ExampleDecl } from "../language/ast.ts";
-import { placeIn, type Declared, type ResolvedEdition } from "../2-resolve/types.ts";
+import { editionName, placeIn, type Declared, type ResolvedEdition } from "../2-resolve/types.ts";
 import type { Wire } from "../runtime/runtime.ts";
 import type { LiteralValues } from "./literal-values.ts";
 import type { ExampleModel, Expectation, ProcedureModel } from "./types.ts";
@@ -41,7 +41,7 @@ function checkExample(
   const title = decl.title.text;
   const procedure = procedures.find((p) => p.name === decl.procedure.name);
   if (!procedure) {
-    session.report("HX0504", { name: decl.procedure.name, edition: `${resolved.edition.ruleset} ${resolved.edition.id}`, known: procedures.map((p) => p.name).join(", ") || "none" }, placeIn(file, decl.procedure.nameLoc));
+    session.report("HX0504", { name: decl.procedure.name, edition: editionName(resolved.edition), known: procedures.map((p) => p.name).join(", ") || "none" }, placeIn(file, decl.procedure.nameLoc));
     return null;
   }
   let ok = true;
