@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { dirname, join, posix, relative } from "node:path";
 
 /** Every file under a folder, by path relative to it. */
 export function readTree(dir: string): Map<string, string> {
@@ -45,4 +45,10 @@ export function writeChanges(dir: string, files: Map<string, string>, changed: s
     writeFileSync(`${target}.tmp-${process.pid}`, content);
     renameSync(`${target}.tmp-${process.pid}`, target);
   }
+}
+
+/** An edition's folder in generated/ (`ocs/4.3`), and the path from it to a file at generated/'s top. */
+export function editionFolder(ruleset: string, edition: string): { folder: string; toTop(file: string): string } {
+  const folder = `${ruleset}/${edition}`;
+  return { folder, toTop: (file) => posix.relative(folder, file) };
 }

@@ -23,12 +23,15 @@ function paragraphBody(paragraph: Paragraph): string {
   return text;
 }
 
+/** The longest quote a trace step shows, in characters ("…" included). */
+const MAX_QUOTE = 180;
+
 /** A definition without a quote of its own cites its paragraph's first sentence. */
 export function defaultQuote(paragraph: Paragraph | undefined): string {
   if (!paragraph) return "";
   const body = paragraphBody(paragraph);
   const sentence = /^.*?[.!?](?=\s|$)/.exec(body)?.[0] ?? body;
-  return sentence.length > 180 ? `${sentence.slice(0, 177).replace(/\s+\S*$/, "")}…` : sentence;
+  return sentence.length > MAX_QUOTE ? `${sentence.slice(0, MAX_QUOTE - 1).replace(/\s+\S*$/, "")}…` : sentence;
 }
 
 export function quoteFound(quote: string, paragraph: Paragraph): boolean {

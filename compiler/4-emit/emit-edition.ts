@@ -4,12 +4,14 @@ import type { CheckedEdition } from "../3-check/types.ts";
 import { emitEngine } from "./emit-engine.ts";
 import { procedureFingerprint } from "./fingerprint.ts";
 import type { EmittedEdition } from "./types.ts";
+import { editionFolder } from "../generated-files.ts";
 
 /** Phase 4: one engine module per procedure of the edition (reused from the cache when unchanged). */
 export function emitEdition(checked: CheckedEdition, cache?: BuildCache, sources?: Corpus["sources"]): EmittedEdition {
   const ruleset = checked.resolved.ruleset.id;
   const edition = checked.resolved.edition.id;
-  const runtimeImport = "../../runtime.ts";
+  const { folder, toTop } = editionFolder(ruleset, edition);
+  const runtimeImport = toTop("runtime.ts");
   return {
     ruleset,
     edition,
@@ -21,7 +23,7 @@ export function emitEdition(checked: CheckedEdition, cache?: BuildCache, sources
         code = emitEngine(procedure, checked, runtimeImport);
         if (key) cache?.engines.set(key, code);
       }
-      return { procedure: procedure.name, path: `${ruleset}/${edition}/${procedure.name}.ts`, ...code };
+      return { procedure: procedure.name, path: `${folder}/${procedure.name}.ts`, ...code };
     }),
   };
 }

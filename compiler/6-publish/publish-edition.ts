@@ -1,3 +1,4 @@
+import { editionFolder } from "../generated-files.ts";
 import type { CheckedEdition } from "../3-check/types.ts";
 import { jsonSchema } from "../4-emit/emit-schema.ts";
 import type { EmittedEdition } from "../4-emit/types.ts";
@@ -14,13 +15,13 @@ export function json(value: unknown): string {
 /** Phase 6: the files of one edition under generated/: engines, schemas, vectors, rule index. */
 export function publishEdition(checked: CheckedEdition, emitted: EmittedEdition, examples: VerifiedExample[], files: Files): ReturnType<typeof ruleIndex> {
   const { ruleset, edition } = emitted;
-  const folder = `${ruleset}/${edition}`;
+  const { folder, toTop } = editionFolder(ruleset, edition);
   for (const engine of emitted.engines) files.set(engine.path, engine.source);
   for (const procedure of checked.procedures) {
     const title = `${checked.resolved.ruleset.title} ${checked.resolved.edition.title}: ${procedure.label}`;
     files.set(`${folder}/${procedure.name}.input.schema.json`, json(jsonSchema(procedure, `hexlaw:${folder}/${procedure.name}/input`, title)));
     const vectors: VectorFile = {
-      $schema: "../../vectors.schema.json",
+      $schema: toTop("vectors.schema.json"),
       ruleset,
       edition,
       procedure: procedure.name,

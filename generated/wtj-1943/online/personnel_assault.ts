@@ -617,7 +617,7 @@ const step$in$pinned_value: rt.StepInfo = {
   label: "Pinned or worse: value",
   kind: "input",
   paragraph: "5.5",
-  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently…",
+  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently suffering…",
   type: { t: "integer" },
 };
 const step$in$rear_value: rt.StepInfo = {
@@ -625,7 +625,7 @@ const step$in$rear_value: rt.StepInfo = {
   label: "Hit in rear: value",
   kind: "input",
   paragraph: "5.5",
-  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently…",
+  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently suffering…",
   type: { t: "integer" },
 };
 const step$in$prone_value: rt.StepInfo = {
@@ -633,7 +633,7 @@ const step$in$prone_value: rt.StepInfo = {
   label: "Prone: value",
   kind: "input",
   paragraph: "5.5",
-  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently…",
+  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently suffering…",
   type: { t: "integer" },
 };
 const step$in$cover_value: rt.StepInfo = {
@@ -641,7 +641,7 @@ const step$in$cover_value: rt.StepInfo = {
   label: "Solid cover or better: value",
   kind: "input",
   paragraph: "5.5",
-  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently…",
+  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently suffering…",
   type: { t: "integer" },
 };
 const step$in$outstanding_value: rt.StepInfo = {
@@ -649,7 +649,7 @@ const step$in$outstanding_value: rt.StepInfo = {
   label: "Outstanding training: value",
   kind: "input",
   paragraph: "5.5",
-  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently…",
+  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently suffering…",
   type: { t: "integer" },
 };
 const step$in$great_value: rt.StepInfo = {
@@ -657,7 +657,7 @@ const step$in$great_value: rt.StepInfo = {
   label: "Great training: value",
   kind: "input",
   paragraph: "5.5",
-  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently…",
+  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently suffering…",
   type: { t: "integer" },
 };
 const step$in$attacker_other_drm: rt.StepInfo = {
@@ -665,7 +665,7 @@ const step$in$attacker_other_drm: rt.StepInfo = {
   label: "Attacker's other DRM",
   kind: "input",
   paragraph: "5.5",
-  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently…",
+  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently suffering…",
   type: { t: "integer" },
 };
 const step$in$defender_other_drm: rt.StepInfo = {
@@ -673,7 +673,7 @@ const step$in$defender_other_drm: rt.StepInfo = {
   label: "Defender's other DRM",
   kind: "input",
   paragraph: "5.5",
-  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently…",
+  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently suffering…",
   type: { t: "integer" },
 };
 const step$die$attacker_roll_1: rt.StepInfo = {
