@@ -465,12 +465,11 @@ export function toWire(value: unknown, tag: TypeTag): Wire {
   if (value === null || value === undefined) return null;
   switch (tag.t) {
     case "odds":
-      return oddsText(value as Odds);
     case "range":
-      return (value as Range).text;
+      return wireAs[tag.t](value);
     case "number":
     case "integer":
-      return value === Infinity ? "all" : (value as number);
+      return wireAs.number(value);
     case "list":
       return tag.of ? (value as unknown[]).map((v) => toWire(v, tag.of!)) : (value as Wire);
     default:
