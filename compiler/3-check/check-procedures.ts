@@ -78,14 +78,15 @@ function checkProcedure(
     const definition = model.letsByKey.get(key);
     if (!definition) return undefined;
     const value = specialize(definition.value, fixed);
-    const copy = { ...definition, value, deps: collectDependencies(value), random: false };
+    // Dependencies change only where specializing dropped a branch.
+    const copy = { ...definition, value, deps: value === definition.value ? definition.deps : collectDependencies(value), random: false };
     lets.set(key, copy);
     return copy;
   };
   const requirements = new Map(checks.map((name) => {
     const r = model.requirements.get(name)!;
     const condition = specialize(r.condition, fixed);
-    return [name, { ...r, condition, deps: collectDependencies(condition) }] as const;
+    return [name, { ...r, condition, deps: condition === r.condition ? r.deps : collectDependencies(condition) }] as const;
   }));
 
   // The closure: definitions reached from the outputs, the outcome and the checks.
