@@ -12,23 +12,9 @@ const only = process.argv.slice(2);
 const want = (part: string) => only.length === 0 || only.includes(part);
 
 process.stdout.write(`Hexlaw benchmark — ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "CPU"}\n\n`);
-if (want("compile")) {
-  await realCorpus();
-  process.stdout.write("\n");
-}
-if (want("scaling")) {
-  await scaling();
-  process.stdout.write("\n");
-}
-if (want("engines")) {
-  await engines();
-  process.stdout.write("\n");
-}
-if (want("site")) {
-  await site();
-  process.stdout.write("\n");
-}
-if (want("editions")) {
-  await editions();
+const parts: Record<string, () => Promise<unknown>> = { compile: realCorpus, scaling: () => scaling(), engines, site, editions };
+for (const [name, run] of Object.entries(parts)) {
+  if (!want(name)) continue;
+  await run();
   process.stdout.write("\n");
 }
