@@ -33,8 +33,15 @@ export function oddsValue(o: Odds): number {
 }
 
 export function oddsText(o: Odds): string {
-  return o.text ?? `${formatNumber(o.a)}:${formatNumber(o.d)}`;
+  if (o.text !== undefined) return o.text;
+  const { a, d } = o;
+  // Odds of small whole numbers ("4:1", "1:3") are the usual case: each is made once.
+  if (Number.isInteger(a) && Number.isInteger(d) && a >= 0 && d >= 0 && a < SMALL_ODDS && d < SMALL_ODDS) return (ODDS_TEXT[a * SMALL_ODDS + d] ??= `${a}:${d}`);
+  return `${formatNumber(a)}:${formatNumber(d)}`;
 }
+
+const SMALL_ODDS = 64;
+const ODDS_TEXT: (string | undefined)[] = [];
 
 export function parseOdds(text: string): Odds | null {
   const match = /^\s*(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)\s*$/.exec(text);
@@ -668,14 +675,15 @@ export function finish<Outputs, S extends State>(
   trace: readonly TraceEntry<S>[] = [],
 ): Resolution<Outputs> {
   let violations: Violation[] | null = null;
-  const passed = new Array<boolean | undefined>(checks.length);
+  // Which requirements held, for the trace (only when it is wanted).
+  const passed = s.traced ? new Array<boolean | undefined>(checks.length) : null;
   for (let i = 0; i < checks.length; i++) {
     const check = checks[i];
     let ok: boolean;
     let reason = "";
     try {
       ok = check.test(s);
-      passed[i] = ok;
+      if (passed !== null) passed[i] = ok;
     } catch (error) {
       if (!(error instanceof Stop)) throw error;
       ok = false;
@@ -692,9 +700,9 @@ export function finish<Outputs, S extends State>(
     violations ?? NO_VIOLATIONS,
     values as Partial<Outputs>,
     (collector.pending ?? NO_PENDING) as Partial<Record<keyof Outputs, Pending>>,
-    s.traced ? s : null,
+    passed !== null ? s : null,
     trace,
-    passed,
+    passed ?? [],
   );
 }
 

@@ -277,7 +277,10 @@ export class ExpressionEmitter {
         case "If":
           return visit(e.test);
         case "In":
-          return visit(e.value);
+          visit(e.value);
+          // `x in T[r, c]` reads its range in full; a set `{a, b}` or span `a..b` is tested one part at a time.
+          if (e.set.type !== "Set" && e.set.type !== "Span") visit(e.set);
+          return;
         case "Lookup":
           if (e.object.type === "Name" && invariant(e.row)) {
             const row = constant(this.emit(e.row, paragraph));

@@ -2816,9 +2816,11 @@ function surprise$each1(s: State): ("attacker" | "defender") | null {
     return null;
   }
   const inv$1 = surprise_modified(s);
+  const inv$2 = in$attack_type(s);
+  const inv$3 = rt.rowOf(table$surprise_table, inv$2);
   for (let side$i = 0; side$i < items.length; side$i++) {
     const side$ = items[side$i];
-    if (!rt.inRange(inv$1, rt.lookup(table$surprise_table, in$attack_type(s), side$))) {
+    if (!rt.inRange(inv$1, rt.cell(table$surprise_table, inv$3, side$i, inv$2, side$))) {
       continue;
     }
     return side$;

@@ -52,6 +52,13 @@ describe("odds (rule 4.2: round the final odds, not the strengths)", () => {
     expect(ratio(0, 5, "9.7")).toEqual({ a: 0, d: 1 });
   });
 
+  it("writes whole, large and fractional odds alike", () => {
+    for (const [a, d] of [[0, 1], [4, 1], [1, 3], [63, 1], [64, 1], [1000, 1], [2.5, 1], [1, 2.5]]) {
+      expect(oddsText({ a, d })).toBe(`${formatNumber(a)}:${formatNumber(d)}`);
+    }
+    expect(oddsText({ a: 4, d: 1 })).toBe(oddsText({ a: 4, d: 1 }));
+  });
+
   it("negative or NaN strengths stop instead of producing nonsense", () => {
     expect(stopOf(() => ratio(-1, 3, "9.7")).kind).toBe("undefined");
     expect(stopOf(() => ratio(Number.NaN, 3, "9.7")).kind).toBe("undefined");
