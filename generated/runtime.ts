@@ -358,16 +358,19 @@ export function item<T>(items: readonly T[], position: number, paragraph: string
 
 /**
  * Shares `n` out one at a time in list order, skipping items that are full:
- * "all units must take one loss before any unit takes two". Whatever exceeds
- * every capacity is not shared.
+ * "all units must take one loss before any unit takes two". Item `first` (a
+ * position, 1 = the first item) is served first in every round: "the AR unit
+ * must lose the first step". Whatever exceeds every capacity is not shared.
  */
-export function spread(n: number, capacities: readonly number[]): number[] {
+export function spread(n: number, capacities: readonly number[], first = 1): number[] {
   const shares = capacities.map(() => 0);
+  const lead = Number.isInteger(first) && first >= 1 && first <= capacities.length ? first - 1 : 0;
+  const order = [lead, ...Array.from(capacities.keys()).filter((i) => i !== lead)];
   let left = Math.max(0, n);
   while (left > 0) {
     let given = false;
-    for (let i = 0; i < capacities.length && left > 0; i++) {
-      if (shares[i] < capacities[i]) {
+    for (const i of order) {
+      if (left > 0 && shares[i] < capacities[i]) {
         shares[i]++;
         left--;
         given = true;
@@ -566,9 +569,28 @@ export class State {
  * per-unit definition's array, or the result of a requirement.
  */
 export type TraceEntry<S extends State> =
-  | { readonly info: StepInfo; readonly value: (s: S) => unknown }
-  | { readonly info: StepInfo; readonly items: (s: S) => readonly unknown[] | undefined }
+  | { readonly info: StepInfo; readonly value: (s: S) => unknown; readonly branch?: (s: S) => number; readonly branches?: readonly StepInfo[] }
+  | { readonly info: StepInfo; readonly items: (s: S) => readonly unknown[] | undefined; readonly branch?: (s: S, item: number) => number; readonly branches?: readonly StepInfo[] }
   | { readonly info: StepInfo; readonly check: number };
+
+/**
+ * The step of the branch that gave a definition its value, when its branches cite their own
+ * sentences; the definition's own step if the branch cannot be told (a value an example assumed).
+ */
+function branchInfo(info: StepInfo, branches: readonly StepInfo[] | undefined, which: () => number): StepInfo {
+  if (!branches) return info;
+  try {
+    return branches[which()] ?? info;
+  } catch (error) {
+    if (error instanceof Stop) return info;
+    throw error;
+  }
+}
+
+/** An input the rules read that the caller left out because it is not known yet (`| unknown`). */
+export function notKnown(info: StepInfo): Stop {
+  return new Stop("undefined", `not known until ${info.label} is given`, info.paragraph);
+}
 
 /** A die the rules read but the caller did not roll. */
 export function needDie(info: StepInfo, name: string): Stop {
@@ -712,10 +734,13 @@ function traceOf<S extends State>(s: S, entries: readonly TraceEntry<S>[], passe
   for (const entry of entries) {
     if ("items" in entry) {
       const values = entry.items(s);
-      if (values) values.forEach((value, item) => value !== undefined && steps.push(traceStep(entry.info, value, item)));
-    } else {
-      const value = "check" in entry ? passed[entry.check] : entry.value(s);
+      if (values) values.forEach((value, item) => value !== undefined && steps.push(traceStep(branchInfo(entry.info, entry.branches, () => entry.branch!(s, item)), value, item)));
+    } else if ("check" in entry) {
+      const value = passed[entry.check];
       if (value !== undefined) steps.push(traceStep(entry.info, value));
+    } else {
+      const value = entry.value(s);
+      if (value !== undefined) steps.push(traceStep(branchInfo(entry.info, entry.branches, () => entry.branch!(s)), value));
     }
   }
   return steps;
@@ -894,6 +919,8 @@ export type FieldSchema = {
   readonly paragraph?: string;
   readonly type: SchemaType;
   readonly default?: Wire;
+  /** May be left out (`| unknown`): what depends on it is then not known. */
+  readonly optional?: boolean;
 };
 
 export type SchemaType =
@@ -953,6 +980,7 @@ function checkFields(schema: EngineSchema, fields: readonly FieldSchema[], value
   for (const field of fields) {
     const path = prefix + field.name;
     const given = value[field.name];
+    if (field.optional && (given === undefined || given === null)) continue;
     if (given === undefined) {
       if (field.default !== undefined) out[field.name] = field.default;
       else errors.push({ path, message: `${field.label} is required` });

@@ -36,8 +36,9 @@ export function collectSymbols(edition: Edition, paragraphs: Map<string, Paragra
       if (!block.ast) continue;
       for (const statement of block.ast.statements) {
         const cite = "cite" in statement ? statement.cite : null;
-        if (cite && !paragraphs.has(cite.id)) {
-          session.report("HX0204", { id: cite.id, edition: label, example }, placeIn(block.file, cite.loc));
+        const branchCites = statement.type === "Let" ? (statement.branches ?? []).map((b) => b.cite) : [];
+        for (const c of [cite, ...branchCites]) {
+          if (c && !paragraphs.has(c.id)) session.report("HX0204", { id: c.id, edition: label, example }, placeIn(block.file, c.loc));
         }
         const paragraph = cite?.id ?? block.paragraph;
         if (!paragraph) {

@@ -18,7 +18,8 @@ export interface Model {
   letsByKey: Map<string, LetModel>;
   requirements: Map<string, RequirementModel>;
   tables: Map<string, TableModel>;
-  citation(declared: Declared<{ loc: Loc; nameLoc?: Loc }>, quote: Text | null): Citation;
+  /** Where a declaration comes from: its paragraph (or `cited`, a branch's own) and its quote. */
+  citation(declared: Declared<{ loc: Loc; nameLoc?: Loc }>, quote: Text | null, cited?: string): Citation;
 }
 
 /** Builds the model from the typed definitions; checks quotes and binds tables to charts. */
@@ -31,13 +32,13 @@ export function buildModel(
 ): Model {
   const { symbols, paragraphs } = resolved;
 
-  const citation: Model["citation"] = (declared, quote) => {
-    const paragraph = paragraphs.get(declared.paragraph);
+  const citation: Model["citation"] = (declared, quote, cited = declared.paragraph) => {
+    const paragraph = paragraphs.get(cited);
     const place = placeIn(declared.file, declared.decl.nameLoc ?? declared.decl.loc);
     if (quote && paragraph && !quoteFound(quote.text, paragraph)) {
-      session.report("HX0509", { paragraph: declared.paragraph, quote: quote.text }, placeIn(declared.file, quote.loc));
+      session.report("HX0509", { paragraph: cited, quote: quote.text }, placeIn(declared.file, quote.loc));
     }
-    return { paragraph: declared.paragraph, quote: quote?.text ?? defaultQuote(paragraph), file: declared.file, place };
+    return { paragraph: cited, quote: quote?.text ?? defaultQuote(paragraph), file: declared.file, place };
   };
 
   fillFieldDefaults(resolved, definitions, literals);
@@ -74,6 +75,11 @@ export function buildModel(
     });
   }
 
+  // A definition citing each branch is its paragraph's, with the quote of a branch of that paragraph.
+  const ownCitation = (declared: Declared<LetDecl>, branches: NonNullable<LetDecl["branches"]>): Citation => {
+    const own = branches.find((b) => b.quote && (b.cite?.id ?? declared.paragraph) === declared.paragraph);
+    return { ...citation(declared, null), quote: own?.quote?.text ?? "" };
+  };
   const letsByKey = new Map<string, LetModel>();
   const addLet = (key: string, declared: Declared<LetDecl>, each?: LetModel["each"]) => {
     const { decl } = declared;
@@ -84,7 +90,8 @@ export function buildModel(
       label: decl.label?.text ?? humanize(decl.name),
       type: definitions.typeOfLetDecl(decl),
       value: decl.value,
-      citation: citation(declared, decl.quote),
+      citation: decl.branches ? ownCitation(declared, decl.branches) : citation(declared, decl.quote),
+      ...(decl.branches ? { branches: decl.branches.map((b) => citation(declared, b.quote, b.cite?.id)) } : {}),
       random: false,
       deps: collectDependencies(decl.value),
       decl,

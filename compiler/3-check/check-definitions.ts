@@ -27,16 +27,18 @@ export class Definitions implements Environment {
     this.checker = new ExpressionChecker(this);
   }
 
+  /** An input as expressions read it: a value left out (`| unknown`) stops the reading, so it is never absent. */
   input(name: string) {
     const declared = this.symbols.inputs.get(name);
     if (!declared) return undefined;
-    return { type: this.inputType(name, declared), decl: declared.decl };
+    const { orUnknown: _, ...type } = this.inputType(name, declared);
+    return { type: type as Type, decl: declared.decl };
   }
 
   inputType(name: string, declared: Declared<InputDecl>): Type {
     let type = this.inputTypes.get(name);
     if (!type) {
-      type = this.types.resolve(declared.decl.valueType, declared.file, name);
+      type = this.types.resolve(declared.decl.valueType, declared.file, name, true);
       this.inputTypes.set(name, type);
     }
     return type;

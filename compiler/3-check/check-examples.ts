@@ -119,7 +119,7 @@ function checkExample(
   for (const inputModel of procedure.inputs) {
     if (!(inputModel.name in input) && !given.has(inputModel.name)) {
       if (inputModel.defaultValue !== undefined) input[inputModel.name] = inputModel.defaultValue as Wire;
-      else {
+      else if (!inputModel.type.orUnknown) {
         ok = false;
         session.report("HX0510", { title, name: inputModel.name }, placeIn(file, decl.title.loc));
       }

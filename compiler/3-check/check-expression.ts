@@ -536,9 +536,10 @@ export class ExpressionChecker {
         return { kind: "integer", min: 1 };
       }
       case "spread": {
-        if (!arity(2)) return ANY;
+        if (!arity(2, 3)) return ANY;
         this.expect(expr.args[0], scope, INTEGER, "What `spread` shares out", "spread shares out a whole number");
         this.expect(expr.args[1], scope, { kind: "list", of: INTEGER }, "The capacities of `spread`", "a list of whole numbers, e.g. list(u.steps for u in units)");
+        if (expr.args[2]) this.expect(expr.args[2], scope, INTEGER, "The item `spread` serves first", "a list position, 1 for the first item");
         const caps = expr.args[1].ty;
         return { kind: "list", of: { kind: "integer", min: 0 }, ...(caps?.kind === "list" && caps.minItems ? { minItems: caps.minItems } : {}) };
       }

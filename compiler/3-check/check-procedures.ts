@@ -5,7 +5,7 @@ import type { LiteralValues } from "./literal-values.ts";
 import { humanize } from "./resolve-types.ts";
 import { markRandom, type Model } from "./build-model.ts";
 import { collectDependencies } from "./collect-dependencies.ts";
-import { specialize } from "./specialize.ts";
+import { specialize, specializeBranches } from "./specialize.ts";
 import type { LetModel, OutputGroup, ProcedureModel } from "./types.ts";
 
 /**
@@ -77,9 +77,13 @@ function checkProcedure(
     if (known) return known;
     const definition = model.letsByKey.get(key);
     if (!definition) return undefined;
-    const value = specialize(definition.value, fixed);
+    // A definition citing each branch keeps the citations of the branches that remain.
+    const cited = definition.branches ? specializeBranches(definition.value, definition.branches.length, fixed) : undefined;
+    const value = cited?.value ?? specialize(definition.value, fixed);
+    const branches = cited?.kept.map((k) => definition.branches![k]);
+    const citations = branches?.length === 1 ? { citation: branches[0], branches: undefined } : { branches };
     // Dependencies change only where specializing dropped a branch.
-    const copy = { ...definition, value, deps: value === definition.value ? definition.deps : collectDependencies(value), random: false };
+    const copy = { ...definition, value, ...citations, deps: value === definition.value ? definition.deps : collectDependencies(value), random: false };
     lets.set(key, copy);
     return copy;
   };

@@ -38,9 +38,10 @@ export class TypeResolver {
     }));
   }
 
-  /** Turns a written type into a Type; unknown names are reported and become `any`. */
-  resolve(written: TypeExpr, file: string, inlineName: string): Type {
-    const flags = { orNone: written.orNone || undefined, orAll: written.orAll || undefined };
+  /** Turns a written type into a Type; unknown names are reported and become `any`. Only inputs may be `| unknown`. */
+  resolve(written: TypeExpr, file: string, inlineName: string, input = false): Type {
+    if (written.orUnknown && !input) this.session.report("HX0309", { name: inlineName }, placeIn(file, written.loc));
+    const flags = { orNone: written.orNone || undefined, orAll: written.orAll || undefined, orUnknown: (input && written.orUnknown) || undefined };
     const range = { min: written.min ?? undefined, max: written.max ?? undefined };
     if (range.min !== undefined && range.max !== undefined && range.min > range.max) {
       this.session.report("HX0308", { name: inlineName, min: range.min, max: range.max }, placeIn(file, written.loc));

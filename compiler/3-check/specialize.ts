@@ -1,4 +1,4 @@
-import type { Expr, Literal } from "../language/ast.ts";
+import type { Expr, IfExpr, Literal } from "../language/ast.ts";
 import { BOOLEAN } from "../language/types.ts";
 
 type Known = { value: unknown } | null;
@@ -59,6 +59,37 @@ export function specialize(expr: Expr, fixed: ReadonlyMap<string, unknown>): Exp
     default:
       return expr;
   }
+}
+
+/**
+ * Specializes a definition that cites each of its `count` branches (an if/elif/else chain):
+ * branches whose test the fixed inputs decide are dropped or taken, and `kept` says which of
+ * the original branches remain, in order, so that each keeps its own citation.
+ */
+export function specializeBranches(expr: Expr, count: number, fixed: ReadonlyMap<string, unknown>): { value: Expr; kept: number[] } {
+  const all = Array.from({ length: count }, (_, k) => k);
+  if (fixed.size === 0) return { value: expr, kept: all };
+  const chain: IfExpr[] = [];
+  let node = expr;
+  for (let k = 0; k < count - 1 && node.type === "If"; k++) {
+    chain.push(node);
+    node = node.alternate;
+  }
+  const open: { at: IfExpr; test: Expr; value: Expr; k: number }[] = [];
+  let taken: { value: Expr; k: number } = { value: node, k: chain.length };
+  for (const [k, at] of chain.entries()) {
+    const test = known(at.test, fixed);
+    if (test?.value === true) {
+      taken = { value: at.consequent, k };
+      break;
+    }
+    if (test?.value !== false) open.push({ at, test: at.test, value: at.consequent, k });
+  }
+  const value = open.reduceRight<Expr>(
+    (alternate, b) => ({ ...b.at, test: specialize(b.test, fixed), consequent: specialize(b.value, fixed), alternate }),
+    specialize(taken.value, fixed),
+  );
+  return { value, kept: [...open.map((b) => b.k), taken.k] };
 }
 
 function boolean(value: boolean, at: Expr): Literal {

@@ -52,6 +52,8 @@ export interface LetModel {
   type: Type;
   value: Expr;
   citation: Citation;
+  /** For an if/elif/else citing each branch: each branch's citation, in order (the last is the `else`). */
+  branches?: Citation[];
   /** Depends on a die, so it has no value until the dice are rolled. */
   random: boolean;
   deps: Dependencies;

@@ -1,14 +1,14 @@
 import type { Type } from "../language/types.ts";
 import type { CheckedEdition, DiceModel, InputModel, LetModel, ProcedureModel, RequirementModel, TableKey, TableModel } from "../3-check/types.ts";
 import {
-  arr, arrow, assign, bin, call, cast, data, id, index, lit, member, newExpr, not, obj, optionalMember, tArray, tRef, tUnion,
+  arr, arrow, assign, bin, call, cast, cond, data, id, index, lit, member, newExpr, not, obj, optionalMember, tArray, tRef, tUnion,
   type TsExpr, type TsStmt, type TsType,
 } from "./ts/ast.ts";
 import { printModuleTwice } from "./ts/print.ts";
 import { ExpressionEmitter } from "./emit-expression.ts";
 import { engineSchema } from "./emit-schema.ts";
 import { nativeType, typeDeclarations, typeTag, wireConversion, wireType } from "./emit-types.ts";
-import { checkName, definitionName, diceName, elementName, inputName, localName, stepName, tableKeysName, tableName } from "./names.ts";
+import { branchName, checkName, definitionName, diceName, elementName, inputName, localName, stepName, tableKeysName, tableName } from "./names.ts";
 import { traceOrder, type TraceNode } from "./trace-order.ts";
 
 const S = id("s");
@@ -30,6 +30,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
     ...globals.map((l) => definitionFunction(l, emitter.definition(definitionName(l.name)))),
     ...elements.map((l) => elementFunction(l, emitter.definition(elementName(l.each!.list, l.name)))),
     ...procedure.requirements.map((r) => checkFunction(r, emitter.definition(checkName(r.name)))),
+    ...procedure.lets.filter((l) => l.branches).map((l) => branchFunction(l, emitter.definition(branchName(l.key)))),
   ];
   const typesUsed: Type[] = [...procedure.inputs.map((i) => i.type), ...procedure.lets.map((l) => l.type), ...procedure.tables.map((t) => t.cellType)];
 
@@ -62,7 +63,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
     },
     { type: "blank" },
     ...typeDeclarations(typesUsed).flatMap((s) => [s, { type: "blank" } as TsStmt]),
-    { type: "interface", name: "Input", exported: true, doc: "The inputs, in JSON form (odds as \"3:1\", “All” as \"all\").", members: procedure.inputs.map((i) => ({ name: i.name, type: wireType(i.type), doc: `${i.label}${i.description ? ` — ${i.description}` : ""} (${i.citation.paragraph})` })) },
+    { type: "interface", name: "Input", exported: true, doc: "The inputs, in JSON form (odds as \"3:1\", “All” as \"all\").", members: procedure.inputs.map((i) => ({ name: i.name, type: wireType(i.type), ...(i.type.orUnknown ? { optional: true } : {}), doc: `${i.label}${i.description ? ` — ${i.description}` : ""} (${i.citation.paragraph})` })) },
     { type: "blank" },
     { type: "interface", name: "Dice", exported: true, doc: "The dice, as rolled totals.", members: procedure.dice.map((d) => ({ name: d.name, type: tRef("number"), doc: `${d.label}: ${d.count}d${d.sides} (${d.citation.paragraph})` })) },
     { type: "blank" },
@@ -237,9 +238,13 @@ function traceStatement(procedure: ProcedureModel): TsStmt {
         return obj({ info: id(stepName(`check$${procedure.requirements[node.index].name}`)), check: lit(node.index) });
       case "let": {
         const l = procedure.letsByKey.get(node.key)!;
+        // A definition citing each branch says which branch gave its value.
+        const branches = l.branches
+          ? { branch: id(branchName(l.key)), branches: arr(l.branches.map((_, k) => id(stepName(branchStep(l.key, k))))) }
+          : {};
         return l.each
-          ? obj({ info: id(stepName(node.key)), items: read(elementName(l.each.list, l.name)) })
-          : obj({ info: id(stepName(node.key)), value: read(definitionName(l.name)) });
+          ? obj({ info: id(stepName(node.key)), items: read(elementName(l.each.list, l.name)), ...branches })
+          : obj({ info: id(stepName(node.key)), value: read(definitionName(l.name)), ...branches });
       }
     }
   };
@@ -328,6 +333,7 @@ function stepStatements(procedure: ProcedureModel): TsStmt[] {
     ...procedure.dice.map((d) => step(`die$${d.name}`, stepInfo(d.name, d.label, "dice", d.citation.paragraph, d.citation.quote, { kind: "integer" }))),
     ...procedure.lets.map((l) => step(l.key, stepInfo(l.key, l.label, "let", l.citation.paragraph, l.citation.quote, l.type))),
     ...procedure.lets.filter((l) => l.each).map((l) => step(`out$${l.key}`, stepInfo(l.key, l.label, "let", l.citation.paragraph, l.citation.quote, outputType(l)))),
+    ...procedure.lets.flatMap((l) => (l.branches ?? []).map((c, k) => step(branchStep(l.key, k), stepInfo(l.key, l.label, "let", c.paragraph, c.quote, l.type)))),
     ...procedure.requirements.map((r) => step(`check$${r.name}`, stepInfo(r.name, r.message, "check", r.citation.paragraph, r.citation.quote, { kind: "boolean" }))),
   ];
 }
@@ -387,7 +393,11 @@ function inputAccessor(input: InputModel, fixed: unknown): TsStmt {
   const conversion = wireConversion(input.type);
   const isFixed = fixed !== undefined;
   const value = isFixed ? cast(fixedValue(fixed, input.type), native) : cast(conversion ? call(conversion, [read]) : read, native);
-  return memoized(inputName(name), member(S, inputName(name)), native, [], value);
+  // An input left out because it is not known yet stops whatever reads it.
+  const notKnown: TsStmt[] = input.type.orUnknown
+    ? [{ type: "if", test: bin("==", read, lit(null)), then: [{ type: "throw", value: call("rt.notKnown", [id(stepName(`in$${name}`))]) }] }]
+    : [];
+  return memoized(inputName(name), member(S, inputName(name)), native, notKnown, value);
 }
 
 function fixedValue(value: unknown, type: Type): TsExpr {
@@ -427,6 +437,31 @@ function elementFunction(definition: LetModel, emitter: ExpressionEmitter): TsSt
     emitter.emit(definition.value, definition.citation.paragraph),
     [{ name: "s", type: STATE }, { name: i, type: tRef("number") }],
   );
+}
+
+/** The step of branch `k` of a definition that cites each branch. */
+function branchStep(key: string, k: number): string {
+  return `${key}$branch${k}`;
+}
+
+/**
+ * Which branch of an if/elif/else gave a definition its value, for the trace: its tests
+ * again, read from the values resolving memoized (the trace is made after resolving).
+ */
+function branchFunction(definition: LetModel, emitter: ExpressionEmitter): TsStmt {
+  const tests: TsExpr[] = [];
+  let node = definition.value;
+  for (let k = 0; k < definition.branches!.length - 1 && node.type === "If"; k++) {
+    tests.push(emitter.emit(node.test, definition.citation.paragraph));
+    node = node.alternate;
+  }
+  const choice = tests.reduceRight<TsExpr>((otherwise, test, k) => cond(test, lit(k), otherwise), lit(tests.length));
+  const each = definition.each;
+  const params = each ? [{ name: "s", type: STATE }, { name: `${each.variable}$i`, type: tRef("number") }] : [{ name: "s", type: STATE }];
+  const unit: TsStmt[] = each
+    ? [{ type: "const", name: localName(each.variable), init: index(call(id(inputName(each.list)), [S]), id(`${each.variable}$i`)) }]
+    : [];
+  return { type: "function", name: branchName(definition.key), params, returns: tRef("number"), body: [...unit, { type: "return", value: choice }] };
 }
 
 function checkFunction(requirement: RequirementModel, emitter: ExpressionEmitter): TsStmt {

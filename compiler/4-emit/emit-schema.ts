@@ -32,6 +32,7 @@ function fieldSchema(field: FieldInfo | InputModel, paragraph?: string): FieldSc
     ...(paragraph !== undefined ? { paragraph } : {}),
     type: schemaType(field.type),
     ...(field.defaultValue !== undefined ? { default: field.defaultValue as FieldSchema["default"] } : {}),
+    ...(field.type.orUnknown ? { optional: true } : {}),
   };
 }
 
@@ -112,8 +113,8 @@ export function jsonSchema(procedure: ProcedureModel, id: string, title: string)
   const objectSchema = (label: string, fields: { name: string; type: Type; description: string; defaultValue?: unknown }[]): JsonSchema => ({
     type: "object",
     title: label,
-    properties: Object.fromEntries(fields.map((f) => [f.name, { ...typeSchema(f.type, f.description), ...(f.defaultValue !== undefined ? { default: f.defaultValue } : {}) }])),
-    required: fields.filter((f) => f.defaultValue === undefined).map((f) => f.name),
+    properties: Object.fromEntries(fields.map((f) => [f.name, { ...typeSchema(f.type.orUnknown ? { ...f.type, orNone: true } : f.type, f.description), ...(f.defaultValue !== undefined ? { default: f.defaultValue } : {}) }])),
+    required: fields.filter((f) => f.defaultValue === undefined && !f.type.orUnknown).map((f) => f.name),
     additionalProperties: false,
   });
   const root = objectSchema(

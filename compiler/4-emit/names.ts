@@ -20,6 +20,7 @@ export const checkName = (name: string) => `check$${name}`;
 export const tableName = (name: string) => `table$${name}`;
 export const tableKeysName = (name: string, axis: "rows" | "columns") => `table$${name}$${axis}`;
 export const stepName = (key: string) => `step$${key.replace(/\./g, "$")}`;
+export const branchName = (key: string) => `branch$${key.replace(/\./g, "$")}`;
 export const localName = (name: string) => `${name}$`;
 
 /** `attacking_unit` → `AttackingUnit`, for interfaces. */

@@ -55,6 +55,8 @@ export interface TypeExpr {
   ref?: NameRef;
   orAll: boolean;
   orNone: boolean;
+  /** `| unknown`: an input that may be left out. */
+  orUnknown: boolean;
   loc: Loc;
 }
 
@@ -98,6 +100,11 @@ export interface LetDecl extends Named {
   value: Expr;
   cite: Cite | null;
   quote: Text | null;
+  /**
+   * A definition whose value is an if/elif/else citing each branch: one citation per branch, in
+   * order (the last is the `else`). `cite` and `quote` are then null: each branch has its own.
+   */
+  branches?: { cite: Cite | null; quote: Text | null }[];
   /** Per-element definitions: `let u.attack for u in attackers = …`. */
   each?: { element: { name: string; nameLoc: Loc } | null; variable: { name: string; nameLoc: Loc } | null; list: Expr | null };
 }

@@ -17,7 +17,7 @@ export const BUILTINS = {
   last: "last(list) — the last item, or none",
   count: "count(list) — how many items; or count(u in list where …)",
   position: "position(u) — the place of u in the list it ranges over (1 = first)",
-  spread: "spread(n, capacities) — n shared out one at a time over a list of capacities, in list order, each full one skipped",
+  spread: "spread(n, capacities, first) — n shared out one at a time over a list of capacities, in list order, each full one skipped; with `first` (a position, 1 = first item), that item is served first in every round",
 } as const;
 
 export type BuiltinName = keyof typeof BUILTINS;

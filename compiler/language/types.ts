@@ -57,6 +57,8 @@ export type Type = (
 ) & {
   orNone?: boolean;
   orAll?: boolean;
+  /** An input that may be left out (`| unknown`): reading it then stops what needs it with "not known". */
+  orUnknown?: boolean;
   min?: number;
   max?: number;
   minItems?: number;

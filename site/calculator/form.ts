@@ -104,7 +104,7 @@ export class CalculatorForm {
     }
     if (t.kind === "enum") {
       control = el("select", { id });
-      if (t.orNone || field.default === undefined) control.append(new Option(t.orNone ? "— none —" : "— choose —", ""));
+      if (t.orNone || field.default === undefined) control.append(new Option(field.optional ? "— not known yet —" : t.orNone ? "— none —" : "— choose —", ""));
       for (const m of t.members) control.append(new Option(m.label, m.name, false, raw === m.name));
       control.value = String(raw ?? "");
     } else {

@@ -183,7 +183,7 @@ export const metadata = {
     advance: {
       label: "Advance",
       paragraph: "13.A",
-      quote: "At least one overrunning unit must advance into the overrun hex.",
+      quote: "If all non-phasing units retreat from the target hex, overrunning units do not pay the overrun movement cost, and may continue their movement by first moving into the overrun hex.",
       perUnit: false,
       random: true,
     },
@@ -197,7 +197,7 @@ export const metadata = {
     "attackers.ends_movement": {
       label: "Stays in the adjacent hex, spends no more MPs",
       paragraph: "13.A",
-      quote: "may not leave the adjacent hex or spend MPs for any purpose for the remainder of the phase",
+      quote: "Units not advancing after overrun combat or failing to overrun, may not leave the adjacent hex or spend MPs for any purpose for the remainder of the phase.",
       perUnit: true,
       random: true,
     },
@@ -329,7 +329,7 @@ export interface Outputs {
   /** Overrunning units at half strength afterwards (13.B) */
   halved_after: boolean;
   /** Advance (13.A) */
-  advance: "all_must" | "at_least_one" | "may_move_in" | "no_advance";
+  advance: "all_must" | "at_least_one" | "may_move_in" | "already_in_hex" | "no_advance";
   /** May continue moving/overrunning (13.A) */
   "attackers.may_move_on": boolean[];
   /** Stays in the adjacent hex, spends no more MPs (13.A) */
@@ -903,13 +903,14 @@ const step$advance: rt.StepInfo = {
   label: "Advance",
   kind: "let",
   paragraph: "13.A",
-  quote: "At least one overrunning unit must advance into the overrun hex.",
+  quote: "If all non-phasing units retreat from the target hex, overrunning units do not pay the overrun movement cost, and may continue their movement by first moving into the overrun hex.",
   type: {
     t: "enum",
     labels: {
       all_must: "All overrunning units must enter the hex",
       at_least_one: "At least one overrunning unit must advance; any or all may, with no further MPs",
       may_move_in: "The overrunning units may continue their movement by first moving into the hex",
+      already_in_hex: "No advance: the overrunning units are already in the hex",
       no_advance: "No advance",
     },
   },
@@ -983,7 +984,7 @@ const step$attackers$ends_movement: rt.StepInfo = {
   label: "Stays in the adjacent hex, spends no more MPs",
   kind: "let",
   paragraph: "13.A",
-  quote: "may not leave the adjacent hex or spend MPs for any purpose for the remainder of the phase",
+  quote: "Units not advancing after overrun combat or failing to overrun, may not leave the adjacent hex or spend MPs for any purpose for the remainder of the phase.",
   type: { t: "boolean" },
 };
 const step$out$attackers$mp_cost: rt.StepInfo = {
@@ -1031,8 +1032,76 @@ const step$out$attackers$ends_movement: rt.StepInfo = {
   label: "Stays in the adjacent hex, spends no more MPs",
   kind: "let",
   paragraph: "13.A",
-  quote: "may not leave the adjacent hex or spend MPs for any purpose for the remainder of the phase",
+  quote: "Units not advancing after overrun combat or failing to overrun, may not leave the adjacent hex or spend MPs for any purpose for the remainder of the phase.",
   type: { t: "list", of: { t: "boolean" } },
+};
+const step$advance$branch0: rt.StepInfo = {
+  name: "advance",
+  label: "Advance",
+  kind: "let",
+  paragraph: "13.B",
+  quote: "when units from both sides are in the same hex, the phasing units in the hex (up to the stacking limit for the hex) may attempt to overrun the enemy units there",
+  type: {
+    t: "enum",
+    labels: {
+      all_must: "All overrunning units must enter the hex",
+      at_least_one: "At least one overrunning unit must advance; any or all may, with no further MPs",
+      may_move_in: "The overrunning units may continue their movement by first moving into the hex",
+      already_in_hex: "No advance: the overrunning units are already in the hex",
+      no_advance: "No advance",
+    },
+  },
+};
+const step$advance$branch1: rt.StepInfo = {
+  name: "advance",
+  label: "Advance",
+  kind: "let",
+  paragraph: "13.A",
+  quote: "If all non-phasing units retreat from the target hex, overrunning units do not pay the overrun movement cost, and may continue their movement by first moving into the overrun hex.",
+  type: {
+    t: "enum",
+    labels: {
+      all_must: "All overrunning units must enter the hex",
+      at_least_one: "At least one overrunning unit must advance; any or all may, with no further MPs",
+      may_move_in: "The overrunning units may continue their movement by first moving into the hex",
+      already_in_hex: "No advance: the overrunning units are already in the hex",
+      no_advance: "No advance",
+    },
+  },
+};
+const step$advance$branch2: rt.StepInfo = {
+  name: "advance",
+  label: "Advance",
+  kind: "let",
+  paragraph: "13.A",
+  quote: "At least one overrunning unit must advance into the overrun hex.",
+  type: {
+    t: "enum",
+    labels: {
+      all_must: "All overrunning units must enter the hex",
+      at_least_one: "At least one overrunning unit must advance; any or all may, with no further MPs",
+      may_move_in: "The overrunning units may continue their movement by first moving into the hex",
+      already_in_hex: "No advance: the overrunning units are already in the hex",
+      no_advance: "No advance",
+    },
+  },
+};
+const step$advance$branch3: rt.StepInfo = {
+  name: "advance",
+  label: "Advance",
+  kind: "let",
+  paragraph: "13.A",
+  quote: "The overrun fails.",
+  type: {
+    t: "enum",
+    labels: {
+      all_must: "All overrunning units must enter the hex",
+      at_least_one: "At least one overrunning unit must advance; any or all may, with no further MPs",
+      may_move_in: "The overrunning units may continue their movement by first moving into the hex",
+      already_in_hex: "No advance: the overrunning units are already in the hex",
+      no_advance: "No advance",
+    },
+  },
 };
 const step$check$one_hex: rt.StepInfo = {
   name: "one_hex",
@@ -1119,7 +1188,7 @@ class State extends rt.State {
   result: (("ah" | "as" | "de_minus" | "de_plus") | null) | undefined = undefined;
   overrun_succeeds: boolean | undefined = undefined;
   attackers_do_not_retreat: boolean | undefined = undefined;
-  advance: ("all_must" | "at_least_one" | "may_move_in" | "no_advance") | undefined = undefined;
+  advance: ("all_must" | "at_least_one" | "may_move_in" | "already_in_hex" | "no_advance") | undefined = undefined;
   half_strength_markers: boolean | undefined = undefined;
   all_retreated: boolean | undefined = undefined;
   halved_after: boolean | undefined = undefined;
@@ -1406,10 +1475,10 @@ function attackers_do_not_retreat(s: State): boolean {
   }
   return v;
 }
-function advance(s: State): "all_must" | "at_least_one" | "may_move_in" | "no_advance" {
+function advance(s: State): "all_must" | "at_least_one" | "may_move_in" | "already_in_hex" | "no_advance" {
   let v = s.advance;
   if (v === undefined) {
-    v = all_retreated(s) ? "may_move_in" : overrun_succeeds(s) ? "at_least_one" : "no_advance";
+    v = in$same_hex(s) ? "already_in_hex" : all_retreated(s) ? "may_move_in" : overrun_succeeds(s) ? "at_least_one" : "no_advance";
     s.advance = v;
   }
   return v;
@@ -1478,7 +1547,7 @@ function attackers$may_move_on(s: State, u$i: number): boolean {
   let v = (s.attackers$may_move_on ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = overrun_succeeds(s) && u$.advances && attackers$mp_left(s, u$i) > 0;
+    v = overrun_succeeds(s) && (in$same_hex(s) || u$.advances) && attackers$mp_left(s, u$i) > 0;
     (s.attackers$may_move_on ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -1487,7 +1556,7 @@ function attackers$ends_movement(s: State, u$i: number): boolean {
   let v = (s.attackers$ends_movement ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = !(overrun_succeeds(s) && u$.advances);
+    v = !(overrun_succeeds(s) && (in$same_hex(s) || u$.advances));
     (s.attackers$ends_movement ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -1509,6 +1578,9 @@ function check$road_rate_allowed(s: State): boolean {
 }
 function check$no_naval_gunfire(s: State): boolean {
   return !in$naval_gunfire(s);
+}
+function branch$advance(s: State): number {
+  return in$same_hex(s) ? 0 : all_retreated(s) ? 1 : overrun_succeeds(s) ? 2 : 3;
 }
 function attack_total$each1(s: State): number {
   const items: readonly OverrunningUnit[] = in$attackers(s);
@@ -1633,7 +1705,12 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$attackers_do_not_retreat, value: (s: State) => s.attackers_do_not_retreat },
   { info: step$half_strength_markers, value: (s: State) => s.half_strength_markers },
   { info: step$halved_after, value: (s: State) => s.halved_after },
-  { info: step$advance, value: (s: State) => s.advance },
+  {
+    info: step$advance,
+    value: (s: State) => s.advance,
+    branch: branch$advance,
+    branches: [step$advance$branch0, step$advance$branch1, step$advance$branch2, step$advance$branch3],
+  },
   { info: step$attackers$may_move_on, items: (s: State) => s.attackers$may_move_on },
   { info: step$attackers$ends_movement, items: (s: State) => s.attackers$ends_movement },
 ];
@@ -1832,7 +1909,7 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
     s.attackers_do_not_retreat = (values.attackers_do_not_retreat as unknown) as boolean;
   }
   if ("advance" in values) {
-    s.advance = (values.advance as unknown) as "all_must" | "at_least_one" | "may_move_in" | "no_advance";
+    s.advance = (values.advance as unknown) as "all_must" | "at_least_one" | "may_move_in" | "already_in_hex" | "no_advance";
   }
   if ("half_strength_markers" in values) {
     s.half_strength_markers = (values.half_strength_markers as unknown) as boolean;

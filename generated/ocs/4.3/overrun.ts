@@ -20,26 +20,40 @@ export const metadata = {
       label: "Strengths",
       names: ["attackers.attack_strength", "defenders.defense_strength", "attack_total", "defense_total"],
     },
-    { label: "Odds and column", names: ["odds", "start_column", "start_column_odds", "ar_drm"] },
+    {
+      label: "Odds and column",
+      names: ["odds", "start_column", "start_column_odds", "attacker_ar", "defender_ar", "ar_drm"],
+    },
     {
       label: "Surprise",
       names: ["surprise_modified", "surprise", "column_shift", "final_column", "final_column_odds"],
     },
     { label: "Combat", names: ["combat_modified", "result"] },
     {
-      label: "What follows",
+      label: "The attacker's result",
       names: [
-        "attacker_step_losses",
         "attacker_retreat_hexes",
+        "attacker_step_losses",
+        "attackers.losses",
+        "attackers.destroyed",
+        "exploit_units",
+      ],
+    },
+    {
+      label: "The defender's result",
+      names: [
+        "defender_may_ignore",
         "defender_option",
+        "defender_retreat_hexes",
         "defender_step_losses",
         "defenders.losses",
-        "defender_retreat_hexes",
+        "defenders.destroyed",
         "defender_dg",
-        "advance",
-        "movement_ends",
-        "may_continue_moving",
       ],
+    },
+    {
+      label: "What follows",
+      names: ["advance", "attackers.advances", "movement_ends", "may_continue_moving"],
     },
   ],
   outcome: ["result"],
@@ -128,6 +142,20 @@ export const metadata = {
       perUnit: false,
       random: false,
     },
+    attacker_ar: {
+      label: "Attacker's Action Rating",
+      paragraph: "9.6a",
+      quote: "Strat Mode reduces a unit’s Action Rating to ZERO.",
+      perUnit: false,
+      random: false,
+    },
+    defender_ar: {
+      label: "Defender's Action Rating",
+      paragraph: "9.6a",
+      quote: "Strat Mode reduces a unit’s Action Rating to ZERO.",
+      perUnit: false,
+      random: false,
+    },
     ar_drm: {
       label: "Action Rating DRM",
       paragraph: "9.6",
@@ -152,7 +180,7 @@ export const metadata = {
     column_shift: {
       label: "Column shift",
       paragraph: "9.8",
-      quote: "These shifts are to the right for attacker Surprise and left for defender Surprise.",
+      quote: "These shifts are to the right for attacker Surprise",
       perUnit: false,
       random: true,
     },
@@ -184,6 +212,13 @@ export const metadata = {
       perUnit: false,
       random: true,
     },
+    attacker_retreat_hexes: {
+      label: "Attacker's retreat (hexes)",
+      paragraph: "9.12a",
+      quote: "",
+      perUnit: false,
+      random: true,
+    },
     attacker_step_losses: {
       label: "Attacker's step losses",
       paragraph: "9.11b",
@@ -191,10 +226,31 @@ export const metadata = {
       perUnit: false,
       random: true,
     },
-    attacker_retreat_hexes: {
-      label: "Attacker's retreat (hexes)",
-      paragraph: "9.10a",
-      quote: "Option results can be taken as any combination of step losses and retreat hexes",
+    "attackers.losses": {
+      label: "Attacking unit's steps lost",
+      paragraph: "9.11c",
+      quote: "During combat, the AR unit (9.6) must lose the first step of their side.",
+      perUnit: true,
+      random: true,
+    },
+    "attackers.destroyed": {
+      label: "Attacking unit destroyed",
+      paragraph: "9.11c",
+      quote: "",
+      perUnit: true,
+      random: true,
+    },
+    exploit_units: {
+      label: "Units gaining Exploit markers",
+      paragraph: "9.13",
+      quote: "meaning the attacking units with an AR of that number or higher might change to Exploit Mode",
+      perUnit: false,
+      random: true,
+    },
+    defender_may_ignore: {
+      label: "Defender may ignore his options",
+      paragraph: "9.10c",
+      quote: "The defender gets to ignore his options if the attacker has retreated",
       perUnit: false,
       random: true,
     },
@@ -202,6 +258,13 @@ export const metadata = {
       label: "Defender's option to execute",
       paragraph: "9.10c",
       quote: "the defender can choose to apply his full option when he wants to retreat",
+      perUnit: false,
+      random: true,
+    },
+    defender_retreat_hexes: {
+      label: "Defender's retreat (hexes)",
+      paragraph: "9.12a",
+      quote: "",
       perUnit: false,
       random: true,
     },
@@ -213,44 +276,51 @@ export const metadata = {
       random: true,
     },
     "defenders.losses": {
-      label: "Steps lost in this combat",
+      label: "Defending unit's steps lost",
       paragraph: "9.11c",
-      quote: "the AR unit (9.6) must lose the first step of their side",
+      quote: "During combat, the AR unit (9.6) must lose the first step of their side.",
       perUnit: true,
       random: true,
     },
-    defender_retreat_hexes: {
-      label: "Defender's retreat (hexes)",
-      paragraph: "9.12",
-      quote: "Option results that are not taken as step losses must be taken as a retreat",
-      perUnit: false,
+    "defenders.destroyed": {
+      label: "Defending unit destroyed",
+      paragraph: "9.11c",
+      quote: "",
+      perUnit: true,
       random: true,
     },
     defender_dg: {
       label: "Defender DG",
       paragraph: "9.12a",
-      quote: "A retreat of 2 or more hexes triggers a DG result the instant a combat unit enters the second hex of its retreat.",
+      quote: "The “DG” result on the Combat Table forces all of the defending units to immediately enter DG Mode.",
       perUnit: false,
       random: true,
     },
     advance: {
       label: "Advance after combat",
-      paragraph: "9.12g(D)",
-      quote: "Advance after combat is required after a successful overrun, but not after regular combat.",
+      paragraph: "9.12g",
+      quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
       perUnit: false,
+      random: true,
+    },
+    "attackers.advances": {
+      label: "Attacking unit's advance after combat",
+      paragraph: "9.12g",
+      quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
+      perUnit: true,
       random: true,
     },
     movement_ends: {
       label: "Movement ends for the phase",
       paragraph: "8.1f",
-      quote: "they end their movement for the phase",
+      quote: "Should the attacking units choose to take one or more of their options as retreats from an overrun, they end their movement for the phase.",
       perUnit: false,
       random: true,
     },
     may_continue_moving: {
       label: "May continue moving",
       paragraph: "8.0",
-      quote: "If the attacker does not retreat and has sufficient MP remaining after an overrun",
+      quote: "If the attacker does not retreat and has sufficient MP remaining after an overrun (regardless of whether the defender retreats or is destroyed), he can continue to move",
       perUnit: false,
       random: true,
     },
@@ -285,6 +355,8 @@ export interface AttackingUnit {
   terrain_effect: number;
   /** A DAK 2-step brigade (pays 1T of combat supply) */
   dak_brigade: boolean;
+  /** It is unable to move in any Mode */
+  cannot_move: boolean;
   /** Any other multiplier of its Combat Strength from rules outside these chapters (mode, hedgehogs); 1 if none */
   other: number;
 }
@@ -315,6 +387,8 @@ export interface DefendingUnit {
   terrain_effect: number;
   /** The Terrain Effect is in brackets, such as [x2] */
   bracketed: boolean;
+  /** It is unable to move in any Mode */
+  cannot_move: boolean;
   /** Any other multiplier of its Combat Strength from rules outside these chapters (mode, hedgehogs); 1 if none */
   other: number;
 }
@@ -349,9 +423,9 @@ export interface Input {
   entry_cost: number | "all";
   /** Enterable only by road — The hex can be entered in movement only by using a road or bridge (8.1c) */
   needs_road: boolean;
-  /** Attacking units — The attacking units; list first the unit whose Action Rating leads the attack (9.0) */
+  /** Attacking units — The attacking units; after the Action Rating unit, losses fall on them in the order listed (9.0) */
   attackers: AttackingUnit[];
-  /** Defending units — Every combat unit in the defending hex; list first the unit whose Action Rating leads the defense (9.0) */
+  /** Defending units — Every combat unit in the defending hex; after the Action Rating unit, losses fall on them in the order listed (9.0) */
   defenders: DefendingUnit[];
   /** Entry prohibited — The movement rules prohibit the attacking units from entering the defender's hex (9.1f) */
   entry_prohibited: boolean;
@@ -361,14 +435,24 @@ export interface Input {
   attacker_supply: number;
   /** Defender pays combat supply — The defender expends combat supply; he may withhold it, or have none (9.5) */
   defender_pays_supply: boolean;
+  /** Attacker's AR unit — The unit the attacker selects to determine his side's Action Rating: its place in the list of attacking units (1 = the first) (9.6) */
+  attacker_ar_unit: number;
+  /** Defender's AR unit — The unit the defender selects to determine his side's Action Rating: its place in the list of defending units (1 = the first) (9.6) */
+  defender_ar_unit: number;
   /** Hedgehog level — The level of a hedgehog in the defender's hex; 0 for none (9.8) */
   hedgehog_level: number;
-  /** Attacker retreats — The attacker takes his option as a retreat (otherwise as step losses) (9.10) */
-  attacker_retreats: boolean;
-  /** Defender retreats — The defender takes the options he executes as a retreat (otherwise as step losses) (9.10) */
-  defender_retreats: boolean;
+  /** Attacker's choice: option hexes to retreat — How many hexes of his option the attacker takes as a retreat; the rest of it he takes as step losses (9.10) */
+  attacker_option_retreat: number;
+  /** Defender's choice: option hexes to retreat — How many hexes of the option he executes the defender takes as a retreat (3: all of it); the rest he takes as step losses (9.10) */
+  defender_option_retreat: number;
   /** Defender ignores options when allowed — The defender ignores his options whenever he may (9.10) */
   defender_ignores: boolean;
+  /** Phase — The phase of the combat (9.13b) */
+  phase: "combat_phase" | "exploitation_phase";
+  /** Attacking hexes — How many hexes the attack comes from (9.13b) */
+  attack_hexes: number;
+  /** Attacking hexes adjacent — With two attacking hexes: they are adjacent to each other (9.13b) */
+  attack_hexes_adjacent: boolean;
 }
 
 /** The dice, as rolled totals. */
@@ -407,6 +491,10 @@ export interface Outputs {
   start_column: number;
   /** Starting column's odds (9.7a) */
   start_column_odds: string;
+  /** Attacker's Action Rating (9.6a) */
+  attacker_ar: number;
+  /** Defender's Action Rating (9.6a) */
+  defender_ar: number;
   /** Action Rating DRM (9.6) */
   ar_drm: number;
   /** Modified surprise roll (9.8) */
@@ -423,22 +511,34 @@ export interface Outputs {
   combat_modified: number;
   /** Combat result (9.9) */
   result: CombatResult;
+  /** Attacker's retreat (hexes) (9.12a) */
+  attacker_retreat_hexes: number;
   /** Attacker's step losses (9.11b) */
   attacker_step_losses: number;
-  /** Attacker's retreat (hexes) (9.10a) */
-  attacker_retreat_hexes: number;
+  /** Attacking unit's steps lost (9.11c) */
+  "attackers.losses": number[];
+  /** Attacking unit destroyed (9.11c) */
+  "attackers.destroyed": boolean[];
+  /** Units gaining Exploit markers (9.13) */
+  exploit_units: number;
+  /** Defender may ignore his options (9.10c) */
+  defender_may_ignore: boolean;
   /** Defender's option to execute (9.10c) */
   defender_option: number;
+  /** Defender's retreat (hexes) (9.12a) */
+  defender_retreat_hexes: number;
   /** Defender's step losses (9.11b) */
   defender_step_losses: number;
-  /** Steps lost in this combat (9.11c) */
+  /** Defending unit's steps lost (9.11c) */
   "defenders.losses": number[];
-  /** Defender's retreat (hexes) (9.12) */
-  defender_retreat_hexes: number;
+  /** Defending unit destroyed (9.11c) */
+  "defenders.destroyed": boolean[];
   /** Defender DG (9.12a) */
   defender_dg: boolean;
-  /** Advance after combat (9.12g(D)) */
+  /** Advance after combat (9.12g) */
   advance: "required" | "allowed" | "not_allowed";
+  /** Attacking unit's advance after combat (9.12g) */
+  "attackers.advances": ("required" | "allowed" | "not_allowed")[];
   /** Movement ends for the phase (8.1f) */
   movement_ends: boolean;
   /** May continue moving (8.0) */
@@ -489,14 +589,14 @@ export const schema: rt.EngineSchema = {
     {
       name: "attackers",
       label: "Attacking units",
-      description: "The attacking units; list first the unit whose Action Rating leads the attack",
+      description: "The attacking units; after the Action Rating unit, losses fall on them in the order listed",
       paragraph: "9.0",
       type: { kind: "list", of: "attacking_unit", minItems: 1 },
     },
     {
       name: "defenders",
       label: "Defending units",
-      description: "Every combat unit in the defending hex; list first the unit whose Action Rating leads the defense",
+      description: "Every combat unit in the defending hex; after the Action Rating unit, losses fall on them in the order listed",
       paragraph: "9.0",
       type: { kind: "list", of: "defending_unit", minItems: 1 },
     },
@@ -541,6 +641,22 @@ export const schema: rt.EngineSchema = {
       default: true,
     },
     {
+      name: "attacker_ar_unit",
+      label: "Attacker's AR unit",
+      description: "The unit the attacker selects to determine his side's Action Rating: its place in the list of attacking units (1 = the first)",
+      paragraph: "9.6",
+      type: { kind: "integer", min: 1 },
+      default: 1,
+    },
+    {
+      name: "defender_ar_unit",
+      label: "Defender's AR unit",
+      description: "The unit the defender selects to determine his side's Action Rating: its place in the list of defending units (1 = the first)",
+      paragraph: "9.6",
+      type: { kind: "integer", min: 1 },
+      default: 1,
+    },
+    {
       name: "hedgehog_level",
       label: "Hedgehog level",
       description: "The level of a hedgehog in the defender's hex; 0 for none",
@@ -549,26 +665,57 @@ export const schema: rt.EngineSchema = {
       default: 0,
     },
     {
-      name: "attacker_retreats",
-      label: "Attacker retreats",
-      description: "The attacker takes his option as a retreat (otherwise as step losses)",
+      name: "attacker_option_retreat",
+      label: "Attacker's choice: option hexes to retreat",
+      description: "How many hexes of his option the attacker takes as a retreat; the rest of it he takes as step losses",
       paragraph: "9.10",
-      type: { kind: "boolean" },
-      default: false,
+      type: { kind: "integer", min: 0, max: 3 },
+      default: 0,
     },
     {
-      name: "defender_retreats",
-      label: "Defender retreats",
-      description: "The defender takes the options he executes as a retreat (otherwise as step losses)",
+      name: "defender_option_retreat",
+      label: "Defender's choice: option hexes to retreat",
+      description: "How many hexes of the option he executes the defender takes as a retreat (3: all of it); the rest he takes as step losses",
       paragraph: "9.10",
-      type: { kind: "boolean" },
-      default: true,
+      type: { kind: "integer", min: 0, max: 3 },
+      default: 3,
     },
     {
       name: "defender_ignores",
       label: "Defender ignores options when allowed",
       description: "The defender ignores his options whenever he may",
       paragraph: "9.10",
+      type: { kind: "boolean" },
+      default: true,
+    },
+    {
+      name: "phase",
+      label: "Phase",
+      description: "The phase of the combat",
+      paragraph: "9.13b",
+      type: {
+        kind: "enum",
+        name: "phase",
+        members: [
+          { name: "combat_phase", label: "Combat Phase" },
+          { name: "exploitation_phase", label: "Exploitation Phase" },
+        ],
+      },
+      default: "combat_phase",
+    },
+    {
+      name: "attack_hexes",
+      label: "Attacking hexes",
+      description: "How many hexes the attack comes from",
+      paragraph: "9.13b",
+      type: { kind: "integer", min: 1, max: 6 },
+      default: 1,
+    },
+    {
+      name: "attack_hexes_adjacent",
+      label: "Attacking hexes adjacent",
+      description: "With two attacking hexes: they are adjacent to each other",
+      paragraph: "9.13b",
       type: { kind: "boolean" },
       default: true,
     },
@@ -694,6 +841,13 @@ export const schema: rt.EngineSchema = {
           default: false,
         },
         {
+          name: "cannot_move",
+          label: "Unable to move",
+          description: "It is unable to move in any Mode",
+          type: { kind: "boolean" },
+          default: false,
+        },
+        {
           name: "other",
           label: "Other multiplier",
           description: "Any other multiplier of its Combat Strength from rules outside these chapters (mode, hedgehogs); 1 if none",
@@ -811,6 +965,13 @@ export const schema: rt.EngineSchema = {
           name: "bracketed",
           label: "Bracketed effect",
           description: "The Terrain Effect is in brackets, such as [x2]",
+          type: { kind: "boolean" },
+          default: false,
+        },
+        {
+          name: "cannot_move",
+          label: "Unable to move",
+          description: "It is unable to move in any Mode",
           type: { kind: "boolean" },
           default: false,
         },
@@ -1295,6 +1456,22 @@ const step$in$defender_pays_supply: rt.StepInfo = {
   quote: "Both combat supply and trace supply are needed to fight at full effectiveness.",
   type: { t: "boolean" },
 };
+const step$in$attacker_ar_unit: rt.StepInfo = {
+  name: "attacker_ar_unit",
+  label: "Attacker's AR unit",
+  kind: "input",
+  paragraph: "9.6",
+  quote: "Action Ratings affect combat as Dice Roll Modifiers (DRMs).",
+  type: { t: "integer" },
+};
+const step$in$defender_ar_unit: rt.StepInfo = {
+  name: "defender_ar_unit",
+  label: "Defender's AR unit",
+  kind: "input",
+  paragraph: "9.6",
+  quote: "Action Ratings affect combat as Dice Roll Modifiers (DRMs).",
+  type: { t: "integer" },
+};
 const step$in$hedgehog_level: rt.StepInfo = {
   name: "hedgehog_level",
   label: "Hedgehog level",
@@ -1303,21 +1480,21 @@ const step$in$hedgehog_level: rt.StepInfo = {
   quote: "After players have identified their Action Rating units and have determined the combat odds, check for Surprise.",
   type: { t: "integer" },
 };
-const step$in$attacker_retreats: rt.StepInfo = {
-  name: "attacker_retreats",
-  label: "Attacker retreats",
+const step$in$attacker_option_retreat: rt.StepInfo = {
+  name: "attacker_option_retreat",
+  label: "Attacker's choice: option hexes to retreat",
   kind: "input",
   paragraph: "9.10",
   quote: "Combat results are generally a mixture of “losses” and “options.” Losses are given as an “L” followed by a number; Options are given as “o” followed by a number.",
-  type: { t: "boolean" },
+  type: { t: "integer" },
 };
-const step$in$defender_retreats: rt.StepInfo = {
-  name: "defender_retreats",
-  label: "Defender retreats",
+const step$in$defender_option_retreat: rt.StepInfo = {
+  name: "defender_option_retreat",
+  label: "Defender's choice: option hexes to retreat",
   kind: "input",
   paragraph: "9.10",
   quote: "Combat results are generally a mixture of “losses” and “options.” Losses are given as an “L” followed by a number; Options are given as “o” followed by a number.",
-  type: { t: "boolean" },
+  type: { t: "integer" },
 };
 const step$in$defender_ignores: rt.StepInfo = {
   name: "defender_ignores",
@@ -1325,6 +1502,30 @@ const step$in$defender_ignores: rt.StepInfo = {
   kind: "input",
   paragraph: "9.10",
   quote: "Combat results are generally a mixture of “losses” and “options.” Losses are given as an “L” followed by a number; Options are given as “o” followed by a number.",
+  type: { t: "boolean" },
+};
+const step$in$phase: rt.StepInfo = {
+  name: "phase",
+  label: "Phase",
+  kind: "input",
+  paragraph: "9.13b",
+  quote: "exploit results if:",
+  type: { t: "enum", labels: { combat_phase: "Combat Phase", exploitation_phase: "Exploitation Phase" } },
+};
+const step$in$attack_hexes: rt.StepInfo = {
+  name: "attack_hexes",
+  label: "Attacking hexes",
+  kind: "input",
+  paragraph: "9.13b",
+  quote: "exploit results if:",
+  type: { t: "integer" },
+};
+const step$in$attack_hexes_adjacent: rt.StepInfo = {
+  name: "attack_hexes_adjacent",
+  label: "Attacking hexes adjacent",
+  kind: "input",
+  paragraph: "9.13b",
+  quote: "exploit results if:",
   type: { t: "boolean" },
 };
 const step$in$attack_type: rt.StepInfo = {
@@ -1364,7 +1565,7 @@ const step$may_continue_moving: rt.StepInfo = {
   label: "May continue moving",
   kind: "let",
   paragraph: "8.0",
-  quote: "If the attacker does not retreat and has sufficient MP remaining after an overrun",
+  quote: "If the attacker does not retreat and has sufficient MP remaining after an overrun (regardless of whether the defender retreats or is destroyed), he can continue to move",
   type: { t: "boolean" },
 };
 const step$overrun_cost: rt.StepInfo = {
@@ -1399,12 +1600,20 @@ const step$mp_expended_on_target: rt.StepInfo = {
   quote: "Moving units spend 3 MP for each overrun.",
   type: { t: "integer" },
 };
+const step$overrun_gains_no_exploit: rt.StepInfo = {
+  name: "overrun_gains_no_exploit",
+  label: "No Exploitation marker in an overrun",
+  kind: "let",
+  paragraph: "8.1e",
+  quote: "No unit, regardless of the combat result, ever gains an Exploitation marker (9.13b) when making an overrun.",
+  type: { t: "boolean" },
+};
 const step$movement_ends: rt.StepInfo = {
   name: "movement_ends",
   label: "Movement ends for the phase",
   kind: "let",
   paragraph: "8.1f",
-  quote: "they end their movement for the phase",
+  quote: "Should the attacking units choose to take one or more of their options as retreats from an overrun, they end their movement for the phase.",
   type: { t: "boolean" },
 };
 const step$final_column: rt.StepInfo = {
@@ -1476,7 +1685,7 @@ const step$attacker_ar: rt.StepInfo = {
   label: "Attacker's Action Rating",
   kind: "let",
   paragraph: "9.6a",
-  quote: "Mode can reduce Action Ratings.",
+  quote: "Strat Mode reduces a unit’s Action Rating to ZERO.",
   type: { t: "integer" },
 };
 const step$defender_ar: rt.StepInfo = {
@@ -1484,7 +1693,7 @@ const step$defender_ar: rt.StepInfo = {
   label: "Defender's Action Rating",
   kind: "let",
   paragraph: "9.6a",
-  quote: "Mode can reduce Action Ratings.",
+  quote: "Strat Mode reduces a unit’s Action Rating to ZERO.",
   type: { t: "integer" },
 };
 const step$attack_total: rt.StepInfo = {
@@ -1564,7 +1773,7 @@ const step$column_shift: rt.StepInfo = {
   label: "Column shift",
   kind: "let",
   paragraph: "9.8",
-  quote: "These shifts are to the right for attacker Surprise and left for defender Surprise.",
+  quote: "These shifts are to the right for attacker Surprise",
   type: { t: "integer" },
 };
 const step$combat_modified: rt.StepInfo = {
@@ -1583,12 +1792,12 @@ const step$result: rt.StepInfo = {
   quote: "Cross index the modified dice roll with the final odds column to find the result.",
   type: { t: "notation" },
 };
-const step$attacker_retreat_hexes: rt.StepInfo = {
-  name: "attacker_retreat_hexes",
-  label: "Attacker's retreat (hexes)",
+const step$attacker_option_as_retreat: rt.StepInfo = {
+  name: "attacker_option_as_retreat",
+  label: "Attacker's option taken as retreat (hexes)",
   kind: "let",
   paragraph: "9.10a",
-  quote: "Option results can be taken as any combination of step losses and retreat hexes",
+  quote: "Option results can be taken as any combination of step losses and retreat hexes, provided the total number is fully executed.",
   type: { t: "integer" },
 };
 const step$attacker_required_losses: rt.StepInfo = {
@@ -1596,7 +1805,15 @@ const step$attacker_required_losses: rt.StepInfo = {
   label: "Attacker's losses to take",
   kind: "let",
   paragraph: "9.10a",
-  quote: "Option results can be taken as any combination of step losses and retreat hexes",
+  quote: "a loss of one step combined with a retreat of one hex satisfies an “o2” result",
+  type: { t: "integer" },
+};
+const step$defender_option_as_retreat: rt.StepInfo = {
+  name: "defender_option_as_retreat",
+  label: "Defender's option taken as retreat (hexes)",
+  kind: "let",
+  paragraph: "9.10a",
+  quote: "Option results can be taken as any combination of step losses and retreat hexes, provided the total number is fully executed.",
   type: { t: "integer" },
 };
 const step$defender_required_losses: rt.StepInfo = {
@@ -1615,12 +1832,20 @@ const step$attacker_cannot_take_options: rt.StepInfo = {
   quote: "or cannot take all of his options",
   type: { t: "boolean" },
 };
+const step$attacker_destroyed_before_options: rt.StepInfo = {
+  name: "attacker_destroyed_before_options",
+  label: "Attacker destroyed before taking any options",
+  kind: "let",
+  paragraph: "Charts",
+  quote: "if the attacker is destroyed before taking any options",
+  type: { t: "boolean" },
+};
 const step$defender_may_ignore: rt.StepInfo = {
   name: "defender_may_ignore",
   label: "Defender may ignore his options",
   kind: "let",
   paragraph: "9.10c",
-  quote: "The defender gets to ignore his options if the attacker has retreated or cannot take all of his options.",
+  quote: "The defender gets to ignore his options if the attacker has retreated",
   type: { t: "boolean" },
 };
 const step$defender_option: rt.StepInfo = {
@@ -1665,19 +1890,27 @@ const step$defender_step_losses: rt.StepInfo = {
 };
 const step$attacker_destroyed: rt.StepInfo = {
   name: "attacker_destroyed",
-  label: "Attackers destroyed",
+  label: "Every attacking unit destroyed",
   kind: "let",
-  paragraph: "9.11b",
-  quote: "Ignore inflicted losses beyond the side’s ability to absorb them.",
+  paragraph: "9.11",
+  quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
   type: { t: "boolean" },
 };
 const step$defender_destroyed: rt.StepInfo = {
   name: "defender_destroyed",
-  label: "Defenders destroyed",
+  label: "Every defending unit destroyed",
   kind: "let",
-  paragraph: "9.11b",
-  quote: "Ignore inflicted losses beyond the side’s ability to absorb them.",
+  paragraph: "9.11",
+  quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
   type: { t: "boolean" },
+};
+const step$attacker_losses_by_unit: rt.StepInfo = {
+  name: "attacker_losses_by_unit",
+  label: "Attacker's losses by unit",
+  kind: "let",
+  paragraph: "9.11c",
+  quote: "In the case of multiple losses, all units must take one loss before any unit takes two.",
+  type: { t: "list", of: { t: "integer" } },
 };
 const step$defender_losses_by_unit: rt.StepInfo = {
   name: "defender_losses_by_unit",
@@ -1687,12 +1920,20 @@ const step$defender_losses_by_unit: rt.StepInfo = {
   quote: "In the case of multiple losses, all units must take one loss before any unit takes two.",
   type: { t: "list", of: { t: "integer" } },
 };
+const step$attacker_retreat_hexes: rt.StepInfo = {
+  name: "attacker_retreat_hexes",
+  label: "Attacker's retreat (hexes)",
+  kind: "let",
+  paragraph: "9.12a",
+  quote: "",
+  type: { t: "integer" },
+};
 const step$defender_retreat_hexes: rt.StepInfo = {
   name: "defender_retreat_hexes",
   label: "Defender's retreat (hexes)",
   kind: "let",
-  paragraph: "9.12",
-  quote: "Option results that are not taken as step losses must be taken as a retreat",
+  paragraph: "9.12a",
+  quote: "",
   type: { t: "integer" },
 };
 const step$defender_dg: rt.StepInfo = {
@@ -1700,15 +1941,15 @@ const step$defender_dg: rt.StepInfo = {
   label: "Defender DG",
   kind: "let",
   paragraph: "9.12a",
-  quote: "A retreat of 2 or more hexes triggers a DG result the instant a combat unit enters the second hex of its retreat.",
+  quote: "The “DG” result on the Combat Table forces all of the defending units to immediately enter DG Mode.",
   type: { t: "boolean" },
 };
 const step$advance: rt.StepInfo = {
   name: "advance",
   label: "Advance after combat",
   kind: "let",
-  paragraph: "9.12g(D)",
-  quote: "Advance after combat is required after a successful overrun, but not after regular combat.",
+  paragraph: "9.12g",
+  quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
   type: {
     t: "enum",
     labels: {
@@ -1718,12 +1959,20 @@ const step$advance: rt.StepInfo = {
     },
   },
 };
-const step$zero_strength_column: rt.StepInfo = {
-  name: "zero_strength_column",
-  label: "Zero-strength column",
+const step$exploit_ignored: rt.StepInfo = {
+  name: "exploit_ignored",
+  label: "Exploit result ignored",
   kind: "let",
-  paragraph: "9.14a",
-  quote: "Attacks against a zero strength begin on the right-most column of the Combat Table",
+  paragraph: "9.13b",
+  quote: "",
+  type: { t: "boolean" },
+};
+const step$exploit_units: rt.StepInfo = {
+  name: "exploit_units",
+  label: "Units gaining Exploit markers",
+  kind: "let",
+  paragraph: "9.13",
+  quote: "meaning the attacking units with an AR of that number or higher might change to Exploit Mode",
   type: { t: "integer" },
 };
 const step$both_zero: rt.StepInfo = {
@@ -1766,6 +2015,22 @@ const step$attackers$supply_factor: rt.StepInfo = {
   quote: "When marked Out of Supply, a unit with combat supply can still attack and defend, but does so at half strength.",
   type: { t: "number" },
 };
+const step$attackers$losses: rt.StepInfo = {
+  name: "attackers.losses",
+  label: "Attacking unit's steps lost",
+  kind: "let",
+  paragraph: "9.11c",
+  quote: "During combat, the AR unit (9.6) must lose the first step of their side.",
+  type: { t: "integer" },
+};
+const step$attackers$destroyed: rt.StepInfo = {
+  name: "attackers.destroyed",
+  label: "Attacking unit destroyed",
+  kind: "let",
+  paragraph: "9.11c",
+  quote: "",
+  type: { t: "boolean" },
+};
 const step$attackers$step_loss_factor: rt.StepInfo = {
   name: "attackers.step_loss_factor",
   label: "Step losses",
@@ -1773,6 +2038,29 @@ const step$attackers$step_loss_factor: rt.StepInfo = {
   paragraph: "9.11d",
   quote: "A multi-step unit missing one or more steps halves its Combat Strength when it attacks.",
   type: { t: "number" },
+};
+const step$attackers$advances: rt.StepInfo = {
+  name: "attackers.advances",
+  label: "Attacking unit's advance after combat",
+  kind: "let",
+  paragraph: "9.12g",
+  quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
+  type: {
+    t: "enum",
+    labels: {
+      required: "Required: the attacking units must enter the hex",
+      allowed: "Allowed",
+      not_allowed: "Not possible",
+    },
+  },
+};
+const step$attackers$gains_exploit: rt.StepInfo = {
+  name: "attackers.gains_exploit",
+  label: "Gains an Exploit marker",
+  kind: "let",
+  paragraph: "9.13b",
+  quote: "Ignore exploit results if:",
+  type: { t: "boolean" },
 };
 const step$defenders$defense_strength: rt.StepInfo = {
   name: "defenders.defense_strength",
@@ -1800,11 +2088,19 @@ const step$defenders$supply_factor: rt.StepInfo = {
 };
 const step$defenders$losses: rt.StepInfo = {
   name: "defenders.losses",
-  label: "Steps lost in this combat",
+  label: "Defending unit's steps lost",
   kind: "let",
   paragraph: "9.11c",
-  quote: "the AR unit (9.6) must lose the first step of their side",
+  quote: "During combat, the AR unit (9.6) must lose the first step of their side.",
   type: { t: "integer" },
+};
+const step$defenders$destroyed: rt.StepInfo = {
+  name: "defenders.destroyed",
+  label: "Defending unit destroyed",
+  kind: "let",
+  paragraph: "9.11c",
+  quote: "",
+  type: { t: "boolean" },
 };
 const step$defenders$step_loss_factor: rt.StepInfo = {
   name: "defenders.step_loss_factor",
@@ -1846,6 +2142,22 @@ const step$out$attackers$supply_factor: rt.StepInfo = {
   quote: "When marked Out of Supply, a unit with combat supply can still attack and defend, but does so at half strength.",
   type: { t: "list", of: { t: "number" } },
 };
+const step$out$attackers$losses: rt.StepInfo = {
+  name: "attackers.losses",
+  label: "Attacking unit's steps lost",
+  kind: "let",
+  paragraph: "9.11c",
+  quote: "During combat, the AR unit (9.6) must lose the first step of their side.",
+  type: { t: "list", of: { t: "integer" } },
+};
+const step$out$attackers$destroyed: rt.StepInfo = {
+  name: "attackers.destroyed",
+  label: "Attacking unit destroyed",
+  kind: "let",
+  paragraph: "9.11c",
+  quote: "",
+  type: { t: "list", of: { t: "boolean" } },
+};
 const step$out$attackers$step_loss_factor: rt.StepInfo = {
   name: "attackers.step_loss_factor",
   label: "Step losses",
@@ -1853,6 +2165,32 @@ const step$out$attackers$step_loss_factor: rt.StepInfo = {
   paragraph: "9.11d",
   quote: "A multi-step unit missing one or more steps halves its Combat Strength when it attacks.",
   type: { t: "list", of: { t: "number" } },
+};
+const step$out$attackers$advances: rt.StepInfo = {
+  name: "attackers.advances",
+  label: "Attacking unit's advance after combat",
+  kind: "let",
+  paragraph: "9.12g",
+  quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
+  type: {
+    t: "list",
+    of: {
+      t: "enum",
+      labels: {
+        required: "Required: the attacking units must enter the hex",
+        allowed: "Allowed",
+        not_allowed: "Not possible",
+      },
+    },
+  },
+};
+const step$out$attackers$gains_exploit: rt.StepInfo = {
+  name: "attackers.gains_exploit",
+  label: "Gains an Exploit marker",
+  kind: "let",
+  paragraph: "9.13b",
+  quote: "Ignore exploit results if:",
+  type: { t: "list", of: { t: "boolean" } },
 };
 const step$out$defenders$defense_strength: rt.StepInfo = {
   name: "defenders.defense_strength",
@@ -1880,11 +2218,19 @@ const step$out$defenders$supply_factor: rt.StepInfo = {
 };
 const step$out$defenders$losses: rt.StepInfo = {
   name: "defenders.losses",
-  label: "Steps lost in this combat",
+  label: "Defending unit's steps lost",
   kind: "let",
   paragraph: "9.11c",
-  quote: "the AR unit (9.6) must lose the first step of their side",
+  quote: "During combat, the AR unit (9.6) must lose the first step of their side.",
   type: { t: "list", of: { t: "integer" } },
+};
+const step$out$defenders$destroyed: rt.StepInfo = {
+  name: "defenders.destroyed",
+  label: "Defending unit destroyed",
+  kind: "let",
+  paragraph: "9.11c",
+  quote: "",
+  type: { t: "list", of: { t: "boolean" } },
 };
 const step$out$defenders$step_loss_factor: rt.StepInfo = {
   name: "defenders.step_loss_factor",
@@ -1893,6 +2239,462 @@ const step$out$defenders$step_loss_factor: rt.StepInfo = {
   paragraph: "9.11d",
   quote: "If it is missing half or more of its original (printed) steps, its Combat Strength is also halved on defense.",
   type: { t: "list", of: { t: "number" } },
+};
+const step$attacker_ar$branch0: rt.StepInfo = {
+  name: "attacker_ar",
+  label: "Attacker's Action Rating",
+  kind: "let",
+  paragraph: "9.6a",
+  quote: "Strat Mode reduces a unit’s Action Rating to ZERO.",
+  type: { t: "integer" },
+};
+const step$attacker_ar$branch1: rt.StepInfo = {
+  name: "attacker_ar",
+  label: "Attacker's Action Rating",
+  kind: "let",
+  paragraph: "9.6a",
+  quote: "DG Mode reduces a unit’s Action Rating by 1.",
+  type: { t: "integer" },
+};
+const step$attacker_ar$branch2: rt.StepInfo = {
+  name: "attacker_ar",
+  label: "Attacker's Action Rating",
+  kind: "let",
+  paragraph: "9.6",
+  quote: "Each player selects a unit that will determine his side’s Action Rating (AR) in the combat",
+  type: { t: "integer" },
+};
+const step$defender_ar$branch0: rt.StepInfo = {
+  name: "defender_ar",
+  label: "Defender's Action Rating",
+  kind: "let",
+  paragraph: "9.6a",
+  quote: "Strat Mode reduces a unit’s Action Rating to ZERO.",
+  type: { t: "integer" },
+};
+const step$defender_ar$branch1: rt.StepInfo = {
+  name: "defender_ar",
+  label: "Defender's Action Rating",
+  kind: "let",
+  paragraph: "9.6a",
+  quote: "DG Mode reduces a unit’s Action Rating by 1.",
+  type: { t: "integer" },
+};
+const step$defender_ar$branch2: rt.StepInfo = {
+  name: "defender_ar",
+  label: "Defender's Action Rating",
+  kind: "let",
+  paragraph: "9.6",
+  quote: "Each player selects a unit that will determine his side’s Action Rating (AR) in the combat",
+  type: { t: "integer" },
+};
+const step$odds$branch0: rt.StepInfo = {
+  name: "odds",
+  label: "Odds",
+  kind: "let",
+  paragraph: "9.14a",
+  quote: "If both sides have a zero strength, call it 1:1 and shake your head.",
+  type: { t: "odds" },
+};
+const step$odds$branch1: rt.StepInfo = {
+  name: "odds",
+  label: "Odds",
+  kind: "let",
+  paragraph: "9.7",
+  quote: "Divide both by the smaller of them and apply the rounding rule",
+  type: { t: "odds" },
+};
+const step$start_column$branch0: rt.StepInfo = {
+  name: "start_column",
+  label: "Starting column",
+  kind: "let",
+  paragraph: "9.14a",
+  quote: "Attacks with a zero strength must be supplied normally, and begin on the left-most column.",
+  type: { t: "integer" },
+};
+const step$start_column$branch1: rt.StepInfo = {
+  name: "start_column",
+  label: "Starting column",
+  kind: "let",
+  paragraph: "9.14a",
+  quote: "Attacks against a zero strength begin on the right-most column of the Combat Table",
+  type: { t: "integer" },
+};
+const step$start_column$branch2: rt.StepInfo = {
+  name: "start_column",
+  label: "Starting column",
+  kind: "let",
+  paragraph: "9.7b",
+  quote: "Resolve attacks that fall outside the odds listed on the table on the last available column",
+  type: { t: "integer" },
+};
+const step$start_column$branch3: rt.StepInfo = {
+  name: "start_column",
+  label: "Starting column",
+  kind: "let",
+  paragraph: "9.7a",
+  quote: "Use the highest column that is less than or equal to the determined rounded odds.",
+  type: { t: "integer" },
+};
+const step$column_shift$branch0: rt.StepInfo = {
+  name: "column_shift",
+  label: "Column shift",
+  kind: "let",
+  paragraph: "9.8",
+  quote: "These shifts are to the right for attacker Surprise",
+  type: { t: "integer" },
+};
+const step$column_shift$branch1: rt.StepInfo = {
+  name: "column_shift",
+  label: "Column shift",
+  kind: "let",
+  paragraph: "9.8",
+  quote: "and left for defender Surprise",
+  type: { t: "integer" },
+};
+const step$column_shift$branch2: rt.StepInfo = {
+  name: "column_shift",
+  label: "Column shift",
+  kind: "let",
+  paragraph: "9.8",
+  quote: "If no Surprise occurs, make no shift.",
+  type: { t: "integer" },
+};
+const step$defender_may_ignore$branch0: rt.StepInfo = {
+  name: "defender_may_ignore",
+  label: "Defender may ignore his options",
+  kind: "let",
+  paragraph: "9.10c",
+  quote: "The defender gets to ignore his options if the attacker has retreated",
+  type: { t: "boolean" },
+};
+const step$defender_may_ignore$branch1: rt.StepInfo = {
+  name: "defender_may_ignore",
+  label: "Defender may ignore his options",
+  kind: "let",
+  paragraph: "9.10c",
+  quote: "or cannot take all of his options",
+  type: { t: "boolean" },
+};
+const step$defender_may_ignore$branch2: rt.StepInfo = {
+  name: "defender_may_ignore",
+  label: "Defender may ignore his options",
+  kind: "let",
+  paragraph: "Charts",
+  quote: "The defender can ignore his options if the attacker chooses to use an option to retreat or if the attacker is destroyed before taking any options.",
+  type: { t: "boolean" },
+};
+const step$defender_may_ignore$branch3: rt.StepInfo = {
+  name: "defender_may_ignore",
+  label: "Defender may ignore his options",
+  kind: "let",
+  paragraph: "9.10c",
+  quote: "The defender gets to ignore his options if the attacker has retreated or cannot take all of his options.",
+  type: { t: "boolean" },
+};
+const step$attacker_retreat_hexes$branch0: rt.StepInfo = {
+  name: "attacker_retreat_hexes",
+  label: "Attacker's retreat (hexes)",
+  kind: "let",
+  paragraph: "9.11",
+  quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
+  type: { t: "integer" },
+};
+const step$attacker_retreat_hexes$branch1: rt.StepInfo = {
+  name: "attacker_retreat_hexes",
+  label: "Attacker's retreat (hexes)",
+  kind: "let",
+  paragraph: "9.12",
+  quote: "Option results that are not taken as step losses must be taken as a retreat",
+  type: { t: "integer" },
+};
+const step$defender_retreat_hexes$branch0: rt.StepInfo = {
+  name: "defender_retreat_hexes",
+  label: "Defender's retreat (hexes)",
+  kind: "let",
+  paragraph: "9.11",
+  quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
+  type: { t: "integer" },
+};
+const step$defender_retreat_hexes$branch1: rt.StepInfo = {
+  name: "defender_retreat_hexes",
+  label: "Defender's retreat (hexes)",
+  kind: "let",
+  paragraph: "9.12",
+  quote: "Option results that are not taken as step losses must be taken as a retreat",
+  type: { t: "integer" },
+};
+const step$defender_dg$branch0: rt.StepInfo = {
+  name: "defender_dg",
+  label: "Defender DG",
+  kind: "let",
+  paragraph: "9.12a",
+  quote: "The “DG” result on the Combat Table forces all of the defending units to immediately enter DG Mode.",
+  type: { t: "boolean" },
+};
+const step$defender_dg$branch1: rt.StepInfo = {
+  name: "defender_dg",
+  label: "Defender DG",
+  kind: "let",
+  paragraph: "9.12a",
+  quote: "A retreat of 2 or more hexes triggers a DG result the instant a combat unit enters the second hex of its retreat.",
+  type: { t: "boolean" },
+};
+const step$advance$branch0: rt.StepInfo = {
+  name: "advance",
+  label: "Advance after combat",
+  kind: "let",
+  paragraph: "9.12g",
+  quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
+  type: {
+    t: "enum",
+    labels: {
+      required: "Required: the attacking units must enter the hex",
+      allowed: "Allowed",
+      not_allowed: "Not possible",
+    },
+  },
+};
+const step$advance$branch1: rt.StepInfo = {
+  name: "advance",
+  label: "Advance after combat",
+  kind: "let",
+  paragraph: "9.12g(B)",
+  quote: "If the attackers take their option as a retreat, no advance is possible.",
+  type: {
+    t: "enum",
+    labels: {
+      required: "Required: the attacking units must enter the hex",
+      allowed: "Allowed",
+      not_allowed: "Not possible",
+    },
+  },
+};
+const step$advance$branch2: rt.StepInfo = {
+  name: "advance",
+  label: "Advance after combat",
+  kind: "let",
+  paragraph: "9.11",
+  quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
+  type: {
+    t: "enum",
+    labels: {
+      required: "Required: the attacking units must enter the hex",
+      allowed: "Allowed",
+      not_allowed: "Not possible",
+    },
+  },
+};
+const step$advance$branch3: rt.StepInfo = {
+  name: "advance",
+  label: "Advance after combat",
+  kind: "let",
+  paragraph: "9.12g(D)",
+  quote: "Advance after combat is required after a successful overrun",
+  type: {
+    t: "enum",
+    labels: {
+      required: "Required: the attacking units must enter the hex",
+      allowed: "Allowed",
+      not_allowed: "Not possible",
+    },
+  },
+};
+const step$exploit_ignored$branch0: rt.StepInfo = {
+  name: "exploit_ignored",
+  label: "Exploit result ignored",
+  kind: "let",
+  paragraph: "8.1e",
+  quote: "No unit, regardless of the combat result, ever gains an Exploitation marker (9.13b) when making an overrun.",
+  type: { t: "boolean" },
+};
+const step$exploit_ignored$branch1: rt.StepInfo = {
+  name: "exploit_ignored",
+  label: "Exploit result ignored",
+  kind: "let",
+  paragraph: "9.13b(B)",
+  quote: "It is an overrun (in any phase) or an attack in the Exploitation Phase.",
+  type: { t: "boolean" },
+};
+const step$exploit_ignored$branch2: rt.StepInfo = {
+  name: "exploit_ignored",
+  label: "Exploit result ignored",
+  kind: "let",
+  paragraph: "9.13b(C)",
+  quote: "Any two attacking stacks are not mutually adjacent.",
+  type: { t: "boolean" },
+};
+const step$exploit_ignored$branch3: rt.StepInfo = {
+  name: "exploit_ignored",
+  label: "Exploit result ignored",
+  kind: "let",
+  paragraph: "9.13b(C)",
+  quote: "Thus in order to gain an exploit result, at most two stacks can be attacking and they must be in adjacent hexes",
+  type: { t: "boolean" },
+};
+const step$attackers$destroyed$branch0: rt.StepInfo = {
+  name: "attackers.destroyed",
+  label: "Attacking unit destroyed",
+  kind: "let",
+  paragraph: "9.11",
+  quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
+  type: { t: "boolean" },
+};
+const step$attackers$destroyed$branch1: rt.StepInfo = {
+  name: "attackers.destroyed",
+  label: "Attacking unit destroyed",
+  kind: "let",
+  paragraph: "9.12b",
+  quote: "Units that are unable to move in any Mode are destroyed if forced to retreat",
+  type: { t: "boolean" },
+};
+const step$attackers$destroyed$branch2: rt.StepInfo = {
+  name: "attackers.destroyed",
+  label: "Attacking unit destroyed",
+  kind: "let",
+  paragraph: "9.11",
+  quote: "No unit can ever absorb more step losses than it has available steps.",
+  type: { t: "boolean" },
+};
+const step$attackers$advances$branch0: rt.StepInfo = {
+  name: "attackers.advances",
+  label: "Attacking unit's advance after combat",
+  kind: "let",
+  paragraph: "9.12g",
+  quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
+  type: {
+    t: "enum",
+    labels: {
+      required: "Required: the attacking units must enter the hex",
+      allowed: "Allowed",
+      not_allowed: "Not possible",
+    },
+  },
+};
+const step$attackers$advances$branch1: rt.StepInfo = {
+  name: "attackers.advances",
+  label: "Attacking unit's advance after combat",
+  kind: "let",
+  paragraph: "9.11",
+  quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
+  type: {
+    t: "enum",
+    labels: {
+      required: "Required: the attacking units must enter the hex",
+      allowed: "Allowed",
+      not_allowed: "Not possible",
+    },
+  },
+};
+const step$attackers$advances$branch2: rt.StepInfo = {
+  name: "attackers.advances",
+  label: "Attacking unit's advance after combat",
+  kind: "let",
+  paragraph: "9.12b",
+  quote: "(and cannot advance after combat either)",
+  type: {
+    t: "enum",
+    labels: {
+      required: "Required: the attacking units must enter the hex",
+      allowed: "Allowed",
+      not_allowed: "Not possible",
+    },
+  },
+};
+const step$attackers$advances$branch3: rt.StepInfo = {
+  name: "attackers.advances",
+  label: "Attacking unit's advance after combat",
+  kind: "let",
+  paragraph: "9.12g(A)",
+  quote: "Only those units that paid combat supply costs (including those with a strength of zero) can advance.",
+  type: {
+    t: "enum",
+    labels: {
+      required: "Required: the attacking units must enter the hex",
+      allowed: "Allowed",
+      not_allowed: "Not possible",
+    },
+  },
+};
+const step$attackers$gains_exploit$branch0: rt.StepInfo = {
+  name: "attackers.gains_exploit",
+  label: "Gains an Exploit marker",
+  kind: "let",
+  paragraph: "9.13",
+  quote: "Combat results can include a notation “e” and a number",
+  type: { t: "boolean" },
+};
+const step$attackers$gains_exploit$branch1: rt.StepInfo = {
+  name: "attackers.gains_exploit",
+  label: "Gains an Exploit marker",
+  kind: "let",
+  paragraph: "9.13b",
+  quote: "Ignore exploit results if:",
+  type: { t: "boolean" },
+};
+const step$attackers$gains_exploit$branch2: rt.StepInfo = {
+  name: "attackers.gains_exploit",
+  label: "Gains an Exploit marker",
+  kind: "let",
+  paragraph: "9.10d",
+  quote: "If the attacker chooses to retreat, ignore the exploitation result entirely.",
+  type: { t: "boolean" },
+};
+const step$attackers$gains_exploit$branch3: rt.StepInfo = {
+  name: "attackers.gains_exploit",
+  label: "Gains an Exploit marker",
+  kind: "let",
+  paragraph: "9.11",
+  quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
+  type: { t: "boolean" },
+};
+const step$attackers$gains_exploit$branch4: rt.StepInfo = {
+  name: "attackers.gains_exploit",
+  label: "Gains an Exploit marker",
+  kind: "let",
+  paragraph: "9.13b(A)",
+  quote: "Attacking units are in DG Mode.",
+  type: { t: "boolean" },
+};
+const step$attackers$gains_exploit$branch5: rt.StepInfo = {
+  name: "attackers.gains_exploit",
+  label: "Gains an Exploit marker",
+  kind: "let",
+  paragraph: "9.13",
+  quote: "meaning the attacking units with an AR of that number or higher might change to Exploit Mode",
+  type: { t: "boolean" },
+};
+const step$attackers$gains_exploit$branch6: rt.StepInfo = {
+  name: "attackers.gains_exploit",
+  label: "Gains an Exploit marker",
+  kind: "let",
+  paragraph: "9.13",
+  quote: "meaning the attacking units with an AR of that number or higher might change to Exploit Mode",
+  type: { t: "boolean" },
+};
+const step$defenders$destroyed$branch0: rt.StepInfo = {
+  name: "defenders.destroyed",
+  label: "Defending unit destroyed",
+  kind: "let",
+  paragraph: "9.11",
+  quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
+  type: { t: "boolean" },
+};
+const step$defenders$destroyed$branch1: rt.StepInfo = {
+  name: "defenders.destroyed",
+  label: "Defending unit destroyed",
+  kind: "let",
+  paragraph: "9.12b",
+  quote: "Units that are unable to move in any Mode are destroyed if forced to retreat",
+  type: { t: "boolean" },
+};
+const step$defenders$destroyed$branch2: rt.StepInfo = {
+  name: "defenders.destroyed",
+  label: "Defending unit destroyed",
+  kind: "let",
+  paragraph: "9.11",
+  quote: "No unit can ever absorb more step losses than it has available steps.",
+  type: { t: "boolean" },
 };
 const step$check$stacked_together: rt.StepInfo = {
   name: "stacked_together",
@@ -1982,6 +2784,14 @@ const step$check$units_alive: rt.StepInfo = {
   quote: "Most units have just one step, and are placed in the Dead Pile when they take a loss.",
   type: { t: "boolean" },
 };
+const step$check$ar_units_in_combat: rt.StepInfo = {
+  name: "ar_units_in_combat",
+  label: "Only one unit is chosen per side, and the unit must actively participate in the combat",
+  kind: "check",
+  paragraph: "9.6",
+  quote: "Action Ratings affect combat as Dice Roll Modifiers (DRMs).",
+  type: { t: "boolean" },
+};
 
 /** One evaluation: each field memoizes a definition, so each is computed once, only if needed; the trace reads them. */
 class State extends rt.State {
@@ -1996,10 +2806,15 @@ class State extends rt.State {
   in$terrain: ("open" | "close" | "very_close" | "extremely_close") | undefined = undefined;
   in$attacker_supply: number | undefined = undefined;
   in$defender_pays_supply: boolean | undefined = undefined;
+  in$attacker_ar_unit: number | undefined = undefined;
+  in$defender_ar_unit: number | undefined = undefined;
   in$hedgehog_level: number | undefined = undefined;
-  in$attacker_retreats: boolean | undefined = undefined;
-  in$defender_retreats: boolean | undefined = undefined;
+  in$attacker_option_retreat: number | undefined = undefined;
+  in$defender_option_retreat: number | undefined = undefined;
   in$defender_ignores: boolean | undefined = undefined;
+  in$phase: ("combat_phase" | "exploitation_phase") | undefined = undefined;
+  in$attack_hexes: number | undefined = undefined;
+  in$attack_hexes_adjacent: boolean | undefined = undefined;
   in$attack_type: ("overrun" | "regular") | undefined = undefined;
   die$surprise_roll: number | undefined = undefined;
   die$shift_roll: number | undefined = undefined;
@@ -2009,6 +2824,7 @@ class State extends rt.State {
   advance_cost: number | undefined = undefined;
   mp_left_after: number | undefined = undefined;
   mp_expended_on_target: number | undefined = undefined;
+  overrun_gains_no_exploit: boolean | undefined = undefined;
   movement_ends: boolean | undefined = undefined;
   final_column: number | undefined = undefined;
   final_column_odds: rt.Odds | undefined = undefined;
@@ -2032,10 +2848,12 @@ class State extends rt.State {
   column_shift: number | undefined = undefined;
   combat_modified: number | undefined = undefined;
   result: CombatResult | undefined = undefined;
-  attacker_retreat_hexes: number | undefined = undefined;
+  attacker_option_as_retreat: number | undefined = undefined;
   attacker_required_losses: number | undefined = undefined;
+  defender_option_as_retreat: number | undefined = undefined;
   defender_required_losses: number | undefined = undefined;
   attacker_cannot_take_options: boolean | undefined = undefined;
+  attacker_destroyed_before_options: boolean | undefined = undefined;
   defender_may_ignore: boolean | undefined = undefined;
   defender_option: number | undefined = undefined;
   attacker_steps: number | undefined = undefined;
@@ -2044,21 +2862,29 @@ class State extends rt.State {
   defender_step_losses: number | undefined = undefined;
   attacker_destroyed: boolean | undefined = undefined;
   defender_destroyed: boolean | undefined = undefined;
+  attacker_losses_by_unit: readonly number[] | undefined = undefined;
   defender_losses_by_unit: readonly number[] | undefined = undefined;
+  attacker_retreat_hexes: number | undefined = undefined;
   defender_retreat_hexes: number | undefined = undefined;
   defender_dg: boolean | undefined = undefined;
   advance: ("required" | "allowed" | "not_allowed") | undefined = undefined;
-  zero_strength_column: (number | null) | undefined = undefined;
+  exploit_ignored: boolean | undefined = undefined;
+  exploit_units: number | undefined = undefined;
   both_zero: boolean | undefined = undefined;
   attackers$attack_strength: (number | undefined)[] | undefined = undefined;
   attackers$at_reduced: (boolean | undefined)[] | undefined = undefined;
   attackers$terrain_multiplier: (number | undefined)[] | undefined = undefined;
   attackers$supply_factor: (number | undefined)[] | undefined = undefined;
+  attackers$losses: (number | undefined)[] | undefined = undefined;
+  attackers$destroyed: (boolean | undefined)[] | undefined = undefined;
   attackers$step_loss_factor: (number | undefined)[] | undefined = undefined;
+  attackers$advances: (("required" | "allowed" | "not_allowed") | undefined)[] | undefined = undefined;
+  attackers$gains_exploit: (boolean | undefined)[] | undefined = undefined;
   defenders$defense_strength: (number | undefined)[] | undefined = undefined;
   defenders$terrain_multiplier: (number | undefined)[] | undefined = undefined;
   defenders$supply_factor: (number | undefined)[] | undefined = undefined;
   defenders$losses: (number | undefined)[] | undefined = undefined;
+  defenders$destroyed: (boolean | undefined)[] | undefined = undefined;
   defenders$step_loss_factor: (number | undefined)[] | undefined = undefined;
 }
 
@@ -2150,6 +2976,22 @@ function in$defender_pays_supply(s: State): boolean {
   }
   return v;
 }
+function in$attacker_ar_unit(s: State): number {
+  let v = s.in$attacker_ar_unit;
+  if (v === undefined) {
+    v = s.input.attacker_ar_unit as number;
+    s.in$attacker_ar_unit = v;
+  }
+  return v;
+}
+function in$defender_ar_unit(s: State): number {
+  let v = s.in$defender_ar_unit;
+  if (v === undefined) {
+    v = s.input.defender_ar_unit as number;
+    s.in$defender_ar_unit = v;
+  }
+  return v;
+}
 function in$hedgehog_level(s: State): number {
   let v = s.in$hedgehog_level;
   if (v === undefined) {
@@ -2158,19 +3000,19 @@ function in$hedgehog_level(s: State): number {
   }
   return v;
 }
-function in$attacker_retreats(s: State): boolean {
-  let v = s.in$attacker_retreats;
+function in$attacker_option_retreat(s: State): number {
+  let v = s.in$attacker_option_retreat;
   if (v === undefined) {
-    v = s.input.attacker_retreats as boolean;
-    s.in$attacker_retreats = v;
+    v = s.input.attacker_option_retreat as number;
+    s.in$attacker_option_retreat = v;
   }
   return v;
 }
-function in$defender_retreats(s: State): boolean {
-  let v = s.in$defender_retreats;
+function in$defender_option_retreat(s: State): number {
+  let v = s.in$defender_option_retreat;
   if (v === undefined) {
-    v = s.input.defender_retreats as boolean;
-    s.in$defender_retreats = v;
+    v = s.input.defender_option_retreat as number;
+    s.in$defender_option_retreat = v;
   }
   return v;
 }
@@ -2179,6 +3021,30 @@ function in$defender_ignores(s: State): boolean {
   if (v === undefined) {
     v = s.input.defender_ignores as boolean;
     s.in$defender_ignores = v;
+  }
+  return v;
+}
+function in$phase(s: State): "combat_phase" | "exploitation_phase" {
+  let v = s.in$phase;
+  if (v === undefined) {
+    v = s.input.phase as "combat_phase" | "exploitation_phase";
+    s.in$phase = v;
+  }
+  return v;
+}
+function in$attack_hexes(s: State): number {
+  let v = s.in$attack_hexes;
+  if (v === undefined) {
+    v = s.input.attack_hexes as number;
+    s.in$attack_hexes = v;
+  }
+  return v;
+}
+function in$attack_hexes_adjacent(s: State): boolean {
+  let v = s.in$attack_hexes_adjacent;
+  if (v === undefined) {
+    v = s.input.attack_hexes_adjacent as boolean;
+    s.in$attack_hexes_adjacent = v;
   }
   return v;
 }
@@ -2263,10 +3129,18 @@ function mp_expended_on_target(s: State): number {
   }
   return v;
 }
+function overrun_gains_no_exploit(s: State): boolean {
+  let v = s.overrun_gains_no_exploit;
+  if (v === undefined) {
+    v = true;
+    s.overrun_gains_no_exploit = v;
+  }
+  return v;
+}
 function movement_ends(s: State): boolean {
   let v = s.movement_ends;
   if (v === undefined) {
-    v = attacker_retreat_hexes(s) > 0;
+    v = attacker_option_as_retreat(s) > 0;
     s.movement_ends = v;
   }
   return v;
@@ -2341,7 +3215,7 @@ function ar_drm(s: State): number {
 function attacker_ar(s: State): number {
   let v = s.attacker_ar;
   if (v === undefined) {
-    v = attacker_ar$each1(s) as number;
+    v = rt.item(in$attackers(s), in$attacker_ar_unit(s), "9.6a").mode === "strat" ? 0 : rt.item(in$attackers(s), in$attacker_ar_unit(s), "9.6a").mode === "dg" ? rt.item(in$attackers(s), in$attacker_ar_unit(s), "9.6a").ar - 1 : rt.item(in$attackers(s), in$attacker_ar_unit(s), "9.6a").ar;
     s.attacker_ar = v;
   }
   return v;
@@ -2349,7 +3223,7 @@ function attacker_ar(s: State): number {
 function defender_ar(s: State): number {
   let v = s.defender_ar;
   if (v === undefined) {
-    v = defender_ar$each1(s) as number;
+    v = rt.item(in$defenders(s), in$defender_ar_unit(s), "9.6a").mode === "strat" ? 0 : rt.item(in$defenders(s), in$defender_ar_unit(s), "9.6a").mode === "dg" ? rt.item(in$defenders(s), in$defender_ar_unit(s), "9.6a").ar - 1 : rt.item(in$defenders(s), in$defender_ar_unit(s), "9.6a").ar;
     s.defender_ar = v;
   }
   return v;
@@ -2389,7 +3263,7 @@ function highest_column(s: State): number | null {
 function start_column(s: State): number {
   let v = s.start_column;
   if (v === undefined) {
-    v = zero_strength_column(s) !== null ? zero_strength_column(s) as number : highest_column(s) === null ? rt.firstItem(table$combat_odds$columns) as number : highest_column(s) as number;
+    v = attack_total(s) === 0 && defense_total(s) > 0 ? rt.firstItem(table$combat_odds$columns) as number : defense_total(s) === 0 && attack_total(s) > 0 ? rt.lastItem(table$combat_odds$columns) as number : highest_column(s) === null ? rt.firstItem(table$combat_odds$columns) as number : highest_column(s) as number;
     s.start_column = v;
   }
   return v;
@@ -2450,26 +3324,34 @@ function result(s: State): CombatResult {
   }
   return v;
 }
-function attacker_retreat_hexes(s: State): number {
-  let v = s.attacker_retreat_hexes;
+function attacker_option_as_retreat(s: State): number {
+  let v = s.attacker_option_as_retreat;
   if (v === undefined) {
-    v = in$attacker_retreats(s) ? result(s).attacker_option : 0;
-    s.attacker_retreat_hexes = v;
+    v = Math.min(in$attacker_option_retreat(s), result(s).attacker_option);
+    s.attacker_option_as_retreat = v;
   }
   return v;
 }
 function attacker_required_losses(s: State): number {
   let v = s.attacker_required_losses;
   if (v === undefined) {
-    v = result(s).attacker_loss + (in$attacker_retreats(s) ? 0 : result(s).attacker_option);
+    v = result(s).attacker_loss + result(s).attacker_option - attacker_option_as_retreat(s);
     s.attacker_required_losses = v;
+  }
+  return v;
+}
+function defender_option_as_retreat(s: State): number {
+  let v = s.defender_option_as_retreat;
+  if (v === undefined) {
+    v = Math.min(in$defender_option_retreat(s), defender_option(s));
+    s.defender_option_as_retreat = v;
   }
   return v;
 }
 function defender_required_losses(s: State): number {
   let v = s.defender_required_losses;
   if (v === undefined) {
-    v = result(s).defender_loss + (in$defender_retreats(s) ? 0 : defender_option(s));
+    v = result(s).defender_loss + defender_option(s) - defender_option_as_retreat(s);
     s.defender_required_losses = v;
   }
   return v;
@@ -2482,10 +3364,18 @@ function attacker_cannot_take_options(s: State): boolean {
   }
   return v;
 }
+function attacker_destroyed_before_options(s: State): boolean {
+  let v = s.attacker_destroyed_before_options;
+  if (v === undefined) {
+    v = result(s).attacker_loss >= attacker_steps(s);
+    s.attacker_destroyed_before_options = v;
+  }
+  return v;
+}
 function defender_may_ignore(s: State): boolean {
   let v = s.defender_may_ignore;
   if (v === undefined) {
-    v = attacker_retreat_hexes(s) > 0 || attacker_cannot_take_options(s);
+    v = attacker_option_as_retreat(s) > 0 ? true : attacker_cannot_take_options(s) ? true : attacker_destroyed_before_options(s) ? true : false;
     s.defender_may_ignore = v;
   }
   return v;
@@ -2533,7 +3423,7 @@ function defender_step_losses(s: State): number {
 function attacker_destroyed(s: State): boolean {
   let v = s.attacker_destroyed;
   if (v === undefined) {
-    v = attacker_step_losses(s) >= attacker_steps(s);
+    v = attacker_destroyed$each1(s);
     s.attacker_destroyed = v;
   }
   return v;
@@ -2541,23 +3431,39 @@ function attacker_destroyed(s: State): boolean {
 function defender_destroyed(s: State): boolean {
   let v = s.defender_destroyed;
   if (v === undefined) {
-    v = defender_step_losses(s) >= defender_steps(s);
+    v = defender_destroyed$each1(s);
     s.defender_destroyed = v;
+  }
+  return v;
+}
+function attacker_losses_by_unit(s: State): readonly number[] {
+  let v = s.attacker_losses_by_unit;
+  if (v === undefined) {
+    v = rt.spread(attacker_step_losses(s), attacker_losses_by_unit$each1(s), in$attacker_ar_unit(s));
+    s.attacker_losses_by_unit = v;
   }
   return v;
 }
 function defender_losses_by_unit(s: State): readonly number[] {
   let v = s.defender_losses_by_unit;
   if (v === undefined) {
-    v = rt.spread(defender_step_losses(s), defender_losses_by_unit$each1(s));
+    v = rt.spread(defender_step_losses(s), defender_losses_by_unit$each1(s), in$defender_ar_unit(s));
     s.defender_losses_by_unit = v;
+  }
+  return v;
+}
+function attacker_retreat_hexes(s: State): number {
+  let v = s.attacker_retreat_hexes;
+  if (v === undefined) {
+    v = attacker_destroyed(s) ? 0 : attacker_option_as_retreat(s);
+    s.attacker_retreat_hexes = v;
   }
   return v;
 }
 function defender_retreat_hexes(s: State): number {
   let v = s.defender_retreat_hexes;
   if (v === undefined) {
-    v = defender_destroyed(s) || !in$defender_retreats(s) ? 0 : defender_option(s);
+    v = defender_destroyed(s) ? 0 : defender_option_as_retreat(s);
     s.defender_retreat_hexes = v;
   }
   return v;
@@ -2565,7 +3471,7 @@ function defender_retreat_hexes(s: State): number {
 function defender_dg(s: State): boolean {
   let v = s.defender_dg;
   if (v === undefined) {
-    v = result(s).defender_dg || defender_retreat_hexes(s) >= 2;
+    v = result(s).defender_dg ? true : defender_retreat_hexes(s) >= 2;
     s.defender_dg = v;
   }
   return v;
@@ -2573,16 +3479,24 @@ function defender_dg(s: State): boolean {
 function advance(s: State): "required" | "allowed" | "not_allowed" {
   let v = s.advance;
   if (v === undefined) {
-    v = !(defender_destroyed(s) || defender_retreat_hexes(s) > 0) || attacker_retreat_hexes(s) > 0 || attacker_destroyed(s) ? "not_allowed" : "required";
+    v = !(defender_destroyed(s) || defender_retreat_hexes(s) > 0) ? "not_allowed" : attacker_option_as_retreat(s) > 0 ? "not_allowed" : attacker_destroyed(s) ? "not_allowed" : "required";
     s.advance = v;
   }
   return v;
 }
-function zero_strength_column(s: State): number | null {
-  let v = s.zero_strength_column;
+function exploit_ignored(s: State): boolean {
+  let v = s.exploit_ignored;
   if (v === undefined) {
-    v = attack_total(s) === 0 && defense_total(s) > 0 ? rt.firstItem(table$combat_odds$columns) as number : defense_total(s) === 0 && attack_total(s) > 0 ? rt.lastItem(table$combat_odds$columns) as number : null;
-    s.zero_strength_column = v;
+    v = overrun_gains_no_exploit(s) ? true : in$phase(s) === "exploitation_phase" ? true : in$attack_hexes(s) > 2 || in$attack_hexes(s) === 2 && !in$attack_hexes_adjacent(s) ? true : false;
+    s.exploit_ignored = v;
+  }
+  return v;
+}
+function exploit_units(s: State): number {
+  let v = s.exploit_units;
+  if (v === undefined) {
+    v = exploit_units$each1(s);
+    s.exploit_units = v;
   }
   return v;
 }
@@ -2630,12 +3544,48 @@ function attackers$supply_factor(s: State, u$i: number): number {
   }
   return v;
 }
+function attackers$losses(s: State, u$i: number): number {
+  let v = (s.attackers$losses ??= new Array(in$attackers(s).length))[u$i];
+  if (v === undefined) {
+    const u$ = in$attackers(s)[u$i];
+    v = rt.item(attacker_losses_by_unit(s), u$i + 1, "9.11c");
+    (s.attackers$losses ??= new Array(in$attackers(s).length))[u$i] = v;
+  }
+  return v;
+}
+function attackers$destroyed(s: State, u$i: number): boolean {
+  let v = (s.attackers$destroyed ??= new Array(in$attackers(s).length))[u$i];
+  if (v === undefined) {
+    const u$ = in$attackers(s)[u$i];
+    v = attackers$losses(s, u$i) >= u$.steps - u$.steps_lost ? true : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? true : false;
+    (s.attackers$destroyed ??= new Array(in$attackers(s).length))[u$i] = v;
+  }
+  return v;
+}
 function attackers$step_loss_factor(s: State, u$i: number): number {
   let v = (s.attackers$step_loss_factor ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
     v = u$.steps_lost >= 1 ? 0.5 : 1;
     (s.attackers$step_loss_factor ??= new Array(in$attackers(s).length))[u$i] = v;
+  }
+  return v;
+}
+function attackers$advances(s: State, u$i: number): "required" | "allowed" | "not_allowed" {
+  let v = (s.attackers$advances ??= new Array(in$attackers(s).length))[u$i];
+  if (v === undefined) {
+    const u$ = in$attackers(s)[u$i];
+    v = advance(s) === "not_allowed" ? "not_allowed" : attackers$destroyed(s, u$i) ? "not_allowed" : u$.cannot_move ? "not_allowed" : advance(s);
+    (s.attackers$advances ??= new Array(in$attackers(s).length))[u$i] = v;
+  }
+  return v;
+}
+function attackers$gains_exploit(s: State, u$i: number): boolean {
+  let v = (s.attackers$gains_exploit ??= new Array(in$attackers(s).length))[u$i];
+  if (v === undefined) {
+    const u$ = in$attackers(s)[u$i];
+    v = result(s).attacker_exploit === null ? false : exploit_ignored(s) ? false : attacker_option_as_retreat(s) > 0 ? false : attackers$destroyed(s, u$i) ? false : u$.mode === "dg" ? false : u$.ar < (result(s).attacker_exploit as number) ? false : true;
+    (s.attackers$gains_exploit ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
 }
@@ -2672,6 +3622,15 @@ function defenders$losses(s: State, d$i: number): number {
     const d$ = in$defenders(s)[d$i];
     v = rt.item(defender_losses_by_unit(s), d$i + 1, "9.11c");
     (s.defenders$losses ??= new Array(in$defenders(s).length))[d$i] = v;
+  }
+  return v;
+}
+function defenders$destroyed(s: State, d$i: number): boolean {
+  let v = (s.defenders$destroyed ??= new Array(in$defenders(s).length))[d$i];
+  if (v === undefined) {
+    const d$ = in$defenders(s)[d$i];
+    v = defenders$losses(s, d$i) >= d$.steps - d$.steps_lost ? true : d$.cannot_move && defender_option_as_retreat(s) > 0 ? true : false;
+    (s.defenders$destroyed ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
 }
@@ -2717,6 +3676,58 @@ function check$attacker_supplied(s: State): boolean {
 function check$units_alive(s: State): boolean {
   return check$units_alive$each1(s) && check$units_alive$each2(s);
 }
+function check$ar_units_in_combat(s: State): boolean {
+  return in$attacker_ar_unit(s) <= in$attackers(s).length && in$defender_ar_unit(s) <= in$defenders(s).length;
+}
+function branch$attacker_ar(s: State): number {
+  return rt.item(in$attackers(s), in$attacker_ar_unit(s), "9.6a").mode === "strat" ? 0 : rt.item(in$attackers(s), in$attacker_ar_unit(s), "9.6a").mode === "dg" ? 1 : 2;
+}
+function branch$defender_ar(s: State): number {
+  return rt.item(in$defenders(s), in$defender_ar_unit(s), "9.6a").mode === "strat" ? 0 : rt.item(in$defenders(s), in$defender_ar_unit(s), "9.6a").mode === "dg" ? 1 : 2;
+}
+function branch$odds(s: State): number {
+  return both_zero(s) ? 0 : 1;
+}
+function branch$start_column(s: State): number {
+  return attack_total(s) === 0 && defense_total(s) > 0 ? 0 : defense_total(s) === 0 && attack_total(s) > 0 ? 1 : highest_column(s) === null ? 2 : 3;
+}
+function branch$column_shift(s: State): number {
+  return surprise(s) === "attacker" ? 0 : surprise(s) === "defender" ? 1 : 2;
+}
+function branch$defender_may_ignore(s: State): number {
+  return attacker_option_as_retreat(s) > 0 ? 0 : attacker_cannot_take_options(s) ? 1 : attacker_destroyed_before_options(s) ? 2 : 3;
+}
+function branch$attacker_retreat_hexes(s: State): number {
+  return attacker_destroyed(s) ? 0 : 1;
+}
+function branch$defender_retreat_hexes(s: State): number {
+  return defender_destroyed(s) ? 0 : 1;
+}
+function branch$defender_dg(s: State): number {
+  return result(s).defender_dg ? 0 : 1;
+}
+function branch$advance(s: State): number {
+  return !(defender_destroyed(s) || defender_retreat_hexes(s) > 0) ? 0 : attacker_option_as_retreat(s) > 0 ? 1 : attacker_destroyed(s) ? 2 : 3;
+}
+function branch$exploit_ignored(s: State): number {
+  return overrun_gains_no_exploit(s) ? 0 : in$phase(s) === "exploitation_phase" ? 1 : in$attack_hexes(s) > 2 || in$attack_hexes(s) === 2 && !in$attack_hexes_adjacent(s) ? 2 : 3;
+}
+function branch$attackers$destroyed(s: State, u$i: number): number {
+  const u$ = in$attackers(s)[u$i];
+  return attackers$losses(s, u$i) >= u$.steps - u$.steps_lost ? 0 : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? 1 : 2;
+}
+function branch$attackers$advances(s: State, u$i: number): number {
+  const u$ = in$attackers(s)[u$i];
+  return advance(s) === "not_allowed" ? 0 : attackers$destroyed(s, u$i) ? 1 : u$.cannot_move ? 2 : 3;
+}
+function branch$attackers$gains_exploit(s: State, u$i: number): number {
+  const u$ = in$attackers(s)[u$i];
+  return result(s).attacker_exploit === null ? 0 : exploit_ignored(s) ? 1 : attacker_option_as_retreat(s) > 0 ? 2 : attackers$destroyed(s, u$i) ? 3 : u$.mode === "dg" ? 4 : u$.ar < (result(s).attacker_exploit as number) ? 5 : 6;
+}
+function branch$defenders$destroyed(s: State, d$i: number): number {
+  const d$ = in$defenders(s)[d$i];
+  return defenders$losses(s, d$i) >= d$.steps - d$.steps_lost ? 0 : d$.cannot_move && defender_option_as_retreat(s) > 0 ? 1 : 2;
+}
 function defender_at$each1(s: State): boolean {
   const items: readonly DefendingUnit[] = in$defenders(s);
   for (let d$i = 0; d$i < items.length; d$i++) {
@@ -2754,22 +3765,6 @@ function defender_re$each1(s: State): number {
     total = total + (d$.re - d$.steps_lost);
   }
   return total;
-}
-function attacker_ar$each1(s: State): number | null {
-  const items: readonly AttackingUnit[] = in$attackers(s);
-  for (let u$i = 0; u$i < items.length; u$i++) {
-    const u$ = items[u$i];
-    return u$.mode === "strat" ? 0 : u$.mode === "dg" ? u$.ar - 1 : u$.ar;
-  }
-  return null;
-}
-function defender_ar$each1(s: State): number | null {
-  const items: readonly DefendingUnit[] = in$defenders(s);
-  for (let d$i = 0; d$i < items.length; d$i++) {
-    const d$ = items[d$i];
-    return d$.mode === "strat" ? 0 : d$.mode === "dg" ? d$.ar - 1 : d$.ar;
-  }
-  return null;
 }
 function attack_total$each1(s: State): number {
   const items: readonly AttackingUnit[] = in$attackers(s);
@@ -2845,6 +3840,35 @@ function defender_steps$each1(s: State): number {
   }
   return total;
 }
+function attacker_destroyed$each1(s: State): boolean {
+  const items: readonly AttackingUnit[] = in$attackers(s);
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!attackers$destroyed(s, u$i)) {
+      return false;
+    }
+  }
+  return true;
+}
+function defender_destroyed$each1(s: State): boolean {
+  const items: readonly DefendingUnit[] = in$defenders(s);
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (!defenders$destroyed(s, d$i)) {
+      return false;
+    }
+  }
+  return true;
+}
+function attacker_losses_by_unit$each1(s: State): readonly number[] {
+  const items: readonly AttackingUnit[] = in$attackers(s);
+  const out: number[] = [];
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    out.push(u$.steps - u$.steps_lost);
+  }
+  return out;
+}
 function defender_losses_by_unit$each1(s: State): readonly number[] {
   const items: readonly DefendingUnit[] = in$defenders(s);
   const out: number[] = [];
@@ -2853,6 +3877,18 @@ function defender_losses_by_unit$each1(s: State): readonly number[] {
     out.push(d$.steps - d$.steps_lost);
   }
   return out;
+}
+function exploit_units$each1(s: State): number {
+  const items: readonly AttackingUnit[] = in$attackers(s);
+  let total = 0;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!attackers$gains_exploit(s, u$i)) {
+      continue;
+    }
+    total = total + 1;
+  }
+  return total;
 }
 function check$overrun_modes$each1(s: State): boolean {
   const items: readonly AttackingUnit[] = in$attackers(s);
@@ -2961,6 +3997,11 @@ const CHECKS: readonly rt.CheckSpec<State>[] = [
     message: "A unit whose Step Loss marker equals its steps is in the Dead Pile",
     test: check$units_alive,
   },
+  {
+    info: step$check$ar_units_in_combat,
+    message: "Only one unit is chosen per side, and the unit must actively participate in the combat",
+    test: check$ar_units_in_combat,
+  },
 ];
 /** The trace, in reading order: each step after the steps it reads. */
 const TRACE: readonly rt.TraceEntry<State>[] = [
@@ -2985,6 +4026,9 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$check$attacker_supplied, check: 9 },
   { info: step$in$defenders, value: (s: State) => s.in$defenders },
   { info: step$check$units_alive, check: 10 },
+  { info: step$in$attacker_ar_unit, value: (s: State) => s.in$attacker_ar_unit },
+  { info: step$in$defender_ar_unit, value: (s: State) => s.in$defender_ar_unit },
+  { info: step$check$ar_units_in_combat, check: 11 },
   { info: step$mp_left_after, value: (s: State) => s.mp_left_after },
   { info: step$in$overrun_number, value: (s: State) => s.in$overrun_number },
   { info: step$advance_cost, value: (s: State) => s.advance_cost },
@@ -3007,14 +4051,38 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$attack_total, value: (s: State) => s.attack_total },
   { info: step$defense_total, value: (s: State) => s.defense_total },
   { info: step$both_zero, value: (s: State) => s.both_zero },
-  { info: step$odds, value: (s: State) => s.odds },
-  { info: step$zero_strength_column, value: (s: State) => s.zero_strength_column },
+  {
+    info: step$odds,
+    value: (s: State) => s.odds,
+    branch: branch$odds,
+    branches: [step$odds$branch0, step$odds$branch1],
+  },
   { info: step$in$terrain, value: (s: State) => s.in$terrain },
   { info: step$highest_column, value: (s: State) => s.highest_column },
-  { info: step$start_column, value: (s: State) => s.start_column },
+  {
+    info: step$start_column,
+    value: (s: State) => s.start_column,
+    branch: branch$start_column,
+    branches: [
+      step$start_column$branch0,
+      step$start_column$branch1,
+      step$start_column$branch2,
+      step$start_column$branch3,
+    ],
+  },
   { info: step$start_column_odds, value: (s: State) => s.start_column_odds },
-  { info: step$attacker_ar, value: (s: State) => s.attacker_ar },
-  { info: step$defender_ar, value: (s: State) => s.defender_ar },
+  {
+    info: step$attacker_ar,
+    value: (s: State) => s.attacker_ar,
+    branch: branch$attacker_ar,
+    branches: [step$attacker_ar$branch0, step$attacker_ar$branch1, step$attacker_ar$branch2],
+  },
+  {
+    info: step$defender_ar,
+    value: (s: State) => s.defender_ar,
+    branch: branch$defender_ar,
+    branches: [step$defender_ar$branch0, step$defender_ar$branch1, step$defender_ar$branch2],
+  },
   { info: step$ar_drm, value: (s: State) => s.ar_drm },
   { info: step$die$surprise_roll, value: (s: State) => s.die$surprise_roll },
   { info: step$hedgehog_surprise_drm, value: (s: State) => s.hedgehog_surprise_drm },
@@ -3022,32 +4090,136 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$in$attack_type, value: (s: State) => s.in$attack_type },
   { info: step$surprise, value: (s: State) => s.surprise },
   { info: step$die$shift_roll, value: (s: State) => s.die$shift_roll },
-  { info: step$column_shift, value: (s: State) => s.column_shift },
+  {
+    info: step$column_shift,
+    value: (s: State) => s.column_shift,
+    branch: branch$column_shift,
+    branches: [step$column_shift$branch0, step$column_shift$branch1, step$column_shift$branch2],
+  },
   { info: step$final_column, value: (s: State) => s.final_column },
   { info: step$final_column_odds, value: (s: State) => s.final_column_odds },
   { info: step$die$combat_roll, value: (s: State) => s.die$combat_roll },
   { info: step$combat_modified, value: (s: State) => s.combat_modified },
   { info: step$result, value: (s: State) => s.result },
-  { info: step$in$attacker_retreats, value: (s: State) => s.in$attacker_retreats },
+  { info: step$in$attacker_option_retreat, value: (s: State) => s.in$attacker_option_retreat },
+  { info: step$attacker_option_as_retreat, value: (s: State) => s.attacker_option_as_retreat },
   { info: step$attacker_required_losses, value: (s: State) => s.attacker_required_losses },
   { info: step$attacker_steps, value: (s: State) => s.attacker_steps },
   { info: step$attacker_step_losses, value: (s: State) => s.attacker_step_losses },
-  { info: step$attacker_retreat_hexes, value: (s: State) => s.attacker_retreat_hexes },
-  { info: step$in$defender_ignores, value: (s: State) => s.in$defender_ignores },
+  { info: step$attacker_losses_by_unit, value: (s: State) => s.attacker_losses_by_unit },
+  { info: step$attackers$losses, items: (s: State) => s.attackers$losses },
+  {
+    info: step$attackers$destroyed,
+    items: (s: State) => s.attackers$destroyed,
+    branch: branch$attackers$destroyed,
+    branches: [
+      step$attackers$destroyed$branch0,
+      step$attackers$destroyed$branch1,
+      step$attackers$destroyed$branch2,
+    ],
+  },
+  { info: step$attacker_destroyed, value: (s: State) => s.attacker_destroyed },
+  {
+    info: step$attacker_retreat_hexes,
+    value: (s: State) => s.attacker_retreat_hexes,
+    branch: branch$attacker_retreat_hexes,
+    branches: [step$attacker_retreat_hexes$branch0, step$attacker_retreat_hexes$branch1],
+  },
+  { info: step$in$phase, value: (s: State) => s.in$phase },
+  { info: step$in$attack_hexes, value: (s: State) => s.in$attack_hexes },
+  { info: step$in$attack_hexes_adjacent, value: (s: State) => s.in$attack_hexes_adjacent },
+  { info: step$overrun_gains_no_exploit, value: (s: State) => s.overrun_gains_no_exploit },
+  {
+    info: step$exploit_ignored,
+    value: (s: State) => s.exploit_ignored,
+    branch: branch$exploit_ignored,
+    branches: [
+      step$exploit_ignored$branch0,
+      step$exploit_ignored$branch1,
+      step$exploit_ignored$branch2,
+      step$exploit_ignored$branch3,
+    ],
+  },
+  {
+    info: step$attackers$gains_exploit,
+    items: (s: State) => s.attackers$gains_exploit,
+    branch: branch$attackers$gains_exploit,
+    branches: [
+      step$attackers$gains_exploit$branch0,
+      step$attackers$gains_exploit$branch1,
+      step$attackers$gains_exploit$branch2,
+      step$attackers$gains_exploit$branch3,
+      step$attackers$gains_exploit$branch4,
+      step$attackers$gains_exploit$branch5,
+      step$attackers$gains_exploit$branch6,
+    ],
+  },
+  { info: step$exploit_units, value: (s: State) => s.exploit_units },
   { info: step$attacker_cannot_take_options, value: (s: State) => s.attacker_cannot_take_options },
-  { info: step$defender_may_ignore, value: (s: State) => s.defender_may_ignore },
+  {
+    info: step$attacker_destroyed_before_options,
+    value: (s: State) => s.attacker_destroyed_before_options,
+  },
+  {
+    info: step$defender_may_ignore,
+    value: (s: State) => s.defender_may_ignore,
+    branch: branch$defender_may_ignore,
+    branches: [
+      step$defender_may_ignore$branch0,
+      step$defender_may_ignore$branch1,
+      step$defender_may_ignore$branch2,
+      step$defender_may_ignore$branch3,
+    ],
+  },
+  { info: step$in$defender_ignores, value: (s: State) => s.in$defender_ignores },
   { info: step$defender_option, value: (s: State) => s.defender_option },
-  { info: step$in$defender_retreats, value: (s: State) => s.in$defender_retreats },
+  { info: step$in$defender_option_retreat, value: (s: State) => s.in$defender_option_retreat },
+  { info: step$defender_option_as_retreat, value: (s: State) => s.defender_option_as_retreat },
   { info: step$defender_required_losses, value: (s: State) => s.defender_required_losses },
   { info: step$defender_steps, value: (s: State) => s.defender_steps },
   { info: step$defender_step_losses, value: (s: State) => s.defender_step_losses },
   { info: step$defender_losses_by_unit, value: (s: State) => s.defender_losses_by_unit },
   { info: step$defenders$losses, items: (s: State) => s.defenders$losses },
+  {
+    info: step$defenders$destroyed,
+    items: (s: State) => s.defenders$destroyed,
+    branch: branch$defenders$destroyed,
+    branches: [
+      step$defenders$destroyed$branch0,
+      step$defenders$destroyed$branch1,
+      step$defenders$destroyed$branch2,
+    ],
+  },
   { info: step$defender_destroyed, value: (s: State) => s.defender_destroyed },
-  { info: step$defender_retreat_hexes, value: (s: State) => s.defender_retreat_hexes },
-  { info: step$defender_dg, value: (s: State) => s.defender_dg },
-  { info: step$attacker_destroyed, value: (s: State) => s.attacker_destroyed },
-  { info: step$advance, value: (s: State) => s.advance },
+  {
+    info: step$defender_retreat_hexes,
+    value: (s: State) => s.defender_retreat_hexes,
+    branch: branch$defender_retreat_hexes,
+    branches: [step$defender_retreat_hexes$branch0, step$defender_retreat_hexes$branch1],
+  },
+  {
+    info: step$defender_dg,
+    value: (s: State) => s.defender_dg,
+    branch: branch$defender_dg,
+    branches: [step$defender_dg$branch0, step$defender_dg$branch1],
+  },
+  {
+    info: step$advance,
+    value: (s: State) => s.advance,
+    branch: branch$advance,
+    branches: [step$advance$branch0, step$advance$branch1, step$advance$branch2, step$advance$branch3],
+  },
+  {
+    info: step$attackers$advances,
+    items: (s: State) => s.attackers$advances,
+    branch: branch$attackers$advances,
+    branches: [
+      step$attackers$advances$branch0,
+      step$attackers$advances$branch1,
+      step$attackers$advances$branch2,
+      step$attackers$advances$branch3,
+    ],
+  },
   { info: step$movement_ends, value: (s: State) => s.movement_ends },
   { info: step$may_continue_moving, value: (s: State) => s.may_continue_moving },
 ];
@@ -3060,6 +4232,12 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$mp_expended_on_target,
     random: false,
     get: mp_expended_on_target,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$overrun_gains_no_exploit,
+    random: false,
+    get: overrun_gains_no_exploit,
     wire: rt.wireAs.plain,
   },
   { info: step$movement_ends, random: true, get: movement_ends, wire: rt.wireAs.plain },
@@ -3106,15 +4284,21 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   { info: step$combat_modified, random: true, get: combat_modified, wire: rt.wireAs.plain },
   { info: step$result, random: true, get: result, wire: rt.wireAs.plain },
   {
-    info: step$attacker_retreat_hexes,
+    info: step$attacker_option_as_retreat,
     random: true,
-    get: attacker_retreat_hexes,
+    get: attacker_option_as_retreat,
     wire: rt.wireAs.plain,
   },
   {
     info: step$attacker_required_losses,
     random: true,
     get: attacker_required_losses,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$defender_option_as_retreat,
+    random: true,
+    get: defender_option_as_retreat,
     wire: rt.wireAs.plain,
   },
   {
@@ -3127,6 +4311,12 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$attacker_cannot_take_options,
     random: true,
     get: attacker_cannot_take_options,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$attacker_destroyed_before_options,
+    random: true,
+    get: attacker_destroyed_before_options,
     wire: rt.wireAs.plain,
   },
   { info: step$defender_may_ignore, random: true, get: defender_may_ignore, wire: rt.wireAs.plain },
@@ -3148,9 +4338,21 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   { info: step$attacker_destroyed, random: true, get: attacker_destroyed, wire: rt.wireAs.plain },
   { info: step$defender_destroyed, random: true, get: defender_destroyed, wire: rt.wireAs.plain },
   {
+    info: step$attacker_losses_by_unit,
+    random: true,
+    get: attacker_losses_by_unit,
+    wire: rt.wireAs.plain,
+  },
+  {
     info: step$defender_losses_by_unit,
     random: true,
     get: defender_losses_by_unit,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$attacker_retreat_hexes,
+    random: true,
+    get: attacker_retreat_hexes,
     wire: rt.wireAs.plain,
   },
   {
@@ -3161,12 +4363,8 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   },
   { info: step$defender_dg, random: true, get: defender_dg, wire: rt.wireAs.plain },
   { info: step$advance, random: true, get: advance, wire: rt.wireAs.plain },
-  {
-    info: step$zero_strength_column,
-    random: false,
-    get: zero_strength_column,
-    wire: rt.wireAs.plain,
-  },
+  { info: step$exploit_ignored, random: false, get: exploit_ignored, wire: rt.wireAs.plain },
+  { info: step$exploit_units, random: true, get: exploit_units, wire: rt.wireAs.plain },
   { info: step$both_zero, random: false, get: both_zero, wire: rt.wireAs.plain },
   {
     info: step$out$attackers$attack_strength,
@@ -3193,9 +4391,33 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     wire: rt.wireAs.plain,
   },
   {
+    info: step$out$attackers$losses,
+    random: true,
+    get: (s: State) => in$attackers(s).map((_, i) => attackers$losses(s, i)),
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$out$attackers$destroyed,
+    random: true,
+    get: (s: State) => in$attackers(s).map((_, i) => attackers$destroyed(s, i)),
+    wire: rt.wireAs.plain,
+  },
+  {
     info: step$out$attackers$step_loss_factor,
     random: false,
     get: (s: State) => in$attackers(s).map((_, i) => attackers$step_loss_factor(s, i)),
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$out$attackers$advances,
+    random: true,
+    get: (s: State) => in$attackers(s).map((_, i) => attackers$advances(s, i)),
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$out$attackers$gains_exploit,
+    random: true,
+    get: (s: State) => in$attackers(s).map((_, i) => attackers$gains_exploit(s, i)),
     wire: rt.wireAs.plain,
   },
   {
@@ -3223,6 +4445,12 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     wire: rt.wireAs.plain,
   },
   {
+    info: step$out$defenders$destroyed,
+    random: true,
+    get: (s: State) => in$defenders(s).map((_, i) => defenders$destroyed(s, i)),
+    wire: rt.wireAs.plain,
+  },
+  {
     info: step$out$defenders$step_loss_factor,
     random: false,
     get: (s: State) => in$defenders(s).map((_, i) => defenders$step_loss_factor(s, i)),
@@ -3233,32 +4461,40 @@ const OUTPUTS = [
   DEFINITIONS[1],
   DEFINITIONS[3],
   DEFINITIONS[4],
-  DEFINITIONS[9],
-  DEFINITIONS[11],
-  DEFINITIONS[46],
-  DEFINITIONS[51],
-  DEFINITIONS[16],
+  DEFINITIONS[10],
+  DEFINITIONS[12],
+  DEFINITIONS[52],
+  DEFINITIONS[61],
   DEFINITIONS[17],
   DEFINITIONS[18],
-  DEFINITIONS[20],
+  DEFINITIONS[19],
   DEFINITIONS[21],
-  DEFINITIONS[13],
-  DEFINITIONS[23],
+  DEFINITIONS[22],
+  DEFINITIONS[15],
+  DEFINITIONS[16],
+  DEFINITIONS[14],
   DEFINITIONS[24],
   DEFINITIONS[25],
-  DEFINITIONS[6],
-  DEFINITIONS[7],
   DEFINITIONS[26],
+  DEFINITIONS[7],
+  DEFINITIONS[8],
   DEFINITIONS[27],
-  DEFINITIONS[36],
   DEFINITIONS[28],
-  DEFINITIONS[33],
-  DEFINITIONS[37],
-  DEFINITIONS[54],
-  DEFINITIONS[41],
-  DEFINITIONS[42],
-  DEFINITIONS[43],
-  DEFINITIONS[5],
+  DEFINITIONS[45],
+  DEFINITIONS[39],
+  DEFINITIONS[56],
+  DEFINITIONS[57],
+  DEFINITIONS[50],
+  DEFINITIONS[35],
+  DEFINITIONS[36],
+  DEFINITIONS[46],
+  DEFINITIONS[40],
+  DEFINITIONS[64],
+  DEFINITIONS[65],
+  DEFINITIONS[47],
+  DEFINITIONS[48],
+  DEFINITIONS[59],
+  DEFINITIONS[6],
   DEFINITIONS[0],
 ];
 /**
@@ -3282,6 +4518,8 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
         odds: rt.wireAs.odds(odds(s)),
         start_column: start_column(s) as rt.Wire,
         start_column_odds: rt.wireAs.odds(start_column_odds(s)),
+        attacker_ar: attacker_ar(s) as rt.Wire,
+        defender_ar: defender_ar(s) as rt.Wire,
         ar_drm: ar_drm(s) as rt.Wire,
         surprise_modified: surprise_modified(s) as rt.Wire,
         surprise: surprise(s) as rt.Wire,
@@ -3290,14 +4528,20 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
         final_column_odds: rt.wireAs.odds(final_column_odds(s)),
         combat_modified: combat_modified(s) as rt.Wire,
         result: (result(s) as unknown) as rt.Wire,
-        attacker_step_losses: attacker_step_losses(s) as rt.Wire,
         attacker_retreat_hexes: attacker_retreat_hexes(s) as rt.Wire,
+        attacker_step_losses: attacker_step_losses(s) as rt.Wire,
+        "attackers.losses": in$attackers(s).map((_, i) => attackers$losses(s, i)) as rt.Wire,
+        "attackers.destroyed": in$attackers(s).map((_, i) => attackers$destroyed(s, i)) as rt.Wire,
+        exploit_units: exploit_units(s) as rt.Wire,
+        defender_may_ignore: defender_may_ignore(s) as rt.Wire,
         defender_option: defender_option(s) as rt.Wire,
+        defender_retreat_hexes: defender_retreat_hexes(s) as rt.Wire,
         defender_step_losses: defender_step_losses(s) as rt.Wire,
         "defenders.losses": in$defenders(s).map((_, i) => defenders$losses(s, i)) as rt.Wire,
-        defender_retreat_hexes: defender_retreat_hexes(s) as rt.Wire,
+        "defenders.destroyed": in$defenders(s).map((_, i) => defenders$destroyed(s, i)) as rt.Wire,
         defender_dg: defender_dg(s) as rt.Wire,
         advance: advance(s) as rt.Wire,
+        "attackers.advances": in$attackers(s).map((_, i) => attackers$advances(s, i)) as rt.Wire,
         movement_ends: movement_ends(s) as rt.Wire,
         may_continue_moving: may_continue_moving(s) as rt.Wire,
       };
@@ -3320,24 +4564,32 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     odds: c.value(OUTPUTS[9]),
     start_column: c.value(OUTPUTS[10]),
     start_column_odds: c.value(OUTPUTS[11]),
-    ar_drm: c.value(OUTPUTS[12]),
-    surprise_modified: c.value(OUTPUTS[13]),
-    surprise: c.value(OUTPUTS[14]),
-    column_shift: c.value(OUTPUTS[15]),
-    final_column: c.value(OUTPUTS[16]),
-    final_column_odds: c.value(OUTPUTS[17]),
-    combat_modified: c.value(OUTPUTS[18]),
-    result: c.value(OUTPUTS[19]),
-    attacker_step_losses: c.value(OUTPUTS[20]),
-    attacker_retreat_hexes: c.value(OUTPUTS[21]),
-    defender_option: c.value(OUTPUTS[22]),
-    defender_step_losses: c.value(OUTPUTS[23]),
-    "defenders.losses": c.value(OUTPUTS[24]),
-    defender_retreat_hexes: c.value(OUTPUTS[25]),
-    defender_dg: c.value(OUTPUTS[26]),
-    advance: c.value(OUTPUTS[27]),
-    movement_ends: c.value(OUTPUTS[28]),
-    may_continue_moving: c.value(OUTPUTS[29]),
+    attacker_ar: c.value(OUTPUTS[12]),
+    defender_ar: c.value(OUTPUTS[13]),
+    ar_drm: c.value(OUTPUTS[14]),
+    surprise_modified: c.value(OUTPUTS[15]),
+    surprise: c.value(OUTPUTS[16]),
+    column_shift: c.value(OUTPUTS[17]),
+    final_column: c.value(OUTPUTS[18]),
+    final_column_odds: c.value(OUTPUTS[19]),
+    combat_modified: c.value(OUTPUTS[20]),
+    result: c.value(OUTPUTS[21]),
+    attacker_retreat_hexes: c.value(OUTPUTS[22]),
+    attacker_step_losses: c.value(OUTPUTS[23]),
+    "attackers.losses": c.value(OUTPUTS[24]),
+    "attackers.destroyed": c.value(OUTPUTS[25]),
+    exploit_units: c.value(OUTPUTS[26]),
+    defender_may_ignore: c.value(OUTPUTS[27]),
+    defender_option: c.value(OUTPUTS[28]),
+    defender_retreat_hexes: c.value(OUTPUTS[29]),
+    defender_step_losses: c.value(OUTPUTS[30]),
+    "defenders.losses": c.value(OUTPUTS[31]),
+    "defenders.destroyed": c.value(OUTPUTS[32]),
+    defender_dg: c.value(OUTPUTS[33]),
+    advance: c.value(OUTPUTS[34]),
+    "attackers.advances": c.value(OUTPUTS[35]),
+    movement_ends: c.value(OUTPUTS[36]),
+    may_continue_moving: c.value(OUTPUTS[37]),
   };
 }
 const OUTCOME = ["result"];
@@ -3357,6 +4609,9 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   }
   if ("mp_expended_on_target" in values) {
     s.mp_expended_on_target = (values.mp_expended_on_target as unknown) as number;
+  }
+  if ("overrun_gains_no_exploit" in values) {
+    s.overrun_gains_no_exploit = (values.overrun_gains_no_exploit as unknown) as boolean;
   }
   if ("movement_ends" in values) {
     s.movement_ends = (values.movement_ends as unknown) as boolean;
@@ -3427,17 +4682,23 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if ("result" in values) {
     s.result = (values.result as unknown) as CombatResult;
   }
-  if ("attacker_retreat_hexes" in values) {
-    s.attacker_retreat_hexes = (values.attacker_retreat_hexes as unknown) as number;
+  if ("attacker_option_as_retreat" in values) {
+    s.attacker_option_as_retreat = (values.attacker_option_as_retreat as unknown) as number;
   }
   if ("attacker_required_losses" in values) {
     s.attacker_required_losses = (values.attacker_required_losses as unknown) as number;
+  }
+  if ("defender_option_as_retreat" in values) {
+    s.defender_option_as_retreat = (values.defender_option_as_retreat as unknown) as number;
   }
   if ("defender_required_losses" in values) {
     s.defender_required_losses = (values.defender_required_losses as unknown) as number;
   }
   if ("attacker_cannot_take_options" in values) {
     s.attacker_cannot_take_options = (values.attacker_cannot_take_options as unknown) as boolean;
+  }
+  if ("attacker_destroyed_before_options" in values) {
+    s.attacker_destroyed_before_options = (values.attacker_destroyed_before_options as unknown) as boolean;
   }
   if ("defender_may_ignore" in values) {
     s.defender_may_ignore = (values.defender_may_ignore as unknown) as boolean;
@@ -3463,8 +4724,14 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if ("defender_destroyed" in values) {
     s.defender_destroyed = (values.defender_destroyed as unknown) as boolean;
   }
+  if ("attacker_losses_by_unit" in values) {
+    s.attacker_losses_by_unit = (values.attacker_losses_by_unit as unknown) as readonly number[];
+  }
   if ("defender_losses_by_unit" in values) {
     s.defender_losses_by_unit = (values.defender_losses_by_unit as unknown) as readonly number[];
+  }
+  if ("attacker_retreat_hexes" in values) {
+    s.attacker_retreat_hexes = (values.attacker_retreat_hexes as unknown) as number;
   }
   if ("defender_retreat_hexes" in values) {
     s.defender_retreat_hexes = (values.defender_retreat_hexes as unknown) as number;
@@ -3475,8 +4742,11 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if ("advance" in values) {
     s.advance = (values.advance as unknown) as "required" | "allowed" | "not_allowed";
   }
-  if ("zero_strength_column" in values) {
-    s.zero_strength_column = (values.zero_strength_column as unknown) as number | null;
+  if ("exploit_ignored" in values) {
+    s.exploit_ignored = (values.exploit_ignored as unknown) as boolean;
+  }
+  if ("exploit_units" in values) {
+    s.exploit_units = (values.exploit_units as unknown) as number;
   }
   if ("both_zero" in values) {
     s.both_zero = (values.both_zero as unknown) as boolean;
@@ -3495,16 +4765,22 @@ function inherit(s: State, parent: State): void {
   s.in$terrain = parent.in$terrain;
   s.in$attacker_supply = parent.in$attacker_supply;
   s.in$defender_pays_supply = parent.in$defender_pays_supply;
+  s.in$attacker_ar_unit = parent.in$attacker_ar_unit;
+  s.in$defender_ar_unit = parent.in$defender_ar_unit;
   s.in$hedgehog_level = parent.in$hedgehog_level;
-  s.in$attacker_retreats = parent.in$attacker_retreats;
-  s.in$defender_retreats = parent.in$defender_retreats;
+  s.in$attacker_option_retreat = parent.in$attacker_option_retreat;
+  s.in$defender_option_retreat = parent.in$defender_option_retreat;
   s.in$defender_ignores = parent.in$defender_ignores;
+  s.in$phase = parent.in$phase;
+  s.in$attack_hexes = parent.in$attack_hexes;
+  s.in$attack_hexes_adjacent = parent.in$attack_hexes_adjacent;
   s.in$attack_type = parent.in$attack_type;
   s.may_continue_moving = parent.may_continue_moving;
   s.overrun_cost = parent.overrun_cost;
   s.advance_cost = parent.advance_cost;
   s.mp_left_after = parent.mp_left_after;
   s.mp_expended_on_target = parent.mp_expended_on_target;
+  s.overrun_gains_no_exploit = parent.overrun_gains_no_exploit;
   s.movement_ends = parent.movement_ends;
   s.final_column = parent.final_column;
   s.final_column_odds = parent.final_column_odds;
@@ -3528,10 +4804,12 @@ function inherit(s: State, parent: State): void {
   s.column_shift = parent.column_shift;
   s.combat_modified = parent.combat_modified;
   s.result = parent.result;
-  s.attacker_retreat_hexes = parent.attacker_retreat_hexes;
+  s.attacker_option_as_retreat = parent.attacker_option_as_retreat;
   s.attacker_required_losses = parent.attacker_required_losses;
+  s.defender_option_as_retreat = parent.defender_option_as_retreat;
   s.defender_required_losses = parent.defender_required_losses;
   s.attacker_cannot_take_options = parent.attacker_cannot_take_options;
+  s.attacker_destroyed_before_options = parent.attacker_destroyed_before_options;
   s.defender_may_ignore = parent.defender_may_ignore;
   s.defender_option = parent.defender_option;
   s.attacker_steps = parent.attacker_steps;
@@ -3540,21 +4818,29 @@ function inherit(s: State, parent: State): void {
   s.defender_step_losses = parent.defender_step_losses;
   s.attacker_destroyed = parent.attacker_destroyed;
   s.defender_destroyed = parent.defender_destroyed;
+  s.attacker_losses_by_unit = parent.attacker_losses_by_unit;
   s.defender_losses_by_unit = parent.defender_losses_by_unit;
+  s.attacker_retreat_hexes = parent.attacker_retreat_hexes;
   s.defender_retreat_hexes = parent.defender_retreat_hexes;
   s.defender_dg = parent.defender_dg;
   s.advance = parent.advance;
-  s.zero_strength_column = parent.zero_strength_column;
+  s.exploit_ignored = parent.exploit_ignored;
+  s.exploit_units = parent.exploit_units;
   s.both_zero = parent.both_zero;
   s.attackers$attack_strength = parent.attackers$attack_strength?.slice();
   s.attackers$at_reduced = parent.attackers$at_reduced?.slice();
   s.attackers$terrain_multiplier = parent.attackers$terrain_multiplier?.slice();
   s.attackers$supply_factor = parent.attackers$supply_factor?.slice();
+  s.attackers$losses = parent.attackers$losses?.slice();
+  s.attackers$destroyed = parent.attackers$destroyed?.slice();
   s.attackers$step_loss_factor = parent.attackers$step_loss_factor?.slice();
+  s.attackers$advances = parent.attackers$advances?.slice();
+  s.attackers$gains_exploit = parent.attackers$gains_exploit?.slice();
   s.defenders$defense_strength = parent.defenders$defense_strength?.slice();
   s.defenders$terrain_multiplier = parent.defenders$terrain_multiplier?.slice();
   s.defenders$supply_factor = parent.defenders$supply_factor?.slice();
   s.defenders$losses = parent.defenders$losses?.slice();
+  s.defenders$destroyed = parent.defenders$destroyed?.slice();
   s.defenders$step_loss_factor = parent.defenders$step_loss_factor?.slice();
 }
 

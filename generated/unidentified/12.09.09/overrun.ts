@@ -38,6 +38,7 @@ export const metadata = {
         "deadlock_marker",
         "dl_marker_removed",
         "defenders_eliminated",
+        "overrun_mp_expended",
         "expended_mp_marker",
         "zoc_marker",
         "may_continue_moving",
@@ -144,8 +145,8 @@ export const metadata = {
     },
     odds: {
       label: "Odds",
-      paragraph: "12.C(1)",
-      quote: "A unit with a defence of zero may be overrun at 20:1 odds by any unit with an attack strength larger than zero.",
+      paragraph: "12.D",
+      quote: "After all overrunning unit strengths are added up and odds calculated for an immediate overrun",
       perUnit: false,
       random: false,
     },
@@ -170,10 +171,17 @@ export const metadata = {
       perUnit: false,
       random: false,
     },
+    overrun_mp_expended: {
+      label: "MP the overrunning units have expended",
+      paragraph: "12.D.1",
+      quote: "All overrunning units may continue to move and have expended MPs equal to the “Expended # MP” marker.",
+      perUnit: false,
+      random: false,
+    },
     expended_mp_marker: {
       label: "“Expended # MP” marker",
       paragraph: "12.D.1",
-      quote: "All overrunning units may continue to move and have expended MPs equal to the “Expended # MP” marker.",
+      quote: "An “Expended # MP” marker (numbered from 1-10) is also placed on the hex showing the largest amount of MPs spent by any of the overrunning units.",
       perUnit: false,
       random: false,
     },
@@ -192,7 +200,7 @@ export const metadata = {
       random: false,
     },
     attackers_lose_zoc: {
-      label: "The overrunning units end their movement and exert no ZOC until after the next combat phase",
+      label: "The overrunning units exert no ZOC until the end of the next combat phase",
       paragraph: "12.D.2.b(1)",
       quote: "All participating units end their movement and exert no ZOC until the end of the next combat phase.",
       perUnit: false,
@@ -291,14 +299,14 @@ export interface Input {
   bridge_capture: boolean;
   /** Defence strength — The defence strength of the units being overrun, as the game's combat rules give it (before air and naval factors) (12.D) */
   defence_strength: number;
-  /** Combat result — What the dice gave on the game's combat table (not available here); leave it empty until the overrun is resolved (12.D) */
-  combat_outcome: ("or_result" | "hex_cleared" | "not_cleared") | null;
+  /** Combat result — What the dice gave on the game's combat table (not available here); leave it out until the overrun is resolved (12.D) */
+  combat_outcome?: "or_result" | "hex_cleared" | "not_cleared";
   /** Defending REs remaining — The RE of the defending units still in the hex after the combat (for a hex that is not cleared) (12.D.2.b(4)) */
-  defender_re_remaining: number | null;
+  defender_re_remaining?: number;
   /** ZOC of the units being overrun — The ZOC of the units being overrun, before the overrun (12.D.1) */
   defender_zoc: "no_zoc" | "partial_zoc" | "full_zoc";
   /** Defenders' RE — The RE total of the defending units, for RED TABLE results (give it when the result is not “OR”) (12.D.2.a(2)) */
-  defender_re: number | null;
+  defender_re?: number;
 }
 
 /** The dice, as rolled totals. */
@@ -333,21 +341,23 @@ export interface Outputs {
   attack_total: number;
   /** Defence total (12.D) */
   defence_total: number;
-  /** Odds (12.C(1)) */
-  odds: string;
+  /** Odds (12.D) */
+  odds: string | null;
   /** “DL” marker on the moving units (12.A.2) */
   deadlock_marker: boolean;
   /** The defenders' “DL” marker is removed (12.C(2)) */
   dl_marker_removed: boolean;
   /** Overrun units eliminated (a cadre or remnant, if any, disrupted) (12.D.1) */
   defenders_eliminated: boolean | null;
+  /** MP the overrunning units have expended (12.D.1) */
+  overrun_mp_expended: number | null;
   /** “Expended # MP” marker (12.D.1) */
   expended_mp_marker: number | null;
   /** “ZOC” marker (12.D.1) */
   zoc_marker: ("no_marker" | "one_circle" | "two_circles") | null;
   /** The overrunning units may continue to move (12.D.1) */
   may_continue_moving: boolean | null;
-  /** The overrunning units end their movement and exert no ZOC until after the next combat phase (12.D.2.b(1)) */
+  /** The overrunning units exert no ZOC until the end of the next combat phase (12.D.2.b(1)) */
   attackers_lose_zoc: boolean | null;
   /** Defenders' RE for RED TABLE results (12.D.2.a(2)) */
   red_table_defender_re: number | null;
@@ -469,7 +479,7 @@ export const schema: rt.EngineSchema = {
     {
       name: "combat_outcome",
       label: "Combat result",
-      description: "What the dice gave on the game's combat table (not available here); leave it empty until the overrun is resolved",
+      description: "What the dice gave on the game's combat table (not available here); leave it out until the overrun is resolved",
       paragraph: "12.D",
       type: {
         kind: "enum",
@@ -482,17 +492,16 @@ export const schema: rt.EngineSchema = {
             label: "Another result; the hex is not cleared (or is cleared only by a forced retreat)",
           },
         ],
-        orNone: true,
       },
-      default: null,
+      optional: true,
     },
     {
       name: "defender_re_remaining",
       label: "Defending REs remaining",
       description: "The RE of the defending units still in the hex after the combat (for a hex that is not cleared)",
       paragraph: "12.D.2.b(4)",
-      type: { kind: "number", min: 0, orNone: true },
-      default: null,
+      type: { kind: "number", min: 0 },
+      optional: true,
     },
     {
       name: "defender_zoc",
@@ -514,8 +523,8 @@ export const schema: rt.EngineSchema = {
       label: "Defenders' RE",
       description: "The RE total of the defending units, for RED TABLE results (give it when the result is not “OR”)",
       paragraph: "12.D.2.a(2)",
-      type: { kind: "number", min: 0, orNone: true },
-      default: null,
+      type: { kind: "number", min: 0 },
+      optional: true,
     },
   ],
   records: {
@@ -868,13 +877,13 @@ const step$odds: rt.StepInfo = {
   name: "odds",
   label: "Odds",
   kind: "let",
-  paragraph: "12.C(1)",
-  quote: "A unit with a defence of zero may be overrun at 20:1 odds by any unit with an attack strength larger than zero.",
+  paragraph: "12.D",
+  quote: "After all overrunning unit strengths are added up and odds calculated for an immediate overrun",
   type: { t: "odds" },
 };
 const step$resolved_case: rt.StepInfo = {
   name: "resolved_case",
-  label: "Combat result",
+  label: "Result of the immediate overrun",
   kind: "let",
   paragraph: "12.D",
   quote: "the dice are rolled as for a normal combat",
@@ -903,12 +912,20 @@ const step$most_mp_spent: rt.StepInfo = {
   quote: "showing the largest amount of MPs spent by any of the overrunning units",
   type: { t: "number" },
 };
+const step$overrun_mp_expended: rt.StepInfo = {
+  name: "overrun_mp_expended",
+  label: "MP the overrunning units have expended",
+  kind: "let",
+  paragraph: "12.D.1",
+  quote: "All overrunning units may continue to move and have expended MPs equal to the “Expended # MP” marker.",
+  type: { t: "number" },
+};
 const step$expended_mp_marker: rt.StepInfo = {
   name: "expended_mp_marker",
   label: "“Expended # MP” marker",
   kind: "let",
   paragraph: "12.D.1",
-  quote: "All overrunning units may continue to move and have expended MPs equal to the “Expended # MP” marker.",
+  quote: "An “Expended # MP” marker (numbered from 1-10) is also placed on the hex showing the largest amount of MPs spent by any of the overrunning units.",
   type: { t: "number" },
 };
 const step$may_continue_moving: rt.StepInfo = {
@@ -944,7 +961,7 @@ const step$red_table_defender_re: rt.StepInfo = {
 };
 const step$attackers_lose_zoc: rt.StepInfo = {
   name: "attackers_lose_zoc",
-  label: "The overrunning units end their movement and exert no ZOC until after the next combat phase",
+  label: "The overrunning units exert no ZOC until the end of the next combat phase",
   kind: "let",
   paragraph: "12.D.2.b(1)",
   quote: "All participating units end their movement and exert no ZOC until the end of the next combat phase.",
@@ -1102,6 +1119,92 @@ const step$out$air_units$value: rt.StepInfo = {
   quote: "All TBFs are counted at 1/4 value during an overrun combat except those from Type D and A air units.",
   type: { t: "list", of: { t: "number" } },
 };
+const step$odds$branch0: rt.StepInfo = {
+  name: "odds",
+  label: "Odds",
+  kind: "let",
+  paragraph: "12.D",
+  quote: "After all overrunning unit strengths are added up and odds calculated for an immediate overrun",
+  type: { t: "odds" },
+};
+const step$odds$branch1: rt.StepInfo = {
+  name: "odds",
+  label: "Odds",
+  kind: "let",
+  paragraph: "12.C(1)",
+  quote: "A unit with a defence of zero may be overrun at 20:1 odds by any unit with an attack strength larger than zero.",
+  type: { t: "odds" },
+};
+const step$odds$branch2: rt.StepInfo = {
+  name: "odds",
+  label: "Odds",
+  kind: "let",
+  paragraph: "12.C(1)",
+  quote: "A unit with a defence of zero may be overrun at 20:1 odds by any unit with an attack strength larger than zero.",
+  type: { t: "odds" },
+};
+const step$resolved_case$branch0: rt.StepInfo = {
+  name: "resolved_case",
+  label: "Result of the immediate overrun",
+  kind: "let",
+  paragraph: "12.A.2",
+  quote: "places a “DL” marker on his units (thus forcing them to attack in the next combat phase)",
+  type: {
+    t: "enum",
+    labels: {
+      or_result: "“OR”: the overrun succeeds",
+      hex_cleared: "Another result; the hex is cleared of defending units",
+      not_cleared: "Another result; the hex is not cleared (or is cleared only by a forced retreat)",
+    },
+  },
+};
+const step$resolved_case$branch1: rt.StepInfo = {
+  name: "resolved_case",
+  label: "Result of the immediate overrun",
+  kind: "let",
+  paragraph: "12.D",
+  quote: "the dice are rolled as for a normal combat",
+  type: {
+    t: "enum",
+    labels: {
+      or_result: "“OR”: the overrun succeeds",
+      hex_cleared: "Another result; the hex is cleared of defending units",
+      not_cleared: "Another result; the hex is not cleared (or is cleared only by a forced retreat)",
+    },
+  },
+};
+const step$overrun_mp_expended$branch0: rt.StepInfo = {
+  name: "overrun_mp_expended",
+  label: "MP the overrunning units have expended",
+  kind: "let",
+  paragraph: "12.A.2",
+  quote: "places a “DL” marker on his units (thus forcing them to attack in the next combat phase)",
+  type: { t: "number" },
+};
+const step$overrun_mp_expended$branch1: rt.StepInfo = {
+  name: "overrun_mp_expended",
+  label: "MP the overrunning units have expended",
+  kind: "let",
+  paragraph: "12.D.1",
+  quote: "All overrunning units may continue to move and have expended MPs equal to the “Expended # MP” marker.",
+  type: { t: "number" },
+};
+const step$overrun_mp_expended$branch2: rt.StepInfo = {
+  name: "overrun_mp_expended",
+  label: "MP the overrunning units have expended",
+  kind: "let",
+  paragraph: "12.D.2.a(3)",
+  quote: "Add +1 to the attacking units expended MPs",
+  type: { t: "number" },
+};
+const step$overrun_mp_expended$branch3: rt.StepInfo = {
+  name: "overrun_mp_expended",
+  label: "MP the overrunning units have expended",
+  kind: "let",
+  paragraph: "12.D.2.b(4)",
+  quote: "The attacking units must expend additional MPs equal to the remaining defending REs.",
+  type: { t: "number" },
+};
 const step$check$within_stacking_limit: rt.StepInfo = {
   name: "within_stacking_limit",
   label: "The moving units may not exceed the stacking limits of the hex being entered, not counting the REs of enemy units",
@@ -1157,10 +1260,10 @@ class State extends rt.State {
   in$road_rate: boolean | undefined = undefined;
   in$bridge_capture: boolean | undefined = undefined;
   in$defence_strength: number | undefined = undefined;
-  in$combat_outcome: (("or_result" | "hex_cleared" | "not_cleared") | null) | undefined = undefined;
-  in$defender_re_remaining: (number | null) | undefined = undefined;
+  in$combat_outcome: ("or_result" | "hex_cleared" | "not_cleared") | undefined = undefined;
+  in$defender_re_remaining: number | undefined = undefined;
   in$defender_zoc: ("no_zoc" | "partial_zoc" | "full_zoc") | undefined = undefined;
-  in$defender_re: (number | null) | undefined = undefined;
+  in$defender_re: number | undefined = undefined;
   overrun_mp: number | undefined = undefined;
   german_cm_overrun_mp: number | undefined = undefined;
   deadlock_marker: boolean | undefined = undefined;
@@ -1171,10 +1274,11 @@ class State extends rt.State {
   dl_marker_removed: boolean | undefined = undefined;
   attack_total: number | undefined = undefined;
   defence_total: number | undefined = undefined;
-  odds: rt.Odds | undefined = undefined;
+  odds: (rt.Odds | null) | undefined = undefined;
   resolved_case: (("or_result" | "hex_cleared" | "not_cleared") | null) | undefined = undefined;
   defenders_eliminated: (boolean | null) | undefined = undefined;
   most_mp_spent: number | undefined = undefined;
+  overrun_mp_expended: (number | null) | undefined = undefined;
   expended_mp_marker: (number | null) | undefined = undefined;
   may_continue_moving: (boolean | null) | undefined = undefined;
   zoc_marker: (("no_marker" | "one_circle" | "two_circles") | null) | undefined = undefined;
@@ -1289,18 +1393,24 @@ function in$defence_strength(s: State): number {
   }
   return v;
 }
-function in$combat_outcome(s: State): ("or_result" | "hex_cleared" | "not_cleared") | null {
+function in$combat_outcome(s: State): "or_result" | "hex_cleared" | "not_cleared" {
   let v = s.in$combat_outcome;
   if (v === undefined) {
-    v = s.input.combat_outcome as ("or_result" | "hex_cleared" | "not_cleared") | null;
+    if (s.input.combat_outcome == null) {
+      throw rt.notKnown(step$in$combat_outcome);
+    }
+    v = s.input.combat_outcome as "or_result" | "hex_cleared" | "not_cleared";
     s.in$combat_outcome = v;
   }
   return v;
 }
-function in$defender_re_remaining(s: State): number | null {
+function in$defender_re_remaining(s: State): number {
   let v = s.in$defender_re_remaining;
   if (v === undefined) {
-    v = s.input.defender_re_remaining as number | null;
+    if (s.input.defender_re_remaining == null) {
+      throw rt.notKnown(step$in$defender_re_remaining);
+    }
+    v = s.input.defender_re_remaining as number;
     s.in$defender_re_remaining = v;
   }
   return v;
@@ -1313,10 +1423,13 @@ function in$defender_zoc(s: State): "no_zoc" | "partial_zoc" | "full_zoc" {
   }
   return v;
 }
-function in$defender_re(s: State): number | null {
+function in$defender_re(s: State): number {
   let v = s.in$defender_re;
   if (v === undefined) {
-    v = s.input.defender_re as number | null;
+    if (s.input.defender_re == null) {
+      throw rt.notKnown(step$in$defender_re);
+    }
+    v = s.input.defender_re as number;
     s.in$defender_re = v;
   }
   return v;
@@ -1401,10 +1514,10 @@ function defence_total(s: State): number {
   }
   return v;
 }
-function odds(s: State): rt.Odds {
+function odds(s: State): rt.Odds | null {
   let v = s.odds;
   if (v === undefined) {
-    v = defence_total(s) === 0 && attack_total(s) > 0 ? rt.ratio(20, 1, "12.C(1)") : rt.ratio(attack_total(s), defence_total(s), "12.C(1)");
+    v = defence_total(s) > 0 ? rt.ratio(attack_total(s), defence_total(s), "12.D") : odds$each1(s) ? rt.ratio(20, 1, "12.D") : null;
     s.odds = v;
   }
   return v;
@@ -1433,10 +1546,18 @@ function most_mp_spent(s: State): number {
   }
   return v;
 }
+function overrun_mp_expended(s: State): number | null {
+  let v = s.overrun_mp_expended;
+  if (v === undefined) {
+    v = resolved_case(s) === null ? null : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" === "or_result" ? most_mp_spent(s) : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" === "hex_cleared" ? most_mp_spent(s) + 1 : most_mp_spent(s) + in$defender_re_remaining(s);
+    s.overrun_mp_expended = v;
+  }
+  return v;
+}
 function expended_mp_marker(s: State): number | null {
   let v = s.expended_mp_marker;
   if (v === undefined) {
-    v = resolved_case(s) === null ? null : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" === "or_result" ? most_mp_spent(s) : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" === "hex_cleared" ? most_mp_spent(s) + 1 : in$defender_re_remaining(s) === null ? null : most_mp_spent(s) + (in$defender_re_remaining(s) as number);
+    v = overrun_mp_expended(s) === null ? null : Math.min(Math.max(overrun_mp_expended(s) as number, 1), 10);
     s.expended_mp_marker = v;
   }
   return v;
@@ -1460,7 +1581,7 @@ function zoc_marker(s: State): ("no_marker" | "one_circle" | "two_circles") | nu
 function red_table_defender_re(s: State): number | null {
   let v = s.red_table_defender_re;
   if (v === undefined) {
-    v = (resolved_case(s) === "hex_cleared" || resolved_case(s) === "not_cleared") && in$defender_re(s) !== null ? 2 * (in$defender_re(s) as number) : null;
+    v = resolved_case(s) === "hex_cleared" || resolved_case(s) === "not_cleared" ? 2 * in$defender_re(s) : null;
     s.red_table_defender_re = v;
   }
   return v;
@@ -1584,6 +1705,15 @@ function check$road_rate_single_unit(s: State): boolean {
 function check$air_naval_immediate_only(s: State): boolean {
   return in$declaration(s) === "immediate" || check$air_naval_immediate_only$each1(s) === 0 && in$attack_ngs(s) === 0 && in$defence_ngs(s) === 0;
 }
+function branch$odds(s: State): number {
+  return defence_total(s) > 0 ? 0 : branch$odds$each1(s) ? 1 : 2;
+}
+function branch$resolved_case(s: State): number {
+  return in$declaration(s) === "deadlock" ? 0 : 1;
+}
+function branch$overrun_mp_expended(s: State): number {
+  return resolved_case(s) === null ? 0 : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" === "or_result" ? 1 : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" === "hex_cleared" ? 2 : 3;
+}
 function attack_air$each1(s: State): number {
   const items: readonly AirUnit[] = in$air_units(s);
   let total = 0;
@@ -1617,6 +1747,16 @@ function attack_total$each1(s: State): number {
   }
   return total;
 }
+function odds$each1(s: State): boolean {
+  const items: readonly MovingUnit[] = in$moving_units(s);
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (u$.attack > 0) {
+      return true;
+    }
+  }
+  return false;
+}
 function most_mp_spent$each1(s: State): number | null {
   const items: readonly MovingUnit[] = in$moving_units(s);
   let best: number | null = null;
@@ -1647,6 +1787,16 @@ function check$air_naval_immediate_only$each1(s: State): number {
     total = total + a$.tbf;
   }
   return total;
+}
+function branch$odds$each1(s: State): boolean {
+  const items: readonly MovingUnit[] = in$moving_units(s);
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (u$.attack > 0) {
+      return true;
+    }
+  }
+  return false;
 }
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [
@@ -1710,15 +1860,36 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$attack_total, value: (s: State) => s.attack_total },
   { info: step$in$defence_strength, value: (s: State) => s.in$defence_strength },
   { info: step$defence_total, value: (s: State) => s.defence_total },
-  { info: step$odds, value: (s: State) => s.odds },
+  {
+    info: step$odds,
+    value: (s: State) => s.odds,
+    branch: branch$odds,
+    branches: [step$odds$branch0, step$odds$branch1, step$odds$branch2],
+  },
   { info: step$deadlock_marker, value: (s: State) => s.deadlock_marker },
   { info: step$in$defenders_under_dl, value: (s: State) => s.in$defenders_under_dl },
   { info: step$dl_marker_removed, value: (s: State) => s.dl_marker_removed },
   { info: step$in$combat_outcome, value: (s: State) => s.in$combat_outcome },
-  { info: step$resolved_case, value: (s: State) => s.resolved_case },
+  {
+    info: step$resolved_case,
+    value: (s: State) => s.resolved_case,
+    branch: branch$resolved_case,
+    branches: [step$resolved_case$branch0, step$resolved_case$branch1],
+  },
   { info: step$defenders_eliminated, value: (s: State) => s.defenders_eliminated },
   { info: step$in$defender_re_remaining, value: (s: State) => s.in$defender_re_remaining },
   { info: step$most_mp_spent, value: (s: State) => s.most_mp_spent },
+  {
+    info: step$overrun_mp_expended,
+    value: (s: State) => s.overrun_mp_expended,
+    branch: branch$overrun_mp_expended,
+    branches: [
+      step$overrun_mp_expended$branch0,
+      step$overrun_mp_expended$branch1,
+      step$overrun_mp_expended$branch2,
+      step$overrun_mp_expended$branch3,
+    ],
+  },
   { info: step$expended_mp_marker, value: (s: State) => s.expended_mp_marker },
   { info: step$in$defender_zoc, value: (s: State) => s.in$defender_zoc },
   { info: step$zoc_marker, value: (s: State) => s.zoc_marker },
@@ -1755,6 +1926,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     wire: rt.wireAs.plain,
   },
   { info: step$most_mp_spent, random: false, get: most_mp_spent, wire: rt.wireAs.plain },
+  { info: step$overrun_mp_expended, random: false, get: overrun_mp_expended, wire: rt.wireAs.plain },
   { info: step$expended_mp_marker, random: false, get: expended_mp_marker, wire: rt.wireAs.plain },
   { info: step$may_continue_moving, random: false, get: may_continue_moving, wire: rt.wireAs.plain },
   { info: step$zoc_marker, random: false, get: zoc_marker, wire: rt.wireAs.plain },
@@ -1828,17 +2000,17 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   },
 ];
 const OUTPUTS = [
-  DEFINITIONS[22],
-  DEFINITIONS[26],
   DEFINITIONS[23],
+  DEFINITIONS[27],
   DEFINITIONS[24],
   DEFINITIONS[25],
-  DEFINITIONS[29],
+  DEFINITIONS[26],
+  DEFINITIONS[30],
   DEFINITIONS[3],
   DEFINITIONS[4],
   DEFINITIONS[5],
   DEFINITIONS[6],
-  DEFINITIONS[27],
+  DEFINITIONS[28],
   DEFINITIONS[8],
   DEFINITIONS[9],
   DEFINITIONS[10],
@@ -1846,13 +2018,14 @@ const OUTPUTS = [
   DEFINITIONS[7],
   DEFINITIONS[12],
   DEFINITIONS[14],
-  DEFINITIONS[16],
   DEFINITIONS[15],
-  DEFINITIONS[18],
   DEFINITIONS[17],
+  DEFINITIONS[16],
   DEFINITIONS[19],
+  DEFINITIONS[18],
   DEFINITIONS[20],
   DEFINITIONS[21],
+  DEFINITIONS[22],
 ];
 /**
  * The outputs as one object literal (a fixed shape is much faster to build than adding keys one by one).
@@ -1880,6 +2053,7 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
         deadlock_marker: deadlock_marker(s) as rt.Wire,
         dl_marker_removed: dl_marker_removed(s) as rt.Wire,
         defenders_eliminated: defenders_eliminated(s) as rt.Wire,
+        overrun_mp_expended: overrun_mp_expended(s) as rt.Wire,
         expended_mp_marker: expended_mp_marker(s) as rt.Wire,
         zoc_marker: zoc_marker(s) as rt.Wire,
         may_continue_moving: may_continue_moving(s) as rt.Wire,
@@ -1913,14 +2087,15 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     deadlock_marker: c.value(OUTPUTS[14]),
     dl_marker_removed: c.value(OUTPUTS[15]),
     defenders_eliminated: c.value(OUTPUTS[16]),
-    expended_mp_marker: c.value(OUTPUTS[17]),
-    zoc_marker: c.value(OUTPUTS[18]),
-    may_continue_moving: c.value(OUTPUTS[19]),
-    attackers_lose_zoc: c.value(OUTPUTS[20]),
-    red_table_defender_re: c.value(OUTPUTS[21]),
-    red_table_attacker_drm: c.value(OUTPUTS[22]),
-    dual_occupancy: c.value(OUTPUTS[23]),
-    no_combat_next_phase: c.value(OUTPUTS[24]),
+    overrun_mp_expended: c.value(OUTPUTS[17]),
+    expended_mp_marker: c.value(OUTPUTS[18]),
+    zoc_marker: c.value(OUTPUTS[19]),
+    may_continue_moving: c.value(OUTPUTS[20]),
+    attackers_lose_zoc: c.value(OUTPUTS[21]),
+    red_table_defender_re: c.value(OUTPUTS[22]),
+    red_table_attacker_drm: c.value(OUTPUTS[23]),
+    dual_occupancy: c.value(OUTPUTS[24]),
+    no_combat_next_phase: c.value(OUTPUTS[25]),
   };
 }
 const OUTCOME = ["may_continue_moving", "dual_occupancy"];
@@ -1957,7 +2132,7 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
     s.defence_total = (values.defence_total as unknown) as number;
   }
   if ("odds" in values) {
-    s.odds = rt.oddsIn(values.odds) as rt.Odds;
+    s.odds = rt.oddsIn(values.odds) as rt.Odds | null;
   }
   if ("resolved_case" in values) {
     s.resolved_case = (values.resolved_case as unknown) as ("or_result" | "hex_cleared" | "not_cleared") | null;
@@ -1967,6 +2142,9 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   }
   if ("most_mp_spent" in values) {
     s.most_mp_spent = (values.most_mp_spent as unknown) as number;
+  }
+  if ("overrun_mp_expended" in values) {
+    s.overrun_mp_expended = (values.overrun_mp_expended as unknown) as number | null;
   }
   if ("expended_mp_marker" in values) {
     s.expended_mp_marker = (values.expended_mp_marker as unknown) as number | null;
@@ -2025,6 +2203,7 @@ function inherit(s: State, parent: State): void {
   s.resolved_case = parent.resolved_case;
   s.defenders_eliminated = parent.defenders_eliminated;
   s.most_mp_spent = parent.most_mp_spent;
+  s.overrun_mp_expended = parent.overrun_mp_expended;
   s.expended_mp_marker = parent.expended_mp_marker;
   s.may_continue_moving = parent.may_continue_moving;
   s.zoc_marker = parent.zoc_marker;

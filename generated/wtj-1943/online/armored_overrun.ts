@@ -69,8 +69,10 @@ export interface Input {
   assaults: number;
   /** Own movement phase — It is the tank unit's own movement phase (5.3) */
   in_own_movement_phase: boolean;
-  /** Against personnel — The assault is against personnel type units (5.3) */
-  targets_personnel: boolean;
+  /** Target — The enemy units the tank unit would assault (5.3) */
+  overrun_target: "personnel" | "tanks";
+  /** In a bunker or pillbox — The enemy units occupy a bunker or pillbox (5.3) */
+  target_in_bunker: boolean;
   /** Morale sound — The tank unit's morale remains sound (5.3) */
   morale_sound: boolean;
 }
@@ -128,12 +130,24 @@ export const schema: rt.EngineSchema = {
       default: true,
     },
     {
-      name: "targets_personnel",
-      label: "Against personnel",
-      description: "The assault is against personnel type units",
+      name: "overrun_target",
+      label: "Target",
+      description: "The enemy units the tank unit would assault",
+      paragraph: "5.3",
+      type: {
+        kind: "enum",
+        name: "overrun_target_kind",
+        members: [{ name: "personnel", label: "Personnel units" }, { name: "tanks", label: "Tanks" }],
+      },
+      default: "personnel",
+    },
+    {
+      name: "target_in_bunker",
+      label: "In a bunker or pillbox",
+      description: "The enemy units occupy a bunker or pillbox",
       paragraph: "5.3",
       type: { kind: "boolean" },
-      default: true,
+      default: false,
     },
     {
       name: "morale_sound",
@@ -180,9 +194,17 @@ const step$in$in_own_movement_phase: rt.StepInfo = {
   quote: "To conduct an assault round involving tanks versus infantry, each side rolls on the Small Arms Fire chart.",
   type: { t: "boolean" },
 };
-const step$in$targets_personnel: rt.StepInfo = {
-  name: "targets_personnel",
-  label: "Against personnel",
+const step$in$overrun_target: rt.StepInfo = {
+  name: "overrun_target",
+  label: "Target",
+  kind: "input",
+  paragraph: "5.3",
+  quote: "To conduct an assault round involving tanks versus infantry, each side rolls on the Small Arms Fire chart.",
+  type: { t: "enum", labels: { personnel: "Personnel units", tanks: "Tanks" } },
+};
+const step$in$target_in_bunker: rt.StepInfo = {
+  name: "target_in_bunker",
+  label: "In a bunker or pillbox",
   kind: "input",
   paragraph: "5.3",
   quote: "To conduct an assault round involving tanks versus infantry, each side rolls on the Small Arms Fire chart.",
@@ -246,7 +268,15 @@ const step$check$own_movement_phase: rt.StepInfo = {
 };
 const step$check$personnel_targets: rt.StepInfo = {
   name: "personnel_targets",
-  label: "Tank units may resolve assaults against personnel type units (tanks do not assault other tanks)",
+  label: "Tank units may resolve assaults against personnel type units; tanks cannot assault other tanks",
+  kind: "check",
+  paragraph: "5.3",
+  quote: "To conduct an assault round involving tanks versus infantry, each side rolls on the Small Arms Fire chart.",
+  type: { t: "boolean" },
+};
+const step$check$no_bunker_or_pillbox: rt.StepInfo = {
+  name: "no_bunker_or_pillbox",
+  label: "Bunkers and pillboxes prevent units occupying them from being assaulted by tanks",
   kind: "check",
   paragraph: "5.3",
   quote: "To conduct an assault round involving tanks versus infantry, each side rolls on the Small Arms Fire chart.",
@@ -255,6 +285,14 @@ const step$check$personnel_targets: rt.StepInfo = {
 const step$check$sound_morale: rt.StepInfo = {
   name: "sound_morale",
   label: "Tank units may conduct movement and assaults only so long as their morale remains sound",
+  kind: "check",
+  paragraph: "5.3",
+  quote: "To conduct an assault round involving tanks versus infantry, each side rolls on the Small Arms Fire chart.",
+  type: { t: "boolean" },
+};
+const step$check$movement_left_before: rt.StepInfo = {
+  name: "movement_left_before",
+  label: "Tank units may conduct movement and assaults only until their movement allowance is expended",
   kind: "check",
   paragraph: "5.3",
   quote: "To conduct an assault round involving tanks versus infantry, each side rolls on the Small Arms Fire chart.",
@@ -275,7 +313,8 @@ class State extends rt.State {
   in$movement_used: number | undefined = undefined;
   in$assaults: number | undefined = undefined;
   in$in_own_movement_phase: boolean | undefined = undefined;
-  in$targets_personnel: boolean | undefined = undefined;
+  in$overrun_target: ("personnel" | "tanks") | undefined = undefined;
+  in$target_in_bunker: boolean | undefined = undefined;
   in$morale_sound: boolean | undefined = undefined;
   assault_cost: number | undefined = undefined;
   assaults_cost: number | undefined = undefined;
@@ -316,11 +355,19 @@ function in$in_own_movement_phase(s: State): boolean {
   }
   return v;
 }
-function in$targets_personnel(s: State): boolean {
-  let v = s.in$targets_personnel;
+function in$overrun_target(s: State): "personnel" | "tanks" {
+  let v = s.in$overrun_target;
   if (v === undefined) {
-    v = s.input.targets_personnel as boolean;
-    s.in$targets_personnel = v;
+    v = s.input.overrun_target as "personnel" | "tanks";
+    s.in$overrun_target = v;
+  }
+  return v;
+}
+function in$target_in_bunker(s: State): boolean {
+  let v = s.in$target_in_bunker;
+  if (v === undefined) {
+    v = s.input.target_in_bunker as boolean;
+    s.in$target_in_bunker = v;
   }
   return v;
 }
@@ -376,10 +423,16 @@ function check$own_movement_phase(s: State): boolean {
   return in$in_own_movement_phase(s);
 }
 function check$personnel_targets(s: State): boolean {
-  return in$targets_personnel(s);
+  return in$overrun_target(s) === "personnel";
+}
+function check$no_bunker_or_pillbox(s: State): boolean {
+  return !in$target_in_bunker(s);
 }
 function check$sound_morale(s: State): boolean {
   return in$morale_sound(s);
+}
+function check$movement_left_before(s: State): boolean {
+  return in$movement_used(s) < in$movement_allowance(s);
 }
 function check$enough_movement(s: State): boolean {
   return movement_left(s) >= 0;
@@ -393,13 +446,23 @@ const CHECKS: readonly rt.CheckSpec<State>[] = [
   },
   {
     info: step$check$personnel_targets,
-    message: "Tank units may resolve assaults against personnel type units (tanks do not assault other tanks)",
+    message: "Tank units may resolve assaults against personnel type units; tanks cannot assault other tanks",
     test: check$personnel_targets,
+  },
+  {
+    info: step$check$no_bunker_or_pillbox,
+    message: "Bunkers and pillboxes prevent units occupying them from being assaulted by tanks",
+    test: check$no_bunker_or_pillbox,
   },
   {
     info: step$check$sound_morale,
     message: "Tank units may conduct movement and assaults only so long as their morale remains sound",
     test: check$sound_morale,
+  },
+  {
+    info: step$check$movement_left_before,
+    message: "Tank units may conduct movement and assaults only until their movement allowance is expended",
+    test: check$movement_left_before,
   },
   {
     info: step$check$enough_movement,
@@ -411,17 +474,20 @@ const CHECKS: readonly rt.CheckSpec<State>[] = [
 const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$in$in_own_movement_phase, value: (s: State) => s.in$in_own_movement_phase },
   { info: step$check$own_movement_phase, check: 0 },
-  { info: step$in$targets_personnel, value: (s: State) => s.in$targets_personnel },
+  { info: step$in$overrun_target, value: (s: State) => s.in$overrun_target },
   { info: step$check$personnel_targets, check: 1 },
+  { info: step$in$target_in_bunker, value: (s: State) => s.in$target_in_bunker },
+  { info: step$check$no_bunker_or_pillbox, check: 2 },
   { info: step$in$morale_sound, value: (s: State) => s.in$morale_sound },
-  { info: step$check$sound_morale, check: 2 },
-  { info: step$in$movement_allowance, value: (s: State) => s.in$movement_allowance },
+  { info: step$check$sound_morale, check: 3 },
   { info: step$in$movement_used, value: (s: State) => s.in$movement_used },
+  { info: step$in$movement_allowance, value: (s: State) => s.in$movement_allowance },
+  { info: step$check$movement_left_before, check: 4 },
   { info: step$in$assaults, value: (s: State) => s.in$assaults },
   { info: step$assault_cost, value: (s: State) => s.assault_cost },
   { info: step$assaults_cost, value: (s: State) => s.assaults_cost },
   { info: step$movement_left, value: (s: State) => s.movement_left },
-  { info: step$check$enough_movement, check: 3 },
+  { info: step$check$enough_movement, check: 5 },
   { info: step$max_assaults, value: (s: State) => s.max_assaults },
   { info: step$may_continue_moving, value: (s: State) => s.may_continue_moving },
 ];
@@ -487,7 +553,8 @@ function inherit(s: State, parent: State): void {
   s.in$movement_used = parent.in$movement_used;
   s.in$assaults = parent.in$assaults;
   s.in$in_own_movement_phase = parent.in$in_own_movement_phase;
-  s.in$targets_personnel = parent.in$targets_personnel;
+  s.in$overrun_target = parent.in$overrun_target;
+  s.in$target_in_bunker = parent.in$target_in_bunker;
   s.in$morale_sound = parent.in$morale_sound;
   s.assault_cost = parent.assault_cost;
   s.assaults_cost = parent.assaults_cost;

@@ -2002,7 +2002,7 @@ function defender_mounted(s: State): boolean {
 function attacker_cavalry_bonus(s: State): boolean {
   let v = s.attacker_cavalry_bonus;
   if (v === undefined) {
-    v = attacker_mounted(s) && !attacker_cavalry_bonus$each1(s);
+    v = attacker_mounted(s) && !attacker_cavalry_bonus$each1(s) && !attacker_cavalry_bonus$each2(s);
     s.attacker_cavalry_bonus = v;
   }
   return v;
@@ -2010,7 +2010,7 @@ function attacker_cavalry_bonus(s: State): boolean {
 function defender_cavalry_bonus(s: State): boolean {
   let v = s.defender_cavalry_bonus;
   if (v === undefined) {
-    v = defender_mounted(s) && !defender_cavalry_bonus$each1(s);
+    v = defender_mounted(s) && !defender_cavalry_bonus$each1(s) && !defender_cavalry_bonus$each2(s);
     s.defender_cavalry_bonus = v;
   }
   return v;
@@ -2344,6 +2344,16 @@ function attacker_cavalry_bonus$each1(s: State): boolean {
   const items: readonly AssaultUnit[] = in$defenders(s);
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
+    if (d$.mounted_cavalry) {
+      return true;
+    }
+  }
+  return false;
+}
+function attacker_cavalry_bonus$each2(s: State): boolean {
+  const items: readonly AssaultUnit[] = in$defenders(s);
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
     if (d$.flamethrowers || d$.cover === "enclosed") {
       return true;
     }
@@ -2351,6 +2361,16 @@ function attacker_cavalry_bonus$each1(s: State): boolean {
   return false;
 }
 function defender_cavalry_bonus$each1(s: State): boolean {
+  const items: readonly AssaultUnit[] = in$attackers(s);
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (u$.mounted_cavalry) {
+      return true;
+    }
+  }
+  return false;
+}
+function defender_cavalry_bonus$each2(s: State): boolean {
   const items: readonly AssaultUnit[] = in$attackers(s);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];

@@ -89,6 +89,20 @@ describe("round", () => {
   });
 });
 
+describe("spread (9.11c: the AR unit loses the first step; one each before any takes two)", () => {
+  it("shares out in list order, skipping full items, and drops what exceeds every capacity", () => {
+    expect(rt.spread(4, [3, 1])).toEqual([3, 1]);
+    expect(rt.spread(3, [2, 1, 2])).toEqual([1, 1, 1]);
+    expect(rt.spread(5, [1, 1])).toEqual([1, 1]);
+  });
+
+  it("serves the item `first` first in every round, then the others in list order", () => {
+    expect(rt.spread(1, [3, 1], 2)).toEqual([0, 1]);
+    expect(rt.spread(2, [1, 2, 1], 3)).toEqual([1, 0, 1]);
+    expect(rt.spread(4, [2, 2, 1], 2)).toEqual([1, 2, 1]);
+  });
+});
+
 describe("parseRange", () => {
   it.each([
     ["7", 7, 7], ["1 or less", -Infinity, 1], ["15 or more", 15, Infinity], ["3-5", 3, 5], ["3–5", 3, 5], ["3 to 5", 3, 5],
