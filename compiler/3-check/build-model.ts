@@ -1,12 +1,12 @@
 import type { Session } from "../diagnostics/session.ts";
-import type { LetDecl, Loc, Text } from "../language/ast.ts";
+import type { LetDecl, Loc, RequireDecl, Text } from "../language/ast.ts";
 import { editionName, placeIn, type Declared, type ResolvedEdition } from "../2-resolve/types.ts";
 import { bindTable } from "./bind-tables.ts";
 import type { Definitions } from "./check-definitions.ts";
 import { collectDependencies } from "./collect-dependencies.ts";
 import type { LiteralValues } from "./literal-values.ts";
 import type { Notations } from "./load-notations.ts";
-import { defaultQuote, quoteFound } from "./quotes.ts";
+import { quoteFound } from "./quotes.ts";
 import { humanize } from "./resolve-types.ts";
 import type { Citation, DiceModel, InputModel, LetModel, RequirementModel, TableModel } from "./types.ts";
 
@@ -38,7 +38,7 @@ export function buildModel(
     if (quote && paragraph && !quoteFound(quote.text, paragraph)) {
       session.report("HX0509", { paragraph: cited, quote: quote.text }, placeIn(declared.file, quote.loc));
     }
-    return { paragraph: cited, quote: quote?.text ?? defaultQuote(paragraph), file: declared.file, place };
+    return { paragraph: cited, quote: quote?.text ?? "", file: declared.file, place };
   };
 
   fillFieldDefaults(resolved, definitions, literals);
@@ -75,6 +75,11 @@ export function buildModel(
     });
   }
 
+  // A requirement quotes its message when that is the paragraph's own words.
+  const requirementQuote = ({ decl, paragraph }: Declared<RequireDecl>): Text | null => {
+    const cited = paragraphs.get(paragraph);
+    return decl.quote ?? (cited && quoteFound(decl.message.text, cited) ? decl.message : null);
+  };
   // A definition citing each branch is its paragraph's, with the quote of a branch of that paragraph.
   const ownCitation = (declared: Declared<LetDecl>, branches: NonNullable<LetDecl["branches"]>): Citation => {
     const own = branches.find((b) => b.quote && (b.cite?.id ?? declared.paragraph) === declared.paragraph);
@@ -113,7 +118,7 @@ export function buildModel(
     const deps = collectDependencies(decl.condition);
     const randomDeps = [...deps.dice, ...[...deps.lets, ...deps.elementLets].filter((k) => letsByKey.get(k)?.random)];
     if (randomDeps.length > 0) session.report("HX0502", { name, dice: randomDeps.join(", ") }, placeIn(file, decl.nameLoc));
-    requirements.set(name, { name, condition: decl.condition, message: decl.message.text, citation: citation(declared, null), deps, decl });
+    requirements.set(name, { name, condition: decl.condition, message: decl.message.text, citation: citation(declared, requirementQuote(declared)), deps, decl });
   }
 
   const tables = new Map<string, TableModel>();

@@ -5,6 +5,7 @@ import { buildModel } from "./build-model.ts";
 import { Definitions } from "./check-definitions.ts";
 import { checkExamples } from "./check-examples.ts";
 import { checkProcedures } from "./check-procedures.ts";
+import { checkQuotes } from "./check-quotes.ts";
 import { LiteralValues } from "./literal-values.ts";
 import { Notations } from "./load-notations.ts";
 import { TypeResolver } from "./resolve-types.ts";
@@ -24,6 +25,7 @@ export function checkEdition(resolved: ResolvedEdition, session: Session): Check
   definitions.checkAll();
   const literals = new LiteralValues(session, notations);
   const model = buildModel(resolved, definitions, literals, notations, session);
+  checkQuotes(resolved, model, session);
   const procedures = checkProcedures(resolved, model, literals, session);
   const checked = new Set(procedures.flatMap((p) => p.requirements.map((r) => r.name)));
   for (const [name, { decl, file }] of resolved.symbols.requirements) {

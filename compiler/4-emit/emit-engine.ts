@@ -329,7 +329,8 @@ function stepStatements(procedure: ProcedureModel): TsStmt[] {
   const step = (key: string, init: TsExpr): TsStmt => ({ type: "const", name: stepName(key), valueType: tRef("rt.StepInfo"), init });
   return [
     ...procedure.inputs.map((i) => step(`in$${i.name}`, stepInfo(i.name, i.label, "input", i.citation.paragraph, i.citation.quote, i.type))),
-    ...procedure.fixedInputs.map((i) => step(`in$${i.name}`, stepInfo(i.name, i.label, "input", i.citation.paragraph, `${procedure.label}: always ${String(procedure.fixed.get(i.name))}`, i.type))),
+    // A fixed input is the procedure's premise, not a sentence of the rules: it cites the procedure and quotes nothing.
+    ...procedure.fixedInputs.map((i) => step(`in$${i.name}`, stepInfo(i.name, i.label, "input", procedure.citation.paragraph, "", i.type))),
     ...procedure.dice.map((d) => step(`die$${d.name}`, stepInfo(d.name, d.label, "dice", d.citation.paragraph, d.citation.quote, { kind: "integer" }))),
     ...procedure.lets.map((l) => step(l.key, stepInfo(l.key, l.label, "let", l.citation.paragraph, l.citation.quote, l.type))),
     ...procedure.lets.filter((l) => l.each).map((l) => step(`out$${l.key}`, stepInfo(l.key, l.label, "let", l.citation.paragraph, l.citation.quote, outputType(l)))),

@@ -114,6 +114,8 @@ export interface RequireDecl extends Named {
   condition: Expr;
   message: Text;
   cite: Cite | null;
+  /** The sentence the requirement formalizes, when its message is not the paragraph's own words. */
+  quote: Text | null;
 }
 
 export interface DiceDecl extends Named {

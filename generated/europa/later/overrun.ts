@@ -92,14 +92,14 @@ export const metadata = {
     attack_total: {
       label: "Attack strength total",
       paragraph: "13.A",
-      quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+      quote: "Overruns are calculated like Combat (Rule 9) using the same sequence, the same types of air operations and all applicable modifiers",
       perUnit: false,
       random: false,
     },
     defense_total: {
       label: "Defense strength total",
       paragraph: "13.A",
-      quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+      quote: "Overruns are calculated like Combat (Rule 9) using the same sequence, the same types of air operations and all applicable modifiers",
       perUnit: false,
       random: false,
     },
@@ -631,7 +631,7 @@ const step$in$phase: rt.StepInfo = {
   label: "Phase",
   kind: "input",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "",
   type: { t: "enum", labels: { movement: "Movement phase", exploitation: "Exploitation phase" } },
 };
 const step$in$all_in_one_hex: rt.StepInfo = {
@@ -639,7 +639,7 @@ const step$in$all_in_one_hex: rt.StepInfo = {
   label: "All from one hex",
   kind: "input",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$in$stacking_ok: rt.StepInfo = {
@@ -647,7 +647,7 @@ const step$in$stacking_ok: rt.StepInfo = {
   label: "Within the stacking limit",
   kind: "input",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$in$hex_already_attempted: rt.StepInfo = {
@@ -655,7 +655,7 @@ const step$in$hex_already_attempted: rt.StepInfo = {
   label: "Hex already overrun this phase",
   kind: "input",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$in$attackers: rt.StepInfo = {
@@ -663,7 +663,7 @@ const step$in$attackers: rt.StepInfo = {
   label: "Overrunning units",
   kind: "input",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "",
   type: { t: "list", of: { t: "record" } },
 };
 const step$in$defenders: rt.StepInfo = {
@@ -671,7 +671,7 @@ const step$in$defenders: rt.StepInfo = {
   label: "Units being overrun",
   kind: "input",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "",
   type: { t: "list", of: { t: "record" } },
 };
 const step$in$uses_road_rate: rt.StepInfo = {
@@ -679,7 +679,7 @@ const step$in$uses_road_rate: rt.StepInfo = {
   label: "Road movement rate",
   kind: "input",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$in$road_conditions_met: rt.StepInfo = {
@@ -687,7 +687,7 @@ const step$in$road_conditions_met: rt.StepInfo = {
   label: "Road movement possible",
   kind: "input",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$in$terrain_drm: rt.StepInfo = {
@@ -695,7 +695,7 @@ const step$in$terrain_drm: rt.StepInfo = {
   label: "Terrain DRM",
   kind: "input",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$aec_drm: rt.StepInfo = {
@@ -703,7 +703,7 @@ const step$in$aec_drm: rt.StepInfo = {
   label: "AEC/ATEC DRM",
   kind: "input",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$fortification_drm: rt.StepInfo = {
@@ -711,7 +711,7 @@ const step$in$fortification_drm: rt.StepInfo = {
   label: "Fortification DRM",
   kind: "input",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$weather_drm: rt.StepInfo = {
@@ -719,7 +719,7 @@ const step$in$weather_drm: rt.StepInfo = {
   label: "Weather DRM",
   kind: "input",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$supply_drm: rt.StepInfo = {
@@ -727,7 +727,7 @@ const step$in$supply_drm: rt.StepInfo = {
   label: "Supply DRM",
   kind: "input",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$morale_drm: rt.StepInfo = {
@@ -735,7 +735,7 @@ const step$in$morale_drm: rt.StepInfo = {
   label: "Morale DRM",
   kind: "input",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$special_unit_drm: rt.StepInfo = {
@@ -743,7 +743,7 @@ const step$in$special_unit_drm: rt.StepInfo = {
   label: "Special unit DRM",
   kind: "input",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$title_drm: rt.StepInfo = {
@@ -751,7 +751,7 @@ const step$in$title_drm: rt.StepInfo = {
   label: "Title-rule DRM",
   kind: "input",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$ground_support_bombing: rt.StepInfo = {
@@ -759,7 +759,7 @@ const step$in$ground_support_bombing: rt.StepInfo = {
   label: "Ground support (bombing strength)",
   kind: "input",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "",
   type: { t: "number" },
 };
 const step$in$defensive_support_bombing: rt.StepInfo = {
@@ -767,7 +767,7 @@ const step$in$defensive_support_bombing: rt.StepInfo = {
   label: "Defensive air support (bombing strength)",
   kind: "input",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "",
   type: { t: "number" },
 };
 const step$in$naval_gunfire: rt.StepInfo = {
@@ -775,7 +775,7 @@ const step$in$naval_gunfire: rt.StepInfo = {
   label: "Naval gunfire support",
   kind: "input",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$in$same_hex: rt.StepInfo = {
@@ -783,7 +783,7 @@ const step$in$same_hex: rt.StepInfo = {
   label: "Same-hex overrun",
   kind: "input",
   paragraph: "13.B",
-  quote: "Under various conditions, including airborne (Rule 23) and amphibious landings (Rule 30), units from both sides may be in the same hex.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$die$overrun_roll: rt.StepInfo = {
@@ -791,7 +791,7 @@ const step$die$overrun_roll: rt.StepInfo = {
   label: "Overrun roll",
   kind: "dice",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$attack_total: rt.StepInfo = {
@@ -799,7 +799,7 @@ const step$attack_total: rt.StepInfo = {
   label: "Attack strength total",
   kind: "let",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "Overruns are calculated like Combat (Rule 9) using the same sequence, the same types of air operations and all applicable modifiers",
   type: { t: "number" },
 };
 const step$defense_total: rt.StepInfo = {
@@ -807,7 +807,7 @@ const step$defense_total: rt.StepInfo = {
   label: "Defense strength total",
   kind: "let",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "Overruns are calculated like Combat (Rule 9) using the same sequence, the same types of air operations and all applicable modifiers",
   type: { t: "number" },
 };
 const step$odds: rt.StepInfo = {
@@ -1108,7 +1108,7 @@ const step$check$one_hex: rt.StepInfo = {
   label: "No units outside this adjacent hex may take part",
   kind: "check",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "No units outside this adjacent hex may take part",
   type: { t: "boolean" },
 };
 const step$check$within_stacking_limit: rt.StepInfo = {
@@ -1116,7 +1116,7 @@ const step$check$within_stacking_limit: rt.StepInfo = {
   label: "Overrunning units may not exceed the stacking limit of the hex being overrun",
   kind: "check",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "Overrunning units may not exceed the stacking limit of the hex being overrun",
   type: { t: "boolean" },
 };
 const step$check$one_attempt_per_hex: rt.StepInfo = {
@@ -1124,7 +1124,7 @@ const step$check$one_attempt_per_hex: rt.StepInfo = {
   label: "Only one overrun attempt may be made against each enemy hex during a phase",
   kind: "check",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "Only one overrun attempt may be made against each enemy hex during a phase",
   type: { t: "boolean" },
 };
 const step$check$enough_mp: rt.StepInfo = {
@@ -1132,7 +1132,7 @@ const step$check$enough_mp: rt.StepInfo = {
   label: "Each overrunning unit must spend MPs sufficient to enter the enemy hex",
   kind: "check",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "Each overrunning unit must then spend MPs sufficient to enter the enemy hex",
   type: { t: "boolean" },
 };
 const step$check$road_rate_allowed: rt.StepInfo = {
@@ -1140,7 +1140,7 @@ const step$check$road_rate_allowed: rt.StepInfo = {
   label: "Overrunning units may use the road movement rate only if all other considerations for road movement are met",
   kind: "check",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "Overrunning units may use the road movement rate when executing an overrun if all other considerations for road movement are met.",
   type: { t: "boolean" },
 };
 const step$check$no_naval_gunfire: rt.StepInfo = {
@@ -1148,7 +1148,7 @@ const step$check$no_naval_gunfire: rt.StepInfo = {
   label: "No naval gunfire support is permitted",
   kind: "check",
   paragraph: "13.A",
-  quote: "Phasing units may attempt to overrun enemy units in the Movement and Exploitation phases.",
+  quote: "No naval gunfire support is permitted",
   type: { t: "boolean" },
 };
 

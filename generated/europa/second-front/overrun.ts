@@ -249,7 +249,7 @@ const step$in$attackers: rt.StepInfo = {
   label: "Overrunning units",
   kind: "input",
   paragraph: "13.A",
-  quote: "An overrun needs odds of 10:1 or better.",
+  quote: "",
   type: { t: "list", of: { t: "record" } },
 };
 const step$in$defenders: rt.StepInfo = {
@@ -257,7 +257,7 @@ const step$in$defenders: rt.StepInfo = {
   label: "Units being overrun",
   kind: "input",
   paragraph: "13.A",
-  quote: "An overrun needs odds of 10:1 or better.",
+  quote: "",
   type: { t: "list", of: { t: "record" } },
 };
 const step$attack_total: rt.StepInfo = {
@@ -372,7 +372,7 @@ const step$check$ten_to_one: rt.StepInfo = {
   label: "An overrun needs odds of 10:1 or better",
   kind: "check",
   paragraph: "13.A",
-  quote: "An overrun needs odds of 10:1 or better.",
+  quote: "An overrun needs odds of 10:1 or better",
   type: { t: "boolean" },
 };
 const step$check$enough_mp: rt.StepInfo = {
@@ -380,7 +380,7 @@ const step$check$enough_mp: rt.StepInfo = {
   label: "Each overrunning unit pays 2 MP plus the cost to enter the hex",
   kind: "check",
   paragraph: "13.A",
-  quote: "An overrun needs odds of 10:1 or better.",
+  quote: "Each overrunning unit pays 2 MP plus the cost to enter the hex",
   type: { t: "boolean" },
 };
 

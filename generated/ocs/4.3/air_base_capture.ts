@@ -96,7 +96,7 @@ const step$in$air_unit_active: rt.StepInfo = {
   label: "Air unit Active",
   kind: "input",
   paragraph: "9.14f",
-  quote: "When enemy Attack-Capable units enter a hex with an air base, it is captured.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$in$captured_by_advance: rt.StepInfo = {
@@ -104,7 +104,7 @@ const step$in$captured_by_advance: rt.StepInfo = {
   label: "Captured by an advance",
   kind: "input",
   paragraph: "9.14f",
-  quote: "When enemy Attack-Capable units enter a hex with an air base, it is captured.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$die$air_roll: rt.StepInfo = {
@@ -112,7 +112,7 @@ const step$die$air_roll: rt.StepInfo = {
   label: "Air base capture roll",
   kind: "dice",
   paragraph: "9.14f",
-  quote: "When enemy Attack-Capable units enter a hex with an air base, it is captured.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$air_roll_modified: rt.StepInfo = {

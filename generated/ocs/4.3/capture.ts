@@ -268,7 +268,7 @@ const step$in$dump_sp: rt.StepInfo = {
   label: "SP in a dump",
   kind: "input",
   paragraph: "9.14b",
-  quote: "When an enemy Attack-Capable unit enters a hex with a supply dump, consult the Capture Table to determine how many SP are captured by the enemy player (round to the nearest token).",
+  quote: "",
   type: { t: "number" },
 };
 const step$in$truck_points: rt.StepInfo = {
@@ -276,7 +276,7 @@ const step$in$truck_points: rt.StepInfo = {
   label: "Truck points",
   kind: "input",
   paragraph: "9.14c",
-  quote: "When enemy Attack-Capable units enter a hex with Transport Points, they might capture some of the Transport Points and the rest are displaced (sort of like a retreat).",
+  quote: "",
   type: { t: "number" },
 };
 const step$in$truck_sp: rt.StepInfo = {
@@ -284,7 +284,7 @@ const step$in$truck_sp: rt.StepInfo = {
   label: "SP on trucks",
   kind: "input",
   paragraph: "9.14c",
-  quote: "When enemy Attack-Capable units enter a hex with Transport Points, they might capture some of the Transport Points and the rest are displaced (sort of like a retreat).",
+  quote: "",
   type: { t: "number" },
 };
 const step$in$wagon_points: rt.StepInfo = {
@@ -292,7 +292,7 @@ const step$in$wagon_points: rt.StepInfo = {
   label: "Wagon points",
   kind: "input",
   paragraph: "9.14c",
-  quote: "When enemy Attack-Capable units enter a hex with Transport Points, they might capture some of the Transport Points and the rest are displaced (sort of like a retreat).",
+  quote: "",
   type: { t: "number" },
 };
 const step$in$wagon_sp: rt.StepInfo = {
@@ -300,7 +300,7 @@ const step$in$wagon_sp: rt.StepInfo = {
   label: "SP on wagons",
   kind: "input",
   paragraph: "9.14c",
-  quote: "When enemy Attack-Capable units enter a hex with Transport Points, they might capture some of the Transport Points and the rest are displaced (sort of like a retreat).",
+  quote: "",
   type: { t: "number" },
 };
 const step$die$dump_roll: rt.StepInfo = {
@@ -308,7 +308,7 @@ const step$die$dump_roll: rt.StepInfo = {
   label: "Dump roll",
   kind: "dice",
   paragraph: "9.14b",
-  quote: "When an enemy Attack-Capable unit enters a hex with a supply dump, consult the Capture Table to determine how many SP are captured by the enemy player (round to the nearest token).",
+  quote: "",
   type: { t: "integer" },
 };
 const step$die$truck_roll: rt.StepInfo = {
@@ -316,7 +316,7 @@ const step$die$truck_roll: rt.StepInfo = {
   label: "Trucks roll",
   kind: "dice",
   paragraph: "9.14c",
-  quote: "When enemy Attack-Capable units enter a hex with Transport Points, they might capture some of the Transport Points and the rest are displaced (sort of like a retreat).",
+  quote: "",
   type: { t: "integer" },
 };
 const step$die$wagon_roll: rt.StepInfo = {
@@ -324,7 +324,7 @@ const step$die$wagon_roll: rt.StepInfo = {
   label: "Wagons roll",
   kind: "dice",
   paragraph: "9.14c",
-  quote: "When enemy Attack-Capable units enter a hex with Transport Points, they might capture some of the Transport Points and the rest are displaced (sort of like a retreat).",
+  quote: "",
   type: { t: "integer" },
 };
 const step$tokens_per_sp: rt.StepInfo = {

@@ -75,19 +75,19 @@ export const metadata = {
     mp_expended_on_target: {
       label: "MP expended on overruns of this hex",
       paragraph: "8.1a",
-      quote: "Moving units spend 3 MP for each overrun.",
+      quote: "Moving units spend 3 MP for each overrun. If the combat result allows the attacker to occupy the defender’s hex, there is no additional MP cost to do so.",
       perUnit: false,
       random: false,
     },
     attacker_supply_cost: {
-      label: "Attacker's combat supply (T)",
+      label: "Attacker's combat supply cost (T)",
       paragraph: "9.0",
       quote: "expending SP according to the Supply Table",
       perUnit: false,
       random: false,
     },
     defender_supply_cost: {
-      label: "Defender's combat supply (T)",
+      label: "Defender's combat supply cost (T)",
       paragraph: "9.0",
       quote: "expending SP according to the Supply Table",
       perUnit: false,
@@ -96,7 +96,7 @@ export const metadata = {
     "attackers.attack_strength": {
       label: "Attack strength",
       paragraph: "9.4",
-      quote: "Combat units are divided into three classes (3.2a): Armor, Mech, and Other.",
+      quote: "The combat strength of units in each class is sometimes modified by terrain.",
       perUnit: true,
       random: false,
     },
@@ -138,7 +138,7 @@ export const metadata = {
     start_column_odds: {
       label: "Starting column's odds",
       paragraph: "9.7a",
-      quote: "The Combat Table has a row for each terrain category.",
+      quote: "Find the odds determined above on the correct row, using the terrain in the defender’s hex.",
       perUnit: false,
       random: false,
     },
@@ -194,7 +194,7 @@ export const metadata = {
     final_column_odds: {
       label: "Final column's odds",
       paragraph: "9.1g",
-      quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
+      quote: "The player shifts six columns from the 1:5 column to 3:1.",
       perUnit: false,
       random: true,
     },
@@ -431,7 +431,7 @@ export interface Input {
   entry_prohibited: boolean;
   /** Terrain category — The category of the hex terrain the defender chose for his stack (9.4c) */
   terrain: "open" | "close" | "very_close" | "extremely_close";
-  /** Attacker's combat supply (T) — Combat supply the attacker can spend, in tokens (SP in reach or internal stocks; 1 SP = 4T) (9.5) */
+  /** Combat supply the attacker can spend (T) — Combat supply the attacker can spend, in tokens (SP in reach or internal stocks; 1 SP = 4T) (9.5) */
   attacker_supply: number;
   /** Defender pays combat supply — The defender expends combat supply; he may withhold it, or have none (9.5) */
   defender_pays_supply: boolean;
@@ -473,9 +473,9 @@ export interface Outputs {
   mp_left_after: number;
   /** MP expended on overruns of this hex (8.1a) */
   mp_expended_on_target: number;
-  /** Attacker's combat supply (T) (9.0) */
+  /** Attacker's combat supply cost (T) (9.0) */
   attacker_supply_cost: number;
-  /** Defender's combat supply (T) (9.0) */
+  /** Defender's combat supply cost (T) (9.0) */
   defender_supply_cost: number;
   /** Attack strength (9.4) */
   "attackers.attack_strength": number[];
@@ -627,7 +627,7 @@ export const schema: rt.EngineSchema = {
     },
     {
       name: "attacker_supply",
-      label: "Attacker's combat supply (T)",
+      label: "Combat supply the attacker can spend (T)",
       description: "Combat supply the attacker can spend, in tokens (SP in reach or internal stocks; 1 SP = 4T)",
       paragraph: "9.5",
       type: { kind: "number", min: 0 },
@@ -1370,7 +1370,7 @@ const step$in$stack_started_together: rt.StepInfo = {
   label: "Started the phase stacked together",
   kind: "input",
   paragraph: "8.1",
-  quote: "Only Attack-Capable units that started the phase stacked together can overrun.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$in$stack_mp_left: rt.StepInfo = {
@@ -1378,7 +1378,7 @@ const step$in$stack_mp_left: rt.StepInfo = {
   label: "MP left",
   kind: "input",
   paragraph: "8.1a",
-  quote: "Moving units spend 3 MP for each overrun.",
+  quote: "",
   type: { t: "number" },
 };
 const step$in$overrun_number: rt.StepInfo = {
@@ -1386,7 +1386,7 @@ const step$in$overrun_number: rt.StepInfo = {
   label: "Overrun number",
   kind: "input",
   paragraph: "8.1a",
-  quote: "Moving units spend 3 MP for each overrun.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$entry_cost: rt.StepInfo = {
@@ -1394,7 +1394,7 @@ const step$in$entry_cost: rt.StepInfo = {
   label: "Entry cost (MP)",
   kind: "input",
   paragraph: "8.1b",
-  quote: "Overruns are only allowed if the MP cost to enter the hex (the combined hex, hexside, and Trainbusting costs) would be 3 MP or less.",
+  quote: "",
   type: { t: "number" },
 };
 const step$in$needs_road: rt.StepInfo = {
@@ -1402,7 +1402,7 @@ const step$in$needs_road: rt.StepInfo = {
   label: "Enterable only by road",
   kind: "input",
   paragraph: "8.1c",
-  quote: "Units cannot use features such as roads or bridges to bring the hex’s MP cost down, to negate prohibited terrain, or to meet the restriction of 6.1d.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$in$attackers: rt.StepInfo = {
@@ -1410,7 +1410,7 @@ const step$in$attackers: rt.StepInfo = {
   label: "Attacking units",
   kind: "input",
   paragraph: "9.0",
-  quote: "Ground combat is conducted in the Combat Segments of the Combat Phase and Exploitation Phase.",
+  quote: "",
   type: { t: "list", of: { t: "record" } },
 };
 const step$in$defenders: rt.StepInfo = {
@@ -1418,7 +1418,7 @@ const step$in$defenders: rt.StepInfo = {
   label: "Defending units",
   kind: "input",
   paragraph: "9.0",
-  quote: "Ground combat is conducted in the Combat Segments of the Combat Phase and Exploitation Phase.",
+  quote: "",
   type: { t: "list", of: { t: "record" } },
 };
 const step$in$entry_prohibited: rt.StepInfo = {
@@ -1426,7 +1426,7 @@ const step$in$entry_prohibited: rt.StepInfo = {
   label: "Entry prohibited",
   kind: "input",
   paragraph: "9.1f",
-  quote: "A unit can never attack a hex that the movement rules (see especially 6.1d and 6.2c) prohibit it from entering.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$in$terrain: rt.StepInfo = {
@@ -1434,7 +1434,7 @@ const step$in$terrain: rt.StepInfo = {
   label: "Terrain category",
   kind: "input",
   paragraph: "9.4c",
-  quote: "The defending player also gets to choose the one terrain that will modify the defending stack.",
+  quote: "",
   type: {
     t: "enum",
     labels: { open: "Open", close: "Close", very_close: "Very Close", extremely_close: "Extremely Close" },
@@ -1442,10 +1442,10 @@ const step$in$terrain: rt.StepInfo = {
 };
 const step$in$attacker_supply: rt.StepInfo = {
   name: "attacker_supply",
-  label: "Attacker's combat supply (T)",
+  label: "Combat supply the attacker can spend (T)",
   kind: "input",
   paragraph: "9.5",
-  quote: "Both combat supply and trace supply are needed to fight at full effectiveness.",
+  quote: "",
   type: { t: "number" },
 };
 const step$in$defender_pays_supply: rt.StepInfo = {
@@ -1453,7 +1453,7 @@ const step$in$defender_pays_supply: rt.StepInfo = {
   label: "Defender pays combat supply",
   kind: "input",
   paragraph: "9.5",
-  quote: "Both combat supply and trace supply are needed to fight at full effectiveness.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$in$attacker_ar_unit: rt.StepInfo = {
@@ -1461,7 +1461,7 @@ const step$in$attacker_ar_unit: rt.StepInfo = {
   label: "Attacker's AR unit",
   kind: "input",
   paragraph: "9.6",
-  quote: "Action Ratings affect combat as Dice Roll Modifiers (DRMs).",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$defender_ar_unit: rt.StepInfo = {
@@ -1469,7 +1469,7 @@ const step$in$defender_ar_unit: rt.StepInfo = {
   label: "Defender's AR unit",
   kind: "input",
   paragraph: "9.6",
-  quote: "Action Ratings affect combat as Dice Roll Modifiers (DRMs).",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$hedgehog_level: rt.StepInfo = {
@@ -1477,7 +1477,7 @@ const step$in$hedgehog_level: rt.StepInfo = {
   label: "Hedgehog level",
   kind: "input",
   paragraph: "9.8",
-  quote: "After players have identified their Action Rating units and have determined the combat odds, check for Surprise.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$attacker_option_retreat: rt.StepInfo = {
@@ -1485,7 +1485,7 @@ const step$in$attacker_option_retreat: rt.StepInfo = {
   label: "Attacker's choice: option hexes to retreat",
   kind: "input",
   paragraph: "9.10",
-  quote: "Combat results are generally a mixture of “losses” and “options.” Losses are given as an “L” followed by a number; Options are given as “o” followed by a number.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$defender_option_retreat: rt.StepInfo = {
@@ -1493,7 +1493,7 @@ const step$in$defender_option_retreat: rt.StepInfo = {
   label: "Defender's choice: option hexes to retreat",
   kind: "input",
   paragraph: "9.10",
-  quote: "Combat results are generally a mixture of “losses” and “options.” Losses are given as an “L” followed by a number; Options are given as “o” followed by a number.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$defender_ignores: rt.StepInfo = {
@@ -1501,7 +1501,7 @@ const step$in$defender_ignores: rt.StepInfo = {
   label: "Defender ignores options when allowed",
   kind: "input",
   paragraph: "9.10",
-  quote: "Combat results are generally a mixture of “losses” and “options.” Losses are given as an “L” followed by a number; Options are given as “o” followed by a number.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$in$phase: rt.StepInfo = {
@@ -1509,7 +1509,7 @@ const step$in$phase: rt.StepInfo = {
   label: "Phase",
   kind: "input",
   paragraph: "9.13b",
-  quote: "exploit results if:",
+  quote: "",
   type: { t: "enum", labels: { combat_phase: "Combat Phase", exploitation_phase: "Exploitation Phase" } },
 };
 const step$in$attack_hexes: rt.StepInfo = {
@@ -1517,7 +1517,7 @@ const step$in$attack_hexes: rt.StepInfo = {
   label: "Attacking hexes",
   kind: "input",
   paragraph: "9.13b",
-  quote: "exploit results if:",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$attack_hexes_adjacent: rt.StepInfo = {
@@ -1525,15 +1525,15 @@ const step$in$attack_hexes_adjacent: rt.StepInfo = {
   label: "Attacking hexes adjacent",
   kind: "input",
   paragraph: "9.13b",
-  quote: "exploit results if:",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$in$attack_type: rt.StepInfo = {
   name: "attack_type",
   label: "Attack type",
   kind: "input",
-  paragraph: "9.0",
-  quote: "Overrun: always overrun",
+  paragraph: "8.0",
+  quote: "",
   type: { t: "enum", labels: { overrun: "Overrun", regular: "Regular" } },
 };
 const step$die$surprise_roll: rt.StepInfo = {
@@ -1541,7 +1541,7 @@ const step$die$surprise_roll: rt.StepInfo = {
   label: "Surprise roll",
   kind: "dice",
   paragraph: "9.8",
-  quote: "After players have identified their Action Rating units and have determined the combat odds, check for Surprise.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$die$shift_roll: rt.StepInfo = {
@@ -1549,7 +1549,7 @@ const step$die$shift_roll: rt.StepInfo = {
   label: "Surprise column shift",
   kind: "dice",
   paragraph: "9.8",
-  quote: "After players have identified their Action Rating units and have determined the combat odds, check for Surprise.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$die$combat_roll: rt.StepInfo = {
@@ -1557,7 +1557,7 @@ const step$die$combat_roll: rt.StepInfo = {
   label: "Combat roll",
   kind: "dice",
   paragraph: "9.9",
-  quote: "After determining odds, Surprise, and any column shifts, roll two dice.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$may_continue_moving: rt.StepInfo = {
@@ -1597,7 +1597,7 @@ const step$mp_expended_on_target: rt.StepInfo = {
   label: "MP expended on overruns of this hex",
   kind: "let",
   paragraph: "8.1a",
-  quote: "Moving units spend 3 MP for each overrun.",
+  quote: "Moving units spend 3 MP for each overrun. If the combat result allows the attacker to occupy the defender’s hex, there is no additional MP cost to do so.",
   type: { t: "integer" },
 };
 const step$overrun_gains_no_exploit: rt.StepInfo = {
@@ -1629,7 +1629,7 @@ const step$final_column_odds: rt.StepInfo = {
   label: "Final column's odds",
   kind: "let",
   paragraph: "9.1g",
-  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
+  quote: "The player shifts six columns from the 1:5 column to 3:1.",
   type: { t: "odds" },
 };
 const step$defender_at: rt.StepInfo = {
@@ -1642,7 +1642,7 @@ const step$defender_at: rt.StepInfo = {
 };
 const step$attacker_supply_cost: rt.StepInfo = {
   name: "attacker_supply_cost",
-  label: "Attacker's combat supply (T)",
+  label: "Attacker's combat supply cost (T)",
   kind: "let",
   paragraph: "9.0",
   quote: "expending SP according to the Supply Table",
@@ -1652,13 +1652,13 @@ const step$defender_re: rt.StepInfo = {
   name: "defender_re",
   label: "Defending RE",
   kind: "let",
-  paragraph: "9.5",
-  quote: "Both combat supply and trace supply are needed to fight at full effectiveness.",
+  paragraph: "9.11d",
+  quote: "A multi-step division’s current RE size is the unit’s printed RE size minus the steps it has lost.",
   type: { t: "number" },
 };
 const step$defender_supply_cost: rt.StepInfo = {
   name: "defender_supply_cost",
-  label: "Defender's combat supply (T)",
+  label: "Defender's combat supply cost (T)",
   kind: "let",
   paragraph: "9.0",
   quote: "expending SP according to the Supply Table",
@@ -1741,7 +1741,7 @@ const step$start_column_odds: rt.StepInfo = {
   label: "Starting column's odds",
   kind: "let",
   paragraph: "9.7a",
-  quote: "The Combat Table has a row for each terrain category.",
+  quote: "Find the odds determined above on the correct row, using the terrain in the defender’s hex.",
   type: { t: "odds" },
 };
 const step$hedgehog_surprise_drm: rt.StepInfo = {
@@ -1988,7 +1988,7 @@ const step$attackers$attack_strength: rt.StepInfo = {
   label: "Attack strength",
   kind: "let",
   paragraph: "9.4",
-  quote: "Combat units are divided into three classes (3.2a): Armor, Mech, and Other.",
+  quote: "The combat strength of units in each class is sometimes modified by terrain.",
   type: { t: "number" },
 };
 const step$attackers$at_reduced: rt.StepInfo = {
@@ -2001,7 +2001,7 @@ const step$attackers$at_reduced: rt.StepInfo = {
 };
 const step$attackers$terrain_multiplier: rt.StepInfo = {
   name: "attackers.terrain_multiplier",
-  label: "Terrain multiplier",
+  label: "Attacking unit's terrain multiplier",
   kind: "let",
   paragraph: "9.4e",
   quote: "A “x2” Terrain Effect for attacking Armor or Mech is sometimes reduced to “x1.5”.",
@@ -2009,7 +2009,7 @@ const step$attackers$terrain_multiplier: rt.StepInfo = {
 };
 const step$attackers$supply_factor: rt.StepInfo = {
   name: "attackers.supply_factor",
-  label: "Out of Supply",
+  label: "Attacking unit's Out of Supply factor",
   kind: "let",
   paragraph: "9.5a",
   quote: "When marked Out of Supply, a unit with combat supply can still attack and defend, but does so at half strength.",
@@ -2033,7 +2033,7 @@ const step$attackers$destroyed: rt.StepInfo = {
 };
 const step$attackers$step_loss_factor: rt.StepInfo = {
   name: "attackers.step_loss_factor",
-  label: "Step losses",
+  label: "Attacking unit's step-loss factor",
   kind: "let",
   paragraph: "9.11d",
   quote: "A multi-step unit missing one or more steps halves its Combat Strength when it attacks.",
@@ -2072,7 +2072,7 @@ const step$defenders$defense_strength: rt.StepInfo = {
 };
 const step$defenders$terrain_multiplier: rt.StepInfo = {
   name: "defenders.terrain_multiplier",
-  label: "Terrain multiplier",
+  label: "Defending unit's terrain multiplier",
   kind: "let",
   paragraph: "9.4d",
   quote: "On defense, all such bracketed modifiers are read as x1.",
@@ -2080,7 +2080,7 @@ const step$defenders$terrain_multiplier: rt.StepInfo = {
 };
 const step$defenders$supply_factor: rt.StepInfo = {
   name: "defenders.supply_factor",
-  label: "Out of Supply",
+  label: "Defending unit's Out of Supply factor",
   kind: "let",
   paragraph: "9.5a",
   quote: "When marked Out of Supply, a unit with combat supply can still attack and defend, but does so at half strength.",
@@ -2104,7 +2104,7 @@ const step$defenders$destroyed: rt.StepInfo = {
 };
 const step$defenders$step_loss_factor: rt.StepInfo = {
   name: "defenders.step_loss_factor",
-  label: "Step losses",
+  label: "Defending unit's step-loss factor",
   kind: "let",
   paragraph: "9.11d",
   quote: "If it is missing half or more of its original (printed) steps, its Combat Strength is also halved on defense.",
@@ -2115,7 +2115,7 @@ const step$out$attackers$attack_strength: rt.StepInfo = {
   label: "Attack strength",
   kind: "let",
   paragraph: "9.4",
-  quote: "Combat units are divided into three classes (3.2a): Armor, Mech, and Other.",
+  quote: "The combat strength of units in each class is sometimes modified by terrain.",
   type: { t: "list", of: { t: "number" } },
 };
 const step$out$attackers$at_reduced: rt.StepInfo = {
@@ -2128,7 +2128,7 @@ const step$out$attackers$at_reduced: rt.StepInfo = {
 };
 const step$out$attackers$terrain_multiplier: rt.StepInfo = {
   name: "attackers.terrain_multiplier",
-  label: "Terrain multiplier",
+  label: "Attacking unit's terrain multiplier",
   kind: "let",
   paragraph: "9.4e",
   quote: "A “x2” Terrain Effect for attacking Armor or Mech is sometimes reduced to “x1.5”.",
@@ -2136,7 +2136,7 @@ const step$out$attackers$terrain_multiplier: rt.StepInfo = {
 };
 const step$out$attackers$supply_factor: rt.StepInfo = {
   name: "attackers.supply_factor",
-  label: "Out of Supply",
+  label: "Attacking unit's Out of Supply factor",
   kind: "let",
   paragraph: "9.5a",
   quote: "When marked Out of Supply, a unit with combat supply can still attack and defend, but does so at half strength.",
@@ -2160,7 +2160,7 @@ const step$out$attackers$destroyed: rt.StepInfo = {
 };
 const step$out$attackers$step_loss_factor: rt.StepInfo = {
   name: "attackers.step_loss_factor",
-  label: "Step losses",
+  label: "Attacking unit's step-loss factor",
   kind: "let",
   paragraph: "9.11d",
   quote: "A multi-step unit missing one or more steps halves its Combat Strength when it attacks.",
@@ -2202,7 +2202,7 @@ const step$out$defenders$defense_strength: rt.StepInfo = {
 };
 const step$out$defenders$terrain_multiplier: rt.StepInfo = {
   name: "defenders.terrain_multiplier",
-  label: "Terrain multiplier",
+  label: "Defending unit's terrain multiplier",
   kind: "let",
   paragraph: "9.4d",
   quote: "On defense, all such bracketed modifiers are read as x1.",
@@ -2210,7 +2210,7 @@ const step$out$defenders$terrain_multiplier: rt.StepInfo = {
 };
 const step$out$defenders$supply_factor: rt.StepInfo = {
   name: "defenders.supply_factor",
-  label: "Out of Supply",
+  label: "Defending unit's Out of Supply factor",
   kind: "let",
   paragraph: "9.5a",
   quote: "When marked Out of Supply, a unit with combat supply can still attack and defend, but does so at half strength.",
@@ -2234,7 +2234,7 @@ const step$out$defenders$destroyed: rt.StepInfo = {
 };
 const step$out$defenders$step_loss_factor: rt.StepInfo = {
   name: "defenders.step_loss_factor",
-  label: "Step losses",
+  label: "Defending unit's step-loss factor",
   kind: "let",
   paragraph: "9.11d",
   quote: "If it is missing half or more of its original (printed) steps, its Combat Strength is also halved on defense.",
@@ -2709,7 +2709,7 @@ const step$check$overrun_modes: rt.StepInfo = {
   label: "Overrunning units must be in Combat, Move, or Exploitation Mode",
   kind: "check",
   paragraph: "8.1",
-  quote: "Only Attack-Capable units that started the phase stacked together can overrun.",
+  quote: "They must be in Combat, Move, or Exploitation Mode.",
   type: { t: "boolean" },
 };
 const step$check$attack_capable: rt.StepInfo = {
@@ -2717,7 +2717,7 @@ const step$check$attack_capable: rt.StepInfo = {
   label: "Units that are not Attack-Capable can never attack",
   kind: "check",
   paragraph: "9.0",
-  quote: "Ground combat is conducted in the Combat Segments of the Combat Phase and Exploitation Phase.",
+  quote: "Units that are not Attack-Capable (4.4) can never attack.",
   type: { t: "boolean" },
 };
 const step$check$can_attack: rt.StepInfo = {
@@ -2725,7 +2725,7 @@ const step$check$can_attack: rt.StepInfo = {
   label: "Parenthesized Combat Strengths can only defend",
   kind: "check",
   paragraph: "9.1e",
-  quote: "Units can be restricted in their ability to attack by mode (units in Strat Mode and unreleased reserves cannot attack), supply status (requisite SP or internal stocks not…",
+  quote: "Parenthesized Combat Strengths can only defend",
   type: { t: "boolean" },
 };
 const step$check$enough_mp: rt.StepInfo = {
@@ -2733,7 +2733,7 @@ const step$check$enough_mp: rt.StepInfo = {
   label: "Units with fewer than 3 MP remaining cannot overrun",
   kind: "check",
   paragraph: "8.1a",
-  quote: "Moving units spend 3 MP for each overrun.",
+  quote: "Units with fewer than 3 MP remaining cannot overrun",
   type: { t: "boolean" },
 };
 const step$check$entry_not_all: rt.StepInfo = {
@@ -2741,7 +2741,7 @@ const step$check$entry_not_all: rt.StepInfo = {
   label: "A terrain that lists a cost of “All” cannot be overrun",
   kind: "check",
   paragraph: "8.1b",
-  quote: "Overruns are only allowed if the MP cost to enter the hex (the combined hex, hexside, and Trainbusting costs) would be 3 MP or less.",
+  quote: "A terrain that lists a cost of “All” cannot be overrun",
   type: { t: "boolean" },
 };
 const step$check$entry_at_most_3: rt.StepInfo = {
@@ -2773,7 +2773,7 @@ const step$check$attacker_supplied: rt.StepInfo = {
   label: "Units cannot attack at all without combat supply",
   kind: "check",
   paragraph: "9.5(A)",
-  quote: "A) Units cannot attack at all without combat supply.",
+  quote: "Units cannot attack at all without combat supply",
   type: { t: "boolean" },
 };
 const step$check$units_alive: rt.StepInfo = {
@@ -2781,7 +2781,7 @@ const step$check$units_alive: rt.StepInfo = {
   label: "A unit whose Step Loss marker equals its steps is in the Dead Pile",
   kind: "check",
   paragraph: "9.11",
-  quote: "Most units have just one step, and are placed in the Dead Pile when they take a loss.",
+  quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
   type: { t: "boolean" },
 };
 const step$check$ar_units_in_combat: rt.StepInfo = {
@@ -2789,7 +2789,7 @@ const step$check$ar_units_in_combat: rt.StepInfo = {
   label: "Only one unit is chosen per side, and the unit must actively participate in the combat",
   kind: "check",
   paragraph: "9.6",
-  quote: "Action Ratings affect combat as Dice Roll Modifiers (DRMs).",
+  quote: "Only one unit is chosen per side, and the unit must actively participate in the combat",
   type: { t: "boolean" },
 };
 

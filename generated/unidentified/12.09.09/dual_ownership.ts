@@ -256,7 +256,7 @@ const step$in$fort_city_mp: rt.StepInfo = {
   label: "Fortification / major city MP",
   kind: "input",
   paragraph: "12.A.1",
-  quote: "All overrunning units must be able to enter the hex being overrun without placing a \"+# MP\" marker, paying all required terrain and ZOC costs.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$do_side: rt.StepInfo = {
@@ -264,7 +264,7 @@ const step$in$do_side: rt.StepInfo = {
   label: "Side",
   kind: "input",
   paragraph: "12.E",
-  quote: "A dual ownership situation occurs when two enemy forces occupy the same hex due to an overrun attempt.",
+  quote: "",
   type: {
     t: "enum",
     labels: {
@@ -278,7 +278,7 @@ const step$in$do_action: rt.StepInfo = {
   label: "Action",
   kind: "input",
   paragraph: "12.E",
-  quote: "A dual ownership situation occurs when two enemy forces occupy the same hex due to an overrun attempt.",
+  quote: "",
   type: {
     t: "enum",
     labels: {
@@ -296,7 +296,7 @@ const step$in$entering_german_cm: rt.StepInfo = {
   label: "Entering unit is German c/m",
   kind: "input",
   paragraph: "12.E.2(c)",
-  quote: "c) New units entering a dual ownership hex must pay the additional MP cost as if they were performing an overrun but they are not forced to attack or place a “DL” marker.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$in$entering_hexside_mp: rt.StepInfo = {
@@ -304,7 +304,7 @@ const step$in$entering_hexside_mp: rt.StepInfo = {
   label: "Entering unit's hexside MP (normal)",
   kind: "input",
   paragraph: "12.E.2(c)",
-  quote: "c) New units entering a dual ownership hex must pay the additional MP cost as if they were performing an overrun but they are not forced to attack or place a “DL” marker.",
+  quote: "",
   type: { t: "number" },
 };
 const step$in$other_hex_friendly: rt.StepInfo = {
@@ -312,7 +312,7 @@ const step$in$other_hex_friendly: rt.StepInfo = {
   label: "Other hex friendly-owned",
   kind: "input",
   paragraph: "12.E.2.c",
-  quote: "A unit may leave or enter a dual ownership hex only if it enters a friendly-owned hex.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$in$target_defence: rt.StepInfo = {
@@ -320,7 +320,7 @@ const step$in$target_defence: rt.StepInfo = {
   label: "Defence of the hex attacked",
   kind: "input",
   paragraph: "12.E.2.d(2)",
-  quote: "2) Units in a dual ownership hex may attack any other adjacent hex (including an occupied hex behind the line).",
+  quote: "",
   type: { t: "number" },
 };
 const step$in$enemy_defence_in_hex: rt.StepInfo = {
@@ -328,7 +328,7 @@ const step$in$enemy_defence_in_hex: rt.StepInfo = {
   label: "Enemy defence in the dual ownership hex (unmodified)",
   kind: "input",
   paragraph: "12.E.2.d(4)(a)",
-  quote: "a) A pinning force of friendly attack factors equal to the defenders’ unmodified defence strength, plus one attack factor for each main combat die modifier due to terrain or…",
+  quote: "",
   type: { t: "number" },
 };
 const step$in$enemy_hex_drms: rt.StepInfo = {
@@ -336,7 +336,7 @@ const step$in$enemy_hex_drms: rt.StepInfo = {
   label: "Terrain and marker DRMs in the hex",
   kind: "input",
   paragraph: "12.E.2.d(4)(a)",
-  quote: "a) A pinning force of friendly attack factors equal to the defenders’ unmodified defence strength, plus one attack factor for each main combat die modifier due to terrain or…",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$pinning_factors: rt.StepInfo = {
@@ -344,7 +344,7 @@ const step$in$pinning_factors: rt.StepInfo = {
   label: "Pinning force (attack factors)",
   kind: "input",
   paragraph: "12.E.2.d(4)(a)",
-  quote: "a) A pinning force of friendly attack factors equal to the defenders’ unmodified defence strength, plus one attack factor for each main combat die modifier due to terrain or…",
+  quote: "",
   type: { t: "number" },
 };
 const step$in$one_to_four_made: rt.StepInfo = {
@@ -352,7 +352,7 @@ const step$in$one_to_four_made: rt.StepInfo = {
   label: "A 1:4 attack was made",
   kind: "input",
   paragraph: "12.E.2.d(4)(b)",
-  quote: "b) At least a 1:4 attack has been made in the current combat phase (by any friendly units in or adjacent to the hex) against the enemy units in the dual ownership hex.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$overrun_mp: rt.StepInfo = {
@@ -446,7 +446,7 @@ const step$check$enter_or_leave_not_both: rt.StepInfo = {
   label: "A unit may either enter or leave a dual ownership hex but not do both",
   kind: "check",
   paragraph: "12.E.2.c",
-  quote: "A unit may leave or enter a dual ownership hex only if it enters a friendly-owned hex.",
+  quote: "A unit may either enter or leave a dual ownership hex but not do both",
   type: { t: "boolean" },
 };
 const step$check$friendly_owned_hex: rt.StepInfo = {
@@ -454,7 +454,7 @@ const step$check$friendly_owned_hex: rt.StepInfo = {
   label: "A unit may leave or enter a dual ownership hex only if it enters a friendly-owned hex",
   kind: "check",
   paragraph: "12.E.2.c",
-  quote: "A unit may leave or enter a dual ownership hex only if it enters a friendly-owned hex.",
+  quote: "A unit may leave or enter a dual ownership hex only if it enters a friendly-owned hex",
   type: { t: "boolean" },
 };
 const step$check$attack_out_pinned: rt.StepInfo = {
@@ -462,7 +462,7 @@ const step$check$attack_out_pinned: rt.StepInfo = {
   label: "Any attack out of a dual ownership hex requires a pinning force or a 1:4 attack already made",
   kind: "check",
   paragraph: "12.E.2.d(4)",
-  quote: "4) Units in a dual ownership hex may attack any adjacent hex in combination with other adjacent non-amphibious/airborne assaulting units.",
+  quote: "Any attack out of a dual ownership hex requires either:",
   type: { t: "boolean" },
 };
 

@@ -53,7 +53,7 @@ export const metadata = {
   outcome: ["may_continue_moving", "dual_occupancy"],
   definitions: {
     "moving_units.overrun_cost": {
-      label: "Overrun cost (MP)",
+      label: "The unit's overrun cost (MP)",
       paragraph: "12.A.1",
       quote: "The overrun itself costs an additional 2 MP to attempt.",
       perUnit: true,
@@ -76,14 +76,14 @@ export const metadata = {
     "moving_units.mp_spent": {
       label: "MP spent this phase",
       paragraph: "12.A.1",
-      quote: "All overrunning units must be able to enter the hex being overrun without placing a \"+# MP\" marker, paying all required terrain and ZOC costs.",
+      quote: "All overrunning units must be able to enter the hex being overrun without placing a “+# MP” marker, paying all required terrain and ZOC costs.",
       perUnit: true,
       random: false,
     },
     "moving_units.mp_left": {
       label: "MP left",
       paragraph: "12.A.1",
-      quote: "All overrunning units must be able to enter the hex being overrun without placing a \"+# MP\" marker, paying all required terrain and ZOC costs.",
+      quote: "All overrunning units must be able to enter the hex being overrun without placing a “+# MP” marker",
       perUnit: true,
       random: false,
     },
@@ -138,8 +138,8 @@ export const metadata = {
     },
     defence_total: {
       label: "Defence total",
-      paragraph: "12.D",
-      quote: "After all overrunning unit strengths are added up and odds calculated for an immediate overrun, supply is expended and the dice are rolled as for a normal combat.",
+      paragraph: "12.A.3",
+      quote: "Air units may be added to an immediate overrun attack or defence.",
       perUnit: false,
       random: false,
     },
@@ -315,7 +315,7 @@ export interface Dice {
 
 /** What the procedure answers, in JSON form (one value per unit for `list.name`). */
 export interface Outputs {
-  /** Overrun cost (MP) (12.A.1) */
+  /** The unit's overrun cost (MP) (12.A.1) */
   "moving_units.overrun_cost": number[];
   /** Hexside cost, doubled (MP) (12.A.1) */
   "moving_units.hexside_cost": number[];
@@ -339,7 +339,7 @@ export interface Outputs {
   "moving_units.attack_now": number[];
   /** Attack total (12.D) */
   attack_total: number;
-  /** Defence total (12.D) */
+  /** Defence total (12.A.3) */
   defence_total: number;
   /** Odds (12.D) */
   odds: string | null;
@@ -657,7 +657,7 @@ const step$in$stacking_ok: rt.StepInfo = {
   label: "Within the stacking limit",
   kind: "input",
   paragraph: "12.A",
-  quote: "OVERRUNS may occur during any movement phase.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$in$moving_units: rt.StepInfo = {
@@ -665,7 +665,7 @@ const step$in$moving_units: rt.StepInfo = {
   label: "Overrunning units",
   kind: "input",
   paragraph: "12.A.1",
-  quote: "All overrunning units must be able to enter the hex being overrun without placing a \"+# MP\" marker, paying all required terrain and ZOC costs.",
+  quote: "",
   type: { t: "list", of: { t: "record" } },
 };
 const step$in$fort_city_mp: rt.StepInfo = {
@@ -673,7 +673,7 @@ const step$in$fort_city_mp: rt.StepInfo = {
   label: "Fortification / major city MP",
   kind: "input",
   paragraph: "12.A.1",
-  quote: "All overrunning units must be able to enter the hex being overrun without placing a \"+# MP\" marker, paying all required terrain and ZOC costs.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$declaration: rt.StepInfo = {
@@ -681,7 +681,7 @@ const step$in$declaration: rt.StepInfo = {
   label: "Declaration",
   kind: "input",
   paragraph: "12.A.2",
-  quote: "Once a player has entered an enemy occupied hex with as many units as desired, he either declares an immediate overrun attack or places a \"DL\" marker on his units (thus forcing…",
+  quote: "",
   type: {
     t: "enum",
     labels: {
@@ -695,7 +695,7 @@ const step$in$air_units: rt.StepInfo = {
   label: "Air units",
   kind: "input",
   paragraph: "12.A.3",
-  quote: "Air units may be added to an immediate overrun attack or defence.",
+  quote: "",
   type: { t: "list", of: { t: "record" } },
 };
 const step$in$attack_ngs: rt.StepInfo = {
@@ -703,7 +703,7 @@ const step$in$attack_ngs: rt.StepInfo = {
   label: "Naval gunfire for the attack",
   kind: "input",
   paragraph: "12.A.4",
-  quote: "Naval gunfire support may be added to an immediate overrun attack or defence.",
+  quote: "",
   type: { t: "number" },
 };
 const step$in$defence_ngs: rt.StepInfo = {
@@ -711,7 +711,7 @@ const step$in$defence_ngs: rt.StepInfo = {
   label: "Naval gunfire for the defence",
   kind: "input",
   paragraph: "12.A.4",
-  quote: "Naval gunfire support may be added to an immediate overrun attack or defence.",
+  quote: "",
   type: { t: "number" },
 };
 const step$in$defender_already_overrun: rt.StepInfo = {
@@ -719,7 +719,7 @@ const step$in$defender_already_overrun: rt.StepInfo = {
   label: "Already overrun this phase",
   kind: "input",
   paragraph: "12.B",
-  quote: "A unit may not have more than one overrun attempted against it in any single movement phase.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$in$defenders_under_dl: rt.StepInfo = {
@@ -727,7 +727,7 @@ const step$in$defenders_under_dl: rt.StepInfo = {
   label: "Defenders under a “DL” marker",
   kind: "input",
   paragraph: "12.C(2)",
-  quote: "2) An overrun may be attempted against enemy units that are under a \"Deadlock\" marker.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$in$road_rate: rt.StepInfo = {
@@ -735,7 +735,7 @@ const step$in$road_rate: rt.StepInfo = {
   label: "Road movement rate",
   kind: "input",
   paragraph: "12.C(4)",
-  quote: "4) A single overrunning units may use the road movement rate when executing an overrun in the case of a bridge capture (Rule ???).",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$in$bridge_capture: rt.StepInfo = {
@@ -743,7 +743,7 @@ const step$in$bridge_capture: rt.StepInfo = {
   label: "Bridge capture",
   kind: "input",
   paragraph: "12.C(4)",
-  quote: "4) A single overrunning units may use the road movement rate when executing an overrun in the case of a bridge capture (Rule ???).",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$in$defence_strength: rt.StepInfo = {
@@ -751,7 +751,7 @@ const step$in$defence_strength: rt.StepInfo = {
   label: "Defence strength",
   kind: "input",
   paragraph: "12.D",
-  quote: "After all overrunning unit strengths are added up and odds calculated for an immediate overrun, supply is expended and the dice are rolled as for a normal combat.",
+  quote: "",
   type: { t: "number" },
 };
 const step$in$combat_outcome: rt.StepInfo = {
@@ -759,7 +759,7 @@ const step$in$combat_outcome: rt.StepInfo = {
   label: "Combat result",
   kind: "input",
   paragraph: "12.D",
-  quote: "After all overrunning unit strengths are added up and odds calculated for an immediate overrun, supply is expended and the dice are rolled as for a normal combat.",
+  quote: "",
   type: {
     t: "enum",
     labels: {
@@ -774,7 +774,7 @@ const step$in$defender_re_remaining: rt.StepInfo = {
   label: "Defending REs remaining",
   kind: "input",
   paragraph: "12.D.2.b(4)",
-  quote: "4) The attacking units must expend additional MPs equal to the remaining defending REs.",
+  quote: "",
   type: { t: "number" },
 };
 const step$in$defender_zoc: rt.StepInfo = {
@@ -782,7 +782,7 @@ const step$in$defender_zoc: rt.StepInfo = {
   label: "ZOC of the units being overrun",
   kind: "input",
   paragraph: "12.D.1",
-  quote: "If an \"OR\" result occurs, the overrun unit is eliminated.",
+  quote: "",
   type: { t: "enum", labels: { no_zoc: "No ZOC", partial_zoc: "Partial ZOC", full_zoc: "Full ZOC" } },
 };
 const step$in$defender_re: rt.StepInfo = {
@@ -790,7 +790,7 @@ const step$in$defender_re: rt.StepInfo = {
   label: "Defenders' RE",
   kind: "input",
   paragraph: "12.D.2.a(2)",
-  quote: "2) Double the defenders RE total for all RED TABLE results.",
+  quote: "",
   type: { t: "number" },
 };
 const step$overrun_mp: rt.StepInfo = {
@@ -869,8 +869,8 @@ const step$defence_total: rt.StepInfo = {
   name: "defence_total",
   label: "Defence total",
   kind: "let",
-  paragraph: "12.D",
-  quote: "After all overrunning unit strengths are added up and odds calculated for an immediate overrun, supply is expended and the dice are rolled as for a normal combat.",
+  paragraph: "12.A.3",
+  quote: "Air units may be added to an immediate overrun attack or defence.",
   type: { t: "number" },
 };
 const step$odds: rt.StepInfo = {
@@ -993,7 +993,7 @@ const step$no_combat_next_phase: rt.StepInfo = {
 };
 const step$moving_units$overrun_cost: rt.StepInfo = {
   name: "moving_units.overrun_cost",
-  label: "Overrun cost (MP)",
+  label: "The unit's overrun cost (MP)",
   kind: "let",
   paragraph: "12.A.1",
   quote: "The overrun itself costs an additional 2 MP to attempt.",
@@ -1012,7 +1012,7 @@ const step$moving_units$mp_spent: rt.StepInfo = {
   label: "MP spent this phase",
   kind: "let",
   paragraph: "12.A.1",
-  quote: "All overrunning units must be able to enter the hex being overrun without placing a \"+# MP\" marker, paying all required terrain and ZOC costs.",
+  quote: "All overrunning units must be able to enter the hex being overrun without placing a “+# MP” marker, paying all required terrain and ZOC costs.",
   type: { t: "number" },
 };
 const step$moving_units$mp_left: rt.StepInfo = {
@@ -1020,7 +1020,7 @@ const step$moving_units$mp_left: rt.StepInfo = {
   label: "MP left",
   kind: "let",
   paragraph: "12.A.1",
-  quote: "All overrunning units must be able to enter the hex being overrun without placing a \"+# MP\" marker, paying all required terrain and ZOC costs.",
+  quote: "All overrunning units must be able to enter the hex being overrun without placing a “+# MP” marker",
   type: { t: "number" },
 };
 const step$moving_units$hexside_cost: rt.StepInfo = {
@@ -1057,7 +1057,7 @@ const step$air_units$value: rt.StepInfo = {
 };
 const step$out$moving_units$overrun_cost: rt.StepInfo = {
   name: "moving_units.overrun_cost",
-  label: "Overrun cost (MP)",
+  label: "The unit's overrun cost (MP)",
   kind: "let",
   paragraph: "12.A.1",
   quote: "The overrun itself costs an additional 2 MP to attempt.",
@@ -1076,7 +1076,7 @@ const step$out$moving_units$mp_spent: rt.StepInfo = {
   label: "MP spent this phase",
   kind: "let",
   paragraph: "12.A.1",
-  quote: "All overrunning units must be able to enter the hex being overrun without placing a \"+# MP\" marker, paying all required terrain and ZOC costs.",
+  quote: "All overrunning units must be able to enter the hex being overrun without placing a “+# MP” marker, paying all required terrain and ZOC costs.",
   type: { t: "list", of: { t: "number" } },
 };
 const step$out$moving_units$mp_left: rt.StepInfo = {
@@ -1084,7 +1084,7 @@ const step$out$moving_units$mp_left: rt.StepInfo = {
   label: "MP left",
   kind: "let",
   paragraph: "12.A.1",
-  quote: "All overrunning units must be able to enter the hex being overrun without placing a \"+# MP\" marker, paying all required terrain and ZOC costs.",
+  quote: "All overrunning units must be able to enter the hex being overrun without placing a “+# MP” marker",
   type: { t: "list", of: { t: "number" } },
 };
 const step$out$moving_units$hexside_cost: rt.StepInfo = {
@@ -1210,7 +1210,7 @@ const step$check$within_stacking_limit: rt.StepInfo = {
   label: "The moving units may not exceed the stacking limits of the hex being entered, not counting the REs of enemy units",
   kind: "check",
   paragraph: "12.A",
-  quote: "OVERRUNS may occur during any movement phase.",
+  quote: "The moving units may not exceed the stacking limits of the hex being entered, not counting the REs of enemy units",
   type: { t: "boolean" },
 };
 const step$check$enough_mp: rt.StepInfo = {
@@ -1218,7 +1218,7 @@ const step$check$enough_mp: rt.StepInfo = {
   label: "All overrunning units must be able to enter the hex being overrun without placing a “+# MP” marker",
   kind: "check",
   paragraph: "12.A.1",
-  quote: "All overrunning units must be able to enter the hex being overrun without placing a \"+# MP\" marker, paying all required terrain and ZOC costs.",
+  quote: "All overrunning units must be able to enter the hex being overrun without placing a “+# MP” marker",
   type: { t: "boolean" },
 };
 const step$check$one_overrun_per_defender: rt.StepInfo = {
@@ -1226,7 +1226,7 @@ const step$check$one_overrun_per_defender: rt.StepInfo = {
   label: "A unit may not have more than one overrun attempted against it in any single movement phase",
   kind: "check",
   paragraph: "12.B",
-  quote: "A unit may not have more than one overrun attempted against it in any single movement phase.",
+  quote: "A unit may not have more than one overrun attempted against it in any single movement phase",
   type: { t: "boolean" },
 };
 const step$check$road_rate_single_unit: rt.StepInfo = {
@@ -1234,7 +1234,7 @@ const step$check$road_rate_single_unit: rt.StepInfo = {
   label: "Only a single overrunning unit may use the road movement rate, and only in the case of a bridge capture",
   kind: "check",
   paragraph: "12.C(4)",
-  quote: "4) A single overrunning units may use the road movement rate when executing an overrun in the case of a bridge capture (Rule ???).",
+  quote: "A single overrunning units may use the road movement rate when executing an overrun in the case of a bridge capture",
   type: { t: "boolean" },
 };
 const step$check$air_naval_immediate_only: rt.StepInfo = {
@@ -1242,7 +1242,7 @@ const step$check$air_naval_immediate_only: rt.StepInfo = {
   label: "Only immediate overruns may have additional air and naval factors added",
   kind: "check",
   paragraph: "12.A.2",
-  quote: "Once a player has entered an enemy occupied hex with as many units as desired, he either declares an immediate overrun attack or places a \"DL\" marker on his units (thus forcing…",
+  quote: "Immediate overruns may have additional air and naval factors added as described below",
   type: { t: "boolean" },
 };
 

@@ -167,7 +167,7 @@ const step$in$movement_allowance: rt.StepInfo = {
   label: "Movement allowance",
   kind: "input",
   paragraph: "5.3",
-  quote: "To conduct an assault round involving tanks versus infantry, each side rolls on the Small Arms Fire chart.",
+  quote: "",
   type: { t: "number" },
 };
 const step$in$movement_used: rt.StepInfo = {
@@ -175,7 +175,7 @@ const step$in$movement_used: rt.StepInfo = {
   label: "Movement already used",
   kind: "input",
   paragraph: "5.3",
-  quote: "To conduct an assault round involving tanks versus infantry, each side rolls on the Small Arms Fire chart.",
+  quote: "",
   type: { t: "number" },
 };
 const step$in$assaults: rt.StepInfo = {
@@ -183,7 +183,7 @@ const step$in$assaults: rt.StepInfo = {
   label: "Assaults",
   kind: "input",
   paragraph: "5.3",
-  quote: "To conduct an assault round involving tanks versus infantry, each side rolls on the Small Arms Fire chart.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$in_own_movement_phase: rt.StepInfo = {
@@ -191,7 +191,7 @@ const step$in$in_own_movement_phase: rt.StepInfo = {
   label: "Own movement phase",
   kind: "input",
   paragraph: "5.3",
-  quote: "To conduct an assault round involving tanks versus infantry, each side rolls on the Small Arms Fire chart.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$in$overrun_target: rt.StepInfo = {
@@ -199,7 +199,7 @@ const step$in$overrun_target: rt.StepInfo = {
   label: "Target",
   kind: "input",
   paragraph: "5.3",
-  quote: "To conduct an assault round involving tanks versus infantry, each side rolls on the Small Arms Fire chart.",
+  quote: "",
   type: { t: "enum", labels: { personnel: "Personnel units", tanks: "Tanks" } },
 };
 const step$in$target_in_bunker: rt.StepInfo = {
@@ -207,7 +207,7 @@ const step$in$target_in_bunker: rt.StepInfo = {
   label: "In a bunker or pillbox",
   kind: "input",
   paragraph: "5.3",
-  quote: "To conduct an assault round involving tanks versus infantry, each side rolls on the Small Arms Fire chart.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$in$morale_sound: rt.StepInfo = {
@@ -215,7 +215,7 @@ const step$in$morale_sound: rt.StepInfo = {
   label: "Morale sound",
   kind: "input",
   paragraph: "5.3",
-  quote: "To conduct an assault round involving tanks versus infantry, each side rolls on the Small Arms Fire chart.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$assault_cost: rt.StepInfo = {
@@ -263,7 +263,7 @@ const step$check$own_movement_phase: rt.StepInfo = {
   label: "Tank units may resolve assaults against personnel type units during their own movement phase",
   kind: "check",
   paragraph: "5.3",
-  quote: "To conduct an assault round involving tanks versus infantry, each side rolls on the Small Arms Fire chart.",
+  quote: "Tank units may resolve assaults against personnel type units during their own movement phase",
   type: { t: "boolean" },
 };
 const step$check$personnel_targets: rt.StepInfo = {
@@ -271,7 +271,7 @@ const step$check$personnel_targets: rt.StepInfo = {
   label: "Tank units may resolve assaults against personnel type units; tanks cannot assault other tanks",
   kind: "check",
   paragraph: "5.3",
-  quote: "To conduct an assault round involving tanks versus infantry, each side rolls on the Small Arms Fire chart.",
+  quote: "which cannot assault bunkers, pillboxes or other tanks",
   type: { t: "boolean" },
 };
 const step$check$no_bunker_or_pillbox: rt.StepInfo = {
@@ -279,7 +279,7 @@ const step$check$no_bunker_or_pillbox: rt.StepInfo = {
   label: "Bunkers and pillboxes prevent units occupying them from being assaulted by tanks",
   kind: "check",
   paragraph: "5.3",
-  quote: "To conduct an assault round involving tanks versus infantry, each side rolls on the Small Arms Fire chart.",
+  quote: "Bunkers and pillboxes are not units but they do prevent units occupying them from being assaulted by tanks",
   type: { t: "boolean" },
 };
 const step$check$sound_morale: rt.StepInfo = {
@@ -287,7 +287,7 @@ const step$check$sound_morale: rt.StepInfo = {
   label: "Tank units may conduct movement and assaults only so long as their morale remains sound",
   kind: "check",
   paragraph: "5.3",
-  quote: "To conduct an assault round involving tanks versus infantry, each side rolls on the Small Arms Fire chart.",
+  quote: "So long as their morale remains sound, tank units may conduct any combination of movement and assaults until their movement allowance is expended.",
   type: { t: "boolean" },
 };
 const step$check$movement_left_before: rt.StepInfo = {
@@ -295,7 +295,7 @@ const step$check$movement_left_before: rt.StepInfo = {
   label: "Tank units may conduct movement and assaults only until their movement allowance is expended",
   kind: "check",
   paragraph: "5.3",
-  quote: "To conduct an assault round involving tanks versus infantry, each side rolls on the Small Arms Fire chart.",
+  quote: "tank units may conduct any combination of movement and assaults until their movement allowance is expended",
   type: { t: "boolean" },
 };
 const step$check$enough_movement: rt.StepInfo = {
@@ -303,7 +303,7 @@ const step$check$enough_movement: rt.StepInfo = {
   label: "Tank units may conduct movement and assaults only until their movement allowance is expended",
   kind: "check",
   paragraph: "5.3",
-  quote: "To conduct an assault round involving tanks versus infantry, each side rolls on the Small Arms Fire chart.",
+  quote: "tank units may conduct any combination of movement and assaults until their movement allowance is expended",
   type: { t: "boolean" },
 };
 

@@ -157,7 +157,7 @@ const step$in$fire_role: rt.StepInfo = {
   label: "Role",
   kind: "input",
   paragraph: "5.1",
-  quote: "An assault occurs when personnel units begin an assault phase in base to base contact with enemy units.",
+  quote: "",
   type: {
     t: "enum",
     labels: {
@@ -172,7 +172,7 @@ const step$in$base_kind: rt.StepInfo = {
   label: "Bases",
   kind: "input",
   paragraph: "5.1",
-  quote: "An assault occurs when personnel units begin an assault phase in base to base contact with enemy units.",
+  quote: "",
   type: { t: "enum", labels: { personnel: "Personnel", tank: "Tank" } },
 };
 const step$in$equipment: rt.StepInfo = {
@@ -180,7 +180,7 @@ const step$in$equipment: rt.StepInfo = {
   label: "Equipment",
   kind: "input",
   paragraph: "5.1",
-  quote: "An assault occurs when personnel units begin an assault phase in base to base contact with enemy units.",
+  quote: "",
   type: {
     t: "enum",
     labels: {
@@ -195,7 +195,7 @@ const step$in$small_unit: rt.StepInfo = {
   label: "Three bases or less originally",
   kind: "input",
   paragraph: "5.1",
-  quote: "An assault occurs when personnel units begin an assault phase in base to base contact with enemy units.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$in$in_direct_contact: rt.StepInfo = {
@@ -203,7 +203,7 @@ const step$in$in_direct_contact: rt.StepInfo = {
   label: "In direct contact",
   kind: "input",
   paragraph: "5.1",
-  quote: "An assault occurs when personnel units begin an assault phase in base to base contact with enemy units.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$in$line_of_sight: rt.StepInfo = {
@@ -211,7 +211,7 @@ const step$in$line_of_sight: rt.StepInfo = {
   label: "Line of sight",
   kind: "input",
   paragraph: "5.1",
-  quote: "An assault occurs when personnel units begin an assault phase in base to base contact with enemy units.",
+  quote: "",
   type: { t: "boolean" },
 };
 const step$may_fire: rt.StepInfo = {
@@ -243,7 +243,7 @@ const step$check$normally_equipped_hold_fire: rt.StepInfo = {
   label: "Normally equipped assaulting personnel units may not fire during their fire phase",
   kind: "check",
   paragraph: "5.1",
-  quote: "An assault occurs when personnel units begin an assault phase in base to base contact with enemy units.",
+  quote: "Normally equipped assaulting personnel units may not fire during their fire phase",
   type: { t: "boolean" },
 };
 const step$check$hosts_hold_fire: rt.StepInfo = {
@@ -251,7 +251,7 @@ const step$check$hosts_hold_fire: rt.StepInfo = {
   label: "“Host” personnel units with assault weapon bases attached are still not allowed to fire while assaulting",
   kind: "check",
   paragraph: "5.1",
-  quote: "An assault occurs when personnel units begin an assault phase in base to base contact with enemy units.",
+  quote: "Such personnel units are still not allowed to fire while assaulting.",
   type: { t: "boolean" },
 };
 const step$check$supporting_fire_clear: rt.StepInfo = {
@@ -259,7 +259,7 @@ const step$check$supporting_fire_clear: rt.StepInfo = {
   label: "Nearby units and heavy weapons may fire only if not in direct contact with enemies and within line-of-sight rules",
   kind: "check",
   paragraph: "5.1",
-  quote: "An assault occurs when personnel units begin an assault phase in base to base contact with enemy units.",
+  quote: "nearby units and heavy weapons from the attacking side may fire at the defending units if they are not in direct contact with enemies and do not violate line-of-sight rules",
   type: { t: "boolean" },
 };
 

@@ -174,28 +174,28 @@ export const metadata = {
     attacker_bases_lost: {
       label: "Attacker's bases lost",
       paragraph: "5.2",
-      quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+      quote: "Overall ties lose an additional stand each and are pinned for one turn.",
       perUnit: false,
       random: true,
     },
     defender_bases_lost: {
       label: "Defender's bases lost",
       paragraph: "5.2",
-      quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+      quote: "Overall ties lose an additional stand each and are pinned for one turn.",
       perUnit: false,
       random: true,
     },
     attacker_bases_left: {
       label: "Attacker's bases left",
       paragraph: "5.2",
-      quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+      quote: "with the loser losing the difference in bases",
       perUnit: false,
       random: true,
     },
     defender_bases_left: {
       label: "Defender's bases left",
       paragraph: "5.2",
-      quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+      quote: "with the loser losing the difference in bases",
       perUnit: false,
       random: true,
     },
@@ -601,7 +601,7 @@ const step$in$attackers: rt.StepInfo = {
   label: "Attacking units",
   kind: "input",
   paragraph: "5.2",
-  quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+  quote: "",
   type: { t: "list", of: { t: "record" } },
 };
 const step$in$defenders: rt.StepInfo = {
@@ -609,7 +609,7 @@ const step$in$defenders: rt.StepInfo = {
   label: "Defending units",
   kind: "input",
   paragraph: "5.2",
-  quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+  quote: "",
   type: { t: "list", of: { t: "record" } },
 };
 const step$in$pinned_value: rt.StepInfo = {
@@ -617,7 +617,7 @@ const step$in$pinned_value: rt.StepInfo = {
   label: "Pinned or worse: value",
   kind: "input",
   paragraph: "5.5",
-  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently suffering…",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$rear_value: rt.StepInfo = {
@@ -625,7 +625,7 @@ const step$in$rear_value: rt.StepInfo = {
   label: "Hit in rear: value",
   kind: "input",
   paragraph: "5.5",
-  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently suffering…",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$prone_value: rt.StepInfo = {
@@ -633,7 +633,7 @@ const step$in$prone_value: rt.StepInfo = {
   label: "Prone: value",
   kind: "input",
   paragraph: "5.5",
-  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently suffering…",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$cover_value: rt.StepInfo = {
@@ -641,7 +641,7 @@ const step$in$cover_value: rt.StepInfo = {
   label: "Solid cover or better: value",
   kind: "input",
   paragraph: "5.5",
-  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently suffering…",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$outstanding_value: rt.StepInfo = {
@@ -649,7 +649,7 @@ const step$in$outstanding_value: rt.StepInfo = {
   label: "Outstanding training: value",
   kind: "input",
   paragraph: "5.5",
-  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently suffering…",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$great_value: rt.StepInfo = {
@@ -657,7 +657,7 @@ const step$in$great_value: rt.StepInfo = {
   label: "Great training: value",
   kind: "input",
   paragraph: "5.5",
-  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently suffering…",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$attacker_other_drm: rt.StepInfo = {
@@ -665,7 +665,7 @@ const step$in$attacker_other_drm: rt.StepInfo = {
   label: "Attacker's other DRM",
   kind: "input",
   paragraph: "5.5",
-  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently suffering…",
+  quote: "",
   type: { t: "integer" },
 };
 const step$in$defender_other_drm: rt.StepInfo = {
@@ -673,7 +673,7 @@ const step$in$defender_other_drm: rt.StepInfo = {
   label: "Defender's other DRM",
   kind: "input",
   paragraph: "5.5",
-  quote: "The following die roll modifiers apply to units involved in assaults; Pinned or worse - Half or more of involved bases for that side are from units which are currently suffering…",
+  quote: "",
   type: { t: "integer" },
 };
 const step$die$attacker_roll_1: rt.StepInfo = {
@@ -681,7 +681,7 @@ const step$die$attacker_roll_1: rt.StepInfo = {
   label: "Attacker's roll, round 1",
   kind: "dice",
   paragraph: "5.2",
-  quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$die$defender_roll_1: rt.StepInfo = {
@@ -689,7 +689,7 @@ const step$die$defender_roll_1: rt.StepInfo = {
   label: "Defender's roll, round 1",
   kind: "dice",
   paragraph: "5.2",
-  quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$die$attacker_roll_2: rt.StepInfo = {
@@ -697,7 +697,7 @@ const step$die$attacker_roll_2: rt.StepInfo = {
   label: "Attacker's roll, round 2",
   kind: "dice",
   paragraph: "5.2",
-  quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$die$defender_roll_2: rt.StepInfo = {
@@ -705,7 +705,7 @@ const step$die$defender_roll_2: rt.StepInfo = {
   label: "Defender's roll, round 2",
   kind: "dice",
   paragraph: "5.2",
-  quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$die$attacker_roll_3: rt.StepInfo = {
@@ -713,7 +713,7 @@ const step$die$attacker_roll_3: rt.StepInfo = {
   label: "Attacker's roll, round 3",
   kind: "dice",
   paragraph: "5.2",
-  quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$die$defender_roll_3: rt.StepInfo = {
@@ -721,7 +721,7 @@ const step$die$defender_roll_3: rt.StepInfo = {
   label: "Defender's roll, round 3",
   kind: "dice",
   paragraph: "5.2",
-  quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+  quote: "",
   type: { t: "integer" },
 };
 const step$attacker_bases: rt.StepInfo = {
@@ -769,7 +769,7 @@ const step$attacker_left_1: rt.StepInfo = {
   label: "Attacker's bases after round 1",
   kind: "let",
   paragraph: "5.2",
-  quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+  quote: "with the loser losing the difference in bases",
   type: { t: "integer" },
 };
 const step$defender_left_1: rt.StepInfo = {
@@ -777,7 +777,7 @@ const step$defender_left_1: rt.StepInfo = {
   label: "Defender's bases after round 1",
   kind: "let",
   paragraph: "5.2",
-  quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+  quote: "with the loser losing the difference in bases",
   type: { t: "integer" },
 };
 const step$round_1_winner: rt.StepInfo = {
@@ -785,7 +785,7 @@ const step$round_1_winner: rt.StepInfo = {
   label: "Round 1 won by",
   kind: "let",
   paragraph: "5.2",
-  quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+  quote: "each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases",
   type: { t: "enum", labels: { attacker: "Attacker", defender: "Defender" } },
 };
 const step$round_2_fought: rt.StepInfo = {
@@ -825,7 +825,7 @@ const step$attacker_left_2: rt.StepInfo = {
   label: "Attacker's bases after round 2",
   kind: "let",
   paragraph: "5.2",
-  quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+  quote: "with the loser losing the difference in bases",
   type: { t: "integer" },
 };
 const step$defender_left_2: rt.StepInfo = {
@@ -833,7 +833,7 @@ const step$defender_left_2: rt.StepInfo = {
   label: "Defender's bases after round 2",
   kind: "let",
   paragraph: "5.2",
-  quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+  quote: "with the loser losing the difference in bases",
   type: { t: "integer" },
 };
 const step$round_2_winner: rt.StepInfo = {
@@ -841,7 +841,7 @@ const step$round_2_winner: rt.StepInfo = {
   label: "Round 2 won by",
   kind: "let",
   paragraph: "5.2",
-  quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+  quote: "each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases",
   type: { t: "enum", labels: { attacker: "Attacker", defender: "Defender" } },
 };
 const step$round_3_fought: rt.StepInfo = {
@@ -881,7 +881,7 @@ const step$attacker_left_3: rt.StepInfo = {
   label: "Attacker's bases after the rounds",
   kind: "let",
   paragraph: "5.2",
-  quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+  quote: "with the loser losing the difference in bases",
   type: { t: "integer" },
 };
 const step$defender_left_3: rt.StepInfo = {
@@ -889,7 +889,7 @@ const step$defender_left_3: rt.StepInfo = {
   label: "Defender's bases after the rounds",
   kind: "let",
   paragraph: "5.2",
-  quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+  quote: "with the loser losing the difference in bases",
   type: { t: "integer" },
 };
 const step$round_3_winner: rt.StepInfo = {
@@ -897,7 +897,7 @@ const step$round_3_winner: rt.StepInfo = {
   label: "Round 3 won by",
   kind: "let",
   paragraph: "5.2",
-  quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+  quote: "each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases",
   type: { t: "enum", labels: { attacker: "Attacker", defender: "Defender" } },
 };
 const step$attacker_lost_in_rounds: rt.StepInfo = {
@@ -905,7 +905,7 @@ const step$attacker_lost_in_rounds: rt.StepInfo = {
   label: "Attacker's bases lost in the rounds",
   kind: "let",
   paragraph: "5.2",
-  quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+  quote: "the overall loser of the assault (the side to lose the most number of bases)",
   type: { t: "integer" },
 };
 const step$defender_lost_in_rounds: rt.StepInfo = {
@@ -913,7 +913,7 @@ const step$defender_lost_in_rounds: rt.StepInfo = {
   label: "Defender's bases lost in the rounds",
   kind: "let",
   paragraph: "5.2",
-  quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+  quote: "the overall loser of the assault (the side to lose the most number of bases)",
   type: { t: "integer" },
 };
 const step$overall: rt.StepInfo = {
@@ -960,7 +960,7 @@ const step$attacker_bases_lost: rt.StepInfo = {
   label: "Attacker's bases lost",
   kind: "let",
   paragraph: "5.2",
-  quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+  quote: "Overall ties lose an additional stand each and are pinned for one turn.",
   type: { t: "integer" },
 };
 const step$defender_bases_lost: rt.StepInfo = {
@@ -968,7 +968,7 @@ const step$defender_bases_lost: rt.StepInfo = {
   label: "Defender's bases lost",
   kind: "let",
   paragraph: "5.2",
-  quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+  quote: "Overall ties lose an additional stand each and are pinned for one turn.",
   type: { t: "integer" },
 };
 const step$attacker_bases_left: rt.StepInfo = {
@@ -976,7 +976,7 @@ const step$attacker_bases_left: rt.StepInfo = {
   label: "Attacker's bases left",
   kind: "let",
   paragraph: "5.2",
-  quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+  quote: "with the loser losing the difference in bases",
   type: { t: "integer" },
 };
 const step$defender_bases_left: rt.StepInfo = {
@@ -984,7 +984,7 @@ const step$defender_bases_left: rt.StepInfo = {
   label: "Defender's bases left",
   kind: "let",
   paragraph: "5.2",
-  quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+  quote: "with the loser losing the difference in bases",
   type: { t: "integer" },
 };
 const step$attacker_won_every_round: rt.StepInfo = {
@@ -1296,7 +1296,7 @@ const step$check$cavalry_targets: rt.StepInfo = {
   label: "Cavalry units may not assault troops in buildings, bunkers, pillboxes, trenches or other enclosed cover",
   kind: "check",
   paragraph: "5.2",
-  quote: "To conduct an assault which involves only personnel type bases, each side in the assault (not each unit) rolls 1D6, with the loser losing the difference in bases.",
+  quote: "Cavalry units may not assault tanks or armored cars, nor may they assault troops in buildings, bunkers, pillboxes, trenches or other enclosed cover.",
   type: { t: "boolean" },
 };
 
