@@ -115,7 +115,7 @@ export function printExpr(e: TsExpr, indent = ""): string {
         if (e.value === -Infinity) return "-Infinity";
         return Object.is(e.value, -0) ? "0" : String(e.value);
       }
-      return stringLiteral(e.value);
+      return typeof e.value === "string" ? stringLiteral(e.value) : String(e.value);
     case "array": {
       if (e.items.length === 0) return "[]";
       const parts = e.items.map((item) => printExpr(item, indent + INDENT));
