@@ -101,6 +101,7 @@ describe("the compiler", () => {
         const { metadata, schema } = engine;
         expect(metadata).toMatchObject({ rulesetTitle: s.rulesetTitle, editionTitle: s.editionTitle, title: s.procedure });
         expect(metadata.outputs[0].label).toBe(s.group);
+        expect(metadata.summary).toEqual([{ items: [{ text: s.summary }, { value: "total" }, { text: s.summary }], otherwise: s.summary }]);
         expect(metadata.definitions.total.label).toBe(s.let);
         expect(schema.inputs[0]).toMatchObject({ label: s.input, description: s.description });
         expect(schema.records.unit.label).toBe(s.record);

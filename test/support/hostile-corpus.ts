@@ -1,8 +1,8 @@
 /**
  * A small corpus whose every string position holds text chosen by a test: the
  * ruleset's and edition's titles, labels, descriptions, enum labels, a text
- * literal, a requirement's message, a dice label, a chart's caption, headers
- * and cells, an output group, an example's title and dispute. Tests put hostile
+ * literal, a requirement's message, a dice label, a chart's caption and cell,
+ * an output group, a summary's text, an example's title and dispute. Tests put hostile
  * text there and check that it stays text.
  */
 import { writeFileSync } from "node:fs";
@@ -12,7 +12,7 @@ import { copyCorpus, EMPTY } from "./repo.ts";
 /** Where document text can go; `markdown` positions are read by the Markdown parser, the others are rules strings or YAML. */
 export const STRING_POSITIONS = [
   "rulesetTitle", "editionTitle", "procedure", "input", "description", "record", "field", "fieldDescription", "enumLabel", "member",
-  "let", "text", "message", "dice", "table", "group", "example", "reason",
+  "let", "text", "message", "dice", "table", "group", "summary", "example", "reason",
 ] as const;
 export const MARKDOWN_POSITIONS = ["caption", "cell"] as const;
 
@@ -74,6 +74,7 @@ require strong: total >= 0 else ${r(s.message)}
 procedure attack ${r(s.procedure)} {
   check strong
   output ${r(s.group)}: total, greeting, side_label, cell
+  summary ${r(s.summary)} total ${r(s.summary)} else ${r(s.summary)}
 }
 example ${r(s.example)} disputed ${r(s.reason)} {
   procedure attack
