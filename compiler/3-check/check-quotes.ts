@@ -9,9 +9,9 @@ const QUOTED = /“([^”]+)”|"([^"]+)"/g;
 
 /**
  * What a trace and a form say in the rules' name must be the rules' words:
- * every definition and requirement quotes the sentence it formalizes (HX0511),
+ * every definition and requirement quotes the sentence it formalizes (HX0513),
  * text a label or description puts in quotation marks is the cited paragraph's
- * (HX0512), and two different quantities never share a label (HX0513).
+ * (HX0514), and two different quantities never share a label (HX0513).
  */
 export function checkQuotes(resolved: ResolvedEdition, model: Model, session: Session): void {
   const { symbols, paragraphs } = resolved;
@@ -21,15 +21,15 @@ export function checkQuotes(resolved: ResolvedEdition, model: Model, session: Se
     const place = placeIn(definition.citation.file, decl.nameLoc);
     if (decl.branches) {
       decl.branches.forEach((branch, i) => {
-        if (!branch.quote) session.report("HX0511", { what: `Branch ${i + 1} of \`${definition.key}\``, paragraph: branch.cite?.id ?? definition.citation.paragraph }, place);
+        if (!branch.quote) session.report("HX0513", { what: `Branch ${i + 1} of \`${definition.key}\``, paragraph: branch.cite?.id ?? definition.citation.paragraph }, place);
       });
     } else if (!decl.quote) {
-      session.report("HX0511", { what: `\`${definition.key}\``, paragraph: definition.citation.paragraph }, place);
+      session.report("HX0513", { what: `\`${definition.key}\``, paragraph: definition.citation.paragraph }, place);
     }
   }
   for (const requirement of model.requirements.values()) {
     if (!requirement.citation.quote) {
-      session.report("HX0511", { what: `Requirement \`${requirement.name}\``, paragraph: requirement.citation.paragraph }, placeIn(requirement.citation.file, requirement.decl.nameLoc));
+      session.report("HX0513", { what: `Requirement \`${requirement.name}\``, paragraph: requirement.citation.paragraph }, placeIn(requirement.citation.file, requirement.decl.nameLoc));
     }
   }
 
@@ -38,7 +38,7 @@ export function checkQuotes(resolved: ResolvedEdition, model: Model, session: Se
     for (const match of text.text.matchAll(QUOTED)) {
       const words = match[1] ?? match[2];
       if (cited.some((id) => { const p = paragraphs.get(id); return p !== undefined && quoteFound(words, p); })) continue;
-      session.report("HX0512", { what, text: words, paragraph: cited.join(", ") }, placeIn(file, text.loc));
+      session.report("HX0514", { what, text: words, paragraph: cited.join(", ") }, placeIn(file, text.loc));
     }
   };
   for (const [name, { decl, file, paragraph }] of symbols.inputs) {
@@ -85,7 +85,7 @@ export function checkQuotes(resolved: ResolvedEdition, model: Model, session: Se
       first.set(label, item);
       continue;
     }
-    session.report("HX0513", { label: item.label, name: item.key, other: earlier.key }, placeIn(item.file, item.loc), [
+    session.report("HX0515", { label: item.label, name: item.key, other: earlier.key }, placeIn(item.file, item.loc), [
       { message: `\`${earlier.key}\` has this label`, place: placeIn(earlier.file, earlier.loc) },
     ]);
   }

@@ -55,6 +55,8 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
         sources: files,
         outputs: procedure.outputs,
         outcome: procedure.outcome,
+        summary: procedure.summary,
+        decisive: procedure.decisive,
         definitions: Object.fromEntries(procedure.outputNames.map((name) => {
           const l = procedure.letsByKey.get(name)!;
           return [name, { label: l.label, paragraph: l.citation.paragraph, quote: l.citation.quote, perUnit: Boolean(l.each), random: l.random }];
@@ -239,7 +241,7 @@ function traceStatement(procedure: ProcedureModel): TsStmt {
       case "let": {
         const l = procedure.letsByKey.get(node.key)!;
         // A definition citing each branch says which branch gave its value.
-        const branches = l.branches
+        const branches: Record<string, TsExpr> = l.branches
           ? { branch: id(branchName(l.key)), branches: arr(l.branches.map((_, k) => id(stepName(branchStep(l.key, k))))) }
           : {};
         return l.each
