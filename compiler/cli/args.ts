@@ -34,6 +34,15 @@ export function parseArgs(argv: string[], valued: string[], boolean: string[]): 
   return { positionals, flags };
 }
 
+/** A `--name <n>` option that must be a whole number, or `fallback` when not given. */
+export function wholeNumberFlag(parsed: Parsed, name: string, fallback: number): number {
+  const value = parsed.flags.get(name);
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${name} must be a whole number`);
+  return n;
+}
+
 export function rootOf(parsed: Parsed): string {
   const given = parsed.flags.get("root");
   const root = typeof given === "string" ? resolve(given) : resolve(dirname(fileURLToPath(import.meta.url)), "../..");

@@ -12,6 +12,7 @@ const OPTIONS: Record<string, { valued: string[]; boolean: string[] }> = {
   test: { valued: ["root"], boolean: [] },
   explain: { valued: ["root", "input", "dice"], boolean: ["json"] },
   diff: { valued: ["root", "samples", "seed"], boolean: ["json"] },
+  mutate: { valued: ["root", "samples", "seed"], boolean: ["json"] },
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -53,6 +54,10 @@ async function main(argv: string[]): Promise<number> {
     case "diff": {
       const { diff } = await import("./diff.ts");
       return diff(root, parsed);
+    }
+    case "mutate": {
+      const { mutate } = await import("./mutate.ts");
+      return mutate(root, parsed);
     }
   }
   return 2;

@@ -10,6 +10,7 @@ Commands:
   test       run every edition's test vectors against its generated engines
   explain    resolve one situation with an engine and show the outcome and its trace
   diff       compare two editions of a ruleset: text, formal rules and behaviour
+  mutate     mutation-test an edition's formal rules: which changes no vector notices
 
 Options for every command:
   --root <dir>   the repository holding rules/ and generated/ (default: this package)
@@ -55,4 +56,28 @@ engines run on every vector of both and on generated inputs.
   --seed <n>     seed of the random sample (default 1)
 
 Exit code: 0 when no answer differs, 1 when behaviour changed, 2 on bad usage.`,
+  mutate: `Usage: hexlaw mutate [<ruleset>/<edition>] [--json] [--samples <n>] [--seed <n>]
+
+Mutation testing of the formal rules. Changes the edition's rules blocks and
+charts one thing at a time — a comparison or arithmetic operator, and/or, a
+dropped not, a numeric constant (±1, ×2, 0), a rounding mode, min/max,
+every/some, first/last, the branches of an if, a chart cell (replaced by a
+neighbouring cell's value) — recompiles the edition in process and replays
+every vector of each engine that changed. A mutant is killed when some
+vector's answer changes. Prints the kill rate, killed / (killed + survived),
+and, paragraph by paragraph, the mutants no vector kills: rules that no
+worked example pins down. Mutants that leave every engine byte for byte the
+same are equivalent; those that do not compile are invalid; neither counts.
+A survivor that no sampled situation tells apart is marked probably
+equivalent. Without an edition, every edition is tested and the kill rates
+are listed first.
+
+  --json         print the report as JSON
+  --samples <n>  situations sampled per survivor to look for a difference (default 60; 0: none)
+  --seed <n>     seed of that sample (default 1)
+
+Exit code: 0 (survivors are reported, not failures), 2 on bad usage or a corpus with errors.
+
+Example:
+  hexlaw mutate ocs/4.3`,
 };

@@ -186,7 +186,7 @@ describe("calculator", () => {
     await page.goto(`${site.url}${calculator}`);
     await page.getByLabel("MP left", { exact: true }).fill("7");
     await page.getByLabel("Entry cost (MP)", { exact: true }).fill("2");
-    await page.getByLabel("Attacker's combat supply (T)", { exact: true }).fill("4");
+    await page.getByLabel("Combat supply the attacker can spend (T)", { exact: true }).fill("4");
     await page.locator("hexlaw-calculator input[id$='attackers-0--strength']").fill("6");
     await page.locator("hexlaw-calculator input[id$='attackers-0--ar']").fill("4");
     await page.locator("hexlaw-calculator input[id$='defenders-0--strength']").fill("2");

@@ -1,0 +1,35 @@
+import { compile, editionBuild } from "../compile.ts";
+import { formatMutation, formatRate } from "../mutate/format-report.ts";
+import { MUTATE_DEFAULTS, mutateEdition } from "../mutate/mutate-edition.ts";
+import type { EditionMutation } from "../mutate/types.ts";
+import { type Parsed, UsageError, wholeNumberFlag } from "./args.ts";
+import { printDiagnostics } from "./report.ts";
+
+/** `hexlaw mutate [<ruleset>/<edition>]`: mutation testing of the formal rules; exit 0 whatever survives. */
+export async function mutate(root: string, parsed: Parsed): Promise<number> {
+  const [target, ...extra] = parsed.positionals;
+  if (extra.length > 0) throw new UsageError("name one edition: hexlaw mutate <ruleset>/<edition> (or none for every edition)");
+  const samples = wholeNumberFlag(parsed, "samples", MUTATE_DEFAULTS.samples);
+  const seed = wholeNumberFlag(parsed, "seed", MUTATE_DEFAULTS.seed);
+  const result = await compile({ root });
+  if (printDiagnostics(result.diagnostics.filter((d) => d.severity === "error"), result.sources) > 0) {
+    process.stderr.write("The corpus has errors; fix them before mutation testing.\n");
+    return 2;
+  }
+  const all = result.editions.map((e) => `${e.resolved.ruleset.id}/${e.resolved.edition.id}`);
+  if (target !== undefined && !all.includes(target)) throw new UsageError(`there is no edition \`${target}\`; editions: ${all.join(", ")}`);
+  const reports: EditionMutation[] = [];
+  for (const name of target ? [target] : all) {
+    const [ruleset, edition] = name.split("/");
+    const progress = process.stderr.isTTY && !parsed.flags.has("json") ? (done: number, total: number) => process.stderr.write(`\r${name}: ${done}/${total} mutants`) : undefined;
+    reports.push(await mutateEdition(editionBuild(result, ruleset, edition)!, result.sources, { samples, seed, progress }));
+    if (progress) process.stderr.write("\n");
+  }
+  if (parsed.flags.has("json")) {
+    process.stdout.write(`${JSON.stringify(target ? reports[0] : reports, null, 2)}\n`);
+  } else {
+    const summary = reports.length > 1 ? ["Kill rates:", ...reports.map((r) => `  ${formatRate(r)}`), ""] : [];
+    process.stdout.write(`${[...summary, ...reports.map(formatMutation)].join("\n\n")}\n`);
+  }
+  return 0;
+}
