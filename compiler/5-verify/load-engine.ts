@@ -1,5 +1,6 @@
 import type { EngineModule } from "../runtime/runtime.ts";
 import type { SharedModule } from "../4-emit/types.ts";
+import { stringLiteral } from "../4-emit/ts/print.ts";
 
 const RUNTIME = new URL("../runtime/runtime.ts", import.meta.url).href;
 
@@ -10,8 +11,8 @@ const RUNTIME = new URL("../runtime/runtime.ts", import.meta.url).href;
  * compiler's copy of the runtime, its notation parsers' at their code in memory.
  */
 export async function loadEngine(javascript: string, runtimeImport: string, modules: readonly SharedModule[] = []): Promise<EngineModule> {
-  let code = javascript.replace(JSON.stringify(runtimeImport), JSON.stringify(RUNTIME));
-  for (const m of modules) code = code.replace(JSON.stringify(m.specifier), JSON.stringify(dataUrl(m.javascript)));
+  let code = javascript.replace(stringLiteral(runtimeImport), stringLiteral(RUNTIME));
+  for (const m of modules) code = code.replace(stringLiteral(m.specifier), stringLiteral(dataUrl(m.javascript)));
   return (await import(dataUrl(code))) as EngineModule;
 }
 

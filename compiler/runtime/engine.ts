@@ -17,7 +17,16 @@ export interface EngineMetadata {
   readonly sources: readonly string[];
   readonly outputs: readonly { readonly label: string; readonly names: readonly string[] }[];
   readonly outcome: readonly string[];
+  /** The one-line ruling, part by part: outputs joined by text; `otherwise` when one of a part's values is none. */
+  readonly summary: readonly SummaryPart[];
+  /** What decides the ruling: the steps behind the summary and behind each check, and the inputs (`list.field`) that can change either. */
+  readonly decisive: { readonly steps: readonly string[]; readonly checks: Readonly<Record<string, readonly string[]>>; readonly inputs: readonly string[] };
   readonly definitions: Readonly<Record<string, { readonly label: string; readonly paragraph: string; readonly quote: string; readonly perUnit: boolean; readonly random: boolean }>>;
+}
+
+export interface SummaryPart {
+  readonly items: readonly ({ readonly text: string } | { readonly value: string; readonly signed?: true })[];
+  readonly otherwise?: string;
 }
 
 /** What every generated engine module exports, for programs that load engines by name (values in JSON form). */

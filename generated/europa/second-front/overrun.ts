@@ -25,6 +25,33 @@ export const metadata = {
     { label: "What follows", names: ["overrun_succeeds", "defenders_eliminated", "advance"] },
   ],
   outcome: ["overrun_succeeds"],
+  summary: [
+    { items: [{ value: "odds" }] },
+    { items: [{ text: "succeeds: " }, { value: "overrun_succeeds" }] },
+  ],
+  decisive: {
+    steps: [
+      "defenders",
+      "attackers",
+      "overrun_succeeds",
+      "odds",
+      "defense_total",
+      "attack_total",
+      "ground_support",
+    ],
+    checks: {
+      ten_to_one: ["defenders", "attackers", "defense_total", "attack_total", "ground_support"],
+      enough_mp: ["attackers", "attackers.mp_left", "attackers.mp_spent", "attackers.mp_cost"],
+    },
+    inputs: [
+      "attackers.strength",
+      "attackers.ma",
+      "attackers.mp_used",
+      "attackers.terrain_mp",
+      "attackers.zoc_mp",
+      "defenders.strength",
+    ],
+  },
   definitions: {
     "attackers.mp_cost": {
       label: "MP to overrun",

@@ -15,6 +15,15 @@ export const metadata = {
   sources: ["rules/ocs/4.3/09-ground-combat.md"],
   outputs: [{ label: "Air unit", names: ["air_roll_modified", "air_unit_result"] }],
   outcome: ["air_unit_result"],
+  summary: [
+    { items: [{ text: "Roll " }, { value: "air_roll_modified" }] },
+    { items: [{ value: "air_unit_result" }] },
+  ],
+  decisive: {
+    steps: ["air_unit_active", "captured_by_advance", "air_roll", "air_unit_result", "air_roll_modified"],
+    checks: {},
+    inputs: ["air_unit_active", "captured_by_advance"],
+  },
   definitions: {
     air_roll_modified: {
       label: "Modified roll",

@@ -43,6 +43,30 @@ export const metadata = {
     "wagons_captured",
     "wagon_sp_captured_t",
   ],
+  summary: [
+    { items: [{ text: "Dump: " }, { value: "dump_captured_t" }, { text: "T captured" }] },
+    { items: [{ text: "trucks: " }, { value: "trucks_captured" }, { text: " captured" }] },
+    { items: [{ text: "wagons: " }, { value: "wagons_captured" }, { text: " captured" }] },
+  ],
+  decisive: {
+    steps: [
+      "wagon_points",
+      "truck_points",
+      "dump_sp",
+      "wagon_roll",
+      "truck_roll",
+      "dump_roll",
+      "wagons_captured",
+      "wagon_percent",
+      "trucks_captured",
+      "truck_percent",
+      "dump_captured_t",
+      "dump_percent",
+      "tokens_per_sp",
+    ],
+    checks: {},
+    inputs: ["dump_sp", "truck_points", "wagon_points"],
+  },
   definitions: {
     dump_percent: {
       label: "Dump: % captured",

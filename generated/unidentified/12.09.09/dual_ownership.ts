@@ -28,6 +28,43 @@ export const metadata = {
     { label: "Attacking out", names: ["pinning_force_needed", "combined_defence"] },
   ],
   outcome: ["terrain_benefits"],
+  summary: [
+    { items: [{ text: "Terrain benefits: " }, { value: "terrain_benefits" }] },
+    {
+      items: [{ text: "extra MP to enter " }, { value: "entry_extra_mp" }],
+      otherwise: "No extra MP to enter",
+    },
+  ],
+  decisive: {
+    steps: [
+      "do_action",
+      "entering_german_cm",
+      "entering_hexside_mp",
+      "fort_city_mp",
+      "do_side",
+      "entry_extra_mp",
+      "overrun_mp",
+      "german_cm_overrun_mp",
+      "terrain_benefits",
+    ],
+    checks: {
+      enter_or_leave_not_both: ["do_action"],
+      friendly_owned_hex: ["do_action", "other_hex_friendly"],
+      attack_out_pinned: ["do_action", "pinning_factors", "enemy_defence_in_hex", "enemy_hex_drms", "one_to_four_made"],
+    },
+    inputs: [
+      "fort_city_mp",
+      "do_side",
+      "do_action",
+      "entering_german_cm",
+      "entering_hexside_mp",
+      "other_hex_friendly",
+      "enemy_defence_in_hex",
+      "enemy_hex_drms",
+      "pinning_factors",
+      "one_to_four_made",
+    ],
+  },
   definitions: {
     terrain_benefits: {
       label: "Terrain benefits",

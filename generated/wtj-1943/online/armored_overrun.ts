@@ -20,6 +20,42 @@ export const metadata = {
     },
   ],
   outcome: ["movement_left"],
+  summary: [
+    { items: [{ text: "Movement left " }, { value: "movement_left" }] },
+    { items: [{ text: "assaults permitted " }, { value: "max_assaults" }] },
+  ],
+  decisive: {
+    steps: [
+      "movement_allowance",
+      "movement_used",
+      "assaults",
+      "max_assaults",
+      "assault_cost",
+      "movement_left",
+      "assaults_cost",
+    ],
+    checks: {
+      own_movement_phase: ["in_own_movement_phase"],
+      personnel_targets: ["targets_personnel"],
+      sound_morale: ["morale_sound"],
+      enough_movement: [
+        "movement_allowance",
+        "movement_used",
+        "assaults",
+        "movement_left",
+        "assaults_cost",
+        "assault_cost",
+      ],
+    },
+    inputs: [
+      "movement_allowance",
+      "movement_used",
+      "assaults",
+      "in_own_movement_phase",
+      "targets_personnel",
+      "morale_sound",
+    ],
+  },
   definitions: {
     assault_cost: {
       label: "Movement per three-round assault",

@@ -15,6 +15,28 @@ export const metadata = {
   sources: ["rules/wtj-1943/online/05-assault.md"],
   outputs: [{ label: "Fire", names: ["may_fire", "moved_modifier", "machine_guns_twice"] }],
   outcome: ["may_fire"],
+  summary: [
+    { items: [{ text: "May fire: " }, { value: "may_fire" }] },
+    { items: [{ text: "fires machine guns twice: " }, { value: "machine_guns_twice" }] },
+  ],
+  decisive: {
+    steps: [
+      "base_kind",
+      "fire_role",
+      "in_direct_contact",
+      "line_of_sight",
+      "equipment",
+      "small_unit",
+      "machine_guns_twice",
+      "may_fire",
+    ],
+    checks: {
+      normally_equipped_hold_fire: ["fire_role", "base_kind", "equipment", "small_unit"],
+      hosts_hold_fire: ["fire_role", "base_kind", "equipment"],
+      supporting_fire_clear: ["fire_role", "in_direct_contact", "line_of_sight"],
+    },
+    inputs: ["fire_role", "base_kind", "equipment", "small_unit", "in_direct_contact", "line_of_sight"],
+  },
   definitions: {
     may_fire: {
       label: "May fire in its fire phase",
