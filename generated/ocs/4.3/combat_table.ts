@@ -2,6 +2,7 @@
 // Procedure `combat_table`: Combat Table (look up a row) (Charts). Regenerate with `hexlaw build`.
 
 import * as rt from "../../runtime/runtime.ts";
+import * as notation$ocs_combat_result from "../../notations/ocs-combat-result.js";
 
 export const metadata = {
   ruleset: "ocs",
@@ -108,6 +109,48 @@ export const schema: rt.EngineSchema = {
   records: {},
   dice: [],
 };
+
+/** Results written as text (an input, an assumption) are read with their chart notation's grammar. */
+const NOTATIONS: rt.NotationReaders = {
+  combat_result: {
+    parse: notation$ocs_combat_result.parse,
+    fields: [
+      {
+        name: "attacker_loss",
+        label: "Attacker's losses",
+        description: "",
+        type: { kind: "integer" },
+      },
+      {
+        name: "attacker_option",
+        label: "Attacker's option",
+        description: "",
+        type: { kind: "integer" },
+      },
+      {
+        name: "attacker_exploit",
+        label: "Exploit rating",
+        description: "",
+        type: { kind: "integer", orNone: true },
+      },
+      {
+        name: "defender_loss",
+        label: "Defender's losses",
+        description: "",
+        type: { kind: "integer" },
+      },
+      {
+        name: "defender_option",
+        label: "Defender's option",
+        description: "",
+        type: { kind: "integer" },
+      },
+      { name: "defender_dg", label: "Defender DG", description: "", type: { kind: "boolean" } },
+    ],
+  },
+};
+/** The definitions `assume` may fix, with their types (a worked example's "assume the odds were 4:1"). */
+const ASSUMABLE: readonly rt.FieldSchema[] = [];
 
 /** Combat Table results — chart “Combat Table (9.9): results by modified roll and column” (9.9) */
 const table$combat_results: rt.Table<CombatResult> = rt.table({
@@ -584,10 +627,17 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   {
     info: step$row_odds,
     random: false,
+    ground: false,
     get: row_odds,
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.odds),
   },
-  { info: step$roll_results, random: false, get: roll_results, wire: rt.wireAs.plain },
+  {
+    info: step$roll_results,
+    random: false,
+    ground: false,
+    get: roll_results,
+    wire: rt.wireAs.plain,
+  },
 ];
 const OUTPUTS = [DEFINITIONS[0], DEFINITIONS[1]];
 /**
@@ -613,10 +663,10 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
 const OUTCOME = [];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
-  if ("row_odds" in values) {
+  if (Object.hasOwn(values, "row_odds")) {
     s.row_odds = (values.row_odds as unknown) as readonly rt.Odds[];
   }
-  if ("roll_results" in values) {
+  if (Object.hasOwn(values, "roll_results")) {
     s.roll_results = (values.roll_results as unknown) as readonly CombatResult[];
   }
 }
@@ -630,7 +680,7 @@ function inherit(s: State, parent: State): void {
 
 /** Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws. */
 export function check(value: unknown): rt.CheckResult<Input> {
-  return rt.checkInput<Input>(schema, value);
+  return rt.checkInput<Input>(schema, value, NOTATIONS);
 }
 
 /** Validates a dice assignment such as { "combat_roll": 7 }. Never throws. */
@@ -638,11 +688,19 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
   return rt.checkDice(schema.dice, value);
 }
 
-/** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
+/** Validates values to assume, such as { "result": "Ao1e4 DL1o2" }, against their definitions' types. Never throws. */
+export function checkAssume(value: unknown): rt.CheckResult<Record<string, rt.Wire>> {
+  return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
+}
+
+/**
+ * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
+ * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
+ */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options);
+  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
   if (options?.assume) {
-    assume(s, options.assume);
+    assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
   return rt.finish<Outputs, State>(
     s,
@@ -655,10 +713,11 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */
 export function distribution(input: Input): rt.Distribution<Outputs> {
+  const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
     (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(input, dice, { trace: false });
+      const s = new State(admitted, dice, { trace: false });
       if (parent) {
         inherit(s, parent);
       }
