@@ -185,7 +185,8 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
         { type: "return", value: obj(procedure.outputNames.map((name, i) => ({ key: name, value: call(member(id("c"), "value"), [index(id("OUTPUTS"), lit(i))]) }))) },
       ],
     },
-    { type: "const", name: "OUTCOME", init: data(procedure.outcome) },
+    // Typed: a procedure without dice has an empty outcome, which TypeScript cannot type by itself.
+    { type: "const", name: "OUTCOME", valueType: tArray(tRef("string"), true), init: data(procedure.outcome) },
     { type: "blank" },
     assumeFunction(globals),
     { type: "blank" },
@@ -287,8 +288,9 @@ function directOutput(definition: LetModel): TsExpr {
   const value = definition.each ? perUnitValues(definition) : call(id(definitionName(definition.name)), [S]);
   const wire = wireFunction(outputType(definition));
   const plain = wire.type === "member" && wire.property === "plain";
-  // Notation results are plain objects already; TypeScript needs telling that they are JSON.
-  return plain ? cast(definition.type.kind === "notation" ? cast(value, tRef("unknown")) : value, tRef("rt.Wire")) : call(wire, [value]);
+  // Notation results (and lists of them) are plain objects already; TypeScript needs telling that they are JSON.
+  const notation = definition.type.kind === "notation" || (definition.type.kind === "list" && definition.type.of.kind === "notation");
+  return plain ? cast(notation ? cast(value, tRef("unknown")) : value, tRef("rt.Wire")) : call(wire, [value]);
 }
 
 /** Where the trace finds each step's value, in the order `traceOrder` fixes. */

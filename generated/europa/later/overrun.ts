@@ -2172,7 +2172,7 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     "attackers.ends_movement": c.value(OUTPUTS[21]),
   };
 }
-const OUTCOME = ["result"];
+const OUTCOME: readonly string[] = ["result"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if (Object.hasOwn(values, "attack_total")) {

@@ -750,7 +750,7 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     advance: c.value(OUTPUTS[9]),
   };
 }
-const OUTCOME = ["overrun_succeeds"];
+const OUTCOME: readonly string[] = ["overrun_succeeds"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if (Object.hasOwn(values, "attack_total")) {

@@ -261,7 +261,7 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
   }
   return { air_roll_modified: c.value(OUTPUTS[0]), air_unit_result: c.value(OUTPUTS[1]) };
 }
-const OUTCOME = ["air_unit_result"];
+const OUTCOME: readonly string[] = ["air_unit_result"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if (Object.hasOwn(values, "air_roll_modified")) {

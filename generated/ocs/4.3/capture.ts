@@ -947,7 +947,7 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     wagon_sp_displaced_t: c.value(OUTPUTS[12]),
   };
 }
-const OUTCOME = [
+const OUTCOME: readonly string[] = [
   "dump_captured_t",
   "trucks_captured",
   "truck_sp_captured_t",

@@ -650,7 +650,7 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     try {
       return {
         row_odds: ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.odds))(row_odds(s)),
-        roll_results: roll_results(s) as rt.Wire,
+        roll_results: (roll_results(s) as unknown) as rt.Wire,
       };
     } catch (error) {
       if (!(error instanceof rt.Stop)) {
@@ -660,7 +660,7 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
   }
   return { row_odds: c.value(OUTPUTS[0]), roll_results: c.value(OUTPUTS[1]) };
 }
-const OUTCOME = [];
+const OUTCOME: readonly string[] = [];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if (Object.hasOwn(values, "row_odds")) {

@@ -4729,7 +4729,7 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     "attackers.advances": c.value(OUTPUTS[33]),
   };
 }
-const OUTCOME = ["result"];
+const OUTCOME: readonly string[] = ["result"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if (Object.hasOwn(values, "overrun_gains_no_exploit")) {

@@ -5187,7 +5187,7 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     may_continue_moving: c.value(OUTPUTS[37]),
   };
 }
-const OUTCOME = ["result"];
+const OUTCOME: readonly string[] = ["result"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if (Object.hasOwn(values, "may_continue_moving")) {

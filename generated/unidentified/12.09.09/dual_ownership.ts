@@ -940,7 +940,7 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     combined_defence: c.value(OUTPUTS[7]),
   };
 }
-const OUTCOME = ["terrain_benefits"];
+const OUTCOME: readonly string[] = ["terrain_benefits"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if (Object.hasOwn(values, "overrun_mp")) {

@@ -2423,7 +2423,7 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     no_combat_next_phase: c.value(OUTPUTS[25]),
   };
 }
-const OUTCOME = ["may_continue_moving", "dual_occupancy"];
+const OUTCOME: readonly string[] = ["may_continue_moving", "dual_occupancy"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if (Object.hasOwn(values, "overrun_mp")) {

@@ -628,7 +628,7 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     may_continue_moving: c.value(OUTPUTS[4]),
   };
 }
-const OUTCOME = ["movement_left"];
+const OUTCOME: readonly string[] = ["movement_left"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if (Object.hasOwn(values, "assault_cost")) {

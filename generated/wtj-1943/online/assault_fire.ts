@@ -479,7 +479,7 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     machine_guns_twice: c.value(OUTPUTS[2]),
   };
 }
-const OUTCOME = ["may_fire"];
+const OUTCOME: readonly string[] = ["may_fire"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if (Object.hasOwn(values, "may_fire")) {

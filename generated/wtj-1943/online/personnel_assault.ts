@@ -3593,7 +3593,7 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     cavalry_option: c.value(OUTPUTS[25]),
   };
 }
-const OUTCOME = ["overall", "attacker_bases_lost", "defender_bases_lost", "breakthrough"];
+const OUTCOME: readonly string[] = ["overall", "attacker_bases_lost", "defender_bases_lost", "breakthrough"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if (Object.hasOwn(values, "attacker_bases")) {
