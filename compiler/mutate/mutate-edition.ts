@@ -8,6 +8,7 @@ import { diffBehaviour } from "../diff/diff-behaviour.ts";
 import type { EditionBuild } from "../diff/diff-editions.ts";
 import { Session } from "../diagnostics/session.ts";
 import type { EngineModule } from "../runtime/runtime.ts";
+import type { SharedModule } from "../4-emit/types.ts";
 import { findMutants } from "./find-mutants.ts";
 import type { EditionMutation, Mutant, MutantResult, MutantStatus } from "./types.ts";
 
@@ -30,7 +31,8 @@ export const MUTATE_DEFAULTS: MutateOptions = { samples: 60, seed: 1 };
  */
 export async function mutateEdition(build: EditionBuild, sources: ReadonlyMap<string, string>, options: MutateOptions = MUTATE_DEFAULTS): Promise<EditionMutation> {
   const { checked, emitted } = build;
-  const engines = new EngineCache(emitted.runtimeImport);
+  // Mutants never touch notation grammars, so every engine shares the edition's notation parsers.
+  const engines = new EngineCache(emitted.runtimeImport, emitted.modules);
   const original = new Map(emitted.engines.map((e) => [e.procedure, e.javascript]));
   const vectors = new Map<string, Vector[]>();
   for (const example of checked.examples) vectors.set(example.procedure, [...(vectors.get(example.procedure) ?? []), buildVector(example)]);
@@ -113,18 +115,20 @@ function summarize(ruleset: string, edition: string, mutants: MutantResult[]): E
 
 /** Engines loaded once per distinct code (a module cannot be unloaded, so the same code is never loaded twice). */
 class EngineCache {
-  private readonly modules = new Map<string, Promise<EngineModule>>();
+  private readonly loaded = new Map<string, Promise<EngineModule>>();
   private readonly runtimeImport: string;
+  private readonly shared: readonly SharedModule[];
 
-  constructor(runtimeImport: string) {
+  constructor(runtimeImport: string, shared: readonly SharedModule[]) {
     this.runtimeImport = runtimeImport;
+    this.shared = shared;
   }
 
   load(javascript: string): Promise<EngineModule> {
-    let module = this.modules.get(javascript);
+    let module = this.loaded.get(javascript);
     if (!module) {
-      module = loadEngine(javascript, this.runtimeImport);
-      this.modules.set(javascript, module);
+      module = loadEngine(javascript, this.runtimeImport, this.shared);
+      this.loaded.set(javascript, module);
     }
     return module;
   }

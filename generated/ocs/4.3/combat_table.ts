@@ -19,8 +19,15 @@ export const metadata = {
     { label: "Results for the modified roll", names: ["roll_results"] },
   ],
   outcome: [],
-  summary: [{ items: [{ value: "row_odds" }] }],
-  decisive: { steps: ["terrain", "row_odds"], checks: {}, inputs: ["terrain"] },
+  summary: [
+    { items: [{ text: "Columns " }, { value: "row_odds" }] },
+    { items: [{ text: "results " }, { value: "roll_results" }] },
+  ],
+  decisive: {
+    steps: ["table_roll", "terrain", "roll_results", "row_odds"],
+    checks: {},
+    inputs: ["terrain", "table_roll"],
+  },
   definitions: {
     row_odds: {
       label: "Odds of each column on the terrain row",
