@@ -1,5 +1,6 @@
-import { parse as parseYaml } from "yaml";
+import { isPair, isScalar, isSeq, parse as parseYaml, parseDocument, visit } from "yaml";
 import type { Session } from "../diagnostics/session.ts";
+import { urlProblem } from "../url-policy.ts";
 import type { SourcePlaces } from "./source-places.ts";
 import type { Numbering, NumberingRule, Source } from "./types.ts";
 
@@ -9,13 +10,45 @@ type Yaml = Record<string, unknown>;
 export function readYaml(places: SourcePlaces, session: Session): Yaml | null {
   try {
     const value = parseYaml(places.text) as unknown;
-    if (value && typeof value === "object" && !Array.isArray(value)) return value as Yaml;
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      reportUnsafeUrls(places.text, 0, places, session);
+      return value as Yaml;
+    }
     session.report("HX0002", { file: places.file, problem: "expected a mapping of fields" }, places.span(0, 0));
   } catch (error) {
     const { message, place } = yamlError(error, places, 0);
     session.report("HX0002", { file: places.file, problem: `not valid YAML (${message})` }, place ?? places.span(0, 0));
   }
   return null;
+}
+
+/** Keys whose values are link or image addresses, wherever they are in a metadata file. */
+const URL_KEY = /^(?:url|href|src|link|.*[_-]url)$/i;
+
+/**
+ * Reports every URL field of a YAML text (`provenance.url`, `sources[0].url`, …)
+ * that the URL policy refuses, at its value; `start` is where the YAML starts in the file.
+ */
+export function reportUnsafeUrls(text: string, start: number, places: SourcePlaces, session: Session): void {
+  visit(parseDocument(text), {
+    Pair(_, pair, path) {
+      if (!isScalar(pair.key) || !URL_KEY.test(String(pair.key.value)) || !isScalar(pair.value) || typeof pair.value.value !== "string") return;
+      const reason = urlProblem(pair.value.value);
+      if (reason === null) return;
+      const [from, to] = pair.value.range ?? [0, 0];
+      session.report("HX0010", { what: `\`${keyPath(path, String(pair.key.value))}\``, url: pair.value.value, reason }, places.span(start + from, start + to));
+    },
+  });
+}
+
+/** `sources[1].url`: where a key sits in a YAML document, as a reader would name it. */
+function keyPath(path: readonly unknown[], key: string): string {
+  let name = "";
+  for (const [i, node] of path.entries()) {
+    if (isPair(node) && isScalar(node.key)) name += `${name ? "." : ""}${String(node.key.value)}`;
+    if (isSeq(node)) name += `[${node.items.indexOf(path[i + 1] as never)}]`;
+  }
+  return name ? `${name}.${key}` : key;
 }
 
 /** An error's message without the parser's own "at line …, column …" (the code frame shows where). */

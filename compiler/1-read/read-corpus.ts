@@ -3,6 +3,7 @@ import { join, relative } from "node:path";
 import { DocumentCache } from "../cache.ts";
 import { Session } from "../diagnostics/session.ts";
 import { parseMarkdown } from "../markdown/parse-markdown.ts";
+import { checkLinks } from "./check-links.ts";
 import { findBlocks } from "./find-blocks.ts";
 import { findCharts } from "./find-charts.ts";
 import { findEmbeds } from "./find-embeds.ts";
@@ -122,6 +123,7 @@ function readDocument(places: SourcePlaces, edition: Edition, session: Session):
       session.report("HX0004", { field, value: front[field], folder: `${edition.ruleset}/${edition.id}` }, at);
     }
   }
+  checkLinks(tree, places, session);
   const { paragraphs, owner } = findParagraphs(tree, front, edition.numbering, places);
   return {
     file: places.file,

@@ -48,12 +48,14 @@ export function documentCorpus(document: string): { root: string; file: string }
 
 /**
  * A temporary root holding a copy of a fixture's rules/ and the grammars, compiled
- * and its generated/ written as `hexlaw build` would (for the site's libraries).
+ * and its generated/ written as `hexlaw build` would (for the site's libraries);
+ * `edit` may change the copy before it is compiled.
  */
-export async function builtCorpus(fixture: string, prefix = "hexlaw-test-"): Promise<{ root: string; result: CompileResult }> {
+export async function builtCorpus(fixture: string, prefix = "hexlaw-test-", edit?: (root: string) => void): Promise<{ root: string; result: CompileResult }> {
   const root = tempDir(prefix);
   cpSync(join(fixture, "rules"), join(root, "rules"), { recursive: true });
   cpSync(join(REPO, "grammar"), join(root, "grammar"), { recursive: true });
+  edit?.(root);
   const result = await compile({ root });
   if (!result.ok) throw new Error(`${fixture} does not compile: ${result.diagnostics.map((d) => d.message).join("; ")}`);
   for (const [path, content] of result.files) {
