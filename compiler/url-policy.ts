@@ -45,3 +45,21 @@ export function safeHref(url: unknown): string | undefined {
 export function isExternal(url: string): boolean {
   return /^https?:/i.test(url);
 }
+
+/** Folder names and slugs become path segments of generated/ and of the site's URLs. */
+export type NameKind = "ruleset" | "edition" | "slug";
+
+const SAFE_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
+export const MAX_NAME_LENGTH = 80;
+/** Names the site already uses where a corpus name would go: `/search/`, `/<ruleset>/changes/`, `/<ruleset>/<edition>/calculators/`. */
+const RESERVED: Record<NameKind, string[]> = { ruleset: ["search", "pagefind"], edition: ["changes"], slug: ["calculators"] };
+
+/** Why `name` may not be a ruleset folder, an edition folder or a chapter slug, or null when it may. */
+export function nameProblem(name: string, kind: NameKind): string | null {
+  if (name.length > MAX_NAME_LENGTH) return `it is longer than ${MAX_NAME_LENGTH} characters`;
+  if (name.includes("/") || name.includes("\\")) return "it contains a slash, so it would name a folder inside another";
+  if (name.includes("..")) return "it contains `..`";
+  if (!SAFE_NAME.test(name)) return "it may hold only letters, digits, `.`, `-` and `_`, and must start and end with a letter or digit";
+  if (RESERVED[kind].includes(name.toLowerCase())) return `the site already has a page called \`${name}\` there`;
+  return null;
+}

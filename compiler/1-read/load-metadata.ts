@@ -84,6 +84,14 @@ export function fieldPlace(places: SourcePlaces, key: string) {
   return match ? places.span(match.index, match.index + key.length) : places.span(0, 0);
 }
 
+/** Where a top-level field's value is written (`8-0-overrun` of `slug: 8-0-overrun`), or its key if it has none there. */
+export function fieldValuePlace(places: SourcePlaces, key: string) {
+  const match = new RegExp(`^${key}[ \\t]*:[ \\t]*(\\S(?:.*\\S)?)`, "m").exec(places.text);
+  if (!match) return fieldPlace(places, key);
+  const start = match.index + match[0].length - match[1].length;
+  return places.span(start, start + match[1].length);
+}
+
 export function readSources(yaml: Yaml, places: SourcePlaces, session: Session): Source[] {
   const value = yaml.sources;
   if (value === undefined) return [];

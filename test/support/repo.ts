@@ -71,11 +71,12 @@ export interface Run {
   stderr: string;
 }
 
-/** Runs `hexlaw …` in a child process with the same Node as the tests. */
-export function hexlaw(args: string[], options: { cwd?: string } = {}): Run {
+/** Runs `hexlaw …` in a child process with the same Node as the tests (killed after `timeout` ms, if given). */
+export function hexlaw(args: string[], options: { cwd?: string; timeout?: number } = {}): Run {
   const result = spawnSync(process.execPath, [CLI, ...args], {
     cwd: options.cwd ?? REPO,
     encoding: "utf8",
+    timeout: options.timeout,
     env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
