@@ -173,7 +173,7 @@ function readDocument(places: SourcePlaces, edition: Edition, session: Session):
     file: places.file,
     front,
     paragraphs,
-    references: findReferences(owner, tree, front, edition.numbering, places),
+    references: findReferences(owner, tree, front, edition.numbering, places, session),
     charts: findCharts(tree, owner, places, session),
     blocks: findBlocks(tree, owner, places, session),
     embeds: findEmbeds(tree, owner, places),
