@@ -47,6 +47,10 @@ export function writeChanges(dir: string, files: Map<string, string>, changed: s
   }
 }
 
+/** Where generated/ holds the runtime (a copy of compiler/runtime/), and the entry engines import. */
+export const RUNTIME_FOLDER = "runtime";
+export const RUNTIME_ENTRY = `${RUNTIME_FOLDER}/runtime.ts`;
+
 /** An edition's folder in generated/ (`ocs/4.3`), and the path from it to a file at generated/'s top. */
 export function editionFolder(ruleset: string, edition: string): { folder: string; toTop(file: string): string } {
   const folder = `${ruleset}/${edition}`;

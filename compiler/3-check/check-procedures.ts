@@ -1,12 +1,13 @@
 import type { Session } from "../diagnostics/session.ts";
-import type { NameRef, ProcedureDecl } from "../language/ast.ts";
+import type { NameRef, ProcedureDecl, SummaryPart } from "../language/ast.ts";
 import { placeIn, type Declared, type ResolvedEdition } from "../2-resolve/types.ts";
 import type { LiteralValues } from "./literal-values.ts";
 import { humanize } from "./resolve-types.ts";
+import { describe } from "../language/types.ts";
 import { markRandom, type Model } from "./build-model.ts";
 import { collectDependencies } from "./collect-dependencies.ts";
 import { specialize } from "./specialize.ts";
-import type { LetModel, OutputGroup, ProcedureModel } from "./types.ts";
+import type { Decisive, Dependencies, LetModel, OutputGroup, ProcedureModel, SummaryPartModel } from "./types.ts";
 
 /**
  * Closes each procedure over what it uses: from its outputs and checks, every
@@ -36,6 +37,7 @@ function checkProcedure(
   const checks: string[] = [];
   const outputs: OutputGroup[] = [];
   const outcome: string[] = [];
+  const summaries: { parts: SummaryPart[]; loc: ProcedureDecl["loc"] }[] = [];
   for (const clause of decl.clauses) {
     switch (clause.type) {
       case "With":
@@ -66,6 +68,9 @@ function checkProcedure(
         else outcome.push(...names);
         break;
       }
+      case "Summary":
+        summaries.push(clause);
+        break;
     }
   }
 
@@ -90,26 +95,28 @@ function checkProcedure(
   }));
 
   // The closure: definitions reached from the outputs, the outcome and the checks.
-  const inputs = new Set<string>();
-  const dice = new Set<string>();
-  const tables = new Set<string>();
   const outputNames = [...new Set([...outputs.flatMap((g) => g.names), ...outcome])];
-  const queue: string[] = [...outputNames];
-  const addDeps = (deps: { inputs: Set<string>; lets: Set<string>; elementLets: Set<string>; dice: Set<string>; tables: Set<string> }) => {
-    deps.inputs.forEach((n) => inputs.add(n));
-    deps.dice.forEach((n) => dice.add(n));
-    deps.tables.forEach((n) => tables.add(n));
-    queue.push(...deps.lets, ...deps.elementLets);
+  const closure = (definitions: readonly string[], from: readonly Dependencies[] = []): Reach => {
+    const reach: Reach = { lets: new Set(), inputs: new Set(), fields: new Set(), dice: new Set(), tables: new Set() };
+    const queue: string[] = [...definitions];
+    const addDeps = (deps: Dependencies) => {
+      deps.inputs.forEach((n) => reach.inputs.add(n));
+      deps.fields.forEach((n) => reach.fields.add(n));
+      deps.dice.forEach((n) => reach.dice.add(n));
+      deps.tables.forEach((n) => reach.tables.add(n));
+      queue.push(...deps.lets, ...deps.elementLets);
+    };
+    from.forEach(addDeps);
+    while (queue.length > 0) {
+      const key = queue.pop()!;
+      if (reach.lets.has(key)) continue;
+      reach.lets.add(key);
+      const definition = specialized(key);
+      if (definition) addDeps(definition.deps);
+    }
+    return reach;
   };
-  for (const requirement of requirements.values()) addDeps(requirement.deps);
-  const reached = new Set<string>();
-  while (queue.length > 0) {
-    const key = queue.pop()!;
-    if (reached.has(key)) continue;
-    reached.add(key);
-    const definition = specialized(key);
-    if (definition) addDeps(definition.deps);
-  }
+  const { inputs, dice, tables } = closure(outputNames, [...requirements.values()].map((r) => r.deps));
   markRandom(lets);
 
   for (const name of fixed.keys()) {
@@ -122,20 +129,96 @@ function checkProcedure(
 
   // Definitions in the order they are written in the rulebook.
   const letsByKey = new Map([...model.letsByKey.keys()].filter((key) => lets.has(key)).map((key) => [key, lets.get(key)!] as const));
+  const finalOutcome = outcome.length > 0 ? outcome : outputs.flatMap((g) => g.names).filter((n) => letsByKey.get(n)?.random);
+  const summary = checkSummary(summaries, decl, outputNames, letsByKey, session, file)
+    ?? (finalOutcome.length > 0 ? finalOutcome : (outputs[0]?.names ?? [])).map((value) => ({ items: [{ value }] }));
+  const inputOrder = [...model.inputs.values()].filter((i) => inputs.has(i.name) && !fixed.has(i.name));
   return {
     name: decl.name,
     label: decl.label?.text ?? humanize(decl.name),
     citation: model.citation(declared, null),
     fixed,
-    inputs: [...model.inputs.values()].filter((i) => inputs.has(i.name) && !fixed.has(i.name)),
+    inputs: inputOrder,
     fixedInputs: [...model.inputs.values()].filter((i) => inputs.has(i.name) && fixed.has(i.name)),
     dice: [...model.dice.values()].filter((d) => dice.has(d.name)),
     lets: [...letsByKey.values()],
     requirements: checks.map((name) => requirements.get(name)!),
     tables: [...tables].map((name) => model.tables.get(name)).filter((t) => t !== undefined),
     outputs,
-    outcome: outcome.length > 0 ? outcome : outputs.flatMap((g) => g.names).filter((n) => letsByKey.get(n)?.random),
+    outcome: finalOutcome,
+    summary,
+    decisive: decisive(summary, requirements, inputOrder, closure),
     outputNames,
     letsByKey,
+  };
+}
+
+/** What a closure reached: definition keys, inputs, record fields (`record.field`), dice and tables. */
+interface Reach {
+  lets: Set<string>;
+  inputs: Set<string>;
+  fields: Set<string>;
+  dice: Set<string>;
+  tables: Set<string>;
+}
+
+/** The procedure's `summary` clause, checked: one clause, its values outputs of the procedure, `signed` only on numbers. */
+function checkSummary(
+  clauses: { parts: SummaryPart[]; loc: ProcedureDecl["loc"] }[],
+  decl: ProcedureDecl,
+  outputNames: readonly string[],
+  letsByKey: ReadonlyMap<string, LetModel>,
+  session: Session,
+  file: string,
+): SummaryPartModel[] | null {
+  if (clauses.length === 0) return null;
+  for (const extra of clauses.slice(1)) session.report("HX0512", { procedure: decl.name }, placeIn(file, extra.loc));
+  return clauses[0].parts.map((part) => {
+    const items: SummaryPartModel["items"] = [];
+    for (const item of part.items) {
+      if (item.type === "SummaryText") {
+        items.push({ text: item.text });
+        continue;
+      }
+      const { name } = item.name;
+      if (!outputNames.includes(name)) {
+        session.report("HX0501", { name, procedure: decl.name, expected: "an output of this procedure", hint: "a summary shows outputs: add it to an `output` group or to `outcome`" }, placeIn(file, item.name.nameLoc));
+        continue;
+      }
+      const type = letsByKey.get(name)?.type;
+      if (item.signed && type && type.kind !== "number" && type.kind !== "integer") {
+        session.report("HX0511", { name, procedure: decl.name, actual: describe(type) }, placeIn(file, item.name.nameLoc));
+      }
+      items.push(item.signed ? { value: name, signed: true } : { value: name });
+    }
+    return part.otherwise ? { items, otherwise: part.otherwise.text } : { items };
+  });
+}
+
+/**
+ * The steps behind the summary and behind each check, and the inputs either reads
+ * (a unit's field counts for every list of that record), in the order the form lists them.
+ */
+function decisive(
+  summary: readonly SummaryPartModel[],
+  requirements: ReadonlyMap<string, { deps: Dependencies }>,
+  inputs: readonly { name: string; type: ProcedureModel["inputs"][number]["type"] }[],
+  closure: (definitions: readonly string[], from?: readonly Dependencies[]) => Reach,
+): Decisive {
+  const steps = (reach: Reach) => [...reach.inputs, ...reach.dice, ...reach.lets];
+  const values = summary.flatMap((part) => part.items.flatMap((item) => ("value" in item ? [item.value] : [])));
+  const behindSummary = closure(values);
+  const checks = Object.fromEntries([...requirements].map(([name, r]) => [name, closure([], [r.deps])] as const));
+  const all = [behindSummary, ...Object.values(checks)];
+  const read = (set: (r: Reach) => Set<string>, name: string) => all.some((r) => set(r).has(name));
+  const paths = inputs.flatMap((input) => {
+    const record = input.type.kind === "list" ? input.type.of : input.type;
+    if (record.kind !== "record") return read((r) => r.inputs, input.name) ? [input.name] : [];
+    return record.info.fields.filter((f) => read((r) => r.fields, `${record.info.name}.${f.name}`)).map((f) => `${input.name}.${f.name}`);
+  });
+  return {
+    steps: steps(behindSummary),
+    checks: Object.fromEntries(Object.entries(checks).map(([name, reach]) => [name, steps(reach)])),
+    inputs: paths,
   };
 }

@@ -3,7 +3,7 @@ import type { Dependencies } from "./types.ts";
 
 /** What a checked expression reads, from the bindings the checker attached to its names. */
 export function collectDependencies(expr: Expr): Dependencies {
-  const deps: Dependencies = { inputs: new Set(), lets: new Set(), elementLets: new Set(), dice: new Set(), tables: new Set() };
+  const deps: Dependencies = { inputs: new Set(), fields: new Set(), lets: new Set(), elementLets: new Set(), dice: new Set(), tables: new Set() };
   const visit = (e: Expr | null | undefined): void => {
     if (!e) return;
     switch (e.type) {
@@ -20,6 +20,8 @@ export function collectDependencies(expr: Expr): Dependencies {
         visit(e.object);
         if (e.elementLet && e.object.type === "Name" && e.object.binding?.kind === "local" && e.object.binding.list) {
           deps.elementLets.add(`${e.object.binding.list.name}.${e.elementLet.name}`);
+        } else if (!e.elementLet && e.object.ty?.kind === "record") {
+          deps.fields.add(`${e.object.ty.info.name}.${e.field}`);
         }
         return;
       case "Lookup":

@@ -70,6 +70,8 @@ export interface RequirementModel {
 /** What an expression reads: keys are names; element definitions are `list.name`. */
 export interface Dependencies {
   inputs: Set<string>;
+  /** Fields of records read, as `record.field` (`attacking_unit.class`). */
+  fields: Set<string>;
   lets: Set<string>;
   elementLets: Set<string>;
   dice: Set<string>;
@@ -104,6 +106,26 @@ export interface OutputGroup {
   names: string[];
 }
 
+/** One part of the one-line ruling: values (by output name) joined by text, and what it says when a value is none. */
+export interface SummaryPartModel {
+  items: ({ text: string } | { value: string; signed?: true })[];
+  otherwise?: string;
+}
+
+/**
+ * What decides a ruling, from the dependencies the checker collected: the steps the
+ * summary's values are computed from, the steps each requirement reads, and the
+ * inputs (`list.field` for a unit's fields) that either can change.
+ */
+export interface Decisive {
+  /** Trace step names (definitions, per-unit definitions as `list.name`, dice, inputs) behind the summary. */
+  steps: string[];
+  /** For each requirement, the trace steps its check reads. */
+  checks: Record<string, string[]>;
+  /** Inputs and unit fields that can change the summary or whether the action is allowed. */
+  inputs: string[];
+}
+
 export interface ProcedureModel {
   name: string;
   label: string;
@@ -119,6 +141,9 @@ export interface ProcedureModel {
   tables: TableModel[];
   outputs: OutputGroup[];
   outcome: string[];
+  /** The one-line ruling, part by part (the outcome's values when the procedure declares none). */
+  summary: SummaryPartModel[];
+  decisive: Decisive;
   /** Every output once: those of the groups, then the outcome's. */
   outputNames: string[];
   /** Every definition by key (`name`, or `list.name` for element definitions). */

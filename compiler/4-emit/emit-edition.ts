@@ -4,14 +4,14 @@ import type { CheckedEdition } from "../3-check/types.ts";
 import { emitEngine } from "./emit-engine.ts";
 import { procedureFingerprint } from "./fingerprint.ts";
 import type { EmittedEdition } from "./types.ts";
-import { editionFolder } from "../generated-files.ts";
+import { editionFolder, RUNTIME_ENTRY } from "../generated-files.ts";
 
 /** Phase 4: one engine module per procedure of the edition (reused from the cache when unchanged). */
 export function emitEdition(checked: CheckedEdition, cache?: BuildCache, sources?: Corpus["sources"]): EmittedEdition {
   const ruleset = checked.resolved.ruleset.id;
   const edition = checked.resolved.edition.id;
   const { folder, toTop } = editionFolder(ruleset, edition);
-  const runtimeImport = toTop("runtime.ts");
+  const runtimeImport = toTop(RUNTIME_ENTRY);
   return {
     ruleset,
     edition,

@@ -54,6 +54,8 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
         sources: files,
         outputs: procedure.outputs,
         outcome: procedure.outcome,
+        summary: procedure.summary,
+        decisive: procedure.decisive,
         definitions: Object.fromEntries(procedure.outputNames.map((name) => {
           const l = procedure.letsByKey.get(name)!;
           return [name, { label: l.label, paragraph: l.citation.paragraph, quote: l.citation.quote, perUnit: Boolean(l.each), random: l.random }];

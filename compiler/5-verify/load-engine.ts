@@ -1,4 +1,5 @@
 import type { EngineModule } from "../runtime/runtime.ts";
+import { stringLiteral } from "../4-emit/ts/print.ts";
 
 const RUNTIME = new URL("../runtime/runtime.ts", import.meta.url).href;
 
@@ -9,6 +10,6 @@ const RUNTIME = new URL("../runtime/runtime.ts", import.meta.url).href;
  * compiler's copy of the runtime.
  */
 export async function loadEngine(javascript: string, runtimeImport: string): Promise<EngineModule> {
-  const code = javascript.replace(JSON.stringify(runtimeImport), JSON.stringify(RUNTIME));
+  const code = javascript.replace(stringLiteral(runtimeImport), stringLiteral(RUNTIME));
   return (await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`)) as EngineModule;
 }

@@ -1,6 +1,7 @@
 import { editionFolder } from "../generated-files.ts";
 import type { CheckedEdition } from "../3-check/types.ts";
 import { jsonSchema } from "../4-emit/emit-schema.ts";
+import { escapeLineSeparators } from "../4-emit/ts/print.ts";
 import type { EmittedEdition } from "../4-emit/types.ts";
 import type { VerifiedExample } from "../5-verify/verify-examples.ts";
 import type { VectorFile } from "../5-verify/vector.ts";
@@ -8,8 +9,9 @@ import { ruleIndex } from "./rule-index.ts";
 
 export type Files = Map<string, string>;
 
+/** A file of generated/ in JSON: no raw line separators, so it can be embedded in any script. */
 export function json(value: unknown): string {
-  return `${JSON.stringify(value, null, 2)}\n`;
+  return `${escapeLineSeparators(JSON.stringify(value, null, 2))}\n`;
 }
 
 /** Phase 6: the files of one edition under generated/: engines, schemas, vectors, rule index. */

@@ -2,7 +2,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BuildCache, DocumentCache, fingerprint } from "../cache.ts";
 import { compile, type CompileResult } from "../compile.ts";
-import { changedFiles, readTree, writeChanges } from "../generated-files.ts";
+import { changedFiles, readTree, RUNTIME_FOLDER, writeChanges } from "../generated-files.ts";
 import { printDiagnostics } from "./report.ts";
 
 /**
@@ -53,5 +53,5 @@ export async function build(root: string): Promise<number> {
 }
 
 export function isEngine(path: string): boolean {
-  return path.endsWith(".ts") && path !== "runtime.ts";
+  return path.endsWith(".ts") && !path.startsWith(`${RUNTIME_FOLDER}/`);
 }

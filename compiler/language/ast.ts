@@ -153,7 +153,20 @@ export type ProcedureClause =
   | { type: "With"; bindings: BindingClause[]; loc: Loc }
   | { type: "Check"; names: NameRef[]; loc: Loc }
   | { type: "Output"; group: Text | null; names: NameRef[]; loc: Loc }
-  | { type: "Outcome"; names: NameRef[]; loc: Loc };
+  | { type: "Outcome"; names: NameRef[]; loc: Loc }
+  | { type: "Summary"; parts: SummaryPart[]; loc: Loc };
+
+/** One part of a procedure's summary: values joined by text, and what it says when a value is none. */
+export interface SummaryPart {
+  items: SummaryItem[];
+  otherwise: Text | null;
+  loc: Loc;
+}
+
+export type SummaryItem =
+  | { type: "SummaryText"; text: string; loc: Loc }
+  /** `signed(x)`: a number shown with its sign (+3, −2). */
+  | { type: "SummaryValue"; name: NameRef; signed: boolean; loc: Loc };
 
 export interface ProcedureDecl extends Named {
   type: "Procedure";

@@ -2,7 +2,7 @@
 // output by group, the exact outcome distribution as bars, and with dice the
 // result and its step-by-step trace, each step linked to its paragraph.
 import type { Distribution, Marginal, Resolution, TraceStep, Wire } from "../../compiler/runtime/runtime.ts";
-import { sameValue, tracedText, wireText } from "../../generated/runtime.ts";
+import { sameValue, tracedText, wireText } from "../../generated/runtime/runtime.ts";
 import { el } from "./form.ts";
 
 export interface Config {

@@ -35,8 +35,44 @@ function precedence(e: TsExpr): number {
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
+/**
+ * The one way a string from a document becomes code: a double-quoted literal.
+ * JSON.stringify escapes quotes, backslashes, control characters and lone
+ * surrogates; U+2028 and U+2029 are escaped too, since older JavaScript ends a
+ * string (and any parser ends a `//` comment) at them.
+ */
+export function stringLiteral(text: string): string {
+  return escapeLineSeparators(JSON.stringify(text));
+}
+
+/** JSON text with U+2028 and U+2029 escaped (JSON.stringify leaves them raw inside strings). */
+export function escapeLineSeparators(json: string): string {
+  return json.replace(/[\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"));
+}
+
+/** Every character that ends a line in JavaScript, and so a `//` comment. */
+const LINE_TERMINATOR = /\r\n|[\n\r\u2028\u2029]/;
+
+/** Control characters, which no comment needs and some parsers refuse (NUL). */
+const CONTROL = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
+
+/**
+ * The one way text reaches a comment: split into lines at every JavaScript line
+ * terminator (each printed line gets its own comment marker), with `*\/` broken
+ * so that no text can close a block comment, and control characters shown as �.
+ */
+export function commentLines(text: string): string[] {
+  return text.replace(/\*\//g, "*\\/").replace(CONTROL, "\ufffd").split(LINE_TERMINATOR);
+}
+
+/** A property name: bare when it is an identifier, otherwise a string literal. */
 function key(name: string): string {
-  return IDENTIFIER.test(name) ? name : JSON.stringify(name);
+  return IDENTIFIER.test(name) ? name : stringLiteral(name);
+}
+
+/** An object literal's key: `__proto__: x` would set the prototype, `["__proto__"]: x` is a property. */
+function objectKey(name: string): string {
+  return name === "__proto__" ? `[${stringLiteral(name)}]` : key(name);
 }
 
 export function printType(t: TsType, indent = ""): string {
@@ -52,7 +88,7 @@ export function printType(t: TsType, indent = ""): string {
       return `${t.readonly ? "readonly " : ""}${wrapped}[]`;
     }
     case "literal":
-      return typeof t.value === "string" ? JSON.stringify(t.value) : String(t.value);
+      return typeof t.value === "string" ? stringLiteral(t.value) : String(t.value);
     case "object": {
       if (t.members.length === 0) return "{}";
       const one = `{ ${t.members.map((m) => `${key(m.name)}${m.optional ? "?" : ""}: ${printType(m.type, indent)}`).join("; ")} }`;
@@ -64,7 +100,7 @@ export function printType(t: TsType, indent = ""): string {
 
 function printMembers(members: TsMember[], indent: string): string {
   return members
-    .map((m) => `${m.doc ? `${indent}/** ${m.doc.replace(/\*\//g, "*\\/")} */\n` : ""}${indent}${key(m.name)}${m.optional ? "?" : ""}: ${printType(m.type, indent)};\n`)
+    .map((m) => `${doc(m.doc, indent)}${indent}${key(m.name)}${m.optional ? "?" : ""}: ${printType(m.type, indent)};\n`)
     .join("");
 }
 
@@ -79,7 +115,7 @@ export function printExpr(e: TsExpr, indent = ""): string {
         if (e.value === -Infinity) return "-Infinity";
         return Object.is(e.value, -0) ? "0" : String(e.value);
       }
-      return JSON.stringify(e.value);
+      return typeof e.value === "string" ? stringLiteral(e.value) : String(e.value);
     case "array": {
       if (e.items.length === 0) return "[]";
       const parts = e.items.map((item) => printExpr(item, indent + INDENT));
@@ -91,7 +127,7 @@ export function printExpr(e: TsExpr, indent = ""): string {
       if (e.properties.length === 0) return "{}";
       const parts = e.properties.map((p) => {
         const value = printExpr(p.value, indent + INDENT);
-        return p.value.type === "id" && p.value.name === p.key ? key(p.key) : `${key(p.key)}: ${value}`;
+        return p.value.type === "id" && p.value.name === p.key && p.key !== "__proto__" ? p.key : `${objectKey(p.key)}: ${value}`;
       });
       const one = `{ ${parts.join(", ")} }`;
       if (e.inline || (one.length + indent.length <= WIDTH && !one.includes("\n"))) return one;
@@ -109,6 +145,7 @@ export function printExpr(e: TsExpr, indent = ""): string {
       return `${callee}${typeArgs}(\n${args.map((a) => `${indent}${INDENT}${a},\n`).join("")}${indent})`;
     }
     case "member":
+      if (!IDENTIFIER.test(e.property)) return `${wrap(e.object, 16, indent)}${e.optional ? "?.[" : "["}${stringLiteral(e.property)}]`;
       return `${wrap(e.object, 16, indent)}${e.optional ? "?." : "."}${e.property}`;
     case "index":
       return `${wrap(e.object, 16, indent)}[${printExpr(e.index, indent)}]`;
@@ -159,7 +196,7 @@ function printParam(p: TsParam, indent: string): string {
 
 function doc(text: string | undefined, indent: string): string {
   if (!text) return "";
-  const lines = text.replace(/\*\//g, "*\\/").split("\n");
+  const lines = commentLines(text);
   return lines.length === 1 ? `${indent}/** ${lines[0]} */\n` : `${indent}/**\n${lines.map((l) => `${indent} * ${l}`.trimEnd()).join("\n")}\n${indent} */\n`;
 }
 
@@ -172,8 +209,8 @@ export function printStatement(s: TsStmt, indent = ""): string {
     case "import":
       if (javascript && s.typeOnly) return "";
       if (s.typeOnly) typed = true;
-      if (s.namespace) return `${indent}import ${s.typeOnly ? "type " : ""}* as ${s.namespace} from ${JSON.stringify(s.from)};\n`;
-      return `${indent}import ${s.typeOnly ? "type " : ""}{ ${s.names.join(", ")} } from ${JSON.stringify(s.from)};\n`;
+      if (s.namespace) return `${indent}import ${s.typeOnly ? "type " : ""}* as ${s.namespace} from ${stringLiteral(s.from)};\n`;
+      return `${indent}import ${s.typeOnly ? "type " : ""}{ ${s.names.join(", ")} } from ${stringLiteral(s.from)};\n`;
     case "const":
       return `${doc(s.doc, indent)}${indent}${exported(s.exported)}const ${s.name}${s.valueType && !javascript ? `: ${printType(s.valueType, indent)}` : ""} = ${printExpr(s.init, indent)};\n`;
     case "let":
@@ -216,7 +253,7 @@ export function printStatement(s: TsStmt, indent = ""): string {
     case "expr":
       return `${indent}${printExpr(s.expr, indent)};\n`;
     case "comment":
-      return s.text.split("\n").map((line) => `${indent}// ${line}`.trimEnd() + "\n").join("");
+      return commentLines(s.text).map((line) => `${indent}// ${line}`.trimEnd() + "\n").join("");
     case "blank":
       return "\n";
   }

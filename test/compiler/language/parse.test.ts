@@ -62,6 +62,7 @@ procedure overrun "Overrun" @1.1 {
   check enough_mp
   output "Odds": odds, column
   outcome surprised
+  summary odds " → " column, "shift " signed(shift) else "No shift", surprised
 }
 example "A worked example" disputed "the book says 4:1" @1.1 {
   procedure overrun
@@ -123,7 +124,14 @@ describe("parseRulesBlock", () => {
   it("reads procedures and examples with all their clauses", () => {
     expect(byName("overrun")).toMatchObject({
       type: "Procedure", label: { text: "Overrun" }, cite: { id: "1.1" },
-      clauses: [{ type: "With" }, { type: "Check", names: [{ name: "enough_mp" }] }, { type: "Output", group: { text: "Odds" }, names: [{ name: "odds" }, { name: "column" }] }, { type: "Outcome" }],
+      clauses: [{ type: "With" }, { type: "Check", names: [{ name: "enough_mp" }] }, { type: "Output", group: { text: "Odds" }, names: [{ name: "odds" }, { name: "column" }] }, { type: "Outcome" }, {
+        type: "Summary",
+        parts: [
+          { items: [{ type: "SummaryValue", name: { name: "odds" }, signed: false }, { type: "SummaryText", text: " → " }, { type: "SummaryValue", name: { name: "column" } }], otherwise: null },
+          { items: [{ type: "SummaryText", text: "shift " }, { type: "SummaryValue", name: { name: "shift" }, signed: true }], otherwise: { text: "No shift" } },
+          { items: [{ type: "SummaryValue", name: { name: "surprised" } }] },
+        ],
+      }],
     });
     const [worked, outOfMp] = block.statements.filter((s) => s.type === "Example");
     expect(worked).toMatchObject({

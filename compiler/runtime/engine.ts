@@ -1,0 +1,40 @@
+/** What a generated engine module exports, for programs that load engines by name. */
+
+import type { Wire } from "./values.ts";
+import type { Distribution } from "./distribution.ts";
+import type { CheckResult, EngineSchema } from "./input.ts";
+import type { Resolution, ResolveOptions } from "./resolution.ts";
+
+export interface EngineMetadata {
+  readonly ruleset: string;
+  readonly rulesetTitle: string;
+  readonly edition: string;
+  readonly editionTitle: string;
+  readonly supersedes: string | null;
+  readonly procedure: string;
+  readonly title: string;
+  readonly paragraph: string;
+  readonly sources: readonly string[];
+  readonly outputs: readonly { readonly label: string; readonly names: readonly string[] }[];
+  readonly outcome: readonly string[];
+  /** The one-line ruling, part by part: outputs joined by text; `otherwise` when one of a part's values is none. */
+  readonly summary: readonly SummaryPart[];
+  /** What decides the ruling: the steps behind the summary and behind each check, and the inputs (`list.field`) that can change either. */
+  readonly decisive: { readonly steps: readonly string[]; readonly checks: Readonly<Record<string, readonly string[]>>; readonly inputs: readonly string[] };
+  readonly definitions: Readonly<Record<string, { readonly label: string; readonly paragraph: string; readonly quote: string; readonly perUnit: boolean; readonly random: boolean }>>;
+}
+
+export interface SummaryPart {
+  readonly items: readonly ({ readonly text: string } | { readonly value: string; readonly signed?: true })[];
+  readonly otherwise?: string;
+}
+
+/** What every generated engine module exports, for programs that load engines by name (values in JSON form). */
+export interface EngineModule {
+  metadata: EngineMetadata;
+  schema: EngineSchema;
+  check(value: unknown): CheckResult<Record<string, Wire>>;
+  checkDice(value: unknown): CheckResult<Record<string, number>>;
+  resolve(input: unknown, dice?: unknown, options?: ResolveOptions): Resolution<Record<string, Wire>>;
+  distribution(input: unknown): Distribution<Record<string, Wire>>;
+}

@@ -1,0 +1,45 @@
+/**
+ * Lists read as a whole: first, last, item n, and sharing losses out over units.
+ * (Comprehensions are emitted as loops in each engine.)
+ */
+
+import { formatNumber } from "./values.ts";
+import { Stop } from "./stop.ts";
+
+export function firstItem<T>(items: readonly T[]): T | null {
+  return items.length > 0 ? items[0] : null;
+}
+
+export function lastItem<T>(items: readonly T[]): T | null {
+  return items.length > 0 ? items[items.length - 1] : null;
+}
+
+/** Item `position` (1 = first) of a list. */
+export function item<T>(items: readonly T[], position: number, paragraph: string): T {
+  if (!Number.isInteger(position) || position < 1 || position > items.length) {
+    throw new Stop("undefined", `there is no item ${formatNumber(position)} in a list of ${items.length}`, paragraph);
+  }
+  return items[position - 1];
+}
+
+/**
+ * Shares `n` out one at a time in list order, skipping items that are full:
+ * "all units must take one loss before any unit takes two". Whatever exceeds
+ * every capacity is not shared.
+ */
+export function spread(n: number, capacities: readonly number[]): number[] {
+  const shares = capacities.map(() => 0);
+  let left = Math.max(0, n);
+  while (left > 0) {
+    let given = false;
+    for (let i = 0; i < capacities.length && left > 0; i++) {
+      if (shares[i] < capacities[i]) {
+        shares[i]++;
+        left--;
+        given = true;
+      }
+    }
+    if (!given) break;
+  }
+  return shares;
+}

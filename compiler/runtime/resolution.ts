@@ -1,0 +1,256 @@
+/** One `resolve` call: its state, the requirements, the outputs it collects, and the trace read afterwards. */
+
+import type { Wire } from "./values.ts";
+import { Stop } from "./stop.ts";
+import { display, toWire, type TypeTag } from "./wire.ts";
+
+/** What the engine knows about one step, fixed at compile time. */
+export interface StepInfo {
+  readonly name: string;
+  readonly label: string;
+  readonly kind: "input" | "dice" | "let" | "check";
+  readonly paragraph: string;
+  readonly quote: string;
+  readonly type: TypeTag;
+}
+
+
+export interface TraceStep {
+  name: string;
+  label: string;
+  kind: StepInfo["kind"];
+  /** For per-unit steps: which element of the list (0-based). */
+  item?: number;
+  value: Wire;
+  /** The value in words: "3:1", "Open", "yes". */
+  display: string;
+  paragraph: string;
+  quote: string;
+}
+
+export interface Violation {
+  name: string;
+  message: string;
+  paragraph: string;
+}
+
+export interface Pending {
+  kind: Stop["kind"];
+  message: string;
+  paragraph: string;
+  die?: string;
+}
+
+export interface Resolution<Outputs> {
+  /** False when a requirement is violated: the action is not allowed. */
+  allowed: boolean;
+  violations: Violation[];
+  /** Every output that could be computed, in wire form. */
+  outputs: Partial<Outputs>;
+  /** Outputs that could not be computed, and why (dice not given, an unknown chart cell, …). */
+  pending: Partial<Record<keyof Outputs, Pending>>;
+  trace: TraceStep[];
+}
+
+
+export interface ResolveOptions {
+  /** Skip building the trace (for enumeration). */
+  trace?: boolean;
+  /** Fix definitions to given values, as a worked example does ("let's assume the odds were 4:1"). */
+  assume?: Record<string, Wire>;
+  /** Also compute these definitions (by name), beyond the procedure's outputs. */
+  also?: readonly string[];
+}
+
+/**
+ * Evaluation state of one `resolve` call: inputs, dice and the memoized
+ * definitions. Generated engines extend it with one field per definition; the
+ * trace is read from those fields afterwards, so resolving records nothing.
+ */
+export class State {
+  readonly input: Readonly<Record<string, unknown>>;
+  readonly dice: Readonly<Record<string, number | undefined>>;
+  /** Whether the caller wants the trace (`{ trace: false }` says not). */
+  readonly traced: boolean;
+
+  constructor(input: object, dice: object, options: ResolveOptions | undefined) {
+    this.input = input as Record<string, unknown>;
+    this.dice = dice as Record<string, number | undefined>;
+    this.traced = options?.trace !== false;
+  }
+}
+
+/**
+ * One line of an engine's trace, in the order the compiler fixed (each step after
+ * what it reads): where to find its value once resolved — a definition's field, a
+ * per-unit definition's array, or the result of a requirement.
+ */
+export type TraceEntry<S extends State> =
+  | { readonly info: StepInfo; readonly value: (s: S) => unknown }
+  | { readonly info: StepInfo; readonly items: (s: S) => readonly unknown[] | undefined }
+  | { readonly info: StepInfo; readonly check: number };
+
+/** A die the rules read but the caller did not roll. */
+export function needDie(info: StepInfo, name: string): Stop {
+  return new Stop("dice", `roll ${info.label}`, info.paragraph, name);
+}
+
+export interface CheckSpec<S extends State = State> {
+  readonly info: StepInfo;
+  readonly message: string;
+  readonly test: (s: S) => boolean;
+}
+
+export interface OutputSpec<S extends State = State> {
+  readonly info: StepInfo;
+  readonly random: boolean;
+  readonly get: (s: S) => unknown;
+  /** Converts the value to wire form (specialized to its type by the compiler). */
+  readonly wire: (value: unknown) => Wire;
+}
+
+/** Definitions asked for by name beyond the procedure's outputs (`resolve(…, { also })`). */
+export function extraOutputs<S extends State>(outputs: readonly OutputSpec<S>[], definitions: readonly OutputSpec<S>[], also: readonly string[] | undefined): readonly OutputSpec<S>[] {
+  if (!also || also.length === 0) return [];
+  return definitions.filter((d) => also.includes(d.info.name) && !outputs.includes(d));
+}
+
+/**
+ * Computes one output at a time for an engine's `outputs` function, which builds
+ * its result as an object literal (a fixed shape is an order of magnitude faster
+ * than adding keys one by one). A stop leaves the output undefined and says why.
+ */
+export class Collector<S extends State> {
+  readonly s: S;
+  readonly allowed: boolean;
+  pending: Record<string, Pending> | null = null;
+
+  constructor(s: S, allowed: boolean) {
+    this.s = s;
+    this.allowed = allowed;
+  }
+
+  value(output: OutputSpec<S>): Wire | undefined {
+    if (!this.allowed && output.random) {
+      (this.pending ??= {})[output.info.name] = { kind: "undefined", message: "not allowed: see the violations", paragraph: output.info.paragraph };
+      return undefined;
+    }
+    try {
+      return output.wire(output.get(this.s));
+    } catch (error) {
+      if (!(error instanceof Stop)) throw error;
+      (this.pending ??= {})[output.info.name] = { kind: error.kind, message: error.message, paragraph: error.paragraph, ...(error.die ? { die: error.die } : {}) };
+      return undefined;
+    }
+  }
+}
+
+/** What `resolve` returns; the trace is made when first read (it costs more than resolving). */
+class ResolutionResult<Outputs, S extends State> implements Resolution<Outputs> {
+  readonly allowed: boolean;
+  readonly violations: Violation[];
+  readonly outputs: Partial<Outputs>;
+  readonly pending: Partial<Record<keyof Outputs, Pending>>;
+  private readonly state: S | null;
+  private readonly entries: readonly TraceEntry<S>[];
+  private readonly passed: readonly (boolean | undefined)[];
+  private steps: TraceStep[] | null = null;
+
+  constructor(
+    allowed: boolean,
+    violations: Violation[],
+    outputs: Partial<Outputs>,
+    pending: Partial<Record<keyof Outputs, Pending>>,
+    state: S | null,
+    entries: readonly TraceEntry<S>[],
+    passed: readonly (boolean | undefined)[],
+  ) {
+    this.allowed = allowed;
+    this.violations = violations;
+    this.outputs = outputs;
+    this.pending = pending;
+    this.state = state;
+    this.entries = entries;
+    this.passed = passed;
+  }
+
+  get trace(): TraceStep[] {
+    return (this.steps ??= this.state === null ? [] : traceOf(this.state, this.entries, this.passed));
+  }
+
+  toJSON() {
+    return { allowed: this.allowed, violations: this.violations, outputs: this.outputs, pending: this.pending, trace: this.trace };
+  }
+}
+
+const NO_VIOLATIONS: Violation[] = [];
+const NO_PENDING = Object.freeze({});
+
+/** Runs the checks, then the engine's outputs; never throws for a stop. */
+export function finish<Outputs, S extends State>(
+  s: S,
+  checks: readonly CheckSpec<S>[],
+  collect: (c: Collector<S>) => Record<string, Wire | undefined>,
+  extra: readonly OutputSpec<S>[] = [],
+  trace: readonly TraceEntry<S>[] = [],
+): Resolution<Outputs> {
+  let violations: Violation[] | null = null;
+  // Which requirements held, for the trace (only when it is wanted).
+  const passed = s.traced ? new Array<boolean | undefined>(checks.length) : null;
+  for (let i = 0; i < checks.length; i++) {
+    const check = checks[i];
+    let ok: boolean;
+    let reason = "";
+    try {
+      ok = check.test(s);
+      if (passed !== null) passed[i] = ok;
+    } catch (error) {
+      if (!(error instanceof Stop)) throw error;
+      ok = false;
+      reason = ` (cannot be decided: ${error.message})`;
+    }
+    if (!ok) (violations ??= []).push({ name: check.info.name, message: check.message + reason, paragraph: check.info.paragraph });
+  }
+  const collector = new Collector(s, violations === null);
+  const values = collect(collector);
+  for (const output of extra) values[output.info.name] = collector.value(output);
+  if (collector.pending !== null) for (const name of Object.keys(collector.pending)) delete values[name];
+  return new ResolutionResult<Outputs, S>(
+    violations === null,
+    violations ?? NO_VIOLATIONS,
+    values as Partial<Outputs>,
+    (collector.pending ?? NO_PENDING) as Partial<Record<keyof Outputs, Pending>>,
+    passed !== null ? s : null,
+    trace,
+    passed ?? [],
+  );
+}
+
+/** The steps that were computed, in the engine's trace order; a per-unit step once per unit. */
+function traceOf<S extends State>(s: S, entries: readonly TraceEntry<S>[], passed: readonly (boolean | undefined)[]): TraceStep[] {
+  const steps: TraceStep[] = [];
+  for (const entry of entries) {
+    if ("items" in entry) {
+      const values = entry.items(s);
+      if (values) values.forEach((value, item) => value !== undefined && steps.push(traceStep(entry.info, value, item)));
+    } else {
+      const value = "check" in entry ? passed[entry.check] : entry.value(s);
+      if (value !== undefined) steps.push(traceStep(entry.info, value));
+    }
+  }
+  return steps;
+}
+
+function traceStep(info: StepInfo, value: unknown, item?: number): TraceStep {
+  const step: TraceStep = {
+    name: info.name,
+    label: info.label,
+    kind: info.kind,
+    value: toWire(value, info.type),
+    display: display(value, info.type),
+    paragraph: info.paragraph,
+    quote: info.quote,
+  };
+  if (item !== undefined) step.item = item;
+  return step;
+}

@@ -1,0 +1,147 @@
+/** Charts bound to tables: keys, indexes, lookups, and what a missing key or an unknown cell means. */
+
+import { formatNumber, oddsOfValue, oddsText, oddsValue, type Odds, type Range } from "./values.ts";
+import { Stop } from "./stop.ts";
+
+export type Key = string | Range;
+
+/**
+ * A chart bound to a table: keys in chart order, cells with `null` for unknown.
+ * Integer keys are intervals of whole numbers; odds keys are intervals of odds values.
+ */
+export interface TableData<V> {
+  readonly name: string;
+  readonly caption: string;
+  readonly paragraph: string;
+  readonly rows: readonly Key[];
+  readonly columns: readonly Key[];
+  readonly cells: readonly (readonly (V | null)[])[];
+  /** The chart holds only the keys that are known: a key it lacks is not known (not "not on the chart"). */
+  readonly partial?: boolean;
+  /** Headers as printed, for messages about unknown cells (given when the chart has any). */
+  readonly rowHeaders?: readonly string[];
+  readonly columnHeaders?: readonly string[];
+}
+
+/** What a table is looked up by: an enum member, an integer, or odds. */
+export type KeyValue = string | number | Odds;
+
+export interface Table<V> extends TableData<V> {
+  readonly rowIndex: KeyIndex;
+  readonly columnIndex: KeyIndex;
+}
+
+/** Binds chart data once, with indexes for its row and column keys. */
+export function table<V>(data: TableData<V>): Table<V> {
+  return { ...data, rowIndex: indexKeys(data.rows), columnIndex: indexKeys(data.columns) };
+}
+
+/** For each key list: member names by position, and integer keys as a dense table over their finite span. */
+interface KeyIndex {
+  /** Enum keys in chart order; a scan of a few interned strings beats hashing. */
+  members: string[];
+  memberPositions: number[];
+  ranges: readonly (readonly [Range, number])[];
+  low: number;
+  dense: Int32Array;
+  below: number;
+  above: number;
+}
+
+function indexKeys(keys: readonly Key[]): KeyIndex {
+  const members: string[] = [];
+  const memberPositions: number[] = [];
+  const ranges = keys.map((k, i) => [k, i] as const).filter((e): e is readonly [Range, number] => typeof e[0] !== "string");
+  keys.forEach((k, i) => {
+    if (typeof k !== "string") return;
+    members.push(k);
+    memberPositions.push(i);
+  });
+  const finite = ranges.flatMap(([r]) => [r.min, r.max]).filter(Number.isInteger); // odds keys such as 1:2 (0.5) are scanned, not indexed
+  const low = finite.length ? Math.min(...finite) : 0;
+  const high = finite.length ? Math.max(...finite) : -1;
+  const dense = new Int32Array(Math.max(0, high - low + 1)).fill(-1);
+  for (let x = low; x <= high; x++) dense[x - low] = ranges.find(([r]) => x >= r.min && x <= r.max)?.[1] ?? -1;
+  const below = ranges.find(([r]) => r.min === -Infinity)?.[1] ?? -1;
+  const above = ranges.find(([r]) => r.max === Infinity)?.[1] ?? -1;
+  return { members, memberPositions, ranges, low, dense, below, above };
+}
+
+function keyIndex(index: KeyIndex, key: KeyValue): number {
+  if (typeof key === "string") {
+    const members = index.members;
+    for (let i = 0; i < members.length; i++) if (members[i] === key) return index.memberPositions[i];
+    return -1;
+  }
+  if (typeof key === "object") {
+    // Odds keys ("5:1", "13:1+", "1:2") are intervals of odds values, not of whole numbers.
+    const x = oddsValue(key);
+    for (const [r, i] of index.ranges) if (x >= r.min && x <= r.max) return i;
+    return -1;
+  }
+  const offset = key - index.low;
+  if (offset < 0) return Number.isInteger(key) ? index.below : -1;
+  if (offset >= index.dense.length) return Number.isInteger(key) ? index.above : -1;
+  return Number.isInteger(offset) ? index.dense[offset] : -1;
+}
+
+/** A key as words; with the header it falls under when that reads differently ("14:1 (13:1+)"). */
+function keyText(key: KeyValue, under?: Key): string {
+  const text = typeof key === "object" ? oddsText(key) : typeof key === "number" ? formatNumber(key) : key;
+  return under !== undefined && typeof under !== "string" && under.text !== text ? `${text} (${under.text})` : text;
+}
+
+/** A key the chart lacks: off the chart, or — for a partial chart — not known. */
+function missingKey(table: TableData<unknown>, axis: "row" | "column", key: KeyValue): Stop {
+  if (table.partial) {
+    return new Stop("unknown", `${table.caption}: no ${axis} for ${keyText(key)} is known; consult the printed chart`, table.paragraph);
+  }
+  return new Stop("undefined", `${table.caption} has no ${axis} ${keyText(key)}`, table.paragraph);
+}
+
+export function lookup<V>(table: Table<V>, row: KeyValue, column: KeyValue): V {
+  return cellAt(table, rowOf(table, row), row, column);
+}
+
+/** The row a key falls in; found once when a loop reads one row across the columns. */
+export function rowOf(table: Table<unknown>, row: KeyValue): number {
+  const r = keyIndex(table.rowIndex, row);
+  if (r < 0) throw missingKey(table, "row", row);
+  return r;
+}
+
+/** The cell of row `r` (where `row` fell, see `rowOf`) in the column a key falls in. */
+export function cellAt<V>(table: Table<V>, r: number, row: KeyValue, column: KeyValue): V {
+  const c = keyIndex(table.columnIndex, column);
+  if (c < 0) throw missingKey(table, "column", column);
+  return cell(table, r, c, row, column);
+}
+
+/** The cell at row `r` and column `c` (positions; a loop over `columns(T)` knows its column's). */
+export function cell<V>(table: Table<V>, r: number, c: number, row: KeyValue, column: KeyValue): V {
+  const value = table.cells[r][c];
+  if (value === null) {
+    const rowText = table.rowHeaders?.[r] ?? keyText(row, table.rows[r]);
+    const columnText = table.columnHeaders?.[c] ?? keyText(column, table.columns[c]);
+    throw new Stop("unknown", `${table.caption}, row ${rowText}, column ${columnText}: this cell is not known; consult the printed chart`, table.paragraph);
+  }
+  return value;
+}
+
+/** Column or row keys as values: integers (a header "7" is 7), or enum member names. */
+export function keysOf(keys: readonly Key[]): (string | number)[] {
+  return keys.map((k) => (typeof k === "string" ? k : k.min === -Infinity ? k.max : k.min));
+}
+
+/** Odds keys as odds: "13:1+" is 13:1, "1:9 or less" is 1:9. */
+export function oddsKeysOf(keys: readonly Key[]): Odds[] {
+  return keys.map((k) => oddsOfValue(typeof k === "string" ? Number.NaN : k.min === -Infinity ? k.max : k.min));
+}
+
+/** The header, as the chart prints it, of the row or column a number or odds falls in ("13:1+" for 14:1). */
+export function header(table: Table<unknown>, axis: "row" | "column", key: number | Odds): string {
+  const i = keyIndex(axis === "row" ? table.rowIndex : table.columnIndex, key);
+  if (i < 0) throw missingKey(table, axis, key);
+  const k = (axis === "row" ? table.rows : table.columns)[i];
+  return typeof k === "string" ? k : k.text;
+}
