@@ -79,6 +79,6 @@ describe("a pattern that backtracks catastrophically on the corpus's own text", 
     const run = hexlaw(["check", "--root", join(REPO, "test/fixtures/redos")], { timeout: 60_000 });
     expect(run.status, `exit ${run.status} after ${Math.round(performance.now() - started)} ms`).toBe(1);
     expect(run.stderr).toContain("error[HX0011]: Numbering pattern `(?<n>(\\w+\\s?)+)$` could take too long to run");
-    expect(run.stderr).toContain("--> rules/demo/1.0/edition.yaml:9:16");
+    expect(run.stderr).toContain("--> rules/demo/1.0/edition.yaml:9:17");
   });
 });
