@@ -8,6 +8,7 @@ import type { Vector } from "../../compiler/5-verify/vector.ts";
 import type { CheckResult, EngineModule, EngineSchema, InputError, Resolution, ResolveOptions, Wire } from "../../compiler/runtime/runtime.ts";
 import { diceFor, differingAnswers, unionSchema } from "./compare.ts";
 import { say } from "../scripts/toast.ts";
+import { DicePickers } from "./dice.ts";
 import { CalculatorForm, el } from "./form.ts";
 import { ResultsView, type Config } from "./results.ts";
 import { engineDice, engineInput, fitState, initialState, readUrl, stateOfVector, writeUrl, type State } from "./state.ts";
@@ -69,9 +70,11 @@ class HexlawCalculator extends HTMLElement {
   private presetLabel: HTMLElement | null = null;
   private compareSelect: HTMLSelectElement | null = null;
   private assumeNote: HTMLElement | null = null;
-  private answers: HTMLElement | null = null;
+  private rulings: HTMLElement | null = null;
+  private details: HTMLElement | null = null;
   private body: HTMLElement | null = null;
   private summary: HTMLElement | null = null;
+  private dice: DicePickers | null = null;
   private uid = "";
   private timer = 0;
   private started = false;
@@ -87,7 +90,7 @@ class HexlawCalculator extends HTMLElement {
   }
 
   private fail(message: string): void {
-    this.replaceChildren(el("p", { class: "verdict invalid", role: "alert", text: message }));
+    this.replaceChildren(el("p", { class: "calc-ruling invalid", role: "alert", text: message }));
   }
 
   /** Loads one edition's engine and worked examples. */
@@ -98,7 +101,7 @@ class HexlawCalculator extends HTMLElement {
     const info = pageEditions()[name];
     config ??= info?.config ?? { title: engine.metadata.title, paragraph: engine.metadata.paragraph, labels: {}, links: {} };
     const edition = name.split("/")[1];
-    return { edition, title: info?.title ?? engine.metadata.editionTitle ?? edition, engine, vectors: vectors.vectors, config, results: new ResultsView(config, engine.metadata) };
+    return { edition, title: info?.title ?? engine.metadata.editionTitle ?? edition, engine, vectors: vectors.vectors, config, results: new ResultsView(config, engine.metadata, engine.schema.dice) };
   }
 
   private async load(): Promise<void> {
@@ -122,14 +125,17 @@ class HexlawCalculator extends HTMLElement {
     const fromUrl = readUrl(this.schema, this.urlPrefix, url);
     this.state = fromUrl ?? initialState(this.schema);
     this.uid = `calc${++count}`;
-    this.form = new CalculatorForm(this.schema, this.state, this.uid, primary.config.links, () => this.changed());
+    this.form = new CalculatorForm(this.schema, this.decisive(), this.state, this.uid, primary.config.links, () => this.changed());
+    this.dice = new DicePickers(this.uid, primary.config.links, () => this.changed());
+    this.form.diceErrors = this.dice.errors;
+    this.dice.render(this.schema.dice, this.state.dice);
     if (fromUrl) this.form.touchAll();
 
     const bar = el("div", { class: "calc-bar" });
     this.presets = el("select", { id: `${this.uid}-presets` });
     this.presets.addEventListener("change", () => this.loadExample(this.presets!.value));
-    this.presetLabel = el("label", { for: this.presets.id, text: "Load a worked example " });
-    bar.append(this.presetLabel, this.presets);
+    this.presetLabel = el("label", { for: this.presets.id, text: "Worked example " });
+    bar.append(el("span", { class: "calc-presets" }, this.presetLabel, this.presets));
     this.fillPresets();
     if (this.candidates.length > 0) {
       this.compareSelect = el("select", { id: `${this.uid}-compare` });
@@ -141,22 +147,32 @@ class HexlawCalculator extends HTMLElement {
     }
     const reset = el("button", { type: "button", text: "Start over" });
     reset.addEventListener("click", () => this.setState(initialState(this.schema!), true));
-    const share = el("button", { type: "button", text: "Copy link to this ruling" });
+    const share = el("button", { type: "button", text: "Copy link" });
     share.addEventListener("click", () => {
       this.writeUrl();
       navigator.clipboard?.writeText(location.href).then(() => say("Copied the link to this ruling"), () => undefined);
     });
     bar.append(reset, share);
     this.assumeNote = el("div", { class: "calc-note" });
-    this.answers = el("div", { class: "calc-answer" });
+    this.rulings = el("div", { class: "calc-rulings" });
+    this.details = el("div", { class: "calc-details" });
     this.summary = el("p", { class: "calc-differences", "aria-live": "polite" });
 
     const heading = el("h2", { class: this.hasAttribute("standalone") ? "calc-title visually-hidden" : "calc-title", id: `${this.uid}-title`, text: `${primary.config.title} calculator` });
-    this.body = el("div", { class: "calc-body" }, el("div", { class: "calc-inputs" }, this.form.root), this.answers);
+    // Phone: the form, the dice, then the ruling pinned to the bottom of the screen while the form scrolls under it.
+    // Desktop: the form beside the dice and the ruling, which stay at the top of the screen.
+    this.body = el("div", { class: "calc-body" },
+      el("div", { class: "calc-inputs" }, this.form.root),
+      el("div", { class: "calc-answer" }, el("div", { class: "calc-pinned" }, this.dice.root, this.rulings), this.details));
     const wrapper = el("div", { class: "calc", role: "group", "aria-labelledby": heading.id }, heading, bar, this.assumeNote, this.body);
     this.replaceChildren(wrapper);
     this.layout();
     this.update();
+  }
+
+  /** The inputs that can change the ruling, of this edition's engine and the compared one's. */
+  private decisive(): Set<string> {
+    return new Set([this.primary, this.other].flatMap((side) => side?.engine.metadata.decisive.inputs ?? []));
   }
 
   private unionOrOwn(): EngineSchema {
@@ -197,22 +213,26 @@ class HexlawCalculator extends HTMLElement {
     if (this.presetLabel) this.presetLabel.hidden = all.length === 0;
   }
 
-  /** Where the answers go: one panel, or with a comparison two side by side under a summary of what differs. */
+  /** Where the answers go: one ruling and its details, or with a comparison both side by side under a summary of what differs. */
   private layout(): void {
     const primary = this.primary!;
-    const answers = this.answers!;
     this.body!.classList.toggle("comparing", this.other !== null);
     if (!this.other) {
-      primary.results.root.setAttribute("aria-live", "polite");
-      answers.replaceChildren(el("h2", { text: "Answer" }), primary.results.root);
+      primary.results.ruling.setAttribute("aria-live", "polite");
+      this.rulings!.replaceChildren(el("h3", { class: "visually-hidden", text: "Ruling" }), primary.results.ruling);
+      this.details!.replaceChildren(primary.results.root);
       return;
     }
-    const column = (side: Side, which: string) => {
-      side.results.root.setAttribute("aria-live", "off");
-      const id = `${this.uid}-${which}-heading`;
-      return el("section", { class: "calc-side", "aria-labelledby": id }, el("h2", { id, text: side.title }), side.results.root);
+    const ruling = (side: Side) => {
+      side.results.ruling.setAttribute("aria-live", "off");
+      return el("div", { class: "calc-side-ruling" }, el("span", { class: "calc-edition", text: side.title }), side.results.ruling);
     };
-    answers.replaceChildren(el("h2", { class: "visually-hidden", text: "Answers in both editions" }), this.summary!, el("div", { class: "calc-compare" }, column(primary, "this"), column(this.other, "other")));
+    const column = (side: Side, which: string) => {
+      const id = `${this.uid}-${which}-heading`;
+      return el("section", { class: "calc-side-answer", "aria-labelledby": id }, el("h3", { id, text: side.title }), side.results.root);
+    };
+    this.rulings!.replaceChildren(el("h3", { class: "visually-hidden", text: "Rulings in both editions" }), ruling(primary), ruling(this.other), this.summary!);
+    this.details!.replaceChildren(el("div", { class: "calc-compare" }, column(primary, "this"), column(this.other, "other")));
   }
 
   private async setCompare(edition: string): Promise<void> {
@@ -225,7 +245,8 @@ class HexlawCalculator extends HTMLElement {
       state.assume = {};
     }
     this.state = state;
-    this.form!.setSchema(this.schema, state);
+    this.form!.setSchema(this.schema, this.decisive(), state);
+    this.dice!.render(this.schema.dice, state.dice);
     this.fillPresets();
     this.layout();
     this.update();
@@ -242,6 +263,7 @@ class HexlawCalculator extends HTMLElement {
   private setState(state: State, pristine = false): void {
     this.state = state;
     this.form?.setState(state, pristine);
+    this.dice?.render(this.schema?.dice ?? [], state.dice);
     if (!pristine) this.form?.touchAll();
     if (this.presets) this.presets.value = state.example ?? "";
     this.update();
@@ -276,22 +298,30 @@ class HexlawCalculator extends HTMLElement {
     const sides = this.other ? [primary, this.other] : [primary];
     try {
       // Each engine gets only the inputs and dice its own schema declares.
-      const runs = sides.map((side) => ({
-        side,
-        checked: side.engine.check(engineInput(side.engine.schema, state)),
-        dice: side.engine.checkDice(diceFor(side.engine.schema, engineDice(state))),
-      }));
+      // Numbers are read as players write them first; a field that is not a number is not given to check().
+      const runs = sides.map((side) => {
+        const { input, errors: unreadable } = engineInput(side.engine.schema, state);
+        const checked = side.engine.check(input);
+        const mine = new Set(unreadable.map((e) => e.path));
+        return {
+          side,
+          unreadable,
+          checked,
+          checkErrors: [...unreadable, ...(checked.ok ? [] : checked.errors.filter((e) => !mine.has(e.path)))],
+          dice: side.engine.checkDice(diceFor(side.engine.schema, engineDice(state))),
+        };
+      });
       const errorsOf = (r: CheckResult<unknown>) => (r.ok ? [] : r.errors);
-      const { unplaced, untouched } = form.showErrors(unique(runs.flatMap((r) => errorsOf(r.checked))), unique(runs.flatMap((r) => errorsOf(r.dice))));
-      const resolved = runs.map(({ side, checked, dice }) => {
-        const errors = [...errorsOf(checked), ...errorsOf(dice)];
-        if (!checked.ok || !dice.ok) {
+      const { unplaced, untouched } = form.showErrors(unique(runs.flatMap((r) => r.checkErrors)), unique(runs.flatMap((r) => errorsOf(r.dice))));
+      const resolved = runs.map(({ side, checked, dice, unreadable, checkErrors }) => {
+        const errors = [...checkErrors, ...errorsOf(dice)];
+        if (!checked.ok || !dice.ok || unreadable.length > 0) {
           const blank = [...new Set(errors.filter((e) => untouched.includes(e.path)).map((e) => e.path))];
           if (errors.every((e) => untouched.includes(e.path))) side.results.showPrompt(blank.map((path) => form.labelOf(path)));
           else side.results.showInvalid(errors.filter((e) => !untouched.includes(e.path)).length, unplaced.filter((e) => errors.some((own) => own.path === e.path && own.message === e.message)).map((e) => e.message));
           return null;
         }
-        return this.resolve(side, checked.value, dice.value);
+        return checked.ok && dice.ok ? this.resolve(side, checked.value, dice.value) : null;
       });
       this.showDifferences(resolved);
     } catch (error) {

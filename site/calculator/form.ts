@@ -1,7 +1,9 @@
-// A form built from nothing but an engine's input schema: one field per input,
-// one row of fields per unit of a list, one field per die. Errors from `check()`
+// A form built from nothing but an engine's input schema and what the compiler
+// says decides the ruling: the situation, then one group per side (a list input)
+// with one group of fields per unit. Fields that can change the ruling are shown;
+// the rest are folded under a line that shows their values. Errors from `check()`
 // appear next to the field they are about.
-import type { DiceSpec, EngineSchema, FieldSchema, InputError } from "../../compiler/runtime/runtime.ts";
+import type { EngineSchema, FieldSchema, InputError } from "../../compiler/runtime/runtime.ts";
 import type { ComparedField } from "./compare.ts";
 import { rowDefaults, type Raw, type Row, type State } from "./state.ts";
 
@@ -19,22 +21,37 @@ export const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<
 interface Slot {
   control: HTMLInputElement | HTMLSelectElement;
   error: HTMLElement;
-  help: HTMLElement;
+  /** How the reader names the field: "Attacking unit 2: Combat Strength". */
+  label: string;
+}
+
+/** A field's value as the folded line shows it: "yes", "Open", "1", "—". */
+function valueText(field: FieldSchema, raw: Raw | undefined): string {
+  const t = field.type;
+  if (t.kind === "boolean") return raw === true ? "yes" : "no";
+  const text = String(raw ?? "").trim();
+  if (text === "") return field.default !== undefined && field.default !== "" && field.default !== null ? String(field.default) : "—";
+  if (t.kind === "enum") return t.members.find((m) => m.name === text)?.label ?? text;
+  return text;
 }
 
 export class CalculatorForm {
   readonly root: HTMLElement;
   private readonly slots = new Map<string, Slot>();
   private schema: EngineSchema;
+  private decisive: ReadonlySet<string>;
   private readonly uid: string;
   private state: State;
   private readonly changed: () => void;
   private readonly links: Record<string, string>;
   /** Fields the reader has changed: a blank required field is an error only once touched. */
   private readonly touched = new Set<string>();
+  /** Errors of dice, shown by the dice pickers. */
+  diceErrors = new Map<string, HTMLElement>();
 
-  constructor(schema: EngineSchema, state: State, uid: string, links: Record<string, string>, changed: () => void) {
+  constructor(schema: EngineSchema, decisive: ReadonlySet<string>, state: State, uid: string, links: Record<string, string>, changed: () => void) {
     this.schema = schema;
+    this.decisive = decisive;
     this.state = state;
     this.uid = uid;
     this.links = links;
@@ -44,8 +61,9 @@ export class CalculatorForm {
   }
 
   /** Another schema (a comparison begun or ended): the fields the reader touched stay touched. */
-  setSchema(schema: EngineSchema, state: State): void {
+  setSchema(schema: EngineSchema, decisive: ReadonlySet<string>, state: State): void {
     this.schema = schema;
+    this.decisive = decisive;
     this.state = state;
     this.render();
   }
@@ -60,9 +78,35 @@ export class CalculatorForm {
     this.slots.clear();
     const scalars = this.schema.inputs.filter((f) => f.type.kind !== "list");
     const lists = this.schema.inputs.filter((f) => f.type.kind === "list");
-    const situation = el("fieldset", {}, el("legend", { text: "Situation" }), ...scalars.map((f) => this.field(f, f.name, this.state.values, f.name)));
-    const dice = this.schema.dice.length > 0 ? this.diceFieldset() : null;
-    this.root.replaceChildren(el("div", { class: "calc-grid" }, el("div", {}, situation, dice), el("div", {}, ...lists.map((f) => this.listFieldset(f)))));
+    const situation = scalars.length > 0
+      ? el("fieldset", { class: "calc-situation" }, el("legend", { text: "Situation" }), ...this.fields(scalars, (f) => f.name, this.state.values, "", "the situation"))
+      : null;
+    this.root.replaceChildren(situation ?? "", ...lists.map((f) => this.listFieldset(f)));
+  }
+
+  /** Whether a field is shown unfolded: it can change the ruling, or it must be filled in. */
+  private shown(field: FieldSchema, path: string): boolean {
+    return field.default === undefined || this.decisive.has(path);
+  }
+
+  /** The fields of one group: those that decide shown, the others folded under a line with their values. */
+  private fields(fields: readonly FieldSchema[], pathOf: (f: FieldSchema) => string, target: Record<string, Raw>, prefix: string, whose: string): HTMLElement[] {
+    const decisivePath = (f: FieldSchema) => pathOf(f).replace(/\[\d+\]/, "");
+    const open = fields.filter((f) => this.shown(f, decisivePath(f)));
+    const folded = fields.filter((f) => !open.includes(f));
+    const out: HTMLElement[] = [el("div", { class: "calc-fields" }, ...open.map((f) => this.field(f, pathOf(f), target, f.name, prefix)))];
+    if (folded.length > 0) {
+      const line = el("span", { class: "calc-more-values" });
+      const refresh = () => line.replaceChildren(...folded.flatMap((f, i) => [i > 0 ? " · " : "", `${f.label} `, el("strong", { text: valueText(f, target[f.name]) })]));
+      refresh();
+      const details = el("details", { class: "calc-more" },
+        el("summary", {}, el("span", { class: "calc-more-title" }, "Other details", el("span", { class: "visually-hidden", text: ` of ${whose}` }), ": "), line),
+        el("div", { class: "calc-fields" }, ...folded.map((f) => this.field(f, pathOf(f), target, f.name, prefix))));
+      details.addEventListener("input", refresh);
+      details.addEventListener("change", refresh);
+      out.push(details);
+    }
+    return out;
   }
 
   private help(field: FieldSchema): HTMLElement {
@@ -81,8 +125,8 @@ export class CalculatorForm {
     return help;
   }
 
-  /** One input; `path` is how check() names it (`attackers[0].strength`). */
-  private field(field: FieldSchema, path: string, target: Record<string, Raw>, key: string): HTMLElement {
+  /** One input; `path` is how check() names it (`attackers[0].strength`); `prefix` says whose it is ("Attacking unit 1: "). */
+  private field(field: FieldSchema, path: string, target: Record<string, Raw>, key: string, prefix: string): HTMLElement {
     const id = `${this.uid}-${path.replace(/[^\w-]/g, "-")}`;
     const error = el("span", { class: "error", id: `${id}-error`, hidden: "" });
     const help = this.help(field);
@@ -90,6 +134,11 @@ export class CalculatorForm {
     const t = field.type;
     let control: HTMLInputElement | HTMLSelectElement;
     const raw = target[key];
+    const label = el("label", { for: id, text: field.label });
+    const register = (c: HTMLInputElement | HTMLSelectElement) => {
+      c.setAttribute("aria-describedby", `${help.id} ${error.id}`);
+      this.slots.set(path, { control: c, error, label: `${prefix}${field.label}` });
+    };
     if (t.kind === "boolean") {
       control = el("input", { type: "checkbox", id });
       control.checked = raw === true;
@@ -98,9 +147,8 @@ export class CalculatorForm {
         target[key] = (control as HTMLInputElement).checked;
         this.changed();
       });
-      this.slots.set(path, { control, error, help });
-      control.setAttribute("aria-describedby", `${help.id} ${error.id}`);
-      return el("div", { class: "field check" }, control, el("label", { for: id, text: field.label }), help, error);
+      register(control);
+      return el("div", { class: "field check" }, control, label, help, error);
     }
     if (t.kind === "enum") {
       control = el("select", { id });
@@ -115,8 +163,9 @@ export class CalculatorForm {
         inputmode: numeric && !("orAll" in t && t.orAll) ? (t.kind === "integer" ? "numeric" : "decimal") : "text",
         autocomplete: "off",
         spellcheck: "false",
+        class: numeric ? "num" : "",
       });
-      const placeholder = field.default !== undefined && field.default !== "" ? `default ${field.default}` : t.kind === "odds" ? "3:1" : t.kind === "range" ? "9 or more" : "";
+      const placeholder = field.default !== undefined && field.default !== "" && field.default !== null ? `${field.default}` : t.kind === "odds" ? "3:1" : t.kind === "range" ? "9 or more" : "";
       if (placeholder) control.placeholder = placeholder;
       control.value = String(raw ?? "");
     }
@@ -125,9 +174,8 @@ export class CalculatorForm {
       target[key] = control.value;
       this.changed();
     });
-    control.setAttribute("aria-describedby", `${help.id} ${error.id}`);
-    this.slots.set(path, { control, error, help });
-    return el("div", { class: "field" }, el("label", { for: id, text: field.label }), control, help, error);
+    register(control);
+    return el("div", { class: "field" }, label, control, help, error);
   }
 
   private listFieldset(field: FieldSchema): HTMLElement {
@@ -136,29 +184,25 @@ export class CalculatorForm {
     const rows = this.state.lists[field.name];
     const { minItems = 0, maxItems = Infinity } = field.type;
     const fields = record?.fields ?? [];
-    const fieldset = el("fieldset", { class: "unit-list" }, el("legend", { text: field.label }), this.help(field));
+    const headingId = `${this.uid}-${field.name}-legend`;
+    const fieldset = el("fieldset", { class: "calc-side" }, el("legend", { id: headingId, text: field.label }), this.help(field));
     const errorSlot = el("span", { class: "error", id: `${this.uid}-${field.name}-error`, hidden: "" });
-    this.slots.set(field.name, { control: el("input"), error: errorSlot, help: el("span") });
+    this.slots.set(field.name, { control: el("input"), error: errorSlot, label: field.label });
     fieldset.append(errorSlot);
-    const noun = record?.label ?? "item";
+    const noun = record?.label ?? "Item";
     rows.forEach((row, i) => {
-      const essential = fields.filter((f) => f.default === undefined || row[f.name] !== rowDefaults([f])[f.name]);
-      const rest = fields.filter((f) => !essential.includes(f));
-      const remove = el("button", { type: "button", text: "Remove", "aria-label": `Remove ${noun.toLowerCase()} ${i + 1}` });
+      const title = `${noun} ${i + 1}`;
+      const remove = el("button", { type: "button", class: "calc-remove", text: "Remove", "aria-label": `Remove ${title.toLowerCase()}` });
       if (rows.length <= Math.max(1, minItems)) remove.disabled = true;
       remove.addEventListener("click", () => {
         rows.splice(i, 1);
         this.render();
         this.changed();
       });
-      const unit = el("div", { class: "unit-row", role: "group", "aria-label": `${noun} ${i + 1}` },
-        el("div", { class: "unit-head" }, el("span", { text: `${noun} ${i + 1}${typeof row.name === "string" && row.name ? `: ${row.name}` : ""}` }), remove),
-        el("div", { class: "unit-fields" }, ...essential.map((f) => this.field(f, `${field.name}[${i}].${f.name}`, row as Row, f.name))),
-      );
-      if (rest.length > 0) {
-        unit.append(el("details", {}, el("summary", { text: `More about ${noun.toLowerCase()} ${i + 1} (${rest.length} with defaults)` }),
-          el("div", { class: "unit-fields" }, ...rest.map((f) => this.field(f, `${field.name}[${i}].${f.name}`, row as Row, f.name)))));
-      }
+      const named = typeof row.name === "string" && row.name ? `: ${row.name}` : "";
+      const unit = el("fieldset", { class: "calc-unit" },
+        el("legend", {}, el("span", { text: `${title}${named}` }), remove),
+        ...this.fields(fields, (f) => `${field.name}[${i}].${f.name}`, row as Row, `${title}: `, title.toLowerCase()));
       fieldset.append(unit);
     });
     const add = el("button", { type: "button", text: `Add ${noun.toLowerCase()}` });
@@ -167,34 +211,9 @@ export class CalculatorForm {
       rows.push(rowDefaults(fields));
       this.render();
       this.changed();
-      this.slots.get(`${field.name}[${rows.length - 1}].${fields[0]?.name}`)?.control.focus();
+      this.slots.get(`${field.name}[${rows.length - 1}].${fields.find((f) => f.name !== "name")?.name ?? fields[0]?.name}`)?.control.focus();
     });
     fieldset.append(el("div", { class: "calc-bar" }, add));
-    return fieldset;
-  }
-
-  private diceFieldset(): HTMLElement {
-    const fieldset = el("fieldset", { class: "dice" }, el("legend", { text: "Dice (optional)" }),
-      el("p", { class: "calc-note", text: "Leave blank to see every outcome's chance; enter the rolls to get the result and its working." }));
-    for (const die of this.schema.dice) {
-      const fake: ComparedField = { name: die.name, label: `${die.label} (${die.count}d${die.sides})`, description: `Total rolled, ${die.count} to ${die.count * die.sides}`, paragraph: die.paragraph, type: { kind: "integer", min: die.count, max: die.count * die.sides }, only: (die as DiceSpec & { only?: ComparedField["only"] }).only };
-      const wrapper = this.field(fake, die.name, this.state.dice as Record<string, Raw>, die.name);
-      (this.slots.get(die.name)!.control as HTMLInputElement).inputMode = "numeric";
-      fieldset.append(wrapper);
-    }
-    const roll = el("button", { type: "button", text: "Roll the dice" });
-    roll.addEventListener("click", () => {
-      for (const die of this.schema.dice) this.state.dice[die.name] = String(rollTotal(die));
-      this.render();
-      this.changed();
-    });
-    const clear = el("button", { type: "button", text: "Clear dice" });
-    clear.addEventListener("click", () => {
-      this.state.dice = {};
-      this.render();
-      this.changed();
-    });
-    fieldset.append(el("div", { class: "calc-bar" }, roll, clear));
     return fieldset;
   }
 
@@ -203,25 +222,34 @@ export class CalculatorForm {
     for (const path of this.slots.keys()) this.touched.add(path);
   }
 
-  /** A field's label, for the summary of what is still to fill in. */
+  /** A field as the reader names it, for the line saying what is still to fill in. */
   labelOf(path: string): string {
-    const slot = this.slots.get(path);
-    return slot ? (this.root.querySelector(`label[for="${slot.control.id}"]`)?.textContent ?? path) : path;
+    return this.slots.get(path)?.label ?? path;
   }
 
   /**
-   * Shows each error next to its field. Returns the errors no field could show,
-   * and the fields still blank that were never touched (not yet errors).
+   * Shows each error next to its field or die. Returns the errors no field could
+   * show, and the fields still blank that were never touched (not yet errors).
    */
   showErrors(errors: InputError[], diceErrors: InputError[]): { unplaced: InputError[]; untouched: string[] } {
-    for (const slot of this.slots.values()) {
+    const places = [...this.slots.values(), ...[...this.diceErrors.values()].map((error) => ({ error, control: null }))];
+    for (const slot of places) {
       slot.error.hidden = true;
       slot.error.textContent = "";
-      slot.control.removeAttribute("aria-invalid");
+      slot.control?.removeAttribute("aria-invalid");
     }
     const unplaced: InputError[] = [];
     const untouched: string[] = [];
-    for (const error of [...errors, ...diceErrors]) {
+    const show = (error: HTMLElement, message: string) => {
+      error.hidden = false;
+      error.textContent = error.textContent ? `${error.textContent}; ${message}` : message;
+    };
+    for (const error of diceErrors) {
+      const place = this.diceErrors.get(error.path);
+      if (place) show(place, error.message);
+      else unplaced.push(error);
+    }
+    for (const error of errors) {
       const slot = this.slots.get(error.path) ?? this.slots.get(error.path.replace(/\[\d+\]$/, ""));
       if (!slot) {
         unplaced.push(error);
@@ -231,16 +259,12 @@ export class CalculatorForm {
         untouched.push(error.path);
         continue;
       }
-      slot.error.hidden = false;
-      slot.error.textContent = slot.error.textContent ? `${slot.error.textContent}; ${error.message}` : error.message;
+      show(slot.error, error.message);
       slot.control.setAttribute("aria-invalid", "true");
+      // A folded field with an error is unfolded, so the reader sees it.
+      const fold = slot.control.closest("details");
+      if (fold) fold.open = true;
     }
     return { unplaced, untouched };
   }
-}
-
-function rollTotal(die: DiceSpec): number {
-  let total = 0;
-  for (let i = 0; i < die.count; i++) total += 1 + Math.floor(Math.random() * die.sides);
-  return total;
 }

@@ -1,6 +1,7 @@
 // The calculator's state as the user typed it, and its form in the URL's query
 // string, so that a ruling can be shared by link and survives a reload.
-import type { EngineSchema, FieldSchema, Wire } from "../../compiler/runtime/runtime.ts";
+import type { EngineSchema, FieldSchema, InputError, Wire } from "../../compiler/runtime/runtime.ts";
+import { parsePlayerNumber } from "./numbers.ts";
 
 /** Raw field values: text as typed, checkboxes as booleans. */
 export type Raw = string | boolean;
@@ -156,35 +157,47 @@ function isOwnKey(schema: EngineSchema, key: string): boolean {
 
 // ─── To engine input ─────────────────────────────────────────────────────────
 
-/** The input object `check()` validates: text as typed (check converts numbers), blanks left to defaults. */
-export function engineInput(schema: EngineSchema, state: State): Record<string, unknown> {
+/**
+ * The input object `check()` validates: numbers read as players write them (½,
+ * 1 1/2, .5), other text as typed, blanks left to defaults; and the fields whose
+ * text is not a number, with why (check() is not given them).
+ */
+export function engineInput(schema: EngineSchema, state: State): { input: Record<string, unknown>; errors: InputError[] } {
   const input: Record<string, unknown> = {};
-  const put = (target: Record<string, unknown>, field: FieldSchema, raw: Raw | undefined) => {
+  const errors: InputError[] = [];
+  const put = (target: Record<string, unknown>, field: FieldSchema, raw: Raw | undefined, path: string) => {
     if (raw === undefined) return;
-    if (field.type.kind === "boolean") {
+    const t = field.type;
+    if (t.kind === "boolean") {
       target[field.name] = raw === true;
       return;
     }
     const text = String(raw).trim();
     if (text === "") {
-      if (field.default === undefined && "orNone" in field.type && field.type.orNone) target[field.name] = null;
+      if (field.default === undefined && "orNone" in t && t.orNone) target[field.name] = null;
       return;
     }
-    target[field.name] = field.type.kind === "notation" ? { text } : text;
+    if ((t.kind === "number" || t.kind === "integer") && !(t.orAll && /^all$/i.test(text))) {
+      const number = parsePlayerNumber(text);
+      if (number.ok) target[field.name] = number.value;
+      else errors.push({ path, message: `${field.label} must be ${number.message}` });
+      return;
+    }
+    target[field.name] = t.kind === "notation" ? { text } : t.kind === "number" || t.kind === "integer" ? "all" : text;
   };
   for (const field of schema.inputs) {
     if (field.type.kind === "list") {
       const fields = schema.records[field.type.of]?.fields ?? [];
-      input[field.name] = (state.lists[field.name] ?? []).map((row) => {
+      input[field.name] = (state.lists[field.name] ?? []).map((row, i) => {
         const item: Record<string, unknown> = {};
-        for (const f of fields) put(item, f, row[f.name]);
+        for (const f of fields) put(item, f, row[f.name], `${field.name}[${i}].${f.name}`);
         return item;
       });
     } else {
-      put(input, field, state.values[field.name]);
+      put(input, field, state.values[field.name], field.name);
     }
   }
-  return input;
+  return { input, errors };
 }
 
 export function engineDice(state: State): Record<string, string> {

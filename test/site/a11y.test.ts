@@ -60,7 +60,7 @@ for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto(`${site.url}/europa/changes/second-front..later/`);
     await page.locator(".situation-open a").first().click();
-    await page.locator("hexlaw-calculator .calc-side").nth(1).locator(".verdict").waitFor();
+    await page.locator("hexlaw-calculator .calc-side-ruling").nth(1).locator(".calc-ruling").waitFor();
     await page.locator(".differs").first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   });

@@ -163,12 +163,15 @@ describe("calculator comparing editions", () => {
     await page.goto(`${site.url}${changes}`);
     await page.locator(".situation-open a").first().click();
     await page.waitForURL(/\/europa\/later\/calculators\/overrun\/\?.*compare=second-front/);
-    const sides = page.locator("hexlaw-calculator .calc-side");
-    await sides.first().locator(".verdict").waitFor();
+    const sides = page.locator("hexlaw-calculator .calc-side-answer");
+    const rulings = page.locator("hexlaw-calculator .calc-side-ruling");
+    await rulings.first().locator(".calc-ruling").waitFor();
     expect(await sides.count()).toBe(2);
-    await expect(sides.nth(0).locator("h2").innerText()).resolves.toBe("Europa series rules (later edition)");
-    await expect(sides.nth(1).locator("h2").innerText()).resolves.toBe("Europa series rules, Second Front era (summary)");
-    await sides.nth(1).locator(".verdict").waitFor();
+    expect(await rulings.count()).toBe(2);
+    await expect(sides.nth(0).locator("h3").innerText()).resolves.toBe("Europa series rules (later edition)");
+    await expect(sides.nth(1).locator("h3").innerText()).resolves.toBe("Europa series rules, Second Front era (summary)");
+    await expect(rulings.nth(1).locator(".calc-edition").innerText()).resolves.toBe("Europa series rules, Second Front era (summary)");
+    await rulings.nth(1).locator(".calc-ruling").waitFor();
     // The answers that differ are marked in both panels, in words.
     await expect(page.locator(".calc-differences").innerText()).resolves.toMatch(/answers? differs? between the editions/);
     expect(await sides.nth(0).locator(".differs").count()).toBeGreaterThan(0);
@@ -187,22 +190,22 @@ describe("calculator comparing editions", () => {
     await compare.selectOption("later");
     await page.locator("hexlaw-calculator .calc-compare").waitFor();
     await page.waitForFunction("location.search.includes('compare=later')");
-    const presets = page.getByLabel("Load a worked example");
+    const presets = page.getByLabel("Worked example");
     // Worked examples of both editions are offered, by edition.
     expect(await presets.locator("optgroup").count()).toBe(2);
     await presets.selectOption({ index: 1 });
-    await page.locator("hexlaw-calculator .calc-side").nth(1).locator(".verdict").waitFor();
+    await page.locator("hexlaw-calculator .calc-side-ruling").nth(1).locator(".calc-ruling").waitFor();
     const answers = await page.locator(".calc-compare").innerText();
     const shared = page.url();
     const { page: again } = await openPage(site.browser);
     await again.goto(shared);
-    await again.locator("hexlaw-calculator .calc-side").nth(1).locator(".verdict").waitFor();
+    await again.locator("hexlaw-calculator .calc-side-ruling").nth(1).locator(".calc-ruling").waitFor();
     expect(await again.getByLabel("Compare with").inputValue()).toBe("later");
     expect(await again.locator(".calc-compare").innerText()).toBe(answers);
     // Ending the comparison takes it out of the URL.
     await again.getByLabel("Compare with").selectOption("");
     await again.waitForFunction("!location.search.includes('compare=')");
-    expect(await again.locator("hexlaw-calculator .calc-side").count()).toBe(0);
+    expect(await again.locator("hexlaw-calculator .calc-side-answer").count()).toBe(0);
     expect(errors).toEqual([]);
   });
 

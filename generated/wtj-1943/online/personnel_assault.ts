@@ -54,10 +54,7 @@ export const metadata = {
         { value: "defender_bases_lost" },
       ],
     },
-    {
-      items: [{ text: "breakthrough by the " }, { value: "breakthrough" }],
-      otherwise: "No breakthrough",
-    },
+    { items: [{ text: "breakthrough: " }, { value: "breakthrough" }], otherwise: "No breakthrough" },
   ],
   decisive: {
     steps: [

@@ -36,13 +36,21 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+/** The two screens every point of the site is tried on: a phone in portrait and a laptop. */
+export const SCREENS = [
+  { name: "phone", width: 390, height: 844, touch: true },
+  { name: "desktop", width: 1366, height: 900, touch: false },
+] as const;
+
+export type Screen = (typeof SCREENS)[number];
+
 /** A page that records console errors and uncaught exceptions. */
 export async function openPage(
   browser: Browser,
-  options: { width?: number; touch?: boolean; javaScript?: boolean } = {},
+  options: { width?: number; height?: number; touch?: boolean; javaScript?: boolean } = {},
 ): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({
-    viewport: { width: options.width ?? 1280, height: 900 },
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     hasTouch: options.touch ?? false,
     isMobile: options.touch ?? false,
     javaScriptEnabled: options.javaScript ?? true,
