@@ -53,6 +53,14 @@ export function staleFiles(dir: string, files: Map<string, string>): string[] {
   return changedFiles(readTree(dir), files);
 }
 
+/** The write phase of a build: `dir` (generated/) replaced as a whole by `files` if anything differs; returns the paths that changed. */
+export function writeGenerated(dir: string, files: Map<string, string>, snapshot = new TreeSnapshot()): string[] {
+  recoverTree(dir);
+  const changed = changedFiles(snapshot.read(dir), files);
+  if (changed.length > 0) replaceTree(dir, files, changed);
+  return changed;
+}
+
 /** The siblings a replacement of `dir` works in: `generated.tmp-<pid>` (the new tree) and `generated.old-<pid>` (the old one). */
 const sibling = (dir: string, kind: "tmp" | "old", pid = process.pid) => `${dir}.${kind}-${pid}`;
 

@@ -2,7 +2,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BuildCache, DocumentCache, fingerprint } from "../cache.ts";
 import { compile, type CompileResult } from "../compile.ts";
-import { changedFiles, recoverTree, replaceTree, RUNTIME_FOLDER, TreeSnapshot } from "../generated-files.ts";
+import { RUNTIME_FOLDER, TreeSnapshot, writeGenerated } from "../generated-files.ts";
 import { printDiagnostics } from "./report.ts";
 
 /**
@@ -34,10 +34,7 @@ export async function buildOnce(root: string, cache: BuildCache, snapshot = new 
   const result = await compile({ root, cache });
   const errors = printDiagnostics(result.diagnostics, result.sources);
   if (errors > 0) return { ok: false, changed: [], ms: performance.now() - started, result };
-  const dir = join(root, "generated");
-  recoverTree(dir);
-  const changed = changedFiles(snapshot.read(dir), result.files);
-  if (changed.length > 0) replaceTree(dir, result.files, changed);
+  const changed = writeGenerated(join(root, "generated"), result.files, snapshot);
   return { ok: true, changed, ms: performance.now() - started, result };
 }
 

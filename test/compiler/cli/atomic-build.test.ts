@@ -1,11 +1,13 @@
 /**
- * generated/ is replaced as a whole: `hexlaw build` is killed (SIGKILL) at random
- * steps of its write phase, and generated/ is then always the old tree or the new
- * one, byte for byte; the next build removes what the killed one left behind.
+ * generated/ is replaced as a whole: a build is killed (SIGKILL) at random steps
+ * of its write phase, and generated/ is then always the old tree or the new one,
+ * byte for byte; the next build removes what the killed one left behind.
  *
- * The build announces its write steps and stops at a chosen one when
+ * The write phase announces its steps and stops at a chosen one when
  * HEXLAW_TEST_WRITE_STEPS is set (compiler/generated-files.ts), so each kill lands
- * exactly there.
+ * exactly there. Most kills are of the write phase alone (test/support/write-phase.ts,
+ * the function `hexlaw build` runs after compiling), so that they need no compile;
+ * the others are of `hexlaw build` itself, which goes through the same steps.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -13,7 +15,7 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compile } from "../../../compiler/compile.ts";
 import { readTree, recoverTree } from "../../../compiler/generated-files.ts";
-import { CLI, copyCorpus, DEMO, hexlaw, removeTemp } from "../../support/repo.ts";
+import { CLI, copyCorpus, DEMO, hexlaw, REPO, removeTemp } from "../../support/repo.ts";
 
 const KILLS = 24;
 const CHAPTER = "rules/demo/1.0/01-combat.md";
@@ -34,19 +36,29 @@ function writeTree(dir: string, files: Map<string, string>): void {
   }
 }
 
-/** A corpus whose generated/ is the old tree and whose chapter is edited, ready for a build to the new tree. */
+/**
+ * A corpus whose generated/ is the old tree and whose chapter is edited, ready for a
+ * build to the new tree (and, for the write phase alone, the new tree beside it).
+ */
 function prepared(): string {
   const root = copyCorpus(DEMO);
   roots.push(root);
   writeTree(join(root, "generated"), older);
   writeFileSync(join(root, CHAPTER), edit(readFileSync(join(DEMO, CHAPTER), "utf8")));
+  writeFileSync(join(root, "new-tree.json"), JSON.stringify([...newer]));
   return root;
 }
 
-/** Runs `hexlaw build` with the write-step hook; with `killAt`, kills it once it stops there. */
-function build(root: string, killAt = -1): Promise<{ steps: string[]; signal: NodeJS.Signals | null; code: number | null }> {
+const WRITE_PHASE = join(REPO, "test/support/write-phase.ts");
+
+/**
+ * Runs `hexlaw build` (or, with `phaseOnly`, its write phase alone) with the
+ * write-step hook; with `killAt`, kills it once it stops there.
+ */
+function build(root: string, killAt = -1, phaseOnly = false): Promise<{ steps: string[]; signal: NodeJS.Signals | null; code: number | null }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [CLI, "build", "--root", root], { env: { ...process.env, HEXLAW_TEST_WRITE_STEPS: String(killAt) }, stdio: ["ignore", "ignore", "pipe"] });
+    const args = phaseOnly ? [WRITE_PHASE, join(root, "generated"), join(root, "new-tree.json")] : [CLI, "build", "--root", root];
+    const child = spawn(process.execPath, args, { env: { ...process.env, HEXLAW_TEST_WRITE_STEPS: String(killAt) }, stdio: ["ignore", "ignore", "pipe"] });
     let stderr = "";
     const limit = setTimeout(() => child.kill("SIGKILL"), 60_000);
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
@@ -78,12 +90,15 @@ beforeAll(async () => {
   const result = await compile({ root });
   expect(result.ok).toBe(true);
   newer = result.files;
-  // A whole build from the old tree to the new, to learn its steps.
+  // A whole build from the old tree to the new, to learn its steps; the write phase alone takes the same.
   const traced = prepared();
   const run = await build(traced);
   expect(run.code).toBe(0);
   steps = run.steps;
   expect(readTree(join(traced, "generated"))).toEqual(newer);
+  const alone = prepared();
+  expect((await build(alone, -1, true)).steps).toEqual(steps);
+  expect(readTree(join(alone, "generated"))).toEqual(newer);
 });
 
 afterAll(() => {
@@ -103,11 +118,11 @@ describe("a build killed while it writes generated/", () => {
     expect(window).toBeGreaterThan(0);
     const points = killPoints(KILLS, steps.length, window);
     const outcomes: string[] = [];
-    // Two builds at a time: each kill is its own corpus.
+    // Two at a time, each kill in its own corpus; every fourth kill is of `hexlaw build` itself.
     for (let i = 0; i < points.length; i += 2) {
-      await Promise.all(points.slice(i, i + 2).map(async (step) => {
+      await Promise.all(points.slice(i, i + 2).map(async (step, j) => {
         const root = prepared();
-        const run = await build(root, step);
+        const run = await build(root, step, (i + j) % 4 !== 0);
         expect(run.signal, `killed at step ${step} (${steps[step]})`).toBe("SIGKILL");
         const generated = join(root, "generated");
         const leftovers = readdirSync(root).filter((name) => name.startsWith("generated."));
@@ -124,7 +139,7 @@ describe("a build killed while it writes generated/", () => {
         recoverTree(generated);
         const after = readTree(generated);
         expect([older, newer]).toContainEqual(after);
-        expect(readdirSync(root).sort()).toEqual(["generated", "rules"]);
+        expect(readdirSync(root).sort()).toEqual(["generated", "new-tree.json", "rules"]);
         outcomes.push(`${step}:${JSON.stringify([...after]) === JSON.stringify([...older]) ? "old" : "new"}`);
       }));
     }
@@ -140,6 +155,6 @@ describe("a build killed while it writes generated/", () => {
     const run = hexlaw(["build", "--root", root]);
     expect(run.status).toBe(0);
     expect(readTree(join(root, "generated"))).toEqual(newer);
-    expect(readdirSync(root).sort()).toEqual(["generated", "rules"]);
+    expect(readdirSync(root).sort()).toEqual(["generated", "new-tree.json", "rules"]);
   });
 });
