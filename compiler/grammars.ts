@@ -13,6 +13,7 @@ interface Loaded {
   text: string;
   parser?: peggy.Parser;
   error?: unknown;
+  module?: string;
 }
 
 const loaded = new Map<string, Loaded>();
@@ -46,6 +47,13 @@ export function grammarParser(file: URL): peggy.Parser {
 }
 
 let version: { stamps: string; hash: string } | undefined;
+
+/** A grammar's parser as the source of an ES module (for engines), once for each version of the file. */
+export function grammarModule(file: URL): string {
+  const entry = load(file);
+  entry.module ??= peggy.generate(entry.text, { output: "source", format: "es" });
+  return entry.module;
+}
 
 /** A hash of every grammar as it is now: what is made from them is stale when it changes. */
 export function grammarsVersion(): string {

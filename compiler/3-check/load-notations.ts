@@ -1,7 +1,7 @@
 import type peggy from "peggy";
-import { grammarParser } from "../grammars.ts";
+import { grammarModule, grammarParser } from "../grammars.ts";
 import type { FieldInfo, NotationInfo } from "../language/types.ts";
-import type { Wire } from "../runtime/runtime.ts";
+import { exact, type Wire } from "../runtime/runtime.ts";
 
 export type NotationParse = { ok: true; value: Record<string, Wire> } | { ok: false; reason: string };
 
@@ -25,6 +25,15 @@ export class Notations {
     } catch (error) {
       return (error as NodeJS.ErrnoException).code === "ENOENT" ? "file not found" : String((error as Error).message).split("\n")[0];
     }
+  }
+
+  /**
+   * The parser as an ES module, for engines to read notation text at run time
+   * (`resolve(…, { assume: { result: "Ao1e4, DL1o2" } })`); null if the grammar is unusable.
+   */
+  source(grammar: string): string | null {
+    if (typeof this.parser(grammar) === "string") return null;
+    return grammarModule(new URL(`${grammar}.peggy`, this.grammarDir));
   }
 
   parse(info: NotationInfo, text: string): NotationParse {
@@ -55,7 +64,7 @@ function fieldProblem(field: FieldInfo, v: unknown): string | null {
     case "integer":
       return Number.isInteger(v) ? null : "an integer";
     case "number":
-      return typeof v === "number" ? null : "a number";
+      return typeof v === "number" && exact(v) !== null ? null : "a number (with digits that fit exact arithmetic)";
     case "boolean":
       return typeof v === "boolean" ? null : "true or false";
     case "text":

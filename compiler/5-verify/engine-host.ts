@@ -1,13 +1,15 @@
 import { Worker } from "node:worker_threads";
 import { engineKey } from "./load-engine.ts";
+import type { SharedModule } from "../4-emit/types.ts";
 import type { ProcedureComparison, FormalChange } from "../diff/types.ts";
 import type { VectorRun } from "./run-vector.ts";
 import type { Vector } from "./vector.ts";
 
-/** An engine as the emitter printed it: its JavaScript, and how it imports the runtime. */
+/** An engine as the emitter printed it: its JavaScript, how it imports the runtime, and the edition's modules it imports. */
 export interface EngineCode {
   javascript: string;
   runtimeImport: string;
+  modules: SharedModule[];
 }
 
 /** An engine and the worked examples of its procedure, for comparing two editions. */

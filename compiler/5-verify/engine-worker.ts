@@ -12,7 +12,7 @@ const engines = new Map<string, Promise<EngineModule>>();
 function engineOf(code: EngineCode): Promise<EngineModule> {
   const key = engineKey(code);
   let engine = engines.get(key);
-  if (!engine) engines.set(key, (engine = loadEngine(code.javascript, code.runtimeImport)));
+  if (!engine) engines.set(key, (engine = loadEngine(code.javascript, code.runtimeImport, code.modules)));
   return engine;
 }
 

@@ -32,7 +32,7 @@ export async function verifyExamples(checked: CheckedEdition, emitted: EmittedEd
   for (const [procedure, engine] of engines) {
     const todo = examples.filter((e) => e.example.procedure === procedure && !e.run);
     if (todo.length === 0) continue;
-    const runs = await runEngineTask({ kind: "vectors", engine: { javascript: engine.javascript, runtimeImport: emitted.runtimeImport }, vectors: todo.map((e) => e.vector) });
+    const runs = await runEngineTask({ kind: "vectors", engine: { javascript: engine.javascript, runtimeImport: emitted.runtimeImport, modules: emitted.modules }, vectors: todo.map((e) => e.vector) });
     for (const [i, e] of todo.entries()) {
       e.run = runs[i];
       cache?.examples.set(e.key, e.run);

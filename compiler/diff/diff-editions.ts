@@ -47,7 +47,7 @@ function sides({ checked, emitted }: EditionBuild): Map<string, SideCode> {
   const out = new Map<string, SideCode>();
   for (const engine of emitted.engines) {
     out.set(engine.procedure, {
-      engine: { javascript: engine.javascript, runtimeImport: emitted.runtimeImport },
+      engine: { javascript: engine.javascript, runtimeImport: emitted.runtimeImport, modules: emitted.modules },
       vectors: checked.examples.filter((e) => e.procedure === engine.procedure).map(buildVector),
     });
   }
