@@ -7,7 +7,7 @@ export function readTree(dir: string): Map<string, string> {
 }
 
 /**
- * Reads a folder's files, re-reading only those whose size, times or inode changed
+ * Reads a folder's files, re-reading only those whose inode, size or modification time changed
  * since the last read (a long-running `--watch` compares with what is on disk,
  * files deleted or edited behind its back included, without reading it all).
  */
@@ -26,7 +26,8 @@ export class TreeSnapshot {
           walk(path);
           continue;
         }
-        const stamp = `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+        // Not the change time: linking a file into the next tree changes it, not the file.
+        const stamp = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
         let entry = this.known.get(path);
         if (entry?.stamp !== stamp) this.known.set(path, (entry = { stamp, content: readFileSync(path, "utf8") }));
         files.set(relative(dir, path), entry.content);
