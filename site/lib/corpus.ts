@@ -32,7 +32,13 @@ export function editions(): RuleIndex[] {
 export const editionPath = (index: RuleIndex) => `/${index.ruleset.id}/${index.edition.id}/`;
 export const chapterPath = (index: RuleIndex, slug: string) => `${editionPath(index)}${slug}/`;
 export const calculatorPath = (index: RuleIndex, procedure: string) => `${editionPath(index)}calculators/${procedure}/`;
+export const aboutPath = (index: RuleIndex) => `${editionPath(index)}about/`;
 export const hrefOf = (index: RuleIndex, id: string, fromSlug?: string) => paragraphHref(index, id, "/", fromSlug);
+
+/** What the header and search know about the edition a page belongs to. */
+export function scopeOf(index: RuleIndex): { ruleset: string; edition: string; label: string; href: string } {
+  return { ruleset: index.ruleset.id, edition: index.edition.id, label: `${index.ruleset.title} ${index.edition.id}`, href: editionPath(index) };
+}
 
 /** "9.14b Supply Dump" — a paragraph as a reader names it. */
 export function paragraphLabel(index: RuleIndex, id: string): string {
