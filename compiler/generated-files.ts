@@ -51,6 +51,9 @@ export function writeChanges(dir: string, files: Map<string, string>, changed: s
 export const RUNTIME_FOLDER = "runtime";
 export const RUNTIME_ENTRY = `${RUNTIME_FOLDER}/runtime.ts`;
 
+/** Where generated/ holds a notation grammar's parser (plain JavaScript, shared by every edition). */
+export const notationModule = (grammar: string): string => `notations/${grammar}.js`;
+
 /** An edition's folder in generated/ (`ocs/4.3`), and the path from it to a file at generated/'s top. */
 export function editionFolder(ruleset: string, edition: string): { folder: string; toTop(file: string): string } {
   const folder = `${ruleset}/${edition}`;

@@ -3,7 +3,7 @@ import type { Chart, ChartCell } from "../1-read/types.ts";
 import type { KeySpec, TableDecl } from "../language/ast.ts";
 import { describe, type EnumInfo, type TableInfo, type Type } from "../language/types.ts";
 import { placeIn, type Declared } from "../2-resolve/types.ts";
-import { parseOdds, parseOddsRange, parseRange } from "../runtime/runtime.ts";
+import { decimal, le, parseOdds, parseOddsRange, parseRange } from "../runtime/runtime.ts";
 import type { Notations } from "./load-notations.ts";
 import type { Citation, TableKey, TableModel } from "./types.ts";
 
@@ -103,7 +103,7 @@ export function bindTable(
 /** Do two keys of one axis cover a common value? */
 function overlap(a: TableKey, b: TableKey): boolean {
   if ("member" in a || "member" in b) return "member" in a && "member" in b && a.member === b.member;
-  return a.min <= b.max && b.min <= a.max;
+  return le(a.min, b.max) && le(b.min, a.max);
 }
 
 function normalize(text: string): string {
@@ -147,9 +147,10 @@ function parseCell(text: string, type: Type, notations: Notations): CellParse {
   switch (type.kind) {
     case "integer":
     case "number": {
-      const n = Number(text);
-      if (text === "" || !Number.isFinite(n)) return { ok: false, reason: "not a number" };
-      if (type.kind === "integer" && !Number.isInteger(n)) return { ok: false, reason: "not a whole number" };
+      // Exactly as printed: "1.5" is 3/2.
+      const n = decimal(text.trim().replace(/^\+/, "").replace(/^[−–]/, "-"));
+      if (n === null) return { ok: false, reason: "not a number (or too many digits to compute with exactly)" };
+      if (type.kind === "integer" && typeof n !== "number") return { ok: false, reason: "not a whole number" };
       return { ok: true, value: n };
     }
     case "odds": {

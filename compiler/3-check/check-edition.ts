@@ -38,6 +38,10 @@ export function checkEdition(resolved: ResolvedEdition, session: Session): Check
     tables: model.tables,
     procedures,
     examples: checkExamples(resolved, procedures, literals, session),
+    parsers: new Map([...types.notations.values()].flatMap((n) => {
+      const source = notations.source(n.grammar);
+      return source === null ? [] : [[n.grammar, source] as const];
+    })),
   };
 }
 

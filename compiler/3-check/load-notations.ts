@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import peggy from "peggy";
 import type { FieldInfo, NotationInfo } from "../language/types.ts";
-import type { Wire } from "../runtime/runtime.ts";
+import { exact, type Wire } from "../runtime/runtime.ts";
 
 export type NotationParse = { ok: true; value: Record<string, Wire> } | { ok: false; reason: string };
 
@@ -11,6 +11,7 @@ export type NotationParse = { ok: true; value: Record<string, Wire> } | { ok: fa
  */
 export class Notations {
   private readonly parsers = new Map<string, peggy.Parser | string>();
+  private readonly sources = new Map<string, string>();
 
   private readonly grammarDir: URL;
 
@@ -31,6 +32,20 @@ export class Notations {
       this.parsers.set(grammar, parser);
     }
     return parser;
+  }
+
+  /**
+   * The parser as an ES module, for engines to read notation text at run time
+   * (`resolve(…, { assume: { result: "Ao1e4, DL1o2" } })`); null if the grammar is unusable.
+   */
+  source(grammar: string): string | null {
+    if (typeof this.parser(grammar) === "string") return null;
+    let source = this.sources.get(grammar);
+    if (source === undefined) {
+      source = peggy.generate(readFileSync(new URL(`${grammar}.peggy`, this.grammarDir), "utf8"), { output: "source", format: "es" });
+      this.sources.set(grammar, source);
+    }
+    return source;
   }
 
   parse(info: NotationInfo, text: string): NotationParse {
@@ -61,7 +76,7 @@ function fieldProblem(field: FieldInfo, v: unknown): string | null {
     case "integer":
       return Number.isInteger(v) ? null : "an integer";
     case "number":
-      return typeof v === "number" ? null : "a number";
+      return typeof v === "number" && exact(v) !== null ? null : "a number (with digits that fit exact arithmetic)";
     case "boolean":
       return typeof v === "boolean" ? null : "true or false";
     case "text":

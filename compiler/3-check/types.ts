@@ -2,6 +2,7 @@ import type { Place } from "../diagnostics/diagnostic.ts";
 import type { DiceDecl, Expr, InputDecl, LetDecl, RequireDecl } from "../language/ast.ts";
 import type { EnumInfo, NotationInfo, RecordInfo, Type } from "../language/types.ts";
 import type { ResolvedEdition } from "../2-resolve/types.ts";
+import type { Num } from "../runtime/runtime.ts";
 
 /** Phase 3 output: an edition whose definitions are typed, tables bound and procedures closed. */
 export interface CheckedEdition {
@@ -12,6 +13,8 @@ export interface CheckedEdition {
   tables: Map<string, TableModel>;
   procedures: ProcedureModel[];
   examples: ExampleModel[];
+  /** Each notation grammar's parser as an ES module source, by grammar name (engines read notation text with it). */
+  parsers: Map<string, string>;
 }
 
 /** Where a definition comes from in the rulebook, for traces and the site. */
@@ -99,7 +102,8 @@ export interface TableModel {
 }
 
 /** A row or column key: an enum member, or an interval of integers or of odds values (`13:1+` is 13..∞). */
-export type TableKey = { member: string; header: string } | { min: number; max: number; header: string };
+/** A key of a chart: an enum member, or an interval of whole numbers or of exact odds values. */
+export type TableKey = { member: string; header: string } | { min: Num; max: Num; header: string };
 
 export interface OutputGroup {
   label: string;

@@ -4,7 +4,7 @@ import type { CheckedEdition } from "../3-check/types.ts";
 import { emitEngine } from "./emit-engine.ts";
 import { procedureFingerprint } from "./fingerprint.ts";
 import type { EmittedEdition } from "./types.ts";
-import { editionFolder, RUNTIME_ENTRY } from "../generated-files.ts";
+import { editionFolder, notationModule, RUNTIME_ENTRY } from "../generated-files.ts";
 
 /** Phase 4: one engine module per procedure of the edition (reused from the cache when unchanged). */
 export function emitEdition(checked: CheckedEdition, cache?: BuildCache, sources?: Corpus["sources"]): EmittedEdition {
@@ -12,15 +12,17 @@ export function emitEdition(checked: CheckedEdition, cache?: BuildCache, sources
   const edition = checked.resolved.edition.id;
   const { folder, toTop } = editionFolder(ruleset, edition);
   const runtimeImport = toTop(RUNTIME_ENTRY);
+  const notationImport = (grammar: string) => toTop(notationModule(grammar));
   return {
     ruleset,
     edition,
     runtimeImport,
+    modules: [...checked.parsers].map(([grammar, javascript]) => ({ path: notationModule(grammar), specifier: notationImport(grammar), javascript })),
     engines: checked.procedures.map((procedure) => {
       const key = cache && sources ? procedureFingerprint(procedure, checked, runtimeImport, sources) : "";
       let code = key ? cache?.engines.get(key) : undefined;
       if (code === undefined) {
-        code = emitEngine(procedure, checked, runtimeImport);
+        code = emitEngine(procedure, checked, runtimeImport, notationImport);
         if (key) cache?.engines.set(key, code);
       }
       return { procedure: procedure.name, path: `${folder}/${procedure.name}.ts`, ...code };

@@ -6,9 +6,9 @@ import {
   type TsExpr, type TsParam, type TsStmt,
 } from "./ts/ast.ts";
 import { definitionName, diceName, elementName, inputName, localName, tableKeysName, tableName } from "./names.ts";
-import { nativeType, wireConversion } from "./emit-types.ts";
+import { nativeType, numberValue, wireConversion } from "./emit-types.ts";
 
-const PRIMITIVE = new Set(["number", "integer", "boolean", "text", "enum", "none", "all", "any"]);
+const PRIMITIVE = new Set(["integer", "boolean", "text", "enum", "none", "all", "any"]);
 const S = id("s");
 
 type Local = Extract<Binding, { kind: "local" }>;
@@ -22,6 +22,8 @@ type Local = Extract<Binding, { kind: "local" }>;
  */
 export class ExpressionEmitter {
   readonly helpers: TsStmt[] = [];
+  /** Fractions written in the rules (0.5, 1.5), made once per module. */
+  readonly constants = new Map<string, TsStmt>();
   /** The definition being emitted: its comprehensions are named after it (`odds$each1`). */
   private owner = "";
   private count = 0;
@@ -55,6 +57,7 @@ export class ExpressionEmitter {
       case "Literal":
         if (expr.kind === "none") return lit(null);
         if (expr.kind === "all") return lit(Infinity);
+        if (expr.kind === "number" || expr.kind === "integer") return this.number(expr.value as number);
         return lit(expr.value);
       case "Name": {
         const b = expr.binding;
@@ -90,7 +93,8 @@ export class ExpressionEmitter {
       case "Index":
         return call("rt.item", [e(expr.object), e(expr.index), lit(paragraph)]);
       case "Unary":
-        return expr.op === "not" ? not(e(expr.operand)) : neg(e(expr.operand));
+        if (expr.op === "not") return not(e(expr.operand));
+        return isExact(expr.operand.ty) ? call("rt.neg", [e(expr.operand)]) : neg(e(expr.operand));
       case "Binary":
         return this.binary(expr.op, expr.left, expr.right, paragraph);
       case "Ratio":
@@ -98,8 +102,12 @@ export class ExpressionEmitter {
       case "In": {
         const value = e(expr.value);
         const set = expr.set;
-        if (set.type === "Set") return set.items.map((item) => bin("===", value, e(item))).reduce((a, b) => bin("||", a, b));
-        if (set.type === "Span") return bin("&&", bin(">=", value, e(set.low)), bin("<=", value, e(set.high)));
+        const exactly = isExact(expr.value.ty);
+        if (set.type === "Set") return set.items.map((item) => (exactly || isExact(item.ty) ? call("rt.eq", [value, e(item)]) : bin("===", value, e(item)))).reduce((a, b) => bin("||", a, b));
+        if (set.type === "Span") {
+          if (exactly || isExact(set.low.ty) || isExact(set.high.ty)) return bin("&&", call("rt.le", [e(set.low), value]), call("rt.le", [value, e(set.high)]));
+          return bin("&&", bin(">=", value, e(set.low)), bin("<=", value, e(set.high)));
+        }
         return call("rt.inRange", [value, e(set)]);
       }
       case "If":
@@ -123,39 +131,53 @@ export class ExpressionEmitter {
       return call(id(elementName(object.binding.list.name, expr.elementLet.name)), [S, id(object.binding.index)]);
     }
     const read = member(this.emit(object, paragraph), expr.field);
-    // Records arrive in wire form; fields that are odds, ranges or `| all` numbers are converted on read.
-    const conversion = object.ty?.kind === "record" && expr.ty ? wireConversion(expr.ty) : null;
-    return conversion ? call(conversion, [read]) : read;
+    // Records and results arrive in wire form; fields that are odds, ranges or numbers are converted on read.
+    const conversion = (object.ty?.kind === "record" || object.ty?.kind === "notation") && expr.ty ? wireConversion(expr.ty) : null;
+    return conversion ? cast(call(conversion, [read]), nativeType(expr.ty!)) : read;
   }
 
   private binary(op: string, left: Expr, right: Expr, paragraph: string): TsExpr {
     const l = this.emit(left, paragraph);
     const r = this.emit(right, paragraph);
+    const exactly = isExact(left.ty) || isExact(right.ty);
     switch (op) {
       case "and":
         return bin("&&", l, r);
       case "or":
         return bin("||", l, r);
+      case "+":
+      case "-":
+      case "*":
       case "/":
-        return call("rt.divide", [l, r, lit(paragraph)]);
+        // Exact: whole numbers stay whole (and stop when too large), others are fractions.
+        return call(ARITHMETIC[op], [l, r, lit(paragraph)]);
       case "==":
       case "!=": {
-        if (isPrimitive(left.ty) && isPrimitive(right.ty)) return bin(op === "==" ? "===" : "!==", l, r);
-        const same = call("rt.sameValue", [l, r]);
+        let same: TsExpr;
+        if (exactly && isNumeric(left.ty) && isNumeric(right.ty)) same = call("rt.eq", [l, r]);
+        else if (isPrimitive(left.ty) && isPrimitive(right.ty)) return bin(op === "==" ? "===" : "!==", l, r);
+        else same = call("rt.sameValue", [l, r]);
         return op === "==" ? same : not(same);
       }
       case "<":
       case "<=":
       case ">":
       case ">=":
-        if (left.ty?.kind === "odds") {
-          const value = (x: Expr, code: TsExpr) => this.loop.odds.get(x) ?? call("rt.oddsValue", [code]);
-          return bin(op, value(left, l), value(right, r));
-        }
+        if (left.ty?.kind === "odds") return bin(op, call("rt.compareOdds", [l, r]), lit(0));
+        if (exactly) return call(COMPARE[op], [l, r]);
         return bin(op, l, r);
       default:
         return bin(op, l, r);
     }
+  }
+
+  /** A number written in the rules: a whole number as is, a fraction as a module constant (0.5 is 1/2). */
+  private number(value: number): TsExpr {
+    const n = numberValue(value);
+    if (typeof n === "number") return lit(n);
+    const name = `num$${n.n < 0 ? "m" : ""}${Math.abs(n.n)}$${n.d}`;
+    if (!this.constants.has(name)) this.constants.set(name, { type: "const", name, valueType: tRef("rt.Num"), init: call("rt.fraction", [lit(n.n), lit(n.d)]) });
+    return id(name);
   }
 
   /** A comprehension becomes `each$N(s, …free variables)`, a function with one loop. */
@@ -183,7 +205,7 @@ export class ExpressionEmitter {
     let body: TsStmt[];
     switch (expr.fn) {
       case "sum":
-        body = [{ type: "let", name: "total", init: lit(0) }, loop([{ type: "expr", expr: assign(id("total"), bin("+", id("total"), value)) }]), { type: "return", value: id("total") }];
+        body = [{ type: "let", name: "total", valueType: returns, init: lit(0) }, loop([{ type: "expr", expr: assign(id("total"), call("rt.add", [id("total"), value, lit(paragraph)])) }]), { type: "return", value: id("total") }];
         break;
       case "count":
         body = [{ type: "let", name: "total", init: lit(0) }, loop([{ type: "expr", expr: assign(id("total"), bin("+", id("total"), lit(1))) }]), { type: "return", value: id("total") }];
@@ -203,8 +225,11 @@ export class ExpressionEmitter {
         break;
       case "min":
       case "max": {
-        const key = (x: TsExpr) => (expr.value?.ty?.kind === "odds" ? call("rt.oddsValue", [x]) : x);
-        const better = bin(expr.fn === "min" ? "<" : ">", key(id("v")), key(id("best")));
+        const kind = expr.value?.ty?.kind;
+        const better =
+          kind === "odds" ? bin(expr.fn === "min" ? "<" : ">", call("rt.compareOdds", [id("v"), id("best")]), lit(0))
+          : kind === "number" ? call(expr.fn === "min" ? "rt.lt" : "rt.gt", [id("v"), id("best")])
+          : bin(expr.fn === "min" ? "<" : ">", id("v"), id("best"));
         body = [
           { type: "let", name: "best", valueType: returns, init: lit(null) },
           loop([
@@ -254,13 +279,6 @@ export class ExpressionEmitter {
       }
       switch (e.type) {
         case "Binary":
-          if (COMPARISONS.has(e.op) && e.left.ty?.kind === "odds") {
-            for (const side of [e.left, e.right]) {
-              if (invariant(side)) this.loop.odds.set(side, constant(call("rt.oddsValue", [this.emit(side, paragraph)])));
-              else visit(side);
-            }
-            return;
-          }
           visit(e.left);
           if (e.op !== "and" && e.op !== "or") visit(e.right);
           return;
@@ -317,21 +335,20 @@ export class ExpressionEmitter {
       case "round":
         return call(expr.args[0].ty?.kind === "odds" ? "rt.roundOdds" : "rt.round", args);
       case "floor":
-        return call("Math.floor", args);
+        return call("rt.floor", args);
       case "ceil":
-        return call("Math.ceil", args);
+        return call("rt.ceil", args);
       case "abs":
-        return call("Math.abs", args);
+        return call("rt.abs", args);
       case "min":
-        return call("Math.min", args);
       case "max":
-        return call("Math.max", args);
+        return args.reduce((a, b) => call(`rt.${expr.callee}`, [a, b]));
       case "clamp":
-        return call("Math.min", [call("Math.max", [args[0], args[1]]), args[2]]);
+        return call("rt.min", [call("rt.max", [args[0], args[1]]), args[2]]);
       case "halve":
-        return bin("/", args[0], lit(2));
+        return call("rt.halve", [args[0], lit(paragraph)]);
       case "quarter":
-        return bin("/", args[0], lit(4));
+        return call("rt.quarter", [args[0], lit(paragraph)]);
       case "columns":
         return keys("columns");
       case "rows":
@@ -366,15 +383,14 @@ interface Hoisted {
   rows: Map<Lookup, { row: TsExpr; index: TsExpr }>;
   /** Lookups along the chart's own columns: the column's position is the loop index. */
   columns: Map<Lookup, TsExpr>;
-  /** The numeric value of odds compared in every iteration. */
-  odds: Map<Expr, TsExpr>;
 }
 
 function nothingHoisted(): Hoisted {
-  return { values: new Map(), rows: new Map(), columns: new Map(), odds: new Map() };
+  return { values: new Map(), rows: new Map(), columns: new Map() };
 }
 
-const COMPARISONS = new Set(["<", "<=", ">", ">="]);
+const ARITHMETIC: Record<string, string> = { "+": "rt.add", "-": "rt.sub", "*": "rt.mul", "/": "rt.div" };
+const COMPARE: Record<string, string> = { "<": "rt.lt", "<=": "rt.le", ">": "rt.gt", ">=": "rt.ge" };
 
 /** Comprehensions whose loop gives none when nothing is kept. */
 const MAY_BE_NONE = new Set<string>(["first", "last", "min", "max"]);
@@ -406,6 +422,15 @@ function worthHoisting(e: Expr): boolean {
   if (e.type === "Literal") return false;
   if (e.type === "Name") return ["input", "let", "dice"].includes(e.binding?.kind ?? "");
   return true;
+}
+
+/** A `number` (not an `integer`): exact arithmetic, since it may be a fraction. */
+function isExact(type: Type | undefined): boolean {
+  return type?.kind === "number";
+}
+
+function isNumeric(type: Type | undefined): boolean {
+  return type?.kind === "number" || type?.kind === "integer";
 }
 
 function isPrimitive(type: Type | undefined): boolean {

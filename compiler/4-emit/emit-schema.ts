@@ -24,7 +24,7 @@ function inputSchema(input: InputModel): FieldSchema {
 }
 
 /** A record field, or an input with the paragraph it is cited from. */
-function fieldSchema(field: FieldInfo | InputModel, paragraph?: string): FieldSchema {
+export function fieldSchema(field: FieldInfo | InputModel, paragraph?: string): FieldSchema {
   return {
     name: field.name,
     label: field.label,

@@ -1,13 +1,14 @@
 import type { FieldInfo, Type } from "../language/types.ts";
 import { tArray, tLit, tRef, tUnion, type TsMember, type TsStmt, type TsType } from "./ts/ast.ts";
 import { typeName } from "./names.ts";
-import type { TypeTag } from "../runtime/runtime.ts";
+import { exact, type Num, type TypeTag } from "../runtime/runtime.ts";
 
-/** The TypeScript type of a value inside an engine (odds and ranges as objects). */
+/** The TypeScript type of a value inside an engine (odds and ranges as objects, numbers exact). */
 export function nativeType(type: Type): TsType {
   const base = ((): TsType => {
     switch (type.kind) {
       case "number":
+        return tRef("rt.Num");
       case "integer":
         return tRef("number");
       case "boolean":
@@ -101,6 +102,14 @@ export function typeTag(type: Type): TypeTag {
 export function wireConversion(type: Type): string | null {
   if (type.kind === "odds") return "rt.oddsIn";
   if (type.kind === "range") return "rt.rangeIn";
-  if ((type.kind === "number" || type.kind === "integer") && type.orAll) return "rt.numberIn";
+  // A JSON number 0.7 is the exact 7/10; a whole number is read as it is.
+  if (type.kind === "number" || (type.kind === "integer" && type.orAll)) return "rt.numberIn";
   return null;
+}
+
+/** A number the compiler read (a literal, a chart cell) as the exact number it was written as. */
+export function numberValue(value: number): Num {
+  const n = exact(value);
+  if (n === null) throw new Error(`the number ${value} cannot be computed with exactly`);
+  return n;
 }

@@ -8,10 +8,21 @@ interface EmittedEngine {
   javascript: string;
 }
 
+/** A module engines import besides the runtime: a notation's parser (`notations/ocs-combat-result.js`). */
+export interface SharedModule {
+  /** Path under generated/. */
+  path: string;
+  /** How the edition's engines import it. */
+  specifier: string;
+  javascript: string;
+}
+
 export interface EmittedEdition {
   ruleset: string;
   edition: string;
   /** The specifier engines use to import the runtime (relative to their folder). */
   runtimeImport: string;
   engines: EmittedEngine[];
+  /** The notation parsers its engines import. */
+  modules: SharedModule[];
 }

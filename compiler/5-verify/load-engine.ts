@@ -1,4 +1,5 @@
 import type { EngineModule } from "../runtime/runtime.ts";
+import type { SharedModule } from "../4-emit/types.ts";
 import { stringLiteral } from "../4-emit/ts/print.ts";
 
 const RUNTIME = new URL("../runtime/runtime.ts", import.meta.url).href;
@@ -7,9 +8,14 @@ const RUNTIME = new URL("../runtime/runtime.ts", import.meta.url).href;
  * Loads an engine in-process from the JavaScript form the emitter prints beside
  * the TypeScript, so examples are checked against exactly the code `hexlaw build`
  * writes, before anything is written. Its runtime import points at the
- * compiler's copy of the runtime.
+ * compiler's copy of the runtime, its notation parsers' at their code in memory.
  */
-export async function loadEngine(javascript: string, runtimeImport: string): Promise<EngineModule> {
-  const code = javascript.replace(stringLiteral(runtimeImport), stringLiteral(RUNTIME));
-  return (await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`)) as EngineModule;
+export async function loadEngine(javascript: string, runtimeImport: string, modules: readonly SharedModule[] = []): Promise<EngineModule> {
+  let code = javascript.replace(stringLiteral(runtimeImport), stringLiteral(RUNTIME));
+  for (const m of modules) code = code.replace(stringLiteral(m.specifier), stringLiteral(dataUrl(m.javascript)));
+  return (await import(dataUrl(code))) as EngineModule;
+}
+
+function dataUrl(javascript: string): string {
+  return `data:text/javascript;base64,${Buffer.from(javascript).toString("base64")}`;
 }

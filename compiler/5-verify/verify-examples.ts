@@ -28,7 +28,7 @@ export async function verifyExamples(checked: CheckedEdition, emitted: EmittedEd
   const engineFor = async (procedure: string) => {
     let engine = engines.get(procedure);
     if (!engine) {
-      engine = await loadEngine(scripts.get(procedure)!, emitted.runtimeImport);
+      engine = await loadEngine(scripts.get(procedure)!, emitted.runtimeImport, emitted.modules);
       engines.set(procedure, engine);
     }
     return engine;

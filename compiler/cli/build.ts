@@ -53,5 +53,6 @@ export async function build(root: string): Promise<number> {
 }
 
 export function isEngine(path: string): boolean {
-  return path.endsWith(".ts") && !path.startsWith(`${RUNTIME_FOLDER}/`);
+  // generated/<ruleset>/<edition>/<procedure>.ts; the runtime and the notation parsers are shared modules.
+  return /^[^/]+\/[^/]+\/[^/]+\.ts$/.test(path) && !path.endsWith(".d.ts") && !path.startsWith(`${RUNTIME_FOLDER}/`);
 }

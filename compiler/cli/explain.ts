@@ -39,6 +39,7 @@ export async function explain(root: string, target: string | undefined, input: u
       const { label, paragraph } = m.definitions[name] ?? { label: name, paragraph: "" };
       const shown = tracedText(resolution.trace, name) ?? wireText(outputs[name]);
       if (name in outputs) lines.push(`  ${label}: ${shown} (${paragraph})`);
+      else if (pending[name]?.kind === "refused") lines.push(`  ${label}: ${pending[name].message} (${pending[name].paragraph})`);
       else lines.push(`  ${label}: — ${pending[name]?.message ?? "not computed"} (${paragraph})`);
     }
   }

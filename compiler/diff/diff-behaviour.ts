@@ -1,5 +1,5 @@
 import type { EngineModule, EngineSchema, FieldSchema, Resolution, SchemaType, TraceStep, Wire } from "../runtime/runtime.ts";
-import { declaredInput, sameValue } from "../runtime/runtime.ts";
+import { declaredDice, declaredInput, sameValue } from "../runtime/runtime.ts";
 import type { Vector } from "../5-verify/vector.ts";
 import type { BehaviourDifference, FormalChange, ProcedureComparison } from "./types.ts";
 
@@ -112,7 +112,7 @@ function samples(a: Side, b: Side, count: number, seed: number): { vectors: Samp
 
 /** The answers of one engine for one input (allowed, violations, outputs, each outcome's exact chance), and its resolution. */
 function answers(engine: EngineModule, input: unknown, dice?: Record<string, number>): { result: Resolution<Record<string, Wire>>; values: Map<string, Wire> } {
-  const result = engine.resolve(input, dice ?? {});
+  const result = engine.resolve(input, declaredDice(engine.schema.dice, dice ?? {}));
   const values = new Map<string, Wire>();
   values.set("allowed", result.allowed);
   values.set("violations", result.violations.map((v) => v.name).sort());

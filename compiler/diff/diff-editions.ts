@@ -47,7 +47,7 @@ async function sides({ checked, emitted }: EditionBuild): Promise<Map<string, Si
   const out = new Map<string, Side>();
   for (const engine of emitted.engines) {
     out.set(engine.procedure, {
-      engine: await loadEngine(engine.javascript, emitted.runtimeImport),
+      engine: await loadEngine(engine.javascript, emitted.runtimeImport, emitted.modules),
       vectors: checked.examples.filter((e) => e.procedure === engine.procedure).map(buildVector),
     });
   }

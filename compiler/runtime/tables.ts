@@ -1,6 +1,7 @@
 /** Charts bound to tables: keys, indexes, lookups, and what a missing key or an unknown cell means. */
 
-import { formatNumber, oddsOfValue, oddsText, oddsValue, type Odds, type Range } from "./values.ts";
+import { formatNumber, le, type Num } from "./numbers.ts";
+import { oddsInRange, oddsOfValue, oddsText, type Odds, type Range } from "./values.ts";
 import { Stop } from "./stop.ts";
 
 export type Key = string | Range;
@@ -23,8 +24,8 @@ export interface TableData<V> {
   readonly columnHeaders?: readonly string[];
 }
 
-/** What a table is looked up by: an enum member, an integer, or odds. */
-export type KeyValue = string | number | Odds;
+/** What a table is looked up by: an enum member, a number (a whole one, to fall on a row), or odds. */
+export type KeyValue = string | Num | Odds;
 
 export interface Table<V> extends TableData<V> {
   readonly rowIndex: KeyIndex;
@@ -57,11 +58,12 @@ function indexKeys(keys: readonly Key[]): KeyIndex {
     members.push(k);
     memberPositions.push(i);
   });
-  const finite = ranges.flatMap(([r]) => [r.min, r.max]).filter(Number.isInteger); // odds keys such as 1:2 (0.5) are scanned, not indexed
+  // Odds keys such as 1:2 (1/2) are scanned, not indexed; whole-number keys are indexed densely.
+  const finite = ranges.flatMap(([r]) => [r.min, r.max]).filter((x): x is number => Number.isSafeInteger(x));
   const low = finite.length ? Math.min(...finite) : 0;
   const high = finite.length ? Math.max(...finite) : -1;
   const dense = new Int32Array(Math.max(0, high - low + 1)).fill(-1);
-  for (let x = low; x <= high; x++) dense[x - low] = ranges.find(([r]) => x >= r.min && x <= r.max)?.[1] ?? -1;
+  for (let x = low; x <= high; x++) dense[x - low] = ranges.find(([r]) => le(r.min, x) && le(x, r.max))?.[1] ?? -1;
   const below = ranges.find(([r]) => r.min === -Infinity)?.[1] ?? -1;
   const above = ranges.find(([r]) => r.max === Infinity)?.[1] ?? -1;
   return { members, memberPositions, ranges, low, dense, below, above };
@@ -74,9 +76,10 @@ function keyIndex(index: KeyIndex, key: KeyValue): number {
     return -1;
   }
   if (typeof key === "object") {
-    // Odds keys ("5:1", "13:1+", "1:2") are intervals of odds values, not of whole numbers.
-    const x = oddsValue(key);
-    for (const [r, i] of index.ranges) if (x >= r.min && x <= r.max) return i;
+    // Odds keys ("5:1", "13:1+", "1:2") are intervals of odds values, not of whole numbers;
+    // a fraction (3/2) is no whole-number key.
+    if (!("a" in key)) return -1;
+    for (const [r, i] of index.ranges) if (oddsInRange(key, r)) return i;
     return -1;
   }
   const offset = key - index.low;
@@ -87,7 +90,7 @@ function keyIndex(index: KeyIndex, key: KeyValue): number {
 
 /** A key as words; with the header it falls under when that reads differently ("14:1 (13:1+)"). */
 function keyText(key: KeyValue, under?: Key): string {
-  const text = typeof key === "object" ? oddsText(key) : typeof key === "number" ? formatNumber(key) : key;
+  const text = typeof key === "string" ? key : typeof key === "object" && "a" in key ? oddsText(key) : formatNumber(key);
   return under !== undefined && typeof under !== "string" && under.text !== text ? `${text} (${under.text})` : text;
 }
 
@@ -129,17 +132,17 @@ export function cell<V>(table: Table<V>, r: number, c: number, row: KeyValue, co
 }
 
 /** Column or row keys as values: integers (a header "7" is 7), or enum member names. */
-export function keysOf(keys: readonly Key[]): (string | number)[] {
+export function keysOf(keys: readonly Key[]): (string | Num)[] {
   return keys.map((k) => (typeof k === "string" ? k : k.min === -Infinity ? k.max : k.min));
 }
 
 /** Odds keys as odds: "13:1+" is 13:1, "1:9 or less" is 1:9. */
 export function oddsKeysOf(keys: readonly Key[]): Odds[] {
-  return keys.map((k) => oddsOfValue(typeof k === "string" ? Number.NaN : k.min === -Infinity ? k.max : k.min));
+  return keys.map((k) => (typeof k === "string" ? { a: 0, d: 1 } : oddsOfValue(k.min === -Infinity ? k.max : k.min)));
 }
 
 /** The header, as the chart prints it, of the row or column a number or odds falls in ("13:1+" for 14:1). */
-export function header(table: Table<unknown>, axis: "row" | "column", key: number | Odds): string {
+export function header(table: Table<unknown>, axis: "row" | "column", key: Num | Odds): string {
   const i = keyIndex(axis === "row" ? table.rowIndex : table.columnIndex, key);
   if (i < 0) throw missingKey(table, axis, key);
   const k = (axis === "row" ? table.rows : table.columns)[i];

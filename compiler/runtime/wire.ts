@@ -1,6 +1,8 @@
 /** Values in wire form (plain JSON) and in words, and back from wire form to the values engines compute with. */
 
-import { formatNumber, oddsText, parseOdds, parseRange, type Odds, type Range, type Wire } from "./values.ts";
+import { exact, formatNumber, toNumber, type Num } from "./numbers.ts";
+import { Stop } from "./stop.ts";
+import { oddsText, parseOdds, parseRange, type Odds, type Range, type Wire } from "./values.ts";
 import type { TraceStep } from "./resolution.ts";
 
 /** Enough of a type to turn a value into wire form and into words. */
@@ -66,7 +68,7 @@ export function display(value: unknown, tag: TypeTag): string {
       return (value as Range).text;
     case "number":
     case "integer":
-      return value === Infinity ? "All" : formatNumber(value as number);
+      return value === Infinity ? "All" : formatNumber(value as Num);
     case "boolean":
       return value ? "yes" : "no";
     case "enum":
@@ -83,20 +85,23 @@ export function display(value: unknown, tag: TypeTag): string {
   }
 }
 
-/**
- * Evaluation state of one `resolve` call: inputs, dice and the memoized
- * definitions. Generated engines extend it with one field per definition; the
-
 /** Wire converters the compiler picks per output type. */
 export const wireAs = {
   plain: (value: unknown): Wire => value as Wire,
-  number: (value: unknown): Wire => (value === Infinity ? "all" : (value as number)),
+  /** Exact numbers become JSON numbers (1/3 as 0.333…); the TEC's "All" is "all". */
+  number: (value: unknown): Wire => (value === null ? null : value === Infinity ? "all" : toNumber(value as Num)),
   odds: (value: unknown): Wire => (value === null ? null : oddsText(value as Odds)),
   range: (value: unknown): Wire => (value === null ? null : (value as Range).text),
 } as const;
 
-export function numberIn(value: unknown): number {
-  return value === "all" ? Infinity : (value as number);
+/** A JSON number as the exact number it was written as (0.7 is 7/10); "all" is ∞. */
+export function numberIn(value: unknown): Num {
+  if (typeof value === "number" && Number.isSafeInteger(value)) return value;
+  if (value === "all") return Infinity;
+  if (value === null) return null as unknown as Num;
+  const n = typeof value === "number" ? exact(value) : null;
+  if (n === null) throw new Stop("undefined", `${String(value)} cannot be computed with exactly`, "");
+  return n;
 }
 
 export function oddsIn(value: unknown): Odds | null {

@@ -36,6 +36,8 @@ export interface EngineModule {
   schema: EngineSchema;
   check(value: unknown): CheckResult<Record<string, Wire>>;
   checkDice(value: unknown): CheckResult<Record<string, number>>;
+  /** Checks values for `resolve(…, { assume })`; a notation may be written as the chart writes it. */
+  checkAssume(value: unknown): CheckResult<Record<string, Wire>>;
   resolve(input: unknown, dice?: unknown, options?: ResolveOptions): Resolution<Record<string, Wire>>;
   distribution(input: unknown): Distribution<Record<string, Wire>>;
 }

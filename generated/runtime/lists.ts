@@ -4,7 +4,7 @@
  * (Comprehensions are emitted as loops in each engine.)
  */
 
-import { formatNumber } from "./values.ts";
+import { formatNumber } from "./numbers.ts";
 import { Stop } from "./stop.ts";
 
 export function firstItem<T>(items: readonly T[]): T | null {

@@ -36,10 +36,17 @@ export interface Violation {
 }
 
 export interface Pending {
-  kind: Stop["kind"];
+  /**
+   * Why the output has no value: a die not rolled yet, an unknown chart cell, a value the
+   * rules leave undefined (0:0 odds, too large to compute exactly), or `refused` — the
+   * action is not allowed, so the output does not apply (`requirement` says which rule).
+   */
+  kind: Stop["kind"] | "refused";
   message: string;
   paragraph: string;
   die?: string;
+  /** For `refused`: the requirement that failed first. */
+  requirement?: string;
 }
 
 export interface Resolution<Outputs> {
@@ -57,8 +64,8 @@ export interface Resolution<Outputs> {
 export interface ResolveOptions {
   /** Skip building the trace (for enumeration). */
   trace?: boolean;
-  /** Fix definitions to given values, as a worked example does ("let's assume the odds were 4:1"). */
-  assume?: Record<string, Wire>;
+  /** Fix definitions to given values, as a worked example does ("let's assume the odds were 4:1"); checked like `checkAssume`. */
+  assume?: Readonly<Record<string, unknown>>;
   /** Also compute these definitions (by name), beyond the procedure's outputs. */
   also?: readonly string[];
 }
@@ -105,6 +112,8 @@ export interface CheckSpec<S extends State = State> {
 export interface OutputSpec<S extends State = State> {
   readonly info: StepInfo;
   readonly random: boolean;
+  /** Read by a requirement: given even when the action is refused (it says why). */
+  readonly ground: boolean;
   readonly get: (s: S) => unknown;
   /** Converts the value to wire form (specialized to its type by the compiler). */
   readonly wire: (value: unknown) => Wire;
@@ -124,16 +133,20 @@ export function extraOutputs<S extends State>(outputs: readonly OutputSpec<S>[],
 export class Collector<S extends State> {
   readonly s: S;
   readonly allowed: boolean;
+  /** The requirement that failed first, when the action is refused. */
+  private readonly refusal: Violation | null;
   pending: Record<string, Pending> | null = null;
 
-  constructor(s: S, allowed: boolean) {
+  constructor(s: S, violations: readonly Violation[] | null) {
     this.s = s;
-    this.allowed = allowed;
+    this.allowed = violations === null;
+    this.refusal = violations?.[0] ?? null;
   }
 
   value(output: OutputSpec<S>): Wire | undefined {
-    if (!this.allowed && output.random) {
-      (this.pending ??= {})[output.info.name] = { kind: "undefined", message: "not allowed: see the violations", paragraph: output.info.paragraph };
+    if (this.refusal !== null && !output.ground) {
+      const { name, message, paragraph } = this.refusal;
+      (this.pending ??= {})[output.info.name] = { kind: "refused", message: `not applicable: ${message}`, paragraph, requirement: name };
       return undefined;
     }
     try {
@@ -212,7 +225,7 @@ export function finish<Outputs, S extends State>(
     }
     if (!ok) (violations ??= []).push({ name: check.info.name, message: check.message + reason, paragraph: check.info.paragraph });
   }
-  const collector = new Collector(s, violations === null);
+  const collector = new Collector(s, violations);
   const values = collect(collector);
   for (const output of extra) values[output.info.name] = collector.value(output);
   if (collector.pending !== null) for (const name of Object.keys(collector.pending)) delete values[name];

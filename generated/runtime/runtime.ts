@@ -9,6 +9,7 @@
  * objects with their `text`. Inside an engine, odds and ranges are objects.
  */
 
+export * from "./numbers.ts";
 export * from "./values.ts";
 export * from "./stop.ts";
 export * from "./arithmetic.ts";

@@ -688,6 +688,119 @@ export const schema: rt.EngineSchema = {
   dice: [{ name: "overrun_roll", label: "Overrun roll", count: 1, sides: 6, paragraph: "13.A" }],
 };
 
+/** Results written as text (an input, an assumption) are read with their chart notation's grammar. */
+const NOTATIONS: rt.NotationReaders = {};
+/** The definitions `assume` may fix, with their types (a worked example's "assume the odds were 4:1"). */
+const ASSUMABLE: readonly rt.FieldSchema[] = [
+  {
+    name: "attack_total",
+    label: "Attack strength total",
+    description: "",
+    type: { kind: "number" },
+  },
+  {
+    name: "defense_total",
+    label: "Defense strength total",
+    description: "",
+    type: { kind: "number" },
+  },
+  { name: "odds", label: "Odds", description: "", type: { kind: "odds" } },
+  { name: "ground_support", label: "Ground support", description: "", type: { kind: "number" } },
+  {
+    name: "defensive_support",
+    label: "Defensive air support",
+    description: "",
+    type: { kind: "number" },
+  },
+  {
+    name: "high_odds_drm",
+    label: "10:1-and-greater DRM",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "exploitation_drm",
+    label: "Exploitation-phase DRM",
+    description: "",
+    type: { kind: "integer" },
+  },
+  { name: "total_drm", label: "Total DRM", description: "", type: { kind: "integer" } },
+  { name: "modified_roll", label: "Modified roll", description: "", type: { kind: "integer" } },
+  {
+    name: "column",
+    label: "Overrun CRT column",
+    description: "",
+    type: { kind: "text", orNone: true },
+  },
+  {
+    name: "result",
+    label: "Overrun result",
+    description: "",
+    type: {
+      kind: "enum",
+      name: "overrun_result",
+      members: [
+        { name: "ah", label: "AH-" },
+        { name: "as", label: "AS-" },
+        { name: "de_minus", label: "DE-" },
+        { name: "de_plus", label: "DE+" },
+      ],
+      orNone: true,
+    },
+  },
+  {
+    name: "overrun_succeeds",
+    label: "The overrun succeeds",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "attackers_do_not_retreat",
+    label: "Remaining units do not retreat",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "advance",
+    label: "Advance",
+    description: "",
+    type: {
+      kind: "enum",
+      name: "advance_rule",
+      members: [
+        { name: "all_must", label: "All overrunning units must enter the hex" },
+        {
+          name: "at_least_one",
+          label: "At least one overrunning unit must advance; any or all may, with no further MPs",
+        },
+        {
+          name: "may_move_in",
+          label: "The overrunning units may continue their movement by first moving into the hex",
+        },
+        { name: "no_advance", label: "No advance" },
+      ],
+    },
+  },
+  {
+    name: "half_strength_markers",
+    label: "½ Strength markers on the overrunning units",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "all_retreated",
+    label: "All defenders retreated",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "halved_after",
+    label: "Overrunning units at half strength afterwards",
+    description: "",
+    type: { kind: "boolean" },
+  },
+];
+
 /** Overrun CRT — chart “Overrun CRT: result by modified die roll and odds (known cells only)” (13.A); 5 cell(s) unknown */
 const table$overrun_crt: rt.Table<"ah" | "as" | "de_minus" | "de_plus"> = rt.table({
     name: "overrun_crt",
@@ -1184,16 +1297,16 @@ class State extends rt.State {
   in$morale_drm: number | undefined = undefined;
   in$special_unit_drm: number | undefined = undefined;
   in$title_drm: number | undefined = undefined;
-  in$ground_support_bombing: number | undefined = undefined;
-  in$defensive_support_bombing: number | undefined = undefined;
+  in$ground_support_bombing: rt.Num | undefined = undefined;
+  in$defensive_support_bombing: rt.Num | undefined = undefined;
   in$naval_gunfire: boolean | undefined = undefined;
   in$same_hex: boolean | undefined = undefined;
   die$overrun_roll: number | undefined = undefined;
-  attack_total: number | undefined = undefined;
-  defense_total: number | undefined = undefined;
+  attack_total: rt.Num | undefined = undefined;
+  defense_total: rt.Num | undefined = undefined;
   odds: rt.Odds | undefined = undefined;
-  ground_support: number | undefined = undefined;
-  defensive_support: number | undefined = undefined;
+  ground_support: rt.Num | undefined = undefined;
+  defensive_support: rt.Num | undefined = undefined;
   high_odds_drm: number | undefined = undefined;
   exploitation_drm: number | undefined = undefined;
   total_drm: number | undefined = undefined;
@@ -1206,10 +1319,10 @@ class State extends rt.State {
   half_strength_markers: boolean | undefined = undefined;
   all_retreated: boolean | undefined = undefined;
   halved_after: boolean | undefined = undefined;
-  attackers$mp_cost: (number | undefined)[] | undefined = undefined;
-  attackers$mp_spent: (number | undefined)[] | undefined = undefined;
-  attackers$mp_left: (number | undefined)[] | undefined = undefined;
-  attackers$strength_now: (number | undefined)[] | undefined = undefined;
+  attackers$mp_cost: (rt.Num | undefined)[] | undefined = undefined;
+  attackers$mp_spent: (rt.Num | undefined)[] | undefined = undefined;
+  attackers$mp_left: (rt.Num | undefined)[] | undefined = undefined;
+  attackers$strength_now: (rt.Num | undefined)[] | undefined = undefined;
   attackers$may_move_on: (boolean | undefined)[] | undefined = undefined;
   attackers$ends_movement: (boolean | undefined)[] | undefined = undefined;
 }
@@ -1342,18 +1455,18 @@ function in$title_drm(s: State): number {
   }
   return v;
 }
-function in$ground_support_bombing(s: State): number {
+function in$ground_support_bombing(s: State): rt.Num {
   let v = s.in$ground_support_bombing;
   if (v === undefined) {
-    v = s.input.ground_support_bombing as number;
+    v = rt.numberIn(s.input.ground_support_bombing) as rt.Num;
     s.in$ground_support_bombing = v;
   }
   return v;
 }
-function in$defensive_support_bombing(s: State): number {
+function in$defensive_support_bombing(s: State): rt.Num {
   let v = s.in$defensive_support_bombing;
   if (v === undefined) {
-    v = s.input.defensive_support_bombing as number;
+    v = rt.numberIn(s.input.defensive_support_bombing) as rt.Num;
     s.in$defensive_support_bombing = v;
   }
   return v;
@@ -1385,18 +1498,18 @@ function die$overrun_roll(s: State): number {
   }
   return v;
 }
-function attack_total(s: State): number {
+function attack_total(s: State): rt.Num {
   let v = s.attack_total;
   if (v === undefined) {
-    v = attack_total$each1(s) + ground_support(s);
+    v = rt.add(attack_total$each1(s), ground_support(s), "13.A");
     s.attack_total = v;
   }
   return v;
 }
-function defense_total(s: State): number {
+function defense_total(s: State): rt.Num {
   let v = s.defense_total;
   if (v === undefined) {
-    v = defense_total$each1(s) + defensive_support(s);
+    v = rt.add(defense_total$each1(s), defensive_support(s), "13.A");
     s.defense_total = v;
   }
   return v;
@@ -1404,23 +1517,23 @@ function defense_total(s: State): number {
 function odds(s: State): rt.Odds {
   let v = s.odds;
   if (v === undefined) {
-    v = attack_total(s) >= defense_total(s) ? rt.roundOdds(rt.ratio(attack_total(s), defense_total(s), "13.A"), "down") : rt.roundOdds(rt.ratio(attack_total(s), defense_total(s), "13.A"), "up");
+    v = rt.ge(attack_total(s), defense_total(s)) ? rt.roundOdds(rt.ratio(attack_total(s), defense_total(s), "13.A"), "down") : rt.roundOdds(rt.ratio(attack_total(s), defense_total(s), "13.A"), "up");
     s.odds = v;
   }
   return v;
 }
-function ground_support(s: State): number {
+function ground_support(s: State): rt.Num {
   let v = s.ground_support;
   if (v === undefined) {
-    v = in$ground_support_bombing(s) / 2;
+    v = rt.halve(in$ground_support_bombing(s), "13.A");
     s.ground_support = v;
   }
   return v;
 }
-function defensive_support(s: State): number {
+function defensive_support(s: State): rt.Num {
   let v = s.defensive_support;
   if (v === undefined) {
-    v = in$defensive_support_bombing(s) / 4;
+    v = rt.quarter(in$defensive_support_bombing(s), "13.A");
     s.defensive_support = v;
   }
   return v;
@@ -1428,7 +1541,7 @@ function defensive_support(s: State): number {
 function high_odds_drm(s: State): number {
   let v = s.high_odds_drm;
   if (v === undefined) {
-    v = defense_total(s) > 0 && attack_total(s) >= 10 * defense_total(s) ? Math.floor(rt.divide(attack_total(s), defense_total(s), "13.A")) - 9 : 0;
+    v = rt.gt(defense_total(s), 0) && rt.ge(attack_total(s), rt.mul(10, defense_total(s), "13.A")) ? rt.sub(rt.floor(rt.div(attack_total(s), defense_total(s), "13.A")), 9, "13.A") : 0;
     s.high_odds_drm = v;
   }
   return v;
@@ -1444,7 +1557,39 @@ function exploitation_drm(s: State): number {
 function total_drm(s: State): number {
   let v = s.total_drm;
   if (v === undefined) {
-    v = in$terrain_drm(s) + in$aec_drm(s) + in$fortification_drm(s) + in$weather_drm(s) + in$supply_drm(s) + in$morale_drm(s) + in$special_unit_drm(s) + in$title_drm(s) + exploitation_drm(s) + high_odds_drm(s);
+    v = rt.add(
+      rt.add(
+        rt.add(
+          rt.add(
+            rt.add(
+              rt.add(
+                rt.add(
+                  rt.add(
+                    rt.add(in$terrain_drm(s), in$aec_drm(s), "13.A"),
+                    in$fortification_drm(s),
+                    "13.A",
+                  ),
+                  in$weather_drm(s),
+                  "13.A",
+                ),
+                in$supply_drm(s),
+                "13.A",
+              ),
+              in$morale_drm(s),
+              "13.A",
+            ),
+            in$special_unit_drm(s),
+            "13.A",
+          ),
+          in$title_drm(s),
+          "13.A",
+        ),
+        exploitation_drm(s),
+        "13.A",
+      ),
+      high_odds_drm(s),
+      "13.A",
+    );
     s.total_drm = v;
   }
   return v;
@@ -1452,7 +1597,7 @@ function total_drm(s: State): number {
 function modified_roll(s: State): number {
   let v = s.modified_roll;
   if (v === undefined) {
-    v = die$overrun_roll(s) + total_drm(s);
+    v = rt.add(die$overrun_roll(s), total_drm(s), "13.A");
     s.modified_roll = v;
   }
   return v;
@@ -1460,7 +1605,7 @@ function modified_roll(s: State): number {
 function column(s: State): string | null {
   let v = s.column;
   if (v === undefined) {
-    v = defense_total(s) === 0 ? null : rt.header(table$overrun_crt, "column", odds(s));
+    v = rt.eq(defense_total(s), 0) ? null : rt.header(table$overrun_crt, "column", odds(s));
     s.column = v;
   }
   return v;
@@ -1468,7 +1613,7 @@ function column(s: State): string | null {
 function result(s: State): ("ah" | "as" | "de_minus" | "de_plus") | null {
   let v = s.result;
   if (v === undefined) {
-    v = all_retreated(s) ? null : defense_total(s) === 0 ? "de_plus" : rt.lookup(table$overrun_crt, modified_roll(s), odds(s));
+    v = all_retreated(s) ? null : rt.eq(defense_total(s), 0) ? "de_plus" : rt.lookup(table$overrun_crt, modified_roll(s), odds(s));
     s.result = v;
   }
   return v;
@@ -1521,38 +1666,50 @@ function halved_after(s: State): boolean {
   }
   return v;
 }
-function attackers$mp_cost(s: State, u$i: number): number {
+function attackers$mp_cost(s: State, u$i: number): rt.Num {
   let v = (s.attackers$mp_cost ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = in$same_hex(s) ? 0 : all_retreated(s) ? u$.terrain_mp + u$.zoc_mp + u$.harassment_mp : u$.terrain_mp + u$.zoc_mp + u$.harassment_mp + u$.overrun_mp;
+    v = in$same_hex(s) ? 0 : all_retreated(s) ? rt.add(
+      rt.add(rt.numberIn(u$.terrain_mp) as rt.Num, rt.numberIn(u$.zoc_mp) as rt.Num, "13.A"),
+      rt.numberIn(u$.harassment_mp) as rt.Num,
+      "13.A",
+    ) : rt.add(
+      rt.add(
+        rt.add(rt.numberIn(u$.terrain_mp) as rt.Num, rt.numberIn(u$.zoc_mp) as rt.Num, "13.A"),
+        rt.numberIn(u$.harassment_mp) as rt.Num,
+        "13.A",
+      ),
+      rt.numberIn(u$.overrun_mp) as rt.Num,
+      "13.A",
+    );
     (s.attackers$mp_cost ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
 }
-function attackers$mp_spent(s: State, u$i: number): number {
+function attackers$mp_spent(s: State, u$i: number): rt.Num {
   let v = (s.attackers$mp_spent ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = u$.mp_used + attackers$mp_cost(s, u$i);
+    v = rt.add(rt.numberIn(u$.mp_used) as rt.Num, attackers$mp_cost(s, u$i), "13.A");
     (s.attackers$mp_spent ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
 }
-function attackers$mp_left(s: State, u$i: number): number {
+function attackers$mp_left(s: State, u$i: number): rt.Num {
   let v = (s.attackers$mp_left ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = u$.ma - attackers$mp_spent(s, u$i);
+    v = rt.sub(rt.numberIn(u$.ma) as rt.Num, attackers$mp_spent(s, u$i), "13.A");
     (s.attackers$mp_left ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
 }
-function attackers$strength_now(s: State, u$i: number): number {
+function attackers$strength_now(s: State, u$i: number): rt.Num {
   let v = (s.attackers$strength_now ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = u$.half_strength_marker ? u$.strength / 2 : u$.strength;
+    v = u$.half_strength_marker ? rt.halve(rt.numberIn(u$.strength) as rt.Num, "13.A") : rt.numberIn(u$.strength) as rt.Num;
     (s.attackers$strength_now ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -1561,7 +1718,7 @@ function attackers$may_move_on(s: State, u$i: number): boolean {
   let v = (s.attackers$may_move_on ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = overrun_succeeds(s) && u$.advances && attackers$mp_left(s, u$i) > 0;
+    v = overrun_succeeds(s) && u$.advances && rt.gt(attackers$mp_left(s, u$i), 0);
     (s.attackers$may_move_on ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -1593,24 +1750,24 @@ function check$road_rate_allowed(s: State): boolean {
 function check$no_naval_gunfire(s: State): boolean {
   return !in$naval_gunfire(s);
 }
-function attack_total$each1(s: State): number {
+function attack_total$each1(s: State): rt.Num {
   const items: readonly OverrunningUnit[] = in$attackers(s);
-  let total = 0;
+  let total: rt.Num = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    total = total + attackers$strength_now(s, u$i);
+    total = rt.add(total, attackers$strength_now(s, u$i), "13.A");
   }
   return total;
 }
-function defense_total$each1(s: State): number {
+function defense_total$each1(s: State): rt.Num {
   const items: readonly DefendingUnit[] = in$defenders(s);
-  let total = 0;
+  let total: rt.Num = 0;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
     if (!!d$.retreated) {
       continue;
     }
-    total = total + d$.strength;
+    total = rt.add(total, rt.numberIn(d$.strength) as rt.Num, "13.A");
   }
   return total;
 }
@@ -1628,7 +1785,7 @@ function check$enough_mp$each1(s: State): boolean {
   const items: readonly OverrunningUnit[] = in$attackers(s);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    if (!(attackers$mp_left(s, u$i) >= 0)) {
+    if (!rt.ge(attackers$mp_left(s, u$i), 0)) {
       return false;
     }
   }
@@ -1721,66 +1878,128 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$attackers$ends_movement, items: (s: State) => s.attackers$ends_movement },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
-  { info: step$attack_total, random: false, get: attack_total, wire: rt.wireAs.plain },
-  { info: step$defense_total, random: false, get: defense_total, wire: rt.wireAs.plain },
-  { info: step$odds, random: false, get: odds, wire: rt.wireAs.odds },
-  { info: step$ground_support, random: false, get: ground_support, wire: rt.wireAs.plain },
-  { info: step$defensive_support, random: false, get: defensive_support, wire: rt.wireAs.plain },
-  { info: step$high_odds_drm, random: false, get: high_odds_drm, wire: rt.wireAs.plain },
-  { info: step$exploitation_drm, random: false, get: exploitation_drm, wire: rt.wireAs.plain },
-  { info: step$total_drm, random: false, get: total_drm, wire: rt.wireAs.plain },
-  { info: step$modified_roll, random: true, get: modified_roll, wire: rt.wireAs.plain },
-  { info: step$column, random: false, get: column, wire: rt.wireAs.plain },
-  { info: step$result, random: true, get: result, wire: rt.wireAs.plain },
-  { info: step$overrun_succeeds, random: true, get: overrun_succeeds, wire: rt.wireAs.plain },
+  {
+    info: step$attack_total,
+    random: false,
+    ground: false,
+    get: attack_total,
+    wire: rt.wireAs.number,
+  },
+  {
+    info: step$defense_total,
+    random: false,
+    ground: false,
+    get: defense_total,
+    wire: rt.wireAs.number,
+  },
+  { info: step$odds, random: false, ground: false, get: odds, wire: rt.wireAs.odds },
+  {
+    info: step$ground_support,
+    random: false,
+    ground: false,
+    get: ground_support,
+    wire: rt.wireAs.number,
+  },
+  {
+    info: step$defensive_support,
+    random: false,
+    ground: false,
+    get: defensive_support,
+    wire: rt.wireAs.number,
+  },
+  {
+    info: step$high_odds_drm,
+    random: false,
+    ground: false,
+    get: high_odds_drm,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$exploitation_drm,
+    random: false,
+    ground: false,
+    get: exploitation_drm,
+    wire: rt.wireAs.plain,
+  },
+  { info: step$total_drm, random: false, ground: false, get: total_drm, wire: rt.wireAs.plain },
+  {
+    info: step$modified_roll,
+    random: true,
+    ground: false,
+    get: modified_roll,
+    wire: rt.wireAs.plain,
+  },
+  { info: step$column, random: false, ground: false, get: column, wire: rt.wireAs.plain },
+  { info: step$result, random: true, ground: false, get: result, wire: rt.wireAs.plain },
+  {
+    info: step$overrun_succeeds,
+    random: true,
+    ground: false,
+    get: overrun_succeeds,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$attackers_do_not_retreat,
     random: true,
+    ground: false,
     get: attackers_do_not_retreat,
     wire: rt.wireAs.plain,
   },
-  { info: step$advance, random: true, get: advance, wire: rt.wireAs.plain },
+  { info: step$advance, random: true, ground: false, get: advance, wire: rt.wireAs.plain },
   {
     info: step$half_strength_markers,
     random: true,
+    ground: false,
     get: half_strength_markers,
     wire: rt.wireAs.plain,
   },
-  { info: step$all_retreated, random: false, get: all_retreated, wire: rt.wireAs.plain },
-  { info: step$halved_after, random: true, get: halved_after, wire: rt.wireAs.plain },
+  {
+    info: step$all_retreated,
+    random: false,
+    ground: true,
+    get: all_retreated,
+    wire: rt.wireAs.plain,
+  },
+  { info: step$halved_after, random: true, ground: false, get: halved_after, wire: rt.wireAs.plain },
   {
     info: step$out$attackers$mp_cost,
     random: false,
+    ground: true,
     get: (s: State) => in$attackers(s).map((_, i) => attackers$mp_cost(s, i)),
-    wire: rt.wireAs.plain,
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$attackers$mp_spent,
     random: false,
+    ground: true,
     get: (s: State) => in$attackers(s).map((_, i) => attackers$mp_spent(s, i)),
-    wire: rt.wireAs.plain,
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$attackers$mp_left,
     random: false,
+    ground: true,
     get: (s: State) => in$attackers(s).map((_, i) => attackers$mp_left(s, i)),
-    wire: rt.wireAs.plain,
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$attackers$strength_now,
     random: false,
+    ground: false,
     get: (s: State) => in$attackers(s).map((_, i) => attackers$strength_now(s, i)),
-    wire: rt.wireAs.plain,
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$attackers$may_move_on,
     random: true,
+    ground: false,
     get: (s: State) => in$attackers(s).map((_, i) => attackers$may_move_on(s, i)),
     wire: rt.wireAs.plain,
   },
   {
     info: step$out$attackers$ends_movement,
     random: true,
+    ground: false,
     get: (s: State) => in$attackers(s).map((_, i) => attackers$ends_movement(s, i)),
     wire: rt.wireAs.plain,
   },
@@ -1818,14 +2037,14 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     const s = c.s;
     try {
       return {
-        "attackers.mp_cost": in$attackers(s).map((_, i) => attackers$mp_cost(s, i)) as rt.Wire,
-        "attackers.mp_spent": in$attackers(s).map((_, i) => attackers$mp_spent(s, i)) as rt.Wire,
-        "attackers.mp_left": in$attackers(s).map((_, i) => attackers$mp_left(s, i)) as rt.Wire,
-        "attackers.strength_now": in$attackers(s).map((_, i) => attackers$strength_now(s, i)) as rt.Wire,
-        ground_support: ground_support(s) as rt.Wire,
-        defensive_support: defensive_support(s) as rt.Wire,
-        attack_total: attack_total(s) as rt.Wire,
-        defense_total: defense_total(s) as rt.Wire,
+        "attackers.mp_cost": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$mp_cost(s, i))),
+        "attackers.mp_spent": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$mp_spent(s, i))),
+        "attackers.mp_left": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$mp_left(s, i))),
+        "attackers.strength_now": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$strength_now(s, i))),
+        ground_support: rt.wireAs.number(ground_support(s)),
+        defensive_support: rt.wireAs.number(defensive_support(s)),
+        attack_total: rt.wireAs.number(attack_total(s)),
+        defense_total: rt.wireAs.number(defense_total(s)),
         odds: rt.wireAs.odds(odds(s)),
         column: column(s) as rt.Wire,
         exploitation_drm: exploitation_drm(s) as rt.Wire,
@@ -1875,55 +2094,55 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
 const OUTCOME = ["result"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
-  if ("attack_total" in values) {
-    s.attack_total = (values.attack_total as unknown) as number;
+  if (Object.hasOwn(values, "attack_total")) {
+    s.attack_total = rt.numberIn(values.attack_total) as rt.Num;
   }
-  if ("defense_total" in values) {
-    s.defense_total = (values.defense_total as unknown) as number;
+  if (Object.hasOwn(values, "defense_total")) {
+    s.defense_total = rt.numberIn(values.defense_total) as rt.Num;
   }
-  if ("odds" in values) {
+  if (Object.hasOwn(values, "odds")) {
     s.odds = rt.oddsIn(values.odds) as rt.Odds;
   }
-  if ("ground_support" in values) {
-    s.ground_support = (values.ground_support as unknown) as number;
+  if (Object.hasOwn(values, "ground_support")) {
+    s.ground_support = rt.numberIn(values.ground_support) as rt.Num;
   }
-  if ("defensive_support" in values) {
-    s.defensive_support = (values.defensive_support as unknown) as number;
+  if (Object.hasOwn(values, "defensive_support")) {
+    s.defensive_support = rt.numberIn(values.defensive_support) as rt.Num;
   }
-  if ("high_odds_drm" in values) {
+  if (Object.hasOwn(values, "high_odds_drm")) {
     s.high_odds_drm = (values.high_odds_drm as unknown) as number;
   }
-  if ("exploitation_drm" in values) {
+  if (Object.hasOwn(values, "exploitation_drm")) {
     s.exploitation_drm = (values.exploitation_drm as unknown) as number;
   }
-  if ("total_drm" in values) {
+  if (Object.hasOwn(values, "total_drm")) {
     s.total_drm = (values.total_drm as unknown) as number;
   }
-  if ("modified_roll" in values) {
+  if (Object.hasOwn(values, "modified_roll")) {
     s.modified_roll = (values.modified_roll as unknown) as number;
   }
-  if ("column" in values) {
+  if (Object.hasOwn(values, "column")) {
     s.column = (values.column as unknown) as string | null;
   }
-  if ("result" in values) {
+  if (Object.hasOwn(values, "result")) {
     s.result = (values.result as unknown) as ("ah" | "as" | "de_minus" | "de_plus") | null;
   }
-  if ("overrun_succeeds" in values) {
+  if (Object.hasOwn(values, "overrun_succeeds")) {
     s.overrun_succeeds = (values.overrun_succeeds as unknown) as boolean;
   }
-  if ("attackers_do_not_retreat" in values) {
+  if (Object.hasOwn(values, "attackers_do_not_retreat")) {
     s.attackers_do_not_retreat = (values.attackers_do_not_retreat as unknown) as boolean;
   }
-  if ("advance" in values) {
+  if (Object.hasOwn(values, "advance")) {
     s.advance = (values.advance as unknown) as "all_must" | "at_least_one" | "may_move_in" | "no_advance";
   }
-  if ("half_strength_markers" in values) {
+  if (Object.hasOwn(values, "half_strength_markers")) {
     s.half_strength_markers = (values.half_strength_markers as unknown) as boolean;
   }
-  if ("all_retreated" in values) {
+  if (Object.hasOwn(values, "all_retreated")) {
     s.all_retreated = (values.all_retreated as unknown) as boolean;
   }
-  if ("halved_after" in values) {
+  if (Object.hasOwn(values, "halved_after")) {
     s.halved_after = (values.halved_after as unknown) as boolean;
   }
 }
@@ -1976,7 +2195,7 @@ function inherit(s: State, parent: State): void {
 
 /** Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws. */
 export function check(value: unknown): rt.CheckResult<Input> {
-  return rt.checkInput<Input>(schema, value);
+  return rt.checkInput<Input>(schema, value, NOTATIONS);
 }
 
 /** Validates a dice assignment such as { "combat_roll": 7 }. Never throws. */
@@ -1984,11 +2203,19 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
   return rt.checkDice(schema.dice, value);
 }
 
-/** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
+/** Validates values to assume, such as { "result": "Ao1e4 DL1o2" }, against their definitions' types. Never throws. */
+export function checkAssume(value: unknown): rt.CheckResult<Record<string, rt.Wire>> {
+  return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
+}
+
+/**
+ * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
+ * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
+ */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options);
+  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
   if (options?.assume) {
-    assume(s, options.assume);
+    assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
   return rt.finish<Outputs, State>(
     s,
@@ -2001,10 +2228,11 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */
 export function distribution(input: Input): rt.Distribution<Outputs> {
+  const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
     (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(input, dice, { trace: false });
+      const s = new State(admitted, dice, { trace: false });
       if (parent) {
         inherit(s, parent);
       }

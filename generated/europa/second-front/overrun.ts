@@ -271,6 +271,51 @@ export const schema: rt.EngineSchema = {
   dice: [],
 };
 
+/** Results written as text (an input, an assumption) are read with their chart notation's grammar. */
+const NOTATIONS: rt.NotationReaders = {};
+/** The definitions `assume` may fix, with their types (a worked example's "assume the odds were 4:1"). */
+const ASSUMABLE: readonly rt.FieldSchema[] = [
+  {
+    name: "attack_total",
+    label: "Attack strength total",
+    description: "",
+    type: { kind: "number" },
+  },
+  {
+    name: "defense_total",
+    label: "Defense strength total",
+    description: "",
+    type: { kind: "number" },
+  },
+  { name: "odds", label: "Odds", description: "", type: { kind: "odds" } },
+  {
+    name: "overrun_succeeds",
+    label: "The overrun succeeds",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "defenders_eliminated",
+    label: "Defenders eliminated, cadres included",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  { name: "ground_support", label: "Ground support", description: "", type: { kind: "integer" } },
+  {
+    name: "advance",
+    label: "Advance",
+    description: "",
+    type: {
+      kind: "enum",
+      name: "advance_rule",
+      members: [
+        { name: "all_must", label: "All overrunning units must enter the hex" },
+        { name: "no_advance", label: "No advance" },
+      ],
+    },
+  },
+];
+
 const step$in$attackers: rt.StepInfo = {
   name: "attackers",
   label: "Overrunning units",
@@ -415,16 +460,16 @@ const step$check$enough_mp: rt.StepInfo = {
 class State extends rt.State {
   in$attackers: readonly OverrunningUnit[] | undefined = undefined;
   in$defenders: readonly DefendingUnit[] | undefined = undefined;
-  attack_total: number | undefined = undefined;
-  defense_total: number | undefined = undefined;
+  attack_total: rt.Num | undefined = undefined;
+  defense_total: rt.Num | undefined = undefined;
   odds: rt.Odds | undefined = undefined;
   overrun_succeeds: boolean | undefined = undefined;
   defenders_eliminated: boolean | undefined = undefined;
   ground_support: number | undefined = undefined;
   advance: ("all_must" | "no_advance") | undefined = undefined;
-  attackers$mp_cost: (number | undefined)[] | undefined = undefined;
-  attackers$mp_spent: (number | undefined)[] | undefined = undefined;
-  attackers$mp_left: (number | undefined)[] | undefined = undefined;
+  attackers$mp_cost: (rt.Num | undefined)[] | undefined = undefined;
+  attackers$mp_spent: (rt.Num | undefined)[] | undefined = undefined;
+  attackers$mp_left: (rt.Num | undefined)[] | undefined = undefined;
 }
 
 function in$attackers(s: State): readonly OverrunningUnit[] {
@@ -443,15 +488,15 @@ function in$defenders(s: State): readonly DefendingUnit[] {
   }
   return v;
 }
-function attack_total(s: State): number {
+function attack_total(s: State): rt.Num {
   let v = s.attack_total;
   if (v === undefined) {
-    v = attack_total$each1(s) + ground_support(s);
+    v = rt.add(attack_total$each1(s), ground_support(s), "13.A");
     s.attack_total = v;
   }
   return v;
 }
-function defense_total(s: State): number {
+function defense_total(s: State): rt.Num {
   let v = s.defense_total;
   if (v === undefined) {
     v = defense_total$each1(s);
@@ -462,7 +507,7 @@ function defense_total(s: State): number {
 function odds(s: State): rt.Odds {
   let v = s.odds;
   if (v === undefined) {
-    v = attack_total(s) >= defense_total(s) ? rt.roundOdds(rt.ratio(attack_total(s), defense_total(s), "13.A"), "down") : rt.roundOdds(rt.ratio(attack_total(s), defense_total(s), "13.A"), "up");
+    v = rt.ge(attack_total(s), defense_total(s)) ? rt.roundOdds(rt.ratio(attack_total(s), defense_total(s), "13.A"), "down") : rt.roundOdds(rt.ratio(attack_total(s), defense_total(s), "13.A"), "up");
     s.odds = v;
   }
   return v;
@@ -499,54 +544,58 @@ function advance(s: State): "all_must" | "no_advance" {
   }
   return v;
 }
-function attackers$mp_cost(s: State, u$i: number): number {
+function attackers$mp_cost(s: State, u$i: number): rt.Num {
   let v = (s.attackers$mp_cost ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = 2 + u$.terrain_mp + u$.zoc_mp;
+    v = rt.add(
+      rt.add(2, rt.numberIn(u$.terrain_mp) as rt.Num, "13.A"),
+      rt.numberIn(u$.zoc_mp) as rt.Num,
+      "13.A",
+    );
     (s.attackers$mp_cost ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
 }
-function attackers$mp_spent(s: State, u$i: number): number {
+function attackers$mp_spent(s: State, u$i: number): rt.Num {
   let v = (s.attackers$mp_spent ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = u$.mp_used + attackers$mp_cost(s, u$i);
+    v = rt.add(rt.numberIn(u$.mp_used) as rt.Num, attackers$mp_cost(s, u$i), "13.A");
     (s.attackers$mp_spent ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
 }
-function attackers$mp_left(s: State, u$i: number): number {
+function attackers$mp_left(s: State, u$i: number): rt.Num {
   let v = (s.attackers$mp_left ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = u$.ma - attackers$mp_spent(s, u$i);
+    v = rt.sub(rt.numberIn(u$.ma) as rt.Num, attackers$mp_spent(s, u$i), "13.A");
     (s.attackers$mp_left ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
 }
 function check$ten_to_one(s: State): boolean {
-  return attack_total(s) >= 10 * defense_total(s);
+  return rt.ge(attack_total(s), rt.mul(10, defense_total(s), "13.A"));
 }
 function check$enough_mp(s: State): boolean {
   return check$enough_mp$each1(s);
 }
-function attack_total$each1(s: State): number {
+function attack_total$each1(s: State): rt.Num {
   const items: readonly OverrunningUnit[] = in$attackers(s);
-  let total = 0;
+  let total: rt.Num = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    total = total + u$.strength;
+    total = rt.add(total, rt.numberIn(u$.strength) as rt.Num, "13.A");
   }
   return total;
 }
-function defense_total$each1(s: State): number {
+function defense_total$each1(s: State): rt.Num {
   const items: readonly DefendingUnit[] = in$defenders(s);
-  let total = 0;
+  let total: rt.Num = 0;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    total = total + d$.strength;
+    total = rt.add(total, rt.numberIn(d$.strength) as rt.Num, "13.A");
   }
   return total;
 }
@@ -554,7 +603,7 @@ function check$enough_mp$each1(s: State): boolean {
   const items: readonly OverrunningUnit[] = in$attackers(s);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    if (!(attackers$mp_left(s, u$i) >= 0)) {
+    if (!rt.ge(attackers$mp_left(s, u$i), 0)) {
       return false;
     }
   }
@@ -591,35 +640,63 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$advance, value: (s: State) => s.advance },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
-  { info: step$attack_total, random: false, get: attack_total, wire: rt.wireAs.plain },
-  { info: step$defense_total, random: false, get: defense_total, wire: rt.wireAs.plain },
-  { info: step$odds, random: false, get: odds, wire: rt.wireAs.odds },
-  { info: step$overrun_succeeds, random: false, get: overrun_succeeds, wire: rt.wireAs.plain },
+  {
+    info: step$attack_total,
+    random: false,
+    ground: true,
+    get: attack_total,
+    wire: rt.wireAs.number,
+  },
+  {
+    info: step$defense_total,
+    random: false,
+    ground: true,
+    get: defense_total,
+    wire: rt.wireAs.number,
+  },
+  { info: step$odds, random: false, ground: false, get: odds, wire: rt.wireAs.odds },
+  {
+    info: step$overrun_succeeds,
+    random: false,
+    ground: false,
+    get: overrun_succeeds,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$defenders_eliminated,
     random: false,
+    ground: false,
     get: defenders_eliminated,
     wire: rt.wireAs.plain,
   },
-  { info: step$ground_support, random: false, get: ground_support, wire: rt.wireAs.plain },
-  { info: step$advance, random: false, get: advance, wire: rt.wireAs.plain },
+  {
+    info: step$ground_support,
+    random: false,
+    ground: true,
+    get: ground_support,
+    wire: rt.wireAs.plain,
+  },
+  { info: step$advance, random: false, ground: false, get: advance, wire: rt.wireAs.plain },
   {
     info: step$out$attackers$mp_cost,
     random: false,
+    ground: true,
     get: (s: State) => in$attackers(s).map((_, i) => attackers$mp_cost(s, i)),
-    wire: rt.wireAs.plain,
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$attackers$mp_spent,
     random: false,
+    ground: true,
     get: (s: State) => in$attackers(s).map((_, i) => attackers$mp_spent(s, i)),
-    wire: rt.wireAs.plain,
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$attackers$mp_left,
     random: false,
+    ground: true,
     get: (s: State) => in$attackers(s).map((_, i) => attackers$mp_left(s, i)),
-    wire: rt.wireAs.plain,
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
 ];
 const OUTPUTS = [
@@ -643,12 +720,12 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     const s = c.s;
     try {
       return {
-        "attackers.mp_cost": in$attackers(s).map((_, i) => attackers$mp_cost(s, i)) as rt.Wire,
-        "attackers.mp_spent": in$attackers(s).map((_, i) => attackers$mp_spent(s, i)) as rt.Wire,
-        "attackers.mp_left": in$attackers(s).map((_, i) => attackers$mp_left(s, i)) as rt.Wire,
+        "attackers.mp_cost": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$mp_cost(s, i))),
+        "attackers.mp_spent": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$mp_spent(s, i))),
+        "attackers.mp_left": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$mp_left(s, i))),
         ground_support: ground_support(s) as rt.Wire,
-        attack_total: attack_total(s) as rt.Wire,
-        defense_total: defense_total(s) as rt.Wire,
+        attack_total: rt.wireAs.number(attack_total(s)),
+        defense_total: rt.wireAs.number(defense_total(s)),
         odds: rt.wireAs.odds(odds(s)),
         overrun_succeeds: overrun_succeeds(s) as rt.Wire,
         defenders_eliminated: defenders_eliminated(s) as rt.Wire,
@@ -676,25 +753,25 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
 const OUTCOME = ["overrun_succeeds"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
-  if ("attack_total" in values) {
-    s.attack_total = (values.attack_total as unknown) as number;
+  if (Object.hasOwn(values, "attack_total")) {
+    s.attack_total = rt.numberIn(values.attack_total) as rt.Num;
   }
-  if ("defense_total" in values) {
-    s.defense_total = (values.defense_total as unknown) as number;
+  if (Object.hasOwn(values, "defense_total")) {
+    s.defense_total = rt.numberIn(values.defense_total) as rt.Num;
   }
-  if ("odds" in values) {
+  if (Object.hasOwn(values, "odds")) {
     s.odds = rt.oddsIn(values.odds) as rt.Odds;
   }
-  if ("overrun_succeeds" in values) {
+  if (Object.hasOwn(values, "overrun_succeeds")) {
     s.overrun_succeeds = (values.overrun_succeeds as unknown) as boolean;
   }
-  if ("defenders_eliminated" in values) {
+  if (Object.hasOwn(values, "defenders_eliminated")) {
     s.defenders_eliminated = (values.defenders_eliminated as unknown) as boolean;
   }
-  if ("ground_support" in values) {
+  if (Object.hasOwn(values, "ground_support")) {
     s.ground_support = (values.ground_support as unknown) as number;
   }
-  if ("advance" in values) {
+  if (Object.hasOwn(values, "advance")) {
     s.advance = (values.advance as unknown) as "all_must" | "no_advance";
   }
 }
@@ -716,7 +793,7 @@ function inherit(s: State, parent: State): void {
 
 /** Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws. */
 export function check(value: unknown): rt.CheckResult<Input> {
-  return rt.checkInput<Input>(schema, value);
+  return rt.checkInput<Input>(schema, value, NOTATIONS);
 }
 
 /** Validates a dice assignment such as { "combat_roll": 7 }. Never throws. */
@@ -724,11 +801,19 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
   return rt.checkDice(schema.dice, value);
 }
 
-/** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
+/** Validates values to assume, such as { "result": "Ao1e4 DL1o2" }, against their definitions' types. Never throws. */
+export function checkAssume(value: unknown): rt.CheckResult<Record<string, rt.Wire>> {
+  return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
+}
+
+/**
+ * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
+ * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
+ */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options);
+  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
   if (options?.assume) {
-    assume(s, options.assume);
+    assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
   return rt.finish<Outputs, State>(
     s,
@@ -741,10 +826,11 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */
 export function distribution(input: Input): rt.Distribution<Outputs> {
+  const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
     (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(input, dice, { trace: false });
+      const s = new State(admitted, dice, { trace: false });
       if (parent) {
         inherit(s, parent);
       }

@@ -88,6 +88,23 @@ export const schema: rt.EngineSchema = {
   dice: [{ name: "air_roll", label: "Air base capture roll", count: 2, sides: 6, paragraph: "9.14f" }],
 };
 
+/** Results written as text (an input, an assumption) are read with their chart notation's grammar. */
+const NOTATIONS: rt.NotationReaders = {};
+/** The definitions `assume` may fix, with their types (a worked example's "assume the odds were 4:1"). */
+const ASSUMABLE: readonly rt.FieldSchema[] = [
+  { name: "air_roll_modified", label: "Modified roll", description: "", type: { kind: "integer" } },
+  {
+    name: "air_unit_result",
+    label: "Result",
+    description: "",
+    type: {
+      kind: "enum",
+      name: "air_capture_result",
+      members: [{ name: "step_loss", label: "Step loss" }, { name: "no_loss", label: "No loss" }],
+    },
+  },
+];
+
 /** Air Base Capture Table — chart “Air Base Capture Table (9.14f): result by modified roll of two dice” (9.14f) */
 const table$air_base_capture_table: rt.Table<"step_loss" | "no_loss"> = rt.table({
     name: "air_base_capture_table",
@@ -180,7 +197,11 @@ function die$air_roll(s: State): number {
 function air_roll_modified(s: State): number {
   let v = s.air_roll_modified;
   if (v === undefined) {
-    v = die$air_roll(s) + (in$air_unit_active(s) ? 2 : 0) + (in$captured_by_advance(s) ? 2 : 0);
+    v = rt.add(
+      rt.add(die$air_roll(s), in$air_unit_active(s) ? 2 : 0, "Charts"),
+      in$captured_by_advance(s) ? 2 : 0,
+      "Charts",
+    );
     s.air_roll_modified = v;
   }
   return v;
@@ -204,8 +225,20 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$air_unit_result, value: (s: State) => s.air_unit_result },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
-  { info: step$air_roll_modified, random: true, get: air_roll_modified, wire: rt.wireAs.plain },
-  { info: step$air_unit_result, random: true, get: air_unit_result, wire: rt.wireAs.plain },
+  {
+    info: step$air_roll_modified,
+    random: true,
+    ground: false,
+    get: air_roll_modified,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$air_unit_result,
+    random: true,
+    ground: false,
+    get: air_unit_result,
+    wire: rt.wireAs.plain,
+  },
 ];
 const OUTPUTS = [DEFINITIONS[0], DEFINITIONS[1]];
 /**
@@ -231,10 +264,10 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
 const OUTCOME = ["air_unit_result"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
-  if ("air_roll_modified" in values) {
+  if (Object.hasOwn(values, "air_roll_modified")) {
     s.air_roll_modified = (values.air_roll_modified as unknown) as number;
   }
-  if ("air_unit_result" in values) {
+  if (Object.hasOwn(values, "air_unit_result")) {
     s.air_unit_result = (values.air_unit_result as unknown) as "step_loss" | "no_loss";
   }
 }
@@ -248,7 +281,7 @@ function inherit(s: State, parent: State): void {
 
 /** Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws. */
 export function check(value: unknown): rt.CheckResult<Input> {
-  return rt.checkInput<Input>(schema, value);
+  return rt.checkInput<Input>(schema, value, NOTATIONS);
 }
 
 /** Validates a dice assignment such as { "combat_roll": 7 }. Never throws. */
@@ -256,11 +289,19 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
   return rt.checkDice(schema.dice, value);
 }
 
-/** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
+/** Validates values to assume, such as { "result": "Ao1e4 DL1o2" }, against their definitions' types. Never throws. */
+export function checkAssume(value: unknown): rt.CheckResult<Record<string, rt.Wire>> {
+  return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
+}
+
+/**
+ * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
+ * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
+ */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options);
+  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
   if (options?.assume) {
-    assume(s, options.assume);
+    assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
   return rt.finish<Outputs, State>(
     s,
@@ -273,10 +314,11 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */
 export function distribution(input: Input): rt.Distribution<Outputs> {
+  const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
     (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(input, dice, { trace: false });
+      const s = new State(admitted, dice, { trace: false });
       if (parent) {
         inherit(s, parent);
       }

@@ -268,6 +268,76 @@ export const schema: rt.EngineSchema = {
   ],
 };
 
+/** Results written as text (an input, an assumption) are read with their chart notation's grammar. */
+const NOTATIONS: rt.NotationReaders = {};
+/** The definitions `assume` may fix, with their types (a worked example's "assume the odds were 4:1"). */
+const ASSUMABLE: readonly rt.FieldSchema[] = [
+  { name: "tokens_per_sp", label: "Tokens per SP", description: "", type: { kind: "integer" } },
+  { name: "dump_percent", label: "Dump: % captured", description: "", type: { kind: "integer" } },
+  {
+    name: "dump_captured_t",
+    label: "Dump captured (T)",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "dump_destroyed_t",
+    label: "Dump destroyed (T)",
+    description: "",
+    type: { kind: "number" },
+  },
+  { name: "truck_percent", label: "Trucks: % captured", description: "", type: { kind: "integer" } },
+  {
+    name: "trucks_captured",
+    label: "Truck points captured",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "trucks_displaced",
+    label: "Truck points displaced",
+    description: "",
+    type: { kind: "number" },
+  },
+  {
+    name: "truck_sp_captured_t",
+    label: "SP on trucks captured (T)",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "truck_sp_displaced_t",
+    label: "SP on trucks displaced (T)",
+    description: "",
+    type: { kind: "number" },
+  },
+  { name: "wagon_percent", label: "Wagons: % captured", description: "", type: { kind: "integer" } },
+  {
+    name: "wagons_captured",
+    label: "Wagon points captured",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "wagons_displaced",
+    label: "Wagon points displaced",
+    description: "",
+    type: { kind: "number" },
+  },
+  {
+    name: "wagon_sp_captured_t",
+    label: "SP on wagons captured (T)",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "wagon_sp_displaced_t",
+    label: "SP on wagons displaced (T)",
+    description: "",
+    type: { kind: "number" },
+  },
+];
+
 /** Capture Table — chart “Capture Table (9.14b & 9.14c): percentage captured by die roll” (9.14c) */
 const table$capture_table: rt.Table<number> = rt.table({
     name: "capture_table",
@@ -466,66 +536,66 @@ const step$wagon_sp_displaced_t: rt.StepInfo = {
 
 /** One evaluation: each field memoizes a definition, so each is computed once, only if needed; the trace reads them. */
 class State extends rt.State {
-  in$dump_sp: number | undefined = undefined;
-  in$truck_points: number | undefined = undefined;
-  in$truck_sp: number | undefined = undefined;
-  in$wagon_points: number | undefined = undefined;
-  in$wagon_sp: number | undefined = undefined;
+  in$dump_sp: rt.Num | undefined = undefined;
+  in$truck_points: rt.Num | undefined = undefined;
+  in$truck_sp: rt.Num | undefined = undefined;
+  in$wagon_points: rt.Num | undefined = undefined;
+  in$wagon_sp: rt.Num | undefined = undefined;
   die$dump_roll: number | undefined = undefined;
   die$truck_roll: number | undefined = undefined;
   die$wagon_roll: number | undefined = undefined;
   tokens_per_sp: number | undefined = undefined;
   dump_percent: number | undefined = undefined;
   dump_captured_t: number | undefined = undefined;
-  dump_destroyed_t: number | undefined = undefined;
+  dump_destroyed_t: rt.Num | undefined = undefined;
   truck_percent: number | undefined = undefined;
   trucks_captured: number | undefined = undefined;
-  trucks_displaced: number | undefined = undefined;
+  trucks_displaced: rt.Num | undefined = undefined;
   truck_sp_captured_t: number | undefined = undefined;
-  truck_sp_displaced_t: number | undefined = undefined;
+  truck_sp_displaced_t: rt.Num | undefined = undefined;
   wagon_percent: number | undefined = undefined;
   wagons_captured: number | undefined = undefined;
-  wagons_displaced: number | undefined = undefined;
+  wagons_displaced: rt.Num | undefined = undefined;
   wagon_sp_captured_t: number | undefined = undefined;
-  wagon_sp_displaced_t: number | undefined = undefined;
+  wagon_sp_displaced_t: rt.Num | undefined = undefined;
 }
 
-function in$dump_sp(s: State): number {
+function in$dump_sp(s: State): rt.Num {
   let v = s.in$dump_sp;
   if (v === undefined) {
-    v = s.input.dump_sp as number;
+    v = rt.numberIn(s.input.dump_sp) as rt.Num;
     s.in$dump_sp = v;
   }
   return v;
 }
-function in$truck_points(s: State): number {
+function in$truck_points(s: State): rt.Num {
   let v = s.in$truck_points;
   if (v === undefined) {
-    v = s.input.truck_points as number;
+    v = rt.numberIn(s.input.truck_points) as rt.Num;
     s.in$truck_points = v;
   }
   return v;
 }
-function in$truck_sp(s: State): number {
+function in$truck_sp(s: State): rt.Num {
   let v = s.in$truck_sp;
   if (v === undefined) {
-    v = s.input.truck_sp as number;
+    v = rt.numberIn(s.input.truck_sp) as rt.Num;
     s.in$truck_sp = v;
   }
   return v;
 }
-function in$wagon_points(s: State): number {
+function in$wagon_points(s: State): rt.Num {
   let v = s.in$wagon_points;
   if (v === undefined) {
-    v = s.input.wagon_points as number;
+    v = rt.numberIn(s.input.wagon_points) as rt.Num;
     s.in$wagon_points = v;
   }
   return v;
 }
-function in$wagon_sp(s: State): number {
+function in$wagon_sp(s: State): rt.Num {
   let v = s.in$wagon_sp;
   if (v === undefined) {
-    v = s.input.wagon_sp as number;
+    v = rt.numberIn(s.input.wagon_sp) as rt.Num;
     s.in$wagon_sp = v;
   }
   return v;
@@ -574,7 +644,7 @@ function tokens_per_sp(s: State): number {
 function dump_percent(s: State): number {
   let v = s.dump_percent;
   if (v === undefined) {
-    v = in$dump_sp(s) > 0 ? rt.lookup(table$capture_table, die$dump_roll(s), "dump") : 0;
+    v = rt.gt(in$dump_sp(s), 0) ? rt.lookup(table$capture_table, die$dump_roll(s), "dump") : 0;
     s.dump_percent = v;
   }
   return v;
@@ -582,15 +652,22 @@ function dump_percent(s: State): number {
 function dump_captured_t(s: State): number {
   let v = s.dump_captured_t;
   if (v === undefined) {
-    v = rt.round(rt.divide(in$dump_sp(s) * tokens_per_sp(s) * dump_percent(s), 100, "9.14b"), "half_up");
+    v = rt.round(
+      rt.div(
+        rt.mul(rt.mul(in$dump_sp(s), tokens_per_sp(s), "9.14b"), dump_percent(s), "9.14b"),
+        100,
+        "9.14b",
+      ),
+      "half_up",
+    );
     s.dump_captured_t = v;
   }
   return v;
 }
-function dump_destroyed_t(s: State): number {
+function dump_destroyed_t(s: State): rt.Num {
   let v = s.dump_destroyed_t;
   if (v === undefined) {
-    v = in$dump_sp(s) * tokens_per_sp(s) - dump_captured_t(s);
+    v = rt.sub(rt.mul(in$dump_sp(s), tokens_per_sp(s), "9.14b"), dump_captured_t(s), "9.14b");
     s.dump_destroyed_t = v;
   }
   return v;
@@ -598,7 +675,7 @@ function dump_destroyed_t(s: State): number {
 function truck_percent(s: State): number {
   let v = s.truck_percent;
   if (v === undefined) {
-    v = in$truck_points(s) > 0 ? rt.lookup(table$capture_table, die$truck_roll(s), "trucks") : 0;
+    v = rt.gt(in$truck_points(s), 0) ? rt.lookup(table$capture_table, die$truck_roll(s), "trucks") : 0;
     s.truck_percent = v;
   }
   return v;
@@ -606,15 +683,15 @@ function truck_percent(s: State): number {
 function trucks_captured(s: State): number {
   let v = s.trucks_captured;
   if (v === undefined) {
-    v = rt.round(rt.divide(in$truck_points(s) * truck_percent(s), 100, "9.14c"), "half_up");
+    v = rt.round(rt.div(rt.mul(in$truck_points(s), truck_percent(s), "9.14c"), 100, "9.14c"), "half_up");
     s.trucks_captured = v;
   }
   return v;
 }
-function trucks_displaced(s: State): number {
+function trucks_displaced(s: State): rt.Num {
   let v = s.trucks_displaced;
   if (v === undefined) {
-    v = in$truck_points(s) - trucks_captured(s);
+    v = rt.sub(in$truck_points(s), trucks_captured(s), "9.14c");
     s.trucks_displaced = v;
   }
   return v;
@@ -623,17 +700,21 @@ function truck_sp_captured_t(s: State): number {
   let v = s.truck_sp_captured_t;
   if (v === undefined) {
     v = rt.round(
-      rt.divide(in$truck_sp(s) * tokens_per_sp(s) * truck_percent(s), 100, "9.14c"),
+      rt.div(
+        rt.mul(rt.mul(in$truck_sp(s), tokens_per_sp(s), "9.14c"), truck_percent(s), "9.14c"),
+        100,
+        "9.14c",
+      ),
       "half_up",
     );
     s.truck_sp_captured_t = v;
   }
   return v;
 }
-function truck_sp_displaced_t(s: State): number {
+function truck_sp_displaced_t(s: State): rt.Num {
   let v = s.truck_sp_displaced_t;
   if (v === undefined) {
-    v = in$truck_sp(s) * tokens_per_sp(s) - truck_sp_captured_t(s);
+    v = rt.sub(rt.mul(in$truck_sp(s), tokens_per_sp(s), "9.14c"), truck_sp_captured_t(s), "9.14c");
     s.truck_sp_displaced_t = v;
   }
   return v;
@@ -641,7 +722,7 @@ function truck_sp_displaced_t(s: State): number {
 function wagon_percent(s: State): number {
   let v = s.wagon_percent;
   if (v === undefined) {
-    v = in$wagon_points(s) > 0 ? rt.lookup(table$capture_table, die$wagon_roll(s), "wagons") : 0;
+    v = rt.gt(in$wagon_points(s), 0) ? rt.lookup(table$capture_table, die$wagon_roll(s), "wagons") : 0;
     s.wagon_percent = v;
   }
   return v;
@@ -649,15 +730,15 @@ function wagon_percent(s: State): number {
 function wagons_captured(s: State): number {
   let v = s.wagons_captured;
   if (v === undefined) {
-    v = rt.round(rt.divide(in$wagon_points(s) * wagon_percent(s), 100, "9.14c"), "half_up");
+    v = rt.round(rt.div(rt.mul(in$wagon_points(s), wagon_percent(s), "9.14c"), 100, "9.14c"), "half_up");
     s.wagons_captured = v;
   }
   return v;
 }
-function wagons_displaced(s: State): number {
+function wagons_displaced(s: State): rt.Num {
   let v = s.wagons_displaced;
   if (v === undefined) {
-    v = in$wagon_points(s) - wagons_captured(s);
+    v = rt.sub(in$wagon_points(s), wagons_captured(s), "9.14c");
     s.wagons_displaced = v;
   }
   return v;
@@ -666,17 +747,21 @@ function wagon_sp_captured_t(s: State): number {
   let v = s.wagon_sp_captured_t;
   if (v === undefined) {
     v = rt.round(
-      rt.divide(in$wagon_sp(s) * tokens_per_sp(s) * wagon_percent(s), 100, "9.14c"),
+      rt.div(
+        rt.mul(rt.mul(in$wagon_sp(s), tokens_per_sp(s), "9.14c"), wagon_percent(s), "9.14c"),
+        100,
+        "9.14c",
+      ),
       "half_up",
     );
     s.wagon_sp_captured_t = v;
   }
   return v;
 }
-function wagon_sp_displaced_t(s: State): number {
+function wagon_sp_displaced_t(s: State): rt.Num {
   let v = s.wagon_sp_displaced_t;
   if (v === undefined) {
-    v = in$wagon_sp(s) * tokens_per_sp(s) - wagon_sp_captured_t(s);
+    v = rt.sub(rt.mul(in$wagon_sp(s), tokens_per_sp(s), "9.14c"), wagon_sp_captured_t(s), "9.14c");
     s.wagon_sp_displaced_t = v;
   }
   return v;
@@ -709,29 +794,97 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$wagon_sp_displaced_t, value: (s: State) => s.wagon_sp_displaced_t },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
-  { info: step$tokens_per_sp, random: false, get: tokens_per_sp, wire: rt.wireAs.plain },
-  { info: step$dump_percent, random: true, get: dump_percent, wire: rt.wireAs.plain },
-  { info: step$dump_captured_t, random: true, get: dump_captured_t, wire: rt.wireAs.plain },
-  { info: step$dump_destroyed_t, random: true, get: dump_destroyed_t, wire: rt.wireAs.plain },
-  { info: step$truck_percent, random: true, get: truck_percent, wire: rt.wireAs.plain },
-  { info: step$trucks_captured, random: true, get: trucks_captured, wire: rt.wireAs.plain },
-  { info: step$trucks_displaced, random: true, get: trucks_displaced, wire: rt.wireAs.plain },
-  { info: step$truck_sp_captured_t, random: true, get: truck_sp_captured_t, wire: rt.wireAs.plain },
+  {
+    info: step$tokens_per_sp,
+    random: false,
+    ground: false,
+    get: tokens_per_sp,
+    wire: rt.wireAs.plain,
+  },
+  { info: step$dump_percent, random: true, ground: false, get: dump_percent, wire: rt.wireAs.plain },
+  {
+    info: step$dump_captured_t,
+    random: true,
+    ground: false,
+    get: dump_captured_t,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$dump_destroyed_t,
+    random: true,
+    ground: false,
+    get: dump_destroyed_t,
+    wire: rt.wireAs.number,
+  },
+  {
+    info: step$truck_percent,
+    random: true,
+    ground: false,
+    get: truck_percent,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$trucks_captured,
+    random: true,
+    ground: false,
+    get: trucks_captured,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$trucks_displaced,
+    random: true,
+    ground: false,
+    get: trucks_displaced,
+    wire: rt.wireAs.number,
+  },
+  {
+    info: step$truck_sp_captured_t,
+    random: true,
+    ground: false,
+    get: truck_sp_captured_t,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$truck_sp_displaced_t,
     random: true,
+    ground: false,
     get: truck_sp_displaced_t,
+    wire: rt.wireAs.number,
+  },
+  {
+    info: step$wagon_percent,
+    random: true,
+    ground: false,
+    get: wagon_percent,
     wire: rt.wireAs.plain,
   },
-  { info: step$wagon_percent, random: true, get: wagon_percent, wire: rt.wireAs.plain },
-  { info: step$wagons_captured, random: true, get: wagons_captured, wire: rt.wireAs.plain },
-  { info: step$wagons_displaced, random: true, get: wagons_displaced, wire: rt.wireAs.plain },
-  { info: step$wagon_sp_captured_t, random: true, get: wagon_sp_captured_t, wire: rt.wireAs.plain },
+  {
+    info: step$wagons_captured,
+    random: true,
+    ground: false,
+    get: wagons_captured,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$wagons_displaced,
+    random: true,
+    ground: false,
+    get: wagons_displaced,
+    wire: rt.wireAs.number,
+  },
+  {
+    info: step$wagon_sp_captured_t,
+    random: true,
+    ground: false,
+    get: wagon_sp_captured_t,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$wagon_sp_displaced_t,
     random: true,
+    ground: false,
     get: wagon_sp_displaced_t,
-    wire: rt.wireAs.plain,
+    wire: rt.wireAs.number,
   },
 ];
 const OUTPUTS = [
@@ -760,17 +913,17 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
       return {
         dump_percent: dump_percent(s) as rt.Wire,
         dump_captured_t: dump_captured_t(s) as rt.Wire,
-        dump_destroyed_t: dump_destroyed_t(s) as rt.Wire,
+        dump_destroyed_t: rt.wireAs.number(dump_destroyed_t(s)),
         truck_percent: truck_percent(s) as rt.Wire,
         trucks_captured: trucks_captured(s) as rt.Wire,
-        trucks_displaced: trucks_displaced(s) as rt.Wire,
+        trucks_displaced: rt.wireAs.number(trucks_displaced(s)),
         truck_sp_captured_t: truck_sp_captured_t(s) as rt.Wire,
-        truck_sp_displaced_t: truck_sp_displaced_t(s) as rt.Wire,
+        truck_sp_displaced_t: rt.wireAs.number(truck_sp_displaced_t(s)),
         wagon_percent: wagon_percent(s) as rt.Wire,
         wagons_captured: wagons_captured(s) as rt.Wire,
-        wagons_displaced: wagons_displaced(s) as rt.Wire,
+        wagons_displaced: rt.wireAs.number(wagons_displaced(s)),
         wagon_sp_captured_t: wagon_sp_captured_t(s) as rt.Wire,
-        wagon_sp_displaced_t: wagon_sp_displaced_t(s) as rt.Wire,
+        wagon_sp_displaced_t: rt.wireAs.number(wagon_sp_displaced_t(s)),
       };
     } catch (error) {
       if (!(error instanceof rt.Stop)) {
@@ -803,47 +956,47 @@ const OUTCOME = [
 ];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
-  if ("tokens_per_sp" in values) {
+  if (Object.hasOwn(values, "tokens_per_sp")) {
     s.tokens_per_sp = (values.tokens_per_sp as unknown) as number;
   }
-  if ("dump_percent" in values) {
+  if (Object.hasOwn(values, "dump_percent")) {
     s.dump_percent = (values.dump_percent as unknown) as number;
   }
-  if ("dump_captured_t" in values) {
+  if (Object.hasOwn(values, "dump_captured_t")) {
     s.dump_captured_t = (values.dump_captured_t as unknown) as number;
   }
-  if ("dump_destroyed_t" in values) {
-    s.dump_destroyed_t = (values.dump_destroyed_t as unknown) as number;
+  if (Object.hasOwn(values, "dump_destroyed_t")) {
+    s.dump_destroyed_t = rt.numberIn(values.dump_destroyed_t) as rt.Num;
   }
-  if ("truck_percent" in values) {
+  if (Object.hasOwn(values, "truck_percent")) {
     s.truck_percent = (values.truck_percent as unknown) as number;
   }
-  if ("trucks_captured" in values) {
+  if (Object.hasOwn(values, "trucks_captured")) {
     s.trucks_captured = (values.trucks_captured as unknown) as number;
   }
-  if ("trucks_displaced" in values) {
-    s.trucks_displaced = (values.trucks_displaced as unknown) as number;
+  if (Object.hasOwn(values, "trucks_displaced")) {
+    s.trucks_displaced = rt.numberIn(values.trucks_displaced) as rt.Num;
   }
-  if ("truck_sp_captured_t" in values) {
+  if (Object.hasOwn(values, "truck_sp_captured_t")) {
     s.truck_sp_captured_t = (values.truck_sp_captured_t as unknown) as number;
   }
-  if ("truck_sp_displaced_t" in values) {
-    s.truck_sp_displaced_t = (values.truck_sp_displaced_t as unknown) as number;
+  if (Object.hasOwn(values, "truck_sp_displaced_t")) {
+    s.truck_sp_displaced_t = rt.numberIn(values.truck_sp_displaced_t) as rt.Num;
   }
-  if ("wagon_percent" in values) {
+  if (Object.hasOwn(values, "wagon_percent")) {
     s.wagon_percent = (values.wagon_percent as unknown) as number;
   }
-  if ("wagons_captured" in values) {
+  if (Object.hasOwn(values, "wagons_captured")) {
     s.wagons_captured = (values.wagons_captured as unknown) as number;
   }
-  if ("wagons_displaced" in values) {
-    s.wagons_displaced = (values.wagons_displaced as unknown) as number;
+  if (Object.hasOwn(values, "wagons_displaced")) {
+    s.wagons_displaced = rt.numberIn(values.wagons_displaced) as rt.Num;
   }
-  if ("wagon_sp_captured_t" in values) {
+  if (Object.hasOwn(values, "wagon_sp_captured_t")) {
     s.wagon_sp_captured_t = (values.wagon_sp_captured_t as unknown) as number;
   }
-  if ("wagon_sp_displaced_t" in values) {
-    s.wagon_sp_displaced_t = (values.wagon_sp_displaced_t as unknown) as number;
+  if (Object.hasOwn(values, "wagon_sp_displaced_t")) {
+    s.wagon_sp_displaced_t = rt.numberIn(values.wagon_sp_displaced_t) as rt.Num;
   }
 }
 
@@ -871,7 +1024,7 @@ function inherit(s: State, parent: State): void {
 
 /** Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws. */
 export function check(value: unknown): rt.CheckResult<Input> {
-  return rt.checkInput<Input>(schema, value);
+  return rt.checkInput<Input>(schema, value, NOTATIONS);
 }
 
 /** Validates a dice assignment such as { "combat_roll": 7 }. Never throws. */
@@ -879,11 +1032,19 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
   return rt.checkDice(schema.dice, value);
 }
 
-/** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
+/** Validates values to assume, such as { "result": "Ao1e4 DL1o2" }, against their definitions' types. Never throws. */
+export function checkAssume(value: unknown): rt.CheckResult<Record<string, rt.Wire>> {
+  return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
+}
+
+/**
+ * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
+ * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
+ */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options);
+  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
   if (options?.assume) {
-    assume(s, options.assume);
+    assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
   return rt.finish<Outputs, State>(
     s,
@@ -896,10 +1057,11 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */
 export function distribution(input: Input): rt.Distribution<Outputs> {
+  const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
     (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(input, dice, { trace: false });
+      const s = new State(admitted, dice, { trace: false });
       if (parent) {
         inherit(s, parent);
       }

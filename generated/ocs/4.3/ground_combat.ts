@@ -2,6 +2,7 @@
 // Procedure `ground_combat`: Ground combat (9.0). Regenerate with `hexlaw build`.
 
 import * as rt from "../../runtime/runtime.ts";
+import * as notation$ocs_combat_result from "../../notations/ocs-combat-result.js";
 
 export const metadata = {
   ruleset: "ocs",
@@ -869,6 +870,256 @@ export const schema: rt.EngineSchema = {
     { name: "combat_roll", label: "Combat roll", count: 2, sides: 6, paragraph: "9.9" },
   ],
 };
+
+/** Results written as text (an input, an assumption) are read with their chart notation's grammar. */
+const NOTATIONS: rt.NotationReaders = {
+  combat_result: {
+    parse: notation$ocs_combat_result.parse,
+    fields: [
+      {
+        name: "attacker_loss",
+        label: "Attacker's losses",
+        description: "",
+        type: { kind: "integer" },
+      },
+      {
+        name: "attacker_option",
+        label: "Attacker's option",
+        description: "",
+        type: { kind: "integer" },
+      },
+      {
+        name: "attacker_exploit",
+        label: "Exploit rating",
+        description: "",
+        type: { kind: "integer", orNone: true },
+      },
+      {
+        name: "defender_loss",
+        label: "Defender's losses",
+        description: "",
+        type: { kind: "integer" },
+      },
+      {
+        name: "defender_option",
+        label: "Defender's option",
+        description: "",
+        type: { kind: "integer" },
+      },
+      { name: "defender_dg", label: "Defender DG", description: "", type: { kind: "boolean" } },
+    ],
+  },
+};
+/** The definitions `assume` may fix, with their types (a worked example's "assume the odds were 4:1"). */
+const ASSUMABLE: readonly rt.FieldSchema[] = [
+  { name: "final_column", label: "Final column", description: "", type: { kind: "integer" } },
+  {
+    name: "final_column_odds",
+    label: "Final column's odds",
+    description: "",
+    type: { kind: "odds" },
+  },
+  {
+    name: "defender_at",
+    label: "Defender's AT effects",
+    description: "",
+    type: {
+      kind: "enum",
+      name: "at_level",
+      members: [
+        { name: "no_at", label: "No AT" },
+        { name: "light", label: "Light AT" },
+        { name: "heavy", label: "Heavy AT" },
+      ],
+    },
+  },
+  {
+    name: "attacker_supply_cost",
+    label: "Attacker's combat supply (T)",
+    description: "",
+    type: { kind: "integer" },
+  },
+  { name: "defender_re", label: "Defending RE", description: "", type: { kind: "number" } },
+  {
+    name: "defender_supply_cost",
+    label: "Defender's combat supply (T)",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "combat_supply_factor",
+    label: "Defender without combat supply",
+    description: "",
+    type: { kind: "number" },
+  },
+  { name: "ar_drm", label: "Action Rating DRM", description: "", type: { kind: "integer" } },
+  {
+    name: "attacker_ar",
+    label: "Attacker's Action Rating",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "defender_ar",
+    label: "Defender's Action Rating",
+    description: "",
+    type: { kind: "integer" },
+  },
+  { name: "attack_total", label: "Attack total", description: "", type: { kind: "number" } },
+  { name: "defense_total", label: "Defense total", description: "", type: { kind: "number" } },
+  { name: "odds", label: "Odds", description: "", type: { kind: "odds" } },
+  {
+    name: "highest_column",
+    label: "Highest column not above the odds",
+    description: "",
+    type: { kind: "integer", orNone: true },
+  },
+  { name: "start_column", label: "Starting column", description: "", type: { kind: "integer" } },
+  {
+    name: "start_column_odds",
+    label: "Starting column's odds",
+    description: "",
+    type: { kind: "odds" },
+  },
+  {
+    name: "hedgehog_surprise_drm",
+    label: "Hedgehog surprise DRM",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "surprise_modified",
+    label: "Modified surprise roll",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "surprise",
+    label: "Surprise",
+    description: "",
+    type: {
+      kind: "enum",
+      name: "surprise_side",
+      members: [{ name: "attacker", label: "Attacker" }, { name: "defender", label: "Defender" }],
+      orNone: true,
+    },
+  },
+  { name: "column_shift", label: "Column shift", description: "", type: { kind: "integer" } },
+  {
+    name: "combat_modified",
+    label: "Modified combat roll",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "result",
+    label: "Combat result",
+    description: "",
+    type: { kind: "notation", name: "combat_result" },
+  },
+  {
+    name: "attacker_retreat_hexes",
+    label: "Attacker's retreat (hexes)",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "attacker_required_losses",
+    label: "Attacker's losses to take",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "defender_required_losses",
+    label: "Defender's losses to take",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "attacker_cannot_take_options",
+    label: "Attacker cannot take all his options",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "defender_may_ignore",
+    label: "Defender may ignore his options",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "defender_option",
+    label: "Defender's option to execute",
+    description: "",
+    type: { kind: "integer" },
+  },
+  { name: "attacker_steps", label: "Attacking steps", description: "", type: { kind: "integer" } },
+  { name: "defender_steps", label: "Defending steps", description: "", type: { kind: "integer" } },
+  {
+    name: "attacker_step_losses",
+    label: "Attacker's step losses",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "defender_step_losses",
+    label: "Defender's step losses",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "attacker_destroyed",
+    label: "Attackers destroyed",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "defender_destroyed",
+    label: "Defenders destroyed",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "defender_retreat_hexes",
+    label: "Defender's retreat (hexes)",
+    description: "",
+    type: { kind: "integer" },
+  },
+  { name: "defender_dg", label: "Defender DG", description: "", type: { kind: "boolean" } },
+  {
+    name: "advance",
+    label: "Advance after combat",
+    description: "",
+    type: {
+      kind: "enum",
+      name: "advance_rule",
+      members: [
+        { name: "required", label: "Required: the attacking units must enter the hex" },
+        { name: "allowed", label: "Allowed" },
+        { name: "not_allowed", label: "Not possible" },
+      ],
+    },
+  },
+  {
+    name: "exploit_ignored",
+    label: "Exploit result ignored",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "exploit_units",
+    label: "Units gaining Exploit markers",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "zero_strength_column",
+    label: "Zero-strength column",
+    description: "",
+    type: { kind: "integer", orNone: true },
+  },
+  { name: "both_zero", label: "Both sides zero", description: "", type: { kind: "boolean" } },
+];
 
 /** Combat Table results — chart “Combat Table (9.9): results by modified roll and column” (9.9) */
 const table$combat_results: rt.Table<CombatResult> = rt.table({
@@ -1940,7 +2191,7 @@ class State extends rt.State {
   in$defenders: readonly DefendingUnit[] | undefined = undefined;
   in$entry_prohibited: boolean | undefined = undefined;
   in$terrain: ("open" | "close" | "very_close" | "extremely_close") | undefined = undefined;
-  in$attacker_supply: number | undefined = undefined;
+  in$attacker_supply: rt.Num | undefined = undefined;
   in$defender_pays_supply: boolean | undefined = undefined;
   in$hedgehog_level: number | undefined = undefined;
   in$attacker_retreats: boolean | undefined = undefined;
@@ -1957,14 +2208,14 @@ class State extends rt.State {
   final_column_odds: rt.Odds | undefined = undefined;
   defender_at: ("no_at" | "light" | "heavy") | undefined = undefined;
   attacker_supply_cost: number | undefined = undefined;
-  defender_re: number | undefined = undefined;
+  defender_re: rt.Num | undefined = undefined;
   defender_supply_cost: number | undefined = undefined;
-  combat_supply_factor: number | undefined = undefined;
+  combat_supply_factor: rt.Num | undefined = undefined;
   ar_drm: number | undefined = undefined;
   attacker_ar: number | undefined = undefined;
   defender_ar: number | undefined = undefined;
-  attack_total: number | undefined = undefined;
-  defense_total: number | undefined = undefined;
+  attack_total: rt.Num | undefined = undefined;
+  defense_total: rt.Num | undefined = undefined;
   odds: rt.Odds | undefined = undefined;
   highest_column: (number | null) | undefined = undefined;
   start_column: number | undefined = undefined;
@@ -1995,16 +2246,16 @@ class State extends rt.State {
   exploit_units: number | undefined = undefined;
   zero_strength_column: (number | null) | undefined = undefined;
   both_zero: boolean | undefined = undefined;
-  attackers$attack_strength: (number | undefined)[] | undefined = undefined;
+  attackers$attack_strength: (rt.Num | undefined)[] | undefined = undefined;
   attackers$at_reduced: (boolean | undefined)[] | undefined = undefined;
-  attackers$terrain_multiplier: (number | undefined)[] | undefined = undefined;
-  attackers$supply_factor: (number | undefined)[] | undefined = undefined;
-  attackers$step_loss_factor: (number | undefined)[] | undefined = undefined;
-  defenders$defense_strength: (number | undefined)[] | undefined = undefined;
-  defenders$terrain_multiplier: (number | undefined)[] | undefined = undefined;
-  defenders$supply_factor: (number | undefined)[] | undefined = undefined;
+  attackers$terrain_multiplier: (rt.Num | undefined)[] | undefined = undefined;
+  attackers$supply_factor: (rt.Num | undefined)[] | undefined = undefined;
+  attackers$step_loss_factor: (rt.Num | undefined)[] | undefined = undefined;
+  defenders$defense_strength: (rt.Num | undefined)[] | undefined = undefined;
+  defenders$terrain_multiplier: (rt.Num | undefined)[] | undefined = undefined;
+  defenders$supply_factor: (rt.Num | undefined)[] | undefined = undefined;
   defenders$losses: (number | undefined)[] | undefined = undefined;
-  defenders$step_loss_factor: (number | undefined)[] | undefined = undefined;
+  defenders$step_loss_factor: (rt.Num | undefined)[] | undefined = undefined;
 }
 
 function in$attackers(s: State): readonly AttackingUnit[] {
@@ -2039,10 +2290,10 @@ function in$terrain(s: State): "open" | "close" | "very_close" | "extremely_clos
   }
   return v;
 }
-function in$attacker_supply(s: State): number {
+function in$attacker_supply(s: State): rt.Num {
   let v = s.in$attacker_supply;
   if (v === undefined) {
-    v = s.input.attacker_supply as number;
+    v = rt.numberIn(s.input.attacker_supply) as rt.Num;
     s.in$attacker_supply = v;
   }
   return v;
@@ -2155,8 +2406,11 @@ function die$combat_roll(s: State): number {
 function final_column(s: State): number {
   let v = s.final_column;
   if (v === undefined) {
-    v = Math.min(
-      Math.max(start_column(s) + column_shift(s), rt.firstItem(table$combat_odds$columns) as number),
+    v = rt.min(
+      rt.max(
+        rt.add(start_column(s), column_shift(s), "9.1g"),
+        rt.firstItem(table$combat_odds$columns) as number,
+      ),
       rt.lastItem(table$combat_odds$columns) as number,
     );
     s.final_column = v;
@@ -2187,7 +2441,7 @@ function attacker_supply_cost(s: State): number {
   }
   return v;
 }
-function defender_re(s: State): number {
+function defender_re(s: State): rt.Num {
   let v = s.defender_re;
   if (v === undefined) {
     v = defender_re$each1(s);
@@ -2198,15 +2452,15 @@ function defender_re(s: State): number {
 function defender_supply_cost(s: State): number {
   let v = s.defender_supply_cost;
   if (v === undefined) {
-    v = defender_re(s) <= 1 ? 1 : 2;
+    v = rt.le(defender_re(s), 1) ? 1 : 2;
     s.defender_supply_cost = v;
   }
   return v;
 }
-function combat_supply_factor(s: State): number {
+function combat_supply_factor(s: State): rt.Num {
   let v = s.combat_supply_factor;
   if (v === undefined) {
-    v = in$defender_pays_supply(s) ? 1 : 0.5;
+    v = in$defender_pays_supply(s) ? 1 : num$1$2;
     s.combat_supply_factor = v;
   }
   return v;
@@ -2214,7 +2468,7 @@ function combat_supply_factor(s: State): number {
 function ar_drm(s: State): number {
   let v = s.ar_drm;
   if (v === undefined) {
-    v = attacker_ar(s) - defender_ar(s);
+    v = rt.sub(attacker_ar(s), defender_ar(s), "9.6");
     s.ar_drm = v;
   }
   return v;
@@ -2235,7 +2489,7 @@ function defender_ar(s: State): number {
   }
   return v;
 }
-function attack_total(s: State): number {
+function attack_total(s: State): rt.Num {
   let v = s.attack_total;
   if (v === undefined) {
     v = attack_total$each1(s);
@@ -2243,7 +2497,7 @@ function attack_total(s: State): number {
   }
   return v;
 }
-function defense_total(s: State): number {
+function defense_total(s: State): rt.Num {
   let v = s.defense_total;
   if (v === undefined) {
     v = defense_total$each1(s);
@@ -2294,7 +2548,7 @@ function hedgehog_surprise_drm(s: State): number {
 function surprise_modified(s: State): number {
   let v = s.surprise_modified;
   if (v === undefined) {
-    v = die$surprise_roll(s) + ar_drm(s) + hedgehog_surprise_drm(s);
+    v = rt.add(rt.add(die$surprise_roll(s), ar_drm(s), "9.8"), hedgehog_surprise_drm(s), "9.8");
     s.surprise_modified = v;
   }
   return v;
@@ -2318,7 +2572,7 @@ function column_shift(s: State): number {
 function combat_modified(s: State): number {
   let v = s.combat_modified;
   if (v === undefined) {
-    v = die$combat_roll(s) + ar_drm(s) - in$hedgehog_level(s);
+    v = rt.sub(rt.add(die$combat_roll(s), ar_drm(s), "9.9"), in$hedgehog_level(s), "9.9");
     s.combat_modified = v;
   }
   return v;
@@ -2342,7 +2596,11 @@ function attacker_retreat_hexes(s: State): number {
 function attacker_required_losses(s: State): number {
   let v = s.attacker_required_losses;
   if (v === undefined) {
-    v = result(s).attacker_loss + (in$attacker_retreats(s) ? 0 : result(s).attacker_option);
+    v = rt.add(
+      result(s).attacker_loss,
+      in$attacker_retreats(s) ? 0 : result(s).attacker_option,
+      "9.10a",
+    );
     s.attacker_required_losses = v;
   }
   return v;
@@ -2350,7 +2608,7 @@ function attacker_required_losses(s: State): number {
 function defender_required_losses(s: State): number {
   let v = s.defender_required_losses;
   if (v === undefined) {
-    v = result(s).defender_loss + (in$defender_retreats(s) ? 0 : defender_option(s));
+    v = rt.add(result(s).defender_loss, in$defender_retreats(s) ? 0 : defender_option(s), "9.10b");
     s.defender_required_losses = v;
   }
   return v;
@@ -2398,7 +2656,7 @@ function defender_steps(s: State): number {
 function attacker_step_losses(s: State): number {
   let v = s.attacker_step_losses;
   if (v === undefined) {
-    v = Math.min(attacker_required_losses(s), attacker_steps(s));
+    v = rt.min(attacker_required_losses(s), attacker_steps(s));
     s.attacker_step_losses = v;
   }
   return v;
@@ -2406,7 +2664,7 @@ function attacker_step_losses(s: State): number {
 function defender_step_losses(s: State): number {
   let v = s.defender_step_losses;
   if (v === undefined) {
-    v = Math.min(defender_required_losses(s), defender_steps(s));
+    v = rt.min(defender_required_losses(s), defender_steps(s));
     s.defender_step_losses = v;
   }
   return v;
@@ -2478,7 +2736,7 @@ function exploit_units(s: State): number {
 function zero_strength_column(s: State): number | null {
   let v = s.zero_strength_column;
   if (v === undefined) {
-    v = attack_total(s) === 0 && defense_total(s) > 0 ? rt.firstItem(table$combat_odds$columns) as number : defense_total(s) === 0 && attack_total(s) > 0 ? rt.lastItem(table$combat_odds$columns) as number : null;
+    v = rt.eq(attack_total(s), 0) && rt.gt(defense_total(s), 0) ? rt.firstItem(table$combat_odds$columns) as number : rt.eq(defense_total(s), 0) && rt.gt(attack_total(s), 0) ? rt.lastItem(table$combat_odds$columns) as number : null;
     s.zero_strength_column = v;
   }
   return v;
@@ -2486,16 +2744,28 @@ function zero_strength_column(s: State): number | null {
 function both_zero(s: State): boolean {
   let v = s.both_zero;
   if (v === undefined) {
-    v = attack_total(s) === 0 && defense_total(s) === 0;
+    v = rt.eq(attack_total(s), 0) && rt.eq(defense_total(s), 0);
     s.both_zero = v;
   }
   return v;
 }
-function attackers$attack_strength(s: State, u$i: number): number {
+function attackers$attack_strength(s: State, u$i: number): rt.Num {
   let v = (s.attackers$attack_strength ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = u$.strength * attackers$terrain_multiplier(s, u$i) * attackers$step_loss_factor(s, u$i) * attackers$supply_factor(s, u$i) * u$.other;
+    v = rt.mul(
+      rt.mul(
+        rt.mul(
+          rt.mul(rt.numberIn(u$.strength) as rt.Num, attackers$terrain_multiplier(s, u$i), "9.4"),
+          attackers$step_loss_factor(s, u$i),
+          "9.4",
+        ),
+        attackers$supply_factor(s, u$i),
+        "9.4",
+      ),
+      rt.numberIn(u$.other) as rt.Num,
+      "9.4",
+    );
     (s.attackers$attack_strength ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -2504,61 +2774,77 @@ function attackers$at_reduced(s: State, u$i: number): boolean {
   let v = (s.attackers$at_reduced ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = (u$.class === "armor" || u$.class === "mech") && u$.terrain_effect === 2 && (u$.at === "no_at" || defender_at(s) === "heavy" || defender_at(s) === "light" && u$.at === "light");
+    v = (u$.class === "armor" || u$.class === "mech") && rt.eq(rt.numberIn(u$.terrain_effect) as rt.Num, 2) && (u$.at === "no_at" || defender_at(s) === "heavy" || defender_at(s) === "light" && u$.at === "light");
     (s.attackers$at_reduced ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
 }
-function attackers$terrain_multiplier(s: State, u$i: number): number {
+function attackers$terrain_multiplier(s: State, u$i: number): rt.Num {
   let v = (s.attackers$terrain_multiplier ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = attackers$at_reduced(s, u$i) ? 1.5 : u$.terrain_effect;
+    v = attackers$at_reduced(s, u$i) ? num$3$2 : rt.numberIn(u$.terrain_effect) as rt.Num;
     (s.attackers$terrain_multiplier ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
 }
-function attackers$supply_factor(s: State, u$i: number): number {
+function attackers$supply_factor(s: State, u$i: number): rt.Num {
   let v = (s.attackers$supply_factor ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = u$.out_of_supply ? 0.5 : 1;
+    v = u$.out_of_supply ? num$1$2 : 1;
     (s.attackers$supply_factor ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
 }
-function attackers$step_loss_factor(s: State, u$i: number): number {
+function attackers$step_loss_factor(s: State, u$i: number): rt.Num {
   let v = (s.attackers$step_loss_factor ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = u$.steps_lost >= 1 ? 0.5 : 1;
+    v = u$.steps_lost >= 1 ? num$1$2 : 1;
     (s.attackers$step_loss_factor ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
 }
-function defenders$defense_strength(s: State, d$i: number): number {
+function defenders$defense_strength(s: State, d$i: number): rt.Num {
   let v = (s.defenders$defense_strength ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
-    v = d$.strength * defenders$terrain_multiplier(s, d$i) * defenders$step_loss_factor(s, d$i) * defenders$supply_factor(s, d$i) * combat_supply_factor(s) * d$.other;
+    v = rt.mul(
+      rt.mul(
+        rt.mul(
+          rt.mul(
+            rt.mul(rt.numberIn(d$.strength) as rt.Num, defenders$terrain_multiplier(s, d$i), "9.4a"),
+            defenders$step_loss_factor(s, d$i),
+            "9.4a",
+          ),
+          defenders$supply_factor(s, d$i),
+          "9.4a",
+        ),
+        combat_supply_factor(s),
+        "9.4a",
+      ),
+      rt.numberIn(d$.other) as rt.Num,
+      "9.4a",
+    );
     (s.defenders$defense_strength ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
 }
-function defenders$terrain_multiplier(s: State, d$i: number): number {
+function defenders$terrain_multiplier(s: State, d$i: number): rt.Num {
   let v = (s.defenders$terrain_multiplier ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
-    v = d$.bracketed ? 1 : d$.terrain_effect;
+    v = d$.bracketed ? 1 : rt.numberIn(d$.terrain_effect) as rt.Num;
     (s.defenders$terrain_multiplier ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
 }
-function defenders$supply_factor(s: State, d$i: number): number {
+function defenders$supply_factor(s: State, d$i: number): rt.Num {
   let v = (s.defenders$supply_factor ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
-    v = d$.out_of_supply ? 0.5 : 1;
+    v = d$.out_of_supply ? num$1$2 : 1;
     (s.defenders$supply_factor ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
@@ -2572,11 +2858,11 @@ function defenders$losses(s: State, d$i: number): number {
   }
   return v;
 }
-function defenders$step_loss_factor(s: State, d$i: number): number {
+function defenders$step_loss_factor(s: State, d$i: number): rt.Num {
   let v = (s.defenders$step_loss_factor ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
-    v = d$.steps_lost * 2 >= d$.steps ? 0.5 : 1;
+    v = rt.mul(d$.steps_lost, 2, "9.11d") >= d$.steps ? num$1$2 : 1;
     (s.defenders$step_loss_factor ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
@@ -2594,7 +2880,7 @@ function check$hex_enterable(s: State): boolean {
   return !in$entry_prohibited(s);
 }
 function check$attacker_supplied(s: State): boolean {
-  return in$attacker_supply(s) >= attacker_supply_cost(s);
+  return rt.ge(in$attacker_supply(s), attacker_supply_cost(s));
 }
 function check$units_alive(s: State): boolean {
   return check$units_alive$each1(s) && check$units_alive$each2(s);
@@ -2621,19 +2907,19 @@ function defender_at$each2(s: State): boolean {
 }
 function attacker_supply_cost$each1(s: State): number {
   const items: readonly AttackingUnit[] = in$attackers(s);
-  let total = 0;
+  let total: number = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    total = total + (u$.dak_brigade ? 1 : u$.steps - u$.steps_lost);
+    total = rt.add(total, u$.dak_brigade ? 1 : rt.sub(u$.steps, u$.steps_lost, "9.0"), "9.0");
   }
   return total;
 }
-function defender_re$each1(s: State): number {
+function defender_re$each1(s: State): rt.Num {
   const items: readonly DefendingUnit[] = in$defenders(s);
-  let total = 0;
+  let total: rt.Num = 0;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    total = total + (d$.re - d$.steps_lost);
+    total = rt.add(total, rt.sub(rt.numberIn(d$.re) as rt.Num, d$.steps_lost, "9.5"), "9.5");
   }
   return total;
 }
@@ -2641,7 +2927,7 @@ function attacker_ar$each1(s: State): number | null {
   const items: readonly AttackingUnit[] = in$attackers(s);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    return u$.mode === "strat" ? 0 : u$.mode === "dg" ? u$.ar - 1 : u$.ar;
+    return u$.mode === "strat" ? 0 : u$.mode === "dg" ? rt.sub(u$.ar, 1, "9.6a") : u$.ar;
   }
   return null;
 }
@@ -2649,25 +2935,25 @@ function defender_ar$each1(s: State): number | null {
   const items: readonly DefendingUnit[] = in$defenders(s);
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    return d$.mode === "strat" ? 0 : d$.mode === "dg" ? d$.ar - 1 : d$.ar;
+    return d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.sub(d$.ar, 1, "9.6a") : d$.ar;
   }
   return null;
 }
-function attack_total$each1(s: State): number {
+function attack_total$each1(s: State): rt.Num {
   const items: readonly AttackingUnit[] = in$attackers(s);
-  let total = 0;
+  let total: rt.Num = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    total = total + attackers$attack_strength(s, u$i);
+    total = rt.add(total, attackers$attack_strength(s, u$i), "9.7");
   }
   return total;
 }
-function defense_total$each1(s: State): number {
+function defense_total$each1(s: State): rt.Num {
   const items: readonly DefendingUnit[] = in$defenders(s);
-  let total = 0;
+  let total: rt.Num = 0;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    total = total + defenders$defense_strength(s, d$i);
+    total = rt.add(total, defenders$defense_strength(s, d$i), "9.7");
   }
   return total;
 }
@@ -2678,11 +2964,11 @@ function highest_column$each1(s: State): number | null {
   }
   const inv$1 = in$terrain(s);
   const inv$2 = rt.rowOf(table$combat_odds, inv$1);
-  const inv$3 = rt.oddsValue(odds(s));
+  const inv$3 = odds(s);
   let best: number | null = null;
   for (let c$i = 0; c$i < items.length; c$i++) {
     const c$ = items[c$i];
-    if (!(rt.oddsValue(rt.cell(table$combat_odds, inv$2, c$i, inv$1, c$)) <= inv$3)) {
+    if (!(rt.compareOdds(rt.cell(table$combat_odds, inv$2, c$i, inv$1, c$), inv$3) <= 0)) {
       continue;
     }
     const v = c$;
@@ -2711,19 +2997,19 @@ function surprise$each1(s: State): ("attacker" | "defender") | null {
 }
 function attacker_steps$each1(s: State): number {
   const items: readonly AttackingUnit[] = in$attackers(s);
-  let total = 0;
+  let total: number = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    total = total + (u$.steps - u$.steps_lost);
+    total = rt.add(total, rt.sub(u$.steps, u$.steps_lost, "9.11"), "9.11");
   }
   return total;
 }
 function defender_steps$each1(s: State): number {
   const items: readonly DefendingUnit[] = in$defenders(s);
-  let total = 0;
+  let total: number = 0;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    total = total + (d$.steps - d$.steps_lost);
+    total = rt.add(total, rt.sub(d$.steps, d$.steps_lost, "9.11"), "9.11");
   }
   return total;
 }
@@ -2732,7 +3018,7 @@ function defender_losses_by_unit$each1(s: State): readonly number[] {
   const out: number[] = [];
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    out.push(d$.steps - d$.steps_lost);
+    out.push(rt.sub(d$.steps, d$.steps_lost, "9.11c"));
   }
   return out;
 }
@@ -2802,6 +3088,8 @@ function check$units_alive$each2(s: State): boolean {
   }
   return true;
 }
+const num$1$2: rt.Num = rt.fraction(1, 2);
+const num$3$2: rt.Num = rt.fraction(3, 2);
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [
   {
@@ -2914,172 +3202,291 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$advance, value: (s: State) => s.advance },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
-  { info: step$final_column, random: true, get: final_column, wire: rt.wireAs.plain },
-  { info: step$final_column_odds, random: true, get: final_column_odds, wire: rt.wireAs.odds },
-  { info: step$defender_at, random: false, get: defender_at, wire: rt.wireAs.plain },
+  { info: step$final_column, random: true, ground: false, get: final_column, wire: rt.wireAs.plain },
+  {
+    info: step$final_column_odds,
+    random: true,
+    ground: false,
+    get: final_column_odds,
+    wire: rt.wireAs.odds,
+  },
+  { info: step$defender_at, random: false, ground: false, get: defender_at, wire: rt.wireAs.plain },
   {
     info: step$attacker_supply_cost,
     random: false,
+    ground: true,
     get: attacker_supply_cost,
     wire: rt.wireAs.plain,
   },
-  { info: step$defender_re, random: false, get: defender_re, wire: rt.wireAs.plain },
+  { info: step$defender_re, random: false, ground: false, get: defender_re, wire: rt.wireAs.number },
   {
     info: step$defender_supply_cost,
     random: false,
+    ground: false,
     get: defender_supply_cost,
     wire: rt.wireAs.plain,
   },
   {
     info: step$combat_supply_factor,
     random: false,
+    ground: false,
     get: combat_supply_factor,
+    wire: rt.wireAs.number,
+  },
+  { info: step$ar_drm, random: false, ground: false, get: ar_drm, wire: rt.wireAs.plain },
+  { info: step$attacker_ar, random: false, ground: false, get: attacker_ar, wire: rt.wireAs.plain },
+  { info: step$defender_ar, random: false, ground: false, get: defender_ar, wire: rt.wireAs.plain },
+  {
+    info: step$attack_total,
+    random: false,
+    ground: false,
+    get: attack_total,
+    wire: rt.wireAs.number,
+  },
+  {
+    info: step$defense_total,
+    random: false,
+    ground: false,
+    get: defense_total,
+    wire: rt.wireAs.number,
+  },
+  { info: step$odds, random: false, ground: false, get: odds, wire: rt.wireAs.odds },
+  {
+    info: step$highest_column,
+    random: false,
+    ground: false,
+    get: highest_column,
     wire: rt.wireAs.plain,
   },
-  { info: step$ar_drm, random: false, get: ar_drm, wire: rt.wireAs.plain },
-  { info: step$attacker_ar, random: false, get: attacker_ar, wire: rt.wireAs.plain },
-  { info: step$defender_ar, random: false, get: defender_ar, wire: rt.wireAs.plain },
-  { info: step$attack_total, random: false, get: attack_total, wire: rt.wireAs.plain },
-  { info: step$defense_total, random: false, get: defense_total, wire: rt.wireAs.plain },
-  { info: step$odds, random: false, get: odds, wire: rt.wireAs.odds },
-  { info: step$highest_column, random: false, get: highest_column, wire: rt.wireAs.plain },
-  { info: step$start_column, random: false, get: start_column, wire: rt.wireAs.plain },
-  { info: step$start_column_odds, random: false, get: start_column_odds, wire: rt.wireAs.odds },
+  {
+    info: step$start_column,
+    random: false,
+    ground: false,
+    get: start_column,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$start_column_odds,
+    random: false,
+    ground: false,
+    get: start_column_odds,
+    wire: rt.wireAs.odds,
+  },
   {
     info: step$hedgehog_surprise_drm,
     random: false,
+    ground: false,
     get: hedgehog_surprise_drm,
     wire: rt.wireAs.plain,
   },
-  { info: step$surprise_modified, random: true, get: surprise_modified, wire: rt.wireAs.plain },
-  { info: step$surprise, random: true, get: surprise, wire: rt.wireAs.plain },
-  { info: step$column_shift, random: true, get: column_shift, wire: rt.wireAs.plain },
-  { info: step$combat_modified, random: true, get: combat_modified, wire: rt.wireAs.plain },
-  { info: step$result, random: true, get: result, wire: rt.wireAs.plain },
+  {
+    info: step$surprise_modified,
+    random: true,
+    ground: false,
+    get: surprise_modified,
+    wire: rt.wireAs.plain,
+  },
+  { info: step$surprise, random: true, ground: false, get: surprise, wire: rt.wireAs.plain },
+  { info: step$column_shift, random: true, ground: false, get: column_shift, wire: rt.wireAs.plain },
+  {
+    info: step$combat_modified,
+    random: true,
+    ground: false,
+    get: combat_modified,
+    wire: rt.wireAs.plain,
+  },
+  { info: step$result, random: true, ground: false, get: result, wire: rt.wireAs.plain },
   {
     info: step$attacker_retreat_hexes,
     random: true,
+    ground: false,
     get: attacker_retreat_hexes,
     wire: rt.wireAs.plain,
   },
   {
     info: step$attacker_required_losses,
     random: true,
+    ground: false,
     get: attacker_required_losses,
     wire: rt.wireAs.plain,
   },
   {
     info: step$defender_required_losses,
     random: true,
+    ground: false,
     get: defender_required_losses,
     wire: rt.wireAs.plain,
   },
   {
     info: step$attacker_cannot_take_options,
     random: true,
+    ground: false,
     get: attacker_cannot_take_options,
     wire: rt.wireAs.plain,
   },
-  { info: step$defender_may_ignore, random: true, get: defender_may_ignore, wire: rt.wireAs.plain },
-  { info: step$defender_option, random: true, get: defender_option, wire: rt.wireAs.plain },
-  { info: step$attacker_steps, random: false, get: attacker_steps, wire: rt.wireAs.plain },
-  { info: step$defender_steps, random: false, get: defender_steps, wire: rt.wireAs.plain },
+  {
+    info: step$defender_may_ignore,
+    random: true,
+    ground: false,
+    get: defender_may_ignore,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$defender_option,
+    random: true,
+    ground: false,
+    get: defender_option,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$attacker_steps,
+    random: false,
+    ground: false,
+    get: attacker_steps,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$defender_steps,
+    random: false,
+    ground: false,
+    get: defender_steps,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$attacker_step_losses,
     random: true,
+    ground: false,
     get: attacker_step_losses,
     wire: rt.wireAs.plain,
   },
   {
     info: step$defender_step_losses,
     random: true,
+    ground: false,
     get: defender_step_losses,
     wire: rt.wireAs.plain,
   },
-  { info: step$attacker_destroyed, random: true, get: attacker_destroyed, wire: rt.wireAs.plain },
-  { info: step$defender_destroyed, random: true, get: defender_destroyed, wire: rt.wireAs.plain },
+  {
+    info: step$attacker_destroyed,
+    random: true,
+    ground: false,
+    get: attacker_destroyed,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$defender_destroyed,
+    random: true,
+    ground: false,
+    get: defender_destroyed,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$defender_losses_by_unit,
     random: true,
+    ground: false,
     get: defender_losses_by_unit,
     wire: rt.wireAs.plain,
   },
   {
     info: step$defender_retreat_hexes,
     random: true,
+    ground: false,
     get: defender_retreat_hexes,
     wire: rt.wireAs.plain,
   },
-  { info: step$defender_dg, random: true, get: defender_dg, wire: rt.wireAs.plain },
-  { info: step$advance, random: true, get: advance, wire: rt.wireAs.plain },
-  { info: step$exploit_ignored, random: false, get: exploit_ignored, wire: rt.wireAs.plain },
-  { info: step$exploit_units, random: true, get: exploit_units, wire: rt.wireAs.plain },
+  { info: step$defender_dg, random: true, ground: false, get: defender_dg, wire: rt.wireAs.plain },
+  { info: step$advance, random: true, ground: false, get: advance, wire: rt.wireAs.plain },
+  {
+    info: step$exploit_ignored,
+    random: false,
+    ground: false,
+    get: exploit_ignored,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$exploit_units,
+    random: true,
+    ground: false,
+    get: exploit_units,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$zero_strength_column,
     random: false,
+    ground: false,
     get: zero_strength_column,
     wire: rt.wireAs.plain,
   },
-  { info: step$both_zero, random: false, get: both_zero, wire: rt.wireAs.plain },
+  { info: step$both_zero, random: false, ground: false, get: both_zero, wire: rt.wireAs.plain },
   {
     info: step$out$attackers$attack_strength,
     random: false,
+    ground: false,
     get: (s: State) => in$attackers(s).map((_, i) => attackers$attack_strength(s, i)),
-    wire: rt.wireAs.plain,
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$attackers$at_reduced,
     random: false,
+    ground: false,
     get: (s: State) => in$attackers(s).map((_, i) => attackers$at_reduced(s, i)),
     wire: rt.wireAs.plain,
   },
   {
     info: step$out$attackers$terrain_multiplier,
     random: false,
+    ground: false,
     get: (s: State) => in$attackers(s).map((_, i) => attackers$terrain_multiplier(s, i)),
-    wire: rt.wireAs.plain,
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$attackers$supply_factor,
     random: false,
+    ground: false,
     get: (s: State) => in$attackers(s).map((_, i) => attackers$supply_factor(s, i)),
-    wire: rt.wireAs.plain,
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$attackers$step_loss_factor,
     random: false,
+    ground: false,
     get: (s: State) => in$attackers(s).map((_, i) => attackers$step_loss_factor(s, i)),
-    wire: rt.wireAs.plain,
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$defenders$defense_strength,
     random: false,
+    ground: false,
     get: (s: State) => in$defenders(s).map((_, i) => defenders$defense_strength(s, i)),
-    wire: rt.wireAs.plain,
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$defenders$terrain_multiplier,
     random: false,
+    ground: false,
     get: (s: State) => in$defenders(s).map((_, i) => defenders$terrain_multiplier(s, i)),
-    wire: rt.wireAs.plain,
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$defenders$supply_factor,
     random: false,
+    ground: false,
     get: (s: State) => in$defenders(s).map((_, i) => defenders$supply_factor(s, i)),
-    wire: rt.wireAs.plain,
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$defenders$losses,
     random: true,
+    ground: false,
     get: (s: State) => in$defenders(s).map((_, i) => defenders$losses(s, i)),
     wire: rt.wireAs.plain,
   },
   {
     info: step$out$defenders$step_loss_factor,
     random: false,
+    ground: false,
     get: (s: State) => in$defenders(s).map((_, i) => defenders$step_loss_factor(s, i)),
-    wire: rt.wireAs.plain,
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
 ];
 const OUTPUTS = [
@@ -3121,10 +3528,10 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
       return {
         attacker_supply_cost: attacker_supply_cost(s) as rt.Wire,
         defender_supply_cost: defender_supply_cost(s) as rt.Wire,
-        "attackers.attack_strength": in$attackers(s).map((_, i) => attackers$attack_strength(s, i)) as rt.Wire,
-        "defenders.defense_strength": in$defenders(s).map((_, i) => defenders$defense_strength(s, i)) as rt.Wire,
-        attack_total: attack_total(s) as rt.Wire,
-        defense_total: defense_total(s) as rt.Wire,
+        "attackers.attack_strength": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$attack_strength(s, i))),
+        "defenders.defense_strength": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$defenders(s).map((_, i) => defenders$defense_strength(s, i))),
+        attack_total: rt.wireAs.number(attack_total(s)),
+        defense_total: rt.wireAs.number(defense_total(s)),
         odds: rt.wireAs.odds(odds(s)),
         start_column: start_column(s) as rt.Wire,
         start_column_odds: rt.wireAs.odds(start_column_odds(s)),
@@ -3184,130 +3591,130 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
 const OUTCOME = ["result"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
-  if ("final_column" in values) {
+  if (Object.hasOwn(values, "final_column")) {
     s.final_column = (values.final_column as unknown) as number;
   }
-  if ("final_column_odds" in values) {
+  if (Object.hasOwn(values, "final_column_odds")) {
     s.final_column_odds = rt.oddsIn(values.final_column_odds) as rt.Odds;
   }
-  if ("defender_at" in values) {
+  if (Object.hasOwn(values, "defender_at")) {
     s.defender_at = (values.defender_at as unknown) as "no_at" | "light" | "heavy";
   }
-  if ("attacker_supply_cost" in values) {
+  if (Object.hasOwn(values, "attacker_supply_cost")) {
     s.attacker_supply_cost = (values.attacker_supply_cost as unknown) as number;
   }
-  if ("defender_re" in values) {
-    s.defender_re = (values.defender_re as unknown) as number;
+  if (Object.hasOwn(values, "defender_re")) {
+    s.defender_re = rt.numberIn(values.defender_re) as rt.Num;
   }
-  if ("defender_supply_cost" in values) {
+  if (Object.hasOwn(values, "defender_supply_cost")) {
     s.defender_supply_cost = (values.defender_supply_cost as unknown) as number;
   }
-  if ("combat_supply_factor" in values) {
-    s.combat_supply_factor = (values.combat_supply_factor as unknown) as number;
+  if (Object.hasOwn(values, "combat_supply_factor")) {
+    s.combat_supply_factor = rt.numberIn(values.combat_supply_factor) as rt.Num;
   }
-  if ("ar_drm" in values) {
+  if (Object.hasOwn(values, "ar_drm")) {
     s.ar_drm = (values.ar_drm as unknown) as number;
   }
-  if ("attacker_ar" in values) {
+  if (Object.hasOwn(values, "attacker_ar")) {
     s.attacker_ar = (values.attacker_ar as unknown) as number;
   }
-  if ("defender_ar" in values) {
+  if (Object.hasOwn(values, "defender_ar")) {
     s.defender_ar = (values.defender_ar as unknown) as number;
   }
-  if ("attack_total" in values) {
-    s.attack_total = (values.attack_total as unknown) as number;
+  if (Object.hasOwn(values, "attack_total")) {
+    s.attack_total = rt.numberIn(values.attack_total) as rt.Num;
   }
-  if ("defense_total" in values) {
-    s.defense_total = (values.defense_total as unknown) as number;
+  if (Object.hasOwn(values, "defense_total")) {
+    s.defense_total = rt.numberIn(values.defense_total) as rt.Num;
   }
-  if ("odds" in values) {
+  if (Object.hasOwn(values, "odds")) {
     s.odds = rt.oddsIn(values.odds) as rt.Odds;
   }
-  if ("highest_column" in values) {
+  if (Object.hasOwn(values, "highest_column")) {
     s.highest_column = (values.highest_column as unknown) as number | null;
   }
-  if ("start_column" in values) {
+  if (Object.hasOwn(values, "start_column")) {
     s.start_column = (values.start_column as unknown) as number;
   }
-  if ("start_column_odds" in values) {
+  if (Object.hasOwn(values, "start_column_odds")) {
     s.start_column_odds = rt.oddsIn(values.start_column_odds) as rt.Odds;
   }
-  if ("hedgehog_surprise_drm" in values) {
+  if (Object.hasOwn(values, "hedgehog_surprise_drm")) {
     s.hedgehog_surprise_drm = (values.hedgehog_surprise_drm as unknown) as number;
   }
-  if ("surprise_modified" in values) {
+  if (Object.hasOwn(values, "surprise_modified")) {
     s.surprise_modified = (values.surprise_modified as unknown) as number;
   }
-  if ("surprise" in values) {
+  if (Object.hasOwn(values, "surprise")) {
     s.surprise = (values.surprise as unknown) as ("attacker" | "defender") | null;
   }
-  if ("column_shift" in values) {
+  if (Object.hasOwn(values, "column_shift")) {
     s.column_shift = (values.column_shift as unknown) as number;
   }
-  if ("combat_modified" in values) {
+  if (Object.hasOwn(values, "combat_modified")) {
     s.combat_modified = (values.combat_modified as unknown) as number;
   }
-  if ("result" in values) {
+  if (Object.hasOwn(values, "result")) {
     s.result = (values.result as unknown) as CombatResult;
   }
-  if ("attacker_retreat_hexes" in values) {
+  if (Object.hasOwn(values, "attacker_retreat_hexes")) {
     s.attacker_retreat_hexes = (values.attacker_retreat_hexes as unknown) as number;
   }
-  if ("attacker_required_losses" in values) {
+  if (Object.hasOwn(values, "attacker_required_losses")) {
     s.attacker_required_losses = (values.attacker_required_losses as unknown) as number;
   }
-  if ("defender_required_losses" in values) {
+  if (Object.hasOwn(values, "defender_required_losses")) {
     s.defender_required_losses = (values.defender_required_losses as unknown) as number;
   }
-  if ("attacker_cannot_take_options" in values) {
+  if (Object.hasOwn(values, "attacker_cannot_take_options")) {
     s.attacker_cannot_take_options = (values.attacker_cannot_take_options as unknown) as boolean;
   }
-  if ("defender_may_ignore" in values) {
+  if (Object.hasOwn(values, "defender_may_ignore")) {
     s.defender_may_ignore = (values.defender_may_ignore as unknown) as boolean;
   }
-  if ("defender_option" in values) {
+  if (Object.hasOwn(values, "defender_option")) {
     s.defender_option = (values.defender_option as unknown) as number;
   }
-  if ("attacker_steps" in values) {
+  if (Object.hasOwn(values, "attacker_steps")) {
     s.attacker_steps = (values.attacker_steps as unknown) as number;
   }
-  if ("defender_steps" in values) {
+  if (Object.hasOwn(values, "defender_steps")) {
     s.defender_steps = (values.defender_steps as unknown) as number;
   }
-  if ("attacker_step_losses" in values) {
+  if (Object.hasOwn(values, "attacker_step_losses")) {
     s.attacker_step_losses = (values.attacker_step_losses as unknown) as number;
   }
-  if ("defender_step_losses" in values) {
+  if (Object.hasOwn(values, "defender_step_losses")) {
     s.defender_step_losses = (values.defender_step_losses as unknown) as number;
   }
-  if ("attacker_destroyed" in values) {
+  if (Object.hasOwn(values, "attacker_destroyed")) {
     s.attacker_destroyed = (values.attacker_destroyed as unknown) as boolean;
   }
-  if ("defender_destroyed" in values) {
+  if (Object.hasOwn(values, "defender_destroyed")) {
     s.defender_destroyed = (values.defender_destroyed as unknown) as boolean;
   }
-  if ("defender_losses_by_unit" in values) {
+  if (Object.hasOwn(values, "defender_losses_by_unit")) {
     s.defender_losses_by_unit = (values.defender_losses_by_unit as unknown) as readonly number[];
   }
-  if ("defender_retreat_hexes" in values) {
+  if (Object.hasOwn(values, "defender_retreat_hexes")) {
     s.defender_retreat_hexes = (values.defender_retreat_hexes as unknown) as number;
   }
-  if ("defender_dg" in values) {
+  if (Object.hasOwn(values, "defender_dg")) {
     s.defender_dg = (values.defender_dg as unknown) as boolean;
   }
-  if ("advance" in values) {
+  if (Object.hasOwn(values, "advance")) {
     s.advance = (values.advance as unknown) as "required" | "allowed" | "not_allowed";
   }
-  if ("exploit_ignored" in values) {
+  if (Object.hasOwn(values, "exploit_ignored")) {
     s.exploit_ignored = (values.exploit_ignored as unknown) as boolean;
   }
-  if ("exploit_units" in values) {
+  if (Object.hasOwn(values, "exploit_units")) {
     s.exploit_units = (values.exploit_units as unknown) as number;
   }
-  if ("zero_strength_column" in values) {
+  if (Object.hasOwn(values, "zero_strength_column")) {
     s.zero_strength_column = (values.zero_strength_column as unknown) as number | null;
   }
-  if ("both_zero" in values) {
+  if (Object.hasOwn(values, "both_zero")) {
     s.both_zero = (values.both_zero as unknown) as boolean;
   }
 }
@@ -3383,7 +3790,7 @@ function inherit(s: State, parent: State): void {
 
 /** Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws. */
 export function check(value: unknown): rt.CheckResult<Input> {
-  return rt.checkInput<Input>(schema, value);
+  return rt.checkInput<Input>(schema, value, NOTATIONS);
 }
 
 /** Validates a dice assignment such as { "combat_roll": 7 }. Never throws. */
@@ -3391,11 +3798,19 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
   return rt.checkDice(schema.dice, value);
 }
 
-/** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
+/** Validates values to assume, such as { "result": "Ao1e4 DL1o2" }, against their definitions' types. Never throws. */
+export function checkAssume(value: unknown): rt.CheckResult<Record<string, rt.Wire>> {
+  return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
+}
+
+/**
+ * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
+ * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
+ */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options);
+  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
   if (options?.assume) {
-    assume(s, options.assume);
+    assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
   return rt.finish<Outputs, State>(
     s,
@@ -3408,10 +3823,11 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */
 export function distribution(input: Input): rt.Distribution<Outputs> {
+  const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
     (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(input, dice, { trace: false });
+      const s = new State(admitted, dice, { trace: false });
       if (parent) {
         inherit(s, parent);
       }

@@ -288,6 +288,80 @@ export const schema: rt.EngineSchema = {
   dice: [],
 };
 
+/** Results written as text (an input, an assumption) are read with their chart notation's grammar. */
+const NOTATIONS: rt.NotationReaders = {};
+/** The definitions `assume` may fix, with their types (a worked example's "assume the odds were 4:1"). */
+const ASSUMABLE: readonly rt.FieldSchema[] = [
+  { name: "overrun_mp", label: "Overrun cost (MP)", description: "", type: { kind: "integer" } },
+  {
+    name: "german_cm_overrun_mp",
+    label: "Overrun cost for German c/m (MP)",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "terrain_benefits",
+    label: "Terrain benefits",
+    description: "",
+    type: {
+      kind: "enum",
+      name: "terrain_benefit_kind",
+      members: [
+        {
+          name: "all_and_forts",
+          label: "All terrain benefits of the hex plus any fortification benefits",
+        },
+        {
+          name: "intrinsic_only",
+          label: "Intrinsic terrain benefits only, excluding printed fortifications",
+        },
+      ],
+    },
+  },
+  {
+    name: "entry_extra_mp",
+    label: "Additional MP to enter (as for an overrun)",
+    description: "",
+    type: { kind: "number", orNone: true },
+  },
+  {
+    name: "disruptions_as_casualties",
+    label: "MAIN COMBAT TABLE disruption results halved and taken as casualties",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "controls_ports_airbases",
+    label: "Controls the ports and airbases in the hex",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "may_build_airbase",
+    label: "May build an airbase in the hex",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "exerts_zoc",
+    label: "Exerts its normal ZOC, out of the hex and in it",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "pinning_force_needed",
+    label: "Pinning force needed (attack factors)",
+    description: "",
+    type: { kind: "number", orNone: true },
+  },
+  {
+    name: "combined_defence",
+    label: "Defence strength of the attack out",
+    description: "",
+    type: { kind: "number", orNone: true },
+  },
+];
+
 const step$in$fort_city_mp: rt.StepInfo = {
   name: "fort_city_mp",
   label: "Fortification / major city MP",
@@ -509,23 +583,23 @@ class State extends rt.State {
   in$do_side: ("original_defender" | "original_attacker") | undefined = undefined;
   in$do_action: ("stay" | "enter" | "leave" | "enter_and_leave" | "attack_in_hex" | "attack_out") | undefined = undefined;
   in$entering_german_cm: boolean | undefined = undefined;
-  in$entering_hexside_mp: number | undefined = undefined;
+  in$entering_hexside_mp: rt.Num | undefined = undefined;
   in$other_hex_friendly: boolean | undefined = undefined;
-  in$target_defence: number | undefined = undefined;
-  in$enemy_defence_in_hex: number | undefined = undefined;
+  in$target_defence: rt.Num | undefined = undefined;
+  in$enemy_defence_in_hex: rt.Num | undefined = undefined;
   in$enemy_hex_drms: number | undefined = undefined;
-  in$pinning_factors: number | undefined = undefined;
+  in$pinning_factors: rt.Num | undefined = undefined;
   in$one_to_four_made: boolean | undefined = undefined;
   overrun_mp: number | undefined = undefined;
   german_cm_overrun_mp: number | undefined = undefined;
   terrain_benefits: ("all_and_forts" | "intrinsic_only") | undefined = undefined;
-  entry_extra_mp: (number | null) | undefined = undefined;
+  entry_extra_mp: (rt.Num | null) | undefined = undefined;
   disruptions_as_casualties: boolean | undefined = undefined;
   controls_ports_airbases: boolean | undefined = undefined;
   may_build_airbase: boolean | undefined = undefined;
   exerts_zoc: boolean | undefined = undefined;
-  pinning_force_needed: (number | null) | undefined = undefined;
-  combined_defence: (number | null) | undefined = undefined;
+  pinning_force_needed: (rt.Num | null) | undefined = undefined;
+  combined_defence: (rt.Num | null) | undefined = undefined;
 }
 
 function in$fort_city_mp(s: State): number {
@@ -560,10 +634,10 @@ function in$entering_german_cm(s: State): boolean {
   }
   return v;
 }
-function in$entering_hexside_mp(s: State): number {
+function in$entering_hexside_mp(s: State): rt.Num {
   let v = s.in$entering_hexside_mp;
   if (v === undefined) {
-    v = s.input.entering_hexside_mp as number;
+    v = rt.numberIn(s.input.entering_hexside_mp) as rt.Num;
     s.in$entering_hexside_mp = v;
   }
   return v;
@@ -576,18 +650,18 @@ function in$other_hex_friendly(s: State): boolean {
   }
   return v;
 }
-function in$target_defence(s: State): number {
+function in$target_defence(s: State): rt.Num {
   let v = s.in$target_defence;
   if (v === undefined) {
-    v = s.input.target_defence as number;
+    v = rt.numberIn(s.input.target_defence) as rt.Num;
     s.in$target_defence = v;
   }
   return v;
 }
-function in$enemy_defence_in_hex(s: State): number {
+function in$enemy_defence_in_hex(s: State): rt.Num {
   let v = s.in$enemy_defence_in_hex;
   if (v === undefined) {
-    v = s.input.enemy_defence_in_hex as number;
+    v = rt.numberIn(s.input.enemy_defence_in_hex) as rt.Num;
     s.in$enemy_defence_in_hex = v;
   }
   return v;
@@ -600,10 +674,10 @@ function in$enemy_hex_drms(s: State): number {
   }
   return v;
 }
-function in$pinning_factors(s: State): number {
+function in$pinning_factors(s: State): rt.Num {
   let v = s.in$pinning_factors;
   if (v === undefined) {
-    v = s.input.pinning_factors as number;
+    v = rt.numberIn(s.input.pinning_factors) as rt.Num;
     s.in$pinning_factors = v;
   }
   return v;
@@ -640,10 +714,18 @@ function terrain_benefits(s: State): "all_and_forts" | "intrinsic_only" {
   }
   return v;
 }
-function entry_extra_mp(s: State): number | null {
+function entry_extra_mp(s: State): rt.Num | null {
   let v = s.entry_extra_mp;
   if (v === undefined) {
-    v = in$do_action(s) === "enter" || in$do_action(s) === "enter_and_leave" ? (in$entering_german_cm(s) ? german_cm_overrun_mp(s) : overrun_mp(s)) + in$entering_hexside_mp(s) + in$fort_city_mp(s) : null;
+    v = in$do_action(s) === "enter" || in$do_action(s) === "enter_and_leave" ? rt.add(
+      rt.add(
+        in$entering_german_cm(s) ? german_cm_overrun_mp(s) : overrun_mp(s),
+        in$entering_hexside_mp(s),
+        "12.E.2(c)",
+      ),
+      in$fort_city_mp(s),
+      "12.E.2(c)",
+    ) : null;
     s.entry_extra_mp = v;
   }
   return v;
@@ -680,18 +762,18 @@ function exerts_zoc(s: State): boolean {
   }
   return v;
 }
-function pinning_force_needed(s: State): number | null {
+function pinning_force_needed(s: State): rt.Num | null {
   let v = s.pinning_force_needed;
   if (v === undefined) {
-    v = in$do_action(s) === "attack_out" ? in$enemy_defence_in_hex(s) + in$enemy_hex_drms(s) : null;
+    v = in$do_action(s) === "attack_out" ? rt.add(in$enemy_defence_in_hex(s), in$enemy_hex_drms(s), "12.E.2.d(4)(a)") : null;
     s.pinning_force_needed = v;
   }
   return v;
 }
-function combined_defence(s: State): number | null {
+function combined_defence(s: State): rt.Num | null {
   let v = s.combined_defence;
   if (v === undefined) {
-    v = in$do_action(s) === "attack_out" ? in$target_defence(s) + in$enemy_defence_in_hex(s) : null;
+    v = in$do_action(s) === "attack_out" ? rt.add(in$target_defence(s), in$enemy_defence_in_hex(s), "12.E.2.d(2)") : null;
     s.combined_defence = v;
   }
   return v;
@@ -703,7 +785,10 @@ function check$friendly_owned_hex(s: State): boolean {
   return !(in$do_action(s) === "enter" || in$do_action(s) === "leave" || in$do_action(s) === "enter_and_leave") || in$other_hex_friendly(s);
 }
 function check$attack_out_pinned(s: State): boolean {
-  return in$do_action(s) !== "attack_out" || in$pinning_factors(s) >= in$enemy_defence_in_hex(s) + in$enemy_hex_drms(s) || in$one_to_four_made(s);
+  return in$do_action(s) !== "attack_out" || rt.ge(
+    in$pinning_factors(s),
+    rt.add(in$enemy_defence_in_hex(s), in$enemy_hex_drms(s), "12.E.2.d(4)"),
+  ) || in$one_to_four_made(s);
 }
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [
@@ -751,36 +836,64 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$combined_defence, value: (s: State) => s.combined_defence },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
-  { info: step$overrun_mp, random: false, get: overrun_mp, wire: rt.wireAs.plain },
+  { info: step$overrun_mp, random: false, ground: false, get: overrun_mp, wire: rt.wireAs.plain },
   {
     info: step$german_cm_overrun_mp,
     random: false,
+    ground: false,
     get: german_cm_overrun_mp,
     wire: rt.wireAs.plain,
   },
-  { info: step$terrain_benefits, random: false, get: terrain_benefits, wire: rt.wireAs.plain },
-  { info: step$entry_extra_mp, random: false, get: entry_extra_mp, wire: rt.wireAs.plain },
+  {
+    info: step$terrain_benefits,
+    random: false,
+    ground: false,
+    get: terrain_benefits,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$entry_extra_mp,
+    random: false,
+    ground: false,
+    get: entry_extra_mp,
+    wire: rt.wireAs.number,
+  },
   {
     info: step$disruptions_as_casualties,
     random: false,
+    ground: false,
     get: disruptions_as_casualties,
     wire: rt.wireAs.plain,
   },
   {
     info: step$controls_ports_airbases,
     random: false,
+    ground: false,
     get: controls_ports_airbases,
     wire: rt.wireAs.plain,
   },
-  { info: step$may_build_airbase, random: false, get: may_build_airbase, wire: rt.wireAs.plain },
-  { info: step$exerts_zoc, random: false, get: exerts_zoc, wire: rt.wireAs.plain },
+  {
+    info: step$may_build_airbase,
+    random: false,
+    ground: false,
+    get: may_build_airbase,
+    wire: rt.wireAs.plain,
+  },
+  { info: step$exerts_zoc, random: false, ground: false, get: exerts_zoc, wire: rt.wireAs.plain },
   {
     info: step$pinning_force_needed,
     random: false,
+    ground: false,
     get: pinning_force_needed,
-    wire: rt.wireAs.plain,
+    wire: rt.wireAs.number,
   },
-  { info: step$combined_defence, random: false, get: combined_defence, wire: rt.wireAs.plain },
+  {
+    info: step$combined_defence,
+    random: false,
+    ground: false,
+    get: combined_defence,
+    wire: rt.wireAs.number,
+  },
 ];
 const OUTPUTS = [
   DEFINITIONS[2],
@@ -806,9 +919,9 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
         may_build_airbase: may_build_airbase(s) as rt.Wire,
         exerts_zoc: exerts_zoc(s) as rt.Wire,
         disruptions_as_casualties: disruptions_as_casualties(s) as rt.Wire,
-        entry_extra_mp: entry_extra_mp(s) as rt.Wire,
-        pinning_force_needed: pinning_force_needed(s) as rt.Wire,
-        combined_defence: combined_defence(s) as rt.Wire,
+        entry_extra_mp: rt.wireAs.number(entry_extra_mp(s)),
+        pinning_force_needed: rt.wireAs.number(pinning_force_needed(s)),
+        combined_defence: rt.wireAs.number(combined_defence(s)),
       };
     } catch (error) {
       if (!(error instanceof rt.Stop)) {
@@ -830,35 +943,35 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
 const OUTCOME = ["terrain_benefits"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
-  if ("overrun_mp" in values) {
+  if (Object.hasOwn(values, "overrun_mp")) {
     s.overrun_mp = (values.overrun_mp as unknown) as number;
   }
-  if ("german_cm_overrun_mp" in values) {
+  if (Object.hasOwn(values, "german_cm_overrun_mp")) {
     s.german_cm_overrun_mp = (values.german_cm_overrun_mp as unknown) as number;
   }
-  if ("terrain_benefits" in values) {
+  if (Object.hasOwn(values, "terrain_benefits")) {
     s.terrain_benefits = (values.terrain_benefits as unknown) as "all_and_forts" | "intrinsic_only";
   }
-  if ("entry_extra_mp" in values) {
-    s.entry_extra_mp = (values.entry_extra_mp as unknown) as number | null;
+  if (Object.hasOwn(values, "entry_extra_mp")) {
+    s.entry_extra_mp = rt.numberIn(values.entry_extra_mp) as rt.Num | null;
   }
-  if ("disruptions_as_casualties" in values) {
+  if (Object.hasOwn(values, "disruptions_as_casualties")) {
     s.disruptions_as_casualties = (values.disruptions_as_casualties as unknown) as boolean;
   }
-  if ("controls_ports_airbases" in values) {
+  if (Object.hasOwn(values, "controls_ports_airbases")) {
     s.controls_ports_airbases = (values.controls_ports_airbases as unknown) as boolean;
   }
-  if ("may_build_airbase" in values) {
+  if (Object.hasOwn(values, "may_build_airbase")) {
     s.may_build_airbase = (values.may_build_airbase as unknown) as boolean;
   }
-  if ("exerts_zoc" in values) {
+  if (Object.hasOwn(values, "exerts_zoc")) {
     s.exerts_zoc = (values.exerts_zoc as unknown) as boolean;
   }
-  if ("pinning_force_needed" in values) {
-    s.pinning_force_needed = (values.pinning_force_needed as unknown) as number | null;
+  if (Object.hasOwn(values, "pinning_force_needed")) {
+    s.pinning_force_needed = rt.numberIn(values.pinning_force_needed) as rt.Num | null;
   }
-  if ("combined_defence" in values) {
-    s.combined_defence = (values.combined_defence as unknown) as number | null;
+  if (Object.hasOwn(values, "combined_defence")) {
+    s.combined_defence = rt.numberIn(values.combined_defence) as rt.Num | null;
   }
 }
 
@@ -888,7 +1001,7 @@ function inherit(s: State, parent: State): void {
 
 /** Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws. */
 export function check(value: unknown): rt.CheckResult<Input> {
-  return rt.checkInput<Input>(schema, value);
+  return rt.checkInput<Input>(schema, value, NOTATIONS);
 }
 
 /** Validates a dice assignment such as { "combat_roll": 7 }. Never throws. */
@@ -896,11 +1009,19 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
   return rt.checkDice(schema.dice, value);
 }
 
-/** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
+/** Validates values to assume, such as { "result": "Ao1e4 DL1o2" }, against their definitions' types. Never throws. */
+export function checkAssume(value: unknown): rt.CheckResult<Record<string, rt.Wire>> {
+  return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
+}
+
+/**
+ * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
+ * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
+ */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options);
+  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
   if (options?.assume) {
-    assume(s, options.assume);
+    assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
   return rt.finish<Outputs, State>(
     s,
@@ -913,10 +1034,11 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */
 export function distribution(input: Input): rt.Distribution<Outputs> {
+  const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
     (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(input, dice, { trace: false });
+      const s = new State(admitted, dice, { trace: false });
       if (parent) {
         inherit(s, parent);
       }

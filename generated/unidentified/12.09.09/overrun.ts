@@ -720,6 +720,145 @@ export const schema: rt.EngineSchema = {
   dice: [],
 };
 
+/** Results written as text (an input, an assumption) are read with their chart notation's grammar. */
+const NOTATIONS: rt.NotationReaders = {};
+/** The definitions `assume` may fix, with their types (a worked example's "assume the odds were 4:1"). */
+const ASSUMABLE: readonly rt.FieldSchema[] = [
+  { name: "overrun_mp", label: "Overrun cost (MP)", description: "", type: { kind: "integer" } },
+  {
+    name: "german_cm_overrun_mp",
+    label: "Overrun cost for German c/m (MP)",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "deadlock_marker",
+    label: "“DL” marker on the moving units",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "attack_air",
+    label: "Air factors for the attack",
+    description: "",
+    type: { kind: "number" },
+  },
+  {
+    name: "defence_air",
+    label: "Air factors for the defence",
+    description: "",
+    type: { kind: "number" },
+  },
+  {
+    name: "attack_naval",
+    label: "Naval factors for the attack",
+    description: "",
+    type: { kind: "number" },
+  },
+  {
+    name: "defence_naval",
+    label: "Naval factors for the defence",
+    description: "",
+    type: { kind: "number" },
+  },
+  {
+    name: "dl_marker_removed",
+    label: "The defenders' “DL” marker is removed",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  { name: "attack_total", label: "Attack total", description: "", type: { kind: "number" } },
+  { name: "defence_total", label: "Defence total", description: "", type: { kind: "number" } },
+  { name: "odds", label: "Odds", description: "", type: { kind: "odds" } },
+  {
+    name: "resolved_case",
+    label: "Combat result",
+    description: "",
+    type: {
+      kind: "enum",
+      name: "combat_case",
+      members: [
+        { name: "or_result", label: "“OR”: the overrun succeeds" },
+        { name: "hex_cleared", label: "Another result; the hex is cleared of defending units" },
+        {
+          name: "not_cleared",
+          label: "Another result; the hex is not cleared (or is cleared only by a forced retreat)",
+        },
+      ],
+      orNone: true,
+    },
+  },
+  {
+    name: "defenders_eliminated",
+    label: "Overrun units eliminated (a cadre or remnant, if any, disrupted)",
+    description: "",
+    type: { kind: "boolean", orNone: true },
+  },
+  {
+    name: "most_mp_spent",
+    label: "Most MP spent by an overrunning unit",
+    description: "",
+    type: { kind: "number" },
+  },
+  {
+    name: "expended_mp_marker",
+    label: "“Expended # MP” marker",
+    description: "",
+    type: { kind: "number", orNone: true },
+  },
+  {
+    name: "may_continue_moving",
+    label: "The overrunning units may continue to move",
+    description: "",
+    type: { kind: "boolean", orNone: true },
+  },
+  {
+    name: "zoc_marker",
+    label: "“ZOC” marker",
+    description: "",
+    type: {
+      kind: "enum",
+      name: "zoc_marker_kind",
+      members: [
+        { name: "no_marker", label: "No “ZOC” marker (the defender had no ZOC)" },
+        { name: "one_circle", label: "“ZOC” marker with one circle (partial ZOC)" },
+        { name: "two_circles", label: "“ZOC” marker with two circles (full ZOC)" },
+      ],
+      orNone: true,
+    },
+  },
+  {
+    name: "red_table_defender_re",
+    label: "Defenders' RE for RED TABLE results",
+    description: "",
+    type: { kind: "number", orNone: true },
+  },
+  {
+    name: "attackers_lose_zoc",
+    label: "The overrunning units end their movement and exert no ZOC until after the next combat phase",
+    description: "",
+    type: { kind: "boolean", orNone: true },
+  },
+  {
+    name: "red_table_attacker_drm",
+    label: "RED Table modifier for the attacking units",
+    description: "",
+    type: { kind: "integer", orNone: true },
+  },
+  {
+    name: "dual_occupancy",
+    label: "Dual ownership of the hex",
+    description: "",
+    type: { kind: "boolean", orNone: true },
+  },
+  {
+    name: "no_combat_next_phase",
+    label: "No unit involved (either side) fights in the next combat phase",
+    description: "",
+    type: { kind: "boolean", orNone: true },
+  },
+];
+
 const step$in$stacking_ok: rt.StepInfo = {
   name: "stacking_ok",
   label: "Within the stacking limit",
@@ -1227,47 +1366,47 @@ class State extends rt.State {
   in$fort_city_mp: number | undefined = undefined;
   in$declaration: ("immediate" | "deadlock") | undefined = undefined;
   in$air_units: readonly AirUnit[] | undefined = undefined;
-  in$attack_ngs: number | undefined = undefined;
-  in$defence_ngs: number | undefined = undefined;
+  in$attack_ngs: rt.Num | undefined = undefined;
+  in$defence_ngs: rt.Num | undefined = undefined;
   in$defender_already_overrun: boolean | undefined = undefined;
   in$defenders_under_dl: boolean | undefined = undefined;
   in$road_rate: boolean | undefined = undefined;
   in$bridge_capture: boolean | undefined = undefined;
-  in$defence_strength: number | undefined = undefined;
+  in$defence_strength: rt.Num | undefined = undefined;
   in$combat_outcome: (("or_result" | "hex_cleared" | "not_cleared") | null) | undefined = undefined;
-  in$defender_re_remaining: (number | null) | undefined = undefined;
+  in$defender_re_remaining: (rt.Num | null) | undefined = undefined;
   in$defender_zoc: ("no_zoc" | "partial_zoc" | "full_zoc") | undefined = undefined;
-  in$defender_re: (number | null) | undefined = undefined;
+  in$defender_re: (rt.Num | null) | undefined = undefined;
   overrun_mp: number | undefined = undefined;
   german_cm_overrun_mp: number | undefined = undefined;
   deadlock_marker: boolean | undefined = undefined;
-  attack_air: number | undefined = undefined;
-  defence_air: number | undefined = undefined;
-  attack_naval: number | undefined = undefined;
-  defence_naval: number | undefined = undefined;
+  attack_air: rt.Num | undefined = undefined;
+  defence_air: rt.Num | undefined = undefined;
+  attack_naval: rt.Num | undefined = undefined;
+  defence_naval: rt.Num | undefined = undefined;
   dl_marker_removed: boolean | undefined = undefined;
-  attack_total: number | undefined = undefined;
-  defence_total: number | undefined = undefined;
+  attack_total: rt.Num | undefined = undefined;
+  defence_total: rt.Num | undefined = undefined;
   odds: rt.Odds | undefined = undefined;
   resolved_case: (("or_result" | "hex_cleared" | "not_cleared") | null) | undefined = undefined;
   defenders_eliminated: (boolean | null) | undefined = undefined;
-  most_mp_spent: number | undefined = undefined;
-  expended_mp_marker: (number | null) | undefined = undefined;
+  most_mp_spent: rt.Num | undefined = undefined;
+  expended_mp_marker: (rt.Num | null) | undefined = undefined;
   may_continue_moving: (boolean | null) | undefined = undefined;
   zoc_marker: (("no_marker" | "one_circle" | "two_circles") | null) | undefined = undefined;
-  red_table_defender_re: (number | null) | undefined = undefined;
+  red_table_defender_re: (rt.Num | null) | undefined = undefined;
   attackers_lose_zoc: (boolean | null) | undefined = undefined;
   red_table_attacker_drm: (number | null) | undefined = undefined;
   dual_occupancy: (boolean | null) | undefined = undefined;
   no_combat_next_phase: (boolean | null) | undefined = undefined;
   moving_units$overrun_cost: (number | undefined)[] | undefined = undefined;
-  moving_units$mp_cost: (number | undefined)[] | undefined = undefined;
-  moving_units$mp_spent: (number | undefined)[] | undefined = undefined;
-  moving_units$mp_left: (number | undefined)[] | undefined = undefined;
-  moving_units$hexside_cost: (number | undefined)[] | undefined = undefined;
-  moving_units$attack_now: (number | undefined)[] | undefined = undefined;
-  air_units$mission_tbf: (number | undefined)[] | undefined = undefined;
-  air_units$value: (number | undefined)[] | undefined = undefined;
+  moving_units$mp_cost: (rt.Num | undefined)[] | undefined = undefined;
+  moving_units$mp_spent: (rt.Num | undefined)[] | undefined = undefined;
+  moving_units$mp_left: (rt.Num | undefined)[] | undefined = undefined;
+  moving_units$hexside_cost: (rt.Num | undefined)[] | undefined = undefined;
+  moving_units$attack_now: (rt.Num | undefined)[] | undefined = undefined;
+  air_units$mission_tbf: (rt.Num | undefined)[] | undefined = undefined;
+  air_units$value: (rt.Num | undefined)[] | undefined = undefined;
 }
 
 function in$stacking_ok(s: State): boolean {
@@ -1310,18 +1449,18 @@ function in$air_units(s: State): readonly AirUnit[] {
   }
   return v;
 }
-function in$attack_ngs(s: State): number {
+function in$attack_ngs(s: State): rt.Num {
   let v = s.in$attack_ngs;
   if (v === undefined) {
-    v = s.input.attack_ngs as number;
+    v = rt.numberIn(s.input.attack_ngs) as rt.Num;
     s.in$attack_ngs = v;
   }
   return v;
 }
-function in$defence_ngs(s: State): number {
+function in$defence_ngs(s: State): rt.Num {
   let v = s.in$defence_ngs;
   if (v === undefined) {
-    v = s.input.defence_ngs as number;
+    v = rt.numberIn(s.input.defence_ngs) as rt.Num;
     s.in$defence_ngs = v;
   }
   return v;
@@ -1358,10 +1497,10 @@ function in$bridge_capture(s: State): boolean {
   }
   return v;
 }
-function in$defence_strength(s: State): number {
+function in$defence_strength(s: State): rt.Num {
   let v = s.in$defence_strength;
   if (v === undefined) {
-    v = s.input.defence_strength as number;
+    v = rt.numberIn(s.input.defence_strength) as rt.Num;
     s.in$defence_strength = v;
   }
   return v;
@@ -1374,10 +1513,10 @@ function in$combat_outcome(s: State): ("or_result" | "hex_cleared" | "not_cleare
   }
   return v;
 }
-function in$defender_re_remaining(s: State): number | null {
+function in$defender_re_remaining(s: State): rt.Num | null {
   let v = s.in$defender_re_remaining;
   if (v === undefined) {
-    v = s.input.defender_re_remaining as number | null;
+    v = rt.numberIn(s.input.defender_re_remaining) as rt.Num | null;
     s.in$defender_re_remaining = v;
   }
   return v;
@@ -1390,10 +1529,10 @@ function in$defender_zoc(s: State): "no_zoc" | "partial_zoc" | "full_zoc" {
   }
   return v;
 }
-function in$defender_re(s: State): number | null {
+function in$defender_re(s: State): rt.Num | null {
   let v = s.in$defender_re;
   if (v === undefined) {
-    v = s.input.defender_re as number | null;
+    v = rt.numberIn(s.input.defender_re) as rt.Num | null;
     s.in$defender_re = v;
   }
   return v;
@@ -1422,7 +1561,7 @@ function deadlock_marker(s: State): boolean {
   }
   return v;
 }
-function attack_air(s: State): number {
+function attack_air(s: State): rt.Num {
   let v = s.attack_air;
   if (v === undefined) {
     v = attack_air$each1(s);
@@ -1430,7 +1569,7 @@ function attack_air(s: State): number {
   }
   return v;
 }
-function defence_air(s: State): number {
+function defence_air(s: State): rt.Num {
   let v = s.defence_air;
   if (v === undefined) {
     v = defence_air$each1(s);
@@ -1438,18 +1577,18 @@ function defence_air(s: State): number {
   }
   return v;
 }
-function attack_naval(s: State): number {
+function attack_naval(s: State): rt.Num {
   let v = s.attack_naval;
   if (v === undefined) {
-    v = in$attack_ngs(s) / 2;
+    v = rt.halve(in$attack_ngs(s), "12.A.4");
     s.attack_naval = v;
   }
   return v;
 }
-function defence_naval(s: State): number {
+function defence_naval(s: State): rt.Num {
   let v = s.defence_naval;
   if (v === undefined) {
-    v = in$defence_ngs(s) / 2;
+    v = rt.halve(in$defence_ngs(s), "12.A.4");
     s.defence_naval = v;
   }
   return v;
@@ -1462,18 +1601,18 @@ function dl_marker_removed(s: State): boolean {
   }
   return v;
 }
-function attack_total(s: State): number {
+function attack_total(s: State): rt.Num {
   let v = s.attack_total;
   if (v === undefined) {
-    v = attack_total$each1(s) + attack_air(s) + attack_naval(s);
+    v = rt.add(rt.add(attack_total$each1(s), attack_air(s), "12.D"), attack_naval(s), "12.D");
     s.attack_total = v;
   }
   return v;
 }
-function defence_total(s: State): number {
+function defence_total(s: State): rt.Num {
   let v = s.defence_total;
   if (v === undefined) {
-    v = in$defence_strength(s) + defence_air(s) + defence_naval(s);
+    v = rt.add(rt.add(in$defence_strength(s), defence_air(s), "12.D"), defence_naval(s), "12.D");
     s.defence_total = v;
   }
   return v;
@@ -1481,7 +1620,7 @@ function defence_total(s: State): number {
 function odds(s: State): rt.Odds {
   let v = s.odds;
   if (v === undefined) {
-    v = defence_total(s) === 0 && attack_total(s) > 0 ? rt.ratio(20, 1, "12.C(1)") : rt.ratio(attack_total(s), defence_total(s), "12.C(1)");
+    v = rt.eq(defence_total(s), 0) && rt.gt(attack_total(s), 0) ? rt.ratio(20, 1, "12.C(1)") : rt.ratio(attack_total(s), defence_total(s), "12.C(1)");
     s.odds = v;
   }
   return v;
@@ -1502,18 +1641,18 @@ function defenders_eliminated(s: State): boolean | null {
   }
   return v;
 }
-function most_mp_spent(s: State): number {
+function most_mp_spent(s: State): rt.Num {
   let v = s.most_mp_spent;
   if (v === undefined) {
-    v = most_mp_spent$each1(s) as number;
+    v = most_mp_spent$each1(s) as rt.Num;
     s.most_mp_spent = v;
   }
   return v;
 }
-function expended_mp_marker(s: State): number | null {
+function expended_mp_marker(s: State): rt.Num | null {
   let v = s.expended_mp_marker;
   if (v === undefined) {
-    v = resolved_case(s) === null ? null : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" === "or_result" ? most_mp_spent(s) : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" === "hex_cleared" ? most_mp_spent(s) + 1 : in$defender_re_remaining(s) === null ? null : most_mp_spent(s) + (in$defender_re_remaining(s) as number);
+    v = resolved_case(s) === null ? null : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" === "or_result" ? most_mp_spent(s) : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" === "hex_cleared" ? rt.add(most_mp_spent(s), 1, "12.D.1") : rt.sameValue(in$defender_re_remaining(s), null) ? null : rt.add(most_mp_spent(s), in$defender_re_remaining(s) as rt.Num, "12.D.1");
     s.expended_mp_marker = v;
   }
   return v;
@@ -1534,10 +1673,10 @@ function zoc_marker(s: State): ("no_marker" | "one_circle" | "two_circles") | nu
   }
   return v;
 }
-function red_table_defender_re(s: State): number | null {
+function red_table_defender_re(s: State): rt.Num | null {
   let v = s.red_table_defender_re;
   if (v === undefined) {
-    v = (resolved_case(s) === "hex_cleared" || resolved_case(s) === "not_cleared") && in$defender_re(s) !== null ? 2 * (in$defender_re(s) as number) : null;
+    v = (resolved_case(s) === "hex_cleared" || resolved_case(s) === "not_cleared") && !rt.sameValue(in$defender_re(s), null) ? rt.mul(2, in$defender_re(s) as rt.Num, "12.D.2.a(2)") : null;
     s.red_table_defender_re = v;
   }
   return v;
@@ -1583,65 +1722,77 @@ function moving_units$overrun_cost(s: State, u$i: number): number {
   }
   return v;
 }
-function moving_units$mp_cost(s: State, u$i: number): number {
+function moving_units$mp_cost(s: State, u$i: number): rt.Num {
   let v = (s.moving_units$mp_cost ??= new Array(in$moving_units(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$moving_units(s)[u$i];
-    v = u$.terrain_mp + u$.zoc_mp + moving_units$hexside_cost(s, u$i) + moving_units$overrun_cost(s, u$i) + in$fort_city_mp(s);
+    v = rt.add(
+      rt.add(
+        rt.add(
+          rt.add(rt.numberIn(u$.terrain_mp) as rt.Num, rt.numberIn(u$.zoc_mp) as rt.Num, "12.A.1"),
+          moving_units$hexside_cost(s, u$i),
+          "12.A.1",
+        ),
+        moving_units$overrun_cost(s, u$i),
+        "12.A.1",
+      ),
+      in$fort_city_mp(s),
+      "12.A.1",
+    );
     (s.moving_units$mp_cost ??= new Array(in$moving_units(s).length))[u$i] = v;
   }
   return v;
 }
-function moving_units$mp_spent(s: State, u$i: number): number {
+function moving_units$mp_spent(s: State, u$i: number): rt.Num {
   let v = (s.moving_units$mp_spent ??= new Array(in$moving_units(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$moving_units(s)[u$i];
-    v = u$.mp_used + moving_units$mp_cost(s, u$i);
+    v = rt.add(rt.numberIn(u$.mp_used) as rt.Num, moving_units$mp_cost(s, u$i), "12.A.1");
     (s.moving_units$mp_spent ??= new Array(in$moving_units(s).length))[u$i] = v;
   }
   return v;
 }
-function moving_units$mp_left(s: State, u$i: number): number {
+function moving_units$mp_left(s: State, u$i: number): rt.Num {
   let v = (s.moving_units$mp_left ??= new Array(in$moving_units(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$moving_units(s)[u$i];
-    v = u$.ma - moving_units$mp_spent(s, u$i);
+    v = rt.sub(rt.numberIn(u$.ma) as rt.Num, moving_units$mp_spent(s, u$i), "12.A.1");
     (s.moving_units$mp_left ??= new Array(in$moving_units(s).length))[u$i] = v;
   }
   return v;
 }
-function moving_units$hexside_cost(s: State, u$i: number): number {
+function moving_units$hexside_cost(s: State, u$i: number): rt.Num {
   let v = (s.moving_units$hexside_cost ??= new Array(in$moving_units(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$moving_units(s)[u$i];
-    v = 2 * u$.hexside_mp;
+    v = rt.mul(2, rt.numberIn(u$.hexside_mp) as rt.Num, "12.A.1");
     (s.moving_units$hexside_cost ??= new Array(in$moving_units(s).length))[u$i] = v;
   }
   return v;
 }
-function moving_units$attack_now(s: State, u$i: number): number {
+function moving_units$attack_now(s: State, u$i: number): rt.Num {
   let v = (s.moving_units$attack_now ??= new Array(in$moving_units(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$moving_units(s)[u$i];
-    v = in$road_rate(s) ? u$.attack / 2 : u$.attack;
+    v = in$road_rate(s) ? rt.halve(rt.numberIn(u$.attack) as rt.Num, "12.C(4)") : rt.numberIn(u$.attack) as rt.Num;
     (s.moving_units$attack_now ??= new Array(in$moving_units(s).length))[u$i] = v;
   }
   return v;
 }
-function air_units$mission_tbf(s: State, a$i: number): number {
+function air_units$mission_tbf(s: State, a$i: number): rt.Num {
   let v = (s.air_units$mission_tbf ??= new Array(in$air_units(s).length))[a$i];
   if (v === undefined) {
     const a$ = in$air_units(s)[a$i];
-    v = a$.half_strength_mission ? a$.tbf / 2 : a$.tbf;
+    v = a$.half_strength_mission ? rt.halve(rt.numberIn(a$.tbf) as rt.Num, "12.A.3") : rt.numberIn(a$.tbf) as rt.Num;
     (s.air_units$mission_tbf ??= new Array(in$air_units(s).length))[a$i] = v;
   }
   return v;
 }
-function air_units$value(s: State, a$i: number): number {
+function air_units$value(s: State, a$i: number): rt.Num {
   let v = (s.air_units$value ??= new Array(in$air_units(s).length))[a$i];
   if (v === undefined) {
     const a$ = in$air_units(s)[a$i];
-    v = a$.side === "defence" && a$.initial_phase ? air_units$mission_tbf(s, a$i) : a$.kind === "type_d" || a$.kind === "type_a" ? air_units$mission_tbf(s, a$i) / 2 : air_units$mission_tbf(s, a$i) / 4;
+    v = a$.side === "defence" && a$.initial_phase ? air_units$mission_tbf(s, a$i) : a$.kind === "type_d" || a$.kind === "type_a" ? rt.halve(air_units$mission_tbf(s, a$i), "12.A.3") : rt.quarter(air_units$mission_tbf(s, a$i), "12.A.3");
     (s.air_units$value ??= new Array(in$air_units(s).length))[a$i] = v;
   }
   return v;
@@ -1659,48 +1810,48 @@ function check$road_rate_single_unit(s: State): boolean {
   return !in$road_rate(s) || in$moving_units(s).length === 1 && in$bridge_capture(s);
 }
 function check$air_naval_immediate_only(s: State): boolean {
-  return in$declaration(s) === "immediate" || check$air_naval_immediate_only$each1(s) === 0 && in$attack_ngs(s) === 0 && in$defence_ngs(s) === 0;
+  return in$declaration(s) === "immediate" || rt.eq(check$air_naval_immediate_only$each1(s), 0) && rt.eq(in$attack_ngs(s), 0) && rt.eq(in$defence_ngs(s), 0);
 }
-function attack_air$each1(s: State): number {
+function attack_air$each1(s: State): rt.Num {
   const items: readonly AirUnit[] = in$air_units(s);
-  let total = 0;
+  let total: rt.Num = 0;
   for (let a$i = 0; a$i < items.length; a$i++) {
     const a$ = items[a$i];
     if (!(a$.side === "attack")) {
       continue;
     }
-    total = total + air_units$value(s, a$i);
+    total = rt.add(total, air_units$value(s, a$i), "12.A.3");
   }
   return total;
 }
-function defence_air$each1(s: State): number {
+function defence_air$each1(s: State): rt.Num {
   const items: readonly AirUnit[] = in$air_units(s);
-  let total = 0;
+  let total: rt.Num = 0;
   for (let a$i = 0; a$i < items.length; a$i++) {
     const a$ = items[a$i];
     if (!(a$.side === "defence")) {
       continue;
     }
-    total = total + air_units$value(s, a$i);
+    total = rt.add(total, air_units$value(s, a$i), "12.A.3");
   }
   return total;
 }
-function attack_total$each1(s: State): number {
+function attack_total$each1(s: State): rt.Num {
   const items: readonly MovingUnit[] = in$moving_units(s);
-  let total = 0;
+  let total: rt.Num = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    total = total + moving_units$attack_now(s, u$i);
+    total = rt.add(total, moving_units$attack_now(s, u$i), "12.D");
   }
   return total;
 }
-function most_mp_spent$each1(s: State): number | null {
+function most_mp_spent$each1(s: State): rt.Num | null {
   const items: readonly MovingUnit[] = in$moving_units(s);
-  let best: number | null = null;
+  let best: rt.Num | null = null;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
     const v = moving_units$mp_spent(s, u$i);
-    if (best === null || v > best) {
+    if (best === null || rt.gt(v, best)) {
       best = v;
     }
   }
@@ -1710,18 +1861,18 @@ function check$enough_mp$each1(s: State): boolean {
   const items: readonly MovingUnit[] = in$moving_units(s);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    if (!(moving_units$mp_left(s, u$i) >= 0)) {
+    if (!rt.ge(moving_units$mp_left(s, u$i), 0)) {
       return false;
     }
   }
   return true;
 }
-function check$air_naval_immediate_only$each1(s: State): number {
+function check$air_naval_immediate_only$each1(s: State): rt.Num {
   const items: readonly AirUnit[] = in$air_units(s);
-  let total = 0;
+  let total: rt.Num = 0;
   for (let a$i = 0; a$i < items.length; a$i++) {
     const a$ = items[a$i];
-    total = total + a$.tbf;
+    total = rt.add(total, rt.numberIn(a$.tbf) as rt.Num, "12.A.2");
   }
   return total;
 }
@@ -1808,100 +1959,185 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$no_combat_next_phase, value: (s: State) => s.no_combat_next_phase },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
-  { info: step$overrun_mp, random: false, get: overrun_mp, wire: rt.wireAs.plain },
+  { info: step$overrun_mp, random: false, ground: true, get: overrun_mp, wire: rt.wireAs.plain },
   {
     info: step$german_cm_overrun_mp,
     random: false,
+    ground: true,
     get: german_cm_overrun_mp,
     wire: rt.wireAs.plain,
   },
-  { info: step$deadlock_marker, random: false, get: deadlock_marker, wire: rt.wireAs.plain },
-  { info: step$attack_air, random: false, get: attack_air, wire: rt.wireAs.plain },
-  { info: step$defence_air, random: false, get: defence_air, wire: rt.wireAs.plain },
-  { info: step$attack_naval, random: false, get: attack_naval, wire: rt.wireAs.plain },
-  { info: step$defence_naval, random: false, get: defence_naval, wire: rt.wireAs.plain },
-  { info: step$dl_marker_removed, random: false, get: dl_marker_removed, wire: rt.wireAs.plain },
-  { info: step$attack_total, random: false, get: attack_total, wire: rt.wireAs.plain },
-  { info: step$defence_total, random: false, get: defence_total, wire: rt.wireAs.plain },
-  { info: step$odds, random: false, get: odds, wire: rt.wireAs.odds },
-  { info: step$resolved_case, random: false, get: resolved_case, wire: rt.wireAs.plain },
+  {
+    info: step$deadlock_marker,
+    random: false,
+    ground: false,
+    get: deadlock_marker,
+    wire: rt.wireAs.plain,
+  },
+  { info: step$attack_air, random: false, ground: false, get: attack_air, wire: rt.wireAs.number },
+  { info: step$defence_air, random: false, ground: false, get: defence_air, wire: rt.wireAs.number },
+  {
+    info: step$attack_naval,
+    random: false,
+    ground: false,
+    get: attack_naval,
+    wire: rt.wireAs.number,
+  },
+  {
+    info: step$defence_naval,
+    random: false,
+    ground: false,
+    get: defence_naval,
+    wire: rt.wireAs.number,
+  },
+  {
+    info: step$dl_marker_removed,
+    random: false,
+    ground: false,
+    get: dl_marker_removed,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$attack_total,
+    random: false,
+    ground: false,
+    get: attack_total,
+    wire: rt.wireAs.number,
+  },
+  {
+    info: step$defence_total,
+    random: false,
+    ground: false,
+    get: defence_total,
+    wire: rt.wireAs.number,
+  },
+  { info: step$odds, random: false, ground: false, get: odds, wire: rt.wireAs.odds },
+  {
+    info: step$resolved_case,
+    random: false,
+    ground: false,
+    get: resolved_case,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$defenders_eliminated,
     random: false,
+    ground: false,
     get: defenders_eliminated,
     wire: rt.wireAs.plain,
   },
-  { info: step$most_mp_spent, random: false, get: most_mp_spent, wire: rt.wireAs.plain },
-  { info: step$expended_mp_marker, random: false, get: expended_mp_marker, wire: rt.wireAs.plain },
-  { info: step$may_continue_moving, random: false, get: may_continue_moving, wire: rt.wireAs.plain },
-  { info: step$zoc_marker, random: false, get: zoc_marker, wire: rt.wireAs.plain },
+  {
+    info: step$most_mp_spent,
+    random: false,
+    ground: false,
+    get: most_mp_spent,
+    wire: rt.wireAs.number,
+  },
+  {
+    info: step$expended_mp_marker,
+    random: false,
+    ground: false,
+    get: expended_mp_marker,
+    wire: rt.wireAs.number,
+  },
+  {
+    info: step$may_continue_moving,
+    random: false,
+    ground: false,
+    get: may_continue_moving,
+    wire: rt.wireAs.plain,
+  },
+  { info: step$zoc_marker, random: false, ground: false, get: zoc_marker, wire: rt.wireAs.plain },
   {
     info: step$red_table_defender_re,
     random: false,
+    ground: false,
     get: red_table_defender_re,
+    wire: rt.wireAs.number,
+  },
+  {
+    info: step$attackers_lose_zoc,
+    random: false,
+    ground: false,
+    get: attackers_lose_zoc,
     wire: rt.wireAs.plain,
   },
-  { info: step$attackers_lose_zoc, random: false, get: attackers_lose_zoc, wire: rt.wireAs.plain },
   {
     info: step$red_table_attacker_drm,
     random: false,
+    ground: false,
     get: red_table_attacker_drm,
     wire: rt.wireAs.plain,
   },
-  { info: step$dual_occupancy, random: false, get: dual_occupancy, wire: rt.wireAs.plain },
+  {
+    info: step$dual_occupancy,
+    random: false,
+    ground: false,
+    get: dual_occupancy,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$no_combat_next_phase,
     random: false,
+    ground: false,
     get: no_combat_next_phase,
     wire: rt.wireAs.plain,
   },
   {
     info: step$out$moving_units$overrun_cost,
     random: false,
+    ground: true,
     get: (s: State) => in$moving_units(s).map((_, i) => moving_units$overrun_cost(s, i)),
     wire: rt.wireAs.plain,
   },
   {
     info: step$out$moving_units$mp_cost,
     random: false,
+    ground: true,
     get: (s: State) => in$moving_units(s).map((_, i) => moving_units$mp_cost(s, i)),
-    wire: rt.wireAs.plain,
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$moving_units$mp_spent,
     random: false,
+    ground: true,
     get: (s: State) => in$moving_units(s).map((_, i) => moving_units$mp_spent(s, i)),
-    wire: rt.wireAs.plain,
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$moving_units$mp_left,
     random: false,
+    ground: true,
     get: (s: State) => in$moving_units(s).map((_, i) => moving_units$mp_left(s, i)),
-    wire: rt.wireAs.plain,
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$moving_units$hexside_cost,
     random: false,
+    ground: true,
     get: (s: State) => in$moving_units(s).map((_, i) => moving_units$hexside_cost(s, i)),
-    wire: rt.wireAs.plain,
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$moving_units$attack_now,
     random: false,
+    ground: false,
     get: (s: State) => in$moving_units(s).map((_, i) => moving_units$attack_now(s, i)),
-    wire: rt.wireAs.plain,
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$air_units$mission_tbf,
     random: false,
+    ground: false,
     get: (s: State) => in$air_units(s).map((_, i) => air_units$mission_tbf(s, i)),
-    wire: rt.wireAs.plain,
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$air_units$value,
     random: false,
+    ground: false,
     get: (s: State) => in$air_units(s).map((_, i) => air_units$value(s, i)),
-    wire: rt.wireAs.plain,
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
 ];
 const OUTPUTS = [
@@ -1941,27 +2177,27 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     try {
       return {
         "moving_units.overrun_cost": in$moving_units(s).map((_, i) => moving_units$overrun_cost(s, i)) as rt.Wire,
-        "moving_units.hexside_cost": in$moving_units(s).map((_, i) => moving_units$hexside_cost(s, i)) as rt.Wire,
-        "moving_units.mp_cost": in$moving_units(s).map((_, i) => moving_units$mp_cost(s, i)) as rt.Wire,
-        "moving_units.mp_spent": in$moving_units(s).map((_, i) => moving_units$mp_spent(s, i)) as rt.Wire,
-        "moving_units.mp_left": in$moving_units(s).map((_, i) => moving_units$mp_left(s, i)) as rt.Wire,
-        "air_units.value": in$air_units(s).map((_, i) => air_units$value(s, i)) as rt.Wire,
-        attack_air: attack_air(s) as rt.Wire,
-        defence_air: defence_air(s) as rt.Wire,
-        attack_naval: attack_naval(s) as rt.Wire,
-        defence_naval: defence_naval(s) as rt.Wire,
-        "moving_units.attack_now": in$moving_units(s).map((_, i) => moving_units$attack_now(s, i)) as rt.Wire,
-        attack_total: attack_total(s) as rt.Wire,
-        defence_total: defence_total(s) as rt.Wire,
+        "moving_units.hexside_cost": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$moving_units(s).map((_, i) => moving_units$hexside_cost(s, i))),
+        "moving_units.mp_cost": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$moving_units(s).map((_, i) => moving_units$mp_cost(s, i))),
+        "moving_units.mp_spent": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$moving_units(s).map((_, i) => moving_units$mp_spent(s, i))),
+        "moving_units.mp_left": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$moving_units(s).map((_, i) => moving_units$mp_left(s, i))),
+        "air_units.value": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$air_units(s).map((_, i) => air_units$value(s, i))),
+        attack_air: rt.wireAs.number(attack_air(s)),
+        defence_air: rt.wireAs.number(defence_air(s)),
+        attack_naval: rt.wireAs.number(attack_naval(s)),
+        defence_naval: rt.wireAs.number(defence_naval(s)),
+        "moving_units.attack_now": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$moving_units(s).map((_, i) => moving_units$attack_now(s, i))),
+        attack_total: rt.wireAs.number(attack_total(s)),
+        defence_total: rt.wireAs.number(defence_total(s)),
         odds: rt.wireAs.odds(odds(s)),
         deadlock_marker: deadlock_marker(s) as rt.Wire,
         dl_marker_removed: dl_marker_removed(s) as rt.Wire,
         defenders_eliminated: defenders_eliminated(s) as rt.Wire,
-        expended_mp_marker: expended_mp_marker(s) as rt.Wire,
+        expended_mp_marker: rt.wireAs.number(expended_mp_marker(s)),
         zoc_marker: zoc_marker(s) as rt.Wire,
         may_continue_moving: may_continue_moving(s) as rt.Wire,
         attackers_lose_zoc: attackers_lose_zoc(s) as rt.Wire,
-        red_table_defender_re: red_table_defender_re(s) as rt.Wire,
+        red_table_defender_re: rt.wireAs.number(red_table_defender_re(s)),
         red_table_attacker_drm: red_table_attacker_drm(s) as rt.Wire,
         dual_occupancy: dual_occupancy(s) as rt.Wire,
         no_combat_next_phase: no_combat_next_phase(s) as rt.Wire,
@@ -2003,70 +2239,70 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
 const OUTCOME = ["may_continue_moving", "dual_occupancy"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
-  if ("overrun_mp" in values) {
+  if (Object.hasOwn(values, "overrun_mp")) {
     s.overrun_mp = (values.overrun_mp as unknown) as number;
   }
-  if ("german_cm_overrun_mp" in values) {
+  if (Object.hasOwn(values, "german_cm_overrun_mp")) {
     s.german_cm_overrun_mp = (values.german_cm_overrun_mp as unknown) as number;
   }
-  if ("deadlock_marker" in values) {
+  if (Object.hasOwn(values, "deadlock_marker")) {
     s.deadlock_marker = (values.deadlock_marker as unknown) as boolean;
   }
-  if ("attack_air" in values) {
-    s.attack_air = (values.attack_air as unknown) as number;
+  if (Object.hasOwn(values, "attack_air")) {
+    s.attack_air = rt.numberIn(values.attack_air) as rt.Num;
   }
-  if ("defence_air" in values) {
-    s.defence_air = (values.defence_air as unknown) as number;
+  if (Object.hasOwn(values, "defence_air")) {
+    s.defence_air = rt.numberIn(values.defence_air) as rt.Num;
   }
-  if ("attack_naval" in values) {
-    s.attack_naval = (values.attack_naval as unknown) as number;
+  if (Object.hasOwn(values, "attack_naval")) {
+    s.attack_naval = rt.numberIn(values.attack_naval) as rt.Num;
   }
-  if ("defence_naval" in values) {
-    s.defence_naval = (values.defence_naval as unknown) as number;
+  if (Object.hasOwn(values, "defence_naval")) {
+    s.defence_naval = rt.numberIn(values.defence_naval) as rt.Num;
   }
-  if ("dl_marker_removed" in values) {
+  if (Object.hasOwn(values, "dl_marker_removed")) {
     s.dl_marker_removed = (values.dl_marker_removed as unknown) as boolean;
   }
-  if ("attack_total" in values) {
-    s.attack_total = (values.attack_total as unknown) as number;
+  if (Object.hasOwn(values, "attack_total")) {
+    s.attack_total = rt.numberIn(values.attack_total) as rt.Num;
   }
-  if ("defence_total" in values) {
-    s.defence_total = (values.defence_total as unknown) as number;
+  if (Object.hasOwn(values, "defence_total")) {
+    s.defence_total = rt.numberIn(values.defence_total) as rt.Num;
   }
-  if ("odds" in values) {
+  if (Object.hasOwn(values, "odds")) {
     s.odds = rt.oddsIn(values.odds) as rt.Odds;
   }
-  if ("resolved_case" in values) {
+  if (Object.hasOwn(values, "resolved_case")) {
     s.resolved_case = (values.resolved_case as unknown) as ("or_result" | "hex_cleared" | "not_cleared") | null;
   }
-  if ("defenders_eliminated" in values) {
+  if (Object.hasOwn(values, "defenders_eliminated")) {
     s.defenders_eliminated = (values.defenders_eliminated as unknown) as boolean | null;
   }
-  if ("most_mp_spent" in values) {
-    s.most_mp_spent = (values.most_mp_spent as unknown) as number;
+  if (Object.hasOwn(values, "most_mp_spent")) {
+    s.most_mp_spent = rt.numberIn(values.most_mp_spent) as rt.Num;
   }
-  if ("expended_mp_marker" in values) {
-    s.expended_mp_marker = (values.expended_mp_marker as unknown) as number | null;
+  if (Object.hasOwn(values, "expended_mp_marker")) {
+    s.expended_mp_marker = rt.numberIn(values.expended_mp_marker) as rt.Num | null;
   }
-  if ("may_continue_moving" in values) {
+  if (Object.hasOwn(values, "may_continue_moving")) {
     s.may_continue_moving = (values.may_continue_moving as unknown) as boolean | null;
   }
-  if ("zoc_marker" in values) {
+  if (Object.hasOwn(values, "zoc_marker")) {
     s.zoc_marker = (values.zoc_marker as unknown) as ("no_marker" | "one_circle" | "two_circles") | null;
   }
-  if ("red_table_defender_re" in values) {
-    s.red_table_defender_re = (values.red_table_defender_re as unknown) as number | null;
+  if (Object.hasOwn(values, "red_table_defender_re")) {
+    s.red_table_defender_re = rt.numberIn(values.red_table_defender_re) as rt.Num | null;
   }
-  if ("attackers_lose_zoc" in values) {
+  if (Object.hasOwn(values, "attackers_lose_zoc")) {
     s.attackers_lose_zoc = (values.attackers_lose_zoc as unknown) as boolean | null;
   }
-  if ("red_table_attacker_drm" in values) {
+  if (Object.hasOwn(values, "red_table_attacker_drm")) {
     s.red_table_attacker_drm = (values.red_table_attacker_drm as unknown) as number | null;
   }
-  if ("dual_occupancy" in values) {
+  if (Object.hasOwn(values, "dual_occupancy")) {
     s.dual_occupancy = (values.dual_occupancy as unknown) as boolean | null;
   }
-  if ("no_combat_next_phase" in values) {
+  if (Object.hasOwn(values, "no_combat_next_phase")) {
     s.no_combat_next_phase = (values.no_combat_next_phase as unknown) as boolean | null;
   }
 }
@@ -2122,7 +2358,7 @@ function inherit(s: State, parent: State): void {
 
 /** Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws. */
 export function check(value: unknown): rt.CheckResult<Input> {
-  return rt.checkInput<Input>(schema, value);
+  return rt.checkInput<Input>(schema, value, NOTATIONS);
 }
 
 /** Validates a dice assignment such as { "combat_roll": 7 }. Never throws. */
@@ -2130,11 +2366,19 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
   return rt.checkDice(schema.dice, value);
 }
 
-/** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
+/** Validates values to assume, such as { "result": "Ao1e4 DL1o2" }, against their definitions' types. Never throws. */
+export function checkAssume(value: unknown): rt.CheckResult<Record<string, rt.Wire>> {
+  return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
+}
+
+/**
+ * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
+ * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
+ */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options);
+  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
   if (options?.assume) {
-    assume(s, options.assume);
+    assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
   return rt.finish<Outputs, State>(
     s,
@@ -2147,10 +2391,11 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */
 export function distribution(input: Input): rt.Distribution<Outputs> {
+  const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
     (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(input, dice, { trace: false });
+      const s = new State(admitted, dice, { trace: false });
       if (parent) {
         inherit(s, parent);
       }

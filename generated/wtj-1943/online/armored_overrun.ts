@@ -184,6 +184,37 @@ export const schema: rt.EngineSchema = {
   dice: [],
 };
 
+/** Results written as text (an input, an assumption) are read with their chart notation's grammar. */
+const NOTATIONS: rt.NotationReaders = {};
+/** The definitions `assume` may fix, with their types (a worked example's "assume the odds were 4:1"). */
+const ASSUMABLE: readonly rt.FieldSchema[] = [
+  {
+    name: "assault_cost",
+    label: "Movement per three-round assault",
+    description: "",
+    type: { kind: "number" },
+  },
+  {
+    name: "assaults_cost",
+    label: "Movement for the assaults",
+    description: "",
+    type: { kind: "number" },
+  },
+  { name: "movement_left", label: "Movement left", description: "", type: { kind: "number" } },
+  {
+    name: "max_assaults",
+    label: "Assaults the movement left before them permits",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "may_continue_moving",
+    label: "May continue its move",
+    description: "",
+    type: { kind: "boolean" },
+  },
+];
+
 const step$in$movement_allowance: rt.StepInfo = {
   name: "movement_allowance",
   label: "Movement allowance",
@@ -307,31 +338,31 @@ const step$check$enough_movement: rt.StepInfo = {
 
 /** One evaluation: each field memoizes a definition, so each is computed once, only if needed; the trace reads them. */
 class State extends rt.State {
-  in$movement_allowance: number | undefined = undefined;
-  in$movement_used: number | undefined = undefined;
+  in$movement_allowance: rt.Num | undefined = undefined;
+  in$movement_used: rt.Num | undefined = undefined;
   in$assaults: number | undefined = undefined;
   in$in_own_movement_phase: boolean | undefined = undefined;
   in$targets_personnel: boolean | undefined = undefined;
   in$morale_sound: boolean | undefined = undefined;
-  assault_cost: number | undefined = undefined;
-  assaults_cost: number | undefined = undefined;
-  movement_left: number | undefined = undefined;
+  assault_cost: rt.Num | undefined = undefined;
+  assaults_cost: rt.Num | undefined = undefined;
+  movement_left: rt.Num | undefined = undefined;
   max_assaults: number | undefined = undefined;
   may_continue_moving: boolean | undefined = undefined;
 }
 
-function in$movement_allowance(s: State): number {
+function in$movement_allowance(s: State): rt.Num {
   let v = s.in$movement_allowance;
   if (v === undefined) {
-    v = s.input.movement_allowance as number;
+    v = rt.numberIn(s.input.movement_allowance) as rt.Num;
     s.in$movement_allowance = v;
   }
   return v;
 }
-function in$movement_used(s: State): number {
+function in$movement_used(s: State): rt.Num {
   let v = s.in$movement_used;
   if (v === undefined) {
-    v = s.input.movement_used as number;
+    v = rt.numberIn(s.input.movement_used) as rt.Num;
     s.in$movement_used = v;
   }
   return v;
@@ -368,26 +399,26 @@ function in$morale_sound(s: State): boolean {
   }
   return v;
 }
-function assault_cost(s: State): number {
+function assault_cost(s: State): rt.Num {
   let v = s.assault_cost;
   if (v === undefined) {
-    v = in$movement_allowance(s) / 4;
+    v = rt.quarter(in$movement_allowance(s), "5.3");
     s.assault_cost = v;
   }
   return v;
 }
-function assaults_cost(s: State): number {
+function assaults_cost(s: State): rt.Num {
   let v = s.assaults_cost;
   if (v === undefined) {
-    v = in$assaults(s) * assault_cost(s);
+    v = rt.mul(in$assaults(s), assault_cost(s), "5.3");
     s.assaults_cost = v;
   }
   return v;
 }
-function movement_left(s: State): number {
+function movement_left(s: State): rt.Num {
   let v = s.movement_left;
   if (v === undefined) {
-    v = in$movement_allowance(s) - in$movement_used(s) - assaults_cost(s);
+    v = rt.sub(rt.sub(in$movement_allowance(s), in$movement_used(s), "5.3"), assaults_cost(s), "5.3");
     s.movement_left = v;
   }
   return v;
@@ -395,7 +426,7 @@ function movement_left(s: State): number {
 function max_assaults(s: State): number {
   let v = s.max_assaults;
   if (v === undefined) {
-    v = assault_cost(s) === 0 ? 0 : Math.floor(rt.divide(in$movement_allowance(s) - in$movement_used(s), assault_cost(s), "5.3"));
+    v = rt.eq(assault_cost(s), 0) ? 0 : rt.floor(rt.div(rt.sub(in$movement_allowance(s), in$movement_used(s), "5.3"), assault_cost(s), "5.3"));
     s.max_assaults = v;
   }
   return v;
@@ -403,7 +434,7 @@ function max_assaults(s: State): number {
 function may_continue_moving(s: State): boolean {
   let v = s.may_continue_moving;
   if (v === undefined) {
-    v = movement_left(s) > 0;
+    v = rt.gt(movement_left(s), 0);
     s.may_continue_moving = v;
   }
   return v;
@@ -418,7 +449,7 @@ function check$sound_morale(s: State): boolean {
   return in$morale_sound(s);
 }
 function check$enough_movement(s: State): boolean {
-  return movement_left(s) >= 0;
+  return rt.ge(movement_left(s), 0);
 }
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [
@@ -462,11 +493,41 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$may_continue_moving, value: (s: State) => s.may_continue_moving },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
-  { info: step$assault_cost, random: false, get: assault_cost, wire: rt.wireAs.plain },
-  { info: step$assaults_cost, random: false, get: assaults_cost, wire: rt.wireAs.plain },
-  { info: step$movement_left, random: false, get: movement_left, wire: rt.wireAs.plain },
-  { info: step$max_assaults, random: false, get: max_assaults, wire: rt.wireAs.plain },
-  { info: step$may_continue_moving, random: false, get: may_continue_moving, wire: rt.wireAs.plain },
+  {
+    info: step$assault_cost,
+    random: false,
+    ground: true,
+    get: assault_cost,
+    wire: rt.wireAs.number,
+  },
+  {
+    info: step$assaults_cost,
+    random: false,
+    ground: true,
+    get: assaults_cost,
+    wire: rt.wireAs.number,
+  },
+  {
+    info: step$movement_left,
+    random: false,
+    ground: true,
+    get: movement_left,
+    wire: rt.wireAs.number,
+  },
+  {
+    info: step$max_assaults,
+    random: false,
+    ground: false,
+    get: max_assaults,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$may_continue_moving,
+    random: false,
+    ground: false,
+    get: may_continue_moving,
+    wire: rt.wireAs.plain,
+  },
 ];
 const OUTPUTS = [DEFINITIONS[0], DEFINITIONS[1], DEFINITIONS[2], DEFINITIONS[3], DEFINITIONS[4]];
 /**
@@ -478,9 +539,9 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     const s = c.s;
     try {
       return {
-        assault_cost: assault_cost(s) as rt.Wire,
-        assaults_cost: assaults_cost(s) as rt.Wire,
-        movement_left: movement_left(s) as rt.Wire,
+        assault_cost: rt.wireAs.number(assault_cost(s)),
+        assaults_cost: rt.wireAs.number(assaults_cost(s)),
+        movement_left: rt.wireAs.number(movement_left(s)),
         max_assaults: max_assaults(s) as rt.Wire,
         may_continue_moving: may_continue_moving(s) as rt.Wire,
       };
@@ -501,19 +562,19 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
 const OUTCOME = ["movement_left"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
-  if ("assault_cost" in values) {
-    s.assault_cost = (values.assault_cost as unknown) as number;
+  if (Object.hasOwn(values, "assault_cost")) {
+    s.assault_cost = rt.numberIn(values.assault_cost) as rt.Num;
   }
-  if ("assaults_cost" in values) {
-    s.assaults_cost = (values.assaults_cost as unknown) as number;
+  if (Object.hasOwn(values, "assaults_cost")) {
+    s.assaults_cost = rt.numberIn(values.assaults_cost) as rt.Num;
   }
-  if ("movement_left" in values) {
-    s.movement_left = (values.movement_left as unknown) as number;
+  if (Object.hasOwn(values, "movement_left")) {
+    s.movement_left = rt.numberIn(values.movement_left) as rt.Num;
   }
-  if ("max_assaults" in values) {
+  if (Object.hasOwn(values, "max_assaults")) {
     s.max_assaults = (values.max_assaults as unknown) as number;
   }
-  if ("may_continue_moving" in values) {
+  if (Object.hasOwn(values, "may_continue_moving")) {
     s.may_continue_moving = (values.may_continue_moving as unknown) as boolean;
   }
 }
@@ -534,7 +595,7 @@ function inherit(s: State, parent: State): void {
 
 /** Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws. */
 export function check(value: unknown): rt.CheckResult<Input> {
-  return rt.checkInput<Input>(schema, value);
+  return rt.checkInput<Input>(schema, value, NOTATIONS);
 }
 
 /** Validates a dice assignment such as { "combat_roll": 7 }. Never throws. */
@@ -542,11 +603,19 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
   return rt.checkDice(schema.dice, value);
 }
 
-/** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
+/** Validates values to assume, such as { "result": "Ao1e4 DL1o2" }, against their definitions' types. Never throws. */
+export function checkAssume(value: unknown): rt.CheckResult<Record<string, rt.Wire>> {
+  return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
+}
+
+/**
+ * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
+ * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
+ */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options);
+  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
   if (options?.assume) {
-    assume(s, options.assume);
+    assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
   return rt.finish<Outputs, State>(
     s,
@@ -559,10 +628,11 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */
 export function distribution(input: Input): rt.Distribution<Outputs> {
+  const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
     (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(input, dice, { trace: false });
+      const s = new State(admitted, dice, { trace: false });
       if (parent) {
         inherit(s, parent);
       }

@@ -174,6 +174,30 @@ export const schema: rt.EngineSchema = {
   dice: [],
 };
 
+/** Results written as text (an input, an assumption) are read with their chart notation's grammar. */
+const NOTATIONS: rt.NotationReaders = {};
+/** The definitions `assume` may fix, with their types (a worked example's "assume the odds were 4:1"). */
+const ASSUMABLE: readonly rt.FieldSchema[] = [
+  {
+    name: "may_fire",
+    label: "May fire in its fire phase",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "moved_modifier",
+    label: "Suffers the fire modifier for having moved",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "machine_guns_twice",
+    label: "Fires its machine guns twice this turn",
+    description: "",
+    type: { kind: "boolean" },
+  },
+];
+
 const step$in$fire_role: rt.StepInfo = {
   name: "fire_role",
   label: "Role",
@@ -413,9 +437,21 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$machine_guns_twice, value: (s: State) => s.machine_guns_twice },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
-  { info: step$may_fire, random: false, get: may_fire, wire: rt.wireAs.plain },
-  { info: step$moved_modifier, random: false, get: moved_modifier, wire: rt.wireAs.plain },
-  { info: step$machine_guns_twice, random: false, get: machine_guns_twice, wire: rt.wireAs.plain },
+  { info: step$may_fire, random: false, ground: false, get: may_fire, wire: rt.wireAs.plain },
+  {
+    info: step$moved_modifier,
+    random: false,
+    ground: false,
+    get: moved_modifier,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$machine_guns_twice,
+    random: false,
+    ground: false,
+    get: machine_guns_twice,
+    wire: rt.wireAs.plain,
+  },
 ];
 const OUTPUTS = [DEFINITIONS[0], DEFINITIONS[1], DEFINITIONS[2]];
 /**
@@ -446,13 +482,13 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
 const OUTCOME = ["may_fire"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
-  if ("may_fire" in values) {
+  if (Object.hasOwn(values, "may_fire")) {
     s.may_fire = (values.may_fire as unknown) as boolean;
   }
-  if ("moved_modifier" in values) {
+  if (Object.hasOwn(values, "moved_modifier")) {
     s.moved_modifier = (values.moved_modifier as unknown) as boolean;
   }
-  if ("machine_guns_twice" in values) {
+  if (Object.hasOwn(values, "machine_guns_twice")) {
     s.machine_guns_twice = (values.machine_guns_twice as unknown) as boolean;
   }
 }
@@ -471,7 +507,7 @@ function inherit(s: State, parent: State): void {
 
 /** Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws. */
 export function check(value: unknown): rt.CheckResult<Input> {
-  return rt.checkInput<Input>(schema, value);
+  return rt.checkInput<Input>(schema, value, NOTATIONS);
 }
 
 /** Validates a dice assignment such as { "combat_roll": 7 }. Never throws. */
@@ -479,11 +515,19 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
   return rt.checkDice(schema.dice, value);
 }
 
-/** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
+/** Validates values to assume, such as { "result": "Ao1e4 DL1o2" }, against their definitions' types. Never throws. */
+export function checkAssume(value: unknown): rt.CheckResult<Record<string, rt.Wire>> {
+  return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
+}
+
+/**
+ * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
+ * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
+ */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options);
+  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
   if (options?.assume) {
-    assume(s, options.assume);
+    assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
   return rt.finish<Outputs, State>(
     s,
@@ -496,10 +540,11 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */
 export function distribution(input: Input): rt.Distribution<Outputs> {
+  const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
     (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(input, dice, { trace: false });
+      const s = new State(admitted, dice, { trace: false });
       if (parent) {
         inherit(s, parent);
       }

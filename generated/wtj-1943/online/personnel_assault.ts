@@ -697,6 +697,398 @@ export const schema: rt.EngineSchema = {
   ],
 };
 
+/** Results written as text (an input, an assumption) are read with their chart notation's grammar. */
+const NOTATIONS: rt.NotationReaders = {};
+/** The definitions `assume` may fix, with their types (a worked example's "assume the odds were 4:1"). */
+const ASSUMABLE: readonly rt.FieldSchema[] = [
+  { name: "attacker_bases", label: "Attacker's bases", description: "", type: { kind: "integer" } },
+  { name: "defender_bases", label: "Defender's bases", description: "", type: { kind: "integer" } },
+  {
+    name: "round_1_margin",
+    label: "Round 1: attacker's total minus defender's",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "attacker_lost_1",
+    label: "Round 1: attacker's bases lost",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "defender_lost_1",
+    label: "Round 1: defender's bases lost",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "attacker_left_1",
+    label: "Attacker's bases after round 1",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "defender_left_1",
+    label: "Defender's bases after round 1",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "round_1_winner",
+    label: "Round 1 won by",
+    description: "",
+    type: {
+      kind: "enum",
+      name: "assault_side",
+      members: [{ name: "attacker", label: "Attacker" }, { name: "defender", label: "Defender" }],
+      orNone: true,
+    },
+  },
+  { name: "round_2_fought", label: "Round 2 fought", description: "", type: { kind: "boolean" } },
+  {
+    name: "round_2_margin",
+    label: "Round 2: attacker's total minus defender's",
+    description: "",
+    type: { kind: "integer", orNone: true },
+  },
+  {
+    name: "attacker_lost_2",
+    label: "Round 2: attacker's bases lost",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "defender_lost_2",
+    label: "Round 2: defender's bases lost",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "attacker_left_2",
+    label: "Attacker's bases after round 2",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "defender_left_2",
+    label: "Defender's bases after round 2",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "round_2_winner",
+    label: "Round 2 won by",
+    description: "",
+    type: {
+      kind: "enum",
+      name: "assault_side",
+      members: [{ name: "attacker", label: "Attacker" }, { name: "defender", label: "Defender" }],
+      orNone: true,
+    },
+  },
+  { name: "round_3_fought", label: "Round 3 fought", description: "", type: { kind: "boolean" } },
+  {
+    name: "round_3_margin",
+    label: "Round 3: attacker's total minus defender's",
+    description: "",
+    type: { kind: "integer", orNone: true },
+  },
+  {
+    name: "attacker_lost_3",
+    label: "Round 3: attacker's bases lost",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "defender_lost_3",
+    label: "Round 3: defender's bases lost",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "attacker_left_3",
+    label: "Attacker's bases after the rounds",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "defender_left_3",
+    label: "Defender's bases after the rounds",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "round_3_winner",
+    label: "Round 3 won by",
+    description: "",
+    type: {
+      kind: "enum",
+      name: "assault_side",
+      members: [{ name: "attacker", label: "Attacker" }, { name: "defender", label: "Defender" }],
+      orNone: true,
+    },
+  },
+  {
+    name: "attacker_lost_in_rounds",
+    label: "Attacker's bases lost in the rounds",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "defender_lost_in_rounds",
+    label: "Defender's bases lost in the rounds",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "overall",
+    label: "Overall result",
+    description: "",
+    type: {
+      kind: "enum",
+      name: "overall_kind",
+      members: [
+        { name: "attacker_won", label: "The attacker won: the defender lost more bases" },
+        { name: "defender_won", label: "The defender won: the attacker lost more bases" },
+        { name: "tie", label: "A tie: both lost as many bases" },
+      ],
+    },
+  },
+  {
+    name: "overall_loser",
+    label: "Overall loser: demoralized, must check morale",
+    description: "",
+    type: {
+      kind: "enum",
+      name: "assault_side",
+      members: [{ name: "attacker", label: "Attacker" }, { name: "defender", label: "Defender" }],
+      orNone: true,
+    },
+  },
+  {
+    name: "attacker_tie_loss",
+    label: "Attacker's additional stand lost (tie)",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "defender_tie_loss",
+    label: "Defender's additional stand lost (tie)",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "attacker_bases_lost",
+    label: "Attacker's bases lost",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "defender_bases_lost",
+    label: "Defender's bases lost",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "attacker_bases_left",
+    label: "Attacker's bases left",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "defender_bases_left",
+    label: "Defender's bases left",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "attacker_won_every_round",
+    label: "The attacker won every round fought",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "defender_won_every_round",
+    label: "The defender won every round fought",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "breakthrough",
+    label: "Breakthrough",
+    description: "",
+    type: {
+      kind: "enum",
+      name: "assault_side",
+      members: [{ name: "attacker", label: "Attacker" }, { name: "defender", label: "Defender" }],
+      orNone: true,
+    },
+  },
+  {
+    name: "heroic_fight",
+    label: "Heroic fight: the only surviving side lost the most bases",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "pinned_sides",
+    label: "Pinned for one turn",
+    description: "",
+    type: {
+      kind: "enum",
+      name: "pinned_kind",
+      members: [
+        { name: "nobody", label: "No one" },
+        { name: "attacking_side", label: "The attacker" },
+        { name: "defending_side", label: "The defender" },
+        { name: "both_sides", label: "Both sides" },
+      ],
+    },
+  },
+  {
+    name: "any_cavalry",
+    label: "Mounted cavalry involved",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "only_cavalry",
+    label: "Only mounted cavalry on both sides",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  { name: "rounds", label: "Die roll rounds", description: "", type: { kind: "integer" } },
+  { name: "cavalry_drm", label: "Cavalry: DRM", description: "", type: { kind: "integer" } },
+  {
+    name: "cavalry_option",
+    label: "The cavalry may dismount in place or reposition with its remaining movement",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "attacker_pinned",
+    label: "Attacker: pinned or worse",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "defender_pinned",
+    label: "Defender: pinned or worse",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "attacker_hit_in_rear",
+    label: "Attacker: hit in rear",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "defender_hit_in_rear",
+    label: "Defender: hit in rear",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "attacker_two_sides",
+    label: "Attacker: hit on two or more sides",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "defender_two_sides",
+    label: "Defender: hit on two or more sides",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  { name: "attacker_prone", label: "Attacker: prone", description: "", type: { kind: "boolean" } },
+  { name: "defender_prone", label: "Defender: prone", description: "", type: { kind: "boolean" } },
+  {
+    name: "attacker_solid_cover",
+    label: "Attacker: in solid cover or better",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "defender_solid_cover",
+    label: "Defender: in solid cover or better",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "attacker_outstanding",
+    label: "Attacker: outstanding training",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "defender_outstanding",
+    label: "Defender: outstanding training",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "attacker_great",
+    label: "Attacker: great training",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "defender_great",
+    label: "Defender: great training",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "attacker_mounted",
+    label: "Attacker: mounted cavalry",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "defender_mounted",
+    label: "Defender: mounted cavalry",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "attacker_cavalry_bonus",
+    label: "Attacker: cavalry modifier",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  {
+    name: "defender_cavalry_bonus",
+    label: "Defender: cavalry modifier",
+    description: "",
+    type: { kind: "boolean" },
+  },
+  { name: "pinned_drm", label: "Pinned or worse: DRM", description: "", type: { kind: "integer" } },
+  { name: "rear_drm", label: "Hit in rear: DRM", description: "", type: { kind: "integer" } },
+  {
+    name: "two_sides_drm",
+    label: "Hit on two or more sides: DRM",
+    description: "",
+    type: { kind: "integer" },
+  },
+  { name: "prone_drm", label: "Prone: DRM", description: "", type: { kind: "integer" } },
+  {
+    name: "cover_drm",
+    label: "Solid cover or better: DRM",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "outstanding_drm",
+    label: "Outstanding training: DRM",
+    description: "",
+    type: { kind: "integer" },
+  },
+  { name: "great_drm", label: "Great training: DRM", description: "", type: { kind: "integer" } },
+  { name: "attacker_drm", label: "Attacker's DRM", description: "", type: { kind: "integer" } },
+  { name: "defender_drm", label: "Defender's DRM", description: "", type: { kind: "integer" } },
+];
+
 /** Assault modifiers — chart “Assault modifiers (5.5): die roll modifier (known values only)” (5.5); 6 cell(s) unknown */
 const table$assault_modifiers: rt.Table<number> = rt.table({
     name: "assault_modifiers",
@@ -1678,7 +2070,11 @@ function defender_bases(s: State): number {
 function round_1_margin(s: State): number {
   let v = s.round_1_margin;
   if (v === undefined) {
-    v = die$attacker_roll_1(s) + attacker_drm(s) - (die$defender_roll_1(s) + defender_drm(s));
+    v = rt.sub(
+      rt.add(die$attacker_roll_1(s), attacker_drm(s), "5.2"),
+      rt.add(die$defender_roll_1(s), defender_drm(s), "5.2"),
+      "5.2",
+    );
     s.round_1_margin = v;
   }
   return v;
@@ -1686,7 +2082,7 @@ function round_1_margin(s: State): number {
 function attacker_lost_1(s: State): number {
   let v = s.attacker_lost_1;
   if (v === undefined) {
-    v = Math.min(attacker_bases(s), Math.max(0, -round_1_margin(s)));
+    v = rt.min(attacker_bases(s), rt.max(0, -round_1_margin(s)));
     s.attacker_lost_1 = v;
   }
   return v;
@@ -1694,7 +2090,7 @@ function attacker_lost_1(s: State): number {
 function defender_lost_1(s: State): number {
   let v = s.defender_lost_1;
   if (v === undefined) {
-    v = Math.min(defender_bases(s), Math.max(0, round_1_margin(s)));
+    v = rt.min(defender_bases(s), rt.max(0, round_1_margin(s)));
     s.defender_lost_1 = v;
   }
   return v;
@@ -1702,7 +2098,7 @@ function defender_lost_1(s: State): number {
 function attacker_left_1(s: State): number {
   let v = s.attacker_left_1;
   if (v === undefined) {
-    v = attacker_bases(s) - attacker_lost_1(s);
+    v = rt.sub(attacker_bases(s), attacker_lost_1(s), "5.2");
     s.attacker_left_1 = v;
   }
   return v;
@@ -1710,7 +2106,7 @@ function attacker_left_1(s: State): number {
 function defender_left_1(s: State): number {
   let v = s.defender_left_1;
   if (v === undefined) {
-    v = defender_bases(s) - defender_lost_1(s);
+    v = rt.sub(defender_bases(s), defender_lost_1(s), "5.2");
     s.defender_left_1 = v;
   }
   return v;
@@ -1734,7 +2130,11 @@ function round_2_fought(s: State): boolean {
 function round_2_margin(s: State): number | null {
   let v = s.round_2_margin;
   if (v === undefined) {
-    v = round_2_fought(s) ? die$attacker_roll_2(s) + attacker_drm(s) - (die$defender_roll_2(s) + defender_drm(s)) : null;
+    v = round_2_fought(s) ? rt.sub(
+      rt.add(die$attacker_roll_2(s), attacker_drm(s), "5.2"),
+      rt.add(die$defender_roll_2(s), defender_drm(s), "5.2"),
+      "5.2",
+    ) : null;
     s.round_2_margin = v;
   }
   return v;
@@ -1742,7 +2142,7 @@ function round_2_margin(s: State): number | null {
 function attacker_lost_2(s: State): number {
   let v = s.attacker_lost_2;
   if (v === undefined) {
-    v = round_2_margin(s) === null ? 0 : Math.min(attacker_left_1(s), Math.max(0, -(round_2_margin(s) as number)));
+    v = round_2_margin(s) === null ? 0 : rt.min(attacker_left_1(s), rt.max(0, -(round_2_margin(s) as number)));
     s.attacker_lost_2 = v;
   }
   return v;
@@ -1750,7 +2150,7 @@ function attacker_lost_2(s: State): number {
 function defender_lost_2(s: State): number {
   let v = s.defender_lost_2;
   if (v === undefined) {
-    v = round_2_margin(s) === null ? 0 : Math.min(defender_left_1(s), Math.max(0, round_2_margin(s) as number));
+    v = round_2_margin(s) === null ? 0 : rt.min(defender_left_1(s), rt.max(0, round_2_margin(s) as number));
     s.defender_lost_2 = v;
   }
   return v;
@@ -1758,7 +2158,7 @@ function defender_lost_2(s: State): number {
 function attacker_left_2(s: State): number {
   let v = s.attacker_left_2;
   if (v === undefined) {
-    v = attacker_left_1(s) - attacker_lost_2(s);
+    v = rt.sub(attacker_left_1(s), attacker_lost_2(s), "5.2");
     s.attacker_left_2 = v;
   }
   return v;
@@ -1766,7 +2166,7 @@ function attacker_left_2(s: State): number {
 function defender_left_2(s: State): number {
   let v = s.defender_left_2;
   if (v === undefined) {
-    v = defender_left_1(s) - defender_lost_2(s);
+    v = rt.sub(defender_left_1(s), defender_lost_2(s), "5.2");
     s.defender_left_2 = v;
   }
   return v;
@@ -1790,7 +2190,11 @@ function round_3_fought(s: State): boolean {
 function round_3_margin(s: State): number | null {
   let v = s.round_3_margin;
   if (v === undefined) {
-    v = round_3_fought(s) ? die$attacker_roll_3(s) + attacker_drm(s) - (die$defender_roll_3(s) + defender_drm(s)) : null;
+    v = round_3_fought(s) ? rt.sub(
+      rt.add(die$attacker_roll_3(s), attacker_drm(s), "5.2"),
+      rt.add(die$defender_roll_3(s), defender_drm(s), "5.2"),
+      "5.2",
+    ) : null;
     s.round_3_margin = v;
   }
   return v;
@@ -1798,7 +2202,7 @@ function round_3_margin(s: State): number | null {
 function attacker_lost_3(s: State): number {
   let v = s.attacker_lost_3;
   if (v === undefined) {
-    v = round_3_margin(s) === null ? 0 : Math.min(attacker_left_2(s), Math.max(0, -(round_3_margin(s) as number)));
+    v = round_3_margin(s) === null ? 0 : rt.min(attacker_left_2(s), rt.max(0, -(round_3_margin(s) as number)));
     s.attacker_lost_3 = v;
   }
   return v;
@@ -1806,7 +2210,7 @@ function attacker_lost_3(s: State): number {
 function defender_lost_3(s: State): number {
   let v = s.defender_lost_3;
   if (v === undefined) {
-    v = round_3_margin(s) === null ? 0 : Math.min(defender_left_2(s), Math.max(0, round_3_margin(s) as number));
+    v = round_3_margin(s) === null ? 0 : rt.min(defender_left_2(s), rt.max(0, round_3_margin(s) as number));
     s.defender_lost_3 = v;
   }
   return v;
@@ -1814,7 +2218,7 @@ function defender_lost_3(s: State): number {
 function attacker_left_3(s: State): number {
   let v = s.attacker_left_3;
   if (v === undefined) {
-    v = attacker_left_2(s) - attacker_lost_3(s);
+    v = rt.sub(attacker_left_2(s), attacker_lost_3(s), "5.2");
     s.attacker_left_3 = v;
   }
   return v;
@@ -1822,7 +2226,7 @@ function attacker_left_3(s: State): number {
 function defender_left_3(s: State): number {
   let v = s.defender_left_3;
   if (v === undefined) {
-    v = defender_left_2(s) - defender_lost_3(s);
+    v = rt.sub(defender_left_2(s), defender_lost_3(s), "5.2");
     s.defender_left_3 = v;
   }
   return v;
@@ -1838,7 +2242,7 @@ function round_3_winner(s: State): ("attacker" | "defender") | null {
 function attacker_lost_in_rounds(s: State): number {
   let v = s.attacker_lost_in_rounds;
   if (v === undefined) {
-    v = attacker_bases(s) - attacker_left_3(s);
+    v = rt.sub(attacker_bases(s), attacker_left_3(s), "5.2");
     s.attacker_lost_in_rounds = v;
   }
   return v;
@@ -1846,7 +2250,7 @@ function attacker_lost_in_rounds(s: State): number {
 function defender_lost_in_rounds(s: State): number {
   let v = s.defender_lost_in_rounds;
   if (v === undefined) {
-    v = defender_bases(s) - defender_left_3(s);
+    v = rt.sub(defender_bases(s), defender_left_3(s), "5.2");
     s.defender_lost_in_rounds = v;
   }
   return v;
@@ -1886,7 +2290,7 @@ function defender_tie_loss(s: State): number {
 function attacker_bases_lost(s: State): number {
   let v = s.attacker_bases_lost;
   if (v === undefined) {
-    v = attacker_lost_in_rounds(s) + attacker_tie_loss(s);
+    v = rt.add(attacker_lost_in_rounds(s), attacker_tie_loss(s), "5.2");
     s.attacker_bases_lost = v;
   }
   return v;
@@ -1894,7 +2298,7 @@ function attacker_bases_lost(s: State): number {
 function defender_bases_lost(s: State): number {
   let v = s.defender_bases_lost;
   if (v === undefined) {
-    v = defender_lost_in_rounds(s) + defender_tie_loss(s);
+    v = rt.add(defender_lost_in_rounds(s), defender_tie_loss(s), "5.2");
     s.defender_bases_lost = v;
   }
   return v;
@@ -1902,7 +2306,7 @@ function defender_bases_lost(s: State): number {
 function attacker_bases_left(s: State): number {
   let v = s.attacker_bases_left;
   if (v === undefined) {
-    v = attacker_bases(s) - attacker_bases_lost(s);
+    v = rt.sub(attacker_bases(s), attacker_bases_lost(s), "5.2");
     s.attacker_bases_left = v;
   }
   return v;
@@ -1910,7 +2314,7 @@ function attacker_bases_left(s: State): number {
 function defender_bases_left(s: State): number {
   let v = s.defender_bases_left;
   if (v === undefined) {
-    v = defender_bases(s) - defender_bases_lost(s);
+    v = rt.sub(defender_bases(s), defender_bases_lost(s), "5.2");
     s.defender_bases_left = v;
   }
   return v;
@@ -1998,7 +2402,7 @@ function cavalry_option(s: State): boolean {
 function attacker_pinned(s: State): boolean {
   let v = s.attacker_pinned;
   if (v === undefined) {
-    v = 2 * attacker_pinned$each1(s) >= attacker_bases(s);
+    v = rt.mul(2, attacker_pinned$each1(s), "5.5") >= attacker_bases(s);
     s.attacker_pinned = v;
   }
   return v;
@@ -2006,7 +2410,7 @@ function attacker_pinned(s: State): boolean {
 function defender_pinned(s: State): boolean {
   let v = s.defender_pinned;
   if (v === undefined) {
-    v = 2 * defender_pinned$each1(s) >= defender_bases(s);
+    v = rt.mul(2, defender_pinned$each1(s), "5.5") >= defender_bases(s);
     s.defender_pinned = v;
   }
   return v;
@@ -2014,7 +2418,7 @@ function defender_pinned(s: State): boolean {
 function attacker_hit_in_rear(s: State): boolean {
   let v = s.attacker_hit_in_rear;
   if (v === undefined) {
-    v = 2 * attacker_hit_in_rear$each1(s) > attacker_bases(s);
+    v = rt.mul(2, attacker_hit_in_rear$each1(s), "5.5") > attacker_bases(s);
     s.attacker_hit_in_rear = v;
   }
   return v;
@@ -2022,7 +2426,7 @@ function attacker_hit_in_rear(s: State): boolean {
 function defender_hit_in_rear(s: State): boolean {
   let v = s.defender_hit_in_rear;
   if (v === undefined) {
-    v = 2 * defender_hit_in_rear$each1(s) > defender_bases(s);
+    v = rt.mul(2, defender_hit_in_rear$each1(s), "5.5") > defender_bases(s);
     s.defender_hit_in_rear = v;
   }
   return v;
@@ -2030,7 +2434,7 @@ function defender_hit_in_rear(s: State): boolean {
 function attacker_two_sides(s: State): boolean {
   let v = s.attacker_two_sides;
   if (v === undefined) {
-    v = 2 * attacker_two_sides$each1(s) >= attacker_bases(s);
+    v = rt.mul(2, attacker_two_sides$each1(s), "5.5") >= attacker_bases(s);
     s.attacker_two_sides = v;
   }
   return v;
@@ -2038,7 +2442,7 @@ function attacker_two_sides(s: State): boolean {
 function defender_two_sides(s: State): boolean {
   let v = s.defender_two_sides;
   if (v === undefined) {
-    v = 2 * defender_two_sides$each1(s) >= defender_bases(s);
+    v = rt.mul(2, defender_two_sides$each1(s), "5.5") >= defender_bases(s);
     s.defender_two_sides = v;
   }
   return v;
@@ -2046,7 +2450,7 @@ function defender_two_sides(s: State): boolean {
 function attacker_prone(s: State): boolean {
   let v = s.attacker_prone;
   if (v === undefined) {
-    v = 2 * attacker_prone$each1(s) >= attacker_bases(s);
+    v = rt.mul(2, attacker_prone$each1(s), "5.5") >= attacker_bases(s);
     s.attacker_prone = v;
   }
   return v;
@@ -2054,7 +2458,7 @@ function attacker_prone(s: State): boolean {
 function defender_prone(s: State): boolean {
   let v = s.defender_prone;
   if (v === undefined) {
-    v = 2 * defender_prone$each1(s) >= defender_bases(s);
+    v = rt.mul(2, defender_prone$each1(s), "5.5") >= defender_bases(s);
     s.defender_prone = v;
   }
   return v;
@@ -2062,7 +2466,7 @@ function defender_prone(s: State): boolean {
 function attacker_solid_cover(s: State): boolean {
   let v = s.attacker_solid_cover;
   if (v === undefined) {
-    v = 2 * attacker_solid_cover$each1(s) >= attacker_bases(s);
+    v = rt.mul(2, attacker_solid_cover$each1(s), "5.5") >= attacker_bases(s);
     s.attacker_solid_cover = v;
   }
   return v;
@@ -2070,7 +2474,7 @@ function attacker_solid_cover(s: State): boolean {
 function defender_solid_cover(s: State): boolean {
   let v = s.defender_solid_cover;
   if (v === undefined) {
-    v = 2 * defender_solid_cover$each1(s) >= defender_bases(s);
+    v = rt.mul(2, defender_solid_cover$each1(s), "5.5") >= defender_bases(s);
     s.defender_solid_cover = v;
   }
   return v;
@@ -2078,7 +2482,7 @@ function defender_solid_cover(s: State): boolean {
 function attacker_outstanding(s: State): boolean {
   let v = s.attacker_outstanding;
   if (v === undefined) {
-    v = 2 * attacker_outstanding$each1(s) >= attacker_bases(s);
+    v = rt.mul(2, attacker_outstanding$each1(s), "5.5") >= attacker_bases(s);
     s.attacker_outstanding = v;
   }
   return v;
@@ -2086,7 +2490,7 @@ function attacker_outstanding(s: State): boolean {
 function defender_outstanding(s: State): boolean {
   let v = s.defender_outstanding;
   if (v === undefined) {
-    v = 2 * defender_outstanding$each1(s) >= defender_bases(s);
+    v = rt.mul(2, defender_outstanding$each1(s), "5.5") >= defender_bases(s);
     s.defender_outstanding = v;
   }
   return v;
@@ -2094,7 +2498,7 @@ function defender_outstanding(s: State): boolean {
 function attacker_great(s: State): boolean {
   let v = s.attacker_great;
   if (v === undefined) {
-    v = 2 * attacker_great$each1(s) >= attacker_bases(s);
+    v = rt.mul(2, attacker_great$each1(s), "5.5") >= attacker_bases(s);
     s.attacker_great = v;
   }
   return v;
@@ -2102,7 +2506,7 @@ function attacker_great(s: State): boolean {
 function defender_great(s: State): boolean {
   let v = s.defender_great;
   if (v === undefined) {
-    v = 2 * defender_great$each1(s) >= defender_bases(s);
+    v = rt.mul(2, defender_great$each1(s), "5.5") >= defender_bases(s);
     s.defender_great = v;
   }
   return v;
@@ -2110,7 +2514,7 @@ function defender_great(s: State): boolean {
 function attacker_mounted(s: State): boolean {
   let v = s.attacker_mounted;
   if (v === undefined) {
-    v = 2 * attacker_mounted$each1(s) >= attacker_bases(s);
+    v = rt.mul(2, attacker_mounted$each1(s), "5.5") >= attacker_bases(s);
     s.attacker_mounted = v;
   }
   return v;
@@ -2118,7 +2522,7 @@ function attacker_mounted(s: State): boolean {
 function defender_mounted(s: State): boolean {
   let v = s.defender_mounted;
   if (v === undefined) {
-    v = 2 * defender_mounted$each1(s) >= defender_bases(s);
+    v = rt.mul(2, defender_mounted$each1(s), "5.5") >= defender_bases(s);
     s.defender_mounted = v;
   }
   return v;
@@ -2198,7 +2602,35 @@ function great_drm(s: State): number {
 function attacker_drm(s: State): number {
   let v = s.attacker_drm;
   if (v === undefined) {
-    v = in$attacker_other_drm(s) + (attacker_pinned(s) ? pinned_drm(s) : 0) + (attacker_hit_in_rear(s) ? rear_drm(s) : 0) + (attacker_two_sides(s) ? two_sides_drm(s) : 0) + (attacker_prone(s) ? prone_drm(s) : 0) + (attacker_solid_cover(s) ? cover_drm(s) : 0) + (attacker_outstanding(s) ? outstanding_drm(s) : 0) + (attacker_great(s) ? great_drm(s) : 0) + (attacker_cavalry_bonus(s) ? cavalry_drm(s) : 0);
+    v = rt.add(
+      rt.add(
+        rt.add(
+          rt.add(
+            rt.add(
+              rt.add(
+                rt.add(
+                  rt.add(in$attacker_other_drm(s), attacker_pinned(s) ? pinned_drm(s) : 0, "5.5"),
+                  attacker_hit_in_rear(s) ? rear_drm(s) : 0,
+                  "5.5",
+                ),
+                attacker_two_sides(s) ? two_sides_drm(s) : 0,
+                "5.5",
+              ),
+              attacker_prone(s) ? prone_drm(s) : 0,
+              "5.5",
+            ),
+            attacker_solid_cover(s) ? cover_drm(s) : 0,
+            "5.5",
+          ),
+          attacker_outstanding(s) ? outstanding_drm(s) : 0,
+          "5.5",
+        ),
+        attacker_great(s) ? great_drm(s) : 0,
+        "5.5",
+      ),
+      attacker_cavalry_bonus(s) ? cavalry_drm(s) : 0,
+      "5.5",
+    );
     s.attacker_drm = v;
   }
   return v;
@@ -2206,7 +2638,35 @@ function attacker_drm(s: State): number {
 function defender_drm(s: State): number {
   let v = s.defender_drm;
   if (v === undefined) {
-    v = in$defender_other_drm(s) + (defender_pinned(s) ? pinned_drm(s) : 0) + (defender_hit_in_rear(s) ? rear_drm(s) : 0) + (defender_two_sides(s) ? two_sides_drm(s) : 0) + (defender_prone(s) ? prone_drm(s) : 0) + (defender_solid_cover(s) ? cover_drm(s) : 0) + (defender_outstanding(s) ? outstanding_drm(s) : 0) + (defender_great(s) ? great_drm(s) : 0) + (defender_cavalry_bonus(s) ? cavalry_drm(s) : 0);
+    v = rt.add(
+      rt.add(
+        rt.add(
+          rt.add(
+            rt.add(
+              rt.add(
+                rt.add(
+                  rt.add(in$defender_other_drm(s), defender_pinned(s) ? pinned_drm(s) : 0, "5.5"),
+                  defender_hit_in_rear(s) ? rear_drm(s) : 0,
+                  "5.5",
+                ),
+                defender_two_sides(s) ? two_sides_drm(s) : 0,
+                "5.5",
+              ),
+              defender_prone(s) ? prone_drm(s) : 0,
+              "5.5",
+            ),
+            defender_solid_cover(s) ? cover_drm(s) : 0,
+            "5.5",
+          ),
+          defender_outstanding(s) ? outstanding_drm(s) : 0,
+          "5.5",
+        ),
+        defender_great(s) ? great_drm(s) : 0,
+        "5.5",
+      ),
+      defender_cavalry_bonus(s) ? cavalry_drm(s) : 0,
+      "5.5",
+    );
     s.defender_drm = v;
   }
   return v;
@@ -2216,19 +2676,19 @@ function check$cavalry_targets(s: State): boolean {
 }
 function attacker_bases$each1(s: State): number {
   const items: readonly AssaultUnit[] = in$attackers(s);
-  let total = 0;
+  let total: number = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    total = total + u$.bases;
+    total = rt.add(total, u$.bases, "5.2");
   }
   return total;
 }
 function defender_bases$each1(s: State): number {
   const items: readonly AssaultUnit[] = in$defenders(s);
-  let total = 0;
+  let total: number = 0;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    total = total + d$.bases;
+    total = rt.add(total, d$.bases, "5.2");
   }
   return total;
 }
@@ -2274,193 +2734,193 @@ function only_cavalry$each2(s: State): boolean {
 }
 function attacker_pinned$each1(s: State): number {
   const items: readonly AssaultUnit[] = in$attackers(s);
-  let total = 0;
+  let total: number = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
     if (!u$.pinned_or_worse) {
       continue;
     }
-    total = total + u$.bases;
+    total = rt.add(total, u$.bases, "5.5");
   }
   return total;
 }
 function defender_pinned$each1(s: State): number {
   const items: readonly AssaultUnit[] = in$defenders(s);
-  let total = 0;
+  let total: number = 0;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
     if (!d$.pinned_or_worse) {
       continue;
     }
-    total = total + d$.bases;
+    total = rt.add(total, d$.bases, "5.5");
   }
   return total;
 }
 function attacker_hit_in_rear$each1(s: State): number {
   const items: readonly AssaultUnit[] = in$attackers(s);
-  let total = 0;
+  let total: number = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
     if (!u$.hit_in_rear) {
       continue;
     }
-    total = total + u$.bases;
+    total = rt.add(total, u$.bases, "5.5");
   }
   return total;
 }
 function defender_hit_in_rear$each1(s: State): number {
   const items: readonly AssaultUnit[] = in$defenders(s);
-  let total = 0;
+  let total: number = 0;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
     if (!d$.hit_in_rear) {
       continue;
     }
-    total = total + d$.bases;
+    total = rt.add(total, d$.bases, "5.5");
   }
   return total;
 }
 function attacker_two_sides$each1(s: State): number {
   const items: readonly AssaultUnit[] = in$attackers(s);
-  let total = 0;
+  let total: number = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
     if (!(u$.sides_in_contact >= 2)) {
       continue;
     }
-    total = total + u$.bases;
+    total = rt.add(total, u$.bases, "5.5");
   }
   return total;
 }
 function defender_two_sides$each1(s: State): number {
   const items: readonly AssaultUnit[] = in$defenders(s);
-  let total = 0;
+  let total: number = 0;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
     if (!(d$.sides_in_contact >= 2)) {
       continue;
     }
-    total = total + d$.bases;
+    total = rt.add(total, d$.bases, "5.5");
   }
   return total;
 }
 function attacker_prone$each1(s: State): number {
   const items: readonly AssaultUnit[] = in$attackers(s);
-  let total = 0;
+  let total: number = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
     if (!u$.prone) {
       continue;
     }
-    total = total + u$.bases;
+    total = rt.add(total, u$.bases, "5.5");
   }
   return total;
 }
 function defender_prone$each1(s: State): number {
   const items: readonly AssaultUnit[] = in$defenders(s);
-  let total = 0;
+  let total: number = 0;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
     if (!d$.prone) {
       continue;
     }
-    total = total + d$.bases;
+    total = rt.add(total, d$.bases, "5.5");
   }
   return total;
 }
 function attacker_solid_cover$each1(s: State): number {
   const items: readonly AssaultUnit[] = in$attackers(s);
-  let total = 0;
+  let total: number = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
     if (!(u$.cover !== "open_ground")) {
       continue;
     }
-    total = total + u$.bases;
+    total = rt.add(total, u$.bases, "5.5");
   }
   return total;
 }
 function defender_solid_cover$each1(s: State): number {
   const items: readonly AssaultUnit[] = in$defenders(s);
-  let total = 0;
+  let total: number = 0;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
     if (!(d$.cover !== "open_ground")) {
       continue;
     }
-    total = total + d$.bases;
+    total = rt.add(total, d$.bases, "5.5");
   }
   return total;
 }
 function attacker_outstanding$each1(s: State): number {
   const items: readonly AssaultUnit[] = in$attackers(s);
-  let total = 0;
+  let total: number = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
     if (!(u$.training === "outstanding_training")) {
       continue;
     }
-    total = total + u$.bases;
+    total = rt.add(total, u$.bases, "5.5");
   }
   return total;
 }
 function defender_outstanding$each1(s: State): number {
   const items: readonly AssaultUnit[] = in$defenders(s);
-  let total = 0;
+  let total: number = 0;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
     if (!(d$.training === "outstanding_training")) {
       continue;
     }
-    total = total + d$.bases;
+    total = rt.add(total, d$.bases, "5.5");
   }
   return total;
 }
 function attacker_great$each1(s: State): number {
   const items: readonly AssaultUnit[] = in$attackers(s);
-  let total = 0;
+  let total: number = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
     if (!(u$.training === "great_training")) {
       continue;
     }
-    total = total + u$.bases;
+    total = rt.add(total, u$.bases, "5.5");
   }
   return total;
 }
 function defender_great$each1(s: State): number {
   const items: readonly AssaultUnit[] = in$defenders(s);
-  let total = 0;
+  let total: number = 0;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
     if (!(d$.training === "great_training")) {
       continue;
     }
-    total = total + d$.bases;
+    total = rt.add(total, d$.bases, "5.5");
   }
   return total;
 }
 function attacker_mounted$each1(s: State): number {
   const items: readonly AssaultUnit[] = in$attackers(s);
-  let total = 0;
+  let total: number = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
     if (!u$.mounted_cavalry) {
       continue;
     }
-    total = total + u$.bases;
+    total = rt.add(total, u$.bases, "5.5");
   }
   return total;
 }
 function defender_mounted$each1(s: State): number {
   const items: readonly AssaultUnit[] = in$defenders(s);
-  let total = 0;
+  let total: number = 0;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
     if (!d$.mounted_cavalry) {
       continue;
     }
-    total = total + d$.bases;
+    total = rt.add(total, d$.bases, "5.5");
   }
   return total;
 }
@@ -2602,135 +3062,417 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$cavalry_option, value: (s: State) => s.cavalry_option },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
-  { info: step$attacker_bases, random: false, get: attacker_bases, wire: rt.wireAs.plain },
-  { info: step$defender_bases, random: false, get: defender_bases, wire: rt.wireAs.plain },
-  { info: step$round_1_margin, random: true, get: round_1_margin, wire: rt.wireAs.plain },
-  { info: step$attacker_lost_1, random: true, get: attacker_lost_1, wire: rt.wireAs.plain },
-  { info: step$defender_lost_1, random: true, get: defender_lost_1, wire: rt.wireAs.plain },
-  { info: step$attacker_left_1, random: true, get: attacker_left_1, wire: rt.wireAs.plain },
-  { info: step$defender_left_1, random: true, get: defender_left_1, wire: rt.wireAs.plain },
-  { info: step$round_1_winner, random: true, get: round_1_winner, wire: rt.wireAs.plain },
-  { info: step$round_2_fought, random: true, get: round_2_fought, wire: rt.wireAs.plain },
-  { info: step$round_2_margin, random: true, get: round_2_margin, wire: rt.wireAs.plain },
-  { info: step$attacker_lost_2, random: true, get: attacker_lost_2, wire: rt.wireAs.plain },
-  { info: step$defender_lost_2, random: true, get: defender_lost_2, wire: rt.wireAs.plain },
-  { info: step$attacker_left_2, random: true, get: attacker_left_2, wire: rt.wireAs.plain },
-  { info: step$defender_left_2, random: true, get: defender_left_2, wire: rt.wireAs.plain },
-  { info: step$round_2_winner, random: true, get: round_2_winner, wire: rt.wireAs.plain },
-  { info: step$round_3_fought, random: true, get: round_3_fought, wire: rt.wireAs.plain },
-  { info: step$round_3_margin, random: true, get: round_3_margin, wire: rt.wireAs.plain },
-  { info: step$attacker_lost_3, random: true, get: attacker_lost_3, wire: rt.wireAs.plain },
-  { info: step$defender_lost_3, random: true, get: defender_lost_3, wire: rt.wireAs.plain },
-  { info: step$attacker_left_3, random: true, get: attacker_left_3, wire: rt.wireAs.plain },
-  { info: step$defender_left_3, random: true, get: defender_left_3, wire: rt.wireAs.plain },
-  { info: step$round_3_winner, random: true, get: round_3_winner, wire: rt.wireAs.plain },
+  {
+    info: step$attacker_bases,
+    random: false,
+    ground: false,
+    get: attacker_bases,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$defender_bases,
+    random: false,
+    ground: false,
+    get: defender_bases,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$round_1_margin,
+    random: true,
+    ground: false,
+    get: round_1_margin,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$attacker_lost_1,
+    random: true,
+    ground: false,
+    get: attacker_lost_1,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$defender_lost_1,
+    random: true,
+    ground: false,
+    get: defender_lost_1,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$attacker_left_1,
+    random: true,
+    ground: false,
+    get: attacker_left_1,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$defender_left_1,
+    random: true,
+    ground: false,
+    get: defender_left_1,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$round_1_winner,
+    random: true,
+    ground: false,
+    get: round_1_winner,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$round_2_fought,
+    random: true,
+    ground: false,
+    get: round_2_fought,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$round_2_margin,
+    random: true,
+    ground: false,
+    get: round_2_margin,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$attacker_lost_2,
+    random: true,
+    ground: false,
+    get: attacker_lost_2,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$defender_lost_2,
+    random: true,
+    ground: false,
+    get: defender_lost_2,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$attacker_left_2,
+    random: true,
+    ground: false,
+    get: attacker_left_2,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$defender_left_2,
+    random: true,
+    ground: false,
+    get: defender_left_2,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$round_2_winner,
+    random: true,
+    ground: false,
+    get: round_2_winner,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$round_3_fought,
+    random: true,
+    ground: false,
+    get: round_3_fought,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$round_3_margin,
+    random: true,
+    ground: false,
+    get: round_3_margin,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$attacker_lost_3,
+    random: true,
+    ground: false,
+    get: attacker_lost_3,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$defender_lost_3,
+    random: true,
+    ground: false,
+    get: defender_lost_3,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$attacker_left_3,
+    random: true,
+    ground: false,
+    get: attacker_left_3,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$defender_left_3,
+    random: true,
+    ground: false,
+    get: defender_left_3,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$round_3_winner,
+    random: true,
+    ground: false,
+    get: round_3_winner,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$attacker_lost_in_rounds,
     random: true,
+    ground: false,
     get: attacker_lost_in_rounds,
     wire: rt.wireAs.plain,
   },
   {
     info: step$defender_lost_in_rounds,
     random: true,
+    ground: false,
     get: defender_lost_in_rounds,
     wire: rt.wireAs.plain,
   },
-  { info: step$overall, random: true, get: overall, wire: rt.wireAs.plain },
-  { info: step$overall_loser, random: true, get: overall_loser, wire: rt.wireAs.plain },
-  { info: step$attacker_tie_loss, random: true, get: attacker_tie_loss, wire: rt.wireAs.plain },
-  { info: step$defender_tie_loss, random: true, get: defender_tie_loss, wire: rt.wireAs.plain },
-  { info: step$attacker_bases_lost, random: true, get: attacker_bases_lost, wire: rt.wireAs.plain },
-  { info: step$defender_bases_lost, random: true, get: defender_bases_lost, wire: rt.wireAs.plain },
-  { info: step$attacker_bases_left, random: true, get: attacker_bases_left, wire: rt.wireAs.plain },
-  { info: step$defender_bases_left, random: true, get: defender_bases_left, wire: rt.wireAs.plain },
+  { info: step$overall, random: true, ground: false, get: overall, wire: rt.wireAs.plain },
+  {
+    info: step$overall_loser,
+    random: true,
+    ground: false,
+    get: overall_loser,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$attacker_tie_loss,
+    random: true,
+    ground: false,
+    get: attacker_tie_loss,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$defender_tie_loss,
+    random: true,
+    ground: false,
+    get: defender_tie_loss,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$attacker_bases_lost,
+    random: true,
+    ground: false,
+    get: attacker_bases_lost,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$defender_bases_lost,
+    random: true,
+    ground: false,
+    get: defender_bases_lost,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$attacker_bases_left,
+    random: true,
+    ground: false,
+    get: attacker_bases_left,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$defender_bases_left,
+    random: true,
+    ground: false,
+    get: defender_bases_left,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$attacker_won_every_round,
     random: true,
+    ground: false,
     get: attacker_won_every_round,
     wire: rt.wireAs.plain,
   },
   {
     info: step$defender_won_every_round,
     random: true,
+    ground: false,
     get: defender_won_every_round,
     wire: rt.wireAs.plain,
   },
-  { info: step$breakthrough, random: true, get: breakthrough, wire: rt.wireAs.plain },
-  { info: step$heroic_fight, random: true, get: heroic_fight, wire: rt.wireAs.plain },
-  { info: step$pinned_sides, random: true, get: pinned_sides, wire: rt.wireAs.plain },
-  { info: step$any_cavalry, random: false, get: any_cavalry, wire: rt.wireAs.plain },
-  { info: step$only_cavalry, random: false, get: only_cavalry, wire: rt.wireAs.plain },
-  { info: step$rounds, random: false, get: rounds, wire: rt.wireAs.plain },
-  { info: step$cavalry_drm, random: false, get: cavalry_drm, wire: rt.wireAs.plain },
-  { info: step$cavalry_option, random: true, get: cavalry_option, wire: rt.wireAs.plain },
-  { info: step$attacker_pinned, random: false, get: attacker_pinned, wire: rt.wireAs.plain },
-  { info: step$defender_pinned, random: false, get: defender_pinned, wire: rt.wireAs.plain },
+  { info: step$breakthrough, random: true, ground: false, get: breakthrough, wire: rt.wireAs.plain },
+  { info: step$heroic_fight, random: true, ground: false, get: heroic_fight, wire: rt.wireAs.plain },
+  { info: step$pinned_sides, random: true, ground: false, get: pinned_sides, wire: rt.wireAs.plain },
+  { info: step$any_cavalry, random: false, ground: false, get: any_cavalry, wire: rt.wireAs.plain },
+  {
+    info: step$only_cavalry,
+    random: false,
+    ground: false,
+    get: only_cavalry,
+    wire: rt.wireAs.plain,
+  },
+  { info: step$rounds, random: false, ground: false, get: rounds, wire: rt.wireAs.plain },
+  { info: step$cavalry_drm, random: false, ground: false, get: cavalry_drm, wire: rt.wireAs.plain },
+  {
+    info: step$cavalry_option,
+    random: true,
+    ground: false,
+    get: cavalry_option,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$attacker_pinned,
+    random: false,
+    ground: false,
+    get: attacker_pinned,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$defender_pinned,
+    random: false,
+    ground: false,
+    get: defender_pinned,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$attacker_hit_in_rear,
     random: false,
+    ground: false,
     get: attacker_hit_in_rear,
     wire: rt.wireAs.plain,
   },
   {
     info: step$defender_hit_in_rear,
     random: false,
+    ground: false,
     get: defender_hit_in_rear,
     wire: rt.wireAs.plain,
   },
-  { info: step$attacker_two_sides, random: false, get: attacker_two_sides, wire: rt.wireAs.plain },
-  { info: step$defender_two_sides, random: false, get: defender_two_sides, wire: rt.wireAs.plain },
-  { info: step$attacker_prone, random: false, get: attacker_prone, wire: rt.wireAs.plain },
-  { info: step$defender_prone, random: false, get: defender_prone, wire: rt.wireAs.plain },
+  {
+    info: step$attacker_two_sides,
+    random: false,
+    ground: false,
+    get: attacker_two_sides,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$defender_two_sides,
+    random: false,
+    ground: false,
+    get: defender_two_sides,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$attacker_prone,
+    random: false,
+    ground: false,
+    get: attacker_prone,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$defender_prone,
+    random: false,
+    ground: false,
+    get: defender_prone,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$attacker_solid_cover,
     random: false,
+    ground: false,
     get: attacker_solid_cover,
     wire: rt.wireAs.plain,
   },
   {
     info: step$defender_solid_cover,
     random: false,
+    ground: false,
     get: defender_solid_cover,
     wire: rt.wireAs.plain,
   },
   {
     info: step$attacker_outstanding,
     random: false,
+    ground: false,
     get: attacker_outstanding,
     wire: rt.wireAs.plain,
   },
   {
     info: step$defender_outstanding,
     random: false,
+    ground: false,
     get: defender_outstanding,
     wire: rt.wireAs.plain,
   },
-  { info: step$attacker_great, random: false, get: attacker_great, wire: rt.wireAs.plain },
-  { info: step$defender_great, random: false, get: defender_great, wire: rt.wireAs.plain },
-  { info: step$attacker_mounted, random: false, get: attacker_mounted, wire: rt.wireAs.plain },
-  { info: step$defender_mounted, random: false, get: defender_mounted, wire: rt.wireAs.plain },
+  {
+    info: step$attacker_great,
+    random: false,
+    ground: false,
+    get: attacker_great,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$defender_great,
+    random: false,
+    ground: false,
+    get: defender_great,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$attacker_mounted,
+    random: false,
+    ground: false,
+    get: attacker_mounted,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$defender_mounted,
+    random: false,
+    ground: false,
+    get: defender_mounted,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$attacker_cavalry_bonus,
     random: false,
+    ground: false,
     get: attacker_cavalry_bonus,
     wire: rt.wireAs.plain,
   },
   {
     info: step$defender_cavalry_bonus,
     random: false,
+    ground: false,
     get: defender_cavalry_bonus,
     wire: rt.wireAs.plain,
   },
-  { info: step$pinned_drm, random: false, get: pinned_drm, wire: rt.wireAs.plain },
-  { info: step$rear_drm, random: false, get: rear_drm, wire: rt.wireAs.plain },
-  { info: step$two_sides_drm, random: false, get: two_sides_drm, wire: rt.wireAs.plain },
-  { info: step$prone_drm, random: false, get: prone_drm, wire: rt.wireAs.plain },
-  { info: step$cover_drm, random: false, get: cover_drm, wire: rt.wireAs.plain },
-  { info: step$outstanding_drm, random: false, get: outstanding_drm, wire: rt.wireAs.plain },
-  { info: step$great_drm, random: false, get: great_drm, wire: rt.wireAs.plain },
-  { info: step$attacker_drm, random: false, get: attacker_drm, wire: rt.wireAs.plain },
-  { info: step$defender_drm, random: false, get: defender_drm, wire: rt.wireAs.plain },
+  { info: step$pinned_drm, random: false, ground: false, get: pinned_drm, wire: rt.wireAs.plain },
+  { info: step$rear_drm, random: false, ground: false, get: rear_drm, wire: rt.wireAs.plain },
+  {
+    info: step$two_sides_drm,
+    random: false,
+    ground: false,
+    get: two_sides_drm,
+    wire: rt.wireAs.plain,
+  },
+  { info: step$prone_drm, random: false, ground: false, get: prone_drm, wire: rt.wireAs.plain },
+  { info: step$cover_drm, random: false, ground: false, get: cover_drm, wire: rt.wireAs.plain },
+  {
+    info: step$outstanding_drm,
+    random: false,
+    ground: false,
+    get: outstanding_drm,
+    wire: rt.wireAs.plain,
+  },
+  { info: step$great_drm, random: false, ground: false, get: great_drm, wire: rt.wireAs.plain },
+  {
+    info: step$attacker_drm,
+    random: false,
+    ground: false,
+    get: attacker_drm,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$defender_drm,
+    random: false,
+    ground: false,
+    get: defender_drm,
+    wire: rt.wireAs.plain,
+  },
 ];
 const OUTPUTS = [
   DEFINITIONS[0],
@@ -2834,211 +3576,211 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
 const OUTCOME = ["overall", "attacker_bases_lost", "defender_bases_lost", "breakthrough"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
-  if ("attacker_bases" in values) {
+  if (Object.hasOwn(values, "attacker_bases")) {
     s.attacker_bases = (values.attacker_bases as unknown) as number;
   }
-  if ("defender_bases" in values) {
+  if (Object.hasOwn(values, "defender_bases")) {
     s.defender_bases = (values.defender_bases as unknown) as number;
   }
-  if ("round_1_margin" in values) {
+  if (Object.hasOwn(values, "round_1_margin")) {
     s.round_1_margin = (values.round_1_margin as unknown) as number;
   }
-  if ("attacker_lost_1" in values) {
+  if (Object.hasOwn(values, "attacker_lost_1")) {
     s.attacker_lost_1 = (values.attacker_lost_1 as unknown) as number;
   }
-  if ("defender_lost_1" in values) {
+  if (Object.hasOwn(values, "defender_lost_1")) {
     s.defender_lost_1 = (values.defender_lost_1 as unknown) as number;
   }
-  if ("attacker_left_1" in values) {
+  if (Object.hasOwn(values, "attacker_left_1")) {
     s.attacker_left_1 = (values.attacker_left_1 as unknown) as number;
   }
-  if ("defender_left_1" in values) {
+  if (Object.hasOwn(values, "defender_left_1")) {
     s.defender_left_1 = (values.defender_left_1 as unknown) as number;
   }
-  if ("round_1_winner" in values) {
+  if (Object.hasOwn(values, "round_1_winner")) {
     s.round_1_winner = (values.round_1_winner as unknown) as ("attacker" | "defender") | null;
   }
-  if ("round_2_fought" in values) {
+  if (Object.hasOwn(values, "round_2_fought")) {
     s.round_2_fought = (values.round_2_fought as unknown) as boolean;
   }
-  if ("round_2_margin" in values) {
+  if (Object.hasOwn(values, "round_2_margin")) {
     s.round_2_margin = (values.round_2_margin as unknown) as number | null;
   }
-  if ("attacker_lost_2" in values) {
+  if (Object.hasOwn(values, "attacker_lost_2")) {
     s.attacker_lost_2 = (values.attacker_lost_2 as unknown) as number;
   }
-  if ("defender_lost_2" in values) {
+  if (Object.hasOwn(values, "defender_lost_2")) {
     s.defender_lost_2 = (values.defender_lost_2 as unknown) as number;
   }
-  if ("attacker_left_2" in values) {
+  if (Object.hasOwn(values, "attacker_left_2")) {
     s.attacker_left_2 = (values.attacker_left_2 as unknown) as number;
   }
-  if ("defender_left_2" in values) {
+  if (Object.hasOwn(values, "defender_left_2")) {
     s.defender_left_2 = (values.defender_left_2 as unknown) as number;
   }
-  if ("round_2_winner" in values) {
+  if (Object.hasOwn(values, "round_2_winner")) {
     s.round_2_winner = (values.round_2_winner as unknown) as ("attacker" | "defender") | null;
   }
-  if ("round_3_fought" in values) {
+  if (Object.hasOwn(values, "round_3_fought")) {
     s.round_3_fought = (values.round_3_fought as unknown) as boolean;
   }
-  if ("round_3_margin" in values) {
+  if (Object.hasOwn(values, "round_3_margin")) {
     s.round_3_margin = (values.round_3_margin as unknown) as number | null;
   }
-  if ("attacker_lost_3" in values) {
+  if (Object.hasOwn(values, "attacker_lost_3")) {
     s.attacker_lost_3 = (values.attacker_lost_3 as unknown) as number;
   }
-  if ("defender_lost_3" in values) {
+  if (Object.hasOwn(values, "defender_lost_3")) {
     s.defender_lost_3 = (values.defender_lost_3 as unknown) as number;
   }
-  if ("attacker_left_3" in values) {
+  if (Object.hasOwn(values, "attacker_left_3")) {
     s.attacker_left_3 = (values.attacker_left_3 as unknown) as number;
   }
-  if ("defender_left_3" in values) {
+  if (Object.hasOwn(values, "defender_left_3")) {
     s.defender_left_3 = (values.defender_left_3 as unknown) as number;
   }
-  if ("round_3_winner" in values) {
+  if (Object.hasOwn(values, "round_3_winner")) {
     s.round_3_winner = (values.round_3_winner as unknown) as ("attacker" | "defender") | null;
   }
-  if ("attacker_lost_in_rounds" in values) {
+  if (Object.hasOwn(values, "attacker_lost_in_rounds")) {
     s.attacker_lost_in_rounds = (values.attacker_lost_in_rounds as unknown) as number;
   }
-  if ("defender_lost_in_rounds" in values) {
+  if (Object.hasOwn(values, "defender_lost_in_rounds")) {
     s.defender_lost_in_rounds = (values.defender_lost_in_rounds as unknown) as number;
   }
-  if ("overall" in values) {
+  if (Object.hasOwn(values, "overall")) {
     s.overall = (values.overall as unknown) as "attacker_won" | "defender_won" | "tie";
   }
-  if ("overall_loser" in values) {
+  if (Object.hasOwn(values, "overall_loser")) {
     s.overall_loser = (values.overall_loser as unknown) as ("attacker" | "defender") | null;
   }
-  if ("attacker_tie_loss" in values) {
+  if (Object.hasOwn(values, "attacker_tie_loss")) {
     s.attacker_tie_loss = (values.attacker_tie_loss as unknown) as number;
   }
-  if ("defender_tie_loss" in values) {
+  if (Object.hasOwn(values, "defender_tie_loss")) {
     s.defender_tie_loss = (values.defender_tie_loss as unknown) as number;
   }
-  if ("attacker_bases_lost" in values) {
+  if (Object.hasOwn(values, "attacker_bases_lost")) {
     s.attacker_bases_lost = (values.attacker_bases_lost as unknown) as number;
   }
-  if ("defender_bases_lost" in values) {
+  if (Object.hasOwn(values, "defender_bases_lost")) {
     s.defender_bases_lost = (values.defender_bases_lost as unknown) as number;
   }
-  if ("attacker_bases_left" in values) {
+  if (Object.hasOwn(values, "attacker_bases_left")) {
     s.attacker_bases_left = (values.attacker_bases_left as unknown) as number;
   }
-  if ("defender_bases_left" in values) {
+  if (Object.hasOwn(values, "defender_bases_left")) {
     s.defender_bases_left = (values.defender_bases_left as unknown) as number;
   }
-  if ("attacker_won_every_round" in values) {
+  if (Object.hasOwn(values, "attacker_won_every_round")) {
     s.attacker_won_every_round = (values.attacker_won_every_round as unknown) as boolean;
   }
-  if ("defender_won_every_round" in values) {
+  if (Object.hasOwn(values, "defender_won_every_round")) {
     s.defender_won_every_round = (values.defender_won_every_round as unknown) as boolean;
   }
-  if ("breakthrough" in values) {
+  if (Object.hasOwn(values, "breakthrough")) {
     s.breakthrough = (values.breakthrough as unknown) as ("attacker" | "defender") | null;
   }
-  if ("heroic_fight" in values) {
+  if (Object.hasOwn(values, "heroic_fight")) {
     s.heroic_fight = (values.heroic_fight as unknown) as boolean;
   }
-  if ("pinned_sides" in values) {
+  if (Object.hasOwn(values, "pinned_sides")) {
     s.pinned_sides = (values.pinned_sides as unknown) as "nobody" | "attacking_side" | "defending_side" | "both_sides";
   }
-  if ("any_cavalry" in values) {
+  if (Object.hasOwn(values, "any_cavalry")) {
     s.any_cavalry = (values.any_cavalry as unknown) as boolean;
   }
-  if ("only_cavalry" in values) {
+  if (Object.hasOwn(values, "only_cavalry")) {
     s.only_cavalry = (values.only_cavalry as unknown) as boolean;
   }
-  if ("rounds" in values) {
+  if (Object.hasOwn(values, "rounds")) {
     s.rounds = (values.rounds as unknown) as number;
   }
-  if ("cavalry_drm" in values) {
+  if (Object.hasOwn(values, "cavalry_drm")) {
     s.cavalry_drm = (values.cavalry_drm as unknown) as number;
   }
-  if ("cavalry_option" in values) {
+  if (Object.hasOwn(values, "cavalry_option")) {
     s.cavalry_option = (values.cavalry_option as unknown) as boolean;
   }
-  if ("attacker_pinned" in values) {
+  if (Object.hasOwn(values, "attacker_pinned")) {
     s.attacker_pinned = (values.attacker_pinned as unknown) as boolean;
   }
-  if ("defender_pinned" in values) {
+  if (Object.hasOwn(values, "defender_pinned")) {
     s.defender_pinned = (values.defender_pinned as unknown) as boolean;
   }
-  if ("attacker_hit_in_rear" in values) {
+  if (Object.hasOwn(values, "attacker_hit_in_rear")) {
     s.attacker_hit_in_rear = (values.attacker_hit_in_rear as unknown) as boolean;
   }
-  if ("defender_hit_in_rear" in values) {
+  if (Object.hasOwn(values, "defender_hit_in_rear")) {
     s.defender_hit_in_rear = (values.defender_hit_in_rear as unknown) as boolean;
   }
-  if ("attacker_two_sides" in values) {
+  if (Object.hasOwn(values, "attacker_two_sides")) {
     s.attacker_two_sides = (values.attacker_two_sides as unknown) as boolean;
   }
-  if ("defender_two_sides" in values) {
+  if (Object.hasOwn(values, "defender_two_sides")) {
     s.defender_two_sides = (values.defender_two_sides as unknown) as boolean;
   }
-  if ("attacker_prone" in values) {
+  if (Object.hasOwn(values, "attacker_prone")) {
     s.attacker_prone = (values.attacker_prone as unknown) as boolean;
   }
-  if ("defender_prone" in values) {
+  if (Object.hasOwn(values, "defender_prone")) {
     s.defender_prone = (values.defender_prone as unknown) as boolean;
   }
-  if ("attacker_solid_cover" in values) {
+  if (Object.hasOwn(values, "attacker_solid_cover")) {
     s.attacker_solid_cover = (values.attacker_solid_cover as unknown) as boolean;
   }
-  if ("defender_solid_cover" in values) {
+  if (Object.hasOwn(values, "defender_solid_cover")) {
     s.defender_solid_cover = (values.defender_solid_cover as unknown) as boolean;
   }
-  if ("attacker_outstanding" in values) {
+  if (Object.hasOwn(values, "attacker_outstanding")) {
     s.attacker_outstanding = (values.attacker_outstanding as unknown) as boolean;
   }
-  if ("defender_outstanding" in values) {
+  if (Object.hasOwn(values, "defender_outstanding")) {
     s.defender_outstanding = (values.defender_outstanding as unknown) as boolean;
   }
-  if ("attacker_great" in values) {
+  if (Object.hasOwn(values, "attacker_great")) {
     s.attacker_great = (values.attacker_great as unknown) as boolean;
   }
-  if ("defender_great" in values) {
+  if (Object.hasOwn(values, "defender_great")) {
     s.defender_great = (values.defender_great as unknown) as boolean;
   }
-  if ("attacker_mounted" in values) {
+  if (Object.hasOwn(values, "attacker_mounted")) {
     s.attacker_mounted = (values.attacker_mounted as unknown) as boolean;
   }
-  if ("defender_mounted" in values) {
+  if (Object.hasOwn(values, "defender_mounted")) {
     s.defender_mounted = (values.defender_mounted as unknown) as boolean;
   }
-  if ("attacker_cavalry_bonus" in values) {
+  if (Object.hasOwn(values, "attacker_cavalry_bonus")) {
     s.attacker_cavalry_bonus = (values.attacker_cavalry_bonus as unknown) as boolean;
   }
-  if ("defender_cavalry_bonus" in values) {
+  if (Object.hasOwn(values, "defender_cavalry_bonus")) {
     s.defender_cavalry_bonus = (values.defender_cavalry_bonus as unknown) as boolean;
   }
-  if ("pinned_drm" in values) {
+  if (Object.hasOwn(values, "pinned_drm")) {
     s.pinned_drm = (values.pinned_drm as unknown) as number;
   }
-  if ("rear_drm" in values) {
+  if (Object.hasOwn(values, "rear_drm")) {
     s.rear_drm = (values.rear_drm as unknown) as number;
   }
-  if ("two_sides_drm" in values) {
+  if (Object.hasOwn(values, "two_sides_drm")) {
     s.two_sides_drm = (values.two_sides_drm as unknown) as number;
   }
-  if ("prone_drm" in values) {
+  if (Object.hasOwn(values, "prone_drm")) {
     s.prone_drm = (values.prone_drm as unknown) as number;
   }
-  if ("cover_drm" in values) {
+  if (Object.hasOwn(values, "cover_drm")) {
     s.cover_drm = (values.cover_drm as unknown) as number;
   }
-  if ("outstanding_drm" in values) {
+  if (Object.hasOwn(values, "outstanding_drm")) {
     s.outstanding_drm = (values.outstanding_drm as unknown) as number;
   }
-  if ("great_drm" in values) {
+  if (Object.hasOwn(values, "great_drm")) {
     s.great_drm = (values.great_drm as unknown) as number;
   }
-  if ("attacker_drm" in values) {
+  if (Object.hasOwn(values, "attacker_drm")) {
     s.attacker_drm = (values.attacker_drm as unknown) as number;
   }
-  if ("defender_drm" in values) {
+  if (Object.hasOwn(values, "defender_drm")) {
     s.defender_drm = (values.defender_drm as unknown) as number;
   }
 }
@@ -3127,7 +3869,7 @@ function inherit(s: State, parent: State): void {
 
 /** Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws. */
 export function check(value: unknown): rt.CheckResult<Input> {
-  return rt.checkInput<Input>(schema, value);
+  return rt.checkInput<Input>(schema, value, NOTATIONS);
 }
 
 /** Validates a dice assignment such as { "combat_roll": 7 }. Never throws. */
@@ -3135,11 +3877,19 @@ export function checkDice(value: unknown): rt.CheckResult<Partial<Dice>> {
   return rt.checkDice(schema.dice, value);
 }
 
-/** Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph. */
+/** Validates values to assume, such as { "result": "Ao1e4 DL1o2" }, against their definitions' types. Never throws. */
+export function checkAssume(value: unknown): rt.CheckResult<Record<string, rt.Wire>> {
+  return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
+}
+
+/**
+ * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
+ * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
+ */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(input, dice, options);
+  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
   if (options?.assume) {
-    assume(s, options.assume);
+    assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
   return rt.finish<Outputs, State>(
     s,
@@ -3152,10 +3902,11 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */
 export function distribution(input: Input): rt.Distribution<Outputs> {
+  const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
     (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(input, dice, { trace: false });
+      const s = new State(admitted, dice, { trace: false });
       if (parent) {
         inherit(s, parent);
       }

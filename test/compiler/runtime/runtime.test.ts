@@ -23,13 +23,13 @@ function stopOf(f: () => unknown): Stop {
 describe("odds (rule 4.2: round the final odds, not the strengths)", () => {
   it("15 to 6 is 2.5:1, which rounds half up to 3:1", () => {
     const odds = ratio(15, 6, "9.7");
-    expect(odds).toEqual({ a: 2.5, d: 1 });
+    expect(odds).toEqual({ a: { n: 5, d: 2 }, d: 1 });
     expect(oddsText(odds)).toBe("2.5:1");
     expect(oddsText(roundOdds(odds, "half_up"))).toBe("3:1");
   });
 
   it("9.75 to 2 is 4.875:1, which rounds half up to 5:1", () => {
-    const odds = ratio(9.75, 2, "9.7");
+    const odds = ratio(rt.decimal("9.75")!, 2, "9.7");
     expect(oddsText(odds)).toBe("4.875:1");
     expect(oddsText(roundOdds(odds, "half_up"))).toBe("5:1");
   });
@@ -65,13 +65,20 @@ describe("odds (rule 4.2: round the final odds, not the strengths)", () => {
   });
 
   it("rounding never turns a side that had strength into 0", () => {
-    expect(roundOdds({ a: 0.2, d: 1 }, "half_up")).toEqual({ a: 1, d: 1 });
+    expect(roundOdds({ a: rt.decimal("0.2")!, d: 1 }, "half_up")).toEqual({ a: 1, d: 1 });
+  });
+
+  it("0.7 to 0.2 is exactly 3.5:1, which rounds half up to 4:1 (in floating point it was 3.4999…, 3:1)", () => {
+    const odds = ratio(rt.decimal("0.7")!, rt.decimal("0.2")!, "9.7");
+    expect(odds).toEqual({ a: { n: 7, d: 2 }, d: 1 });
+    expect(oddsText(roundOdds(odds, "half_up"))).toBe("4:1");
+    expect(oddsText(roundOdds(ratio(rt.exact(0.7)!, rt.exact(0.2)!, "9.7"), "half_up"))).toBe("4:1");
   });
 
   it("parses odds as a chart prints them and nothing else", () => {
     expect(parseOdds("3:1")).toEqual({ a: 3, d: 1 });
     expect(parseOdds(" 1 : 2 ")).toEqual({ a: 1, d: 2 });
-    expect(parseOdds("4.875:1")).toEqual({ a: 4.875, d: 1 });
+    expect(parseOdds("4.875:1")).toEqual({ a: { n: 39, d: 8 }, d: 1 });
     for (const bad of ["3-1", "3:", ":1", "0:1", "1:0", "three to one", ""]) expect(parseOdds(bad), bad).toBeNull();
   });
 });
@@ -81,7 +88,7 @@ describe("round", () => {
     ["half_up", 2.5, 3], ["half_up", -2.5, -2], ["half_down", 2.5, 2], ["half_even", 2.5, 2], ["half_even", 3.5, 4],
     ["half_even", 2.4, 2], ["down", 2.9, 2], ["up", 2.1, 3], ["half_up", 2.49, 2],
   ] as const)("%s(%d) = %d", (mode, x, expected) => {
-    expect(round(x, mode)).toBe(expected);
+    expect(round(rt.exact(x)!, mode)).toBe(expected);
   });
 
   it("leaves infinity alone", () => {
