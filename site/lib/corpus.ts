@@ -36,8 +36,25 @@ export const aboutPath = (index: RuleIndex) => `${editionPath(index)}about/`;
 export const hrefOf = (index: RuleIndex, id: string, fromSlug?: string) => paragraphHref(index, id, "/", fromSlug);
 
 /** What the header and search know about the edition a page belongs to. */
-export function scopeOf(index: RuleIndex): { ruleset: string; edition: string; label: string; href: string } {
-  return { ruleset: index.ruleset.id, edition: index.edition.id, label: `${index.ruleset.title} ${index.edition.id}`, href: editionPath(index) };
+export function scopeOf(index: RuleIndex): Scope {
+  return {
+    ruleset: index.ruleset.id,
+    edition: index.edition.id,
+    rulesetTitle: index.ruleset.title,
+    editionTitle: index.edition.title,
+    label: `${index.ruleset.title} ${index.edition.id}`,
+    href: editionPath(index),
+  };
+}
+
+/** An edition as a page belongs to it: ids, the titles search filters by, how the header names it. */
+export interface Scope {
+  ruleset: string;
+  edition: string;
+  rulesetTitle: string;
+  editionTitle: string;
+  label: string;
+  href: string;
 }
 
 /** "9.14b Supply Dump" — a paragraph as a reader names it. */
