@@ -4,16 +4,17 @@ import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { Diagnostic } from "./diagnostics/diagnostic.ts";
 import type { RuleDocument } from "./1-read/types.ts";
-import { GRAMMAR_FILE } from "./language/parse.ts";
+import { grammarsVersion } from "./grammars.ts";
 
 /**
- * What reading a document depends on besides its own text: the grammar, the code of
- * phase 1, and the diagnostics catalog (cached diagnostics are replayed as worded).
- * A change to any of them makes every cached document stale.
+ * What reading a document depends on besides its own text: the code of phase 1,
+ * the URL policy, the diagnostics catalog (cached diagnostics are replayed as
+ * worded) and the grammars (which `--watch` reads again when they change). A
+ * change to any of them makes every cached document stale.
  */
-const READER_VERSION = (() => {
+const READER_CODE = (() => {
   const hash = createHash("sha256");
-  const files = [GRAMMAR_FILE, new URL("./diagnostics/catalog.md", import.meta.url)];
+  const files = [new URL("./diagnostics/catalog.md", import.meta.url), new URL("./url-policy.ts", import.meta.url)];
   for (const dir of ["./1-read/", "./language/", "./markdown/"]) {
     const url = new URL(dir, import.meta.url);
     for (const name of readdirSync(url).filter((n) => n.endsWith(".ts")).sort()) files.push(new URL(name, url));
@@ -23,6 +24,42 @@ const READER_VERSION = (() => {
 })();
 
 /**
+ * A map for what builds reuse that keeps only what the last successful build used
+ * (and what was added since): a long-running `--watch` holds what its next rebuild
+ * needs, not what every edit left behind. A failed build forgets nothing.
+ */
+export class RecentMap<V> {
+  private current = new Map<string, V>();
+  private previous = new Map<string, V>();
+
+  get(key: string): V | undefined {
+    if (this.current.has(key)) return this.current.get(key);
+    if (!this.previous.has(key)) return undefined;
+    const value = this.previous.get(key)!;
+    this.current.set(key, value);
+    return value;
+  }
+
+  set(key: string, value: V): void {
+    this.current.set(key, value);
+  }
+
+  keys(): string[] {
+    return [...new Set([...this.current.keys(), ...this.previous.keys()])];
+  }
+
+  get size(): number {
+    return this.keys().length;
+  }
+
+  /** A build succeeded: forget what it did not use. */
+  rotate(): void {
+    this.previous = this.current;
+    this.current = new Map();
+  }
+}
+
+/**
  * Everything a build can reuse from an earlier one, keyed by content: parsed
  * documents (kept on disk between `hexlaw build` runs), and, in a long-running
  * process such as `--watch`, generated engines and the results of examples.
@@ -30,14 +67,20 @@ const READER_VERSION = (() => {
 export class BuildCache {
   readonly documents: DocumentCache;
   /** Engine code by the fingerprint of the procedure it was generated from. */
-  readonly engines = new Map<string, { source: string; javascript: string }>();
+  readonly engines = new RecentMap<{ source: string; javascript: string }>();
   /** Example results by engine source and vector. */
-  readonly examples = new Map<string, unknown>();
+  readonly examples = new RecentMap<unknown>();
   /** Changes reports between editions, by the content of both editions' files. */
-  readonly reports = new Map<string, string>();
+  readonly reports = new RecentMap<string>();
 
   constructor(documents = new DocumentCache()) {
     this.documents = documents;
+  }
+
+  /** A build succeeded: keep only what it used (see RecentMap). */
+  rotate(): void {
+    this.documents.rotate();
+    for (const map of [this.engines, this.examples, this.reports]) map.rotate();
   }
 }
 
@@ -72,7 +115,7 @@ export class DocumentCache {
   misses = 0;
 
   static key(file: string, text: string, editionText: string): string {
-    return createHash("sha256").update(READER_VERSION).update("\0").update(file).update("\0").update(editionText).update("\0").update(text).digest("hex");
+    return createHash("sha256").update(READER_CODE).update("\0").update(grammarsVersion()).update("\0").update(file).update("\0").update(editionText).update("\0").update(text).digest("hex");
   }
 
   get(key: string): CachedDocument | undefined {
@@ -109,13 +152,18 @@ export class DocumentCache {
     return cache;
   }
 
-  /** Saves the entries this build used (so the cache never grows past the corpus). */
+  /** A build succeeded: forget the documents it did not read (so the cache never grows past the corpus). */
+  rotate(): void {
+    for (const key of [...this.live.keys()]) if (!this.used.has(key)) this.live.delete(key);
+    for (const key of [...this.entries.keys()]) if (!this.used.has(key)) this.entries.delete(key);
+    this.used.clear();
+  }
+
+  /** Saves the entries the last successful build used. */
   save(dir: string): void {
     mkdirSync(dir, { recursive: true });
-    for (const key of [...this.live.keys()]) if (!this.used.has(key)) this.live.delete(key);
-    const kept = [...this.entries].filter(([key]) => this.used.has(key));
     const file = join(dir, "documents.bin");
-    writeFileSync(`${file}.tmp`, serialize(kept));
-    renameSync(`${file}.tmp`, file);
+    writeFileSync(`${file}.tmp-${process.pid}`, serialize([...this.entries]));
+    renameSync(`${file}.tmp-${process.pid}`, file);
   }
 }

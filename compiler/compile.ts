@@ -102,6 +102,7 @@ async function stages(options: CompileOptions, session: Session): Promise<Compil
   files.set("vectors.schema.json", json(VECTORS_SCHEMA));
   files.set("index.json", json(corpusIndex(corpus.rulesets, indexes)));
   lap("publish");
+  options.cache?.rotate();
   return done(checked, new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), emitted);
 }
 

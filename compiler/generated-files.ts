@@ -1,19 +1,43 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, posix, relative } from "node:path";
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
+import { basename, dirname, join, posix, relative } from "node:path";
 
 /** Every file under a folder, by path relative to it. */
 export function readTree(dir: string): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (current: string) => {
-    if (!existsSync(current)) return;
-    for (const name of readdirSync(current).sort()) {
-      const path = join(current, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else files.set(relative(dir, path), readFileSync(path, "utf8"));
-    }
-  };
-  walk(dir);
-  return files;
+  return new TreeSnapshot().read(dir);
+}
+
+/**
+ * Reads a folder's files, re-reading only those whose inode, size or modification time changed
+ * since the last read (a long-running `--watch` compares with what is on disk,
+ * files deleted or edited behind its back included, without reading it all).
+ */
+export class TreeSnapshot {
+  private readonly known = new Map<string, { stamp: string; content: string }>();
+
+  read(dir: string): Map<string, string> {
+    const files = new Map<string, string>();
+    const seen = new Set<string>();
+    const walk = (current: string) => {
+      if (!existsSync(current)) return;
+      for (const name of readdirSync(current).sort()) {
+        const path = join(current, name);
+        const stat = statSync(path);
+        if (stat.isDirectory()) {
+          walk(path);
+          continue;
+        }
+        // Not the change time: linking a file into the next tree changes it, not the file.
+        const stamp = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+        let entry = this.known.get(path);
+        if (entry?.stamp !== stamp) this.known.set(path, (entry = { stamp, content: readFileSync(path, "utf8") }));
+        files.set(relative(dir, path), entry.content);
+        seen.add(path);
+      }
+    };
+    walk(dir);
+    for (const path of this.known.keys()) if (!seen.has(path)) this.known.delete(path);
+    return files;
+  }
 }
 
 /** Paths whose content differs between two trees (a path in only one of them differs). */
@@ -26,25 +50,107 @@ export function changedFiles(before: Map<string, string>, after: Map<string, str
 
 /** Paths whose content differs between what is on disk and what the compiler would write. */
 export function staleFiles(dir: string, files: Map<string, string>): string[] {
+  recoverTree(dir);
   return changedFiles(readTree(dir), files);
 }
 
+/** The write phase of a build: `dir` (generated/) replaced as a whole by `files` if anything differs; returns the paths that changed. */
+export function writeGenerated(dir: string, files: Map<string, string>, snapshot = new TreeSnapshot()): string[] {
+  recoverTree(dir);
+  const changed = changedFiles(snapshot.read(dir), files);
+  if (changed.length > 0) replaceTree(dir, files, changed);
+  return changed;
+}
+
+/** The siblings a replacement of `dir` works in: `generated.tmp-<pid>` (the new tree) and `generated.old-<pid>` (the old one). */
+const sibling = (dir: string, kind: "tmp" | "old", pid = process.pid) => `${dir}.${kind}-${pid}`;
+
 /**
- * Writes the changed paths of a tree: each file is written beside itself and
- * renamed into place (so no file is ever half-written), removed files are deleted.
+ * Replaces a folder (generated/) with a new tree as a whole, so a reader, or a
+ * build killed at any moment, finds either the old tree or the new one, never a
+ * mix. The new tree is made in a sibling folder (`generated.tmp-<pid>`: files
+ * that did not change are hard-linked from the current tree, the others written),
+ * then two renames swap it in: the current tree to `generated.old-<pid>`, the new
+ * one to `generated/`; then the old tree is deleted. Only between the two renames
+ * (two system calls, microseconds) is there no `generated/`; a build killed there
+ * leaves `generated.old-<pid>`, which the next build or check puts back before
+ * anything else (recoverTree), as it deletes every other leftover of a killed build.
  */
-export function writeChanges(dir: string, files: Map<string, string>, changed: string[]): void {
-  for (const path of changed) {
-    const target = join(dir, path);
-    const content = files.get(path);
-    if (content === undefined) {
-      rmSync(target, { force: true });
-      continue;
-    }
+export function replaceTree(dir: string, files: Map<string, string>, changed: string[]): void {
+  recoverTree(dir);
+  const fresh = sibling(dir, "tmp");
+  const old = sibling(dir, "old");
+  rmSync(fresh, { recursive: true, force: true });
+  const rewritten = new Set(changed);
+  const step = writeStep();
+  step("start");
+  for (const [path, content] of files) {
+    const target = join(fresh, path);
     mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(`${target}.tmp-${process.pid}`, content);
-    renameSync(`${target}.tmp-${process.pid}`, target);
+    if (rewritten.has(path) || !linked(join(dir, path), target)) writeFileSync(target, content);
+    step(`file ${path}`);
   }
+  const hadTree = existsSync(dir);
+  if (hadTree) renameSync(dir, old);
+  step("old tree set aside");
+  renameSync(fresh, dir);
+  step("new tree in place");
+  if (hadTree) rmSync(old, { recursive: true, force: true });
+  step("old tree deleted");
+}
+
+/** Hard-links an unchanged file into the new tree (false if the file system cannot). */
+function linked(from: string, to: string): boolean {
+  try {
+    linkSync(from, to);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Cleans up after a replacement that was killed: puts the old tree back if it was
+ * set aside and no new one took its place, and deletes the other leftovers. A
+ * leftover of a build that is still running (another process) is left alone.
+ */
+export function recoverTree(dir: string): void {
+  const parent = dirname(dir);
+  const name = basename(dir);
+  if (!existsSync(parent)) return;
+  for (const entry of readdirSync(parent)) {
+    const [, kind, pid] = (entry.startsWith(`${name}.`) && /^(tmp|old)-(\d+)$/.exec(entry.slice(name.length + 1))) || [];
+    if (!kind || isRunning(Number(pid))) continue;
+    const path = join(parent, entry);
+    if (kind === "old" && !existsSync(dir)) renameSync(path, dir);
+    else rmSync(path, { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * A hook for the test that kills a build at chosen points of the write phase
+ * (test/compiler/cli/atomic-build.test.ts): with HEXLAW_TEST_WRITE_STEPS set, each
+ * step is announced on stderr, and the build stops at the step it names until it
+ * is killed. Unset (always, outside that test), it does nothing.
+ */
+function writeStep(): (label: string) => void {
+  const stopAt = process.env.HEXLAW_TEST_WRITE_STEPS;
+  if (stopAt === undefined) return () => {};
+  let n = 0;
+  return (label) => {
+    writeSync(2, `write step ${n}: ${label}\n`);
+    if (String(n++) === stopAt) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);
+  };
 }
 
 /** Where generated/ holds the runtime (a copy of compiler/runtime/), and the entry engines import. */

@@ -1,6 +1,7 @@
 import type { Link, Node, Parent, Text } from "mdast";
 import { toString } from "mdast-util-to-string";
 import { matchWholeNumber, fillTemplate } from "./numbering.ts";
+import type { Session } from "../diagnostics/session.ts";
 import type { SourcePlaces } from "./source-places.ts";
 import type { FrontMatter, Numbering, Reference } from "./types.ts";
 
@@ -32,9 +33,16 @@ export function linkTarget(text: string, numbering: Numbering, chapter: string):
   return id ? { id, through: last ? numberOf(last) : null } : null;
 }
 
+/**
+ * The longest run of text searched for references: the edition's patterns may take
+ * time quadratic in it (see check-pattern.ts). A longer run is reported (HX0012).
+ */
+export const MAX_TEXT_RUN = 5000;
+
 /** Every mention in a text that the edition's reference patterns match, in order; where two overlap, the earlier pattern wins. */
 export function mentionsIn(value: string, numbering: Numbering, chapter: string): Mention[] {
   const found: Mention[] = [];
+  if (value.length > MAX_TEXT_RUN) return found;
   for (const rule of numbering.references) {
     const pattern = new RegExp(rule.pattern.source, `gd${rule.pattern.flags.replace(/[gd]/g, "")}`);
     for (const match of value.matchAll(pattern)) {
@@ -60,6 +68,7 @@ export function findReferences(
   front: FrontMatter,
   numbering: Numbering,
   places: SourcePlaces,
+  session: Session,
 ): Reference[] {
   const references: Reference[] = [];
 
@@ -93,6 +102,7 @@ export function findReferences(
   function plainReferences(node: Text, from: string): Reference[] {
     const offset = node.position?.start.offset ?? 0;
     const limit = node.position?.end.offset;
+    if (node.value.length > MAX_TEXT_RUN) session.report("HX0012", { length: node.value.length, limit: MAX_TEXT_RUN }, places.span(offset, offset + 1));
     return mentionsIn(node.value, numbering, front.section).map((m) => {
       const text = node.value.slice(m.start, m.end);
       return { id: m.id, text, missing: m.missing, from, place: locate(text, offset, limit, m.start) };

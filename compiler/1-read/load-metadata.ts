@@ -1,5 +1,7 @@
-import { parse as parseYaml } from "yaml";
+import { isPair, isScalar, isSeq, parse as parseYaml, parseDocument, visit } from "yaml";
 import type { Session } from "../diagnostics/session.ts";
+import { urlProblem } from "../url-policy.ts";
+import { checkPattern, EDITION_ANALYSIS_MS, type PatternUse } from "./check-pattern.ts";
 import type { SourcePlaces } from "./source-places.ts";
 import type { Numbering, NumberingRule, Source } from "./types.ts";
 
@@ -9,13 +11,51 @@ type Yaml = Record<string, unknown>;
 export function readYaml(places: SourcePlaces, session: Session): Yaml | null {
   try {
     const value = parseYaml(places.text) as unknown;
-    if (value && typeof value === "object" && !Array.isArray(value)) return value as Yaml;
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      reportUnsafeUrls(places.text, 0, places, session);
+      return value as Yaml;
+    }
     session.report("HX0002", { file: places.file, problem: "expected a mapping of fields" }, places.span(0, 0));
   } catch (error) {
     const { message, place } = yamlError(error, places, 0);
     session.report("HX0002", { file: places.file, problem: `not valid YAML (${message})` }, place ?? places.span(0, 0));
   }
   return null;
+}
+
+/** Keys whose values are link or image addresses, wherever they are in a metadata file. */
+const URL_KEY = /^(?:url|href|src|link|.*[_-]url)$/i;
+
+/**
+ * Reports every URL field of a YAML text (`provenance.url`, `sources[0].url`, …)
+ * that the URL policy refuses, at its value; `start` is where the YAML starts in the file.
+ */
+export function reportUnsafeUrls(text: string, start: number, places: SourcePlaces, session: Session): void {
+  visit(parseDocument(text), {
+    Pair(_, pair, path) {
+      if (!isScalar(pair.key) || !URL_KEY.test(String(pair.key.value)) || !isScalar(pair.value) || typeof pair.value.value !== "string") return;
+      const reason = urlProblem(pair.value.value);
+      if (reason === null) return;
+      session.report("HX0010", { what: `\`${keyPath(path, String(pair.key.value))}\``, url: pair.value.value, reason }, scalarPlace(places, start, pair.value.range));
+    },
+  });
+}
+
+/** Where a YAML scalar's text is (inside its quotes, if it has them), for a YAML text that starts at `start` in the file. */
+function scalarPlace(places: SourcePlaces, start: number, range: readonly number[] | null | undefined) {
+  let [from, to] = [start + (range?.[0] ?? 0), start + (range?.[1] ?? 0)];
+  if (to - from >= 2 && /^["']$/.test(places.text[from]) && places.text[to - 1] === places.text[from]) [from, to] = [from + 1, to - 1];
+  return places.span(from, to);
+}
+
+/** `sources[1].url`: where a key sits in a YAML document, as a reader would name it. */
+function keyPath(path: readonly unknown[], key: string): string {
+  let name = "";
+  for (const [i, node] of path.entries()) {
+    if (isPair(node) && isScalar(node.key)) name += `${name ? "." : ""}${String(node.key.value)}`;
+    if (isSeq(node)) name += `[${node.items.indexOf(path[i + 1] as never)}]`;
+  }
+  return name ? `${name}.${key}` : key;
 }
 
 /** An error's message without the parser's own "at line …, column …" (the code frame shows where). */
@@ -51,6 +91,14 @@ export function fieldPlace(places: SourcePlaces, key: string) {
   return match ? places.span(match.index, match.index + key.length) : places.span(0, 0);
 }
 
+/** Where a top-level field's value is written (`8-0-overrun` of `slug: 8-0-overrun`), or its key if it has none there. */
+export function fieldValuePlace(places: SourcePlaces, key: string) {
+  const match = new RegExp(`^${key}[ \\t]*:[ \\t]*(\\S(?:.*\\S)?)`, "m").exec(places.text);
+  if (!match) return fieldPlace(places, key);
+  const start = match.index + match[0].length - match[1].length;
+  return places.span(start, start + match[1].length);
+}
+
 export function readSources(yaml: Yaml, places: SourcePlaces, session: Session): Source[] {
   const value = yaml.sources;
   if (value === undefined) return [];
@@ -65,33 +113,54 @@ export function readSources(yaml: Yaml, places: SourcePlaces, session: Session):
 }
 
 const EMPTY_NUMBERING: Numbering = { paragraphs: [], items: [], references: [] };
+/** More patterns than any numbering scheme needs; each one is analyzed before it is used. */
+export const MAX_PATTERNS = 20;
 
-/** Compiles the edition's numbering patterns, anchoring paragraph and item patterns at the start. */
+/**
+ * Compiles the edition's numbering patterns, anchoring paragraph and item patterns
+ * at the start. Patterns are untrusted: one that does not compile, is too long, or
+ * could backtrack catastrophically (see check-pattern.ts) is reported at its place
+ * and left out, so nothing ever runs it.
+ */
 export function readNumbering(yaml: Yaml, places: SourcePlaces, session: Session): Numbering {
   const value = yaml.numbering as Yaml | undefined;
   if (!value || typeof value !== "object") {
     session.report("HX0002", { file: places.file, problem: "the field `numbering` is missing" }, fieldPlace(places, "numbering"));
     return EMPTY_NUMBERING;
   }
-  const rules = (key: "paragraphs" | "items" | "references", anchored: boolean): NumberingRule[] => {
+  const document = parseDocument(places.text);
+  const deadline = performance.now() + EDITION_ANALYSIS_MS;
+  const rules = (key: "paragraphs" | "items" | "references", use: PatternUse): NumberingRule[] => {
     const list = value[key];
     if (list === undefined) return [];
     if (!Array.isArray(list)) {
       session.report("HX0002", { file: places.file, problem: `\`numbering.${key}\` must be a list of { pattern, id }` }, fieldPlace(places, key));
       return [];
     }
+    if (list.length > MAX_PATTERNS) {
+      session.report("HX0002", { file: places.file, problem: `\`numbering.${key}\` has ${list.length} patterns, more than the ${MAX_PATTERNS} allowed` }, fieldPlace(places, key));
+      return [];
+    }
     const compiled: NumberingRule[] = [];
-    for (const entry of list as Yaml[]) {
+    for (const [i, entry] of (list as Yaml[]).entries()) {
       const source = String(entry?.pattern ?? "");
+      const node = document.getIn(["numbering", key, i, "pattern"], true) as { range?: [number, number, number] } | undefined;
+      const place = node?.range ? scalarPlace(places, 0, node.range) : fieldPlace(places, key);
+      let pattern: RegExp;
       try {
-        const pattern = new RegExp(anchored ? `^(?:${source})` : source, anchored ? "" : "g");
-        compiled.push({ pattern, source, id: String(entry?.id ?? "{n}"), missing: entry?.missing === true });
+        pattern = new RegExp(use === "anchored" ? `^(?:${source})` : source, use === "anchored" ? "" : "g");
       } catch (error) {
-        const place = places.find(source, 0) ?? fieldPlace(places, key);
         session.report("HX0005", { pattern: source, reason: firstLine(error) }, place);
+        continue;
       }
+      const hazard = checkPattern(source, use, deadline);
+      if (hazard !== null) {
+        session.report("HX0011", { pattern: source, reason: hazard }, place);
+        continue;
+      }
+      compiled.push({ pattern, source, id: String(entry?.id ?? "{n}"), missing: entry?.missing === true });
     }
     return compiled;
   };
-  return { paragraphs: rules("paragraphs", true), items: rules("items", true), references: rules("references", false) };
+  return { paragraphs: rules("paragraphs", "anchored"), items: rules("items", "anchored"), references: rules("references", "search") };
 }

@@ -22,11 +22,20 @@ export function fillTemplate(template: string, groups: Record<string, string | u
   });
 }
 
+/**
+ * How much of a heading, lead-in or list item a numbering pattern sees: a number
+ * is at the start, and a bounded text bounds the time an edition's pattern can take.
+ */
+export const MAX_LEAD_IN = 256;
+
 /** Matches a paragraph or item number at the very start of `text`. */
 export function matchNumberAtStart(rules: NumberingRule[], text: string, context: NumberContext): NumberMatch | null {
-  const trimmed = text.trimStart();
-  const lead = text.length - trimmed.length;
+  const whole = text.trimStart();
+  const trimmed = whole.slice(0, MAX_LEAD_IN);
+  const lead = text.length - whole.length;
   for (const rule of rules) {
+    // Reference patterns are global: start every match from the beginning.
+    rule.pattern.lastIndex = 0;
     const match = rule.pattern.exec(trimmed);
     if (match && match.index === 0) {
       const groups = { ...match.groups } as Record<string, string>;

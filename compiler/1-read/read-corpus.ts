@@ -1,16 +1,19 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, realpathSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { DocumentCache } from "../cache.ts";
 import { Session } from "../diagnostics/session.ts";
 import { parseMarkdown } from "../markdown/parse-markdown.ts";
+import { checkLinks } from "./check-links.ts";
 import { findBlocks } from "./find-blocks.ts";
 import { findCharts } from "./find-charts.ts";
 import { findEmbeds } from "./find-embeds.ts";
 import { findParagraphs } from "./find-paragraphs.ts";
 import { findReferences } from "./find-references.ts";
-import { readNumbering, readSources, readYaml, stringField } from "./load-metadata.ts";
+import { fieldValuePlace, readNumbering, readSources, readYaml, stringField } from "./load-metadata.ts";
 import { readFrontMatter } from "./read-front-matter.ts";
+import { firstLine, isInside, readSource } from "./read-source.ts";
 import { SourcePlaces } from "./source-places.ts";
+import { nameProblem, type NameKind } from "../url-policy.ts";
 import type { Corpus, Edition, RuleDocument, Ruleset } from "./types.ts";
 
 /** Where to read, and how file names are shown in diagnostics. */
@@ -25,24 +28,36 @@ export interface ReadOptions {
 export function readCorpus(options: ReadOptions, session: Session): Corpus {
   const rulesDir = join(options.root, "rules");
   const sources = new Map<string, string>();
-  const read = (path: string): SourcePlaces | null => {
-    const file = relative(options.root, path);
-    try {
-      const text = readFileSync(path, "utf8");
-      sources.set(file, text);
-      return new SourcePlaces(file, text);
-    } catch (error) {
-      session.report("HX0001", { file, reason: (error as NodeJS.ErrnoException).code ?? String(error) });
-      return null;
-    }
-  };
-
   const rulesets: Ruleset[] = [];
-  for (const rulesetId of subfolders(rulesDir)) {
+  let rulesReal: string;
+  try {
+    rulesReal = realpathSync(rulesDir);
+    if (!statSync(rulesReal).isDirectory()) throw new Error("not a folder");
+  } catch (error) {
+    // Building nothing would delete every engine of generated/.
+    session.report("HX0019", { reason: (error as NodeJS.ErrnoException).code === "ENOENT" ? "there is none" : "it is a file, not a folder" }, firstLine("rules"));
+    return { root: options.root, rulesets, sources };
+  }
+  const read = (path: string): SourcePlaces | null => {
+    const places = readSource(path, relative(options.root, path), rulesReal, session);
+    if (places) sources.set(places.file, places.text);
+    return places;
+  };
+  /** The folders of `dir` that stay inside rules/; a link that leads outside is reported, not followed. */
+  const folders = (dir: string): string[] =>
+    subfolders(dir).filter((name) => {
+      const real = realpathSync(join(dir, name));
+      if (isInside(real, rulesReal)) return true;
+      session.report("HX0016", { file: relative(options.root, join(dir, name)), target: real }, firstLine(relative(options.root, join(dir, name))));
+      return false;
+    });
+
+  for (const rulesetId of folders(rulesDir)) {
     const rulesetDir = join(rulesDir, rulesetId);
     const places = read(join(rulesetDir, "ruleset.yaml"));
     const yaml = places && readYaml(places, session);
     if (!places || !yaml) continue;
+    checkName(rulesetId, "ruleset", places, session);
     const ruleset: Ruleset = {
       id: rulesetId,
       title: stringField(yaml, "title", places, session) ?? rulesetId,
@@ -51,8 +66,8 @@ export function readCorpus(options: ReadOptions, session: Session): Corpus {
       file: places.file,
       editions: [],
     };
-    for (const editionId of subfolders(rulesetDir)) {
-      const edition = readEdition(join(rulesetDir, editionId), ruleset.id, editionId, read, options.cache, session);
+    for (const editionId of folders(rulesetDir)) {
+      const edition = readEdition(join(rulesetDir, editionId), ruleset.id, editionId, read, sources, options.cache, session);
       if (edition) ruleset.editions.push(edition);
     }
     rulesets.push(ruleset);
@@ -65,12 +80,14 @@ function readEdition(
   rulesetId: string,
   editionId: string,
   read: (path: string) => SourcePlaces | null,
+  sources: Map<string, string>,
   cache: DocumentCache | undefined,
   session: Session,
 ): Edition | null {
   const places = read(join(dir, "edition.yaml"));
   const yaml = places && readYaml(places, session);
   if (!places || !yaml) return null;
+  checkName(editionId, "edition", places, session);
   const outside = (yaml.outside ?? {}) as Record<string, unknown>;
   const edition: Edition = {
     ruleset: rulesetId,
@@ -93,7 +110,33 @@ function readEdition(
     if (document) edition.documents.push(document);
   }
   edition.documents.sort((a, b) => a.front.order - b.front.order || (a.file < b.file ? -1 : 1));
+  reportDuplicateSlugs(edition.documents, sources, session);
   return edition;
+}
+
+/** A ruleset or edition folder's name goes into paths and URLs: report it at the metadata file's `id` if it cannot. */
+function checkName(name: string, kind: NameKind, places: SourcePlaces, session: Session): void {
+  const reason = nameProblem(name, kind);
+  if (reason !== null) session.report("HX0018", { what: `The ${kind} folder`, name, reason }, fieldValuePlace(places, "id"));
+}
+
+/**
+ * Two chapters of an edition with one slug would be one page of the site (and one
+ * would silently replace the other); slugs are compared ignoring case, as some
+ * file systems do.
+ */
+function reportDuplicateSlugs(documents: RuleDocument[], sources: Map<string, string>, session: Session): void {
+  const first = new Map<string, RuleDocument>();
+  for (const document of documents) {
+    const key = document.front.slug.toLowerCase();
+    const earlier = first.get(key);
+    if (!earlier) {
+      first.set(key, document);
+      continue;
+    }
+    const at = (d: RuleDocument) => fieldValuePlace(new SourcePlaces(d.file, sources.get(d.file) ?? ""), "slug");
+    session.report("HX0017", { slug: document.front.slug, other: earlier.file }, at(document), [{ message: `${earlier.file} has the slug \`${earlier.front.slug}\``, place: at(earlier) }]);
+  }
 }
 
 /** A document from the cache (replaying its diagnostics), or read now and cached. */
@@ -116,18 +159,21 @@ function readDocument(places: SourcePlaces, edition: Edition, session: Session):
   const tree = parseMarkdown(places.text, places.file);
   const front = readFrontMatter(tree, places, session);
   if (!front) return null;
+  const unsafeSlug = nameProblem(front.slug, "slug");
+  if (unsafeSlug !== null) session.report("HX0018", { what: "The slug", name: front.slug, reason: unsafeSlug }, fieldValuePlace(places, "slug"));
   for (const [field, expected] of [["ruleset", edition.ruleset], ["edition", edition.id]] as const) {
     if (front[field] !== expected) {
       const at = places.find(`${field}:`, 0) ?? places.span(0, 0);
       session.report("HX0004", { field, value: front[field], folder: `${edition.ruleset}/${edition.id}` }, at);
     }
   }
+  checkLinks(tree, places, session);
   const { paragraphs, owner } = findParagraphs(tree, front, edition.numbering, places);
   return {
     file: places.file,
     front,
     paragraphs,
-    references: findReferences(owner, tree, front, edition.numbering, places),
+    references: findReferences(owner, tree, front, edition.numbering, places, session),
     charts: findCharts(tree, owner, places, session),
     blocks: findBlocks(tree, owner, places, session),
     embeds: findEmbeds(tree, owner, places),

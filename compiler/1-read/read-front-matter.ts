@@ -1,7 +1,7 @@
 import type { Root } from "mdast";
 import { parse as parseYaml } from "yaml";
 import type { Session } from "../diagnostics/session.ts";
-import { yamlError } from "./load-metadata.ts";
+import { reportUnsafeUrls, yamlError } from "./load-metadata.ts";
 import type { SourcePlaces } from "./source-places.ts";
 import type { FrontMatter } from "./types.ts";
 
@@ -24,6 +24,7 @@ export function readFrontMatter(tree: Root, places: SourcePlaces, session: Sessi
     session.report("HX0003", { problem: `not valid YAML (${message})` }, place ?? at);
     return null;
   }
+  reportUnsafeUrls(node.value, places.nextLine(node.position?.start.offset ?? 0), places, session);
   const missing = REQUIRED.filter((key) => data[key] === undefined || data[key] === null || data[key] === "");
   if (missing.length > 0) {
     session.report("HX0003", { problem: `missing ${missing.map((key) => `\`${key}\``).join(", ")}` }, at);

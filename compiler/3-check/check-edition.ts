@@ -6,11 +6,11 @@ import { Definitions } from "./check-definitions.ts";
 import { checkExamples } from "./check-examples.ts";
 import { checkProcedures } from "./check-procedures.ts";
 import { LiteralValues } from "./literal-values.ts";
+import { GRAMMAR_DIR } from "../grammars.ts";
 import { Notations } from "./load-notations.ts";
 import { TypeResolver } from "./resolve-types.ts";
 import type { CheckedEdition, ProcedureModel } from "./types.ts";
 
-const GRAMMAR_DIR = new URL("../../grammar/", import.meta.url);
 const notations = new Notations(GRAMMAR_DIR);
 
 /** Phase 3: types, charts, procedures and examples of one edition. */

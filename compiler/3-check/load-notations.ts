@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
-import peggy from "peggy";
+import type peggy from "peggy";
+import { grammarModule, grammarParser } from "../grammars.ts";
 import type { FieldInfo, NotationInfo } from "../language/types.ts";
 import { exact, type Wire } from "../runtime/runtime.ts";
 
@@ -7,12 +7,10 @@ export type NotationParse = { ok: true; value: Record<string, Wire> } | { ok: fa
 
 /**
  * Notation grammars (grammar/<name>.peggy) parse chart cells such as `Ae3 DL2o2DG`
- * into the fields a notation declares. Each grammar is compiled once per process.
+ * into the fields a notation declares. Each grammar is compiled once for each
+ * version of its file (see compiler/grammars.ts).
  */
 export class Notations {
-  private readonly parsers = new Map<string, peggy.Parser | string>();
-  private readonly sources = new Map<string, string>();
-
   private readonly grammarDir: URL;
 
   constructor(grammarDir: URL) {
@@ -21,17 +19,12 @@ export class Notations {
 
   /** The compiled parser, or the reason the grammar cannot be used. */
   parser(grammar: string): peggy.Parser | string {
-    let parser = this.parsers.get(grammar);
-    if (parser === undefined) {
-      try {
-        if (!/^[a-z0-9-]+$/.test(grammar)) throw new Error("grammar names are lowercase words joined by hyphens");
-        parser = peggy.generate(readFileSync(new URL(`${grammar}.peggy`, this.grammarDir), "utf8"));
-      } catch (error) {
-        parser = (error as NodeJS.ErrnoException).code === "ENOENT" ? "file not found" : String((error as Error).message).split("\n")[0];
-      }
-      this.parsers.set(grammar, parser);
+    try {
+      if (!/^[a-z0-9-]+$/.test(grammar)) throw new Error("grammar names are lowercase words joined by hyphens");
+      return grammarParser(new URL(`${grammar}.peggy`, this.grammarDir));
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === "ENOENT" ? "file not found" : String((error as Error).message).split("\n")[0];
     }
-    return parser;
   }
 
   /**
@@ -40,12 +33,7 @@ export class Notations {
    */
   source(grammar: string): string | null {
     if (typeof this.parser(grammar) === "string") return null;
-    let source = this.sources.get(grammar);
-    if (source === undefined) {
-      source = peggy.generate(readFileSync(new URL(`${grammar}.peggy`, this.grammarDir), "utf8"), { output: "source", format: "es" });
-      this.sources.set(grammar, source);
-    }
-    return source;
+    return grammarModule(new URL(`${grammar}.peggy`, this.grammarDir));
   }
 
   parse(info: NotationInfo, text: string): NotationParse {

@@ -1,4 +1,5 @@
 import { fingerprint } from "../cache.ts";
+import { grammarsVersion } from "../grammars.ts";
 import type { Corpus } from "../1-read/types.ts";
 import type { Loc } from "../language/ast.ts";
 import type { CheckedEdition, ProcedureModel } from "../3-check/types.ts";
@@ -6,12 +7,13 @@ import type { CheckedEdition, ProcedureModel } from "../3-check/types.ts";
 /**
  * What a procedure's engine is made from, hashed: the words of every declaration in
  * its closure (and of every type, notation and chart it could use), their citations
- * and quotes, and the edition's titles. The same fingerprint always gives the same
+ * and quotes, the edition's titles, and the grammars (a notation's grammar makes
+ * its cells' values). The same fingerprint always gives the same
  * engine, so a rebuild can reuse it; it costs a few string copies, not an emit.
  */
 export function procedureFingerprint(procedure: ProcedureModel, edition: CheckedEdition, runtimeImport: string, sources: Corpus["sources"]): string {
   const { ruleset, edition: meta, symbols, charts } = edition.resolved;
-  const parts: string[] = [runtimeImport, ruleset.id, ruleset.title, meta.id, meta.title, meta.supersedes ?? ""];
+  const parts: string[] = [grammarsVersion(), runtimeImport, ruleset.id, ruleset.title, meta.id, meta.title, meta.supersedes ?? ""];
   const text = (file: string, loc: Loc) => (sources.get(file) ?? "").slice(loc.start.offset, loc.end.offset);
   const declared = (d: { decl: { loc: Loc }; file: string; paragraph: string }) => parts.push(d.paragraph, text(d.file, d.decl.loc));
   declared(symbols.procedures.get(procedure.name)!);

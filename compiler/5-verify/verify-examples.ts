@@ -2,11 +2,10 @@ import type { Session } from "../diagnostics/session.ts";
 import type { CheckedEdition } from "../3-check/types.ts";
 import type { EmittedEdition } from "../4-emit/types.ts";
 import { buildVector } from "./build-vectors.ts";
-import { loadEngine } from "./load-engine.ts";
-import { runVector, showWire, type Finding, type VectorRun } from "./run-vector.ts";
+import { runEngineTask } from "./engine-host.ts";
+import { showWire, type Finding, type VectorRun } from "./run-vector.ts";
 import { fingerprint, type BuildCache } from "../cache.ts";
 import type { Vector } from "./vector.ts";
-import type { EngineModule } from "../runtime/runtime.ts";
 
 type ExampleStatus = "checked" | "disputed" | "failed";
 
@@ -22,29 +21,26 @@ export interface VerifiedExample {
  * example records what the rules produce instead.
  */
 export async function verifyExamples(checked: CheckedEdition, emitted: EmittedEdition, session: Session, cache?: BuildCache): Promise<VerifiedExample[]> {
-  const sources = new Map(emitted.engines.map((e) => [e.procedure, e.source]));
-  const scripts = new Map(emitted.engines.map((e) => [e.procedure, e.javascript]));
-  const engines = new Map<string, EngineModule>();
-  const engineFor = async (procedure: string) => {
-    let engine = engines.get(procedure);
-    if (!engine) {
-      engine = await loadEngine(scripts.get(procedure)!, emitted.runtimeImport, emitted.modules);
-      engines.set(procedure, engine);
-    }
-    return engine;
-  };
-  const verified: VerifiedExample[] = [];
-  for (const example of checked.examples) {
+  const engines = new Map(emitted.engines.map((e) => [e.procedure, e]));
+  const examples = checked.examples.filter((example) => engines.has(example.procedure)).map((example) => {
     const vector = buildVector(example);
-    const source = sources.get(example.procedure);
-    if (source === undefined) continue;
     // The same engine on the same vector gives the same result: only new pairs are run.
-    const key = fingerprint(source, JSON.stringify(vector));
-    let run = cache?.examples.get(key) as VectorRun | undefined;
-    if (!run) {
-      run = runVector(await engineFor(example.procedure), vector);
-      cache?.examples.set(key, run);
+    const key = fingerprint(engines.get(example.procedure)!.source, JSON.stringify(vector));
+    return { example, vector, key, run: cache?.examples.get(key) as VectorRun | undefined };
+  });
+  // The rest run in the engine worker, one task per engine.
+  for (const [procedure, engine] of engines) {
+    const todo = examples.filter((e) => e.example.procedure === procedure && !e.run);
+    if (todo.length === 0) continue;
+    const runs = await runEngineTask({ kind: "vectors", engine: { javascript: engine.javascript, runtimeImport: emitted.runtimeImport, modules: emitted.modules }, vectors: todo.map((e) => e.vector) });
+    for (const [i, e] of todo.entries()) {
+      e.run = runs[i];
+      cache?.examples.set(e.key, e.run);
     }
+  }
+  const verified: VerifiedExample[] = [];
+  for (const { example, vector, run: ran } of examples) {
+    const run = ran!;
     const place = example.place;
     if (example.disputed) {
       vector.actual = run.actual;

@@ -2,7 +2,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BuildCache, DocumentCache, fingerprint } from "../cache.ts";
 import { compile, type CompileResult } from "../compile.ts";
-import { changedFiles, readTree, RUNTIME_FOLDER, writeChanges } from "../generated-files.ts";
+import { RUNTIME_FOLDER, TreeSnapshot, writeGenerated } from "../generated-files.ts";
 import { printDiagnostics } from "./report.ts";
 
 /**
@@ -24,17 +24,17 @@ interface BuildOutcome {
 }
 
 /**
- * Compiles and, only if there are no errors, writes the files that changed.
- * `previous` is generated/ as the last build left it (read from disk if unknown).
+ * Compiles and, only if there are no errors and something changed, replaces
+ * generated/ as a whole (see replaceTree). What is there is compared as it is on
+ * disk now (`snapshot` spares a long-running process re-reading unchanged files),
+ * so a file deleted or edited behind the back of `--watch` is written again.
  */
-export async function buildOnce(root: string, cache: BuildCache, previous?: Map<string, string>): Promise<BuildOutcome> {
+export async function buildOnce(root: string, cache: BuildCache, snapshot = new TreeSnapshot()): Promise<BuildOutcome> {
   const started = performance.now();
   const result = await compile({ root, cache });
   const errors = printDiagnostics(result.diagnostics, result.sources);
   if (errors > 0) return { ok: false, changed: [], ms: performance.now() - started, result };
-  const dir = join(root, "generated");
-  const changed = changedFiles(previous ?? readTree(dir), result.files);
-  writeChanges(dir, result.files, changed);
+  const changed = writeGenerated(join(root, "generated"), result.files, snapshot);
   return { ok: true, changed, ms: performance.now() - started, result };
 }
 

@@ -15,17 +15,28 @@ export type SourceLookup = (file: string) => string | undefined;
 export function formatDiagnostic(d: Diagnostic, source: SourceLookup, color = false): string {
   const paint = (code: string, text: string) => (color ? `\x1b[${code}m${text}\x1b[0m` : text);
   const head = paint(d.severity === "error" ? "1;31" : "1;33", `${d.severity}[${d.code}]`);
-  const lines = [`${head}: ${d.message}`];
+  const lines = [`${head}: ${printable(d.message)}`];
   if (d.place) lines.push(...frame(d.place, source, paint));
   for (const note of d.notes) {
-    lines.push(`   = note: ${note.message}${note.place ? ` (${where(note.place)})` : ""}`);
+    lines.push(`   = note: ${printable(note.message)}${note.place ? ` (${where(note.place)})` : ""}`);
   }
-  lines.push(`   = hint: ${d.hint}`);
+  lines.push(`   = hint: ${printable(d.hint)}`);
   return lines.join("\n");
 }
 
 export function where(place: Place): string {
-  return `${place.file}:${place.start.line}:${place.start.column}`;
+  return `${printable(place.file)}:${place.start.line}:${place.start.column}`;
+}
+
+/**
+ * Characters a terminal would act on rather than show (escape sequences, carriage
+ * returns, line breaks, bidirectional overrides), written as `\u001b`: a rule
+ * document cannot move the cursor, recolour or hide text in a diagnostic.
+ */
+const UNPRINTABLE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 function frame(place: Place, source: SourceLookup, paint: (code: string, text: string) => string): string[] {
@@ -38,9 +49,11 @@ function frame(place: Place, source: SourceLookup, paint: (code: string, text: s
   const gutter = String(place.start.line).length;
   const pad = " ".repeat(gutter);
   const endColumn = place.end.line === place.start.line ? place.end.column : line.length + 1;
-  const width = Math.max(1, endColumn - place.start.column);
+  // Carets go under the characters as shown, escapes included.
+  const before = printable(line.slice(0, Math.max(0, place.start.column - 1))).length;
+  const width = Math.max(1, printable(line.slice(place.start.column - 1, endColumn - 1)).length);
   out.push(`${pad} |`);
-  out.push(`${place.start.line} | ${line}`);
-  out.push(`${pad} | ${" ".repeat(Math.max(0, place.start.column - 1))}${paint("1;31", "^".repeat(width))}`);
+  out.push(`${place.start.line} | ${printable(line)}`);
+  out.push(`${pad} | ${" ".repeat(before)}${paint("1;31", "^".repeat(width))}`);
   return out;
 }

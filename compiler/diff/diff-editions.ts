@@ -1,9 +1,8 @@
 import type { Corpus } from "../1-read/types.ts";
 import type { CheckedEdition } from "../3-check/types.ts";
 import type { EmittedEdition } from "../4-emit/types.ts";
-import { loadEngine } from "../5-verify/load-engine.ts";
+import { runEngineTask, type SideCode } from "../5-verify/engine-host.ts";
 import { buildVector } from "../5-verify/build-vectors.ts";
-import { diffBehaviour, type Side } from "./diff-behaviour.ts";
 import { diffFormal } from "./diff-formal.ts";
 import { diffText } from "./diff-text.ts";
 import type { EditionDiff } from "./types.ts";
@@ -27,10 +26,11 @@ export interface EditionBuild {
 /** Compares two editions of a ruleset: their text, their formal rules, and their engines' answers. */
 export async function diffEditions(from: EditionBuild, to: EditionBuild, sources: Corpus["sources"], options: DiffOptions): Promise<EditionDiff> {
   const formal = diffFormal(from.checked, to.checked, sources);
-  const sidesA = await sides(from);
-  const sidesB = await sides(to);
+  const sidesA = sides(from);
+  const sidesB = sides(to);
   const procedures = [...new Set([...sidesA.keys(), ...sidesB.keys()])].sort();
-  const behaviour = procedures.map((name) => diffBehaviour(name, sidesA.get(name), sidesB.get(name), formal, options.samples, options.seed));
+  // The engines run in the engine worker (see 5-verify/engine-host.ts).
+  const behaviour = await Promise.all(procedures.map((procedure) => runEngineTask({ kind: "behaviour", procedure, from: sidesA.get(procedure), to: sidesB.get(procedure), formal, samples: options.samples, seed: options.seed })));
   return {
     ruleset: from.checked.resolved.ruleset.id,
     from: from.checked.resolved.edition.id,
@@ -43,11 +43,11 @@ export async function diffEditions(from: EditionBuild, to: EditionBuild, sources
 }
 
 /** Each procedure's engine and its vectors. */
-async function sides({ checked, emitted }: EditionBuild): Promise<Map<string, Side>> {
-  const out = new Map<string, Side>();
+function sides({ checked, emitted }: EditionBuild): Map<string, SideCode> {
+  const out = new Map<string, SideCode>();
   for (const engine of emitted.engines) {
     out.set(engine.procedure, {
-      engine: await loadEngine(engine.javascript, emitted.runtimeImport, emitted.modules),
+      engine: { javascript: engine.javascript, runtimeImport: emitted.runtimeImport, modules: emitted.modules },
       vectors: checked.examples.filter((e) => e.procedure === engine.procedure).map(buildVector),
     });
   }

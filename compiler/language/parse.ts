@@ -1,15 +1,11 @@
-import { readFileSync } from "node:fs";
-import peggy from "peggy";
+import type peggy from "peggy";
+import { grammarParser, RULES_GRAMMAR } from "../grammars.ts";
 import type { Block, Loc } from "./ast.ts";
 import { RESERVED, STATEMENT_WORDS } from "./words.ts";
 
-export const GRAMMAR_FILE = new URL("../../grammar/rules.peggy", import.meta.url);
-
-let parser: peggy.Parser | undefined;
-
+/** The rules language's parser, compiled again when grammar/rules.peggy changes. */
 function rulesParser(): peggy.Parser {
-  parser ??= peggy.generate(readFileSync(GRAMMAR_FILE, "utf8"));
-  return parser;
+  return grammarParser(RULES_GRAMMAR);
 }
 
 /**

@@ -1,12 +1,13 @@
 import type { Element, Root, RootContent } from "hast";
+import { isExternal, safeHref } from "../url-policy.ts";
 
-const SAFE_SCHEME = /^(?:https?:|mailto:|#|\/|\.{0,2}\/|[^:/?#]*(?:[/?#]|$))/i;
 const URL_PROPERTIES = ["href", "src", "action", "formAction", "poster", "cite", "srcSet", "data", "xLinkHref"];
 
 /**
- * The last word on what a rule document may put in a page: no `javascript:` or
- * `data:` URLs, no event handler attributes, no script, style or embedding
- * elements, and external links that open without handing over the page.
+ * The last word on what a rule document may put in a page: no URL the URL policy
+ * refuses (compiler/url-policy.ts: the compiler reports those already; this keeps
+ * them out of a page even so), no event handler attributes, no script, style or
+ * embedding elements, and external links that open without handing over the page.
  */
 export default function rehypeSafeLinks() {
   return (tree: Root) => {
@@ -34,10 +35,9 @@ function sanitize(element: Element): void {
   for (const key of URL_PROPERTIES) {
     const value = element.properties[key];
     if (value === undefined || value === null) continue;
-    const url = String(Array.isArray(value) ? value.join(" ") : value).replace(/[\u0000-\u0020\u007f-\u009f]/g, "");
-    if (!SAFE_SCHEME.test(url)) delete element.properties[key];
+    if (safeHref(Array.isArray(value) ? value.join(" ") : String(value)) === undefined) delete element.properties[key];
   }
-  if (element.tagName === "a" && typeof element.properties.href === "string" && /^(?:https?:)?\/\//i.test(element.properties.href)) {
+  if (element.tagName === "a" && typeof element.properties.href === "string" && isExternal(element.properties.href)) {
     element.properties.rel = ["noopener", "noreferrer"];
   }
 }

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { unified, type MarkdownHeading, type RehypePlugins, type RemarkPlugins } from "@astrojs/markdown-remark";
+import { decodeSource } from "../../compiler/1-read/read-source.ts";
 import { rulebookPlugins } from "../../compiler/markdown/rulebook-plugins.ts";
 import { root } from "./corpus.ts";
 
@@ -26,6 +27,8 @@ function renderer(at: string): Promise<Renderer> {
 /** HTML of a rule document (a path relative to the corpus root, as the rule index gives it). */
 export async function renderChapter(file: string, at = root): Promise<{ html: string; headings: MarkdownHeading[] }> {
   const path = join(at, file);
-  const result = await (await renderer(at)).render(readFileSync(path, "utf8"), { fileURL: pathToFileURL(path) });
+  // The text exactly as the compiler read it (no byte order mark, `\n` line endings), so offsets and ids agree.
+  const decoded = decodeSource(readFileSync(path));
+  const result = await (await renderer(at)).render(decoded.kind === "text" ? decoded.text : "", { fileURL: pathToFileURL(path) });
   return { html: result.code, headings: result.metadata.headings };
 }

@@ -48,12 +48,14 @@ export function documentCorpus(document: string): { root: string; file: string }
 
 /**
  * A temporary root holding a copy of a fixture's rules/ and the grammars, compiled
- * and its generated/ written as `hexlaw build` would (for the site's libraries).
+ * and its generated/ written as `hexlaw build` would (for the site's libraries);
+ * `edit` may change the copy before it is compiled.
  */
-export async function builtCorpus(fixture: string, prefix = "hexlaw-test-"): Promise<{ root: string; result: CompileResult }> {
+export async function builtCorpus(fixture: string, prefix = "hexlaw-test-", edit?: (root: string) => void): Promise<{ root: string; result: CompileResult }> {
   const root = tempDir(prefix);
   cpSync(join(fixture, "rules"), join(root, "rules"), { recursive: true });
   cpSync(join(REPO, "grammar"), join(root, "grammar"), { recursive: true });
+  edit?.(root);
   const result = await compile({ root });
   if (!result.ok) throw new Error(`${fixture} does not compile: ${result.diagnostics.map((d) => d.message).join("; ")}`);
   for (const [path, content] of result.files) {
@@ -69,11 +71,12 @@ export interface Run {
   stderr: string;
 }
 
-/** Runs `hexlaw …` in a child process with the same Node as the tests. */
-export function hexlaw(args: string[], options: { cwd?: string } = {}): Run {
+/** Runs `hexlaw …` in a child process with the same Node as the tests (killed after `timeout` ms, if given). */
+export function hexlaw(args: string[], options: { cwd?: string; timeout?: number } = {}): Run {
   const result = spawnSync(process.execPath, [CLI, ...args], {
     cwd: options.cwd ?? REPO,
     encoding: "utf8",
+    timeout: options.timeout,
     env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
