@@ -22,6 +22,9 @@ export const BUILTINS = {
 
 export type BuiltinName = keyof typeof BUILTINS;
 
+/** The comprehensions: `sum(x for u in list where …)`, `count(u in list)`, … */
+export const AGGREGATES = ["sum", "min", "max", "every", "some", "first", "last", "list", "count"] as const;
+
 export const ROUNDING_MODES = ["half_up", "half_down", "half_even", "down", "up"] as const;
 export type RoundingMode = (typeof ROUNDING_MODES)[number];
 

@@ -13,5 +13,18 @@ export const EXPRESSION_WORDS = ["for", "in", "where", "if", "then", "elif", "el
 /** Constants. */
 export const CONSTANT_WORDS = ["true", "false", "none", "all"] as const;
 
+/**
+ * Words that start a clause or a part of a declaration (procedure, example, table
+ * and notation clauses, list sizes, summary formats). They are keywords only where
+ * the grammar expects them, so they remain usable as names.
+ */
+export const CLAUSE_WORDS = [
+  "with", "check", "output", "outcome", "summary", "signed", "given", "assume", "expect", "disputed", "violated", "allowed",
+  "chart", "partial", "grammar", "rows", "columns", "cells", "list", "of", "min", "max",
+] as const;
+
+/** The built-in types. */
+export const TYPE_WORDS = ["number", "integer", "boolean", "text", "odds", "range"] as const;
+
 /** Every reserved word: the grammar refuses them as names (it is given this set when parsing). */
 export const RESERVED: ReadonlySet<string> = new Set([...STATEMENT_WORDS, ...EXPRESSION_WORDS, ...CONSTANT_WORDS]);

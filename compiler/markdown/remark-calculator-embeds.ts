@@ -5,8 +5,10 @@ import { h, mdastElement } from "./hast.ts";
 import { calculatorConfig, documentContext, engineKey, type RulebookOptions } from "./rulebook-context.ts";
 
 /**
- * `::calculator{procedure=overrun}` becomes a `<hexlaw-calculator>` element that
- * the site's script upgrades; without JavaScript it is a link to the calculator page.
+ * `::calculator{procedure=overrun}` becomes a compact card: what the calculator
+ * does and a link to its page. The site's script adds "open here", which loads
+ * the calculator's code on first use and builds `<hexlaw-calculator>` from the
+ * card's data; without JavaScript the link is the calculator.
  */
 export default function remarkCalculatorEmbeds(options: RulebookOptions) {
   return (tree: Root, file: VFile) => {
@@ -17,13 +19,19 @@ export default function remarkCalculatorEmbeds(options: RulebookOptions) {
       const procedure = context.index.procedures.find((p) => p.name === name);
       if (!procedure) return node;
       const page = context.page(`calculators/${name}`);
+      const title = `${procedure.title} calculator`;
       return mdastElement(
-        h("section", { className: ["calculator-embed"], ariaLabel: `${procedure.title} calculator` }, [
-          h("hexlaw-calculator", { engine: engineKey(context.index, name), prefix: `${name}.`, config: JSON.stringify(calculatorConfig(context.index, name, options.base)) }, [
-            h("p", { className: ["calculator-fallback"] }, [
-              h("a", { href: page }, [`${procedure.title} calculator`]),
-              ": works out eligibility, odds and every outcome's chance from the rules above (needs JavaScript).",
-            ]),
+        h("section", {
+          className: ["calculator-embed", "calc-card"],
+          ariaLabel: title,
+          dataEngine: engineKey(context.index, name),
+          dataPrefix: `${name}.`,
+          dataConfig: JSON.stringify(calculatorConfig(context.index, name, options.base)),
+        }, [
+          h("p", { className: ["calc-card-title"] }, [title]),
+          h("p", { className: ["calc-card-text"] }, [`Fill in the situation and roll: the ruling in one line, every outcome's chance and the rules behind each step (${procedure.paragraph}).`]),
+          h("p", { className: ["calc-card-actions"] }, [
+            h("a", { href: page, className: ["calc-card-page"] }, [`Open the ${procedure.title.toLowerCase()} calculator`]),
           ]),
         ]),
       ) as unknown as Root["children"][number];

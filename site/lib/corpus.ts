@@ -32,7 +32,30 @@ export function editions(): RuleIndex[] {
 export const editionPath = (index: RuleIndex) => `/${index.ruleset.id}/${index.edition.id}/`;
 export const chapterPath = (index: RuleIndex, slug: string) => `${editionPath(index)}${slug}/`;
 export const calculatorPath = (index: RuleIndex, procedure: string) => `${editionPath(index)}calculators/${procedure}/`;
+export const aboutPath = (index: RuleIndex) => `${editionPath(index)}about/`;
 export const hrefOf = (index: RuleIndex, id: string, fromSlug?: string) => paragraphHref(index, id, "/", fromSlug);
+
+/** What the header and search know about the edition a page belongs to. */
+export function scopeOf(index: RuleIndex): Scope {
+  return {
+    ruleset: index.ruleset.id,
+    edition: index.edition.id,
+    rulesetTitle: index.ruleset.title,
+    editionTitle: index.edition.title,
+    label: `${index.ruleset.title} ${index.edition.id}`,
+    href: editionPath(index),
+  };
+}
+
+/** An edition as a page belongs to it: ids, the titles search filters by, how the header names it. */
+export interface Scope {
+  ruleset: string;
+  edition: string;
+  rulesetTitle: string;
+  editionTitle: string;
+  label: string;
+  href: string;
+}
 
 /** "9.14b Supply Dump" — a paragraph as a reader names it. */
 export function paragraphLabel(index: RuleIndex, id: string): string {

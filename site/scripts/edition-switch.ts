@@ -2,6 +2,7 @@
 // (the one the address names while it is on screen, else the last one that starts
 // in the top third of the screen), in the other edition, or to the note saying it
 // is not there. Without this script they go to the chapter.
+import { lastInView, onScroll } from "./in-view.ts";
 
 interface Target {
   edition: string;
@@ -26,17 +27,10 @@ function paragraphInView(): string | undefined {
   }
   // At the top of the page the reader is at the chapter.
   if (scrollY < 1) return undefined;
-  let current: string | undefined;
-  for (const p of numbered) {
-    if (p.getBoundingClientRect().top > innerHeight / 3) break;
-    current = p.id;
-  }
-  return current;
+  return lastInView(numbered)?.id;
 }
 
-let queued = false;
 function update(): void {
-  queued = false;
   const id = paragraphInView();
   for (const link of links) {
     const target = targets.find((t) => t.edition === link.dataset.switch);
@@ -54,11 +48,5 @@ function update(): void {
   }
 }
 
-const later = () => {
-  if (!queued) requestAnimationFrame(update);
-  queued = true;
-};
-addEventListener("scroll", later, { passive: true });
 addEventListener("hashchange", update);
-addEventListener("resize", later);
-update();
+onScroll(update);

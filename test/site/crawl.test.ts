@@ -24,7 +24,7 @@ function idsOf(html: string): Set<string> {
 function linksOf(html: string): string[] {
   const links = [...html.matchAll(/\shref="([^"]*)"/g)].map((m) => decode(m[1]));
   // Links inside JSON attributes and embedded previews: calculator configs, preview data.
-  for (const m of html.matchAll(/\sconfig="([^"]*)"/g)) {
+  for (const m of html.matchAll(/\s(?:data-)?config="([^"]*)"/g)) {
     const config = JSON.parse(decode(m[1])) as { links?: Record<string, string> } | null;
     links.push(...Object.values(config?.links ?? {}));
   }

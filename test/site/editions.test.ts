@@ -212,6 +212,7 @@ describe("calculator comparing editions", () => {
   test("a chapter's embedded calculator offers the comparison too", async () => {
     const { page, errors } = await openPage(site.browser);
     await page.goto(`${site.url}${later}`);
+    await page.locator(".calculator-embed").getByRole("button", { name: "Open here" }).click();
     const compare = page.locator(".calculator-embed").getByLabel("Compare with");
     await compare.selectOption("second-front");
     await page.locator(".calculator-embed .calc-compare").waitFor();

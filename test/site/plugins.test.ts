@@ -1,7 +1,9 @@
 // The site renders every chapter with the compiler's ids and the rule index's
 // references: each numbered paragraph is an anchor, each resolved reference a link.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test } from "vitest";
-import { editions } from "../../site/lib/corpus.ts";
+import { editions, root } from "../../site/lib/corpus.ts";
 import { renderChapter } from "../../site/lib/render-chapter.ts";
 
 for (const index of editions()) {
@@ -21,3 +23,20 @@ for (const index of editions()) {
     });
   }
 }
+
+// Rules blocks are highlighted by Shiki with the language's TextMate grammar (its tokens
+// coloured by the site's CSS variables), and each citation of a paragraph is a link.
+test("rules blocks are highlighted by Shiki, their citations linked", async () => {
+  const index = editions().find((i) => i.documents.some((d) => d.coverage.formalized > 0))!;
+  const document = index.documents.find((d) => d.coverage.formalized > 0)!;
+  const { html } = await renderChapter(document.file);
+  const source = readFileSync(join(root, document.file), "utf8");
+  const blocks = [...source.matchAll(/^\s*```rules\n([\s\S]*?)^\s*```/gm)].map((m) => m[1]);
+  expect(blocks.length).toBeGreaterThan(0);
+  expect(html).toMatch(/<span style="color:var\(--rules-token-keyword\)">let<\/span>/);
+  // Citations outside strings and comments.
+  const cited = new Set(blocks.flatMap((b) => [...b.replace(/"(?:\\.|[^"\\\n])*"|#[^\n]*/g, "").matchAll(/@([0-9A-Za-z][0-9A-Za-z.()]*)/g)].map((m) => m[1].replace(/\.$/, ""))));
+  const linkable = [...cited].filter((id) => id in index.paragraphs);
+  expect(linkable.length).toBeGreaterThan(0);
+  for (const id of linkable) expect(html, `@${id}`).toContain(`class="tok-cite ref" data-ref="${id}"`);
+});

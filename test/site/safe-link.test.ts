@@ -51,5 +51,6 @@ test("the refused URLs' titles are still shown, as text, and a fine URL is a lin
   const all = [...pages.values()].join("\n");
   expect(all).toContain("A hostile source");
   expect(all).toMatch(/<a href="https:\/\/example\.org\/rules" rel="noopener noreferrer">A fine source<\/a>/);
-  expect(all).toMatch(/<dd>Written for the Hexlaw test suite[^<]*<\/dd>/);
+  // A chapter's provenance, on the edition's About page: its source as text.
+  expect(all).toMatch(/<span class="about-label">Source:<\/span> Written for the Hexlaw test suite[^<]*<\/p>/);
 });

@@ -1,0 +1,45 @@
+import type { Element, ElementContent } from "hast";
+import { createCssVariablesTheme, type HighlighterCore } from "shiki";
+import { createHighlighterCore } from "shiki/core";
+import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
+import { h } from "./hast.ts";
+// Imported, not read from disk: the site's build bundles this module away from grammar/.
+import grammar from "../../grammar/rules.tmLanguage.json" with { type: "json" };
+
+const LANG = "rules";
+/** Token colours are CSS variables (`--rules-token-keyword`, …), so the site's light and dark styles colour them. */
+const THEME = createCssVariablesTheme({ name: "hexlaw-rules", variablePrefix: "--rules-", fontStyle: true });
+const CITATION = /^(\s*)(@[0-9A-Za-z][0-9A-Za-z.()]*)(\s*)$/;
+
+let highlighter: Promise<HighlighterCore> | undefined;
+
+/** Shiki, Astro's highlighter, with the rules language's TextMate grammar (grammar/rules.tmLanguage.json). */
+function rulesHighlighter(): Promise<HighlighterCore> {
+  highlighter ??= createHighlighterCore({
+    themes: [THEME],
+    langs: [{ ...grammar, name: LANG } as never],
+    engine: createJavaScriptRegexEngine(),
+  });
+  return highlighter;
+}
+
+/**
+ * A rules block's source as highlighted lines, by the TextMate grammar; each `@8.1a`
+ * citation becomes a link to its paragraph where `href` knows one.
+ */
+export async function highlightRules(source: string, href: (id: string) => string | null): Promise<ElementContent[]> {
+  const root = (await rulesHighlighter()).codeToHast(source, { lang: LANG, theme: THEME });
+  // Shiki's <pre><code>: its lines (spans of tokens) are what goes in the block's own <code>.
+  const pre = root.children[0] as Element;
+  const code = pre.children.find((c): c is Element => c.type === "element" && c.tagName === "code");
+  const link = (node: ElementContent): ElementContent[] => {
+    if (node.type !== "element") return [node];
+    const text = node.children.length === 1 && node.children[0].type === "text" ? node.children[0].value : null;
+    const cite = text === null ? null : CITATION.exec(text);
+    const target = cite ? href(cite[2].slice(1).replace(/\.$/, "")) : null;
+    if (!cite || !target) return [{ ...node, children: node.children.flatMap(link) } as Element];
+    const anchor = h("a", { href: target, className: ["tok-cite", "ref"], dataRef: cite[2].slice(1).replace(/\.$/, "") }, [cite[2]]);
+    return [...(cite[1] ? [{ type: "text" as const, value: cite[1] }] : []), { ...node, children: [anchor] } as Element, ...(cite[3] ? [{ type: "text" as const, value: cite[3] }] : [])];
+  };
+  return (code?.children ?? []).flatMap(link);
+}

@@ -1,0 +1,86 @@
+// Finding one's way, on a phone and a laptop: the edition's contents beside the
+// chapter (a collapsed list on a phone) with the section in view marked as one
+// scrolls, previous and next chapter, a header that stays with search in it,
+// back to the top, and lists numbered once.
+import { describe, expect, test } from "vitest";
+import { editionIndex } from "../../compiler/markdown/rulebook-context.ts";
+import { openPage, root, SCREENS } from "./helpers/site.ts";
+import { useSite } from "./helpers/use-site.ts";
+
+const site = useSite();
+const index = editionIndex(root, "ocs", "4.3");
+/** The chapter with the most sections. */
+const chapter = [...index.documents].sort((a, b) => b.paragraphs.length - a.paragraphs.length)[0];
+const position = index.documents.indexOf(chapter);
+const chapterUrl = `/ocs/4.3/${chapter.slug}/`;
+
+describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
+  test("the edition's contents list every chapter, the current one open on its sections, the one in view marked", async () => {
+    const { page, errors } = await openPage(site.browser, screen);
+    await page.goto(`${site.url}${chapterUrl}`);
+    const contents = page.locator("details.edition-nav");
+    if (screen.touch) {
+      // On a phone the list is collapsed at the top of the page, and opens with a tap.
+      expect(await contents.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+      expect(await contents.locator("nav").isVisible()).toBe(false);
+      await contents.locator("summary").tap();
+    }
+    const nav = contents.locator("nav");
+    await nav.waitFor({ state: "visible" });
+    expect(await nav.locator(".edition-nav-chapters > li").count()).toBe(index.documents.length);
+    await expect(nav.locator('a[aria-current="page"]').innerText()).resolves.toBe(chapter.heading);
+    const sections = nav.locator("a[data-spy]");
+    const count = await sections.count();
+    expect(count).toBeGreaterThan(2);
+    if (screen.touch) await contents.locator("summary").tap();
+    // Scrolled to a section, that section is the one marked, and on a phone the list's line names it.
+    const target = await sections.nth(Math.floor(count / 2)).getAttribute("data-spy");
+    await page.locator(`[id="${target}"]`).evaluate((h) => h.scrollIntoView({ block: "start" }));
+    await page.waitForFunction((id) => document.querySelector(`a[data-spy="${CSS.escape(id!)}"]`)?.getAttribute("aria-current") === "location", target);
+    expect(await nav.locator('a[aria-current="location"]').count()).toBe(1);
+    const heading = (await page.locator(`[id="${target}"]`).innerText()).trim();
+    await expect(contents.locator("summary").innerText()).resolves.toContain(heading);
+    expect(errors).toEqual([]);
+  });
+
+  test("previous and next chapter follow the edition's order", async () => {
+    const { page } = await openPage(site.browser, screen);
+    await page.goto(`${site.url}${chapterUrl}`);
+    const previous = index.documents[position - 1];
+    const next = index.documents[position + 1];
+    if (previous) expect(await page.locator('.pager a[rel="prev"]').getAttribute("href")).toBe(`/ocs/4.3/${previous.slug}/`);
+    else expect(await page.locator('.pager a[rel="prev"]').count()).toBe(0);
+    if (next) expect(await page.locator('.pager a[rel="next"]').getAttribute("href")).toBe(`/ocs/4.3/${next.slug}/`);
+    else expect(await page.locator('.pager a[rel="next"]').count()).toBe(0);
+  });
+
+  test("the header stays at the top with the search box, and 'back to the top' appears once scrolled", async () => {
+    const { page, errors } = await openPage(site.browser, screen);
+    await page.goto(`${site.url}${chapterUrl}`);
+    const toTop = page.locator("[data-to-top]");
+    expect(await toTop.evaluate((a) => getComputedStyle(a).opacity)).toBe("0");
+    await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight / 2));
+    const header = await page.locator(".site-header").boundingBox();
+    expect(header!.y).toBe(0);
+    expect(header!.height).toBeLessThanOrEqual(64);
+    expect(await page.locator("#site-search-input").isVisible()).toBe(true);
+    await page.waitForFunction(() => document.querySelector("[data-to-top]")?.classList.contains("shown"));
+    await page.waitForFunction(() => getComputedStyle(document.querySelector("[data-to-top]")!).opacity === "1");
+    if (screen.touch) await toTop.tap();
+    else await toTop.click();
+    await page.waitForFunction(() => scrollY === 0);
+    // No page scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+  });
+
+  test("lists of numbered chapters and sections are not numbered a second time", async () => {
+    const { page } = await openPage(site.browser, screen);
+    for (const path of ["/ocs/4.3/", chapterUrl]) {
+      await page.goto(`${site.url}${path}`);
+      const twice = await page.locator(":is(.toc, .toc-sections, .edition-nav ul, .crumbs ol) > li").evaluateAll((items) =>
+        items.filter((li) => getComputedStyle(li).listStyleType !== "none" && /^\s*\d/.test(li.textContent ?? "")).length);
+      expect({ path, twice }).toEqual({ path, twice: 0 });
+    }
+  });
+});
