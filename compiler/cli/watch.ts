@@ -1,5 +1,5 @@
-import { watch as watchFiles, type FSWatcher } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, watch as watchFiles, type FSWatcher } from "node:fs";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BuildCache, DocumentCache } from "../cache.ts";
 import { TreeSnapshot } from "../generated-files.ts";
@@ -54,10 +54,32 @@ export async function startWatching(root: string, options: { files?: boolean } =
   };
 
   await rebuild("initial build");
-  const watchers: FSWatcher[] = [];
+  const watchers = new Map<string, FSWatcher>();
   if (options.files ?? true) {
     let timer: NodeJS.Timeout | undefined;
     const changed = new Set<string>();
+    const folders: [string, string][] = [[join(root, "rules"), "rules"], [fileURLToPath(GRAMMAR_DIR), "grammar"]];
+    /**
+     * One watcher per folder, not one recursive watcher: an editor that saves by
+     * writing a new file and renaming it over the old one (vim, `sed -i`) replaces
+     * what a recursive watcher on Linux watches, and later saves went unseen. A
+     * folder's own watcher sees every entry renamed into it. New folders are
+     * watched after each change.
+     */
+    const follow = () => {
+      const present = new Set<string>();
+      for (const [top, name] of folders) {
+        for (const dir of subfolders(top)) {
+          present.add(dir);
+          if (!watchers.has(dir)) watchers.set(dir, watchFiles(dir, onChange(join(name, relative(top, dir)))).on("error", () => watchers.delete(dir)));
+        }
+      }
+      for (const [dir, watcher] of watchers) {
+        if (present.has(dir)) continue;
+        watcher.close();
+        watchers.delete(dir);
+      }
+    };
     const onChange = (dir: string) => (_event: string, file: string | Buffer | null) => {
       if (file) changed.add(join(dir, String(file)));
       clearTimeout(timer);
@@ -65,19 +87,25 @@ export async function startWatching(root: string, options: { files?: boolean } =
       timer = setTimeout(() => {
         const files = [...changed].join(", ");
         changed.clear();
+        follow();
         void rebuild(files || "change");
       }, 25);
     };
-    watchers.push(watchFiles(join(root, "rules"), { recursive: true }, onChange("rules")));
-    watchers.push(watchFiles(fileURLToPath(GRAMMAR_DIR), { recursive: true }, onChange("grammar")));
+    follow();
   }
   return {
     rebuild,
     close() {
-      for (const watcher of watchers) watcher.close();
+      for (const watcher of watchers.values()) watcher.close();
       clearTimeout(saver);
     },
   };
+}
+
+/** A folder and every folder inside it. */
+function subfolders(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return [dir, ...readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).flatMap((e) => subfolders(join(dir, e.name)))];
 }
 
 /** `hexlaw build --watch`: runs until interrupted. */

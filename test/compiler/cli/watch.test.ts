@@ -4,7 +4,7 @@
  * Each test drives the watcher's own rebuild (compiler/cli/watch.ts).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterEach, describe, expect, it } from "vitest";
@@ -55,6 +55,28 @@ describe("generated/ as it is on disk", () => {
       writeFileSync(join(generated, edited), "edited by hand\n");
       await watcher.rebuild("a rebuild with no edit under rules/");
       expect(readTree(generated)).toEqual(built);
+    } finally {
+      watcher.close();
+    }
+  });
+});
+
+describe("saved files", () => {
+  it("every save is seen, also by an editor that writes a new file and renames it over the old one", async () => {
+    const root = corpus();
+    const watcher = await startWatching(root);
+    try {
+      const chapter = join(root, CHAPTER);
+      const index = join(root, "generated/demo/1.0/index.json");
+      for (const title of ["Assault", "Onslaught", "Storm"]) {
+        writeFileSync(`${chapter}.swp`, readFileSync(chapter, "utf8").replace(/procedure attack "[^"]*"/, `procedure attack "${title}"`));
+        renameSync(`${chapter}.swp`, chapter);
+        const started = performance.now();
+        while (!readFileSync(index, "utf8").includes(`"${title}"`)) {
+          expect(performance.now() - started, `the save titled ${title} was not rebuilt`).toBeLessThan(30_000);
+          await new Promise((done) => setTimeout(done, 50));
+        }
+      }
     } finally {
       watcher.close();
     }
