@@ -11,6 +11,7 @@ import { nativeType, numberValue, typeDeclarations, typeTag, wireConversion, wir
 import { branchName, checkName, definitionName, diceName, elementName, inputName, localName, stepName, tableKeysName, tableName } from "./names.ts";
 import { traceOrder, type TraceNode } from "./trace-order.ts";
 import { groundsOf } from "./grounds.ts";
+import { diceRead } from "./dice-read.ts";
 
 const S = id("s");
 const STATE = tRef("State");
@@ -51,6 +52,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
   const elements = procedure.lets.filter((l) => l.each);
   const definitionKeys = [...globals, ...elements].map((l) => l.key);
   const grounds = groundsOf(procedure);
+  const dice = diceRead(procedure);
   const emitter = new ExpressionEmitter();
   const definitionFunctions = [
     ...globals.map((l) => definitionFunction(l, emitter.definition(definitionName(l.name)))),
@@ -147,11 +149,12 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       name: "DEFINITIONS",
       valueType: tArray(tRef("rt.OutputSpec", [STATE]), true),
       init: arr([
-        ...globals.map((l) => obj({ info: id(stepName(l.name)), random: lit(l.random), ground: lit(grounds.has(l.key)), get: id(definitionName(l.name)), wire: wireFunction(l.type) })),
+        ...globals.map((l) => obj({ info: id(stepName(l.name)), random: lit(l.random), ground: lit(grounds.has(l.key)), dice: data(dice.get(l.key)), get: id(definitionName(l.name)), wire: wireFunction(l.type) })),
         ...elements.map((l) => obj({
           info: id(stepName(`out$${l.key}`)),
           random: lit(l.random),
           ground: lit(grounds.has(l.key)),
+          dice: data(dice.get(l.key)),
           get: arrow([{ name: "s", type: STATE }], perUnitValues(l)),
           wire: wireFunction(outputType(l)),
         })),
@@ -259,13 +262,14 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
             member(id("schema"), "dice"),
             {
               type: "arrow",
-              params: [{ name: "dice", type: tRef("Record", [tRef("string"), tRef("number")]) }, { name: "parent", type: tUnion([STATE, tRef("null")]) }],
+              params: [{ name: "dice", type: tRef("Record", [tRef("string"), tRef("number | undefined")]) }, { name: "parent", type: tUnion([STATE, tRef("null")]) }],
               body: [
-                { type: "const", name: "s", init: newExpr("State", [id("admitted"), id("dice"), obj({ trace: lit(false) })]) },
+                { type: "const", name: "s", init: newExpr("State", [id("admitted"), id("dice"), id("rt.UNTRACED")]) },
                 { type: "if", test: id("parent"), then: [{ type: "expr", expr: call(id("inherit"), [S, id("parent")]) }] },
-                { type: "return", value: obj({ result: call("rt.finish", [S, id("CHECKS"), id("outputs")], [tRef("Outputs"), STATE]), state: S }) },
+                { type: "return", value: S },
               ],
             },
+            arrow([{ name: "s", type: STATE }], call("rt.finish", [S, id("CHECKS"), id("outputs")], [tRef("Outputs"), STATE])),
             id("OUTCOME"),
             id("OUTPUTS"),
           ], [tRef("Outputs"), STATE]),

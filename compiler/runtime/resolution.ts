@@ -69,6 +69,9 @@ export interface ResolveOptions {
   also?: readonly string[];
 }
 
+/** Options of the evaluations `distribution` makes: no trace. */
+export const UNTRACED: ResolveOptions = Object.freeze({ trace: false });
+
 /**
  * Evaluation state of one `resolve` call: inputs, dice and the memoized
  * definitions. Generated engines extend it with one field per definition; the
@@ -132,6 +135,8 @@ export interface OutputSpec<S extends State = State> {
   readonly random: boolean;
   /** Read by a requirement: given even when the action is refused (it says why). */
   readonly ground: boolean;
+  /** The dice it may read, directly or through other definitions (`distribution` waits for them). */
+  readonly dice: readonly string[];
   readonly get: (s: S) => unknown;
   /** Converts the value to wire form (specialized to its type by the compiler). */
   readonly wire: (value: unknown) => Wire;

@@ -4,6 +4,7 @@
 import type { Wire } from "./values.ts";
 import type { DiceSpec } from "./input.ts";
 import type { OutputSpec, Pending, Resolution, State, Violation } from "./resolution.ts";
+import { Stop } from "./stop.ts";
 import { display } from "./wire.ts";
 
 /** Ways to roll each total with `count` dice of `sides` sides: [total, ways][]. */
@@ -15,6 +16,15 @@ export function diceTotals(count: number, sides: number): [number, number][] {
     ways = next;
   }
   return [...ways.entries()].sort((a, b) => a[0] - b[0]);
+}
+
+/** Each die's totals, made once per kind of die (2d6 has 11). */
+const TOTALS = new Map<string, readonly (readonly [number, number])[]>();
+function totalsOf(count: number, sides: number): readonly (readonly [number, number])[] {
+  const key = `${count}d${sides}`;
+  let totals = TOTALS.get(key);
+  if (!totals) TOTALS.set(key, (totals = diceTotals(count, sides)));
+  return totals;
 }
 
 export interface Outcome<Outputs> {
@@ -44,83 +54,184 @@ export interface Distribution<Outputs> {
 }
 
 /**
- * Enumerates the dice lazily: a die is branched on only when the rules read it,
- * so a shift die that is rolled only on surprise costs nothing otherwise.
- * Probabilities are exact: every outcome carries its number of ways out of `total`.
+ * Enumerates the dice lazily, each die by the totals it can roll (2d6: 11 totals, not 36
+ * faces), and only the dice an output reads: the outputs are first resolved with no dice;
+ * those that need a die are computed again only below a branch on that die, starting from
+ * what was computed before it was read (which cannot depend on it), and an output is
+ * computed at the shallowest branch that has all the dice it reads — so a shift die that
+ * is rolled only on surprise costs nothing otherwise. Probabilities are exact: every
+ * outcome carries its number of ways out of `total`.
+ *
+ * `state` makes the evaluation state for some dice (inheriting a parent's values);
+ * `resolve` is the engine's resolution of a state (checks and outputs).
  */
 export function distribute<Outputs, S extends State>(
   dice: readonly DiceSpec[],
-  run: (dice: Record<string, number>, parent: S | null) => { result: Resolution<Outputs>; state: S },
+  state: (dice: Record<string, number | undefined>, parent: S | null) => S,
+  resolve: (s: S) => Resolution<Outputs>,
   outcomeNames: readonly string[],
   outputs: readonly OutputSpec<S>[],
 ): Distribution<Outputs> {
-  const totals = new Map(dice.map((d) => [d.name, diceTotals(d.count, d.sides)]));
-  const denominators = new Map(dice.map((d) => [d.name, d.sides ** d.count]));
-  const total = dice.reduce((product, d) => product * denominators.get(d.name)!, 1);
+  const specs = new Map(dice.map((d) => [d.name, d]));
+  const total = dice.reduce((product, d) => product * d.sides ** d.count, 1);
   const randomOutputs = outputs.filter((o) => o.random);
   const names = [...new Set([...outcomeNames, ...randomOutputs.map((o) => o.info.name)])];
-  // Leaves that give the same answers are counted together; the joint and marginal
-  // distributions are made from these few distinct tuples at the end.
-  const tuples = new Map<string, { values: Wire[]; ways: number }>();
-  let first: Resolution<Outputs> | null = null;
+  // The outputs to enumerate, in the engine's output order (it decides which die is branched on first).
+  const tracked = outputs.filter((o) => names.includes(o.info.name));
+  const slotOf = new Map(tracked.map((o, i) => [o.info.name, i]));
 
-  const visit = (assigned: Record<string, number>, ways: number, unread: number, parent: S | null) => {
-    const { result, state } = run(assigned, parent);
-    first ??= result;
-    const needed = Object.values(result.pending as Record<string, Pending>).find((p) => p.kind === "dice" && p.die && !(p.die in assigned))?.die;
-    if (needed !== undefined && totals.has(needed)) {
-      // Each branch starts from what this run computed before it needed the die.
-      const rest = unread / denominators.get(needed)!;
-      for (const [value, w] of totals.get(needed)!) visit({ ...assigned, [needed]: value }, ways * w, rest, state);
-      return;
-    }
-    const values = names.map((name) => outcomeValue(result, name));
-    const key = JSON.stringify(values);
-    const tuple = tuples.get(key);
-    if (tuple) tuple.ways += ways * unread;
-    else tuples.set(key, { values, ways: ways * unread });
+  const rolled: Record<string, number | undefined> = {};
+  for (const d of dice) rolled[d.name] = undefined;
+  const root = state(rolled, null);
+  const base = resolve(root);
+
+  // Each tracked output's value on the current path, as an id of the values it has taken
+  // (in the order first met, which is the order the leaves first show them).
+  const ids: number[] = new Array(tracked.length).fill(0);
+  const values = tracked.map(() => new WireValues());
+  // A random output's value counts the ways of the branch it was computed in (every
+  // combination of the dice below it gives it that value).
+  const random = tracked.map((o) => o.random);
+  const marginalWays: number[][] = tracked.map(() => []);
+  const set = (slot: number, value: Wire, ways: number): void => {
+    const id = values[slot].id(value);
+    ids[slot] = id;
+    if (random[slot]) marginalWays[slot][id] = (marginalWays[slot][id] ?? 0) + ways;
   };
-  visit({}, 1, total, null);
 
-  const joint = new Map<string, Outcome<Outputs>>();
-  const marginals = new Map<string, Map<string, Marginal>>();
-  for (const { values, ways } of tuples.values()) {
-    const value: Record<string, Wire> = {};
-    for (const name of outcomeNames) value[name] = values[names.indexOf(name)];
-    const key = JSON.stringify(value);
+  // The outcome is counted at each leaf of the branches.
+  const outcomeSlots = outcomeNames.map((name) => slotOf.get(name));
+  const joint = new Map<string, { ids: number[]; ways: number }>();
+  const leaf = (ways: number): void => {
+    const outcome = outcomeSlots.map((slot) => (slot === undefined ? -1 : ids[slot]));
+    const key = outcome.join(",");
     const entry = joint.get(key);
     if (entry) entry.ways += ways;
-    else joint.set(key, { value: value as Partial<Outputs>, ways, p: 0 });
-    for (const output of randomOutputs) {
-      const name = output.info.name;
-      const wire = values[names.indexOf(name)];
-      const byValue = marginals.get(name) ?? new Map<string, Marginal>();
-      marginals.set(name, byValue);
-      const k = JSON.stringify(wire);
-      const m = byValue.get(k);
-      if (m) m.ways += ways;
-      else byValue.set(k, { value: wire, display: displayWire(wire, output), ways, p: 0 });
-    }
-  }
+    else joint.set(key, { ids: outcome, ways });
+  };
 
-  const base = first as Resolution<Outputs> | null;
-  const outcomes = [...joint.values()].map((o) => ({ ...o, p: o.ways / total }));
-  const marginalRecord: Record<string, Marginal[]> = {};
-  for (const [name, byValue] of marginals) marginalRecord[name] = [...byValue.values()].map((m) => ({ ...m, p: m.ways / total }));
+  // Without dice: every output is known, or waits for a die (or says why it has no value).
+  const waiting: number[] = [];
+  tracked.forEach((output, slot) => {
+    const name = output.info.name;
+    const pending = (base.pending as Record<string, Pending>)[name];
+    if (name in base.outputs) set(slot, (base.outputs as Record<string, Wire>)[name], total);
+    else if (pending?.kind === "dice" && pending.die !== undefined && specs.has(pending.die)) waiting.push(slot);
+    else set(slot, pendingValue(pending), total);
+  });
+
+  const visit = (s: S, todo: readonly number[], ways: number, unread: number): void => {
+    const weight = ways * unread;
+    const later: number[] = [];
+    let needed: string | undefined;
+    for (const slot of todo) {
+      // Once a die is to be branched on, what may read it waits for the branch untried.
+      if (needed !== undefined && tracked[slot].dice.includes(needed)) {
+        later.push(slot);
+        continue;
+      }
+      try {
+        set(slot, tracked[slot].wire(tracked[slot].get(s)), weight);
+      } catch (error) {
+        if (!(error instanceof Stop)) throw error;
+        if (error.kind === "dice" && error.die !== undefined && specs.has(error.die) && rolled[error.die] === undefined) {
+          later.push(slot);
+          needed ??= error.die;
+        } else set(slot, pendingValue(error), weight);
+      }
+    }
+    if (needed === undefined) return leaf(weight);
+    const spec = specs.get(needed)!;
+    const rest = unread / spec.sides ** spec.count;
+    for (const [roll, w] of totalsOf(spec.count, spec.sides)) {
+      rolled[needed] = roll;
+      visit(state(rolled, s), later, ways * w, rest);
+    }
+    rolled[needed] = undefined;
+  };
+  if (waiting.length > 0) visit(root, waiting, 1, total);
+  else leaf(total);
+
+  const outcomes: Outcome<Outputs>[] = [...joint.values()].map(({ ids: outcome, ways }) => {
+    const value: Record<string, Wire> = {};
+    outcomeNames.forEach((name, i) => {
+      const slot = outcomeSlots[i];
+      value[name] = slot === undefined ? pendingValue(undefined) : values[slot].list[outcome[i]];
+    });
+    return { value: value as Partial<Outputs>, ways, p: ways / total };
+  });
+  const marginals: Record<string, Marginal[]> = {};
+  randomOutputs.forEach((output) => {
+    const slot = slotOf.get(output.info.name)!;
+    marginals[output.info.name] = values[slot].list
+      .map((value, id) => ({ value, display: displayWire(value, output), ways: marginalWays[slot][id] ?? 0, p: (marginalWays[slot][id] ?? 0) / total }))
+      .filter((m) => m.ways > 0);
+  });
   return {
-    allowed: base?.allowed ?? true,
-    violations: base?.violations ?? [],
+    allowed: base.allowed,
+    violations: base.violations,
     total,
     outcomes,
-    marginals: marginalRecord as Distribution<Outputs>["marginals"],
+    marginals: marginals as Distribution<Outputs>["marginals"],
   };
 }
 
-/** An output's value for grouping: its wire value, or a marker saying why it has none. */
-function outcomeValue<Outputs>(result: Resolution<Outputs>, name: string): Wire {
-  const outputs = result.outputs as Record<string, Wire>;
-  if (name in outputs) return outputs[name];
-  const pending = (result.pending as Record<string, Pending>)[name];
+/**
+ * The values an output takes, each with an id in the order first met. Equal values (as
+ * JSON) have one id; objects are compared by structure while they are few, as JSON text
+ * when there are many.
+ */
+class WireValues {
+  readonly list: Wire[] = [];
+  private readonly primitives = new Map<unknown, number>();
+  private objects: number[] = [];
+  private texts: Map<string, number> | null = null;
+
+  id(value: Wire): number {
+    if (value === null || typeof value !== "object") {
+      let id = this.primitives.get(value);
+      if (id === undefined) this.primitives.set(value, (id = this.add(value)));
+      return id;
+    }
+    if (this.texts === null) {
+      for (const id of this.objects) if (sameWire(this.list[id], value)) return id;
+      if (this.objects.length < 16) {
+        const id = this.add(value);
+        this.objects.push(id);
+        return id;
+      }
+      this.texts = new Map(this.objects.map((id) => [JSON.stringify(this.list[id]), id]));
+    }
+    const text = JSON.stringify(value);
+    let id = this.texts.get(text);
+    if (id === undefined) this.texts.set(text, (id = this.add(value)));
+    return id;
+  }
+
+  private add(value: Wire): number {
+    this.list.push(value);
+    return this.list.length - 1;
+  }
+}
+
+/** Equal as JSON: arrays item by item, objects key by key in the same order. */
+function sameWire(a: Wire, b: Wire): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameWire(a[i], b[i])) return false;
+    return true;
+  }
+  const keys = Object.keys(a);
+  const other = Object.keys(b);
+  if (keys.length !== other.length) return false;
+  for (let i = 0; i < keys.length; i++) if (keys[i] !== other[i] || !sameWire(a[keys[i]], b[keys[i]])) return false;
+  return true;
+}
+
+/** An output without a value, for grouping: a marker saying why. */
+function pendingValue(pending: Pick<Pending, "kind" | "message"> | undefined): Wire {
   // Unknown chart cells are one outcome, whichever cell it was: "not known: consult the printed chart".
   if (pending?.kind === "unknown") return { pending: "unknown", message: "not known: consult the printed chart" };
   return { pending: pending?.kind ?? "undefined", message: pending?.message ?? "" };

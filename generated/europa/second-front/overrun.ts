@@ -644,6 +644,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$attack_total,
     random: false,
     ground: true,
+    dice: [],
     get: attack_total,
     wire: rt.wireAs.number,
   },
@@ -651,14 +652,16 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defense_total,
     random: false,
     ground: true,
+    dice: [],
     get: defense_total,
     wire: rt.wireAs.number,
   },
-  { info: step$odds, random: false, ground: false, get: odds, wire: rt.wireAs.odds },
+  { info: step$odds, random: false, ground: false, dice: [], get: odds, wire: rt.wireAs.odds },
   {
     info: step$overrun_succeeds,
     random: false,
     ground: false,
+    dice: [],
     get: overrun_succeeds,
     wire: rt.wireAs.plain,
   },
@@ -666,6 +669,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defenders_eliminated,
     random: false,
     ground: false,
+    dice: [],
     get: defenders_eliminated,
     wire: rt.wireAs.plain,
   },
@@ -673,14 +677,23 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$ground_support,
     random: false,
     ground: true,
+    dice: [],
     get: ground_support,
     wire: rt.wireAs.plain,
   },
-  { info: step$advance, random: false, ground: false, get: advance, wire: rt.wireAs.plain },
+  {
+    info: step$advance,
+    random: false,
+    ground: false,
+    dice: [],
+    get: advance,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$out$attackers$mp_cost,
     random: false,
     ground: true,
+    dice: [],
     get: (s: State) => in$attackers(s).map((_, i) => attackers$mp_cost(s, i)),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
@@ -688,6 +701,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$out$attackers$mp_spent,
     random: false,
     ground: true,
+    dice: [],
     get: (s: State) => in$attackers(s).map((_, i) => attackers$mp_spent(s, i)),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
@@ -695,6 +709,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$out$attackers$mp_left,
     random: false,
     ground: true,
+    dice: [],
     get: (s: State) => in$attackers(s).map((_, i) => attackers$mp_left(s, i)),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
@@ -829,13 +844,14 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
   const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(admitted, dice, { trace: false });
+    (dice: Record<string, number | undefined>, parent: State | null) => {
+      const s = new State(admitted, dice, rt.UNTRACED);
       if (parent) {
         inherit(s, parent);
       }
-      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+      return s;
     },
+    (s: State) => rt.finish<Outputs, State>(s, CHECKS, outputs),
     OUTCOME,
     OUTPUTS,
   );

@@ -229,6 +229,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$air_roll_modified,
     random: true,
     ground: false,
+    dice: ["air_roll"],
     get: air_roll_modified,
     wire: rt.wireAs.plain,
   },
@@ -236,6 +237,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$air_unit_result,
     random: true,
     ground: false,
+    dice: ["air_roll"],
     get: air_unit_result,
     wire: rt.wireAs.plain,
   },
@@ -317,13 +319,14 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
   const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(admitted, dice, { trace: false });
+    (dice: Record<string, number | undefined>, parent: State | null) => {
+      const s = new State(admitted, dice, rt.UNTRACED);
       if (parent) {
         inherit(s, parent);
       }
-      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+      return s;
     },
+    (s: State) => rt.finish<Outputs, State>(s, CHECKS, outputs),
     OUTCOME,
     OUTPUTS,
   );

@@ -798,14 +798,23 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$tokens_per_sp,
     random: false,
     ground: false,
+    dice: [],
     get: tokens_per_sp,
     wire: rt.wireAs.plain,
   },
-  { info: step$dump_percent, random: true, ground: false, get: dump_percent, wire: rt.wireAs.plain },
+  {
+    info: step$dump_percent,
+    random: true,
+    ground: false,
+    dice: ["dump_roll"],
+    get: dump_percent,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$dump_captured_t,
     random: true,
     ground: false,
+    dice: ["dump_roll"],
     get: dump_captured_t,
     wire: rt.wireAs.plain,
   },
@@ -813,6 +822,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$dump_destroyed_t,
     random: true,
     ground: false,
+    dice: ["dump_roll"],
     get: dump_destroyed_t,
     wire: rt.wireAs.number,
   },
@@ -820,6 +830,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$truck_percent,
     random: true,
     ground: false,
+    dice: ["truck_roll"],
     get: truck_percent,
     wire: rt.wireAs.plain,
   },
@@ -827,6 +838,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$trucks_captured,
     random: true,
     ground: false,
+    dice: ["truck_roll"],
     get: trucks_captured,
     wire: rt.wireAs.plain,
   },
@@ -834,6 +846,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$trucks_displaced,
     random: true,
     ground: false,
+    dice: ["truck_roll"],
     get: trucks_displaced,
     wire: rt.wireAs.number,
   },
@@ -841,6 +854,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$truck_sp_captured_t,
     random: true,
     ground: false,
+    dice: ["truck_roll"],
     get: truck_sp_captured_t,
     wire: rt.wireAs.plain,
   },
@@ -848,6 +862,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$truck_sp_displaced_t,
     random: true,
     ground: false,
+    dice: ["truck_roll"],
     get: truck_sp_displaced_t,
     wire: rt.wireAs.number,
   },
@@ -855,6 +870,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$wagon_percent,
     random: true,
     ground: false,
+    dice: ["wagon_roll"],
     get: wagon_percent,
     wire: rt.wireAs.plain,
   },
@@ -862,6 +878,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$wagons_captured,
     random: true,
     ground: false,
+    dice: ["wagon_roll"],
     get: wagons_captured,
     wire: rt.wireAs.plain,
   },
@@ -869,6 +886,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$wagons_displaced,
     random: true,
     ground: false,
+    dice: ["wagon_roll"],
     get: wagons_displaced,
     wire: rt.wireAs.number,
   },
@@ -876,6 +894,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$wagon_sp_captured_t,
     random: true,
     ground: false,
+    dice: ["wagon_roll"],
     get: wagon_sp_captured_t,
     wire: rt.wireAs.plain,
   },
@@ -883,6 +902,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$wagon_sp_displaced_t,
     random: true,
     ground: false,
+    dice: ["wagon_roll"],
     get: wagon_sp_displaced_t,
     wire: rt.wireAs.number,
   },
@@ -1060,13 +1080,14 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
   const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(admitted, dice, { trace: false });
+    (dice: Record<string, number | undefined>, parent: State | null) => {
+      const s = new State(admitted, dice, rt.UNTRACED);
       if (parent) {
         inherit(s, parent);
       }
-      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+      return s;
     },
+    (s: State) => rt.finish<Outputs, State>(s, CHECKS, outputs),
     OUTCOME,
     OUTPUTS,
   );

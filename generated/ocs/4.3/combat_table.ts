@@ -635,6 +635,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$row_odds,
     random: false,
     ground: false,
+    dice: [],
     get: row_odds,
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.odds),
   },
@@ -642,6 +643,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$roll_results,
     random: false,
     ground: false,
+    dice: [],
     get: roll_results,
     wire: rt.wireAs.plain,
   },
@@ -723,13 +725,14 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
   const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(admitted, dice, { trace: false });
+    (dice: Record<string, number | undefined>, parent: State | null) => {
+      const s = new State(admitted, dice, rt.UNTRACED);
       if (parent) {
         inherit(s, parent);
       }
-      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+      return s;
     },
+    (s: State) => rt.finish<Outputs, State>(s, CHECKS, outputs),
     OUTCOME,
     OUTPUTS,
   );

@@ -836,11 +836,19 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$combined_defence, value: (s: State) => s.combined_defence },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
-  { info: step$overrun_mp, random: false, ground: false, get: overrun_mp, wire: rt.wireAs.plain },
+  {
+    info: step$overrun_mp,
+    random: false,
+    ground: false,
+    dice: [],
+    get: overrun_mp,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$german_cm_overrun_mp,
     random: false,
     ground: false,
+    dice: [],
     get: german_cm_overrun_mp,
     wire: rt.wireAs.plain,
   },
@@ -848,6 +856,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$terrain_benefits,
     random: false,
     ground: false,
+    dice: [],
     get: terrain_benefits,
     wire: rt.wireAs.plain,
   },
@@ -855,6 +864,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$entry_extra_mp,
     random: false,
     ground: false,
+    dice: [],
     get: entry_extra_mp,
     wire: rt.wireAs.number,
   },
@@ -862,6 +872,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$disruptions_as_casualties,
     random: false,
     ground: false,
+    dice: [],
     get: disruptions_as_casualties,
     wire: rt.wireAs.plain,
   },
@@ -869,6 +880,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$controls_ports_airbases,
     random: false,
     ground: false,
+    dice: [],
     get: controls_ports_airbases,
     wire: rt.wireAs.plain,
   },
@@ -876,14 +888,23 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$may_build_airbase,
     random: false,
     ground: false,
+    dice: [],
     get: may_build_airbase,
     wire: rt.wireAs.plain,
   },
-  { info: step$exerts_zoc, random: false, ground: false, get: exerts_zoc, wire: rt.wireAs.plain },
+  {
+    info: step$exerts_zoc,
+    random: false,
+    ground: false,
+    dice: [],
+    get: exerts_zoc,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$pinning_force_needed,
     random: false,
     ground: false,
+    dice: [],
     get: pinning_force_needed,
     wire: rt.wireAs.number,
   },
@@ -891,6 +912,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$combined_defence,
     random: false,
     ground: false,
+    dice: [],
     get: combined_defence,
     wire: rt.wireAs.number,
   },
@@ -1037,13 +1059,14 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
   const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(admitted, dice, { trace: false });
+    (dice: Record<string, number | undefined>, parent: State | null) => {
+      const s = new State(admitted, dice, rt.UNTRACED);
       if (parent) {
         inherit(s, parent);
       }
-      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+      return s;
     },
+    (s: State) => rt.finish<Outputs, State>(s, CHECKS, outputs),
     OUTCOME,
     OUTPUTS,
   );

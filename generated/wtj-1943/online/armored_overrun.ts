@@ -566,6 +566,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$assault_cost,
     random: false,
     ground: true,
+    dice: [],
     get: assault_cost,
     wire: rt.wireAs.number,
   },
@@ -573,6 +574,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$assaults_cost,
     random: false,
     ground: true,
+    dice: [],
     get: assaults_cost,
     wire: rt.wireAs.number,
   },
@@ -580,6 +582,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$movement_left,
     random: false,
     ground: true,
+    dice: [],
     get: movement_left,
     wire: rt.wireAs.number,
   },
@@ -587,6 +590,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$max_assaults,
     random: false,
     ground: false,
+    dice: [],
     get: max_assaults,
     wire: rt.wireAs.plain,
   },
@@ -594,6 +598,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$may_continue_moving,
     random: false,
     ground: false,
+    dice: [],
     get: may_continue_moving,
     wire: rt.wireAs.plain,
   },
@@ -701,13 +706,14 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
   const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(admitted, dice, { trace: false });
+    (dice: Record<string, number | undefined>, parent: State | null) => {
+      const s = new State(admitted, dice, rt.UNTRACED);
       if (parent) {
         inherit(s, parent);
       }
-      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+      return s;
     },
+    (s: State) => rt.finish<Outputs, State>(s, CHECKS, outputs),
     OUTCOME,
     OUTPUTS,
   );

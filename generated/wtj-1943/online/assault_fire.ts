@@ -437,11 +437,19 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$machine_guns_twice, value: (s: State) => s.machine_guns_twice },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
-  { info: step$may_fire, random: false, ground: false, get: may_fire, wire: rt.wireAs.plain },
+  {
+    info: step$may_fire,
+    random: false,
+    ground: false,
+    dice: [],
+    get: may_fire,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$moved_modifier,
     random: false,
     ground: false,
+    dice: [],
     get: moved_modifier,
     wire: rt.wireAs.plain,
   },
@@ -449,6 +457,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$machine_guns_twice,
     random: false,
     ground: false,
+    dice: [],
     get: machine_guns_twice,
     wire: rt.wireAs.plain,
   },
@@ -543,13 +552,14 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
   const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(admitted, dice, { trace: false });
+    (dice: Record<string, number | undefined>, parent: State | null) => {
+      const s = new State(admitted, dice, rt.UNTRACED);
       if (parent) {
         inherit(s, parent);
       }
-      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+      return s;
     },
+    (s: State) => rt.finish<Outputs, State>(s, CHECKS, outputs),
     OUTCOME,
     OUTPUTS,
   );
