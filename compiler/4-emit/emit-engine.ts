@@ -4,7 +4,7 @@ import {
   arr, arrow, assign, bin, call, cast, cond, data, id, index, lit, member, newExpr, not, obj, optionalMember, tArray, tRef, tUnion,
   type TsExpr, type TsStmt, type TsType,
 } from "./ts/ast.ts";
-import { printModuleTwice } from "./ts/print.ts";
+import { printDeclarations, printModuleTwice } from "./ts/print.ts";
 import { ExpressionEmitter } from "./emit-expression.ts";
 import { engineSchema, fieldSchema } from "./emit-schema.ts";
 import { nativeType, numberValue, typeDeclarations, typeTag, wireConversion, wireType } from "./emit-types.ts";
@@ -45,7 +45,7 @@ function notationsIn(types: Type[]): NotationInfo[] {
  * tables, one memoized function per definition, and `check`, `resolve` and
  * `distribution`. The module holds exactly the procedure's dependency closure.
  */
-export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, runtimeImport: string, notationImport: (grammar: string) => string): { source: string; javascript: string } {
+export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, runtimeImport: string, notationImport: (grammar: string) => string): { source: string; javascript: string; declarations: string } {
   const { ruleset, edition: meta } = edition.resolved;
   const files = [...new Set([procedure.citation.file, ...procedure.lets.map((l) => l.citation.file), ...procedure.requirements.map((r) => r.citation.file)])].sort();
   const globals = procedure.lets.filter((l) => !l.each);
@@ -278,7 +278,14 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
     },
   ];
   const printed = printModuleTwice(statements);
-  return { source: printed.typescript, javascript: printed.javascript };
+  // The declarations sit beside the JavaScript, which imports the runtime's JavaScript.
+  const declarations = printDeclarations(statements.map((s) => (s.type === "import" ? { ...s, from: javaScriptSpecifier(s.from) } : s)));
+  return { source: printed.typescript, javascript: printed.javascript, declarations };
+}
+
+/** A relative import of a TypeScript module, as the JavaScript beside it is imported (`./x.ts` → `./x.js`). */
+export function javaScriptSpecifier(specifier: string): string {
+  return specifier.startsWith(".") ? specifier.replace(/\.ts$/, ".js") : specifier;
 }
 
 /** A per-unit definition's value for every unit: `in$units(s).map((_, i) => units$x(s, i))`. */
