@@ -8,7 +8,7 @@ import { printDeclarations, printModuleTwice } from "./ts/print.ts";
 import { ExpressionEmitter } from "./emit-expression.ts";
 import { engineSchema, fieldSchema } from "./emit-schema.ts";
 import { nativeType, numberValue, typeDeclarations, typeTag, wireConversion, wireType } from "./emit-types.ts";
-import { branchName, checkName, definitionName, diceName, elementName, inputName, localName, stepName, tableKeysName, tableName } from "./names.ts";
+import { branchName, checkName, definitionName, diceName, elementName, inputName, localName, perUnitName, stepName, tableKeysName, tableName } from "./names.ts";
 import { traceOrder, type TraceNode } from "./trace-order.ts";
 import { groundsOf } from "./grounds.ts";
 import { diceRead } from "./dice-read.ts";
@@ -57,6 +57,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
   const definitionFunctions = [
     ...globals.map((l) => definitionFunction(l, emitter.definition(definitionName(l.name)))),
     ...elements.map((l) => elementFunction(l, emitter.definition(elementName(l.each!.list, l.name)))),
+    ...elements.map(perUnitFunction),
     ...procedure.requirements.map((r) => checkFunction(r, emitter.definition(checkName(r.name)))),
     ...procedure.lets.filter((l) => l.branches).map((l) => branchFunction(l, emitter.definition(branchName(l.key)))),
   ];
@@ -288,10 +289,27 @@ export function javaScriptSpecifier(specifier: string): string {
   return specifier.startsWith(".") ? specifier.replace(/\.ts$/, ".js") : specifier;
 }
 
-/** A per-unit definition's value for every unit: `in$units(s).map((_, i) => units$x(s, i))`. */
+/** A per-unit definition's value for every unit: `perUnit$units$x(s)`. */
 function perUnitValues(definition: LetModel): TsExpr {
+  return call(id(perUnitName(definition.each!.list, definition.name)), [S]);
+}
+
+/** `function perUnit$units$x(s) { … }`: the list of a per-unit definition's values, unit by unit (a loop, no closure). */
+function perUnitFunction(definition: LetModel): TsStmt {
   const { list } = definition.each!;
-  return call(member(call(id(inputName(list)), [S]), "map"), [arrow([{ name: "_" }, { name: "i" }], call(id(elementName(list, definition.name)), [S, id("i")]))]);
+  const type = tArray(nativeType(definition.type));
+  return {
+    type: "function",
+    name: perUnitName(list, definition.name),
+    params: [{ name: "s", type: STATE }],
+    returns: type,
+    body: [
+      { type: "const", name: "n", init: member(call(id(inputName(list)), [S]), "length") },
+      { type: "const", name: "out", valueType: type, init: arr([]) },
+      { type: "for", index: "i", limit: id("n"), body: [{ type: "expr", expr: call(member(id("out"), "push"), [call(id(elementName(list, definition.name)), [S, id("i")])]) }] },
+      { type: "return", value: id("out") },
+    ],
+  };
 }
 
 /** An output computed directly, in wire form (the fast path of `outputs`). */
@@ -301,7 +319,11 @@ function directOutput(definition: LetModel): TsExpr {
   const plain = wire.type === "member" && wire.property === "plain";
   // Notation results (and lists of them) are plain objects already; TypeScript needs telling that they are JSON.
   const notation = definition.type.kind === "notation" || (definition.type.kind === "list" && definition.type.of.kind === "notation");
-  return plain ? cast(notation ? cast(value, tRef("unknown")) : value, tRef("rt.Wire")) : call(wire, [value]);
+  if (plain) return cast(notation ? cast(value, tRef("unknown")) : value, tRef("rt.Wire"));
+  // A list converted item by item: by the runtime's loop, not a closure made on every call.
+  const type = outputType(definition);
+  if (type.kind === "list") return call("rt.wireEach", [value, wireFunction(type.of)]);
+  return call(wire, [value]);
 }
 
 /** Where the trace finds each step's value, in the order `traceOrder` fixes. */

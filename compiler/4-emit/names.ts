@@ -14,6 +14,8 @@ const RESERVED = new Set([
 /** A definition's function and state field: its own name where that is safe. */
 export const definitionName = (name: string) => (RESERVED.has(name) ? `${name}$` : name);
 export const elementName = (list: string, name: string) => `${list}$${name}`;
+/** A per-unit definition's values for every unit, as one list. */
+export const perUnitName = (list: string, name: string) => `perUnit$${list}$${name}`;
 export const inputName = (name: string) => `in$${name}`;
 export const diceName = (name: string) => `die$${name}`;
 export const checkName = (name: string) => `check$${name}`;

@@ -185,6 +185,9 @@ class WireValues {
   private readonly primitives = new Map<unknown, number>();
   private objects: number[] = [];
   private texts: Map<string, number> | null = null;
+  /** The object last met, and its id: the next branch usually gives the same (an output of one unit: [0]). */
+  private last: Wire = null;
+  private lastId = -1;
 
   id(value: Wire): number {
     if (value === null || typeof value !== "object") {
@@ -192,6 +195,14 @@ class WireValues {
       if (id === undefined) this.primitives.set(value, (id = this.add(value)));
       return id;
     }
+    if (this.lastId >= 0 && sameWire(this.last, value)) return this.lastId;
+    const id = this.objectId(value);
+    this.last = value;
+    this.lastId = id;
+    return id;
+  }
+
+  private objectId(value: Wire): number {
     if (this.texts === null) {
       for (const id of this.objects) if (sameWire(this.list[id], value)) return id;
       if (this.objects.length < 16) {
@@ -219,7 +230,7 @@ function sameWire(a: Wire, b: Wire): boolean {
   if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameWire(a[i], b[i])) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !sameWire(a[i], b[i])) return false;
     return true;
   }
   const keys = Object.keys(a);

@@ -157,6 +157,9 @@ class WireValues {
     primitives = new Map();
     objects = [];
     texts = null;
+    /** The object last met, and its id: the next branch usually gives the same (an output of one unit: [0]). */
+    last = null;
+    lastId = -1;
     id(value) {
         if (value === null || typeof value !== "object") {
             let id = this.primitives.get(value);
@@ -164,6 +167,14 @@ class WireValues {
                 this.primitives.set(value, (id = this.add(value)));
             return id;
         }
+        if (this.lastId >= 0 && sameWire(this.last, value))
+            return this.lastId;
+        const id = this.objectId(value);
+        this.last = value;
+        this.lastId = id;
+        return id;
+    }
+    objectId(value) {
         if (this.texts === null) {
             for (const id of this.objects)
                 if (sameWire(this.list[id], value))
@@ -196,7 +207,7 @@ function sameWire(a, b) {
         if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length)
             return false;
         for (let i = 0; i < a.length; i++)
-            if (!sameWire(a[i], b[i]))
+            if (a[i] !== b[i] && !sameWire(a[i], b[i]))
                 return false;
         return true;
     }

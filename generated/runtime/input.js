@@ -289,6 +289,14 @@ export function checkDice(specs, value) {
         return { ok: false, errors: errors.list };
     }
 }
+/** How many own enumerable keys an object has, without making the list of them. */
+function ownKeys(value) {
+    let n = 0;
+    for (const key in value)
+        if (Object.prototype.hasOwnProperty.call(value, key))
+            n++;
+    return n;
+}
 /** A total the dice can roll: 2 to 12 for 2d6. */
 function isRoll(spec, n) {
     return typeof n === "number" && Number.isInteger(n) && n >= spec.count && n <= spec.count * spec.sides;
@@ -311,7 +319,7 @@ export function admitDice(specs, dice) {
             if (!isRoll(spec, v))
                 valid = false;
         }
-        if (valid && known === Object.keys(dice).length)
+        if (valid && known === ownKeys(dice))
             return dice;
     }
     const checked = checkDice(specs, dice);

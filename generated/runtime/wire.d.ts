@@ -29,6 +29,8 @@ export declare const wireAs: {
     readonly odds: (value: unknown) => Wire;
     readonly range: (value: unknown) => Wire;
 };
+/** A list in wire form, item by item (a per-unit output of odds or exact numbers). */
+export declare function wireEach(values: readonly unknown[], convert: (value: unknown) => Wire): Wire[];
 /** A JSON number as the exact number it was written as (0.7 is 7/10); "all" is ∞. */
 export declare function numberIn(value: unknown): Num;
 export declare function oddsIn(value: unknown): Odds | null;

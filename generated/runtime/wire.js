@@ -93,6 +93,13 @@ export const wireAs = {
     odds: (value) => (value === null ? null : oddsText(value)),
     range: (value) => (value === null ? null : value.text),
 };
+/** A list in wire form, item by item (a per-unit output of odds or exact numbers). */
+export function wireEach(values, convert) {
+    const out = [];
+    for (let i = 0; i < values.length; i++)
+        out.push(convert(values[i]));
+    return out;
+}
 /** A JSON number as the exact number it was written as (0.7 is 7/10); "all" is ∞. */
 export function numberIn(value) {
     if (typeof value === "number" && Number.isSafeInteger(value))

@@ -1673,6 +1673,54 @@ function attackers$ends_movement(s, u$i) {
   }
   return v;
 }
+function perUnit$attackers$mp_cost(s) {
+  const n = in$attackers(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$mp_cost(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$mp_spent(s) {
+  const n = in$attackers(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$mp_spent(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$mp_left(s) {
+  const n = in$attackers(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$mp_left(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$strength_now(s) {
+  const n = in$attackers(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$strength_now(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$may_move_on(s) {
+  const n = in$attackers(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$may_move_on(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$ends_movement(s) {
+  const n = in$attackers(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$ends_movement(s, i));
+  }
+  return out;
+}
 function check$one_hex(s) {
   return in$all_in_one_hex(s);
 }
@@ -1954,7 +2002,7 @@ const DEFINITIONS = [
     random: false,
     ground: true,
     dice: [],
-    get: (s) => in$attackers(s).map((_, i) => attackers$mp_cost(s, i)),
+    get: (s) => perUnit$attackers$mp_cost(s),
     wire: (value) => (value).map(rt.wireAs.number),
   },
   {
@@ -1962,7 +2010,7 @@ const DEFINITIONS = [
     random: false,
     ground: true,
     dice: [],
-    get: (s) => in$attackers(s).map((_, i) => attackers$mp_spent(s, i)),
+    get: (s) => perUnit$attackers$mp_spent(s),
     wire: (value) => (value).map(rt.wireAs.number),
   },
   {
@@ -1970,7 +2018,7 @@ const DEFINITIONS = [
     random: false,
     ground: true,
     dice: [],
-    get: (s) => in$attackers(s).map((_, i) => attackers$mp_left(s, i)),
+    get: (s) => perUnit$attackers$mp_left(s),
     wire: (value) => (value).map(rt.wireAs.number),
   },
   {
@@ -1978,7 +2026,7 @@ const DEFINITIONS = [
     random: false,
     ground: false,
     dice: [],
-    get: (s) => in$attackers(s).map((_, i) => attackers$strength_now(s, i)),
+    get: (s) => perUnit$attackers$strength_now(s),
     wire: (value) => (value).map(rt.wireAs.number),
   },
   {
@@ -1986,7 +2034,7 @@ const DEFINITIONS = [
     random: true,
     ground: false,
     dice: ["overrun_roll"],
-    get: (s) => in$attackers(s).map((_, i) => attackers$may_move_on(s, i)),
+    get: (s) => perUnit$attackers$may_move_on(s),
     wire: rt.wireAs.plain,
   },
   {
@@ -1994,7 +2042,7 @@ const DEFINITIONS = [
     random: true,
     ground: false,
     dice: ["overrun_roll"],
-    get: (s) => in$attackers(s).map((_, i) => attackers$ends_movement(s, i)),
+    get: (s) => perUnit$attackers$ends_movement(s),
     wire: rt.wireAs.plain,
   },
 ];
@@ -2031,10 +2079,10 @@ function outputs(c) {
     const s = c.s;
     try {
       return {
-        "attackers.mp_cost": ((value) => (value).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$mp_cost(s, i))),
-        "attackers.mp_spent": ((value) => (value).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$mp_spent(s, i))),
-        "attackers.mp_left": ((value) => (value).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$mp_left(s, i))),
-        "attackers.strength_now": ((value) => (value).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$strength_now(s, i))),
+        "attackers.mp_cost": rt.wireEach(perUnit$attackers$mp_cost(s), rt.wireAs.number),
+        "attackers.mp_spent": rt.wireEach(perUnit$attackers$mp_spent(s), rt.wireAs.number),
+        "attackers.mp_left": rt.wireEach(perUnit$attackers$mp_left(s), rt.wireAs.number),
+        "attackers.strength_now": rt.wireEach(perUnit$attackers$strength_now(s), rt.wireAs.number),
         ground_support: rt.wireAs.number(ground_support(s)),
         defensive_support: rt.wireAs.number(defensive_support(s)),
         attack_total: rt.wireAs.number(attack_total(s)),
@@ -2051,8 +2099,8 @@ function outputs(c) {
         half_strength_markers: half_strength_markers(s),
         halved_after: halved_after(s),
         advance: advance(s),
-        "attackers.may_move_on": in$attackers(s).map((_, i) => attackers$may_move_on(s, i)),
-        "attackers.ends_movement": in$attackers(s).map((_, i) => attackers$ends_movement(s, i)),
+        "attackers.may_move_on": perUnit$attackers$may_move_on(s),
+        "attackers.ends_movement": perUnit$attackers$ends_movement(s),
       };
     } catch (error) {
       if (!(error instanceof rt.Stop)) {

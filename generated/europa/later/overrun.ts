@@ -1805,6 +1805,54 @@ function attackers$ends_movement(s: State, u$i: number): boolean {
   }
   return v;
 }
+function perUnit$attackers$mp_cost(s: State): rt.Num[] {
+  const n = in$attackers(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$mp_cost(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$mp_spent(s: State): rt.Num[] {
+  const n = in$attackers(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$mp_spent(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$mp_left(s: State): rt.Num[] {
+  const n = in$attackers(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$mp_left(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$strength_now(s: State): rt.Num[] {
+  const n = in$attackers(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$strength_now(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$may_move_on(s: State): boolean[] {
+  const n = in$attackers(s).length;
+  const out: boolean[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$may_move_on(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$ends_movement(s: State): boolean[] {
+  const n = in$attackers(s).length;
+  const out: boolean[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$ends_movement(s, i));
+  }
+  return out;
+}
 function check$one_hex(s: State): boolean {
   return in$all_in_one_hex(s);
 }
@@ -2086,7 +2134,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: false,
     ground: true,
     dice: [],
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$mp_cost(s, i)),
+    get: (s: State) => perUnit$attackers$mp_cost(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
@@ -2094,7 +2142,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: false,
     ground: true,
     dice: [],
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$mp_spent(s, i)),
+    get: (s: State) => perUnit$attackers$mp_spent(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
@@ -2102,7 +2150,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: false,
     ground: true,
     dice: [],
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$mp_left(s, i)),
+    get: (s: State) => perUnit$attackers$mp_left(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
@@ -2110,7 +2158,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: false,
     ground: false,
     dice: [],
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$strength_now(s, i)),
+    get: (s: State) => perUnit$attackers$strength_now(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
@@ -2118,7 +2166,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: true,
     ground: false,
     dice: ["overrun_roll"],
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$may_move_on(s, i)),
+    get: (s: State) => perUnit$attackers$may_move_on(s),
     wire: rt.wireAs.plain,
   },
   {
@@ -2126,7 +2174,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: true,
     ground: false,
     dice: ["overrun_roll"],
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$ends_movement(s, i)),
+    get: (s: State) => perUnit$attackers$ends_movement(s),
     wire: rt.wireAs.plain,
   },
 ];
@@ -2163,10 +2211,10 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     const s = c.s;
     try {
       return {
-        "attackers.mp_cost": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$mp_cost(s, i))),
-        "attackers.mp_spent": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$mp_spent(s, i))),
-        "attackers.mp_left": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$mp_left(s, i))),
-        "attackers.strength_now": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$strength_now(s, i))),
+        "attackers.mp_cost": rt.wireEach(perUnit$attackers$mp_cost(s), rt.wireAs.number),
+        "attackers.mp_spent": rt.wireEach(perUnit$attackers$mp_spent(s), rt.wireAs.number),
+        "attackers.mp_left": rt.wireEach(perUnit$attackers$mp_left(s), rt.wireAs.number),
+        "attackers.strength_now": rt.wireEach(perUnit$attackers$strength_now(s), rt.wireAs.number),
         ground_support: rt.wireAs.number(ground_support(s)),
         defensive_support: rt.wireAs.number(defensive_support(s)),
         attack_total: rt.wireAs.number(attack_total(s)),
@@ -2183,8 +2231,8 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
         half_strength_markers: half_strength_markers(s) as rt.Wire,
         halved_after: halved_after(s) as rt.Wire,
         advance: advance(s) as rt.Wire,
-        "attackers.may_move_on": in$attackers(s).map((_, i) => attackers$may_move_on(s, i)) as rt.Wire,
-        "attackers.ends_movement": in$attackers(s).map((_, i) => attackers$ends_movement(s, i)) as rt.Wire,
+        "attackers.may_move_on": perUnit$attackers$may_move_on(s) as rt.Wire,
+        "attackers.ends_movement": perUnit$attackers$ends_movement(s) as rt.Wire,
       };
     } catch (error) {
       if (!(error instanceof rt.Stop)) {

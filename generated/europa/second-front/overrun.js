@@ -511,6 +511,30 @@ function attackers$mp_left(s, u$i) {
   }
   return v;
 }
+function perUnit$attackers$mp_cost(s) {
+  const n = in$attackers(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$mp_cost(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$mp_spent(s) {
+  const n = in$attackers(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$mp_spent(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$mp_left(s) {
+  const n = in$attackers(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$mp_left(s, i));
+  }
+  return out;
+}
 function check$ten_to_one(s) {
   return rt.ge(attack_total(s), rt.mul(10, defense_total(s), "13.A"));
 }
@@ -630,7 +654,7 @@ const DEFINITIONS = [
     random: false,
     ground: true,
     dice: [],
-    get: (s) => in$attackers(s).map((_, i) => attackers$mp_cost(s, i)),
+    get: (s) => perUnit$attackers$mp_cost(s),
     wire: (value) => (value).map(rt.wireAs.number),
   },
   {
@@ -638,7 +662,7 @@ const DEFINITIONS = [
     random: false,
     ground: true,
     dice: [],
-    get: (s) => in$attackers(s).map((_, i) => attackers$mp_spent(s, i)),
+    get: (s) => perUnit$attackers$mp_spent(s),
     wire: (value) => (value).map(rt.wireAs.number),
   },
   {
@@ -646,7 +670,7 @@ const DEFINITIONS = [
     random: false,
     ground: true,
     dice: [],
-    get: (s) => in$attackers(s).map((_, i) => attackers$mp_left(s, i)),
+    get: (s) => perUnit$attackers$mp_left(s),
     wire: (value) => (value).map(rt.wireAs.number),
   },
 ];
@@ -671,9 +695,9 @@ function outputs(c) {
     const s = c.s;
     try {
       return {
-        "attackers.mp_cost": ((value) => (value).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$mp_cost(s, i))),
-        "attackers.mp_spent": ((value) => (value).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$mp_spent(s, i))),
-        "attackers.mp_left": ((value) => (value).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$mp_left(s, i))),
+        "attackers.mp_cost": rt.wireEach(perUnit$attackers$mp_cost(s), rt.wireAs.number),
+        "attackers.mp_spent": rt.wireEach(perUnit$attackers$mp_spent(s), rt.wireAs.number),
+        "attackers.mp_left": rt.wireEach(perUnit$attackers$mp_left(s), rt.wireAs.number),
         ground_support: ground_support(s),
         attack_total: rt.wireAs.number(attack_total(s)),
         defense_total: rt.wireAs.number(defense_total(s)),

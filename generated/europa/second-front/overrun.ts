@@ -575,6 +575,30 @@ function attackers$mp_left(s: State, u$i: number): rt.Num {
   }
   return v;
 }
+function perUnit$attackers$mp_cost(s: State): rt.Num[] {
+  const n = in$attackers(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$mp_cost(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$mp_spent(s: State): rt.Num[] {
+  const n = in$attackers(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$mp_spent(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$mp_left(s: State): rt.Num[] {
+  const n = in$attackers(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$mp_left(s, i));
+  }
+  return out;
+}
 function check$ten_to_one(s: State): boolean {
   return rt.ge(attack_total(s), rt.mul(10, defense_total(s), "13.A"));
 }
@@ -694,7 +718,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: false,
     ground: true,
     dice: [],
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$mp_cost(s, i)),
+    get: (s: State) => perUnit$attackers$mp_cost(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
@@ -702,7 +726,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: false,
     ground: true,
     dice: [],
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$mp_spent(s, i)),
+    get: (s: State) => perUnit$attackers$mp_spent(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
@@ -710,7 +734,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: false,
     ground: true,
     dice: [],
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$mp_left(s, i)),
+    get: (s: State) => perUnit$attackers$mp_left(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
 ];
@@ -735,9 +759,9 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     const s = c.s;
     try {
       return {
-        "attackers.mp_cost": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$mp_cost(s, i))),
-        "attackers.mp_spent": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$mp_spent(s, i))),
-        "attackers.mp_left": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$mp_left(s, i))),
+        "attackers.mp_cost": rt.wireEach(perUnit$attackers$mp_cost(s), rt.wireAs.number),
+        "attackers.mp_spent": rt.wireEach(perUnit$attackers$mp_spent(s), rt.wireAs.number),
+        "attackers.mp_left": rt.wireEach(perUnit$attackers$mp_left(s), rt.wireAs.number),
         ground_support: ground_support(s) as rt.Wire,
         attack_total: rt.wireAs.number(attack_total(s)),
         defense_total: rt.wireAs.number(defense_total(s)),

@@ -619,10 +619,7 @@ function outputs(c) {
   if (c.allowed) {
     const s = c.s;
     try {
-      return {
-        row_odds: ((value) => (value).map(rt.wireAs.odds))(row_odds(s)),
-        roll_results: roll_results(s),
-      };
+      return { row_odds: rt.wireEach(row_odds(s), rt.wireAs.odds), roll_results: roll_results(s) };
     } catch (error) {
       if (!(error instanceof rt.Stop)) {
         throw error;

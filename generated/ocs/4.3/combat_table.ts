@@ -658,7 +658,7 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     const s = c.s;
     try {
       return {
-        row_odds: ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.odds))(row_odds(s)),
+        row_odds: rt.wireEach(row_odds(s), rt.wireAs.odds),
         roll_results: (roll_results(s) as unknown) as rt.Wire,
       };
     } catch (error) {

@@ -3529,6 +3529,126 @@ function defenders$step_loss_factor(s, d$i) {
   }
   return v;
 }
+function perUnit$attackers$attack_strength(s) {
+  const n = in$attackers(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$attack_strength(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$at_reduced(s) {
+  const n = in$attackers(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$at_reduced(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$terrain_multiplier(s) {
+  const n = in$attackers(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$terrain_multiplier(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$supply_factor(s) {
+  const n = in$attackers(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$supply_factor(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$losses(s) {
+  const n = in$attackers(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$losses(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$destroyed(s) {
+  const n = in$attackers(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$destroyed(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$step_loss_factor(s) {
+  const n = in$attackers(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$step_loss_factor(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$advances(s) {
+  const n = in$attackers(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$advances(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$gains_exploit(s) {
+  const n = in$attackers(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$gains_exploit(s, i));
+  }
+  return out;
+}
+function perUnit$defenders$defense_strength(s) {
+  const n = in$defenders(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(defenders$defense_strength(s, i));
+  }
+  return out;
+}
+function perUnit$defenders$terrain_multiplier(s) {
+  const n = in$defenders(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(defenders$terrain_multiplier(s, i));
+  }
+  return out;
+}
+function perUnit$defenders$supply_factor(s) {
+  const n = in$defenders(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(defenders$supply_factor(s, i));
+  }
+  return out;
+}
+function perUnit$defenders$losses(s) {
+  const n = in$defenders(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(defenders$losses(s, i));
+  }
+  return out;
+}
+function perUnit$defenders$destroyed(s) {
+  const n = in$defenders(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(defenders$destroyed(s, i));
+  }
+  return out;
+}
+function perUnit$defenders$step_loss_factor(s) {
+  const n = in$defenders(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(defenders$step_loss_factor(s, i));
+  }
+  return out;
+}
 function check$attack_capable(s) {
   return check$attack_capable$each1(s);
 }
@@ -4415,7 +4535,7 @@ const DEFINITIONS = [
     random: false,
     ground: false,
     dice: [],
-    get: (s) => in$attackers(s).map((_, i) => attackers$attack_strength(s, i)),
+    get: (s) => perUnit$attackers$attack_strength(s),
     wire: (value) => (value).map(rt.wireAs.number),
   },
   {
@@ -4423,7 +4543,7 @@ const DEFINITIONS = [
     random: false,
     ground: false,
     dice: [],
-    get: (s) => in$attackers(s).map((_, i) => attackers$at_reduced(s, i)),
+    get: (s) => perUnit$attackers$at_reduced(s),
     wire: rt.wireAs.plain,
   },
   {
@@ -4431,7 +4551,7 @@ const DEFINITIONS = [
     random: false,
     ground: false,
     dice: [],
-    get: (s) => in$attackers(s).map((_, i) => attackers$terrain_multiplier(s, i)),
+    get: (s) => perUnit$attackers$terrain_multiplier(s),
     wire: (value) => (value).map(rt.wireAs.number),
   },
   {
@@ -4439,7 +4559,7 @@ const DEFINITIONS = [
     random: false,
     ground: false,
     dice: [],
-    get: (s) => in$attackers(s).map((_, i) => attackers$supply_factor(s, i)),
+    get: (s) => perUnit$attackers$supply_factor(s),
     wire: (value) => (value).map(rt.wireAs.number),
   },
   {
@@ -4447,7 +4567,7 @@ const DEFINITIONS = [
     random: true,
     ground: false,
     dice: ["surprise_roll", "shift_roll", "combat_roll"],
-    get: (s) => in$attackers(s).map((_, i) => attackers$losses(s, i)),
+    get: (s) => perUnit$attackers$losses(s),
     wire: rt.wireAs.plain,
   },
   {
@@ -4455,7 +4575,7 @@ const DEFINITIONS = [
     random: true,
     ground: false,
     dice: ["surprise_roll", "shift_roll", "combat_roll"],
-    get: (s) => in$attackers(s).map((_, i) => attackers$destroyed(s, i)),
+    get: (s) => perUnit$attackers$destroyed(s),
     wire: rt.wireAs.plain,
   },
   {
@@ -4463,7 +4583,7 @@ const DEFINITIONS = [
     random: false,
     ground: false,
     dice: [],
-    get: (s) => in$attackers(s).map((_, i) => attackers$step_loss_factor(s, i)),
+    get: (s) => perUnit$attackers$step_loss_factor(s),
     wire: (value) => (value).map(rt.wireAs.number),
   },
   {
@@ -4471,7 +4591,7 @@ const DEFINITIONS = [
     random: true,
     ground: false,
     dice: ["surprise_roll", "shift_roll", "combat_roll"],
-    get: (s) => in$attackers(s).map((_, i) => attackers$advances(s, i)),
+    get: (s) => perUnit$attackers$advances(s),
     wire: rt.wireAs.plain,
   },
   {
@@ -4479,7 +4599,7 @@ const DEFINITIONS = [
     random: true,
     ground: false,
     dice: ["surprise_roll", "shift_roll", "combat_roll"],
-    get: (s) => in$attackers(s).map((_, i) => attackers$gains_exploit(s, i)),
+    get: (s) => perUnit$attackers$gains_exploit(s),
     wire: rt.wireAs.plain,
   },
   {
@@ -4487,7 +4607,7 @@ const DEFINITIONS = [
     random: false,
     ground: false,
     dice: [],
-    get: (s) => in$defenders(s).map((_, i) => defenders$defense_strength(s, i)),
+    get: (s) => perUnit$defenders$defense_strength(s),
     wire: (value) => (value).map(rt.wireAs.number),
   },
   {
@@ -4495,7 +4615,7 @@ const DEFINITIONS = [
     random: false,
     ground: false,
     dice: [],
-    get: (s) => in$defenders(s).map((_, i) => defenders$terrain_multiplier(s, i)),
+    get: (s) => perUnit$defenders$terrain_multiplier(s),
     wire: (value) => (value).map(rt.wireAs.number),
   },
   {
@@ -4503,7 +4623,7 @@ const DEFINITIONS = [
     random: false,
     ground: false,
     dice: [],
-    get: (s) => in$defenders(s).map((_, i) => defenders$supply_factor(s, i)),
+    get: (s) => perUnit$defenders$supply_factor(s),
     wire: (value) => (value).map(rt.wireAs.number),
   },
   {
@@ -4511,7 +4631,7 @@ const DEFINITIONS = [
     random: true,
     ground: false,
     dice: ["surprise_roll", "shift_roll", "combat_roll"],
-    get: (s) => in$defenders(s).map((_, i) => defenders$losses(s, i)),
+    get: (s) => perUnit$defenders$losses(s),
     wire: rt.wireAs.plain,
   },
   {
@@ -4519,7 +4639,7 @@ const DEFINITIONS = [
     random: true,
     ground: false,
     dice: ["surprise_roll", "shift_roll", "combat_roll"],
-    get: (s) => in$defenders(s).map((_, i) => defenders$destroyed(s, i)),
+    get: (s) => perUnit$defenders$destroyed(s),
     wire: rt.wireAs.plain,
   },
   {
@@ -4527,7 +4647,7 @@ const DEFINITIONS = [
     random: false,
     ground: false,
     dice: [],
-    get: (s) => in$defenders(s).map((_, i) => defenders$step_loss_factor(s, i)),
+    get: (s) => perUnit$defenders$step_loss_factor(s),
     wire: (value) => (value).map(rt.wireAs.number),
   },
 ];
@@ -4578,8 +4698,8 @@ function outputs(c) {
       return {
         attacker_supply_cost: attacker_supply_cost(s),
         defender_supply_cost: defender_supply_cost(s),
-        "attackers.attack_strength": ((value) => (value).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$attack_strength(s, i))),
-        "defenders.defense_strength": ((value) => (value).map(rt.wireAs.number))(in$defenders(s).map((_, i) => defenders$defense_strength(s, i))),
+        "attackers.attack_strength": rt.wireEach(perUnit$attackers$attack_strength(s), rt.wireAs.number),
+        "defenders.defense_strength": rt.wireEach(perUnit$defenders$defense_strength(s), rt.wireAs.number),
         attack_total: rt.wireAs.number(attack_total(s)),
         defense_total: rt.wireAs.number(defense_total(s)),
         odds: rt.wireAs.odds(odds(s)),
@@ -4597,19 +4717,19 @@ function outputs(c) {
         result: result(s),
         attacker_retreat_hexes: attacker_retreat_hexes(s),
         attacker_step_losses: attacker_step_losses(s),
-        "attackers.losses": in$attackers(s).map((_, i) => attackers$losses(s, i)),
-        "attackers.destroyed": in$attackers(s).map((_, i) => attackers$destroyed(s, i)),
-        "attackers.gains_exploit": in$attackers(s).map((_, i) => attackers$gains_exploit(s, i)),
+        "attackers.losses": perUnit$attackers$losses(s),
+        "attackers.destroyed": perUnit$attackers$destroyed(s),
+        "attackers.gains_exploit": perUnit$attackers$gains_exploit(s),
         exploit_units: exploit_units(s),
         defender_may_ignore: defender_may_ignore(s),
         defender_option: defender_option(s),
         defender_retreat_hexes: defender_retreat_hexes(s),
         defender_step_losses: defender_step_losses(s),
-        "defenders.losses": in$defenders(s).map((_, i) => defenders$losses(s, i)),
-        "defenders.destroyed": in$defenders(s).map((_, i) => defenders$destroyed(s, i)),
+        "defenders.losses": perUnit$defenders$losses(s),
+        "defenders.destroyed": perUnit$defenders$destroyed(s),
         defender_dg: defender_dg(s),
         advance: advance(s),
-        "attackers.advances": in$attackers(s).map((_, i) => attackers$advances(s, i)),
+        "attackers.advances": perUnit$attackers$advances(s),
       };
     } catch (error) {
       if (!(error instanceof rt.Stop)) {

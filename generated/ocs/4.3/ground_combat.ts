@@ -3729,6 +3729,126 @@ function defenders$step_loss_factor(s: State, d$i: number): rt.Num {
   }
   return v;
 }
+function perUnit$attackers$attack_strength(s: State): rt.Num[] {
+  const n = in$attackers(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$attack_strength(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$at_reduced(s: State): boolean[] {
+  const n = in$attackers(s).length;
+  const out: boolean[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$at_reduced(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$terrain_multiplier(s: State): rt.Num[] {
+  const n = in$attackers(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$terrain_multiplier(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$supply_factor(s: State): rt.Num[] {
+  const n = in$attackers(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$supply_factor(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$losses(s: State): number[] {
+  const n = in$attackers(s).length;
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$losses(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$destroyed(s: State): boolean[] {
+  const n = in$attackers(s).length;
+  const out: boolean[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$destroyed(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$step_loss_factor(s: State): rt.Num[] {
+  const n = in$attackers(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$step_loss_factor(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$advances(s: State): ("required" | "allowed" | "not_allowed")[] {
+  const n = in$attackers(s).length;
+  const out: ("required" | "allowed" | "not_allowed")[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$advances(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$gains_exploit(s: State): boolean[] {
+  const n = in$attackers(s).length;
+  const out: boolean[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$gains_exploit(s, i));
+  }
+  return out;
+}
+function perUnit$defenders$defense_strength(s: State): rt.Num[] {
+  const n = in$defenders(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(defenders$defense_strength(s, i));
+  }
+  return out;
+}
+function perUnit$defenders$terrain_multiplier(s: State): rt.Num[] {
+  const n = in$defenders(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(defenders$terrain_multiplier(s, i));
+  }
+  return out;
+}
+function perUnit$defenders$supply_factor(s: State): rt.Num[] {
+  const n = in$defenders(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(defenders$supply_factor(s, i));
+  }
+  return out;
+}
+function perUnit$defenders$losses(s: State): number[] {
+  const n = in$defenders(s).length;
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(defenders$losses(s, i));
+  }
+  return out;
+}
+function perUnit$defenders$destroyed(s: State): boolean[] {
+  const n = in$defenders(s).length;
+  const out: boolean[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(defenders$destroyed(s, i));
+  }
+  return out;
+}
+function perUnit$defenders$step_loss_factor(s: State): rt.Num[] {
+  const n = in$defenders(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(defenders$step_loss_factor(s, i));
+  }
+  return out;
+}
 function check$attack_capable(s: State): boolean {
   return check$attack_capable$each1(s);
 }
@@ -4615,7 +4735,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: false,
     ground: false,
     dice: [],
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$attack_strength(s, i)),
+    get: (s: State) => perUnit$attackers$attack_strength(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
@@ -4623,7 +4743,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: false,
     ground: false,
     dice: [],
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$at_reduced(s, i)),
+    get: (s: State) => perUnit$attackers$at_reduced(s),
     wire: rt.wireAs.plain,
   },
   {
@@ -4631,7 +4751,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: false,
     ground: false,
     dice: [],
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$terrain_multiplier(s, i)),
+    get: (s: State) => perUnit$attackers$terrain_multiplier(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
@@ -4639,7 +4759,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: false,
     ground: false,
     dice: [],
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$supply_factor(s, i)),
+    get: (s: State) => perUnit$attackers$supply_factor(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
@@ -4647,7 +4767,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: true,
     ground: false,
     dice: ["surprise_roll", "shift_roll", "combat_roll"],
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$losses(s, i)),
+    get: (s: State) => perUnit$attackers$losses(s),
     wire: rt.wireAs.plain,
   },
   {
@@ -4655,7 +4775,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: true,
     ground: false,
     dice: ["surprise_roll", "shift_roll", "combat_roll"],
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$destroyed(s, i)),
+    get: (s: State) => perUnit$attackers$destroyed(s),
     wire: rt.wireAs.plain,
   },
   {
@@ -4663,7 +4783,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: false,
     ground: false,
     dice: [],
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$step_loss_factor(s, i)),
+    get: (s: State) => perUnit$attackers$step_loss_factor(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
@@ -4671,7 +4791,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: true,
     ground: false,
     dice: ["surprise_roll", "shift_roll", "combat_roll"],
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$advances(s, i)),
+    get: (s: State) => perUnit$attackers$advances(s),
     wire: rt.wireAs.plain,
   },
   {
@@ -4679,7 +4799,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: true,
     ground: false,
     dice: ["surprise_roll", "shift_roll", "combat_roll"],
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$gains_exploit(s, i)),
+    get: (s: State) => perUnit$attackers$gains_exploit(s),
     wire: rt.wireAs.plain,
   },
   {
@@ -4687,7 +4807,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: false,
     ground: false,
     dice: [],
-    get: (s: State) => in$defenders(s).map((_, i) => defenders$defense_strength(s, i)),
+    get: (s: State) => perUnit$defenders$defense_strength(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
@@ -4695,7 +4815,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: false,
     ground: false,
     dice: [],
-    get: (s: State) => in$defenders(s).map((_, i) => defenders$terrain_multiplier(s, i)),
+    get: (s: State) => perUnit$defenders$terrain_multiplier(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
@@ -4703,7 +4823,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: false,
     ground: false,
     dice: [],
-    get: (s: State) => in$defenders(s).map((_, i) => defenders$supply_factor(s, i)),
+    get: (s: State) => perUnit$defenders$supply_factor(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
@@ -4711,7 +4831,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: true,
     ground: false,
     dice: ["surprise_roll", "shift_roll", "combat_roll"],
-    get: (s: State) => in$defenders(s).map((_, i) => defenders$losses(s, i)),
+    get: (s: State) => perUnit$defenders$losses(s),
     wire: rt.wireAs.plain,
   },
   {
@@ -4719,7 +4839,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: true,
     ground: false,
     dice: ["surprise_roll", "shift_roll", "combat_roll"],
-    get: (s: State) => in$defenders(s).map((_, i) => defenders$destroyed(s, i)),
+    get: (s: State) => perUnit$defenders$destroyed(s),
     wire: rt.wireAs.plain,
   },
   {
@@ -4727,7 +4847,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: false,
     ground: false,
     dice: [],
-    get: (s: State) => in$defenders(s).map((_, i) => defenders$step_loss_factor(s, i)),
+    get: (s: State) => perUnit$defenders$step_loss_factor(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
 ];
@@ -4778,8 +4898,8 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
       return {
         attacker_supply_cost: attacker_supply_cost(s) as rt.Wire,
         defender_supply_cost: defender_supply_cost(s) as rt.Wire,
-        "attackers.attack_strength": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$attack_strength(s, i))),
-        "defenders.defense_strength": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$defenders(s).map((_, i) => defenders$defense_strength(s, i))),
+        "attackers.attack_strength": rt.wireEach(perUnit$attackers$attack_strength(s), rt.wireAs.number),
+        "defenders.defense_strength": rt.wireEach(perUnit$defenders$defense_strength(s), rt.wireAs.number),
         attack_total: rt.wireAs.number(attack_total(s)),
         defense_total: rt.wireAs.number(defense_total(s)),
         odds: rt.wireAs.odds(odds(s)),
@@ -4797,19 +4917,19 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
         result: (result(s) as unknown) as rt.Wire,
         attacker_retreat_hexes: attacker_retreat_hexes(s) as rt.Wire,
         attacker_step_losses: attacker_step_losses(s) as rt.Wire,
-        "attackers.losses": in$attackers(s).map((_, i) => attackers$losses(s, i)) as rt.Wire,
-        "attackers.destroyed": in$attackers(s).map((_, i) => attackers$destroyed(s, i)) as rt.Wire,
-        "attackers.gains_exploit": in$attackers(s).map((_, i) => attackers$gains_exploit(s, i)) as rt.Wire,
+        "attackers.losses": perUnit$attackers$losses(s) as rt.Wire,
+        "attackers.destroyed": perUnit$attackers$destroyed(s) as rt.Wire,
+        "attackers.gains_exploit": perUnit$attackers$gains_exploit(s) as rt.Wire,
         exploit_units: exploit_units(s) as rt.Wire,
         defender_may_ignore: defender_may_ignore(s) as rt.Wire,
         defender_option: defender_option(s) as rt.Wire,
         defender_retreat_hexes: defender_retreat_hexes(s) as rt.Wire,
         defender_step_losses: defender_step_losses(s) as rt.Wire,
-        "defenders.losses": in$defenders(s).map((_, i) => defenders$losses(s, i)) as rt.Wire,
-        "defenders.destroyed": in$defenders(s).map((_, i) => defenders$destroyed(s, i)) as rt.Wire,
+        "defenders.losses": perUnit$defenders$losses(s) as rt.Wire,
+        "defenders.destroyed": perUnit$defenders$destroyed(s) as rt.Wire,
         defender_dg: defender_dg(s) as rt.Wire,
         advance: advance(s) as rt.Wire,
-        "attackers.advances": in$attackers(s).map((_, i) => attackers$advances(s, i)) as rt.Wire,
+        "attackers.advances": perUnit$attackers$advances(s) as rt.Wire,
       };
     } catch (error) {
       if (!(error instanceof rt.Stop)) {

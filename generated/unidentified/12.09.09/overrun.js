@@ -1792,6 +1792,70 @@ function air_units$value(s, a$i) {
   }
   return v;
 }
+function perUnit$moving_units$overrun_cost(s) {
+  const n = in$moving_units(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(moving_units$overrun_cost(s, i));
+  }
+  return out;
+}
+function perUnit$moving_units$mp_cost(s) {
+  const n = in$moving_units(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(moving_units$mp_cost(s, i));
+  }
+  return out;
+}
+function perUnit$moving_units$mp_spent(s) {
+  const n = in$moving_units(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(moving_units$mp_spent(s, i));
+  }
+  return out;
+}
+function perUnit$moving_units$mp_left(s) {
+  const n = in$moving_units(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(moving_units$mp_left(s, i));
+  }
+  return out;
+}
+function perUnit$moving_units$hexside_cost(s) {
+  const n = in$moving_units(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(moving_units$hexside_cost(s, i));
+  }
+  return out;
+}
+function perUnit$moving_units$attack_now(s) {
+  const n = in$moving_units(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(moving_units$attack_now(s, i));
+  }
+  return out;
+}
+function perUnit$air_units$mission_tbf(s) {
+  const n = in$air_units(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(air_units$mission_tbf(s, i));
+  }
+  return out;
+}
+function perUnit$air_units$value(s) {
+  const n = in$air_units(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(air_units$value(s, i));
+  }
+  return out;
+}
 function check$within_stacking_limit(s) {
   return in$stacking_ok(s);
 }
@@ -2186,7 +2250,7 @@ const DEFINITIONS = [
     random: false,
     ground: true,
     dice: [],
-    get: (s) => in$moving_units(s).map((_, i) => moving_units$overrun_cost(s, i)),
+    get: (s) => perUnit$moving_units$overrun_cost(s),
     wire: rt.wireAs.plain,
   },
   {
@@ -2194,7 +2258,7 @@ const DEFINITIONS = [
     random: false,
     ground: true,
     dice: [],
-    get: (s) => in$moving_units(s).map((_, i) => moving_units$mp_cost(s, i)),
+    get: (s) => perUnit$moving_units$mp_cost(s),
     wire: (value) => (value).map(rt.wireAs.number),
   },
   {
@@ -2202,7 +2266,7 @@ const DEFINITIONS = [
     random: false,
     ground: true,
     dice: [],
-    get: (s) => in$moving_units(s).map((_, i) => moving_units$mp_spent(s, i)),
+    get: (s) => perUnit$moving_units$mp_spent(s),
     wire: (value) => (value).map(rt.wireAs.number),
   },
   {
@@ -2210,7 +2274,7 @@ const DEFINITIONS = [
     random: false,
     ground: true,
     dice: [],
-    get: (s) => in$moving_units(s).map((_, i) => moving_units$mp_left(s, i)),
+    get: (s) => perUnit$moving_units$mp_left(s),
     wire: (value) => (value).map(rt.wireAs.number),
   },
   {
@@ -2218,7 +2282,7 @@ const DEFINITIONS = [
     random: false,
     ground: true,
     dice: [],
-    get: (s) => in$moving_units(s).map((_, i) => moving_units$hexside_cost(s, i)),
+    get: (s) => perUnit$moving_units$hexside_cost(s),
     wire: (value) => (value).map(rt.wireAs.number),
   },
   {
@@ -2226,7 +2290,7 @@ const DEFINITIONS = [
     random: false,
     ground: false,
     dice: [],
-    get: (s) => in$moving_units(s).map((_, i) => moving_units$attack_now(s, i)),
+    get: (s) => perUnit$moving_units$attack_now(s),
     wire: (value) => (value).map(rt.wireAs.number),
   },
   {
@@ -2234,7 +2298,7 @@ const DEFINITIONS = [
     random: false,
     ground: false,
     dice: [],
-    get: (s) => in$air_units(s).map((_, i) => air_units$mission_tbf(s, i)),
+    get: (s) => perUnit$air_units$mission_tbf(s),
     wire: (value) => (value).map(rt.wireAs.number),
   },
   {
@@ -2242,7 +2306,7 @@ const DEFINITIONS = [
     random: false,
     ground: false,
     dice: [],
-    get: (s) => in$air_units(s).map((_, i) => air_units$value(s, i)),
+    get: (s) => perUnit$air_units$value(s),
     wire: (value) => (value).map(rt.wireAs.number),
   },
 ];
@@ -2283,17 +2347,17 @@ function outputs(c) {
     const s = c.s;
     try {
       return {
-        "moving_units.overrun_cost": in$moving_units(s).map((_, i) => moving_units$overrun_cost(s, i)),
-        "moving_units.hexside_cost": ((value) => (value).map(rt.wireAs.number))(in$moving_units(s).map((_, i) => moving_units$hexside_cost(s, i))),
-        "moving_units.mp_cost": ((value) => (value).map(rt.wireAs.number))(in$moving_units(s).map((_, i) => moving_units$mp_cost(s, i))),
-        "moving_units.mp_spent": ((value) => (value).map(rt.wireAs.number))(in$moving_units(s).map((_, i) => moving_units$mp_spent(s, i))),
-        "moving_units.mp_left": ((value) => (value).map(rt.wireAs.number))(in$moving_units(s).map((_, i) => moving_units$mp_left(s, i))),
-        "air_units.value": ((value) => (value).map(rt.wireAs.number))(in$air_units(s).map((_, i) => air_units$value(s, i))),
+        "moving_units.overrun_cost": perUnit$moving_units$overrun_cost(s),
+        "moving_units.hexside_cost": rt.wireEach(perUnit$moving_units$hexside_cost(s), rt.wireAs.number),
+        "moving_units.mp_cost": rt.wireEach(perUnit$moving_units$mp_cost(s), rt.wireAs.number),
+        "moving_units.mp_spent": rt.wireEach(perUnit$moving_units$mp_spent(s), rt.wireAs.number),
+        "moving_units.mp_left": rt.wireEach(perUnit$moving_units$mp_left(s), rt.wireAs.number),
+        "air_units.value": rt.wireEach(perUnit$air_units$value(s), rt.wireAs.number),
         attack_air: rt.wireAs.number(attack_air(s)),
         defence_air: rt.wireAs.number(defence_air(s)),
         attack_naval: rt.wireAs.number(attack_naval(s)),
         defence_naval: rt.wireAs.number(defence_naval(s)),
-        "moving_units.attack_now": ((value) => (value).map(rt.wireAs.number))(in$moving_units(s).map((_, i) => moving_units$attack_now(s, i))),
+        "moving_units.attack_now": rt.wireEach(perUnit$moving_units$attack_now(s), rt.wireAs.number),
         attack_total: rt.wireAs.number(attack_total(s)),
         defence_total: rt.wireAs.number(defence_total(s)),
         odds: rt.wireAs.odds(odds(s)),

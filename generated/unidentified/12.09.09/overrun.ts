@@ -1924,6 +1924,70 @@ function air_units$value(s: State, a$i: number): rt.Num {
   }
   return v;
 }
+function perUnit$moving_units$overrun_cost(s: State): number[] {
+  const n = in$moving_units(s).length;
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(moving_units$overrun_cost(s, i));
+  }
+  return out;
+}
+function perUnit$moving_units$mp_cost(s: State): rt.Num[] {
+  const n = in$moving_units(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(moving_units$mp_cost(s, i));
+  }
+  return out;
+}
+function perUnit$moving_units$mp_spent(s: State): rt.Num[] {
+  const n = in$moving_units(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(moving_units$mp_spent(s, i));
+  }
+  return out;
+}
+function perUnit$moving_units$mp_left(s: State): rt.Num[] {
+  const n = in$moving_units(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(moving_units$mp_left(s, i));
+  }
+  return out;
+}
+function perUnit$moving_units$hexside_cost(s: State): rt.Num[] {
+  const n = in$moving_units(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(moving_units$hexside_cost(s, i));
+  }
+  return out;
+}
+function perUnit$moving_units$attack_now(s: State): rt.Num[] {
+  const n = in$moving_units(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(moving_units$attack_now(s, i));
+  }
+  return out;
+}
+function perUnit$air_units$mission_tbf(s: State): rt.Num[] {
+  const n = in$air_units(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(air_units$mission_tbf(s, i));
+  }
+  return out;
+}
+function perUnit$air_units$value(s: State): rt.Num[] {
+  const n = in$air_units(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(air_units$value(s, i));
+  }
+  return out;
+}
 function check$within_stacking_limit(s: State): boolean {
   return in$stacking_ok(s);
 }
@@ -2318,7 +2382,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: false,
     ground: true,
     dice: [],
-    get: (s: State) => in$moving_units(s).map((_, i) => moving_units$overrun_cost(s, i)),
+    get: (s: State) => perUnit$moving_units$overrun_cost(s),
     wire: rt.wireAs.plain,
   },
   {
@@ -2326,7 +2390,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: false,
     ground: true,
     dice: [],
-    get: (s: State) => in$moving_units(s).map((_, i) => moving_units$mp_cost(s, i)),
+    get: (s: State) => perUnit$moving_units$mp_cost(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
@@ -2334,7 +2398,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: false,
     ground: true,
     dice: [],
-    get: (s: State) => in$moving_units(s).map((_, i) => moving_units$mp_spent(s, i)),
+    get: (s: State) => perUnit$moving_units$mp_spent(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
@@ -2342,7 +2406,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: false,
     ground: true,
     dice: [],
-    get: (s: State) => in$moving_units(s).map((_, i) => moving_units$mp_left(s, i)),
+    get: (s: State) => perUnit$moving_units$mp_left(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
@@ -2350,7 +2414,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: false,
     ground: true,
     dice: [],
-    get: (s: State) => in$moving_units(s).map((_, i) => moving_units$hexside_cost(s, i)),
+    get: (s: State) => perUnit$moving_units$hexside_cost(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
@@ -2358,7 +2422,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: false,
     ground: false,
     dice: [],
-    get: (s: State) => in$moving_units(s).map((_, i) => moving_units$attack_now(s, i)),
+    get: (s: State) => perUnit$moving_units$attack_now(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
@@ -2366,7 +2430,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: false,
     ground: false,
     dice: [],
-    get: (s: State) => in$air_units(s).map((_, i) => air_units$mission_tbf(s, i)),
+    get: (s: State) => perUnit$air_units$mission_tbf(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
@@ -2374,7 +2438,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     random: false,
     ground: false,
     dice: [],
-    get: (s: State) => in$air_units(s).map((_, i) => air_units$value(s, i)),
+    get: (s: State) => perUnit$air_units$value(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
 ];
@@ -2415,17 +2479,17 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     const s = c.s;
     try {
       return {
-        "moving_units.overrun_cost": in$moving_units(s).map((_, i) => moving_units$overrun_cost(s, i)) as rt.Wire,
-        "moving_units.hexside_cost": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$moving_units(s).map((_, i) => moving_units$hexside_cost(s, i))),
-        "moving_units.mp_cost": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$moving_units(s).map((_, i) => moving_units$mp_cost(s, i))),
-        "moving_units.mp_spent": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$moving_units(s).map((_, i) => moving_units$mp_spent(s, i))),
-        "moving_units.mp_left": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$moving_units(s).map((_, i) => moving_units$mp_left(s, i))),
-        "air_units.value": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$air_units(s).map((_, i) => air_units$value(s, i))),
+        "moving_units.overrun_cost": perUnit$moving_units$overrun_cost(s) as rt.Wire,
+        "moving_units.hexside_cost": rt.wireEach(perUnit$moving_units$hexside_cost(s), rt.wireAs.number),
+        "moving_units.mp_cost": rt.wireEach(perUnit$moving_units$mp_cost(s), rt.wireAs.number),
+        "moving_units.mp_spent": rt.wireEach(perUnit$moving_units$mp_spent(s), rt.wireAs.number),
+        "moving_units.mp_left": rt.wireEach(perUnit$moving_units$mp_left(s), rt.wireAs.number),
+        "air_units.value": rt.wireEach(perUnit$air_units$value(s), rt.wireAs.number),
         attack_air: rt.wireAs.number(attack_air(s)),
         defence_air: rt.wireAs.number(defence_air(s)),
         attack_naval: rt.wireAs.number(attack_naval(s)),
         defence_naval: rt.wireAs.number(defence_naval(s)),
-        "moving_units.attack_now": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$moving_units(s).map((_, i) => moving_units$attack_now(s, i))),
+        "moving_units.attack_now": rt.wireEach(perUnit$moving_units$attack_now(s), rt.wireAs.number),
         attack_total: rt.wireAs.number(attack_total(s)),
         defence_total: rt.wireAs.number(defence_total(s)),
         odds: rt.wireAs.odds(odds(s)),
