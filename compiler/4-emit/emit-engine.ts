@@ -270,7 +270,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
                 { type: "return", value: S },
               ],
             },
-            arrow([{ name: "s", type: STATE }], call("rt.finish", [S, id("CHECKS"), id("outputs")], [tRef("Outputs"), STATE])),
+            arrow([{ name: "s", type: STATE }], call("rt.requirements", [S, id("CHECKS")])),
             id("OUTCOME"),
             id("OUTPUTS"),
           ], [tRef("Outputs"), STATE]),

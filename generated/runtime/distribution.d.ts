@@ -2,7 +2,7 @@
 /** Exact enumeration of the dice: the joint distribution of the outcome and each random output's marginal. */
 import type { Wire } from "./values.js";
 import type { DiceSpec } from "./input.js";
-import type { OutputSpec, Resolution, State, Violation } from "./resolution.js";
+import { type OutputSpec, type State, type Violation } from "./resolution.js";
 /** Ways to roll each total with `count` dice of `sides` sides: [total, ways][]. */
 export declare function diceTotals(count: number, sides: number): [number, number][];
 export interface Outcome<Outputs> {
@@ -38,6 +38,6 @@ export interface Distribution<Outputs> {
  * outcome carries its number of ways out of `total`.
  *
  * `state` makes the evaluation state for some dice (inheriting a parent's values);
- * `resolve` is the engine's resolution of a state (checks and outputs).
+ * `requirements` gives the requirements a state fails (null when the action is allowed).
  */
-export declare function distribute<Outputs, S extends State>(dice: readonly DiceSpec[], state: (dice: Record<string, number | undefined>, parent: S | null) => S, resolve: (s: S) => Resolution<Outputs>, outcomeNames: readonly string[], outputs: readonly OutputSpec<S>[]): Distribution<Outputs>;
+export declare function distribute<Outputs, S extends State>(dice: readonly DiceSpec[], state: (dice: Record<string, number | undefined>, parent: S | null) => S, requirements: (s: S) => Violation[] | null, outcomeNames: readonly string[], outputs: readonly OutputSpec<S>[]): Distribution<Outputs>;

@@ -3,7 +3,7 @@
 
 import type { Wire } from "./values.ts";
 import type { DiceSpec } from "./input.ts";
-import type { OutputSpec, Pending, Resolution, State, Violation } from "./resolution.ts";
+import { refused, type OutputSpec, type Pending, type State, type Violation } from "./resolution.ts";
 import { Stop } from "./stop.ts";
 import { display } from "./wire.ts";
 
@@ -63,12 +63,12 @@ export interface Distribution<Outputs> {
  * outcome carries its number of ways out of `total`.
  *
  * `state` makes the evaluation state for some dice (inheriting a parent's values);
- * `resolve` is the engine's resolution of a state (checks and outputs).
+ * `requirements` gives the requirements a state fails (null when the action is allowed).
  */
 export function distribute<Outputs, S extends State>(
   dice: readonly DiceSpec[],
   state: (dice: Record<string, number | undefined>, parent: S | null) => S,
-  resolve: (s: S) => Resolution<Outputs>,
+  requirements: (s: S) => Violation[] | null,
   outcomeNames: readonly string[],
   outputs: readonly OutputSpec<S>[],
 ): Distribution<Outputs> {
@@ -83,7 +83,7 @@ export function distribute<Outputs, S extends State>(
   const rolled: Record<string, number | undefined> = {};
   for (const d of dice) rolled[d.name] = undefined;
   const root = state(rolled, null);
-  const base = resolve(root);
+  const violations = requirements(root);
 
   // Each tracked output's value on the current path, as an id of the values it has taken
   // (in the order first met, which is the order the leaves first show them).
@@ -110,14 +110,11 @@ export function distribute<Outputs, S extends State>(
     else joint.set(key, { ids: outcome, ways });
   };
 
-  // Without dice: every output is known, or waits for a die (or says why it has no value).
-  const waiting: number[] = [];
+  // A refused action: what does not decide the refusal does not apply (as `resolve` says).
+  const todo: number[] = [];
   tracked.forEach((output, slot) => {
-    const name = output.info.name;
-    const pending = (base.pending as Record<string, Pending>)[name];
-    if (name in base.outputs) set(slot, (base.outputs as Record<string, Wire>)[name], total);
-    else if (pending?.kind === "dice" && pending.die !== undefined && specs.has(pending.die)) waiting.push(slot);
-    else set(slot, pendingValue(pending), total);
+    if (violations !== null && !output.ground) set(slot, pendingValue(refused(violations[0])), total);
+    else todo.push(slot);
   });
 
   const visit = (s: S, todo: readonly number[], ways: number, unread: number): void => {
@@ -149,8 +146,7 @@ export function distribute<Outputs, S extends State>(
     }
     rolled[needed] = undefined;
   };
-  if (waiting.length > 0) visit(root, waiting, 1, total);
-  else leaf(total);
+  visit(root, todo, 1, total);
 
   const outcomes: Outcome<Outputs>[] = [...joint.values()].map(({ ids: outcome, ways }) => {
     const value: Record<string, Wire> = {};
@@ -168,8 +164,8 @@ export function distribute<Outputs, S extends State>(
       .filter((m) => m.ways > 0);
   });
   return {
-    allowed: base.allowed,
-    violations: base.violations,
+    allowed: violations === null,
+    violations: violations ?? [],
     total,
     outcomes,
     marginals: marginals as Distribution<Outputs>["marginals"],

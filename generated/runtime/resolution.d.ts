@@ -115,6 +115,8 @@ export interface OutputSpec<S extends State = State> {
 }
 /** Definitions asked for by name beyond the procedure's outputs (`resolve(…, { also })`). */
 export declare function extraOutputs<S extends State>(outputs: readonly OutputSpec<S>[], definitions: readonly OutputSpec<S>[], also: readonly string[] | undefined): readonly OutputSpec<S>[];
+/** Why an output does not apply when the action is refused: the requirement that failed first. */
+export declare function refused(violation: Violation): Pending;
 /**
  * Computes one output at a time for an engine's `outputs` function, which builds
  * its result as an object literal (a fixed shape is an order of magnitude faster
@@ -129,5 +131,7 @@ export declare class Collector<S extends State> {
     constructor(s: S, violations: readonly Violation[] | null);
     value(output: OutputSpec<S>): Wire | undefined;
 }
+/** The requirements that fail, in order (null when all hold); `passed` records which held, for the trace. */
+export declare function requirements<S extends State>(s: S, checks: readonly CheckSpec<S>[], passed?: (boolean | undefined)[] | null): Violation[] | null;
 /** Runs the checks, then the engine's outputs; never throws for a stop. */
 export declare function finish<Outputs, S extends State>(s: S, checks: readonly CheckSpec<S>[], collect: (c: Collector<S>) => Record<string, Wire | undefined>, extra?: readonly OutputSpec<S>[], trace?: readonly TraceEntry<S>[]): Resolution<Outputs>;

@@ -50,6 +50,10 @@ export function extraOutputs(outputs, definitions, also) {
         return [];
     return definitions.filter((d) => also.includes(d.info.name) && !outputs.includes(d));
 }
+/** Why an output does not apply when the action is refused: the requirement that failed first. */
+export function refused(violation) {
+    return { kind: "refused", message: `not applicable: ${violation.message}`, paragraph: violation.paragraph, requirement: violation.name };
+}
 /**
  * Computes one output at a time for an engine's `outputs` function, which builds
  * its result as an object literal (a fixed shape is an order of magnitude faster
@@ -68,8 +72,7 @@ export class Collector {
     }
     value(output) {
         if (this.refusal !== null && !output.ground) {
-            const { name, message, paragraph } = this.refusal;
-            (this.pending ??= {})[output.info.name] = { kind: "refused", message: `not applicable: ${message}`, paragraph, requirement: name };
+            (this.pending ??= {})[output.info.name] = refused(this.refusal);
             return undefined;
         }
         try {
@@ -111,11 +114,9 @@ class ResolutionResult {
 }
 const NO_VIOLATIONS = [];
 const NO_PENDING = Object.freeze({});
-/** Runs the checks, then the engine's outputs; never throws for a stop. */
-export function finish(s, checks, collect, extra = [], trace = []) {
+/** The requirements that fail, in order (null when all hold); `passed` records which held, for the trace. */
+export function requirements(s, checks, passed = null) {
     let violations = null;
-    // Which requirements held, for the trace (only when it is wanted).
-    const passed = s.traced ? new Array(checks.length) : null;
     for (let i = 0; i < checks.length; i++) {
         const check = checks[i];
         let ok;
@@ -134,6 +135,13 @@ export function finish(s, checks, collect, extra = [], trace = []) {
         if (!ok)
             (violations ??= []).push({ name: check.info.name, message: check.message + reason, paragraph: check.info.paragraph });
     }
+    return violations;
+}
+/** Runs the checks, then the engine's outputs; never throws for a stop. */
+export function finish(s, checks, collect, extra = [], trace = []) {
+    // Which requirements held, for the trace (only when it is wanted).
+    const passed = s.traced ? new Array(checks.length) : null;
+    const violations = requirements(s, checks, passed);
     const collector = new Collector(s, violations);
     const values = collect(collector);
     for (const output of extra)

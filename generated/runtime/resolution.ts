@@ -149,6 +149,11 @@ export function extraOutputs<S extends State>(outputs: readonly OutputSpec<S>[],
   return definitions.filter((d) => also.includes(d.info.name) && !outputs.includes(d));
 }
 
+/** Why an output does not apply when the action is refused: the requirement that failed first. */
+export function refused(violation: Violation): Pending {
+  return { kind: "refused", message: `not applicable: ${violation.message}`, paragraph: violation.paragraph, requirement: violation.name };
+}
+
 /**
  * Computes one output at a time for an engine's `outputs` function, which builds
  * its result as an object literal (a fixed shape is an order of magnitude faster
@@ -169,8 +174,7 @@ export class Collector<S extends State> {
 
   value(output: OutputSpec<S>): Wire | undefined {
     if (this.refusal !== null && !output.ground) {
-      const { name, message, paragraph } = this.refusal;
-      (this.pending ??= {})[output.info.name] = { kind: "refused", message: `not applicable: ${message}`, paragraph, requirement: name };
+      (this.pending ??= {})[output.info.name] = refused(this.refusal);
       return undefined;
     }
     try {
@@ -224,17 +228,9 @@ class ResolutionResult<Outputs, S extends State> implements Resolution<Outputs> 
 const NO_VIOLATIONS: Violation[] = [];
 const NO_PENDING = Object.freeze({});
 
-/** Runs the checks, then the engine's outputs; never throws for a stop. */
-export function finish<Outputs, S extends State>(
-  s: S,
-  checks: readonly CheckSpec<S>[],
-  collect: (c: Collector<S>) => Record<string, Wire | undefined>,
-  extra: readonly OutputSpec<S>[] = [],
-  trace: readonly TraceEntry<S>[] = [],
-): Resolution<Outputs> {
+/** The requirements that fail, in order (null when all hold); `passed` records which held, for the trace. */
+export function requirements<S extends State>(s: S, checks: readonly CheckSpec<S>[], passed: (boolean | undefined)[] | null = null): Violation[] | null {
   let violations: Violation[] | null = null;
-  // Which requirements held, for the trace (only when it is wanted).
-  const passed = s.traced ? new Array<boolean | undefined>(checks.length) : null;
   for (let i = 0; i < checks.length; i++) {
     const check = checks[i];
     let ok: boolean;
@@ -249,6 +245,20 @@ export function finish<Outputs, S extends State>(
     }
     if (!ok) (violations ??= []).push({ name: check.info.name, message: check.message + reason, paragraph: check.info.paragraph });
   }
+  return violations;
+}
+
+/** Runs the checks, then the engine's outputs; never throws for a stop. */
+export function finish<Outputs, S extends State>(
+  s: S,
+  checks: readonly CheckSpec<S>[],
+  collect: (c: Collector<S>) => Record<string, Wire | undefined>,
+  extra: readonly OutputSpec<S>[] = [],
+  trace: readonly TraceEntry<S>[] = [],
+): Resolution<Outputs> {
+  // Which requirements held, for the trace (only when it is wanted).
+  const passed = s.traced ? new Array<boolean | undefined>(checks.length) : null;
+  const violations = requirements(s, checks, passed);
   const collector = new Collector(s, violations);
   const values = collect(collector);
   for (const output of extra) values[output.info.name] = collector.value(output);

@@ -2274,7 +2274,7 @@ export function distribution(input) {
       }
       return s;
     },
-    (s) => rt.finish(s, CHECKS, outputs),
+    (s) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
   );

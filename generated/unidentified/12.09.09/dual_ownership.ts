@@ -1066,7 +1066,7 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
       }
       return s;
     },
-    (s: State) => rt.finish<Outputs, State>(s, CHECKS, outputs),
+    (s: State) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
   );

@@ -4094,7 +4094,7 @@ export function distribution(input) {
       }
       return s;
     },
-    (s) => rt.finish(s, CHECKS, outputs),
+    (s) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
   );
