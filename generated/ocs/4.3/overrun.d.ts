@@ -165,7 +165,6 @@ export declare const metadata: {
       "defender_ar",
       "attacker_ar",
       "start_column",
-      "highest_column",
       "odds",
       "defense_total",
       "defenders.defense_strength",
@@ -181,6 +180,7 @@ export declare const metadata: {
       "attackers.at_reduced",
       "defender_at",
       "both_zero",
+      "highest_column",
       "combat_modified",
       "final_column_odds",
     ];

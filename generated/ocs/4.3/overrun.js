@@ -89,7 +89,6 @@ export const metadata = {
       "defender_ar",
       "attacker_ar",
       "start_column",
-      "highest_column",
       "odds",
       "defense_total",
       "defenders.defense_strength",
@@ -105,6 +104,7 @@ export const metadata = {
       "attackers.at_reduced",
       "defender_at",
       "both_zero",
+      "highest_column",
       "combat_modified",
       "final_column_odds",
     ],
@@ -2515,6 +2515,14 @@ const step$start_column$branch3 = {
   name: "start_column",
   label: "Starting column",
   kind: "let",
+  paragraph: "9.7b",
+  quote: "Resolve attacks that fall outside the odds listed on the table on the last available column",
+  type: { t: "integer" },
+};
+const step$start_column$branch4 = {
+  name: "start_column",
+  label: "Starting column",
+  kind: "let",
   paragraph: "9.7a",
   quote: "Use the highest column that is less than or equal to the determined rounded odds.",
   type: { t: "integer" },
@@ -3449,7 +3457,10 @@ function highest_column(s) {
 function start_column(s) {
   let v = s.start_column;
   if (v === undefined) {
-    v = rt.eq(attack_total(s), 0) && rt.gt(defense_total(s), 0) ? rt.firstItem(table$combat_odds$columns) : rt.eq(defense_total(s), 0) && rt.gt(attack_total(s), 0) ? rt.lastItem(table$combat_odds$columns) : highest_column(s) === null ? rt.firstItem(table$combat_odds$columns) : highest_column(s);
+    v = rt.eq(attack_total(s), 0) && rt.gt(defense_total(s), 0) ? rt.firstItem(table$combat_odds$columns) : rt.eq(defense_total(s), 0) && rt.gt(attack_total(s), 0) ? rt.lastItem(table$combat_odds$columns) : highest_column(s) === null ? rt.firstItem(table$combat_odds$columns) : rt.compareOdds(
+      odds(s),
+      rt.lookup(table$combat_odds, in$terrain(s), rt.lastItem(table$combat_odds$columns)),
+    ) > 0 ? rt.lastItem(table$combat_odds$columns) : highest_column(s);
     s.start_column = v;
   }
   return v;
@@ -4031,7 +4042,10 @@ function branch$odds(s) {
   return both_zero(s) ? 0 : 1;
 }
 function branch$start_column(s) {
-  return rt.eq(attack_total(s), 0) && rt.gt(defense_total(s), 0) ? 0 : rt.eq(defense_total(s), 0) && rt.gt(attack_total(s), 0) ? 1 : highest_column(s) === null ? 2 : 3;
+  return rt.eq(attack_total(s), 0) && rt.gt(defense_total(s), 0) ? 0 : rt.eq(defense_total(s), 0) && rt.gt(attack_total(s), 0) ? 1 : highest_column(s) === null ? 2 : rt.compareOdds(
+    odds(s),
+    rt.lookup(table$combat_odds, in$terrain(s), rt.lastItem(table$combat_odds$columns)),
+  ) > 0 ? 3 : 4;
 }
 function branch$column_shift(s) {
   return surprise(s) === "attacker" ? 0 : surprise(s) === "defender" ? 1 : 2;
@@ -4412,6 +4426,7 @@ const TRACE = [
       step$start_column$branch1,
       step$start_column$branch2,
       step$start_column$branch3,
+      step$start_column$branch4,
     ],
   },
   { info: step$start_column_odds, value: (s) => s.start_column_odds },
