@@ -189,6 +189,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
         { type: "return", value: obj(procedure.outputNames.map((name, i) => ({ key: name, value: call(member(id("c"), "value"), [index(id("OUTPUTS"), lit(i))]) }))) },
       ],
     },
+    memoStatement(procedure),
     // Typed: a procedure without dice has an empty outcome, which TypeScript cannot type by itself.
     { type: "const", name: "OUTCOME", valueType: tArray(tRef("string"), true), init: data(procedure.outcome) },
     { type: "blank" },
@@ -273,6 +274,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
             arrow([{ name: "s", type: STATE }], call("rt.requirements", [S, id("CHECKS")])),
             id("OUTCOME"),
             id("OUTPUTS"),
+            id("MEMO"),
           ], [tRef("Outputs"), STATE]),
         },
       ],
@@ -324,6 +326,23 @@ function directOutput(definition: LetModel): TsExpr {
   const type = outputType(definition);
   if (type.kind === "list") return call("rt.wireEach", [value, wireFunction(type.of)]);
   return call(wire, [value]);
+}
+
+/** For `distribution`: each definition's memo field, and the definitions and dice it reads (by key). */
+function memoStatement(procedure: ProcedureModel): TsStmt {
+  return {
+    type: "const",
+    name: "MEMO",
+    valueType: tRef("Readonly", [tRef("Record", [tRef("string"), tRef("rt.MemoSpec", [STATE])])]),
+    init: obj(procedure.lets.map((l) => ({
+      key: l.key,
+      value: obj({
+        read: arrow([{ name: "s", type: STATE }], member(S, l.each ? elementName(l.each.list, l.name) : definitionName(l.name))),
+        lets: data([...l.deps.lets, ...l.deps.elementLets].filter((k) => procedure.letsByKey.has(k))),
+        dice: data([...l.deps.dice]),
+      }),
+    }))),
+  };
 }
 
 /** Where the trace finds each step's value, in the order `traceOrder` fixes. */

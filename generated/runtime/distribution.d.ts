@@ -28,16 +28,30 @@ export interface Distribution<Outputs> {
     /** The distribution of each output that depends on dice. */
     marginals: Partial<Record<keyof Outputs, Marginal[]>>;
 }
+/** What `distribution` knows of a definition's memo: its value in a state (undefined until computed), and what it reads. */
+export interface MemoSpec<S extends State> {
+    readonly read: (s: S) => unknown;
+    /** The definitions it reads (keys: `name`, `list.name`). */
+    readonly lets: readonly string[];
+    readonly dice: readonly string[];
+}
 /**
  * Enumerates the dice lazily, each die by the totals it can roll (2d6: 11 totals, not 36
- * faces), and only the dice an output reads: the outputs are first resolved with no dice;
- * those that need a die are computed again only below a branch on that die, starting from
- * what was computed before it was read (which cannot depend on it), and an output is
- * computed at the shallowest branch that has all the dice it reads — so a shift die that
- * is rolled only on surprise costs nothing otherwise. Probabilities are exact: every
- * outcome carries its number of ways out of `total`.
+ * faces), and only the dice an output reads: the outputs are computed with no dice;
+ * those that need a die are computed again only below a branch on that die, starting
+ * from what was computed before it was read (which cannot depend on it), and an output
+ * is computed at the shallowest branch that has all the dice it reads — so a shift die
+ * that is rolled only on surprise costs nothing otherwise.
+ *
+ * Branches on one die that leave the same values for what is still to be computed (the
+ * computed definitions it reads, the dice it reads, the outcome so far) are enumerated
+ * further once, with their ways added: three surprise rolls that all give "no surprise"
+ * lead to one branch on the combat roll, not three. Probabilities are exact: every
+ * outcome carries its number of ways out of `total`. Outcomes and values are listed in
+ * the order enumerating every branch in turn would first meet them.
  *
  * `state` makes the evaluation state for some dice (inheriting a parent's values);
- * `requirements` gives the requirements a state fails (null when the action is allowed).
+ * `requirements` gives the requirements a state fails (null when the action is allowed);
+ * `memo` tells, per definition, its value in a state and what it reads.
  */
-export declare function distribute<Outputs, S extends State>(dice: readonly DiceSpec[], state: (dice: Record<string, number | undefined>, parent: S | null) => S, requirements: (s: S) => Violation[] | null, outcomeNames: readonly string[], outputs: readonly OutputSpec<S>[]): Distribution<Outputs>;
+export declare function distribute<Outputs, S extends State>(dice: readonly DiceSpec[], state: (dice: Record<string, number | undefined>, parent: S | null) => S, requirements: (s: S) => Violation[] | null, outcomeNames: readonly string[], outputs: readonly OutputSpec<S>[], memo?: Readonly<Record<string, MemoSpec<S>>>): Distribution<Outputs>;

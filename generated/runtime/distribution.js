@@ -26,17 +26,24 @@ function totalsOf(count, sides) {
 }
 /**
  * Enumerates the dice lazily, each die by the totals it can roll (2d6: 11 totals, not 36
- * faces), and only the dice an output reads: the outputs are first resolved with no dice;
- * those that need a die are computed again only below a branch on that die, starting from
- * what was computed before it was read (which cannot depend on it), and an output is
- * computed at the shallowest branch that has all the dice it reads — so a shift die that
- * is rolled only on surprise costs nothing otherwise. Probabilities are exact: every
- * outcome carries its number of ways out of `total`.
+ * faces), and only the dice an output reads: the outputs are computed with no dice;
+ * those that need a die are computed again only below a branch on that die, starting
+ * from what was computed before it was read (which cannot depend on it), and an output
+ * is computed at the shallowest branch that has all the dice it reads — so a shift die
+ * that is rolled only on surprise costs nothing otherwise.
+ *
+ * Branches on one die that leave the same values for what is still to be computed (the
+ * computed definitions it reads, the dice it reads, the outcome so far) are enumerated
+ * further once, with their ways added: three surprise rolls that all give "no surprise"
+ * lead to one branch on the combat roll, not three. Probabilities are exact: every
+ * outcome carries its number of ways out of `total`. Outcomes and values are listed in
+ * the order enumerating every branch in turn would first meet them.
  *
  * `state` makes the evaluation state for some dice (inheriting a parent's values);
- * `requirements` gives the requirements a state fails (null when the action is allowed).
+ * `requirements` gives the requirements a state fails (null when the action is allowed);
+ * `memo` tells, per definition, its value in a state and what it reads.
  */
-export function distribute(dice, state, requirements, outcomeNames, outputs) {
+export function distribute(dice, state, requirements, outcomeNames, outputs, memo = {}) {
     const specs = new Map(dice.map((d) => [d.name, d]));
     const total = dice.reduce((product, d) => product * d.sides ** d.count, 1);
     const randomOutputs = outputs.filter((o) => o.random);
@@ -49,42 +56,42 @@ export function distribute(dice, state, requirements, outcomeNames, outputs) {
         rolled[d.name] = undefined;
     const root = state(rolled, null);
     const violations = requirements(root);
-    // Each tracked output's value on the current path, as an id of the values it has taken
-    // (in the order first met, which is the order the leaves first show them).
+    // Each tracked output's value on the current path, as an id of the values it has taken,
+    // and where each value is first met: the path of branches (one character per die) of
+    // the first node, in the order of enumerating every branch in turn, that gives it.
     const ids = new Array(tracked.length).fill(0);
     const values = tracked.map(() => new WireValues());
+    const firstAt = tracked.map(() => []);
     // A random output's value counts the ways of the branch it was computed in (every
     // combination of the dice below it gives it that value).
     const random = tracked.map((o) => o.random);
     const marginalWays = tracked.map(() => []);
-    const set = (slot, value, ways) => {
+    const set = (slot, value, ways, path) => {
         const id = values[slot].id(value);
         ids[slot] = id;
+        const first = firstAt[slot][id];
+        if (first === undefined || path < first)
+            firstAt[slot][id] = path;
         if (random[slot])
             marginalWays[slot][id] = (marginalWays[slot][id] ?? 0) + ways;
     };
     // The outcome is counted at each leaf of the branches.
     const outcomeSlots = outcomeNames.map((name) => slotOf.get(name));
     const joint = new Map();
-    const leaf = (ways) => {
+    const leaf = (ways, path) => {
         const outcome = outcomeSlots.map((slot) => (slot === undefined ? -1 : ids[slot]));
         const key = outcome.join(",");
         const entry = joint.get(key);
-        if (entry)
+        if (!entry)
+            joint.set(key, { ids: outcome, ways, first: path });
+        else {
             entry.ways += ways;
-        else
-            joint.set(key, { ids: outcome, ways });
+            if (path < entry.first)
+                entry.first = path;
+        }
     };
-    // A refused action: what does not decide the refusal does not apply (as `resolve` says).
-    const todo = [];
-    tracked.forEach((output, slot) => {
-        if (violations !== null && !output.ground)
-            set(slot, pendingValue(refused(violations[0])), total);
-        else
-            todo.push(slot);
-    });
-    const visit = (s, todo, ways, unread) => {
-        const weight = ways * unread;
+    /** Computes what it can of `todo` in a state; returns what waits for a die, and the die to branch on. */
+    const expand = (s, todo, weight, path) => {
         const later = [];
         let needed;
         for (const slot of todo) {
@@ -94,7 +101,7 @@ export function distribute(dice, state, requirements, outcomeNames, outputs) {
                 continue;
             }
             try {
-                set(slot, tracked[slot].wire(tracked[slot].get(s)), weight);
+                set(slot, tracked[slot].wire(tracked[slot].get(s)), weight, path);
             }
             catch (error) {
                 if (!(error instanceof Stop))
@@ -104,21 +111,85 @@ export function distribute(dice, state, requirements, outcomeNames, outputs) {
                     needed ??= error.die;
                 }
                 else
-                    set(slot, pendingValue(error), weight);
+                    set(slot, pendingValue(error), weight, path);
             }
         }
+        return { later, needed };
+    };
+    /**
+     * What the rest of a branch depends on: for the outputs still to compute, the values of
+     * the computed definitions they read (through those not yet computed), the rolled dice
+     * they read, and the outcome's values so far. Equal signatures give equal subtrees.
+     */
+    const signature = (s, later, needed) => {
+        const parts = [needed, later.join(","), ...outcomeSlots.map((slot) => (slot === undefined || later.includes(slot) ? -1 : ids[slot]))];
+        const seen = new Set();
+        const walk = (key) => {
+            if (seen.has(key))
+                return;
+            seen.add(key);
+            const m = memo[key];
+            if (!m) {
+                parts.push(key, NaN); // not known to distribute: no branch shares its subtree
+                return;
+            }
+            const value = m.read(s);
+            if (value !== undefined) {
+                parts.push(key, value);
+                // A per-unit definition computed for some units only: the rest read what it reads.
+                if (!Array.isArray(value) || !value.includes(undefined))
+                    return;
+            }
+            for (const die of m.dice)
+                parts.push(die, rolled[die]);
+            for (const l of m.lets)
+                walk(l);
+        };
+        for (const slot of later)
+            walk(tracked[slot].info.name);
+        return parts;
+    };
+    const explore = (s, later, needed, ways, unread, path) => {
         if (needed === undefined)
-            return leaf(weight);
+            return leaf(ways * unread, path);
         const spec = specs.get(needed);
         const rest = unread / spec.sides ** spec.count;
-        for (const [roll, w] of totalsOf(spec.count, spec.sides)) {
+        const groups = [];
+        totalsOf(spec.count, spec.sides).forEach(([roll, w], k) => {
             rolled[needed] = roll;
-            visit(state(rolled, s), later, ways * w, rest);
+            const child = state(rolled, s);
+            const childPath = path + String.fromCharCode(48 + k);
+            const next = expand(child, later, ways * w * rest, childPath);
+            if (next.needed === undefined)
+                return leaf(ways * w * rest, childPath);
+            const sig = signature(child, next.later, next.needed);
+            const same = groups.find((g) => sameSignature(g.signature, sig));
+            if (same)
+                same.ways += ways * w;
+            // The values its node gave, for the leaves below it (the next branches set their own).
+            else
+                groups.push({ roll, s: child, later: next.later, needed: next.needed, ways: ways * w, path: childPath, signature: sig, ids: ids.slice() });
+        });
+        for (const g of groups) {
+            rolled[needed] = g.roll;
+            for (let i = 0; i < ids.length; i++)
+                ids[i] = g.ids[i];
+            explore(g.s, g.later, g.needed, g.ways, rest, g.path);
         }
         rolled[needed] = undefined;
     };
-    visit(root, todo, 1, total);
-    const outcomes = [...joint.values()].map(({ ids: outcome, ways }) => {
+    // A refused action: what does not decide the refusal does not apply (as `resolve` says).
+    const todo = [];
+    tracked.forEach((output, slot) => {
+        if (violations !== null && !output.ground)
+            set(slot, pendingValue(refused(violations[0])), total, "");
+        else
+            todo.push(slot);
+    });
+    const first = expand(root, todo, total, "");
+    explore(root, first.later, first.needed, 1, total, "");
+    const byFirst = (a, b) => (a.first < b.first ? -1 : a.first > b.first ? 1 : 0);
+    const outcomes = [...joint.values()].sort(byFirst).map(({ ids: outcome, ways }) => {
         const value = {};
         outcomeNames.forEach((name, i) => {
             const slot = outcomeSlots[i];
@@ -130,8 +201,10 @@ export function distribute(dice, state, requirements, outcomeNames, outputs) {
     randomOutputs.forEach((output) => {
         const slot = slotOf.get(output.info.name);
         marginals[output.info.name] = values[slot].list
-            .map((value, id) => ({ value, display: displayWire(value, output), ways: marginalWays[slot][id] ?? 0, p: (marginalWays[slot][id] ?? 0) / total }))
-            .filter((m) => m.ways > 0);
+            .map((value, id) => ({ value, first: firstAt[slot][id] ?? "", ways: marginalWays[slot][id] ?? 0 }))
+            .filter((m) => m.ways > 0)
+            .sort(byFirst)
+            .map(({ value, ways }) => ({ value, display: displayWire(value, output), ways, p: ways / total }));
     });
     return {
         allowed: violations === null,
@@ -151,19 +224,22 @@ class WireValues {
     primitives = new Map();
     objects = [];
     texts = null;
-    /** The object last met, and its id: the next branch usually gives the same (an output of one unit: [0]). */
+    /** The value last met, and its id: the next branch usually gives the same. */
     last = null;
     lastId = -1;
     id(value) {
-        if (value === null || typeof value !== "object") {
-            let id = this.primitives.get(value);
-            if (id === undefined)
-                this.primitives.set(value, (id = this.add(value)));
-            return id;
-        }
-        if (this.lastId >= 0 && sameWire(this.last, value))
+        if (this.lastId >= 0 && (value === this.last || (typeof value === "object" && sameWire(this.last, value))))
             return this.lastId;
-        const id = this.objectId(value);
+        let id;
+        if (value === null || typeof value !== "object") {
+            const known = this.primitives.get(value);
+            if (known === undefined)
+                this.primitives.set(value, (id = this.add(value)));
+            else
+                id = known;
+        }
+        else
+            id = this.objectId(value);
         this.last = value;
         this.lastId = id;
         return id;
@@ -211,6 +287,15 @@ function sameWire(a, b) {
         return false;
     for (let i = 0; i < keys.length; i++)
         if (keys[i] !== other[i] || !sameWire(a[keys[i]], b[keys[i]]))
+            return false;
+    return true;
+}
+/** Two signatures equal part by part, each value in every field (odds with their text, fractions by their parts). */
+function sameSignature(a, b) {
+    if (a.length !== b.length)
+        return false;
+    for (let i = 0; i < a.length; i++)
+        if (a[i] !== b[i] && !sameWire(a[i], b[i]))
             return false;
     return true;
 }

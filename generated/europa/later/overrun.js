@@ -2133,6 +2133,39 @@ function outputs(c) {
     "attackers.ends_movement": c.value(OUTPUTS[21]),
   };
 }
+const MEMO = {
+  attack_total: { read: (s) => s.attack_total, lets: ["ground_support", "attackers.strength_now"], dice: [] },
+  defense_total: { read: (s) => s.defense_total, lets: ["defensive_support"], dice: [] },
+  odds: { read: (s) => s.odds, lets: ["attack_total", "defense_total"], dice: [] },
+  ground_support: { read: (s) => s.ground_support, lets: [], dice: [] },
+  defensive_support: { read: (s) => s.defensive_support, lets: [], dice: [] },
+  high_odds_drm: { read: (s) => s.high_odds_drm, lets: ["defense_total", "attack_total"], dice: [] },
+  exploitation_drm: { read: (s) => s.exploitation_drm, lets: [], dice: [] },
+  total_drm: { read: (s) => s.total_drm, lets: ["exploitation_drm", "high_odds_drm"], dice: [] },
+  modified_roll: { read: (s) => s.modified_roll, lets: ["total_drm"], dice: ["overrun_roll"] },
+  column: { read: (s) => s.column, lets: ["defense_total", "odds"], dice: [] },
+  result: {
+    read: (s) => s.result,
+    lets: ["all_retreated", "defense_total", "modified_roll", "odds"],
+    dice: [],
+  },
+  overrun_succeeds: { read: (s) => s.overrun_succeeds, lets: ["all_retreated", "result"], dice: [] },
+  attackers_do_not_retreat: { read: (s) => s.attackers_do_not_retreat, lets: ["result"], dice: [] },
+  advance: { read: (s) => s.advance, lets: ["all_retreated", "overrun_succeeds"], dice: [] },
+  half_strength_markers: { read: (s) => s.half_strength_markers, lets: ["result"], dice: [] },
+  all_retreated: { read: (s) => s.all_retreated, lets: [], dice: [] },
+  halved_after: { read: (s) => s.halved_after, lets: ["half_strength_markers"], dice: [] },
+  "attackers.mp_cost": { read: (s) => s.attackers$mp_cost, lets: ["all_retreated"], dice: [] },
+  "attackers.mp_spent": { read: (s) => s.attackers$mp_spent, lets: ["attackers.mp_cost"], dice: [] },
+  "attackers.mp_left": { read: (s) => s.attackers$mp_left, lets: ["attackers.mp_spent"], dice: [] },
+  "attackers.strength_now": { read: (s) => s.attackers$strength_now, lets: [], dice: [] },
+  "attackers.may_move_on": {
+    read: (s) => s.attackers$may_move_on,
+    lets: ["overrun_succeeds", "attackers.mp_left"],
+    dice: [],
+  },
+  "attackers.ends_movement": { read: (s) => s.attackers$ends_movement, lets: ["overrun_succeeds"], dice: [] },
+};
 const OUTCOME = ["result"];
 
 function assume(s, values) {
@@ -2277,5 +2310,6 @@ export function distribution(input) {
     (s) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

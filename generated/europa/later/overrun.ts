@@ -2265,6 +2265,43 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     "attackers.ends_movement": c.value(OUTPUTS[21]),
   };
 }
+const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
+  attack_total: {
+    read: (s: State) => s.attack_total,
+    lets: ["ground_support", "attackers.strength_now"],
+    dice: [],
+  },
+  defense_total: { read: (s: State) => s.defense_total, lets: ["defensive_support"], dice: [] },
+  odds: { read: (s: State) => s.odds, lets: ["attack_total", "defense_total"], dice: [] },
+  ground_support: { read: (s: State) => s.ground_support, lets: [], dice: [] },
+  defensive_support: { read: (s: State) => s.defensive_support, lets: [], dice: [] },
+  high_odds_drm: { read: (s: State) => s.high_odds_drm, lets: ["defense_total", "attack_total"], dice: [] },
+  exploitation_drm: { read: (s: State) => s.exploitation_drm, lets: [], dice: [] },
+  total_drm: { read: (s: State) => s.total_drm, lets: ["exploitation_drm", "high_odds_drm"], dice: [] },
+  modified_roll: { read: (s: State) => s.modified_roll, lets: ["total_drm"], dice: ["overrun_roll"] },
+  column: { read: (s: State) => s.column, lets: ["defense_total", "odds"], dice: [] },
+  result: {
+    read: (s: State) => s.result,
+    lets: ["all_retreated", "defense_total", "modified_roll", "odds"],
+    dice: [],
+  },
+  overrun_succeeds: { read: (s: State) => s.overrun_succeeds, lets: ["all_retreated", "result"], dice: [] },
+  attackers_do_not_retreat: { read: (s: State) => s.attackers_do_not_retreat, lets: ["result"], dice: [] },
+  advance: { read: (s: State) => s.advance, lets: ["all_retreated", "overrun_succeeds"], dice: [] },
+  half_strength_markers: { read: (s: State) => s.half_strength_markers, lets: ["result"], dice: [] },
+  all_retreated: { read: (s: State) => s.all_retreated, lets: [], dice: [] },
+  halved_after: { read: (s: State) => s.halved_after, lets: ["half_strength_markers"], dice: [] },
+  "attackers.mp_cost": { read: (s: State) => s.attackers$mp_cost, lets: ["all_retreated"], dice: [] },
+  "attackers.mp_spent": { read: (s: State) => s.attackers$mp_spent, lets: ["attackers.mp_cost"], dice: [] },
+  "attackers.mp_left": { read: (s: State) => s.attackers$mp_left, lets: ["attackers.mp_spent"], dice: [] },
+  "attackers.strength_now": { read: (s: State) => s.attackers$strength_now, lets: [], dice: [] },
+  "attackers.may_move_on": {
+    read: (s: State) => s.attackers$may_move_on,
+    lets: ["overrun_succeeds", "attackers.mp_left"],
+    dice: [],
+  },
+  "attackers.ends_movement": { read: (s: State) => s.attackers$ends_movement, lets: ["overrun_succeeds"], dice: [] },
+};
 const OUTCOME: readonly string[] = ["result"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
@@ -2415,5 +2452,6 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
     (s: State) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

@@ -725,6 +725,18 @@ function outputs(c) {
     advance: c.value(OUTPUTS[9]),
   };
 }
+const MEMO = {
+  attack_total: { read: (s) => s.attack_total, lets: ["ground_support"], dice: [] },
+  defense_total: { read: (s) => s.defense_total, lets: [], dice: [] },
+  odds: { read: (s) => s.odds, lets: ["attack_total", "defense_total"], dice: [] },
+  overrun_succeeds: { read: (s) => s.overrun_succeeds, lets: [], dice: [] },
+  defenders_eliminated: { read: (s) => s.defenders_eliminated, lets: [], dice: [] },
+  ground_support: { read: (s) => s.ground_support, lets: [], dice: [] },
+  advance: { read: (s) => s.advance, lets: [], dice: [] },
+  "attackers.mp_cost": { read: (s) => s.attackers$mp_cost, lets: [], dice: [] },
+  "attackers.mp_spent": { read: (s) => s.attackers$mp_spent, lets: ["attackers.mp_cost"], dice: [] },
+  "attackers.mp_left": { read: (s) => s.attackers$mp_left, lets: ["attackers.mp_spent"], dice: [] },
+};
 const OUTCOME = ["overrun_succeeds"];
 
 function assume(s, values) {
@@ -808,5 +820,6 @@ export function distribution(input) {
     (s) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

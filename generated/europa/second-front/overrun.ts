@@ -789,6 +789,18 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     advance: c.value(OUTPUTS[9]),
   };
 }
+const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
+  attack_total: { read: (s: State) => s.attack_total, lets: ["ground_support"], dice: [] },
+  defense_total: { read: (s: State) => s.defense_total, lets: [], dice: [] },
+  odds: { read: (s: State) => s.odds, lets: ["attack_total", "defense_total"], dice: [] },
+  overrun_succeeds: { read: (s: State) => s.overrun_succeeds, lets: [], dice: [] },
+  defenders_eliminated: { read: (s: State) => s.defenders_eliminated, lets: [], dice: [] },
+  ground_support: { read: (s: State) => s.ground_support, lets: [], dice: [] },
+  advance: { read: (s: State) => s.advance, lets: [], dice: [] },
+  "attackers.mp_cost": { read: (s: State) => s.attackers$mp_cost, lets: [], dice: [] },
+  "attackers.mp_spent": { read: (s: State) => s.attackers$mp_spent, lets: ["attackers.mp_cost"], dice: [] },
+  "attackers.mp_left": { read: (s: State) => s.attackers$mp_left, lets: ["attackers.mp_spent"], dice: [] },
+};
 const OUTCOME: readonly string[] = ["overrun_succeeds"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
@@ -878,5 +890,6 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
     (s: State) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

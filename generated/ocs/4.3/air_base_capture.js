@@ -238,6 +238,10 @@ function outputs(c) {
   }
   return { air_roll_modified: c.value(OUTPUTS[0]), air_unit_result: c.value(OUTPUTS[1]) };
 }
+const MEMO = {
+  air_roll_modified: { read: (s) => s.air_roll_modified, lets: [], dice: ["air_roll"] },
+  air_unit_result: { read: (s) => s.air_unit_result, lets: ["air_roll_modified"], dice: [] },
+};
 const OUTCOME = ["air_unit_result"];
 
 function assume(s, values) {
@@ -298,5 +302,6 @@ export function distribution(input) {
     (s) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

@@ -263,6 +263,10 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
   }
   return { air_roll_modified: c.value(OUTPUTS[0]), air_unit_result: c.value(OUTPUTS[1]) };
 }
+const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
+  air_roll_modified: { read: (s: State) => s.air_roll_modified, lets: [], dice: ["air_roll"] },
+  air_unit_result: { read: (s: State) => s.air_unit_result, lets: ["air_roll_modified"], dice: [] },
+};
 const OUTCOME: readonly string[] = ["air_unit_result"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
@@ -329,5 +333,6 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
     (s: State) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

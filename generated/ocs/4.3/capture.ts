@@ -967,6 +967,30 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     wagon_sp_displaced_t: c.value(OUTPUTS[12]),
   };
 }
+const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
+  tokens_per_sp: { read: (s: State) => s.tokens_per_sp, lets: [], dice: [] },
+  dump_percent: { read: (s: State) => s.dump_percent, lets: [], dice: ["dump_roll"] },
+  dump_captured_t: { read: (s: State) => s.dump_captured_t, lets: ["tokens_per_sp", "dump_percent"], dice: [] },
+  dump_destroyed_t: { read: (s: State) => s.dump_destroyed_t, lets: ["tokens_per_sp", "dump_captured_t"], dice: [] },
+  truck_percent: { read: (s: State) => s.truck_percent, lets: [], dice: ["truck_roll"] },
+  trucks_captured: { read: (s: State) => s.trucks_captured, lets: ["truck_percent"], dice: [] },
+  trucks_displaced: { read: (s: State) => s.trucks_displaced, lets: ["trucks_captured"], dice: [] },
+  truck_sp_captured_t: { read: (s: State) => s.truck_sp_captured_t, lets: ["tokens_per_sp", "truck_percent"], dice: [] },
+  truck_sp_displaced_t: {
+    read: (s: State) => s.truck_sp_displaced_t,
+    lets: ["tokens_per_sp", "truck_sp_captured_t"],
+    dice: [],
+  },
+  wagon_percent: { read: (s: State) => s.wagon_percent, lets: [], dice: ["wagon_roll"] },
+  wagons_captured: { read: (s: State) => s.wagons_captured, lets: ["wagon_percent"], dice: [] },
+  wagons_displaced: { read: (s: State) => s.wagons_displaced, lets: ["wagons_captured"], dice: [] },
+  wagon_sp_captured_t: { read: (s: State) => s.wagon_sp_captured_t, lets: ["tokens_per_sp", "wagon_percent"], dice: [] },
+  wagon_sp_displaced_t: {
+    read: (s: State) => s.wagon_sp_displaced_t,
+    lets: ["tokens_per_sp", "wagon_sp_captured_t"],
+    dice: [],
+  },
+};
 const OUTCOME: readonly string[] = [
   "dump_captured_t",
   "trucks_captured",
@@ -1090,5 +1114,6 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
     (s: State) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

@@ -628,6 +628,10 @@ function outputs(c) {
   }
   return { row_odds: c.value(OUTPUTS[0]), roll_results: c.value(OUTPUTS[1]) };
 }
+const MEMO = {
+  row_odds: { read: (s) => s.row_odds, lets: [], dice: [] },
+  roll_results: { read: (s) => s.roll_results, lets: [], dice: [] },
+};
 const OUTCOME = [];
 
 function assume(s, values) {
@@ -688,5 +692,6 @@ export function distribution(input) {
     (s) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

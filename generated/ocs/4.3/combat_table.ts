@@ -669,6 +669,10 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
   }
   return { row_odds: c.value(OUTPUTS[0]), roll_results: c.value(OUTPUTS[1]) };
 }
+const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
+  row_odds: { read: (s: State) => s.row_odds, lets: [], dice: [] },
+  roll_results: { read: (s: State) => s.roll_results, lets: [], dice: [] },
+};
 const OUTCOME: readonly string[] = [];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
@@ -735,5 +739,6 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
     (s: State) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

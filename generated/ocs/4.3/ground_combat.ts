@@ -4989,6 +4989,151 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     "attackers.advances": c.value(OUTPUTS[33]),
   };
 }
+const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
+  overrun_gains_no_exploit: { read: (s: State) => s.overrun_gains_no_exploit, lets: [], dice: [] },
+  final_column: { read: (s: State) => s.final_column, lets: ["start_column", "column_shift"], dice: [] },
+  final_column_odds: { read: (s: State) => s.final_column_odds, lets: ["final_column"], dice: [] },
+  defender_at: { read: (s: State) => s.defender_at, lets: [], dice: [] },
+  attacker_supply_cost: { read: (s: State) => s.attacker_supply_cost, lets: [], dice: [] },
+  defender_re: { read: (s: State) => s.defender_re, lets: [], dice: [] },
+  defender_supply_cost: { read: (s: State) => s.defender_supply_cost, lets: ["defender_re"], dice: [] },
+  combat_supply_factor: { read: (s: State) => s.combat_supply_factor, lets: [], dice: [] },
+  ar_drm: { read: (s: State) => s.ar_drm, lets: ["attacker_ar", "defender_ar"], dice: [] },
+  attacker_ar: { read: (s: State) => s.attacker_ar, lets: [], dice: [] },
+  defender_ar: { read: (s: State) => s.defender_ar, lets: [], dice: [] },
+  attack_total: { read: (s: State) => s.attack_total, lets: ["attackers.attack_strength"], dice: [] },
+  defense_total: { read: (s: State) => s.defense_total, lets: ["defenders.defense_strength"], dice: [] },
+  odds: { read: (s: State) => s.odds, lets: ["both_zero", "attack_total", "defense_total"], dice: [] },
+  highest_column: { read: (s: State) => s.highest_column, lets: ["odds"], dice: [] },
+  start_column: {
+    read: (s: State) => s.start_column,
+    lets: ["attack_total", "defense_total", "highest_column", "odds"],
+    dice: [],
+  },
+  start_column_odds: { read: (s: State) => s.start_column_odds, lets: ["start_column"], dice: [] },
+  hedgehog_surprise_drm: { read: (s: State) => s.hedgehog_surprise_drm, lets: [], dice: [] },
+  surprise_modified: {
+    read: (s: State) => s.surprise_modified,
+    lets: ["ar_drm", "hedgehog_surprise_drm"],
+    dice: ["surprise_roll"],
+  },
+  surprise: { read: (s: State) => s.surprise, lets: ["surprise_modified"], dice: [] },
+  column_shift: { read: (s: State) => s.column_shift, lets: ["surprise"], dice: ["shift_roll"] },
+  combat_modified: { read: (s: State) => s.combat_modified, lets: ["ar_drm"], dice: ["combat_roll"] },
+  result: { read: (s: State) => s.result, lets: ["combat_modified", "final_column"], dice: [] },
+  attacker_option_as_retreat: { read: (s: State) => s.attacker_option_as_retreat, lets: ["result"], dice: [] },
+  attacker_required_losses: {
+    read: (s: State) => s.attacker_required_losses,
+    lets: ["result", "attacker_option_as_retreat"],
+    dice: [],
+  },
+  defender_option_as_retreat: { read: (s: State) => s.defender_option_as_retreat, lets: ["defender_option"], dice: [] },
+  defender_required_losses: {
+    read: (s: State) => s.defender_required_losses,
+    lets: ["result", "defender_option", "defender_option_as_retreat"],
+    dice: [],
+  },
+  attacker_cannot_take_options: {
+    read: (s: State) => s.attacker_cannot_take_options,
+    lets: ["attacker_required_losses", "attacker_steps"],
+    dice: [],
+  },
+  attacker_destroyed_before_options: {
+    read: (s: State) => s.attacker_destroyed_before_options,
+    lets: ["result", "attacker_steps"],
+    dice: [],
+  },
+  defender_may_ignore: {
+    read: (s: State) => s.defender_may_ignore,
+    lets: [
+      "attacker_option_as_retreat",
+      "attacker_cannot_take_options",
+      "attacker_destroyed_before_options",
+    ],
+    dice: [],
+  },
+  defender_option: { read: (s: State) => s.defender_option, lets: ["defender_may_ignore", "result"], dice: [] },
+  attacker_steps: { read: (s: State) => s.attacker_steps, lets: [], dice: [] },
+  defender_steps: { read: (s: State) => s.defender_steps, lets: [], dice: [] },
+  attacker_step_losses: {
+    read: (s: State) => s.attacker_step_losses,
+    lets: ["attacker_required_losses", "attacker_steps"],
+    dice: [],
+  },
+  defender_step_losses: {
+    read: (s: State) => s.defender_step_losses,
+    lets: ["defender_required_losses", "defender_steps"],
+    dice: [],
+  },
+  attacker_destroyed: { read: (s: State) => s.attacker_destroyed, lets: ["attackers.destroyed"], dice: [] },
+  defender_destroyed: { read: (s: State) => s.defender_destroyed, lets: ["defenders.destroyed"], dice: [] },
+  attacker_losses_by_unit: { read: (s: State) => s.attacker_losses_by_unit, lets: ["attacker_step_losses"], dice: [] },
+  defender_losses_by_unit: { read: (s: State) => s.defender_losses_by_unit, lets: ["defender_step_losses"], dice: [] },
+  attacker_retreat_hexes: {
+    read: (s: State) => s.attacker_retreat_hexes,
+    lets: ["attacker_destroyed", "attacker_option_as_retreat"],
+    dice: [],
+  },
+  defender_retreat_hexes: {
+    read: (s: State) => s.defender_retreat_hexes,
+    lets: ["defender_destroyed", "defender_option_as_retreat"],
+    dice: [],
+  },
+  defender_dg: { read: (s: State) => s.defender_dg, lets: ["result", "defender_retreat_hexes"], dice: [] },
+  advance: {
+    read: (s: State) => s.advance,
+    lets: [
+      "defender_destroyed",
+      "defender_retreat_hexes",
+      "attacker_option_as_retreat",
+      "attacker_destroyed",
+    ],
+    dice: [],
+  },
+  exploit_ignored: { read: (s: State) => s.exploit_ignored, lets: ["overrun_gains_no_exploit"], dice: [] },
+  exploit_units: { read: (s: State) => s.exploit_units, lets: ["attackers.gains_exploit"], dice: [] },
+  both_zero: { read: (s: State) => s.both_zero, lets: ["attack_total", "defense_total"], dice: [] },
+  "attackers.attack_strength": {
+    read: (s: State) => s.attackers$attack_strength,
+    lets: ["attackers.terrain_multiplier", "attackers.step_loss_factor", "attackers.supply_factor"],
+    dice: [],
+  },
+  "attackers.at_reduced": { read: (s: State) => s.attackers$at_reduced, lets: ["defender_at"], dice: [] },
+  "attackers.terrain_multiplier": { read: (s: State) => s.attackers$terrain_multiplier, lets: ["attackers.at_reduced"], dice: [] },
+  "attackers.supply_factor": { read: (s: State) => s.attackers$supply_factor, lets: [], dice: [] },
+  "attackers.losses": { read: (s: State) => s.attackers$losses, lets: ["attacker_losses_by_unit"], dice: [] },
+  "attackers.destroyed": {
+    read: (s: State) => s.attackers$destroyed,
+    lets: ["attacker_option_as_retreat", "attackers.losses"],
+    dice: [],
+  },
+  "attackers.step_loss_factor": { read: (s: State) => s.attackers$step_loss_factor, lets: [], dice: [] },
+  "attackers.advances": { read: (s: State) => s.attackers$advances, lets: ["advance", "attackers.destroyed"], dice: [] },
+  "attackers.gains_exploit": {
+    read: (s: State) => s.attackers$gains_exploit,
+    lets: ["result", "exploit_ignored", "attacker_option_as_retreat", "attackers.destroyed"],
+    dice: [],
+  },
+  "defenders.defense_strength": {
+    read: (s: State) => s.defenders$defense_strength,
+    lets: [
+      "combat_supply_factor",
+      "defenders.terrain_multiplier",
+      "defenders.step_loss_factor",
+      "defenders.supply_factor",
+    ],
+    dice: [],
+  },
+  "defenders.terrain_multiplier": { read: (s: State) => s.defenders$terrain_multiplier, lets: [], dice: [] },
+  "defenders.supply_factor": { read: (s: State) => s.defenders$supply_factor, lets: [], dice: [] },
+  "defenders.losses": { read: (s: State) => s.defenders$losses, lets: ["defender_losses_by_unit"], dice: [] },
+  "defenders.destroyed": {
+    read: (s: State) => s.defenders$destroyed,
+    lets: ["defender_option_as_retreat", "defenders.losses"],
+    dice: [],
+  },
+  "defenders.step_loss_factor": { read: (s: State) => s.defenders$step_loss_factor, lets: [], dice: [] },
+};
 const OUTCOME: readonly string[] = ["result"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
@@ -5260,5 +5405,6 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
     (s: State) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

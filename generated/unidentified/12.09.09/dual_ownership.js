@@ -912,6 +912,18 @@ function outputs(c) {
     combined_defence: c.value(OUTPUTS[7]),
   };
 }
+const MEMO = {
+  overrun_mp: { read: (s) => s.overrun_mp, lets: [], dice: [] },
+  german_cm_overrun_mp: { read: (s) => s.german_cm_overrun_mp, lets: [], dice: [] },
+  terrain_benefits: { read: (s) => s.terrain_benefits, lets: [], dice: [] },
+  entry_extra_mp: { read: (s) => s.entry_extra_mp, lets: ["german_cm_overrun_mp", "overrun_mp"], dice: [] },
+  disruptions_as_casualties: { read: (s) => s.disruptions_as_casualties, lets: [], dice: [] },
+  controls_ports_airbases: { read: (s) => s.controls_ports_airbases, lets: [], dice: [] },
+  may_build_airbase: { read: (s) => s.may_build_airbase, lets: [], dice: [] },
+  exerts_zoc: { read: (s) => s.exerts_zoc, lets: [], dice: [] },
+  pinning_force_needed: { read: (s) => s.pinning_force_needed, lets: [], dice: [] },
+  combined_defence: { read: (s) => s.combined_defence, lets: [], dice: [] },
+};
 const OUTCOME = ["terrain_benefits"];
 
 function assume(s, values) {
@@ -1013,5 +1025,6 @@ export function distribution(input) {
     (s) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

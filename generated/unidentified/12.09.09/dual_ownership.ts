@@ -962,6 +962,18 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     combined_defence: c.value(OUTPUTS[7]),
   };
 }
+const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
+  overrun_mp: { read: (s: State) => s.overrun_mp, lets: [], dice: [] },
+  german_cm_overrun_mp: { read: (s: State) => s.german_cm_overrun_mp, lets: [], dice: [] },
+  terrain_benefits: { read: (s: State) => s.terrain_benefits, lets: [], dice: [] },
+  entry_extra_mp: { read: (s: State) => s.entry_extra_mp, lets: ["german_cm_overrun_mp", "overrun_mp"], dice: [] },
+  disruptions_as_casualties: { read: (s: State) => s.disruptions_as_casualties, lets: [], dice: [] },
+  controls_ports_airbases: { read: (s: State) => s.controls_ports_airbases, lets: [], dice: [] },
+  may_build_airbase: { read: (s: State) => s.may_build_airbase, lets: [], dice: [] },
+  exerts_zoc: { read: (s: State) => s.exerts_zoc, lets: [], dice: [] },
+  pinning_force_needed: { read: (s: State) => s.pinning_force_needed, lets: [], dice: [] },
+  combined_defence: { read: (s: State) => s.combined_defence, lets: [], dice: [] },
+};
 const OUTCOME: readonly string[] = ["terrain_benefits"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
@@ -1069,5 +1081,6 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
     (s: State) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

@@ -2409,6 +2409,51 @@ function outputs(c) {
     no_combat_next_phase: c.value(OUTPUTS[25]),
   };
 }
+const MEMO = {
+  overrun_mp: { read: (s) => s.overrun_mp, lets: [], dice: [] },
+  german_cm_overrun_mp: { read: (s) => s.german_cm_overrun_mp, lets: [], dice: [] },
+  deadlock_marker: { read: (s) => s.deadlock_marker, lets: [], dice: [] },
+  attack_air: { read: (s) => s.attack_air, lets: ["air_units.value"], dice: [] },
+  defence_air: { read: (s) => s.defence_air, lets: ["air_units.value"], dice: [] },
+  attack_naval: { read: (s) => s.attack_naval, lets: [], dice: [] },
+  defence_naval: { read: (s) => s.defence_naval, lets: [], dice: [] },
+  dl_marker_removed: { read: (s) => s.dl_marker_removed, lets: [], dice: [] },
+  attack_total: {
+    read: (s) => s.attack_total,
+    lets: ["attack_air", "attack_naval", "moving_units.attack_now"],
+    dice: [],
+  },
+  defence_total: { read: (s) => s.defence_total, lets: ["defence_air", "defence_naval"], dice: [] },
+  odds: { read: (s) => s.odds, lets: ["defence_total", "attack_total"], dice: [] },
+  resolved_case: { read: (s) => s.resolved_case, lets: [], dice: [] },
+  defenders_eliminated: { read: (s) => s.defenders_eliminated, lets: ["resolved_case"], dice: [] },
+  most_mp_spent: { read: (s) => s.most_mp_spent, lets: ["moving_units.mp_spent"], dice: [] },
+  overrun_mp_expended: { read: (s) => s.overrun_mp_expended, lets: ["resolved_case", "most_mp_spent"], dice: [] },
+  expended_mp_marker: { read: (s) => s.expended_mp_marker, lets: ["overrun_mp_expended"], dice: [] },
+  may_continue_moving: { read: (s) => s.may_continue_moving, lets: ["resolved_case"], dice: [] },
+  zoc_marker: { read: (s) => s.zoc_marker, lets: ["resolved_case"], dice: [] },
+  red_table_defender_re: { read: (s) => s.red_table_defender_re, lets: ["resolved_case"], dice: [] },
+  attackers_lose_zoc: { read: (s) => s.attackers_lose_zoc, lets: ["resolved_case"], dice: [] },
+  red_table_attacker_drm: { read: (s) => s.red_table_attacker_drm, lets: ["resolved_case"], dice: [] },
+  dual_occupancy: { read: (s) => s.dual_occupancy, lets: ["resolved_case"], dice: [] },
+  no_combat_next_phase: { read: (s) => s.no_combat_next_phase, lets: ["resolved_case"], dice: [] },
+  "moving_units.overrun_cost": {
+    read: (s) => s.moving_units$overrun_cost,
+    lets: ["german_cm_overrun_mp", "overrun_mp"],
+    dice: [],
+  },
+  "moving_units.mp_cost": {
+    read: (s) => s.moving_units$mp_cost,
+    lets: ["moving_units.hexside_cost", "moving_units.overrun_cost"],
+    dice: [],
+  },
+  "moving_units.mp_spent": { read: (s) => s.moving_units$mp_spent, lets: ["moving_units.mp_cost"], dice: [] },
+  "moving_units.mp_left": { read: (s) => s.moving_units$mp_left, lets: ["moving_units.mp_spent"], dice: [] },
+  "moving_units.hexside_cost": { read: (s) => s.moving_units$hexside_cost, lets: [], dice: [] },
+  "moving_units.attack_now": { read: (s) => s.moving_units$attack_now, lets: [], dice: [] },
+  "air_units.mission_tbf": { read: (s) => s.air_units$mission_tbf, lets: [], dice: [] },
+  "air_units.value": { read: (s) => s.air_units$value, lets: ["air_units.mission_tbf"], dice: [] },
+};
 const OUTCOME = ["may_continue_moving", "dual_occupancy"];
 
 function assume(s, values) {
@@ -2575,5 +2620,6 @@ export function distribution(input) {
     (s) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

@@ -2541,6 +2541,51 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     no_combat_next_phase: c.value(OUTPUTS[25]),
   };
 }
+const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
+  overrun_mp: { read: (s: State) => s.overrun_mp, lets: [], dice: [] },
+  german_cm_overrun_mp: { read: (s: State) => s.german_cm_overrun_mp, lets: [], dice: [] },
+  deadlock_marker: { read: (s: State) => s.deadlock_marker, lets: [], dice: [] },
+  attack_air: { read: (s: State) => s.attack_air, lets: ["air_units.value"], dice: [] },
+  defence_air: { read: (s: State) => s.defence_air, lets: ["air_units.value"], dice: [] },
+  attack_naval: { read: (s: State) => s.attack_naval, lets: [], dice: [] },
+  defence_naval: { read: (s: State) => s.defence_naval, lets: [], dice: [] },
+  dl_marker_removed: { read: (s: State) => s.dl_marker_removed, lets: [], dice: [] },
+  attack_total: {
+    read: (s: State) => s.attack_total,
+    lets: ["attack_air", "attack_naval", "moving_units.attack_now"],
+    dice: [],
+  },
+  defence_total: { read: (s: State) => s.defence_total, lets: ["defence_air", "defence_naval"], dice: [] },
+  odds: { read: (s: State) => s.odds, lets: ["defence_total", "attack_total"], dice: [] },
+  resolved_case: { read: (s: State) => s.resolved_case, lets: [], dice: [] },
+  defenders_eliminated: { read: (s: State) => s.defenders_eliminated, lets: ["resolved_case"], dice: [] },
+  most_mp_spent: { read: (s: State) => s.most_mp_spent, lets: ["moving_units.mp_spent"], dice: [] },
+  overrun_mp_expended: { read: (s: State) => s.overrun_mp_expended, lets: ["resolved_case", "most_mp_spent"], dice: [] },
+  expended_mp_marker: { read: (s: State) => s.expended_mp_marker, lets: ["overrun_mp_expended"], dice: [] },
+  may_continue_moving: { read: (s: State) => s.may_continue_moving, lets: ["resolved_case"], dice: [] },
+  zoc_marker: { read: (s: State) => s.zoc_marker, lets: ["resolved_case"], dice: [] },
+  red_table_defender_re: { read: (s: State) => s.red_table_defender_re, lets: ["resolved_case"], dice: [] },
+  attackers_lose_zoc: { read: (s: State) => s.attackers_lose_zoc, lets: ["resolved_case"], dice: [] },
+  red_table_attacker_drm: { read: (s: State) => s.red_table_attacker_drm, lets: ["resolved_case"], dice: [] },
+  dual_occupancy: { read: (s: State) => s.dual_occupancy, lets: ["resolved_case"], dice: [] },
+  no_combat_next_phase: { read: (s: State) => s.no_combat_next_phase, lets: ["resolved_case"], dice: [] },
+  "moving_units.overrun_cost": {
+    read: (s: State) => s.moving_units$overrun_cost,
+    lets: ["german_cm_overrun_mp", "overrun_mp"],
+    dice: [],
+  },
+  "moving_units.mp_cost": {
+    read: (s: State) => s.moving_units$mp_cost,
+    lets: ["moving_units.hexside_cost", "moving_units.overrun_cost"],
+    dice: [],
+  },
+  "moving_units.mp_spent": { read: (s: State) => s.moving_units$mp_spent, lets: ["moving_units.mp_cost"], dice: [] },
+  "moving_units.mp_left": { read: (s: State) => s.moving_units$mp_left, lets: ["moving_units.mp_spent"], dice: [] },
+  "moving_units.hexside_cost": { read: (s: State) => s.moving_units$hexside_cost, lets: [], dice: [] },
+  "moving_units.attack_now": { read: (s: State) => s.moving_units$attack_now, lets: [], dice: [] },
+  "air_units.mission_tbf": { read: (s: State) => s.air_units$mission_tbf, lets: [], dice: [] },
+  "air_units.value": { read: (s: State) => s.air_units$value, lets: ["air_units.mission_tbf"], dice: [] },
+};
 const OUTCOME: readonly string[] = ["may_continue_moving", "dual_occupancy"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
@@ -2713,5 +2758,6 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
     (s: State) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

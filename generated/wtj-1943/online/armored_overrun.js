@@ -597,6 +597,13 @@ function outputs(c) {
     may_continue_moving: c.value(OUTPUTS[4]),
   };
 }
+const MEMO = {
+  assault_cost: { read: (s) => s.assault_cost, lets: [], dice: [] },
+  assaults_cost: { read: (s) => s.assaults_cost, lets: ["assault_cost"], dice: [] },
+  movement_left: { read: (s) => s.movement_left, lets: ["assaults_cost"], dice: [] },
+  max_assaults: { read: (s) => s.max_assaults, lets: ["assault_cost"], dice: [] },
+  may_continue_moving: { read: (s) => s.may_continue_moving, lets: ["movement_left"], dice: [] },
+};
 const OUTCOME = ["movement_left"];
 
 function assume(s, values) {
@@ -674,5 +681,6 @@ export function distribution(input) {
     (s) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

@@ -633,6 +633,13 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     may_continue_moving: c.value(OUTPUTS[4]),
   };
 }
+const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
+  assault_cost: { read: (s: State) => s.assault_cost, lets: [], dice: [] },
+  assaults_cost: { read: (s: State) => s.assaults_cost, lets: ["assault_cost"], dice: [] },
+  movement_left: { read: (s: State) => s.movement_left, lets: ["assaults_cost"], dice: [] },
+  max_assaults: { read: (s: State) => s.max_assaults, lets: ["assault_cost"], dice: [] },
+  may_continue_moving: { read: (s: State) => s.may_continue_moving, lets: ["movement_left"], dice: [] },
+};
 const OUTCOME: readonly string[] = ["movement_left"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
@@ -716,5 +723,6 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
     (s: State) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

@@ -458,6 +458,11 @@ function outputs(c) {
     machine_guns_twice: c.value(OUTPUTS[2]),
   };
 }
+const MEMO = {
+  may_fire: { read: (s) => s.may_fire, lets: [], dice: [] },
+  moved_modifier: { read: (s) => s.moved_modifier, lets: ["may_fire"], dice: [] },
+  machine_guns_twice: { read: (s) => s.machine_guns_twice, lets: [], dice: [] },
+};
 const OUTCOME = ["may_fire"];
 
 function assume(s, values) {
@@ -526,5 +531,6 @@ export function distribution(input) {
     (s) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

@@ -488,6 +488,11 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     machine_guns_twice: c.value(OUTPUTS[2]),
   };
 }
+const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
+  may_fire: { read: (s: State) => s.may_fire, lets: [], dice: [] },
+  moved_modifier: { read: (s: State) => s.moved_modifier, lets: ["may_fire"], dice: [] },
+  machine_guns_twice: { read: (s: State) => s.machine_guns_twice, lets: [], dice: [] },
+};
 const OUTCOME: readonly string[] = ["may_fire"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
@@ -562,5 +567,6 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
     (s: State) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }
