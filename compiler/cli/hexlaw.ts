@@ -13,6 +13,7 @@ const OPTIONS: Record<string, { valued: string[]; boolean: string[] }> = {
   explain: { valued: ["root", "input", "dice"], boolean: ["json"] },
   diff: { valued: ["root", "samples", "seed"], boolean: ["json"] },
   mutate: { valued: ["root", "samples", "seed"], boolean: ["json"] },
+  import: { valued: ["root", "revision", "pages", "base", "source-title"], boolean: [] },
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -58,6 +59,10 @@ async function main(argv: string[]): Promise<number> {
     case "mutate": {
       const { mutate } = await import("./mutate.ts");
       return mutate(root, parsed);
+    }
+    case "import": {
+      const { importCommand } = await import("./import.ts");
+      return importCommand(root, parsed);
     }
   }
   return 2;

@@ -11,6 +11,7 @@ Commands:
   explain    resolve one situation with an engine and show the outcome and its trace
   diff       compare two editions of a ruleset: text, formal rules and behaviour
   mutate     mutation-test an edition's formal rules: which changes no vector notices
+  import     convert Hugo pages into rule documents, or merge an upstream change into them
 
 Options for every command:
   --root <dir>   the repository holding rules/ and generated/ (default: this package)
@@ -81,4 +82,32 @@ Exit code: 0 (survivors are reported, not failures), 2 on bad usage or a corpus 
 
 Example:
   hexlaw mutate ocs/4.3`,
+  import: `Usage: hexlaw import <source> <ruleset>/<edition> [--revision <rev>] [--pages <path>] [--base <source-or-rev>] [--source-title <title>]
+
+Converts the Markdown pages of a Hugo site into rule documents of
+rules/<ruleset>/<edition>/ (its edition.yaml must exist: its numbering says what a
+paragraph is). <source> is a folder (the pages folder or the whole site) or a git
+directory. Markup only: the Hugo front matter becomes a rule document's (provenance
+names the page, the site and its URL), the page title the chapter heading; raw <br>
+lines and colour <span>s go; Hugo links ({{< ref >}}, absolute paths) become relative
+links; an image on a line of its own becomes a ::figure directive.
+
+A page whose document already exists (same slug) is merged into it paragraph by
+paragraph: text upstream changed replaces the old, and the document's rules blocks,
+notes and other annotations stay after the paragraph they follow. A paragraph changed
+both upstream and here since the last import is a conflict (HX0701–HX0704): it is
+reported with its place and the upstream text, and the document keeps its own.
+The git revision a document was merged from is recorded in its provenance as the base
+of the next import.
+
+  --revision <rev>       the revision of a git directory to import (default HEAD)
+  --pages <path>         the pages folder inside <source> (default: the folder with the most pages)
+  --base <source-or-rev> what the documents were imported from, when they record no revision:
+                         a folder, or a revision of the git directory
+  --source-title <title> the source's name in provenance (default: the Hugo site's title)
+
+Exit code: 0, or 1 when a paragraph conflicts (the rest is merged and written).
+
+Example:
+  hexlaw import ../ocs-v4.3-rules.git ocs/4.3`,
 };
