@@ -24,6 +24,10 @@ interface Pagefind {
   options(o: Record<string, unknown>): Promise<void>;
 }
 
+/** Where the site is served ("/" or a sub-path such as "/hexlaw/"), as Astro builds it. */
+const BASE_URL = (import.meta as { env?: { BASE_URL?: string } }).env?.BASE_URL ?? "/";
+const BASE = BASE_URL.endsWith("/") ? BASE_URL : `${BASE_URL}/`;
+
 /** Results shown at a time; "more results" adds as many again. */
 const PAGE = 10;
 
@@ -32,21 +36,22 @@ let numbers: Promise<RuleNumbers> | null = null;
 let words: Promise<Record<string, number>> | null = null;
 
 function loadPagefind(): Promise<Pagefind> {
-  const url = "/pagefind/pagefind.js";
+  const url = `${BASE}pagefind/pagefind.js`;
   pagefind ??= (import(/* @vite-ignore */ url) as Promise<Pagefind>).then(async (p) => {
-    await p.options({ excerptLength: 24 });
+    // Record URLs already hold the base path; Pagefind would add it again from where it is loaded.
+    await p.options({ excerptLength: 24, baseUrl: "/" });
     return p;
   });
   return pagefind;
 }
 
 function loadNumbers(): Promise<RuleNumbers> {
-  numbers ??= fetch("/search/rule-numbers.json").then((r) => (r.ok ? r.json() : {}), () => ({}));
+  numbers ??= fetch(`${BASE}search/rule-numbers.json`).then((r) => (r.ok ? r.json() : {}), () => ({}));
   return numbers;
 }
 
 function loadWords(): Promise<Record<string, number>> {
-  words ??= fetch("/search/words.json").then((r) => (r.ok ? r.json() : {}), () => ({}));
+  words ??= fetch(`${BASE}search/words.json`).then((r) => (r.ok ? r.json() : {}), () => ({}));
   return words;
 }
 
@@ -282,7 +287,7 @@ export function enhanceSearch(form: HTMLFormElement): void {
     }
     await run();
     if (jump) location.href = jump[0];
-    else if (!pageMode) location.href = `/search/?q=${encodeURIComponent(input.value.trim())}`;
+    else if (!pageMode) location.href = `${BASE}search/?q=${encodeURIComponent(input.value.trim())}`;
   });
   input.addEventListener("keydown", (event) => {
     const count = options().length;
