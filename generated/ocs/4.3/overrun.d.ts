@@ -402,8 +402,8 @@ export declare const metadata: {
     };
     readonly final_column_odds: {
       readonly label: "Final column's odds";
-      readonly paragraph: "9.1g";
-      readonly quote: "The player shifts six columns from the 1:5 column to 3:1.";
+      readonly paragraph: "9.8";
+      readonly quote: "shift the final odds column on the Combat Table that number of columns";
       readonly perUnit: false;
       readonly random: true;
     };
@@ -714,7 +714,7 @@ export interface Outputs {
   column_shift: number;
   /** Final column (9.1g) */
   final_column: number;
-  /** Final column's odds (9.1g) */
+  /** Final column's odds (9.8) */
   final_column_odds: string;
   /** Modified combat roll (9.9) */
   combat_modified: number;

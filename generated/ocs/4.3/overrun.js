@@ -295,8 +295,8 @@ export const metadata = {
     },
     final_column_odds: {
       label: "Final column's odds",
-      paragraph: "9.1g",
-      quote: "The player shifts six columns from the 1:5 column to 3:1.",
+      paragraph: "9.8",
+      quote: "shift the final odds column on the Combat Table that number of columns",
       perUnit: false,
       random: true,
     },
@@ -1811,8 +1811,8 @@ const step$final_column_odds = {
   name: "final_column_odds",
   label: "Final column's odds",
   kind: "let",
-  paragraph: "9.1g",
-  quote: "The player shifts six columns from the 1:5 column to 3:1.",
+  paragraph: "9.8",
+  quote: "shift the final odds column on the Combat Table that number of columns",
   type: { t: "odds" },
 };
 const step$defender_at = {
@@ -2422,6 +2422,30 @@ const step$out$defenders$step_loss_factor = {
   paragraph: "9.11d",
   quote: "If it is missing half or more of its original (printed) steps, its Combat Strength is also halved on defense.",
   type: { t: "list", of: { t: "number" } },
+};
+const step$final_column$branch0 = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.1g",
+  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
+  type: { t: "integer" },
+};
+const step$final_column$branch1 = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.1g",
+  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
+  type: { t: "integer" },
+};
+const step$final_column$branch2 = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.8",
+  quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
+  type: { t: "integer" },
 };
 const step$attacker_ar$branch0 = {
   name: "attacker_ar",
@@ -3339,13 +3363,7 @@ function movement_ends(s) {
 function final_column(s) {
   let v = s.final_column;
   if (v === undefined) {
-    v = rt.min(
-      rt.max(
-        rt.add(start_column(s), column_shift(s), "9.1g"),
-        rt.firstItem(table$combat_odds$columns),
-      ),
-      rt.lastItem(table$combat_odds$columns),
-    );
+    v = rt.add(start_column(s), column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.add(start_column(s), column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? rt.lastItem(table$combat_odds$columns) : rt.add(start_column(s), column_shift(s), "9.1g");
     s.final_column = v;
   }
   return v;
@@ -4032,6 +4050,9 @@ function check$units_alive(s) {
 function check$ar_units_in_combat(s) {
   return in$attacker_ar_unit(s) <= in$attackers(s).length && in$defender_ar_unit(s) <= in$defenders(s).length;
 }
+function branch$final_column(s) {
+  return rt.add(start_column(s), column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? 0 : rt.add(start_column(s), column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? 1 : 2;
+}
 function branch$attacker_ar(s) {
   return rt.item(in$attackers(s), in$attacker_ar_unit(s), "9.6a").mode === "strat" ? 0 : rt.item(in$attackers(s), in$attacker_ar_unit(s), "9.6a").mode === "dg" ? 1 : 2;
 }
@@ -4455,7 +4476,12 @@ const TRACE = [
     branch: branch$column_shift,
     branches: [step$column_shift$branch0, step$column_shift$branch1, step$column_shift$branch2],
   },
-  { info: step$final_column, value: (s) => s.final_column },
+  {
+    info: step$final_column,
+    value: (s) => s.final_column,
+    branch: branch$final_column,
+    branches: [step$final_column$branch0, step$final_column$branch1, step$final_column$branch2],
+  },
   { info: step$final_column_odds, value: (s) => s.final_column_odds },
   { info: step$die$combat_roll, value: (s) => s.die$combat_roll },
   { info: step$combat_modified, value: (s) => s.combat_modified },
