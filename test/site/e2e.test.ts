@@ -89,6 +89,22 @@ describe("reading", () => {
     expect(await page.locator(".ref-broken").count()).toBe(0);
   });
 
+  test("a link to a heading without a number lands on that heading", async () => {
+    const { page, errors } = await openPage(site.browser);
+    await page.goto(`${site.url}/ocs/4.3/2-0-sequence-of-play/`);
+    const link = page.locator('.rule-text a.ref[href$="#weather-determination-segment"]').first();
+    await link.click();
+    await page.waitForURL(/#weather-determination-segment$/);
+    await expect(page.locator(":target").innerText()).resolves.toBe("Weather Determination Segment");
+    expect(errors).toEqual([]);
+  });
+
+  test("every term of Terms and Definitions has its own anchor", async () => {
+    const { page } = await openPage(site.browser);
+    await page.goto(`${site.url}/ocs/4.3/terms-and-definitions/#action-rating`);
+    await expect(page.locator('[id="action-rating"]').innerText()).resolves.toContain("Action Rating:");
+  });
+
   test("an erratum shows the printed reference, links where it should go, and says the correction", async () => {
     const { page } = await openPage(site.browser);
     await page.goto(`${site.url}/ocs/4.3/14-0-air-power/`);
