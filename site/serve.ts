@@ -1,64 +1,65 @@
-// A small static server for the built site (dist/) on 127.0.0.1:4321, with the
-// behaviours a static host gives: index.html for folders, a slash redirect, 404.html.
-import { createReadStream, existsSync, statSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import { extname, join, normalize, resolve, sep } from "node:path";
+// Serves the built site (dist/) on 127.0.0.1:4321 with maintained middleware: sirv
+// for the files (ETags, ranges, HEAD, index.html for folders) and compression for
+// gzip/brotli. Under a base path (HEXLAW_BASE=/hexlaw/) the site is served there,
+// as a project site is. Hashed assets are cached for a year; pages, the search
+// index and the service worker are revalidated on every load.
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { join, resolve } from "node:path";
+import compression from "compression";
+import sirv from "sirv";
+import { base as configuredBase, outDir } from "./lib/base.ts";
 
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".ico": "image/x-icon",
-  ".txt": "text/plain; charset=utf-8",
-  ".wasm": "application/wasm",
-  ".pagefind": "application/octet-stream",
-  ".pf_meta": "application/octet-stream",
-  ".pf_index": "application/octet-stream",
-  ".pf_fragment": "application/octet-stream",
-  ".pf_filter": "application/octet-stream",
-};
+/** How long a response may be kept: immutable for files named by their hash, else revalidated. */
+export function cacheControl(pathname: string): string {
+  return pathname.startsWith("/_astro/") ? "public, max-age=31536000, immutable" : "no-cache";
+}
 
-export function serve(dir: string, port = 4321, host = "127.0.0.1"): Promise<Server> {
+export function serve(dir: string, port = 4321, host = "127.0.0.1", base = configuredBase): Promise<Server> {
   const rootDir = resolve(dir);
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? "/", `http://${host}`);
-    let path: string;
+  const compress = compression() as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  const files = sirv(rootDir, {
+    dev: false,
+    etag: true,
+    dotfiles: false,
+    extensions: ["html"],
+    setHeaders(res, pathname) {
+      res.setHeader("cache-control", cacheControl(pathname));
+      res.setHeader("x-content-type-options", "nosniff");
+      if (pathname.endsWith(".pagefind") || pathname.endsWith(".pf_meta") || pathname.endsWith(".pf_index") || pathname.endsWith(".pf_fragment") || pathname.endsWith(".pf_filter")) {
+        res.setHeader("content-type", "application/octet-stream");
+      }
+    },
+  });
+  const page404 = existsSync(join(rootDir, "404.html")) ? readFileSync(join(rootDir, "404.html")) : null;
+  const notFound = (res: ServerResponse) => {
+    if (page404) res.writeHead(404, { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" }).end(page404);
+    else res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found");
+  };
+  const server = createServer((req, res) => {
+    let url: URL;
     try {
-      path = decodeURIComponent(url.pathname);
+      url = new URL(req.url ?? "/", `http://${host}`);
+      decodeURIComponent(url.pathname);
     } catch {
-      response.writeHead(400).end("Bad request");
+      res.writeHead(400).end("Bad request");
       return;
     }
-    const file = normalize(join(rootDir, path));
-    if (file !== rootDir && !file.startsWith(rootDir + sep)) {
-      response.writeHead(403).end("Forbidden");
+    // The site lives under its base; its root leads there.
+    if (!url.pathname.startsWith(base)) {
+      if (`${url.pathname}/` === base || url.pathname === "/") res.writeHead(302, { location: base }).end();
+      else notFound(res);
       return;
     }
-    let target = file;
-    if (existsSync(target) && statSync(target).isDirectory()) {
-      if (!url.pathname.endsWith("/")) {
-        response.writeHead(301, { location: `${url.pathname}/${url.search}` }).end();
-        return;
-      }
-      target = join(target, "index.html");
+    const inside = `/${url.pathname.slice(base.length)}`;
+    // A folder without its slash: redirect, as static hosts do, so relative links resolve.
+    const target = join(rootDir, decodeURIComponent(inside));
+    if (!inside.endsWith("/") && target.startsWith(rootDir) && existsSync(target) && statSync(target).isDirectory()) {
+      res.writeHead(301, { location: `${url.pathname}/${url.search}` }).end();
+      return;
     }
-    let status = 200;
-    if (!existsSync(target) || !statSync(target).isFile()) {
-      status = 404;
-      target = join(rootDir, "404.html");
-      if (!existsSync(target)) {
-        response.writeHead(404, { "content-type": "text/plain" }).end("Not found");
-        return;
-      }
-    }
-    const type = TYPES[extname(target)] ?? "application/octet-stream";
-    response.writeHead(status, { "content-type": type, "cache-control": "no-cache", "x-content-type-options": "nosniff" });
-    if (request.method === "HEAD") response.end();
-    else createReadStream(target).pipe(response);
+    req.url = `${inside}${url.search}`;
+    compress(req, res, () => files(req, res, () => notFound(res)));
   });
   return new Promise((done, fail) => {
     server.once("error", fail);
@@ -68,12 +69,12 @@ export function serve(dir: string, port = 4321, host = "127.0.0.1"): Promise<Ser
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const port = Number(process.env.PORT ?? 4321);
-  const dir = process.env.HEXLAW_DIST ?? join(process.cwd(), "dist");
+  const dir = process.env.HEXLAW_DIST ?? resolve(process.cwd(), outDir);
   if (!existsSync(join(dir, "index.html"))) {
     process.stderr.write(`No built site in ${dir}; run npm run build first.\n`);
     process.exit(1);
   }
-  serve(dir, port).then(() => process.stdout.write(`Serving ${dir} at http://127.0.0.1:${port}/\n`), (error) => {
+  serve(dir, port).then(() => process.stdout.write(`Serving ${dir} at http://127.0.0.1:${port}${configuredBase}\n`), (error: Error) => {
     process.stderr.write(`Could not serve on 127.0.0.1:${port}: ${error.message}\n`);
     process.exit(1);
   });

@@ -11,7 +11,8 @@ const QUOTED = /“([^”]+)”|"([^"]+)"/g;
  * What a trace and a form say in the rules' name must be the rules' words:
  * every definition and requirement quotes the sentence it formalizes (HX0513),
  * text a label or description puts in quotation marks is the cited paragraph's
- * (HX0514), and two different quantities never share a label (HX0513).
+ * (HX0514: labels, descriptions, messages, summaries, example titles), and two
+ * different quantities never share a label (HX0515).
  */
 export function checkQuotes(resolved: ResolvedEdition, model: Model, session: Session): void {
   const { symbols, paragraphs } = resolved;
@@ -64,7 +65,22 @@ export function checkQuotes(resolved: ResolvedEdition, model: Model, session: Se
   for (const [name, { decl, file, paragraph }] of symbols.requirements) quotedOutside(decl.message, `The message of \`${name}\``, file, [paragraph]);
   for (const [name, { decl, file, paragraph }] of symbols.procedures) {
     quotedOutside(decl.label, `The label of \`${name}\``, file, [paragraph]);
-    for (const clause of decl.clauses) if (clause.type === "Output") quotedOutside(clause.group, `An output group of \`${name}\``, file, [paragraph]);
+    for (const clause of decl.clauses) {
+      if (clause.type === "Output") quotedOutside(clause.group, `An output group of \`${name}\``, file, [paragraph]);
+      if (clause.type === "Summary") {
+        for (const part of clause.parts) {
+          for (const item of part.items) if (item.type === "SummaryText") quotedOutside({ text: item.text, loc: item.loc }, `The summary of \`${name}\``, file, [paragraph]);
+          quotedOutside(part.otherwise, `The summary of \`${name}\``, file, [paragraph]);
+        }
+      }
+    }
+  }
+  // An example's title and dispute are shown beside the rules: what they put in quotation
+  // marks is the words of the paragraph the example belongs to, or of the one it cites.
+  for (const { decl, file, paragraph } of symbols.examples) {
+    const cited = decl.cite && decl.cite.id !== paragraph ? [decl.cite.id, paragraph] : [paragraph];
+    quotedOutside(decl.title, `The title of example \`${decl.title.text}\``, file, cited);
+    quotedOutside(decl.disputed, `The dispute of example \`${decl.title.text}\``, file, cited);
   }
   for (const definition of model.letsByKey.values()) {
     const cited = [definition.citation.paragraph, ...(definition.branches ?? []).map((b) => b.paragraph)];

@@ -1,6 +1,7 @@
 import type { CheckedEdition } from "../3-check/types.ts";
 import type { VerifiedExample } from "../5-verify/verify-examples.ts";
 import type { Chart } from "../1-read/types.ts";
+import { chartLookups } from "./chart-lookups.ts";
 
 /**
  * The rule index of an edition: documents, paragraphs with their references both
@@ -140,6 +141,8 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
       ),
       paragraphs: [...new Set(p.lets.map((l) => l.citation.paragraph))].sort(compareIds),
       examples: examples.filter((e) => e.procedure === p.name).length,
+      // Definitions that read one cell of a chart: the calculator shows the cell, the chart opens the calculator.
+      lookups: chartLookups(p),
     })),
   };
 }

@@ -1,4 +1,4 @@
-import type { Parent, Root, Table, TableCell } from "mdast";
+import type { Parent, Root, RootContent, Table, TableCell, TableRow } from "mdast";
 import type { ContainerDirective } from "mdast-util-directive";
 import { toString } from "mdast-util-to-string";
 import { h, mdastElement } from "./hast.ts";
@@ -6,6 +6,12 @@ import { h, mdastElement } from "./hast.ts";
 /**
  * `:::chart[Caption]{#id}` becomes a captioned figure holding its table, with
  * row headers, a scroll box for phones, and `?` cells read as "unknown".
+ *
+ * Charts as printed: when a chart is followed by another with the same column
+ * headings (the Combat Table's odds by terrain row, then its results by roll),
+ * the two are set as one table the way a printed chart sets them, the first
+ * chart's rows heading the second's columns. Every row says which chart it
+ * comes from (`data-chart`), so a cell can be found by chart, row and column.
  */
 export default function remarkCharts() {
   return (tree: Root) => {
@@ -14,9 +20,16 @@ export default function remarkCharts() {
         if (node.type === "containerDirective" && node.name === "chart") renderChart(node);
         else if ("children" in node) visit(node as Parent);
       }
+      mergePrinted(parent);
     };
     visit(tree);
   };
+}
+
+interface ChartParts {
+  id: string | undefined;
+  caption: string;
+  table: Table;
 }
 
 function renderChart(directive: ContainerDirective): void {
@@ -30,14 +43,25 @@ function renderChart(directive: ContainerDirective): void {
       return [child];
     }
     if (child.type !== "table") return [child];
-    markCells(child);
-    const scroller = { type: "hexlawScroll", data: { hName: "div", hProperties: { className: ["table-scroll"], role: "region", tabIndex: 0, ariaLabel: caption } }, children: [child] };
-    return [scroller as unknown as typeof child];
+    markCells(child, id);
+    return [scroller(child, caption) as typeof child];
   });
+  const tables = directive.children.flatMap((c) => tableIn(c) ?? []);
+  if (tables.length === 1) (directive.data as { hexlawChart?: ChartParts }).hexlawChart = { id, caption, table: tables[0] };
 }
 
-function markCells(table: Table): void {
+function scroller(content: RootContent, caption: string, className = "table-scroll"): RootContent {
+  return { type: "hexlawScroll", data: { hName: "div", hProperties: { className: [className], role: "region", tabIndex: 0, ariaLabel: caption } }, children: [content] } as unknown as RootContent;
+}
+
+function tableIn(node: RootContent): Table | undefined {
+  const child = (node as Parent).children?.[0];
+  return node.type === ("hexlawScroll" as string) && child?.type === "table" ? child : undefined;
+}
+
+function markCells(table: Table, chart: string | undefined): void {
   table.children.forEach((row, r) => {
+    if (r > 0 && chart) row.data = { ...row.data, hProperties: { ...propertiesOf(row), dataChart: chart } } as TableRow["data"];
     row.children.forEach((cell: TableCell, c) => {
       if (r > 0 && c === 0) cell.data = { ...cell.data, hName: "th", hProperties: { scope: "row" } } as TableCell["data"];
       if (r === 0) cell.data = { ...cell.data, hProperties: { scope: "col" } } as TableCell["data"];
@@ -47,3 +71,63 @@ function markCells(table: Table): void {
     });
   });
 }
+
+const propertiesOf = (row: TableRow) => (row.data as { hProperties?: Record<string, unknown> } | undefined)?.hProperties;
+
+const chartOf = (node: RootContent): ChartParts | undefined =>
+  node.type === "containerDirective" && node.name === "chart" ? (node.data as { hexlawChart?: ChartParts } | undefined)?.hexlawChart : undefined;
+
+const columnHeads = (table: Table): string[] => (table.children[0]?.children ?? []).slice(1).map((cell) => toString(cell).trim());
+
+/** Sets each chart that heads the next chart's columns over it, as one table (see above). */
+function mergePrinted(parent: Parent): void {
+  const charts = parent.children.flatMap((node, i) => (chartOf(node as RootContent) ? [i] : []));
+  const removed = new Set<number>();
+  for (let k = 0; k + 1 < charts.length; k++) {
+    const headNode = parent.children[charts[k]] as ContainerDirective;
+    const gridNode = parent.children[charts[k + 1]] as ContainerDirective;
+    const head = chartOf(headNode)!;
+    const grid = chartOf(gridNode)!;
+    const columns = columnHeads(grid.table);
+    if (removed.has(charts[k]) || columns.length < 2 || columns.join("\n") !== columnHeads(head.table).join("\n") || head.table.children.length < 2) continue;
+    printAs(gridNode, head, grid);
+    removed.add(charts[k]);
+    k++;
+  }
+  if (removed.size > 0) parent.children = parent.children.filter((_, i) => !removed.has(i));
+}
+
+function printAs(gridNode: ContainerDirective, head: ChartParts, grid: ChartParts): void {
+  const title = commonTitle(head.caption, grid.caption);
+  const caption = title ? `${title}: ${rest(head.caption, title)}, over ${rest(grid.caption, title)}` : `${head.caption}, over ${grid.caption}`;
+  const asHeads = (row: TableRow, i: number): TableRow => ({
+    ...row,
+    data: { ...row.data, hProperties: { ...propertiesOf(row), dataChart: head.id ?? "", className: ["chart-heads"], ...(i === 0 && head.id ? { id: head.id } : {}) } } as TableRow["data"],
+    children: row.children.map((cell, c) => ({ ...cell, data: { ...cell.data, hName: "th", hProperties: { scope: c === 0 ? "row" : "col" } } as TableCell["data"] })),
+  });
+  const [gridHeader, ...gridRows] = grid.table.children;
+  const keys: TableRow = {
+    ...gridHeader,
+    data: { ...gridHeader.data, hProperties: { className: ["chart-keys"] } } as TableRow["data"],
+    children: gridHeader.children.map((cell) => ({ ...cell, data: { ...cell.data, hName: "th", hProperties: { scope: "col" } } as TableCell["data"] })),
+  };
+  const body: TableRow[] = gridRows.map((row) => ({ ...row, children: row.children.map((cell, c) => (c === 0 ? cell : { ...cell, data: { ...cell.data, hName: "td" } as TableCell["data"] })) }));
+  const section = (hName: string, children: TableRow[]) => ({ type: "hexlawSection", data: { hName }, children });
+  const table = { type: "hexlawTable", data: { hName: "table" }, children: [section("thead", [...head.table.children.slice(1).map(asHeads), keys]), section("tbody", body)] } as unknown as RootContent;
+  gridNode.data = { ...gridNode.data, hProperties: { className: ["chart", "printed"], ...(grid.id ? { id: grid.id } : {}), ...(head.id ? { dataHeads: head.id } : {}) } } as ContainerDirective["data"];
+  gridNode.children = gridNode.children.map((child) => {
+    if ((child.data as { hName?: string } | undefined)?.hName === "figcaption") return { type: "paragraph", data: { hName: "figcaption" }, children: [{ type: "text", value: caption }] } as typeof child;
+    return tableIn(child as RootContent) ? (scroller(table, caption, "table-scroll printed-scroll") as typeof child) : child;
+  });
+}
+
+/** "Combat Table (9.9)" of "Combat Table (9.9): odds…" and "Combat Table (9.9): results…": the shared words before a colon. */
+function commonTitle(a: string, b: string): string {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  const shared = a.slice(0, n);
+  const colon = shared.lastIndexOf(":");
+  return colon > 0 ? shared.slice(0, colon).trim() : "";
+}
+
+const rest = (caption: string, title: string) => caption.slice(title.length).replace(/^[\s:]+/, "");

@@ -157,5 +157,7 @@ export function calculatorConfig(index: RuleIndex, name: string, base = "/") {
       if (href) links[id] = href;
     }
   }
-  return { title: procedure.title, paragraph: procedure.paragraph, labels: procedure.labels, links };
+  // The charts it reads a cell of, with where each is printed, so the calculator can show the cell it used.
+  const lookups = procedure.lookups.map((l) => ({ ...l, caption: index.charts.find((c) => c.id === l.chart)?.caption ?? l.chart, href: paragraphHref(index, l.chart, base) }));
+  return { title: procedure.title, paragraph: procedure.paragraph, labels: procedure.labels, links, lookups };
 }

@@ -334,8 +334,8 @@ class HexlawCalculator extends HTMLElement {
     const state = this.state!;
     const found = state.example ? this.vectors().find((v) => v.value === state.example && v.side === side) : undefined;
     const example = found?.vector ?? null;
-    // A worked example's assumptions belong to its own edition.
-    const assume = example ? state.assume : {};
+    // A worked example's assumptions belong to its own edition; those of a link (a chart's cell) to this calculator's.
+    const assume = example ? state.assume : !state.example && side === this.primary ? state.assume : {};
     const options: ResolveOptions = { assume, also: example ? Object.keys(example.expect.outputs) : undefined };
     const result = side.engine.resolve(input, dice, options);
     const diceGiven = Object.keys(dice).length > 0;
@@ -378,7 +378,8 @@ class HexlawCalculator extends HTMLElement {
       this.update();
     });
     const owner = this.other ? this.vectors().find((v) => v.value === state.example)?.side : undefined;
-    this.assumeNote.append(`As the worked example does, this assumes ${entries.map(([k, v]) => `${k.replace(/_/g, " ")} = ${typeof v === "object" && v && "text" in v ? v.text : JSON.stringify(v)}`).join(", ")}${owner ? ` (in ${owner.title})` : ""}. `, clear);
+    const label = (name: string) => this.primary?.config.labels[name]?.label ?? name.replace(/_/g, " ");
+    this.assumeNote.append(`${state.example ? "As the worked example does, this" : "This"} assumes ${entries.map(([k, v]) => `${label(k)} = ${typeof v === "object" && v && "text" in v ? v.text : JSON.stringify(v)}`).join(", ")}${owner ? ` (in ${owner.title})` : ""}. `, clear);
   }
 }
 

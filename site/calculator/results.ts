@@ -12,6 +12,34 @@ export interface Config {
   paragraph: string;
   labels: Record<string, { label: string; paragraph: string }>;
   links: Record<string, string>;
+  /** Definitions that read a cell of a chart, with the chart's keys and where it is printed. */
+  lookups?: ChartLookup[];
+}
+
+interface LookupKey {
+  text: string;
+  value: string | number;
+  min?: number | null;
+  max?: number | null;
+}
+
+export interface ChartLookup {
+  name: string;
+  chart: string;
+  caption: string;
+  href: string | null;
+  row: { name: string; keys: LookupKey[] };
+  column: { name: string; keys: LookupKey[] };
+}
+
+/** Which of a chart's keys a value falls under: an enum member by name, a number or odds by range. */
+export function keyIndex(keys: readonly LookupKey[], value: unknown): number {
+  const numeric = typeof value === "number" ? value : typeof value === "string" && /^\d+(\.\d+)?:\d+(\.\d+)?$/.test(value) ? Number(value.split(":")[0]) / Number(value.split(":")[1]) : null;
+  return keys.findIndex((k) => {
+    if (k.min === undefined && k.max === undefined) return k.value === value;
+    if (numeric === null) return false;
+    return (k.min === null || k.min === undefined || numeric >= k.min) && (k.max === null || k.max === undefined || numeric <= k.max);
+  });
 }
 
 export type Metadata = Pick<EngineMetadata, "outputs" | "outcome" | "summary" | "decisive">;
@@ -115,6 +143,10 @@ export class ResultsView {
     // The rulebook's own answer, when a worked example is loaded
     if (example) parts.push(this.exampleBox(example, outputs, result.trace));
 
+    // The chart cells it read, each shown on its chart
+    const cells = this.chartCells(result);
+    if (cells) parts.push(cells);
+
     // The chance of each outcome
     if (result.allowed && distribution && distribution.total > 1) parts.push(...this.outcomeChances(distribution, outputs, diceGiven));
 
@@ -141,6 +173,29 @@ export class ResultsView {
       if (along) parts.push(along);
     }
     this.root.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
+  }
+
+  /** "Combat Table: row 7, column 8 → Ao1 DL1o1", with a link that lights the cell up on its chart. */
+  private chartCells(result: Resolution<Outputs>): HTMLElement | null {
+    const valueOf = (name: string) => result.trace.findLast((s) => s.name === name && s.item === undefined);
+    const items = (this.config.lookups ?? []).flatMap((lookup) => {
+      const step = valueOf(lookup.name);
+      const row = valueOf(lookup.row.name);
+      const column = valueOf(lookup.column.name);
+      if (!step || !row || !column) return [];
+      const r = keyIndex(lookup.row.keys, row.value);
+      const c = keyIndex(lookup.column.keys, column.value);
+      if (r < 0 || c < 0) return [];
+      const text = `${this.label(lookup.name, result.trace)}: row ${lookup.row.keys[r].text}, column ${lookup.column.keys[c].text} → `;
+      const li = el("li", { "data-chart-cell": `${lookup.chart}:${r}:${c}` }, text, el("strong", { text: step.display }));
+      if (lookup.href) {
+        const [page, fragment = ""] = lookup.href.split("#");
+        li.append(" ", el("a", { href: `${page}?cell=${encodeURIComponent(`${lookup.chart}:${r}:${c}`)}${fragment ? `#${fragment}` : ""}`, class: "chart-cell-link", text: `show on ${lookup.caption.split(":")[0]}` }));
+      }
+      return [li];
+    });
+    if (items.length === 0) return null;
+    return el("section", { class: "calc-cells", "aria-label": "Chart cells used" }, el("h4", { text: "Where it reads the charts" }), el("ul", {}, ...items));
   }
 
   /** The deciding steps, numbered as in the whole trace, with a button for every step. */

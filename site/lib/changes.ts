@@ -7,6 +7,7 @@ import { diceFor, unionSchema, type ComparedField } from "../calculator/compare.
 import { stateOfVector, writeUrl } from "../calculator/state.ts";
 import { calculatorConfig } from "../../compiler/markdown/rulebook-context.ts";
 import { calculatorPath, type RuleIndex } from "./corpus.ts";
+import { base } from "./base.ts";
 import type { Engine } from "./engines.ts";
 
 export interface Situation {
@@ -122,8 +123,8 @@ export function inputsOf(schema: EngineSchema, input: Record<string, Wire>): { s
 /** Both editions' inputs as one schema, as the side-by-side calculator builds it. */
 export function comparedSchema(to: { index: RuleIndex; engine: Engine }, from: { index: RuleIndex; engine: Engine }, procedure: string): EngineSchema {
   return unionSchema(
-    { schema: to.engine.schema, edition: to.index.edition.id, links: calculatorConfig(to.index, procedure)?.links ?? {} },
-    { schema: from.engine.schema, edition: from.index.edition.id, links: calculatorConfig(from.index, procedure)?.links ?? {} },
+    { schema: to.engine.schema, edition: to.index.edition.id, links: calculatorConfig(to.index, procedure, base)?.links ?? {} },
+    { schema: from.engine.schema, edition: from.index.edition.id, links: calculatorConfig(from.index, procedure, base)?.links ?? {} },
   );
 }
 

@@ -3,6 +3,7 @@
 import { slug } from "github-slugger";
 import { join } from "node:path";
 import { editionIndex, paragraphHref, readJson, type IndexDocument, type RuleIndex } from "../../compiler/markdown/rulebook-context.ts";
+import { base } from "./base.ts";
 
 export type { IndexDocument, RuleIndex };
 
@@ -30,11 +31,13 @@ export function editions(): RuleIndex[] {
   return corpus().rulesets.flatMap((r) => r.editions.map((e) => edition(r.id, e.id)));
 }
 
-export const editionPath = (index: RuleIndex) => `/${index.ruleset.id}/${index.edition.id}/`;
+export const editionPath = (index: RuleIndex) => `${base}${index.ruleset.id}/${index.edition.id}/`;
+/** An edition of a ruleset by ids (one the index names, such as the edition it supersedes). */
+export const editionPathOf = (ruleset: string, edition: string) => `${base}${ruleset}/${edition}/`;
 export const chapterPath = (index: RuleIndex, slug: string) => `${editionPath(index)}${slug}/`;
 export const calculatorPath = (index: RuleIndex, procedure: string) => `${editionPath(index)}calculators/${procedure}/`;
 export const aboutPath = (index: RuleIndex) => `${editionPath(index)}about/`;
-export const hrefOf = (index: RuleIndex, id: string, fromSlug?: string) => paragraphHref(index, id, "/", fromSlug);
+export const hrefOf = (index: RuleIndex, id: string, fromSlug?: string) => paragraphHref(index, id, base, fromSlug);
 
 /** What the header and search know about the edition a page belongs to. */
 export function scopeOf(index: RuleIndex): Scope {

@@ -8,6 +8,7 @@ import { changesFile } from "../../compiler/diff/diff-editions.ts";
 import type { EditionDiff } from "../../compiler/diff/types.ts";
 import { calculatorConfig, encodeFragment, engineKey, readJson } from "../../compiler/markdown/rulebook-context.ts";
 import { chapterPath, corpus, edition, editionPath, hrefOf, root, type RuleIndex } from "./corpus.ts";
+import { base } from "./base.ts";
 
 export type { EditionDiff };
 
@@ -52,7 +53,7 @@ export function pairBetween(a: RuleIndex, b: RuleIndex): EditionPair | undefined
 
 /** The changes page's name for a pair: `second-front..later`. */
 export const pairSlug = (pair: EditionPair) => `${pair.from.edition.id}..${pair.to.edition.id}`;
-export const pairPath = (pair: EditionPair) => `/${pair.ruleset}/changes/${pairSlug(pair)}/`;
+export const pairPath = (pair: EditionPair) => `${base}${pair.ruleset}/changes/${pairSlug(pair)}/`;
 
 /** One step of a correspondence: a paragraph id of one edition to the next edition's, or null when it has none. */
 function step(report: EditionDiff, forward: boolean, id: string, target: RuleIndex): string | null {
@@ -205,7 +206,7 @@ export function calculatorEditions(index: RuleIndex, procedures: readonly string
   for (const name of procedures) {
     const having = all.filter((e) => e.procedures.some((p) => p.name === name));
     if (having.length < 2) continue;
-    for (const e of having) data[engineKey(e, name)] = { edition: e.edition.id, title: e.edition.title, config: calculatorConfig(e, name) };
+    for (const e of having) data[engineKey(e, name)] = { edition: e.edition.id, title: e.edition.title, config: calculatorConfig(e, name, base) };
   }
   return data;
 }

@@ -8,6 +8,7 @@ import { unified, type MarkdownHeading, type RehypePlugins, type RemarkPlugins }
 import { decodeSource } from "../../compiler/1-read/read-source.ts";
 import { rulebookPlugins } from "../../compiler/markdown/rulebook-plugins.ts";
 import { root } from "./corpus.ts";
+import { base } from "./base.ts";
 
 type Renderer = { render(content: string, options: { fileURL: URL }): Promise<{ code: string; metadata: { headings: MarkdownHeading[] } }> };
 
@@ -16,7 +17,7 @@ const renderers = new Map<string, Promise<Renderer>>();
 function renderer(at: string): Promise<Renderer> {
   let r = renderers.get(at);
   if (!r) {
-    const { gfm, remarkPlugins, rehypePlugins } = rulebookPlugins({ root: at });
+    const { gfm, remarkPlugins, rehypePlugins } = rulebookPlugins({ root: at, base });
     const processor = unified({ gfm, remarkPlugins: [...remarkPlugins] as RemarkPlugins, rehypePlugins: [...rehypePlugins] as RehypePlugins, smartypants: false });
     r = processor.createRenderer({ syntaxHighlight: false } as never) as Promise<Renderer>;
     renderers.set(at, r);

@@ -2,10 +2,11 @@
 // record per paragraph with its deep link, one per chart, one per calculator,
 // each filtered by ruleset and edition. Any error fails the build.
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import * as pagefind from "pagefind";
 import { calculatorPath, editions, excerpt, hrefOf, paragraphLabel, root } from "../lib/corpus.ts";
 import { editionPairs, pairPath } from "../lib/editions.ts";
+import { outDir } from "../lib/base.ts";
 
 interface SearchRecord {
   url: string;
@@ -73,7 +74,7 @@ function searchRecords(): SearchRecord[] {
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const out = join(root, "dist", "pagefind");
+  const out = resolve(root, outDir, "pagefind");
   const { index, errors } = await pagefind.createIndex({ forceLanguage: "en" });
   if (!index) throw new Error(`Pagefind: ${errors.join("; ")}`);
   const records = searchRecords();
@@ -84,7 +85,7 @@ async function main(): Promise<void> {
   const written = await index.writeFiles({ outputPath: out });
   if (written.errors.length > 0) throw new Error(`Pagefind could not write the index: ${written.errors.join("; ")}`);
   await pagefind.close();
-  process.stdout.write(`Indexed ${records.length} search records in ${Math.round(performance.now() - started)} ms → dist/pagefind\n`);
+  process.stdout.write(`Indexed ${records.length} search records in ${Math.round(performance.now() - started)} ms → ${out}\n`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -25,6 +25,10 @@ interface Pagefind {
   options(o: Record<string, unknown>): Promise<void>;
 }
 
+/** Where the site is served ("/" or a sub-path such as "/hexlaw/"), as Astro builds it. */
+const BASE_URL = (import.meta as { env?: { BASE_URL?: string } }).env?.BASE_URL ?? "/";
+const BASE = BASE_URL.endsWith("/") ? BASE_URL : `${BASE_URL}/`;
+
 /** Results shown at a time; "more results" adds as many again. */
 const PAGE = 10;
 
@@ -33,9 +37,10 @@ const numbers = new Map<string, Promise<RuleNumbers>>();
 let words: Promise<Record<string, number>> | null = null;
 
 function loadPagefind(): Promise<Pagefind> {
-  const url = "/pagefind/pagefind.js";
+  const url = `${BASE}pagefind/pagefind.js`;
   pagefind ??= (import(/* @vite-ignore */ url) as Promise<Pagefind>).then(async (p) => {
-    await p.options({ excerptLength: 24 });
+    // Record URLs already hold the base path; Pagefind would add it again from where it is loaded.
+    await p.options({ excerptLength: 24, baseUrl: "/" });
     return p;
   });
   return pagefind;
@@ -47,14 +52,14 @@ function loadNumbers(number: string): Promise<RuleNumbers> {
   if (shard === null) return Promise.resolve({});
   let loaded = numbers.get(shard);
   if (!loaded) {
-    loaded = fetch(`/search/rule-numbers/${shard}.json`).then((r) => (r.ok ? r.json() : {}), () => ({}));
+    loaded = fetch(`${BASE}search/rule-numbers/${shard}.json`).then((r) => (r.ok ? r.json() : {}), () => ({}));
     numbers.set(shard, loaded);
   }
   return loaded;
 }
 
 function loadWords(): Promise<Record<string, number>> {
-  words ??= fetch("/search/words.json").then((r) => (r.ok ? r.json() : {}), () => ({}));
+  words ??= fetch(`${BASE}search/words.json`).then((r) => (r.ok ? r.json() : {}), () => ({}));
   return words;
 }
 
@@ -289,7 +294,7 @@ export function enhanceSearch(form: HTMLFormElement): void {
     }
     await run();
     if (jump) location.href = jump[0];
-    else if (!pageMode) location.href = `/search/?q=${encodeURIComponent(input.value.trim())}`;
+    else if (!pageMode) location.href = `${BASE}search/?q=${encodeURIComponent(input.value.trim())}`;
   });
   input.addEventListener("keydown", (event) => {
     const count = options().length;

@@ -86,7 +86,6 @@ export const metadata = {
       "defender_ar",
       "attacker_ar",
       "start_column",
-      "highest_column",
       "odds",
       "defense_total",
       "defenders.defense_strength",
@@ -102,6 +101,7 @@ export const metadata = {
       "attackers.at_reduced",
       "defender_at",
       "both_zero",
+      "highest_column",
       "combat_modified",
       "final_column_odds",
     ],
@@ -2518,6 +2518,14 @@ const step$start_column$branch3: rt.StepInfo = {
   name: "start_column",
   label: "Starting column",
   kind: "let",
+  paragraph: "9.7b",
+  quote: "Resolve attacks that fall outside the odds listed on the table on the last available column",
+  type: { t: "integer" },
+};
+const step$start_column$branch4: rt.StepInfo = {
+  name: "start_column",
+  label: "Starting column",
+  kind: "let",
   paragraph: "9.7a",
   quote: "Use the highest column that is less than or equal to the determined rounded odds.",
   type: { t: "integer" },
@@ -3313,7 +3321,10 @@ function highest_column(s: State): number | null {
 function start_column(s: State): number {
   let v = s.start_column;
   if (v === undefined) {
-    v = rt.eq(attack_total(s), 0) && rt.gt(defense_total(s), 0) ? rt.firstItem(table$combat_odds$columns) as number : rt.eq(defense_total(s), 0) && rt.gt(attack_total(s), 0) ? rt.lastItem(table$combat_odds$columns) as number : highest_column(s) === null ? rt.firstItem(table$combat_odds$columns) as number : highest_column(s) as number;
+    v = rt.eq(attack_total(s), 0) && rt.gt(defense_total(s), 0) ? rt.firstItem(table$combat_odds$columns) as number : rt.eq(defense_total(s), 0) && rt.gt(attack_total(s), 0) ? rt.lastItem(table$combat_odds$columns) as number : highest_column(s) === null ? rt.firstItem(table$combat_odds$columns) as number : rt.compareOdds(
+      odds(s),
+      rt.lookup(table$combat_odds, in$terrain(s), rt.lastItem(table$combat_odds$columns) as number),
+    ) > 0 ? rt.lastItem(table$combat_odds$columns) as number : highest_column(s) as number;
     s.start_column = v;
   }
   return v;
@@ -3760,7 +3771,10 @@ function branch$odds(s: State): number {
   return both_zero(s) ? 0 : 1;
 }
 function branch$start_column(s: State): number {
-  return rt.eq(attack_total(s), 0) && rt.gt(defense_total(s), 0) ? 0 : rt.eq(defense_total(s), 0) && rt.gt(attack_total(s), 0) ? 1 : highest_column(s) === null ? 2 : 3;
+  return rt.eq(attack_total(s), 0) && rt.gt(defense_total(s), 0) ? 0 : rt.eq(defense_total(s), 0) && rt.gt(attack_total(s), 0) ? 1 : highest_column(s) === null ? 2 : rt.compareOdds(
+    odds(s),
+    rt.lookup(table$combat_odds, in$terrain(s), rt.lastItem(table$combat_odds$columns) as number),
+  ) > 0 ? 3 : 4;
 }
 function branch$column_shift(s: State): number {
   return surprise(s) === "attacker" ? 0 : surprise(s) === "defender" ? 1 : 2;
@@ -4102,6 +4116,7 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
       step$start_column$branch1,
       step$start_column$branch2,
       step$start_column$branch3,
+      step$start_column$branch4,
     ],
   },
   { info: step$start_column_odds, value: (s: State) => s.start_column_odds },
