@@ -22,8 +22,8 @@ export function findBlocks(tree: Parent, owner: Map<Node, string>, places: Sourc
     if (parsed.ok) {
       blocks.push({ paragraph, ast: parsed.block, file: places.file, place, source: code.value });
     } else {
-      const { expected, found, hint, loc } = parsed.problem;
-      session.report("HX0201", { expected, found, hint }, { file: places.file, start: loc.start, end: loc.end });
+      const { loc } = parsed.problem;
+      session.report(parsed.problem.code, parsed.problem.values, { file: places.file, start: loc.start, end: loc.end });
       blocks.push({ paragraph, ast: null, file: places.file, place, source: code.value });
     }
   };

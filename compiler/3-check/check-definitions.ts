@@ -15,6 +15,7 @@ export class Definitions implements Environment {
   private readonly letTypes = new Map<LetDecl, Type>();
   private readonly inProgress: LetDecl[] = [];
   private readonly tableInfos = new Map<string, TableInfo>();
+  private memberIndex?: { size: number; byMember: Map<string, EnumInfo[]> };
 
   readonly symbols: Symbols;
   readonly types: TypeResolver;
@@ -84,6 +85,17 @@ export class Definitions implements Environment {
 
   enums(): EnumInfo[] {
     return [...this.types.enums.values(), ...this.types.inlineEnums];
+  }
+
+  /** The enums with a member of this name (indexed once per set of enums, not searched per name). */
+  enumsWithMember(name: string): EnumInfo[] {
+    const size = this.types.enums.size + this.types.inlineEnums.length;
+    if (this.memberIndex?.size !== size) {
+      const byMember = new Map<string, EnumInfo[]>();
+      for (const info of this.enums()) for (const member of new Set(info.members.map((m) => m.name))) byMember.set(member, [...(byMember.get(member) ?? []), info]);
+      this.memberIndex = { size, byMember };
+    }
+    return this.memberIndex.byMember.get(name) ?? [];
   }
 
   globalNames(): string[] {

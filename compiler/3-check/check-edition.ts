@@ -3,6 +3,7 @@ import type { ResolvedEdition } from "../2-resolve/types.ts";
 import { editionName, placeIn } from "../2-resolve/types.ts";
 import { buildModel } from "./build-model.ts";
 import { Definitions } from "./check-definitions.ts";
+import { checkDice } from "./check-dice.ts";
 import { checkExamples } from "./check-examples.ts";
 import { checkProcedures } from "./check-procedures.ts";
 import { checkQuotes } from "./check-quotes.ts";
@@ -27,6 +28,7 @@ export function checkEdition(resolved: ResolvedEdition, session: Session): Check
   const model = buildModel(resolved, definitions, literals, notations, session);
   checkQuotes(resolved, model, session);
   const procedures = checkProcedures(resolved, model, literals, session);
+  checkDice(resolved, procedures, session);
   const checked = new Set(procedures.flatMap((p) => p.requirements.map((r) => r.name)));
   for (const [name, { decl, file }] of resolved.symbols.requirements) {
     if (!checked.has(name)) session.report("HX0503", { name }, placeIn(file, decl.nameLoc));

@@ -20,7 +20,7 @@ export interface Environment {
   elementLetNames(list: string): string[];
   dice(name: string): DiceDecl | undefined;
   table(name: string): { info: TableInfo; decl: TableDecl } | undefined;
-  enums(): EnumInfo[];
+  enumsWithMember(name: string): EnumInfo[];
   globalNames(): string[];
 }
 
@@ -71,7 +71,7 @@ export class ExpressionChecker {
     return type;
   }
 
-  private report(code: string, values: Record<string, string | number>, scope: Scope, loc: Loc): void {
+  private report(code: string, values: Record<string, string | number> | (() => Record<string, string | number>), scope: Scope, loc: Loc): void {
     this.env.session.report(code, values, placeIn(scope.file, loc));
   }
 
@@ -209,10 +209,10 @@ export class ExpressionChecker {
         expr.binding = { kind: "member", info: expected.info, member: expr.name };
         return { kind: "enum", info: expected.info };
       }
-      this.report("HX0203", { name: expr.name, hint: suggest(expr.name, expected.info.members.map((m) => m.name), `members of ${expected.info.name}: ${expected.info.members.map((m) => m.name).join(", ")}`) }, scope, expr.nameLoc);
+      this.report("HX0203", () => ({ name: expr.name, hint: suggest(expr.name, expected.info.members.map((m) => m.name), `members of ${expected.info.name}: ${expected.info.members.map((m) => m.name).join(", ")}`) }), scope, expr.nameLoc);
       return ANY;
     }
-    const owners = this.env.enums().filter((e) => e.members.some((m) => m.name === expr.name));
+    const owners = this.env.enumsWithMember(expr.name);
     if (owners.length === 1) {
       expr.binding = { kind: "member", info: owners[0], member: expr.name };
       return { kind: "enum", info: owners[0] };
@@ -221,8 +221,9 @@ export class ExpressionChecker {
       this.report("HX0304", { name: expr.name, enums: owners.map((e) => e.name).join(", ") }, scope, expr.nameLoc);
       return ANY;
     }
-    const known = [...scope.locals.keys(), ...this.env.globalNames()];
-    this.report("HX0203", { name: expr.name, hint: suggest(expr.name, known, "define it with `input`, `let`, `dice` or `table`, or check the spelling") }, scope, expr.nameLoc);
+    // The names it might have meant are gathered only if the diagnostic is shown (a file reports only so many).
+    const known = () => [...scope.locals.keys(), ...this.env.globalNames()];
+    this.report("HX0203", () => ({ name: expr.name, hint: suggest(expr.name, known(), "define it with `input`, `let`, `dice` or `table`, or check the spelling") }), scope, expr.nameLoc);
     return ANY;
   }
 

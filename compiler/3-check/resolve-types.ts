@@ -76,8 +76,8 @@ export class TypeResolver {
     if (record) return { kind: "record", info: record };
     const notation = this.notations.get(name);
     if (notation) return { kind: "notation", info: notation };
-    const known = [...this.enums.keys(), ...this.records.keys(), ...this.notations.keys()];
-    this.session.report("HX0203", { name, hint: suggest(name, known, "types: number, integer, boolean, text, odds, range, list of …, enum { … }") }, placeIn(file, loc));
+    const known = () => [...this.enums.keys(), ...this.records.keys(), ...this.notations.keys()];
+    this.session.report("HX0203", () => ({ name, hint: suggest(name, known(), "types: number, integer, boolean, text, odds, range, list of …, enum { … }") }), placeIn(file, loc));
     return ANY;
   }
 }

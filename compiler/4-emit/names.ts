@@ -1,6 +1,8 @@
 /**
- * Names in generated code. Rule names are snake_case words, which never contain
- * `$`, so every generated helper name uses `$` and cannot collide with them.
+ * Names in generated code. Rule names are words of letters, digits and `_`, which
+ * never contain `$`, so every generated helper name uses `$` and cannot collide with
+ * them. The few names an engine declares without `$` (its exports and tables) and
+ * JavaScript's reserved words are in RESERVED: a rule name equal to one gets a `$`.
  */
 
 const RESERVED = new Set([
@@ -9,6 +11,7 @@ const RESERVED = new Set([
   "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield", "let", "static", "implements",
   "interface", "package", "private", "protected", "public", "await", "arguments", "eval", "undefined", "NaN", "Infinity",
   "rt", "s", "i", "State", "resolve", "check", "distribution", "schema", "metadata", "Input", "Outputs", "Dice", "constructor",
+  "outputs", "inherit", "assume", "checkDice", "checkAssume", "TRACE", "OUTPUTS", "OUTCOME", "NOTATIONS", "DEFINITIONS", "CHECKS", "ASSUMABLE",
 ]);
 
 /** A definition's function and state field: its own name where that is safe. */
@@ -23,11 +26,12 @@ export const stepName = (key: string) => `step$${key.replace(/\./g, "$")}`;
 export const branchName = (key: string) => `branch$${key.replace(/\./g, "$")}`;
 export const localName = (name: string) => `${name}$`;
 
-/** `attacking_unit` → `AttackingUnit`, for interfaces. */
+/** `attacking_unit` → `AttackingUnit`, for interfaces (`State$` for a record called `state`). */
 export function typeName(name: string): string {
-  return name
+  const pascal = name
     .split(/_+/)
     .filter(Boolean)
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join("");
+  return RESERVED.has(pascal) ? `${pascal}$` : pascal;
 }

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, openSync, readSync, statSync } from "node:fs";
+import { parseArgs as nodeParseArgs } from "node:util";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -10,36 +11,57 @@ export interface Parsed {
   flags: Map<string, string | true>;
 }
 
-/** Parses `--name value`, `--name=value` and `--flag`; `valued` lists options that take a value. */
+/**
+ * Reads `--name value`, `--name=value` and `--flag` with Node's `parseArgs`
+ * (`valued` lists the options that take a value; `--help` and `-h` always work).
+ * A mistake is a UsageError of one line, never Node's error with its code.
+ */
 export function parseArgs(argv: string[], valued: string[], boolean: string[]): Parsed {
-  const positionals: string[] = [];
-  const flags = new Map<string, string | true>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (!arg.startsWith("--")) {
-      positionals.push(arg);
-      continue;
-    }
-    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
-    if (valued.includes(name)) {
-      const value = inline ?? argv[++i];
-      if (value === undefined) throw new UsageError(`--${name} needs a value`);
-      flags.set(name, value);
-    } else if (boolean.includes(name) || name === "help") {
-      flags.set(name, true);
-    } else {
-      throw new UsageError(`unknown option --${name}`);
-    }
+  const options: Record<string, { type: "string" | "boolean"; short?: string }> = { help: { type: "boolean", short: "h" } };
+  for (const name of valued) options[name] = { type: "string" };
+  for (const name of boolean) options[name] = { type: "boolean" };
+  let parsed: ReturnType<typeof nodeParseArgs>;
+  try {
+    parsed = nodeParseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(usageMessage(error as NodeJS.ErrnoException, valued));
   }
-  return { positionals, flags };
+  const flags = new Map<string, string | true>();
+  for (const [name, value] of Object.entries(parsed.values)) {
+    if (value === false || value === undefined) continue;
+    flags.set(name, typeof value === "string" ? value : true);
+  }
+  return { positionals: parsed.positionals, flags };
 }
 
-/** A `--name <n>` option that must be a whole number, or `fallback` when not given. */
-export function wholeNumberFlag(parsed: Parsed, name: string, fallback: number): number {
+/** Node's parseArgs errors, said in one line the way the rest of the CLI says things. */
+function usageMessage(error: NodeJS.ErrnoException, valued: string[]): string {
+  const option = /'(-{1,2}[^' ]+)/.exec(error.message)?.[1] ?? "";
+  switch (error.code) {
+    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
+      return `unknown option ${option}`;
+    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
+      if (valued.includes(option.replace(/^-+/, ""))) {
+        return /ambiguous/.test(error.message) ? `${option} needs a value (write ${option}=<value> for one that starts with -)` : `${option} needs a value`;
+      }
+      return `${option} takes no value`;
+    default:
+      return error.message.split("\n")[0];
+  }
+}
+
+/** `--samples` of diff and mutate: far more than a comparison needs, few enough to finish. */
+export const MAX_SAMPLES = 100_000;
+/** `--seed`: the seed generators take 32 bits. */
+export const MAX_SEED = 2 ** 32 - 1;
+
+/** A `--name <n>` option that must be a whole number from 0 to `max`, or `fallback` when not given. */
+export function wholeNumberFlag(parsed: Parsed, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   const value = parsed.flags.get(name);
   if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${name} must be a whole number`);
+  const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n)) throw new UsageError(`--${name} must be a whole number (such as ${fallback})`);
+  if (n > max) throw new UsageError(`--${name} must be at most ${max}, not ${value}`);
   return n;
 }
 
@@ -50,21 +72,47 @@ export function rootOf(parsed: Parsed): string {
   return root;
 }
 
-/** JSON given inline, or as @file / a path to a file. */
+/** The largest JSON file `--input @file` or `--dice @file` reads: far more than any situation. */
+export const MAX_JSON_FILE = 1024 * 1024;
+
+/** JSON given inline, or as @file / a path to a file (a regular file of at most MAX_JSON_FILE bytes). */
 export function readJsonArgument(name: string, value: string): unknown {
   const trimmed = value.trim();
   let text = trimmed;
   if (trimmed.startsWith("@") || (!/^[[{"\d-]/.test(trimmed) && trimmed !== "true" && trimmed !== "false" && trimmed !== "null")) {
-    const path = trimmed.replace(/^@/, "");
-    try {
-      text = readFileSync(path, "utf8");
-    } catch (error) {
-      throw new UsageError(`--${name}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? "error"})`);
-    }
+    text = readJsonFile(name, trimmed.replace(/^@/, ""));
   }
   try {
     return JSON.parse(text);
   } catch (error) {
     throw new UsageError(`--${name} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Reads a file named on the command line, refusing what is not a regular file
+ * (`/dev/zero` would be read forever, a FIFO would wait for a writer) and a file
+ * larger than MAX_JSON_FILE; it is opened without blocking and checked again once open.
+ */
+function readJsonFile(name: string, path: string): string {
+  const cannot = (reason: string) => new UsageError(`--${name}: cannot read ${path} (${reason})`);
+  let fd: number | undefined;
+  try {
+    if (!statSync(path).isFile()) throw cannot("not a regular file");
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw cannot("not a regular file");
+    if (stat.size > MAX_JSON_FILE) throw cannot(`${stat.size} bytes, more than the ${MAX_JSON_FILE} an input file may have`);
+    // Read at most one byte more than the limit, in case the file grew since it was measured.
+    const buffer = Buffer.alloc(Math.min(stat.size, MAX_JSON_FILE) + 1);
+    let length = 0;
+    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = readSync(fd, buffer, length, buffer.length - length, null);
+    if (length > MAX_JSON_FILE) throw cannot(`more than the ${MAX_JSON_FILE} bytes an input file may have`);
+    return buffer.subarray(0, length).toString("utf8");
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw cannot((error as NodeJS.ErrnoException).code ?? "error");
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }

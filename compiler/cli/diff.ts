@@ -2,15 +2,15 @@ import { compile, editionBuild } from "../compile.ts";
 import { changesFile, DIFF_DEFAULTS, diffEditions } from "../diff/diff-editions.ts";
 import type { EditionDiff } from "../diff/types.ts";
 import { formatReport } from "../diff/format-report.ts";
-import { type Parsed, UsageError, wholeNumberFlag } from "./args.ts";
+import { MAX_SAMPLES, MAX_SEED, type Parsed, UsageError, wholeNumberFlag } from "./args.ts";
 import { printDiagnostics } from "./report.ts";
 
 /** `hexlaw diff <ruleset> <from> <to>`: exit 0 if no answer differs, 1 if behaviour changed. */
 export async function diff(root: string, parsed: Parsed): Promise<number> {
   const [ruleset, from, to] = parsed.positionals;
   if (!ruleset || !from || !to || parsed.positionals.length > 3) throw new UsageError("give a ruleset and two of its editions: hexlaw diff <ruleset> <from-edition> <to-edition>");
-  const samples = wholeNumberFlag(parsed, "samples", DIFF_DEFAULTS.samples);
-  const seed = wholeNumberFlag(parsed, "seed", DIFF_DEFAULTS.seed);
+  const samples = wholeNumberFlag(parsed, "samples", DIFF_DEFAULTS.samples, MAX_SAMPLES);
+  const seed = wholeNumberFlag(parsed, "seed", DIFF_DEFAULTS.seed, MAX_SEED);
   const result = await compile({ root });
   if (printDiagnostics(result.diagnostics.filter((d) => d.severity === "error"), result.sources) > 0) {
     process.stderr.write("The corpus has errors; fix them before comparing editions.\n");

@@ -2,15 +2,15 @@ import { compile, editionBuild } from "../compile.ts";
 import { formatMutation, formatRate } from "../mutate/format-report.ts";
 import { MUTATE_DEFAULTS, mutateEdition } from "../mutate/mutate-edition.ts";
 import type { EditionMutation } from "../mutate/types.ts";
-import { type Parsed, UsageError, wholeNumberFlag } from "./args.ts";
+import { MAX_SAMPLES, MAX_SEED, type Parsed, UsageError, wholeNumberFlag } from "./args.ts";
 import { printDiagnostics } from "./report.ts";
 
 /** `hexlaw mutate [<ruleset>/<edition>]`: mutation testing of the formal rules; exit 0 whatever survives. */
 export async function mutate(root: string, parsed: Parsed): Promise<number> {
   const [target, ...extra] = parsed.positionals;
   if (extra.length > 0) throw new UsageError("name one edition: hexlaw mutate <ruleset>/<edition> (or none for every edition)");
-  const samples = wholeNumberFlag(parsed, "samples", MUTATE_DEFAULTS.samples);
-  const seed = wholeNumberFlag(parsed, "seed", MUTATE_DEFAULTS.seed);
+  const samples = wholeNumberFlag(parsed, "samples", MUTATE_DEFAULTS.samples, MAX_SAMPLES);
+  const seed = wholeNumberFlag(parsed, "seed", MUTATE_DEFAULTS.seed, MAX_SEED);
   const result = await compile({ root });
   if (printDiagnostics(result.diagnostics.filter((d) => d.severity === "error"), result.sources) > 0) {
     process.stderr.write("The corpus has errors; fix them before mutation testing.\n");

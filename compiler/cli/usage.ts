@@ -40,6 +40,7 @@ rules), every output, and the trace: each step with its value, paragraph and
 a short quote from the rule.
 
   --input <json>   the inputs: inline JSON, or @file.json / a path to a JSON file
+                   (a regular file of at most 1 MiB)
   --dice <json>    rolled totals, e.g. '{"combat_roll": 7}' (or @file.json)
   --json           print the resolution as JSON
 
@@ -53,8 +54,8 @@ and examples that changed; and the answers that differ when both editions'
 engines run on every vector of both and on generated inputs.
 
   --json         print the report as JSON
-  --samples <n>  random inputs per procedure besides boundary values (default 200)
-  --seed <n>     seed of the random sample (default 1)
+  --samples <n>  random inputs per procedure besides boundary values (default 200, at most 100000)
+  --seed <n>     seed of the random sample (default 1, at most 4294967295)
 
 Exit code: 0 when no answer differs, 1 when behaviour changed, 2 on bad usage.`,
   mutate: `Usage: hexlaw mutate [<ruleset>/<edition>] [--json] [--samples <n>] [--seed <n>]
@@ -74,8 +75,8 @@ equivalent. Without an edition, every edition is tested and the kill rates
 are listed first.
 
   --json         print the report as JSON
-  --samples <n>  situations sampled per survivor to look for a difference (default 60; 0: none)
-  --seed <n>     seed of that sample (default 1)
+  --samples <n>  situations sampled per survivor to look for a difference (default 60, at most 100000; 0: none)
+  --seed <n>     seed of that sample (default 1, at most 4294967295)
 
 Exit code: 0 (survivors are reported, not failures), 2 on bad usage or a corpus with errors.
 

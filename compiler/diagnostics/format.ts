@@ -39,12 +39,19 @@ export function printable(text: string): string {
   return text.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
+/** The lines of the file framed last: thousands of diagnostics in one file split it once. */
+let lastSplit: { text: string; lines: string[] } | undefined;
+
+function linesOf(text: string): string[] {
+  if (lastSplit?.text !== text) lastSplit = { text, lines: text.split("\n") };
+  return lastSplit.lines;
+}
+
 function frame(place: Place, source: SourceLookup, paint: (code: string, text: string) => string): string[] {
   const text = source(place.file);
   const out = [`  --> ${where(place)}`];
   if (text === undefined) return out;
-  const sourceLines = text.split("\n");
-  const line = sourceLines[place.start.line - 1];
+  const line = linesOf(text)[place.start.line - 1];
   if (line === undefined) return out;
   const gutter = String(place.start.line).length;
   const pad = " ".repeat(gutter);

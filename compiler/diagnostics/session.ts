@@ -1,4 +1,15 @@
+import { LIMITS } from "../language/limits.ts";
 import { diagnostic, type Diagnostic, type Note, type Place, type Values } from "./diagnostic.ts";
+
+/**
+ * Codes a file reports one by one only so many times; past that, one diagnostic of
+ * the summary code counts the rest (placed at the first of them). A document with
+ * 20,000 misspelt names gets a readable report, quickly: the values of an omitted
+ * diagnostic (its suggestions) are never worked out.
+ */
+const PER_FILE: Record<string, { limit: number; summary: (values: Values, place: Place) => Diagnostic }> = {
+  HX0203: { limit: LIMITS.unknownNamesPerFile, summary: (values, place) => diagnostic("HX0032", values, place) },
+};
 
 /**
  * Collects the diagnostics of one compilation. Passes report and carry on, so an
@@ -7,9 +18,27 @@ import { diagnostic, type Diagnostic, type Note, type Place, type Values } from 
  */
 export class Session {
   readonly diagnostics: Diagnostic[] = [];
+  /** Per code and file: how many were reported, and the summary of those left out. */
+  private readonly counted = new Map<string, { reported: number; omitted: number; summary?: number; place?: Place }>();
 
-  report(code: string, values: Values, place?: Place, notes: Note[] = []): void {
-    this.diagnostics.push(diagnostic(code, values, place, notes));
+  /** Reports a diagnostic; `values` may be a function, called only if the diagnostic is shown. */
+  report(code: string, values: Values | (() => Values), place?: Place, notes: Note[] = []): void {
+    const capped = PER_FILE[code];
+    if (capped && place) {
+      const key = `${code}\0${place.file}`;
+      const count = this.counted.get(key) ?? { reported: 0, omitted: 0 };
+      this.counted.set(key, count);
+      if (count.reported >= capped.limit) {
+        count.omitted++;
+        count.place ??= place;
+        const summary = capped.summary({ count: count.omitted, file: place.file, limit: capped.limit }, count.place);
+        if (count.summary === undefined) count.summary = this.diagnostics.push(summary) - 1;
+        else this.diagnostics[count.summary] = summary;
+        return;
+      }
+      count.reported++;
+    }
+    this.diagnostics.push(diagnostic(code, typeof values === "function" ? values() : values, place, notes));
   }
 
   hasErrors(): boolean {

@@ -123,6 +123,8 @@ export interface DiceDecl extends Named {
   label: Text | null;
   count: number;
   sides: number;
+  /** Where `2d6` is written. */
+  diceLoc: Loc;
   cite: Cite | null;
   description: Text | null;
 }

@@ -1,7 +1,9 @@
 import type peggy from "peggy";
 import { grammarParser, RULES_GRAMMAR } from "../grammars.ts";
+import { decimal } from "../runtime/numbers.ts";
 import type { Block, Loc } from "./ast.ts";
-import { RESERVED, STATEMENT_WORDS } from "./words.ts";
+import { LIMITS, nesting, tooDeep } from "./limits.ts";
+import { INTERNAL_WORDS, RESERVED, STATEMENT_WORDS } from "./words.ts";
 
 /** The rules language's parser, compiled again when grammar/rules.peggy changes. */
 function rulesParser(): peggy.Parser {
@@ -19,30 +21,69 @@ export interface Origin {
   offset: number;
 }
 
-export interface SyntaxProblem {
-  expected: string;
-  found: string;
-  hint: string;
+/** Why a block cannot be read: a diagnostic's code and values, and where (in the file's terms). */
+export interface ParseProblem {
+  code: string;
+  values: Record<string, string | number>;
   loc: Loc;
 }
 
-export type ParseResult = { ok: true; block: Block } | { ok: false; problem: SyntaxProblem };
+export type ParseResult = { ok: true; block: Block } | { ok: false; problem: ParseProblem };
+
+/** A name or number the grammar refuses (thrown through Peggy by `options.refuse`). */
+class Refusal {
+  readonly problem: ParseProblem;
+  constructor(problem: ParseProblem) {
+    this.problem = problem;
+  }
+}
+
+const OPTIONS = {
+  reserved: RESERVED,
+  internal: INTERNAL_WORDS,
+  // A number the runtime cannot hold exactly (more digits than a safe integer) is refused.
+  exact: (text: string) => decimal(text) !== null,
+  unsafeNumber: (text: string, loc: Loc) => new Refusal(problem("HX0035", { text }, loc)),
+  internalName: (name: string, loc: Loc) => new Refusal(problem("HX0036", { name }, loc)),
+};
+
+function problem(code: string, values: Record<string, string | number>, loc: Loc): ParseProblem {
+  return { code, values, loc };
+}
 
 /** Parses the text of a `rules` block; positions come out in the Markdown file's terms. */
 export function parseRulesBlock(text: string, origin: Origin): ParseResult {
+  // Brackets (and runs of prefix operators) deeper than the limit are refused before parsing.
+  const nested = nesting(text);
+  if (nested.over) return { ok: false, problem: tooDeepAt(text, nested.offset, origin) };
+  let block: Block;
   try {
-    const block = rulesParser().parse(text, { origin, reserved: RESERVED }) as Block;
-    return { ok: true, block };
+    block = rulesParser().parse(text, { ...OPTIONS, origin }) as Block;
   } catch (error) {
+    if (error instanceof Refusal) return { ok: false, problem: error.problem };
+    // Nesting deep enough to exhaust the stack (such as a long chain of `else if`) is refused where it is deepest.
+    if (error instanceof RangeError) return { ok: false, problem: tooDeepAt(text, nested.offset, origin) };
     // Each generated parser has its own SyntaxError class.
     if (!(error instanceof rulesParser().SyntaxError)) throw error;
     const loc = { start: { ...error.location.start }, end: { ...error.location.end } } as Loc;
     shiftLoc(loc, origin);
     return { ok: false, problem: describeSyntaxError(error, loc, text) };
   }
+  const deep = tooDeep(block);
+  if (deep) return { ok: false, problem: problem("HX0031", { limit: LIMITS.expressionDepth }, deep) };
+  return { ok: true, block };
 }
 
-function describeSyntaxError(error: peggy.parser.SyntaxError, loc: Loc, text: string): SyntaxProblem {
+/** HX0031 at an offset of the block's text. */
+function tooDeepAt(text: string, offset: number, origin: Origin): ParseProblem {
+  const before = text.slice(0, offset).split("\n");
+  const start = { line: before.length, column: before.at(-1)!.length + 1, offset };
+  const loc = { start, end: { ...start, offset: offset + 1, column: start.column + 1 } } as Loc;
+  shiftLoc(loc, origin);
+  return problem("HX0031", { limit: LIMITS.expressionDepth }, loc);
+}
+
+function describeSyntaxError(error: peggy.parser.SyntaxError, loc: Loc, text: string): ParseProblem {
   const expected = summarizeExpected(error.expected ?? []);
   const token = tokenAt(text, error.location.start.offset);
   const found = error.found === null || token === "" ? "the end of the block" : `\`${token}\``;
@@ -53,7 +94,7 @@ function describeSyntaxError(error: peggy.parser.SyntaxError, loc: Loc, text: st
     : expected.includes("an expression")
       ? "an operator or keyword must be followed by a value, a name or a parenthesized expression"
       : `statements start with ${STATEMENT_WORDS.slice(0, -1).join(", ")} or ${STATEMENT_WORDS.at(-1)}`;
-  return { expected, found, hint, loc };
+  return problem("HX0201", { expected, found, hint }, loc);
 }
 
 /** The word, number, string or symbol that starts at `offset`. */

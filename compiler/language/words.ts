@@ -28,3 +28,14 @@ export const TYPE_WORDS = ["number", "integer", "boolean", "text", "odds", "rang
 
 /** Every reserved word: the grammar refuses them as names (it is given this set when parsing). */
 export const RESERVED: ReadonlySet<string> = new Set([...STATEMENT_WORDS, ...EXPRESSION_WORDS, ...CONSTANT_WORDS]);
+
+/**
+ * Names every JavaScript object already has (Object.prototype's properties, and
+ * `prototype`). A rule name becomes a key of engine inputs, outputs, vectors and
+ * calculator links, where one of these would read or replace what the object
+ * inherits (`{"__proto__": 3}` sets no field); the grammar refuses them as names (HX0036).
+ */
+export const INTERNAL_WORDS: ReadonlySet<string> = new Set([
+  "__proto__", "constructor", "prototype", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toString", "toLocaleString",
+  "valueOf", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__",
+]);

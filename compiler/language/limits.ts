@@ -1,0 +1,73 @@
+/**
+ * Bounds on what a rules block may ask of the compiler. A rule document is untrusted
+ * input: past these bounds it gets a diagnostic with a place, never a crash or a hang.
+ */
+import type { Block, Loc } from "./ast.ts";
+
+export const LIMITS = {
+  /** Levels of expression nesting (each operator, call, `if` and bracket is one). */
+  expressionDepth: 100,
+  /** Unknown names reported per file; the rest are counted in one line (HX0032). */
+  unknownNamesPerFile: 50,
+  /** Sides of one die. */
+  diceSides: 1000,
+  /** Equally likely combinations of all the dice of one procedure: each is counted exactly in a safe integer. */
+  diceCombinations: Number.MAX_SAFE_INTEGER,
+  /** Combinations of dice totals a procedure's distribution enumerates (one run of the rules each). */
+  diceTotals: 1_000_000,
+} as const;
+
+const EXPRESSION_TYPES: ReadonlySet<string> = new Set([
+  "Literal", "Name", "Field", "Lookup", "Index", "Binary", "Unary", "Ratio", "In", "Set", "Span", "If", "Aggregate", "Call", "List", "RecordLiteral",
+]);
+
+/**
+ * The first expression node of a parsed block that lies deeper than `limit` levels,
+ * or null. It walks the tree with its own stack, so a tree of any depth is measured
+ * without recursion (the passes after it recurse, which is why the depth is bounded).
+ */
+export function tooDeep(block: Block, limit: number = LIMITS.expressionDepth): Loc | null {
+  const stack: [unknown, number][] = [[block, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], depth]);
+      continue;
+    }
+    if (node === null || typeof node !== "object") continue;
+    const typed = node as { type?: unknown; loc?: Loc };
+    const here = typeof typed.type === "string" && EXPRESSION_TYPES.has(typed.type) ? depth + 1 : depth;
+    if (here > limit && typed.loc) return typed.loc;
+    for (const [key, value] of Object.entries(node)) {
+      if (key !== "loc" && key !== "nameLoc" && value !== null && typeof value === "object") stack.push([value, here]);
+    }
+  }
+  return null;
+}
+
+/**
+ * How deep a block nests, read from its text alone: brackets, and runs of `-`, `not`
+ * and `if` (each opens a level the parser enters). The offset where it first nests
+ * deeper than `limit`, or else the deepest point (so that a block the parser ran out
+ * of stack on has a place to point at), and whether the limit was passed there.
+ */
+export function nesting(text: string, limit: number = LIMITS.expressionDepth): { offset: number; over: boolean } {
+  let depth = 0;
+  let prefixes = 0;
+  let best = 0;
+  let bestAt = 0;
+  const token = /"(?:\\.|[^"\\\n])*"?|#[^\n]*|[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?|\S/g;
+  for (let m = token.exec(text); m; m = token.exec(text)) {
+    const t = m[0];
+    if (t === "(" || t === "[" || t === "{") depth++;
+    else if (t === ")" || t === "]" || t === "}") depth = Math.max(0, depth - 1);
+    if (t === "-" || t === "not" || t === "if") prefixes++;
+    else if (t !== "(" && t !== "[" && t !== "{") prefixes = 0;
+    if (depth + prefixes > limit) return { offset: m.index, over: true };
+    if (depth + prefixes > best) {
+      best = depth + prefixes;
+      bestAt = m.index;
+    }
+  }
+  return { offset: bestAt, over: false };
+}
