@@ -122,6 +122,17 @@ describe("the quotes issue 9 found wrong", () => {
       }
     });
 
+    it("final_column cites the shift (9.8) when it stays on the table, the last available column (9.1g) when shifted past it", () => {
+      for (const [a, d, surprise, shift, paragraph, column] of [
+        [4, 1, "attacker", 3, "9.8", 11],
+        [13, 1, "attacker", 3, "9.1g", 13],
+        [1, 4, "defender", 5, "9.1g", 1],
+      ] as const) {
+        const step = stepOf(resolveChecked(engine, attack(a, d), { shift_roll: shift }, { surprise }), "final_column");
+        expect(step, `${a} against ${d}, ${surprise} shift ${shift}`).toMatchObject({ paragraph, value: column });
+      }
+    });
+
     it("advance cites why: the defender held (9.12g), the attacker retreated (9.12g(B)), the player chooses (9.12g(D))", () => {
       const held = resolveChecked(engine, attack(4, 4, { defender_option_retreat: 0 }), {}, { result: "Ao1, Do1" });
       expect(stepOf(held, "advance")).toMatchObject({ paragraph: "9.12g", value: "not_allowed" });

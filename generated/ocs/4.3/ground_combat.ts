@@ -262,8 +262,8 @@ export const metadata = {
     },
     final_column_odds: {
       label: "Final column's odds",
-      paragraph: "9.1g",
-      quote: "The player shifts six columns from the 1:5 column to 3:1.",
+      paragraph: "9.8",
+      quote: "shift the final odds column on the Combat Table that number of columns",
       perUnit: false,
       random: true,
     },
@@ -551,7 +551,7 @@ export interface Outputs {
   column_shift: number;
   /** Final column (9.1g) */
   final_column: number;
-  /** Final column's odds (9.1g) */
+  /** Final column's odds (9.8) */
   final_column_odds: string;
   /** Modified combat roll (9.9) */
   combat_modified: number;
@@ -1814,8 +1814,8 @@ const step$final_column_odds: rt.StepInfo = {
   name: "final_column_odds",
   label: "Final column's odds",
   kind: "let",
-  paragraph: "9.1g",
-  quote: "The player shifts six columns from the 1:5 column to 3:1.",
+  paragraph: "9.8",
+  quote: "shift the final odds column on the Combat Table that number of columns",
   type: { t: "odds" },
 };
 const step$defender_at: rt.StepInfo = {
@@ -2425,6 +2425,30 @@ const step$out$defenders$step_loss_factor: rt.StepInfo = {
   paragraph: "9.11d",
   quote: "If it is missing half or more of its original (printed) steps, its Combat Strength is also halved on defense.",
   type: { t: "list", of: { t: "number" } },
+};
+const step$final_column$branch0: rt.StepInfo = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.1g",
+  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
+  type: { t: "integer" },
+};
+const step$final_column$branch1: rt.StepInfo = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.1g",
+  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
+  type: { t: "integer" },
+};
+const step$final_column$branch2: rt.StepInfo = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.8",
+  quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
+  type: { t: "integer" },
 };
 const step$attacker_ar$branch0: rt.StepInfo = {
   name: "attacker_ar",
@@ -3203,13 +3227,7 @@ function overrun_gains_no_exploit(s: State): boolean {
 function final_column(s: State): number {
   let v = s.final_column;
   if (v === undefined) {
-    v = rt.min(
-      rt.max(
-        rt.add(start_column(s), column_shift(s), "9.1g"),
-        rt.firstItem(table$combat_odds$columns) as number,
-      ),
-      rt.lastItem(table$combat_odds$columns) as number,
-    );
+    v = rt.add(start_column(s), column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? rt.firstItem(table$combat_odds$columns) as number : rt.add(start_column(s), column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? rt.lastItem(table$combat_odds$columns) as number : rt.add(start_column(s), column_shift(s), "9.1g");
     s.final_column = v;
   }
   return v;
@@ -3761,6 +3779,9 @@ function check$units_alive(s: State): boolean {
 function check$ar_units_in_combat(s: State): boolean {
   return in$attacker_ar_unit(s) <= in$attackers(s).length && in$defender_ar_unit(s) <= in$defenders(s).length;
 }
+function branch$final_column(s: State): number {
+  return rt.add(start_column(s), column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? 0 : rt.add(start_column(s), column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? 1 : 2;
+}
 function branch$attacker_ar(s: State): number {
   return rt.item(in$attackers(s), in$attacker_ar_unit(s), "9.6a").mode === "strat" ? 0 : rt.item(in$attackers(s), in$attacker_ar_unit(s), "9.6a").mode === "dg" ? 1 : 2;
 }
@@ -4145,7 +4166,12 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
     branch: branch$column_shift,
     branches: [step$column_shift$branch0, step$column_shift$branch1, step$column_shift$branch2],
   },
-  { info: step$final_column, value: (s: State) => s.final_column },
+  {
+    info: step$final_column,
+    value: (s: State) => s.final_column,
+    branch: branch$final_column,
+    branches: [step$final_column$branch0, step$final_column$branch1, step$final_column$branch2],
+  },
   { info: step$final_column_odds, value: (s: State) => s.final_column_odds },
   { info: step$die$combat_roll, value: (s: State) => s.die$combat_roll },
   { info: step$combat_modified, value: (s: State) => s.combat_modified },
