@@ -10,7 +10,7 @@
  *
  * Every diagnostic must be in the catalog and format with a code frame.
  */
-import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
@@ -50,13 +50,25 @@ const SOURCES = [
 const roots: string[] = [];
 afterAll(() => roots.forEach(removeTemp));
 
-/** A scratch root with a copy of one edition's folder; the document under test is overwritten each run. */
+/** Whether a document takes part in what the compiler computes: it has a rules block. */
+const hasRules = (text: string) => text.includes("```rules");
+
+/**
+ * A scratch root with one edition's folder: its files other than documents, and the
+ * documents with rules blocks (what the checker, the emitter and the engines see). A
+ * prose document under test is added for its run and removed after it, so each run
+ * compiles the formal edition and one mutant, however many prose chapters the corpus
+ * grows to.
+ */
 function scratchFor(source: Source): { root: string; file: string } {
   const root = tempDir("hexlaw-fuzz-");
   roots.push(root);
   const [ruleset, edition] = source.path.split("/");
   cpSync(join(source.rulesDir, ruleset, "ruleset.yaml"), join(root, "rules", ruleset, "ruleset.yaml"));
-  cpSync(join(source.rulesDir, ruleset, edition), join(root, "rules", ruleset, edition), { recursive: true });
+  cpSync(join(source.rulesDir, ruleset, edition), join(root, "rules", ruleset, edition), {
+    recursive: true,
+    filter: (from) => !from.endsWith(".md") || hasRules(readFileSync(from, "utf8")),
+  });
   return { root, file: join(root, "rules", source.path) };
 }
 
@@ -156,7 +168,8 @@ describe("compile() on mutated documents", () => {
           try {
             await expectOnlyDiagnostics(root);
           } finally {
-            writeFileSync(file, source.text);
+            if (hasRules(source.text)) writeFileSync(file, source.text);
+            else rmSync(file);
           }
         },
       ),
