@@ -123,5 +123,6 @@ function joinBlocks(blocks: Block[]): string {
 
 /** A segment's text ending in a blank line, so that the next paragraph starts a new block. */
 function gap(raw: string): string {
-  return raw.endsWith("\n") ? raw : `${raw}\n`;
+  // Its last line is blank already when it is empty or only spaces and tabs (as the source may have it).
+  return /(?:^|\n)[ \t]*$/.test(raw) ? raw : `${raw}\n`;
 }

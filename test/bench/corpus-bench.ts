@@ -12,7 +12,7 @@ import { gzipSync } from "node:zlib";
 import { root } from "../site/helpers/site.ts";
 import { ms, row } from "./measure.ts";
 
-const git = (...args: string[]) => execFileSync("git", ["-C", root, ...args], { encoding: "utf8" }).trim();
+const git = (...args: string[]) => execFileSync("git", ["-C", root, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
 
 /** The commit before the one that brought in the rest of the OCS 4.3 chapters. */
 function baseCommit(): string | null {

@@ -1,5 +1,5 @@
 // A stock Starlight site built from the same chapters, cold, side by side with this
-// site's `npm run build`: `node test/bench/starlight-bench.ts [ruleset/edition]`.
+// site's `npm run build`: `npm run bench:starlight [-- ruleset/edition]`.
 // Starlight and its Astro come from the npm registry into a temporary folder, which
 // is removed afterwards; nothing of it is kept. Not part of `npm run bench` (the
 // install needs the registry); the issue's target is "no slower than Starlight".
@@ -34,7 +34,7 @@ try {
   execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", "@astrojs/starlight", "astro", "sharp"], { cwd: dir, stdio: "pipe" });
   writeFileSync(
     join(dir, "astro.config.mjs"),
-    `import { defineConfig } from "astro/config";\nimport starlight from "@astrojs/starlight";\nexport default defineConfig({ integrations: [starlight({ title: ${JSON.stringify(`${ruleset} ${edition}`)}, sidebar: [{ label: "Rules", autogenerate: { directory: "rules" } }] })] });\n`,
+    `import { defineConfig } from "astro/config";\nimport starlight from "@astrojs/starlight";\nexport default defineConfig({ integrations: [starlight({ title: ${JSON.stringify(`${ruleset} ${edition}`)}, sidebar: [{ label: "Rules", items: [{ autogenerate: { directory: "rules" } }] }] })] });\n`,
   );
   writeFileSync(join(dir, "src/content.config.ts"), `import { defineCollection } from "astro:content";\nimport { docsLoader } from "@astrojs/starlight/loaders";\nimport { docsSchema } from "@astrojs/starlight/schema";\nexport const collections = { docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }) };\n`);
   mkdirSync(join(dir, "src/content/docs/rules"), { recursive: true });

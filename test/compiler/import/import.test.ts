@@ -139,7 +139,7 @@ describe("hexlaw import: a newer upstream merged into annotated documents", () =
   it("adds back a paragraph removed here that upstream changed, and says so (HX0704)", () => {
     const other = target();
     run(other, V1);
-    writeFileSync(join(other, EDITION, "01-moving.md"), read(other, "01-moving.md").replace("**1.1a** A unit spends 1 MP to enter a\nclear hex and 2 MP to enter a rough hex.\n\n", ""));
+    writeFileSync(join(other, EDITION, "01-moving.md"), read(other, "01-moving.md").replace("**1.1a** A unit spends 1 MP to enter a\nclear hex and 2 MP to enter a rough hex.\n\t \n", ""));
     expect(run(other, V2, V1).diagnostics.map((d) => d.code)).toEqual(["HX0704"]);
     expect(read(other, "01-moving.md")).toContain("clear or open hex");
   });
