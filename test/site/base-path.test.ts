@@ -22,6 +22,7 @@ beforeAll(async () => {
   const env = { ...process.env, HEXLAW_BASE: BASE, HEXLAW_OUT: out };
   execFileSync(join(root, "node_modules", ".bin", "astro"), ["build", "--silent"], { cwd: root, env, stdio: "pipe", timeout: 10 * 60_000 });
   execFileSync(process.execPath, [join(root, "site", "search", "build-index.ts")], { cwd: root, env, stdio: "pipe", timeout: 5 * 60_000 });
+  execFileSync(process.execPath, [join(root, "site", "offline", "build-sw.ts")], { cwd: root, env, stdio: "pipe", timeout: 5 * 60_000 });
   const server = await serve(out, 0, "127.0.0.1", BASE);
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   close = () => new Promise((done) => server.close(() => done()));
@@ -64,10 +65,24 @@ test("every site path in every page (links, assets, forms, calculator configs, p
 });
 
 test("the rule-number and word lists the search loads are under the base", () => {
-  const numbers = JSON.parse(readFileSync(join(out, "search", "rule-numbers.json"), "utf8")) as Record<string, [string, ...unknown[]][]>;
-  const urls = Object.values(numbers).flat().map((place) => place[0]);
+  const shards = readdirSync(join(out, "search", "rule-numbers"));
+  const urls = shards.flatMap((shard) => {
+    const numbers = JSON.parse(readFileSync(join(out, "search", "rule-numbers", shard), "utf8")) as Record<string, [string, ...unknown[]][]>;
+    return Object.values(numbers).flat().map((place) => place[0]);
+  });
   expect(urls.length).toBeGreaterThan(0);
   expect(urls.filter((u) => !u.startsWith(BASE))).toEqual([]);
+});
+
+test("the service worker precaches the site under the base, and the manifest starts there", () => {
+  const sw = readFileSync(join(out, "sw.js"), "utf8");
+  const urls = [...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]);
+  expect(urls.length).toBeGreaterThan(pagesOf(out).length);
+  expect(urls.filter((u) => !u.startsWith(BASE))).toEqual([]);
+  expect(urls).toContain(`${BASE}pagefind/pagefind.js`);
+  const manifest = JSON.parse(readFileSync(join(out, "manifest.webmanifest"), "utf8")) as { start_url: string; scope: string; icons: { src: string }[] };
+  expect([manifest.start_url, manifest.scope]).toEqual([BASE, BASE]);
+  expect(manifest.icons.every((i) => i.src.startsWith(BASE) && existsSync(join(out, i.src.slice(BASE.length))))).toBe(true);
 });
 
 test("the server: the root leads to the base, pages are compressed and revalidated, hashed assets cached for good, unknown paths 404", async () => {
@@ -101,6 +116,8 @@ describe.each(SCREENS)("under /hexlaw/ on a $name", (screen) => {
       if (u.origin === url && !u.pathname.startsWith(BASE)) requests.push(u.pathname);
     });
     await page.goto(`${url}${BASE}ocs/4.3/`);
+    // The service worker registers under the base and stores the site.
+    await page.locator('[data-offline-status][data-state="ready"]').waitFor({ timeout: 90_000 });
     const box = page.getByRole("combobox").first();
     await box.fill("overrun");
     await page.locator('a[role="option"]').first().waitFor();
