@@ -67,7 +67,7 @@ export class RecentMap<V> {
 export class BuildCache {
   readonly documents: DocumentCache;
   /** Engine code by the fingerprint of the procedure it was generated from. */
-  readonly engines = new RecentMap<{ source: string; javascript: string }>();
+  readonly engines = new RecentMap<{ source: string; javascript: string; declarations: string }>();
   /** Example results by engine source and vector. */
   readonly examples = new RecentMap<unknown>();
   /** Changes reports between editions, by the content of both editions' files. */

@@ -4,13 +4,14 @@ import {
   arr, arrow, assign, bin, call, cast, cond, data, id, index, lit, member, newExpr, not, obj, optionalMember, tArray, tRef, tUnion,
   type TsExpr, type TsStmt, type TsType,
 } from "./ts/ast.ts";
-import { printModuleTwice } from "./ts/print.ts";
+import { printDeclarations, printModuleTwice } from "./ts/print.ts";
 import { ExpressionEmitter } from "./emit-expression.ts";
 import { engineSchema, fieldSchema } from "./emit-schema.ts";
 import { nativeType, numberValue, typeDeclarations, typeTag, wireConversion, wireType } from "./emit-types.ts";
-import { branchName, checkName, definitionName, diceName, elementName, inputName, localName, stepName, tableKeysName, tableName } from "./names.ts";
+import { branchName, checkName, definitionName, diceName, elementName, inputName, localName, perUnitName, stepName, tableKeysName, tableName } from "./names.ts";
 import { traceOrder, type TraceNode } from "./trace-order.ts";
 import { groundsOf } from "./grounds.ts";
+import { diceRead } from "./dice-read.ts";
 
 const S = id("s");
 const STATE = tRef("State");
@@ -44,17 +45,19 @@ function notationsIn(types: Type[]): NotationInfo[] {
  * tables, one memoized function per definition, and `check`, `resolve` and
  * `distribution`. The module holds exactly the procedure's dependency closure.
  */
-export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, runtimeImport: string, notationImport: (grammar: string) => string): { source: string; javascript: string } {
+export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, runtimeImport: string, notationImport: (grammar: string) => string): { source: string; javascript: string; declarations: string } {
   const { ruleset, edition: meta } = edition.resolved;
   const files = [...new Set([procedure.citation.file, ...procedure.lets.map((l) => l.citation.file), ...procedure.requirements.map((r) => r.citation.file)])].sort();
   const globals = procedure.lets.filter((l) => !l.each);
   const elements = procedure.lets.filter((l) => l.each);
   const definitionKeys = [...globals, ...elements].map((l) => l.key);
   const grounds = groundsOf(procedure);
+  const dice = diceRead(procedure);
   const emitter = new ExpressionEmitter();
   const definitionFunctions = [
     ...globals.map((l) => definitionFunction(l, emitter.definition(definitionName(l.name)))),
     ...elements.map((l) => elementFunction(l, emitter.definition(elementName(l.each!.list, l.name)))),
+    ...elements.map(perUnitFunction),
     ...procedure.requirements.map((r) => checkFunction(r, emitter.definition(checkName(r.name)))),
     ...procedure.lets.filter((l) => l.branches).map((l) => branchFunction(l, emitter.definition(branchName(l.key)))),
   ];
@@ -147,11 +150,12 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       name: "DEFINITIONS",
       valueType: tArray(tRef("rt.OutputSpec", [STATE]), true),
       init: arr([
-        ...globals.map((l) => obj({ info: id(stepName(l.name)), random: lit(l.random), ground: lit(grounds.has(l.key)), get: id(definitionName(l.name)), wire: wireFunction(l.type) })),
+        ...globals.map((l) => obj({ info: id(stepName(l.name)), random: lit(l.random), ground: lit(grounds.has(l.key)), dice: data(dice.get(l.key)), get: id(definitionName(l.name)), wire: wireFunction(l.type) })),
         ...elements.map((l) => obj({
           info: id(stepName(`out$${l.key}`)),
           random: lit(l.random),
           ground: lit(grounds.has(l.key)),
+          dice: data(dice.get(l.key)),
           get: arrow([{ name: "s", type: STATE }], perUnitValues(l)),
           wire: wireFunction(outputType(l)),
         })),
@@ -185,6 +189,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
         { type: "return", value: obj(procedure.outputNames.map((name, i) => ({ key: name, value: call(member(id("c"), "value"), [index(id("OUTPUTS"), lit(i))]) }))) },
       ],
     },
+    memoStatement(procedure),
     // Typed: a procedure without dice has an empty outcome, which TypeScript cannot type by itself.
     { type: "const", name: "OUTCOME", valueType: tArray(tRef("string"), true), init: data(procedure.outcome) },
     { type: "blank" },
@@ -259,28 +264,54 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
             member(id("schema"), "dice"),
             {
               type: "arrow",
-              params: [{ name: "dice", type: tRef("Record", [tRef("string"), tRef("number")]) }, { name: "parent", type: tUnion([STATE, tRef("null")]) }],
+              params: [{ name: "dice", type: tRef("Record", [tRef("string"), tRef("number | undefined")]) }, { name: "parent", type: tUnion([STATE, tRef("null")]) }],
               body: [
-                { type: "const", name: "s", init: newExpr("State", [id("admitted"), id("dice"), obj({ trace: lit(false) })]) },
+                { type: "const", name: "s", init: newExpr("State", [id("admitted"), id("dice"), id("rt.UNTRACED")]) },
                 { type: "if", test: id("parent"), then: [{ type: "expr", expr: call(id("inherit"), [S, id("parent")]) }] },
-                { type: "return", value: obj({ result: call("rt.finish", [S, id("CHECKS"), id("outputs")], [tRef("Outputs"), STATE]), state: S }) },
+                { type: "return", value: S },
               ],
             },
+            arrow([{ name: "s", type: STATE }], call("rt.requirements", [S, id("CHECKS")])),
             id("OUTCOME"),
             id("OUTPUTS"),
+            id("MEMO"),
           ], [tRef("Outputs"), STATE]),
         },
       ],
     },
   ];
   const printed = printModuleTwice(statements);
-  return { source: printed.typescript, javascript: printed.javascript };
+  // The declarations sit beside the JavaScript, which imports the runtime's JavaScript.
+  const declarations = printDeclarations(statements.map((s) => (s.type === "import" ? { ...s, from: javaScriptSpecifier(s.from) } : s)));
+  return { source: printed.typescript, javascript: printed.javascript, declarations };
 }
 
-/** A per-unit definition's value for every unit: `in$units(s).map((_, i) => units$x(s, i))`. */
+/** A relative import of a TypeScript module, as the JavaScript beside it is imported (`./x.ts` → `./x.js`). */
+export function javaScriptSpecifier(specifier: string): string {
+  return specifier.startsWith(".") ? specifier.replace(/\.ts$/, ".js") : specifier;
+}
+
+/** A per-unit definition's value for every unit: `perUnit$units$x(s)`. */
 function perUnitValues(definition: LetModel): TsExpr {
+  return call(id(perUnitName(definition.each!.list, definition.name)), [S]);
+}
+
+/** `function perUnit$units$x(s) { … }`: the list of a per-unit definition's values, unit by unit (a loop, no closure). */
+function perUnitFunction(definition: LetModel): TsStmt {
   const { list } = definition.each!;
-  return call(member(call(id(inputName(list)), [S]), "map"), [arrow([{ name: "_" }, { name: "i" }], call(id(elementName(list, definition.name)), [S, id("i")]))]);
+  const type = tArray(nativeType(definition.type));
+  return {
+    type: "function",
+    name: perUnitName(list, definition.name),
+    params: [{ name: "s", type: STATE }],
+    returns: type,
+    body: [
+      { type: "const", name: "n", init: member(call(id(inputName(list)), [S]), "length") },
+      { type: "const", name: "out", valueType: type, init: arr([]) },
+      { type: "for", index: "i", limit: id("n"), body: [{ type: "expr", expr: call(member(id("out"), "push"), [call(id(elementName(list, definition.name)), [S, id("i")])]) }] },
+      { type: "return", value: id("out") },
+    ],
+  };
 }
 
 /** An output computed directly, in wire form (the fast path of `outputs`). */
@@ -290,7 +321,28 @@ function directOutput(definition: LetModel): TsExpr {
   const plain = wire.type === "member" && wire.property === "plain";
   // Notation results (and lists of them) are plain objects already; TypeScript needs telling that they are JSON.
   const notation = definition.type.kind === "notation" || (definition.type.kind === "list" && definition.type.of.kind === "notation");
-  return plain ? cast(notation ? cast(value, tRef("unknown")) : value, tRef("rt.Wire")) : call(wire, [value]);
+  if (plain) return cast(notation ? cast(value, tRef("unknown")) : value, tRef("rt.Wire"));
+  // A list converted item by item: by the runtime's loop, not a closure made on every call.
+  const type = outputType(definition);
+  if (type.kind === "list") return call("rt.wireEach", [value, wireFunction(type.of)]);
+  return call(wire, [value]);
+}
+
+/** For `distribution`: each definition's memo field, and the definitions and dice it reads (by key). */
+function memoStatement(procedure: ProcedureModel): TsStmt {
+  return {
+    type: "const",
+    name: "MEMO",
+    valueType: tRef("Readonly", [tRef("Record", [tRef("string"), tRef("rt.MemoSpec", [STATE])])]),
+    init: obj(procedure.lets.map((l) => ({
+      key: l.key,
+      value: obj({
+        read: arrow([{ name: "s", type: STATE }], member(S, l.each ? elementName(l.each.list, l.name) : definitionName(l.name))),
+        lets: data([...l.deps.lets, ...l.deps.elementLets].filter((k) => procedure.letsByKey.has(k))),
+        dice: data([...l.deps.dice]),
+      }),
+    }))),
+  };
 }
 
 /** Where the trace finds each step's value, in the order `traceOrder` fixes. */

@@ -11,12 +11,14 @@ const RESERVED = new Set([
   "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield", "let", "static", "implements",
   "interface", "package", "private", "protected", "public", "await", "arguments", "eval", "undefined", "NaN", "Infinity",
   "rt", "s", "i", "State", "resolve", "check", "distribution", "schema", "metadata", "Input", "Outputs", "Dice", "constructor",
-  "outputs", "inherit", "assume", "checkDice", "checkAssume", "TRACE", "OUTPUTS", "OUTCOME", "NOTATIONS", "DEFINITIONS", "CHECKS", "ASSUMABLE",
+  "outputs", "inherit", "assume", "checkDice", "checkAssume", "TRACE", "OUTPUTS", "OUTCOME", "NOTATIONS", "DEFINITIONS", "CHECKS", "ASSUMABLE", "MEMO",
 ]);
 
 /** A definition's function and state field: its own name where that is safe. */
 export const definitionName = (name: string) => (RESERVED.has(name) ? `${name}$` : name);
 export const elementName = (list: string, name: string) => `${list}$${name}`;
+/** A per-unit definition's values for every unit, as one list. */
+export const perUnitName = (list: string, name: string) => `perUnit$${list}$${name}`;
 export const inputName = (name: string) => `in$${name}`;
 export const diceName = (name: string) => `die$${name}`;
 export const checkName = (name: string) => `check$${name}`;

@@ -319,6 +319,13 @@ export function checkDice(specs: readonly DiceSpec[], value: unknown): CheckResu
   }
 }
 
+/** How many own enumerable keys an object has, without making the list of them. */
+function ownKeys(value: object): number {
+  let n = 0;
+  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) n++;
+  return n;
+}
+
 /** A total the dice can roll: 2 to 12 for 2d6. */
 function isRoll(spec: DiceSpec, n: unknown): n is number {
   return typeof n === "number" && Number.isInteger(n) && n >= spec.count && n <= spec.count * spec.sides;
@@ -340,7 +347,7 @@ export function admitDice(specs: readonly DiceSpec[], dice: unknown): Record<str
       known++;
       if (!isRoll(spec, v)) valid = false;
     }
-    if (valid && known === Object.keys(dice).length) return dice as Record<string, number>;
+    if (valid && known === ownKeys(dice)) return dice as Record<string, number>;
   }
   const checked = checkDice(specs, dice);
   if (!checked.ok) throw new InvalidInput(checked.errors.map((e) => ({ ...e, path: e.path ? `dice.${e.path}` : "dice" })));

@@ -29,14 +29,17 @@ export function item<T>(items: readonly T[], position: number, paragraph: string
  * must lose the first step". Whatever exceeds every capacity is not shared.
  */
 export function spread(n: number, capacities: readonly number[], first = 1): number[] {
-  const shares = capacities.map(() => 0);
-  const lead = Number.isInteger(first) && first >= 1 && first <= capacities.length ? first - 1 : 0;
-  const order = [lead, ...Array.from(capacities.keys()).filter((i) => i !== lead)];
+  const count = capacities.length;
+  const shares: number[] = [];
+  for (let i = 0; i < count; i++) shares.push(0);
+  const lead = Number.isInteger(first) && first >= 1 && first <= count ? first - 1 : 0;
   let left = Math.max(0, n);
+  // Rounds in list order, the lead item first; each round gives one to every item not yet full.
   while (left > 0) {
     let given = false;
-    for (const i of order) {
-      if (left > 0 && shares[i] < capacities[i]) {
+    for (let k = 0; k < count && left > 0; k++) {
+      const i = k === 0 ? lead : k <= lead ? k - 1 : k;
+      if (shares[i] < capacities[i]) {
         shares[i]++;
         left--;
         given = true;

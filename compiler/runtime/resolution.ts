@@ -69,6 +69,9 @@ export interface ResolveOptions {
   also?: readonly string[];
 }
 
+/** Options of the evaluations `distribution` makes: no trace. */
+export const UNTRACED: ResolveOptions = Object.freeze({ trace: false });
+
 /**
  * Evaluation state of one `resolve` call: inputs, dice and the memoized
  * definitions. Generated engines extend it with one field per definition; the
@@ -132,6 +135,8 @@ export interface OutputSpec<S extends State = State> {
   readonly random: boolean;
   /** Read by a requirement: given even when the action is refused (it says why). */
   readonly ground: boolean;
+  /** The dice it may read, directly or through other definitions (`distribution` waits for them). */
+  readonly dice: readonly string[];
   readonly get: (s: S) => unknown;
   /** Converts the value to wire form (specialized to its type by the compiler). */
   readonly wire: (value: unknown) => Wire;
@@ -141,6 +146,11 @@ export interface OutputSpec<S extends State = State> {
 export function extraOutputs<S extends State>(outputs: readonly OutputSpec<S>[], definitions: readonly OutputSpec<S>[], also: readonly string[] | undefined): readonly OutputSpec<S>[] {
   if (!also || also.length === 0) return [];
   return definitions.filter((d) => also.includes(d.info.name) && !outputs.includes(d));
+}
+
+/** Why an output does not apply when the action is refused: the requirement that failed first. */
+export function refused(violation: Violation): Pending {
+  return { kind: "refused", message: `not applicable: ${violation.message}`, paragraph: violation.paragraph, requirement: violation.name };
 }
 
 /**
@@ -163,8 +173,7 @@ export class Collector<S extends State> {
 
   value(output: OutputSpec<S>): Wire | undefined {
     if (this.refusal !== null && !output.ground) {
-      const { name, message, paragraph } = this.refusal;
-      (this.pending ??= {})[output.info.name] = { kind: "refused", message: `not applicable: ${message}`, paragraph, requirement: name };
+      (this.pending ??= {})[output.info.name] = refused(this.refusal);
       return undefined;
     }
     try {
@@ -218,17 +227,9 @@ class ResolutionResult<Outputs, S extends State> implements Resolution<Outputs> 
 const NO_VIOLATIONS: Violation[] = [];
 const NO_PENDING = Object.freeze({});
 
-/** Runs the checks, then the engine's outputs; never throws for a stop. */
-export function finish<Outputs, S extends State>(
-  s: S,
-  checks: readonly CheckSpec<S>[],
-  collect: (c: Collector<S>) => Record<string, Wire | undefined>,
-  extra: readonly OutputSpec<S>[] = [],
-  trace: readonly TraceEntry<S>[] = [],
-): Resolution<Outputs> {
+/** The requirements that fail, in order (null when all hold); `passed` records which held, for the trace. */
+export function requirements<S extends State>(s: S, checks: readonly CheckSpec<S>[], passed: (boolean | undefined)[] | null = null): Violation[] | null {
   let violations: Violation[] | null = null;
-  // Which requirements held, for the trace (only when it is wanted).
-  const passed = s.traced ? new Array<boolean | undefined>(checks.length) : null;
   for (let i = 0; i < checks.length; i++) {
     const check = checks[i];
     let ok: boolean;
@@ -243,6 +244,20 @@ export function finish<Outputs, S extends State>(
     }
     if (!ok) (violations ??= []).push({ name: check.info.name, message: check.message + reason, paragraph: check.info.paragraph });
   }
+  return violations;
+}
+
+/** Runs the checks, then the engine's outputs; never throws for a stop. */
+export function finish<Outputs, S extends State>(
+  s: S,
+  checks: readonly CheckSpec<S>[],
+  collect: (c: Collector<S>) => Record<string, Wire | undefined>,
+  extra: readonly OutputSpec<S>[] = [],
+  trace: readonly TraceEntry<S>[] = [],
+): Resolution<Outputs> {
+  // Which requirements held, for the trace (only when it is wanted).
+  const passed = s.traced ? new Array<boolean | undefined>(checks.length) : null;
+  const violations = requirements(s, checks, passed);
   const collector = new Collector(s, violations);
   const values = collect(collector);
   for (const output of extra) values[output.info.name] = collector.value(output);

@@ -94,6 +94,13 @@ export const wireAs = {
   range: (value: unknown): Wire => (value === null ? null : (value as Range).text),
 } as const;
 
+/** A list in wire form, item by item (a per-unit output of odds or exact numbers). */
+export function wireEach(values: readonly unknown[], convert: (value: unknown) => Wire): Wire[] {
+  const out: Wire[] = [];
+  for (let i = 0; i < values.length; i++) out.push(convert(values[i]));
+  return out;
+}
+
 /** A JSON number as the exact number it was written as (0.7 is 7/10); "all" is ∞. */
 export function numberIn(value: unknown): Num {
   if (typeof value === "number" && Number.isSafeInteger(value)) return value;

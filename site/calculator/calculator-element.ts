@@ -29,7 +29,7 @@ interface Side {
 type EditionInfo = Record<string, { edition: string; title: string; config: Config | null }>;
 
 const GENERATED = "../../generated/";
-const engines = import.meta.glob<Engine>("../../generated/*/*/*.ts");
+const engines = import.meta.glob<Engine>(["../../generated/*/*/*.ts", "!../../generated/*/*/*.d.ts"]);
 const vectorFiles = import.meta.glob<{ vectors: Vector[] }>("../../generated/*/*/*.vectors.json", { import: "default" });
 
 let count = 0;

@@ -5,7 +5,7 @@ import type { EngineModule } from "../../compiler/runtime/runtime.ts";
 
 export type Engine = EngineModule;
 
-const modules = import.meta.glob<Engine>("../../generated/*/*/*.ts");
+const modules = import.meta.glob<Engine>(["../../generated/*/*/*.ts", "!../../generated/*/*/*.d.ts"]);
 
 /** The engine of a procedure in an edition, or null when the edition has none. */
 export async function engineOf(ruleset: string, edition: string, procedure: string): Promise<Engine | null> {

@@ -1,6 +1,6 @@
 /** Engines to test: every engine generated/index.json lists, plus those of the test fixtures' corpora. */
 import { createHash } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -16,6 +16,13 @@ export interface NamedEngine {
   load(): Promise<EngineModule>;
   /** For engines compiled by the tests: the temporary generated/ folder holding them. */
   dir?: string;
+  /** The inputs of the engine's vectors (the rulebook's worked examples), checked or not. */
+  examples(): Record<string, unknown>[];
+}
+
+/** The inputs of a vectors file beside an engine, if there is one. */
+function examplesIn(path: string): () => Record<string, unknown>[] {
+  return () => (existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as { vectors: { input: Record<string, unknown> }[] }).vectors.map((v) => v.input) : []);
 }
 
 export const FIXTURE_CORPORA = ["test/fixtures/demo", "test/fixtures/expressions"];
@@ -24,6 +31,7 @@ export function generatedEngines(): NamedEngine[] {
   return listedEngines().map((entry) => ({
     name: entry.module.replace(/\.ts$/, ""),
     load: async () => (await import(pathToFileURL(join(GENERATED, entry.module)).href)) as EngineModule,
+    examples: examplesIn(join(GENERATED, entry.module.replace(/\.ts$/, ".vectors.json"))),
   }));
 }
 
@@ -49,7 +57,12 @@ export function enginesOf(result: CompileResult, label: string): NamedEngine[] {
   const index = JSON.parse(result.files.get("index.json")!) as { rulesets: { editions: { procedures: { module: string }[] }[] }[] };
   return index.rulesets.flatMap((r) => r.editions.flatMap((e) => e.procedures)).map(({ module }) => {
     const path = module.endsWith(".ts") ? module : `${module}.ts`;
-    return { name: `${label}:${path.replace(/\.ts$/, "")}`, dir: dirname(dir), load: async () => (await import(pathToFileURL(join(dir, path)).href)) as EngineModule };
+    return {
+      name: `${label}:${path.replace(/\.ts$/, "")}`,
+      dir: dirname(dir),
+      load: async () => (await import(pathToFileURL(join(dir, path)).href)) as EngineModule,
+      examples: examplesIn(join(dir, path.replace(/\.ts$/, ".vectors.json"))),
+    };
   });
 }
 

@@ -328,3 +328,58 @@ function statementTwice(s: TsStmt, indent: string): [string, string] {
   }
   return twice(() => printStatement(s, indent));
 }
+
+/**
+ * A module's declaration file (`.d.ts`): what it exports, typed, without code — so
+ * the JavaScript printed beside it is typed for programs that import it. Types and
+ * interfaces as written, exported constants with their declared type (data `as
+ * const` with its literal type), exported functions by their signature.
+ */
+export function printDeclarations(statements: TsStmt[]): string {
+  return finishModule(statements.map(declaration).join(""));
+}
+
+function declaration(s: TsStmt): string {
+  switch (s.type) {
+    case "comment":
+    case "blank":
+    case "import":
+    case "interface":
+    case "typeAlias":
+      return printStatement(s);
+    case "const": {
+      if (!s.exported) return "";
+      const type = s.valueType ? printType(s.valueType) : s.init.type === "asConst" ? literalType(s.init.expr, "") : null;
+      if (type === null) throw new Error(`exported constant ${s.name} has no type to declare`);
+      return `${doc(s.doc, "")}export declare const ${s.name}: ${type};\n`;
+    }
+    case "function": {
+      if (!s.exported) return "";
+      if (!s.returns || s.params.some((p) => !p.type)) throw new Error(`exported function ${s.name} is not fully typed`);
+      const typeParams = s.typeParams?.length ? `<${s.typeParams.join(", ")}>` : "";
+      // A parameter with a default value is optional to the caller.
+      const params = s.params.map((p) => `${p.name}${p.optional || p.defaultValue ? "?" : ""}: ${printType(p.type!)}`).join(", ");
+      return `${doc(s.doc, "")}export declare function ${s.name}${typeParams}(${params}): ${printType(s.returns)};\n`;
+    }
+    default:
+      return "";
+  }
+}
+
+/** The type of data `as const`: readonly, each value its literal type. */
+function literalType(e: TsExpr, indent: string): string {
+  switch (e.type) {
+    case "value":
+      if (e.value === undefined) return "undefined";
+      if (typeof e.value === "number" && !Number.isFinite(e.value)) return "number";
+      return printExpr(e, indent);
+    case "array":
+      if (e.items.length === 0) return "readonly []";
+      return `readonly [\n${e.items.map((item) => `${indent}${INDENT}${literalType(item, indent + INDENT)},\n`).join("")}${indent}]`;
+    case "object":
+      if (e.properties.length === 0) return "{}";
+      return `{\n${e.properties.map((p) => `${indent}${INDENT}readonly ${key(p.key)}: ${literalType(p.value, indent + INDENT)};\n`).join("")}${indent}}`;
+    default:
+      throw new Error(`no literal type for a ${e.type} expression`);
+  }
+}

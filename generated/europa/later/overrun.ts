@@ -1829,6 +1829,54 @@ function attackers$ends_movement(s: State, u$i: number): boolean {
   }
   return v;
 }
+function perUnit$attackers$mp_cost(s: State): rt.Num[] {
+  const n = in$attackers(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$mp_cost(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$mp_spent(s: State): rt.Num[] {
+  const n = in$attackers(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$mp_spent(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$mp_left(s: State): rt.Num[] {
+  const n = in$attackers(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$mp_left(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$strength_now(s: State): rt.Num[] {
+  const n = in$attackers(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$strength_now(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$may_move_on(s: State): boolean[] {
+  const n = in$attackers(s).length;
+  const out: boolean[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$may_move_on(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$ends_movement(s: State): boolean[] {
+  const n = in$attackers(s).length;
+  const out: boolean[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$ends_movement(s, i));
+  }
+  return out;
+}
 function check$one_hex(s: State): boolean {
   return in$all_in_one_hex(s);
 }
@@ -1996,6 +2044,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$attack_total,
     random: false,
     ground: false,
+    dice: [],
     get: attack_total,
     wire: rt.wireAs.number,
   },
@@ -2003,14 +2052,16 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defense_total,
     random: false,
     ground: false,
+    dice: [],
     get: defense_total,
     wire: rt.wireAs.number,
   },
-  { info: step$odds, random: false, ground: false, get: odds, wire: rt.wireAs.odds },
+  { info: step$odds, random: false, ground: false, dice: [], get: odds, wire: rt.wireAs.odds },
   {
     info: step$ground_support,
     random: false,
     ground: false,
+    dice: [],
     get: ground_support,
     wire: rt.wireAs.number,
   },
@@ -2018,6 +2069,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defensive_support,
     random: false,
     ground: false,
+    dice: [],
     get: defensive_support,
     wire: rt.wireAs.number,
   },
@@ -2025,6 +2077,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$high_odds_drm,
     random: false,
     ground: false,
+    dice: [],
     get: high_odds_drm,
     wire: rt.wireAs.plain,
   },
@@ -2032,23 +2085,40 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$exploitation_drm,
     random: false,
     ground: false,
+    dice: [],
     get: exploitation_drm,
     wire: rt.wireAs.plain,
   },
-  { info: step$total_drm, random: false, ground: false, get: total_drm, wire: rt.wireAs.plain },
+  {
+    info: step$total_drm,
+    random: false,
+    ground: false,
+    dice: [],
+    get: total_drm,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$modified_roll,
     random: true,
     ground: false,
+    dice: ["overrun_roll"],
     get: modified_roll,
     wire: rt.wireAs.plain,
   },
-  { info: step$column, random: false, ground: false, get: column, wire: rt.wireAs.plain },
-  { info: step$result, random: true, ground: false, get: result, wire: rt.wireAs.plain },
+  { info: step$column, random: false, ground: false, dice: [], get: column, wire: rt.wireAs.plain },
+  {
+    info: step$result,
+    random: true,
+    ground: false,
+    dice: ["overrun_roll"],
+    get: result,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$overrun_succeeds,
     random: true,
     ground: false,
+    dice: ["overrun_roll"],
     get: overrun_succeeds,
     wire: rt.wireAs.plain,
   },
@@ -2056,14 +2126,23 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$attackers_do_not_retreat,
     random: true,
     ground: false,
+    dice: ["overrun_roll"],
     get: attackers_do_not_retreat,
     wire: rt.wireAs.plain,
   },
-  { info: step$advance, random: true, ground: false, get: advance, wire: rt.wireAs.plain },
+  {
+    info: step$advance,
+    random: true,
+    ground: false,
+    dice: ["overrun_roll"],
+    get: advance,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$half_strength_markers,
     random: true,
     ground: false,
+    dice: ["overrun_roll"],
     get: half_strength_markers,
     wire: rt.wireAs.plain,
   },
@@ -2071,50 +2150,64 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$all_retreated,
     random: false,
     ground: true,
+    dice: [],
     get: all_retreated,
     wire: rt.wireAs.plain,
   },
-  { info: step$halved_after, random: true, ground: false, get: halved_after, wire: rt.wireAs.plain },
+  {
+    info: step$halved_after,
+    random: true,
+    ground: false,
+    dice: ["overrun_roll"],
+    get: halved_after,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$out$attackers$mp_cost,
     random: false,
     ground: true,
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$mp_cost(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$attackers$mp_cost(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$attackers$mp_spent,
     random: false,
     ground: true,
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$mp_spent(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$attackers$mp_spent(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$attackers$mp_left,
     random: false,
     ground: true,
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$mp_left(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$attackers$mp_left(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$attackers$strength_now,
     random: false,
     ground: false,
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$strength_now(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$attackers$strength_now(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$attackers$may_move_on,
     random: true,
     ground: false,
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$may_move_on(s, i)),
+    dice: ["overrun_roll"],
+    get: (s: State) => perUnit$attackers$may_move_on(s),
     wire: rt.wireAs.plain,
   },
   {
     info: step$out$attackers$ends_movement,
     random: true,
     ground: false,
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$ends_movement(s, i)),
+    dice: ["overrun_roll"],
+    get: (s: State) => perUnit$attackers$ends_movement(s),
     wire: rt.wireAs.plain,
   },
 ];
@@ -2151,10 +2244,10 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     const s = c.s;
     try {
       return {
-        "attackers.mp_cost": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$mp_cost(s, i))),
-        "attackers.mp_spent": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$mp_spent(s, i))),
-        "attackers.mp_left": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$mp_left(s, i))),
-        "attackers.strength_now": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$strength_now(s, i))),
+        "attackers.mp_cost": rt.wireEach(perUnit$attackers$mp_cost(s), rt.wireAs.number),
+        "attackers.mp_spent": rt.wireEach(perUnit$attackers$mp_spent(s), rt.wireAs.number),
+        "attackers.mp_left": rt.wireEach(perUnit$attackers$mp_left(s), rt.wireAs.number),
+        "attackers.strength_now": rt.wireEach(perUnit$attackers$strength_now(s), rt.wireAs.number),
         ground_support: rt.wireAs.number(ground_support(s)),
         defensive_support: rt.wireAs.number(defensive_support(s)),
         attack_total: rt.wireAs.number(attack_total(s)),
@@ -2171,8 +2264,8 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
         half_strength_markers: half_strength_markers(s) as rt.Wire,
         halved_after: halved_after(s) as rt.Wire,
         advance: advance(s) as rt.Wire,
-        "attackers.may_move_on": in$attackers(s).map((_, i) => attackers$may_move_on(s, i)) as rt.Wire,
-        "attackers.ends_movement": in$attackers(s).map((_, i) => attackers$ends_movement(s, i)) as rt.Wire,
+        "attackers.may_move_on": perUnit$attackers$may_move_on(s) as rt.Wire,
+        "attackers.ends_movement": perUnit$attackers$ends_movement(s) as rt.Wire,
       };
     } catch (error) {
       if (!(error instanceof rt.Stop)) {
@@ -2205,6 +2298,43 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     "attackers.ends_movement": c.value(OUTPUTS[21]),
   };
 }
+const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
+  attack_total: {
+    read: (s: State) => s.attack_total,
+    lets: ["ground_support", "attackers.strength_now"],
+    dice: [],
+  },
+  defense_total: { read: (s: State) => s.defense_total, lets: ["defensive_support"], dice: [] },
+  odds: { read: (s: State) => s.odds, lets: ["attack_total", "defense_total"], dice: [] },
+  ground_support: { read: (s: State) => s.ground_support, lets: [], dice: [] },
+  defensive_support: { read: (s: State) => s.defensive_support, lets: [], dice: [] },
+  high_odds_drm: { read: (s: State) => s.high_odds_drm, lets: ["defense_total", "attack_total"], dice: [] },
+  exploitation_drm: { read: (s: State) => s.exploitation_drm, lets: [], dice: [] },
+  total_drm: { read: (s: State) => s.total_drm, lets: ["exploitation_drm", "high_odds_drm"], dice: [] },
+  modified_roll: { read: (s: State) => s.modified_roll, lets: ["total_drm"], dice: ["overrun_roll"] },
+  column: { read: (s: State) => s.column, lets: ["defense_total", "odds"], dice: [] },
+  result: {
+    read: (s: State) => s.result,
+    lets: ["all_retreated", "defense_total", "modified_roll", "odds"],
+    dice: [],
+  },
+  overrun_succeeds: { read: (s: State) => s.overrun_succeeds, lets: ["all_retreated", "result"], dice: [] },
+  attackers_do_not_retreat: { read: (s: State) => s.attackers_do_not_retreat, lets: ["result"], dice: [] },
+  advance: { read: (s: State) => s.advance, lets: ["all_retreated", "overrun_succeeds"], dice: [] },
+  half_strength_markers: { read: (s: State) => s.half_strength_markers, lets: ["result"], dice: [] },
+  all_retreated: { read: (s: State) => s.all_retreated, lets: [], dice: [] },
+  halved_after: { read: (s: State) => s.halved_after, lets: ["half_strength_markers"], dice: [] },
+  "attackers.mp_cost": { read: (s: State) => s.attackers$mp_cost, lets: ["all_retreated"], dice: [] },
+  "attackers.mp_spent": { read: (s: State) => s.attackers$mp_spent, lets: ["attackers.mp_cost"], dice: [] },
+  "attackers.mp_left": { read: (s: State) => s.attackers$mp_left, lets: ["attackers.mp_spent"], dice: [] },
+  "attackers.strength_now": { read: (s: State) => s.attackers$strength_now, lets: [], dice: [] },
+  "attackers.may_move_on": {
+    read: (s: State) => s.attackers$may_move_on,
+    lets: ["overrun_succeeds", "attackers.mp_left"],
+    dice: [],
+  },
+  "attackers.ends_movement": { read: (s: State) => s.attackers$ends_movement, lets: ["overrun_succeeds"], dice: [] },
+};
 const OUTCOME: readonly string[] = ["result"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
@@ -2345,14 +2475,16 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
   const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(admitted, dice, { trace: false });
+    (dice: Record<string, number | undefined>, parent: State | null) => {
+      const s = new State(admitted, dice, rt.UNTRACED);
       if (parent) {
         inherit(s, parent);
       }
-      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+      return s;
     },
+    (s: State) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

@@ -575,6 +575,30 @@ function attackers$mp_left(s: State, u$i: number): rt.Num {
   }
   return v;
 }
+function perUnit$attackers$mp_cost(s: State): rt.Num[] {
+  const n = in$attackers(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$mp_cost(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$mp_spent(s: State): rt.Num[] {
+  const n = in$attackers(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$mp_spent(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$mp_left(s: State): rt.Num[] {
+  const n = in$attackers(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$mp_left(s, i));
+  }
+  return out;
+}
 function check$ten_to_one(s: State): boolean {
   return rt.ge(attack_total(s), rt.mul(10, defense_total(s), "13.A"));
 }
@@ -644,6 +668,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$attack_total,
     random: false,
     ground: true,
+    dice: [],
     get: attack_total,
     wire: rt.wireAs.number,
   },
@@ -651,14 +676,16 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defense_total,
     random: false,
     ground: true,
+    dice: [],
     get: defense_total,
     wire: rt.wireAs.number,
   },
-  { info: step$odds, random: false, ground: false, get: odds, wire: rt.wireAs.odds },
+  { info: step$odds, random: false, ground: false, dice: [], get: odds, wire: rt.wireAs.odds },
   {
     info: step$overrun_succeeds,
     random: false,
     ground: false,
+    dice: [],
     get: overrun_succeeds,
     wire: rt.wireAs.plain,
   },
@@ -666,6 +693,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defenders_eliminated,
     random: false,
     ground: false,
+    dice: [],
     get: defenders_eliminated,
     wire: rt.wireAs.plain,
   },
@@ -673,29 +701,40 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$ground_support,
     random: false,
     ground: true,
+    dice: [],
     get: ground_support,
     wire: rt.wireAs.plain,
   },
-  { info: step$advance, random: false, ground: false, get: advance, wire: rt.wireAs.plain },
+  {
+    info: step$advance,
+    random: false,
+    ground: false,
+    dice: [],
+    get: advance,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$out$attackers$mp_cost,
     random: false,
     ground: true,
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$mp_cost(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$attackers$mp_cost(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$attackers$mp_spent,
     random: false,
     ground: true,
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$mp_spent(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$attackers$mp_spent(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$attackers$mp_left,
     random: false,
     ground: true,
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$mp_left(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$attackers$mp_left(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
 ];
@@ -720,9 +759,9 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     const s = c.s;
     try {
       return {
-        "attackers.mp_cost": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$mp_cost(s, i))),
-        "attackers.mp_spent": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$mp_spent(s, i))),
-        "attackers.mp_left": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$mp_left(s, i))),
+        "attackers.mp_cost": rt.wireEach(perUnit$attackers$mp_cost(s), rt.wireAs.number),
+        "attackers.mp_spent": rt.wireEach(perUnit$attackers$mp_spent(s), rt.wireAs.number),
+        "attackers.mp_left": rt.wireEach(perUnit$attackers$mp_left(s), rt.wireAs.number),
         ground_support: ground_support(s) as rt.Wire,
         attack_total: rt.wireAs.number(attack_total(s)),
         defense_total: rt.wireAs.number(defense_total(s)),
@@ -750,6 +789,18 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     advance: c.value(OUTPUTS[9]),
   };
 }
+const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
+  attack_total: { read: (s: State) => s.attack_total, lets: ["ground_support"], dice: [] },
+  defense_total: { read: (s: State) => s.defense_total, lets: [], dice: [] },
+  odds: { read: (s: State) => s.odds, lets: ["attack_total", "defense_total"], dice: [] },
+  overrun_succeeds: { read: (s: State) => s.overrun_succeeds, lets: [], dice: [] },
+  defenders_eliminated: { read: (s: State) => s.defenders_eliminated, lets: [], dice: [] },
+  ground_support: { read: (s: State) => s.ground_support, lets: [], dice: [] },
+  advance: { read: (s: State) => s.advance, lets: [], dice: [] },
+  "attackers.mp_cost": { read: (s: State) => s.attackers$mp_cost, lets: [], dice: [] },
+  "attackers.mp_spent": { read: (s: State) => s.attackers$mp_spent, lets: ["attackers.mp_cost"], dice: [] },
+  "attackers.mp_left": { read: (s: State) => s.attackers$mp_left, lets: ["attackers.mp_spent"], dice: [] },
+};
 const OUTCOME: readonly string[] = ["overrun_succeeds"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
@@ -829,14 +880,16 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
   const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(admitted, dice, { trace: false });
+    (dice: Record<string, number | undefined>, parent: State | null) => {
+      const s = new State(admitted, dice, rt.UNTRACED);
       if (parent) {
         inherit(s, parent);
       }
-      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+      return s;
     },
+    (s: State) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

@@ -229,6 +229,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$air_roll_modified,
     random: true,
     ground: false,
+    dice: ["air_roll"],
     get: air_roll_modified,
     wire: rt.wireAs.plain,
   },
@@ -236,6 +237,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$air_unit_result,
     random: true,
     ground: false,
+    dice: ["air_roll"],
     get: air_unit_result,
     wire: rt.wireAs.plain,
   },
@@ -261,6 +263,10 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
   }
   return { air_roll_modified: c.value(OUTPUTS[0]), air_unit_result: c.value(OUTPUTS[1]) };
 }
+const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
+  air_roll_modified: { read: (s: State) => s.air_roll_modified, lets: [], dice: ["air_roll"] },
+  air_unit_result: { read: (s: State) => s.air_unit_result, lets: ["air_roll_modified"], dice: [] },
+};
 const OUTCOME: readonly string[] = ["air_unit_result"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
@@ -317,14 +323,16 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
   const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(admitted, dice, { trace: false });
+    (dice: Record<string, number | undefined>, parent: State | null) => {
+      const s = new State(admitted, dice, rt.UNTRACED);
       if (parent) {
         inherit(s, parent);
       }
-      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+      return s;
     },
+    (s: State) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

@@ -798,14 +798,23 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$tokens_per_sp,
     random: false,
     ground: false,
+    dice: [],
     get: tokens_per_sp,
     wire: rt.wireAs.plain,
   },
-  { info: step$dump_percent, random: true, ground: false, get: dump_percent, wire: rt.wireAs.plain },
+  {
+    info: step$dump_percent,
+    random: true,
+    ground: false,
+    dice: ["dump_roll"],
+    get: dump_percent,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$dump_captured_t,
     random: true,
     ground: false,
+    dice: ["dump_roll"],
     get: dump_captured_t,
     wire: rt.wireAs.plain,
   },
@@ -813,6 +822,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$dump_destroyed_t,
     random: true,
     ground: false,
+    dice: ["dump_roll"],
     get: dump_destroyed_t,
     wire: rt.wireAs.number,
   },
@@ -820,6 +830,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$truck_percent,
     random: true,
     ground: false,
+    dice: ["truck_roll"],
     get: truck_percent,
     wire: rt.wireAs.plain,
   },
@@ -827,6 +838,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$trucks_captured,
     random: true,
     ground: false,
+    dice: ["truck_roll"],
     get: trucks_captured,
     wire: rt.wireAs.plain,
   },
@@ -834,6 +846,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$trucks_displaced,
     random: true,
     ground: false,
+    dice: ["truck_roll"],
     get: trucks_displaced,
     wire: rt.wireAs.number,
   },
@@ -841,6 +854,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$truck_sp_captured_t,
     random: true,
     ground: false,
+    dice: ["truck_roll"],
     get: truck_sp_captured_t,
     wire: rt.wireAs.plain,
   },
@@ -848,6 +862,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$truck_sp_displaced_t,
     random: true,
     ground: false,
+    dice: ["truck_roll"],
     get: truck_sp_displaced_t,
     wire: rt.wireAs.number,
   },
@@ -855,6 +870,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$wagon_percent,
     random: true,
     ground: false,
+    dice: ["wagon_roll"],
     get: wagon_percent,
     wire: rt.wireAs.plain,
   },
@@ -862,6 +878,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$wagons_captured,
     random: true,
     ground: false,
+    dice: ["wagon_roll"],
     get: wagons_captured,
     wire: rt.wireAs.plain,
   },
@@ -869,6 +886,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$wagons_displaced,
     random: true,
     ground: false,
+    dice: ["wagon_roll"],
     get: wagons_displaced,
     wire: rt.wireAs.number,
   },
@@ -876,6 +894,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$wagon_sp_captured_t,
     random: true,
     ground: false,
+    dice: ["wagon_roll"],
     get: wagon_sp_captured_t,
     wire: rt.wireAs.plain,
   },
@@ -883,6 +902,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$wagon_sp_displaced_t,
     random: true,
     ground: false,
+    dice: ["wagon_roll"],
     get: wagon_sp_displaced_t,
     wire: rt.wireAs.number,
   },
@@ -947,6 +967,30 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     wagon_sp_displaced_t: c.value(OUTPUTS[12]),
   };
 }
+const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
+  tokens_per_sp: { read: (s: State) => s.tokens_per_sp, lets: [], dice: [] },
+  dump_percent: { read: (s: State) => s.dump_percent, lets: [], dice: ["dump_roll"] },
+  dump_captured_t: { read: (s: State) => s.dump_captured_t, lets: ["tokens_per_sp", "dump_percent"], dice: [] },
+  dump_destroyed_t: { read: (s: State) => s.dump_destroyed_t, lets: ["tokens_per_sp", "dump_captured_t"], dice: [] },
+  truck_percent: { read: (s: State) => s.truck_percent, lets: [], dice: ["truck_roll"] },
+  trucks_captured: { read: (s: State) => s.trucks_captured, lets: ["truck_percent"], dice: [] },
+  trucks_displaced: { read: (s: State) => s.trucks_displaced, lets: ["trucks_captured"], dice: [] },
+  truck_sp_captured_t: { read: (s: State) => s.truck_sp_captured_t, lets: ["tokens_per_sp", "truck_percent"], dice: [] },
+  truck_sp_displaced_t: {
+    read: (s: State) => s.truck_sp_displaced_t,
+    lets: ["tokens_per_sp", "truck_sp_captured_t"],
+    dice: [],
+  },
+  wagon_percent: { read: (s: State) => s.wagon_percent, lets: [], dice: ["wagon_roll"] },
+  wagons_captured: { read: (s: State) => s.wagons_captured, lets: ["wagon_percent"], dice: [] },
+  wagons_displaced: { read: (s: State) => s.wagons_displaced, lets: ["wagons_captured"], dice: [] },
+  wagon_sp_captured_t: { read: (s: State) => s.wagon_sp_captured_t, lets: ["tokens_per_sp", "wagon_percent"], dice: [] },
+  wagon_sp_displaced_t: {
+    read: (s: State) => s.wagon_sp_displaced_t,
+    lets: ["tokens_per_sp", "wagon_sp_captured_t"],
+    dice: [],
+  },
+};
 const OUTCOME: readonly string[] = [
   "dump_captured_t",
   "trucks_captured",
@@ -1060,14 +1104,16 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
   const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(admitted, dice, { trace: false });
+    (dice: Record<string, number | undefined>, parent: State | null) => {
+      const s = new State(admitted, dice, rt.UNTRACED);
       if (parent) {
         inherit(s, parent);
       }
-      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+      return s;
     },
+    (s: State) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

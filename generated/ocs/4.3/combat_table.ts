@@ -635,6 +635,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$row_odds,
     random: false,
     ground: false,
+    dice: [],
     get: row_odds,
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.odds),
   },
@@ -642,6 +643,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$roll_results,
     random: false,
     ground: false,
+    dice: [],
     get: roll_results,
     wire: rt.wireAs.plain,
   },
@@ -656,7 +658,7 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     const s = c.s;
     try {
       return {
-        row_odds: ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.odds))(row_odds(s)),
+        row_odds: rt.wireEach(row_odds(s), rt.wireAs.odds),
         roll_results: (roll_results(s) as unknown) as rt.Wire,
       };
     } catch (error) {
@@ -667,6 +669,10 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
   }
   return { row_odds: c.value(OUTPUTS[0]), roll_results: c.value(OUTPUTS[1]) };
 }
+const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
+  row_odds: { read: (s: State) => s.row_odds, lets: [], dice: [] },
+  roll_results: { read: (s: State) => s.roll_results, lets: [], dice: [] },
+};
 const OUTCOME: readonly string[] = [];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
@@ -723,14 +729,16 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
   const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(admitted, dice, { trace: false });
+    (dice: Record<string, number | undefined>, parent: State | null) => {
+      const s = new State(admitted, dice, rt.UNTRACED);
       if (parent) {
         inherit(s, parent);
       }
-      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+      return s;
     },
+    (s: State) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

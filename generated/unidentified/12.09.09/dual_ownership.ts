@@ -836,11 +836,19 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$combined_defence, value: (s: State) => s.combined_defence },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
-  { info: step$overrun_mp, random: false, ground: false, get: overrun_mp, wire: rt.wireAs.plain },
+  {
+    info: step$overrun_mp,
+    random: false,
+    ground: false,
+    dice: [],
+    get: overrun_mp,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$german_cm_overrun_mp,
     random: false,
     ground: false,
+    dice: [],
     get: german_cm_overrun_mp,
     wire: rt.wireAs.plain,
   },
@@ -848,6 +856,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$terrain_benefits,
     random: false,
     ground: false,
+    dice: [],
     get: terrain_benefits,
     wire: rt.wireAs.plain,
   },
@@ -855,6 +864,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$entry_extra_mp,
     random: false,
     ground: false,
+    dice: [],
     get: entry_extra_mp,
     wire: rt.wireAs.number,
   },
@@ -862,6 +872,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$disruptions_as_casualties,
     random: false,
     ground: false,
+    dice: [],
     get: disruptions_as_casualties,
     wire: rt.wireAs.plain,
   },
@@ -869,6 +880,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$controls_ports_airbases,
     random: false,
     ground: false,
+    dice: [],
     get: controls_ports_airbases,
     wire: rt.wireAs.plain,
   },
@@ -876,14 +888,23 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$may_build_airbase,
     random: false,
     ground: false,
+    dice: [],
     get: may_build_airbase,
     wire: rt.wireAs.plain,
   },
-  { info: step$exerts_zoc, random: false, ground: false, get: exerts_zoc, wire: rt.wireAs.plain },
+  {
+    info: step$exerts_zoc,
+    random: false,
+    ground: false,
+    dice: [],
+    get: exerts_zoc,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$pinning_force_needed,
     random: false,
     ground: false,
+    dice: [],
     get: pinning_force_needed,
     wire: rt.wireAs.number,
   },
@@ -891,6 +912,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$combined_defence,
     random: false,
     ground: false,
+    dice: [],
     get: combined_defence,
     wire: rt.wireAs.number,
   },
@@ -940,6 +962,18 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     combined_defence: c.value(OUTPUTS[7]),
   };
 }
+const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
+  overrun_mp: { read: (s: State) => s.overrun_mp, lets: [], dice: [] },
+  german_cm_overrun_mp: { read: (s: State) => s.german_cm_overrun_mp, lets: [], dice: [] },
+  terrain_benefits: { read: (s: State) => s.terrain_benefits, lets: [], dice: [] },
+  entry_extra_mp: { read: (s: State) => s.entry_extra_mp, lets: ["german_cm_overrun_mp", "overrun_mp"], dice: [] },
+  disruptions_as_casualties: { read: (s: State) => s.disruptions_as_casualties, lets: [], dice: [] },
+  controls_ports_airbases: { read: (s: State) => s.controls_ports_airbases, lets: [], dice: [] },
+  may_build_airbase: { read: (s: State) => s.may_build_airbase, lets: [], dice: [] },
+  exerts_zoc: { read: (s: State) => s.exerts_zoc, lets: [], dice: [] },
+  pinning_force_needed: { read: (s: State) => s.pinning_force_needed, lets: [], dice: [] },
+  combined_defence: { read: (s: State) => s.combined_defence, lets: [], dice: [] },
+};
 const OUTCOME: readonly string[] = ["terrain_benefits"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
@@ -1037,14 +1071,16 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
   const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(admitted, dice, { trace: false });
+    (dice: Record<string, number | undefined>, parent: State | null) => {
+      const s = new State(admitted, dice, rt.UNTRACED);
       if (parent) {
         inherit(s, parent);
       }
-      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+      return s;
     },
+    (s: State) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

@@ -1964,6 +1964,70 @@ function air_units$value(s: State, a$i: number): rt.Num {
   }
   return v;
 }
+function perUnit$moving_units$overrun_cost(s: State): number[] {
+  const n = in$moving_units(s).length;
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(moving_units$overrun_cost(s, i));
+  }
+  return out;
+}
+function perUnit$moving_units$mp_cost(s: State): rt.Num[] {
+  const n = in$moving_units(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(moving_units$mp_cost(s, i));
+  }
+  return out;
+}
+function perUnit$moving_units$mp_spent(s: State): rt.Num[] {
+  const n = in$moving_units(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(moving_units$mp_spent(s, i));
+  }
+  return out;
+}
+function perUnit$moving_units$mp_left(s: State): rt.Num[] {
+  const n = in$moving_units(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(moving_units$mp_left(s, i));
+  }
+  return out;
+}
+function perUnit$moving_units$hexside_cost(s: State): rt.Num[] {
+  const n = in$moving_units(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(moving_units$hexside_cost(s, i));
+  }
+  return out;
+}
+function perUnit$moving_units$attack_now(s: State): rt.Num[] {
+  const n = in$moving_units(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(moving_units$attack_now(s, i));
+  }
+  return out;
+}
+function perUnit$air_units$mission_tbf(s: State): rt.Num[] {
+  const n = in$air_units(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(air_units$mission_tbf(s, i));
+  }
+  return out;
+}
+function perUnit$air_units$value(s: State): rt.Num[] {
+  const n = in$air_units(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(air_units$value(s, i));
+  }
+  return out;
+}
 function check$within_stacking_limit(s: State): boolean {
   return in$stacking_ok(s);
 }
@@ -2194,11 +2258,19 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$no_combat_next_phase, value: (s: State) => s.no_combat_next_phase },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
-  { info: step$overrun_mp, random: false, ground: true, get: overrun_mp, wire: rt.wireAs.plain },
+  {
+    info: step$overrun_mp,
+    random: false,
+    ground: true,
+    dice: [],
+    get: overrun_mp,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$german_cm_overrun_mp,
     random: false,
     ground: true,
+    dice: [],
     get: german_cm_overrun_mp,
     wire: rt.wireAs.plain,
   },
@@ -2206,15 +2278,31 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$deadlock_marker,
     random: false,
     ground: false,
+    dice: [],
     get: deadlock_marker,
     wire: rt.wireAs.plain,
   },
-  { info: step$attack_air, random: false, ground: false, get: attack_air, wire: rt.wireAs.number },
-  { info: step$defence_air, random: false, ground: false, get: defence_air, wire: rt.wireAs.number },
+  {
+    info: step$attack_air,
+    random: false,
+    ground: false,
+    dice: [],
+    get: attack_air,
+    wire: rt.wireAs.number,
+  },
+  {
+    info: step$defence_air,
+    random: false,
+    ground: false,
+    dice: [],
+    get: defence_air,
+    wire: rt.wireAs.number,
+  },
   {
     info: step$attack_naval,
     random: false,
     ground: false,
+    dice: [],
     get: attack_naval,
     wire: rt.wireAs.number,
   },
@@ -2222,6 +2310,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defence_naval,
     random: false,
     ground: false,
+    dice: [],
     get: defence_naval,
     wire: rt.wireAs.number,
   },
@@ -2229,6 +2318,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$dl_marker_removed,
     random: false,
     ground: false,
+    dice: [],
     get: dl_marker_removed,
     wire: rt.wireAs.plain,
   },
@@ -2236,6 +2326,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$attack_total,
     random: false,
     ground: false,
+    dice: [],
     get: attack_total,
     wire: rt.wireAs.number,
   },
@@ -2243,14 +2334,16 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defence_total,
     random: false,
     ground: false,
+    dice: [],
     get: defence_total,
     wire: rt.wireAs.number,
   },
-  { info: step$odds, random: false, ground: false, get: odds, wire: rt.wireAs.odds },
+  { info: step$odds, random: false, ground: false, dice: [], get: odds, wire: rt.wireAs.odds },
   {
     info: step$resolved_case,
     random: false,
     ground: false,
+    dice: [],
     get: resolved_case,
     wire: rt.wireAs.plain,
   },
@@ -2258,6 +2351,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defenders_eliminated,
     random: false,
     ground: false,
+    dice: [],
     get: defenders_eliminated,
     wire: rt.wireAs.plain,
   },
@@ -2265,6 +2359,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$most_mp_spent,
     random: false,
     ground: false,
+    dice: [],
     get: most_mp_spent,
     wire: rt.wireAs.number,
   },
@@ -2272,6 +2367,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$overrun_mp_expended,
     random: false,
     ground: false,
+    dice: [],
     get: overrun_mp_expended,
     wire: rt.wireAs.number,
   },
@@ -2279,6 +2375,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$expended_mp_marker,
     random: false,
     ground: false,
+    dice: [],
     get: expended_mp_marker,
     wire: rt.wireAs.number,
   },
@@ -2286,14 +2383,23 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$may_continue_moving,
     random: false,
     ground: false,
+    dice: [],
     get: may_continue_moving,
     wire: rt.wireAs.plain,
   },
-  { info: step$zoc_marker, random: false, ground: false, get: zoc_marker, wire: rt.wireAs.plain },
+  {
+    info: step$zoc_marker,
+    random: false,
+    ground: false,
+    dice: [],
+    get: zoc_marker,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$red_table_defender_re,
     random: false,
     ground: false,
+    dice: [],
     get: red_table_defender_re,
     wire: rt.wireAs.number,
   },
@@ -2301,6 +2407,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$attackers_lose_zoc,
     random: false,
     ground: false,
+    dice: [],
     get: attackers_lose_zoc,
     wire: rt.wireAs.plain,
   },
@@ -2308,6 +2415,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$red_table_attacker_drm,
     random: false,
     ground: false,
+    dice: [],
     get: red_table_attacker_drm,
     wire: rt.wireAs.plain,
   },
@@ -2315,6 +2423,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$dual_occupancy,
     random: false,
     ground: false,
+    dice: [],
     get: dual_occupancy,
     wire: rt.wireAs.plain,
   },
@@ -2322,6 +2431,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$no_combat_next_phase,
     random: false,
     ground: false,
+    dice: [],
     get: no_combat_next_phase,
     wire: rt.wireAs.plain,
   },
@@ -2329,56 +2439,64 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$out$moving_units$overrun_cost,
     random: false,
     ground: true,
-    get: (s: State) => in$moving_units(s).map((_, i) => moving_units$overrun_cost(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$moving_units$overrun_cost(s),
     wire: rt.wireAs.plain,
   },
   {
     info: step$out$moving_units$mp_cost,
     random: false,
     ground: true,
-    get: (s: State) => in$moving_units(s).map((_, i) => moving_units$mp_cost(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$moving_units$mp_cost(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$moving_units$mp_spent,
     random: false,
     ground: true,
-    get: (s: State) => in$moving_units(s).map((_, i) => moving_units$mp_spent(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$moving_units$mp_spent(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$moving_units$mp_left,
     random: false,
     ground: true,
-    get: (s: State) => in$moving_units(s).map((_, i) => moving_units$mp_left(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$moving_units$mp_left(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$moving_units$hexside_cost,
     random: false,
     ground: true,
-    get: (s: State) => in$moving_units(s).map((_, i) => moving_units$hexside_cost(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$moving_units$hexside_cost(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$moving_units$attack_now,
     random: false,
     ground: false,
-    get: (s: State) => in$moving_units(s).map((_, i) => moving_units$attack_now(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$moving_units$attack_now(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$air_units$mission_tbf,
     random: false,
     ground: false,
-    get: (s: State) => in$air_units(s).map((_, i) => air_units$mission_tbf(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$air_units$mission_tbf(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$air_units$value,
     random: false,
     ground: false,
-    get: (s: State) => in$air_units(s).map((_, i) => air_units$value(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$air_units$value(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
 ];
@@ -2419,17 +2537,17 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     const s = c.s;
     try {
       return {
-        "moving_units.overrun_cost": in$moving_units(s).map((_, i) => moving_units$overrun_cost(s, i)) as rt.Wire,
-        "moving_units.hexside_cost": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$moving_units(s).map((_, i) => moving_units$hexside_cost(s, i))),
-        "moving_units.mp_cost": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$moving_units(s).map((_, i) => moving_units$mp_cost(s, i))),
-        "moving_units.mp_spent": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$moving_units(s).map((_, i) => moving_units$mp_spent(s, i))),
-        "moving_units.mp_left": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$moving_units(s).map((_, i) => moving_units$mp_left(s, i))),
-        "air_units.value": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$air_units(s).map((_, i) => air_units$value(s, i))),
+        "moving_units.overrun_cost": perUnit$moving_units$overrun_cost(s) as rt.Wire,
+        "moving_units.hexside_cost": rt.wireEach(perUnit$moving_units$hexside_cost(s), rt.wireAs.number),
+        "moving_units.mp_cost": rt.wireEach(perUnit$moving_units$mp_cost(s), rt.wireAs.number),
+        "moving_units.mp_spent": rt.wireEach(perUnit$moving_units$mp_spent(s), rt.wireAs.number),
+        "moving_units.mp_left": rt.wireEach(perUnit$moving_units$mp_left(s), rt.wireAs.number),
+        "air_units.value": rt.wireEach(perUnit$air_units$value(s), rt.wireAs.number),
         attack_air: rt.wireAs.number(attack_air(s)),
         defence_air: rt.wireAs.number(defence_air(s)),
         attack_naval: rt.wireAs.number(attack_naval(s)),
         defence_naval: rt.wireAs.number(defence_naval(s)),
-        "moving_units.attack_now": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$moving_units(s).map((_, i) => moving_units$attack_now(s, i))),
+        "moving_units.attack_now": rt.wireEach(perUnit$moving_units$attack_now(s), rt.wireAs.number),
         attack_total: rt.wireAs.number(attack_total(s)),
         defence_total: rt.wireAs.number(defence_total(s)),
         odds: rt.wireAs.odds(odds(s)),
@@ -2481,6 +2599,51 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     no_combat_next_phase: c.value(OUTPUTS[25]),
   };
 }
+const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
+  overrun_mp: { read: (s: State) => s.overrun_mp, lets: [], dice: [] },
+  german_cm_overrun_mp: { read: (s: State) => s.german_cm_overrun_mp, lets: [], dice: [] },
+  deadlock_marker: { read: (s: State) => s.deadlock_marker, lets: [], dice: [] },
+  attack_air: { read: (s: State) => s.attack_air, lets: ["air_units.value"], dice: [] },
+  defence_air: { read: (s: State) => s.defence_air, lets: ["air_units.value"], dice: [] },
+  attack_naval: { read: (s: State) => s.attack_naval, lets: [], dice: [] },
+  defence_naval: { read: (s: State) => s.defence_naval, lets: [], dice: [] },
+  dl_marker_removed: { read: (s: State) => s.dl_marker_removed, lets: [], dice: [] },
+  attack_total: {
+    read: (s: State) => s.attack_total,
+    lets: ["attack_air", "attack_naval", "moving_units.attack_now"],
+    dice: [],
+  },
+  defence_total: { read: (s: State) => s.defence_total, lets: ["defence_air", "defence_naval"], dice: [] },
+  odds: { read: (s: State) => s.odds, lets: ["defence_total", "attack_total"], dice: [] },
+  resolved_case: { read: (s: State) => s.resolved_case, lets: [], dice: [] },
+  defenders_eliminated: { read: (s: State) => s.defenders_eliminated, lets: ["resolved_case"], dice: [] },
+  most_mp_spent: { read: (s: State) => s.most_mp_spent, lets: ["moving_units.mp_spent"], dice: [] },
+  overrun_mp_expended: { read: (s: State) => s.overrun_mp_expended, lets: ["resolved_case", "most_mp_spent"], dice: [] },
+  expended_mp_marker: { read: (s: State) => s.expended_mp_marker, lets: ["overrun_mp_expended"], dice: [] },
+  may_continue_moving: { read: (s: State) => s.may_continue_moving, lets: ["resolved_case"], dice: [] },
+  zoc_marker: { read: (s: State) => s.zoc_marker, lets: ["resolved_case"], dice: [] },
+  red_table_defender_re: { read: (s: State) => s.red_table_defender_re, lets: ["resolved_case"], dice: [] },
+  attackers_lose_zoc: { read: (s: State) => s.attackers_lose_zoc, lets: ["resolved_case"], dice: [] },
+  red_table_attacker_drm: { read: (s: State) => s.red_table_attacker_drm, lets: ["resolved_case"], dice: [] },
+  dual_occupancy: { read: (s: State) => s.dual_occupancy, lets: ["resolved_case"], dice: [] },
+  no_combat_next_phase: { read: (s: State) => s.no_combat_next_phase, lets: ["resolved_case"], dice: [] },
+  "moving_units.overrun_cost": {
+    read: (s: State) => s.moving_units$overrun_cost,
+    lets: ["german_cm_overrun_mp", "overrun_mp"],
+    dice: [],
+  },
+  "moving_units.mp_cost": {
+    read: (s: State) => s.moving_units$mp_cost,
+    lets: ["moving_units.hexside_cost", "moving_units.overrun_cost"],
+    dice: [],
+  },
+  "moving_units.mp_spent": { read: (s: State) => s.moving_units$mp_spent, lets: ["moving_units.mp_cost"], dice: [] },
+  "moving_units.mp_left": { read: (s: State) => s.moving_units$mp_left, lets: ["moving_units.mp_spent"], dice: [] },
+  "moving_units.hexside_cost": { read: (s: State) => s.moving_units$hexside_cost, lets: [], dice: [] },
+  "moving_units.attack_now": { read: (s: State) => s.moving_units$attack_now, lets: [], dice: [] },
+  "air_units.mission_tbf": { read: (s: State) => s.air_units$mission_tbf, lets: [], dice: [] },
+  "air_units.value": { read: (s: State) => s.air_units$value, lets: ["air_units.mission_tbf"], dice: [] },
+};
 const OUTCOME: readonly string[] = ["may_continue_moving", "dual_occupancy"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
@@ -2643,14 +2806,16 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
   const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(admitted, dice, { trace: false });
+    (dice: Record<string, number | undefined>, parent: State | null) => {
+      const s = new State(admitted, dice, rt.UNTRACED);
       if (parent) {
         inherit(s, parent);
       }
-      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+      return s;
     },
+    (s: State) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

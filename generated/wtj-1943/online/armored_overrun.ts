@@ -566,6 +566,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$assault_cost,
     random: false,
     ground: true,
+    dice: [],
     get: assault_cost,
     wire: rt.wireAs.number,
   },
@@ -573,6 +574,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$assaults_cost,
     random: false,
     ground: true,
+    dice: [],
     get: assaults_cost,
     wire: rt.wireAs.number,
   },
@@ -580,6 +582,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$movement_left,
     random: false,
     ground: true,
+    dice: [],
     get: movement_left,
     wire: rt.wireAs.number,
   },
@@ -587,6 +590,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$max_assaults,
     random: false,
     ground: false,
+    dice: [],
     get: max_assaults,
     wire: rt.wireAs.plain,
   },
@@ -594,6 +598,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$may_continue_moving,
     random: false,
     ground: false,
+    dice: [],
     get: may_continue_moving,
     wire: rt.wireAs.plain,
   },
@@ -628,6 +633,13 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     may_continue_moving: c.value(OUTPUTS[4]),
   };
 }
+const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
+  assault_cost: { read: (s: State) => s.assault_cost, lets: [], dice: [] },
+  assaults_cost: { read: (s: State) => s.assaults_cost, lets: ["assault_cost"], dice: [] },
+  movement_left: { read: (s: State) => s.movement_left, lets: ["assaults_cost"], dice: [] },
+  max_assaults: { read: (s: State) => s.max_assaults, lets: ["assault_cost"], dice: [] },
+  may_continue_moving: { read: (s: State) => s.may_continue_moving, lets: ["movement_left"], dice: [] },
+};
 const OUTCOME: readonly string[] = ["movement_left"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
@@ -701,14 +713,16 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
   const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(admitted, dice, { trace: false });
+    (dice: Record<string, number | undefined>, parent: State | null) => {
+      const s = new State(admitted, dice, rt.UNTRACED);
       if (parent) {
         inherit(s, parent);
       }
-      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+      return s;
     },
+    (s: State) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

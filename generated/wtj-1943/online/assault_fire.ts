@@ -491,11 +491,19 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$machine_guns_twice, value: (s: State) => s.machine_guns_twice },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
-  { info: step$may_fire, random: false, ground: false, get: may_fire, wire: rt.wireAs.plain },
+  {
+    info: step$may_fire,
+    random: false,
+    ground: false,
+    dice: [],
+    get: may_fire,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$moved_modifier,
     random: false,
     ground: false,
+    dice: [],
     get: moved_modifier,
     wire: rt.wireAs.plain,
   },
@@ -503,6 +511,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$machine_guns_twice,
     random: false,
     ground: false,
+    dice: [],
     get: machine_guns_twice,
     wire: rt.wireAs.plain,
   },
@@ -533,6 +542,11 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     machine_guns_twice: c.value(OUTPUTS[2]),
   };
 }
+const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
+  may_fire: { read: (s: State) => s.may_fire, lets: [], dice: [] },
+  moved_modifier: { read: (s: State) => s.moved_modifier, lets: ["may_fire"], dice: [] },
+  machine_guns_twice: { read: (s: State) => s.machine_guns_twice, lets: [], dice: [] },
+};
 const OUTCOME: readonly string[] = ["may_fire"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
@@ -597,14 +611,16 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
   const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(admitted, dice, { trace: false });
+    (dice: Record<string, number | undefined>, parent: State | null) => {
+      const s = new State(admitted, dice, rt.UNTRACED);
       if (parent) {
         inherit(s, parent);
       }
-      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+      return s;
     },
+    (s: State) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

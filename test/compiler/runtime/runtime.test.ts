@@ -1,5 +1,6 @@
 /** The engine runtime: odds and rounding (rule 4.2), ranges, tables, input checking and exact enumeration. */
 import { join } from "node:path";
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as rt from "../../../compiler/runtime/runtime.ts";
 import {
@@ -107,6 +108,27 @@ describe("spread (9.11c: the AR unit loses the first step; one each before any t
     expect(rt.spread(1, [3, 1], 2)).toEqual([0, 1]);
     expect(rt.spread(2, [1, 2, 1], 3)).toEqual([1, 0, 1]);
     expect(rt.spread(4, [2, 2, 1], 2)).toEqual([1, 2, 1]);
+  });
+
+  it("gives what sharing out one step at a time gives, whatever the list and the first item", () => {
+    // The rule as written: rounds in order (the first item, then the rest), one each to every item not yet full.
+    const oneAtATime = (n: number, capacities: number[], first: number) => {
+      const lead = Number.isInteger(first) && first >= 1 && first <= capacities.length ? first - 1 : 0;
+      const order = [lead, ...capacities.keys()].filter((i, k, all) => all.indexOf(i) === k);
+      const shares = capacities.map(() => 0);
+      for (let left = n; left > 0; ) {
+        const open = order.filter((i) => shares[i] < capacities[i]).slice(0, left);
+        if (open.length === 0) break;
+        for (const i of open) shares[i]++;
+        left -= open.length;
+      }
+      return shares;
+    };
+    fc.assert(
+      fc.property(fc.integer({ min: -2, max: 30 }), fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 6 }), fc.integer({ min: -1, max: 8 }), (n, capacities, first) => {
+        expect(rt.spread(n, capacities, first)).toEqual(oneAtATime(n, capacities, first));
+      }),
+    );
   });
 });
 
