@@ -98,6 +98,24 @@ describe("the quotes issue 9 found wrong", () => {
     }
   });
 
+  it("definitions whose branches different sentences state quote, across the vectors, each of them", async () => {
+    const cases: [string, string, RegExp[]][] = [
+      ["europa/later/overrun", "attackers.mp_cost", [/^but ignoring all MP costs/, /^paying all terrain, ZOC, harassment and overrun MP costs/]],
+      ["unidentified/12.09.09/overrun", "moving_units.overrun_cost", [/^Exception: German c\/m units/, /^The overrun itself costs/]],
+      ["wtj-1943/online/personnel_assault", "rounds", [/only have one die roll round/, /only have two die roll rounds/, /^This is done for three rounds/]],
+      ["wtj-1943/online/personnel_assault", "pinned_sides", [/^Overall ties/, /^In this instance, the surviving unit/]],
+      ["wtj-1943/online/assault_fire", "may_fire", [/^nearby units/, /^Tank bases/, /^Defending personnel units/, /^Assaulting units or bases/]],
+    ];
+    for (const [path, name, quotes] of cases) {
+      const engine = await load(path);
+      const { vectors } = JSON.parse(readFileSync(join(GENERATED, `${path}.vectors.json`), "utf8")) as VectorFile;
+      const quoted = new Set(vectors.flatMap((vector) =>
+        (engine.resolve(vector.input, vector.dice, vector.assume ? { assume: vector.assume } : undefined).trace as Step[])
+          .filter((s) => s.name === name).map((s) => s.quote)));
+      for (const quote of quotes) expect([...quoted].some((q) => quote.test(q)), `${path} ${name} quotes ${quote} in some vector: ${[...quoted].join(" | ")}`).toBe(true);
+    }
+  });
+
   describe("OCS ground combat", () => {
     let engine: EngineModule;
     beforeAll(async () => {

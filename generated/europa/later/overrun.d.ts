@@ -197,7 +197,7 @@ export declare const metadata: {
     readonly "attackers.mp_cost": {
       readonly label: "MP to overrun";
       readonly paragraph: "13.A";
-      readonly quote: "paying all terrain, ZOC, harassment and overrun MP costs";
+      readonly quote: "If all non-phasing units retreat from the target hex, overrunning units do not pay the overrun movement cost";
       readonly perUnit: true;
       readonly random: false;
     };

@@ -133,7 +133,7 @@ export const metadata = {
     "attackers.mp_cost": {
       label: "MP to overrun",
       paragraph: "13.A",
-      quote: "paying all terrain, ZOC, harassment and overrun MP costs",
+      quote: "If all non-phasing units retreat from the target hex, overrunning units do not pay the overrun movement cost",
       perUnit: true,
       random: false,
     },
@@ -1012,7 +1012,7 @@ const step$attackers$mp_cost = {
   label: "MP to overrun",
   kind: "let",
   paragraph: "13.A",
-  quote: "paying all terrain, ZOC, harassment and overrun MP costs",
+  quote: "If all non-phasing units retreat from the target hex, overrunning units do not pay the overrun movement cost",
   type: { t: "number" },
 };
 const step$attackers$mp_spent = {
@@ -1060,7 +1060,7 @@ const step$out$attackers$mp_cost = {
   label: "MP to overrun",
   kind: "let",
   paragraph: "13.A",
-  quote: "paying all terrain, ZOC, harassment and overrun MP costs",
+  quote: "If all non-phasing units retreat from the target hex, overrunning units do not pay the overrun movement cost",
   type: { t: "list", of: { t: "number" } },
 };
 const step$out$attackers$mp_spent = {
@@ -1170,6 +1170,30 @@ const step$advance$branch3 = {
       no_advance: "No advance",
     },
   },
+};
+const step$attackers$mp_cost$branch0 = {
+  name: "attackers.mp_cost",
+  label: "MP to overrun",
+  kind: "let",
+  paragraph: "13.B",
+  quote: "but ignoring all MP costs",
+  type: { t: "number" },
+};
+const step$attackers$mp_cost$branch1 = {
+  name: "attackers.mp_cost",
+  label: "MP to overrun",
+  kind: "let",
+  paragraph: "13.A",
+  quote: "If all non-phasing units retreat from the target hex, overrunning units do not pay the overrun movement cost",
+  type: { t: "number" },
+};
+const step$attackers$mp_cost$branch2 = {
+  name: "attackers.mp_cost",
+  label: "MP to overrun",
+  kind: "let",
+  paragraph: "13.A",
+  quote: "paying all terrain, ZOC, harassment and overrun MP costs",
+  type: { t: "number" },
 };
 const step$check$one_hex = {
   name: "one_hex",
@@ -1742,6 +1766,10 @@ function check$no_naval_gunfire(s) {
 function branch$advance(s) {
   return in$same_hex(s) ? 0 : all_retreated(s) ? 1 : overrun_succeeds(s) ? 2 : 3;
 }
+function branch$attackers$mp_cost(s, u$i) {
+  const u$ = in$attackers(s)[u$i];
+  return in$same_hex(s) ? 0 : all_retreated(s) ? 1 : 2;
+}
 function attack_total$each1(s) {
   const items = in$attackers(s);
   let total = 0;
@@ -1828,7 +1856,12 @@ const TRACE = [
   { info: step$in$same_hex, value: (s) => s.in$same_hex },
   { info: step$in$defenders, value: (s) => s.in$defenders },
   { info: step$all_retreated, value: (s) => s.all_retreated },
-  { info: step$attackers$mp_cost, items: (s) => s.attackers$mp_cost },
+  {
+    info: step$attackers$mp_cost,
+    items: (s) => s.attackers$mp_cost,
+    branch: branch$attackers$mp_cost,
+    branches: [step$attackers$mp_cost$branch0, step$attackers$mp_cost$branch1, step$attackers$mp_cost$branch2],
+  },
   { info: step$attackers$mp_spent, items: (s) => s.attackers$mp_spent },
   { info: step$attackers$mp_left, items: (s) => s.attackers$mp_left },
   { info: step$check$enough_mp, check: 3 },

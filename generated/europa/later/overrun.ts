@@ -133,7 +133,7 @@ export const metadata = {
     "attackers.mp_cost": {
       label: "MP to overrun",
       paragraph: "13.A",
-      quote: "paying all terrain, ZOC, harassment and overrun MP costs",
+      quote: "If all non-phasing units retreat from the target hex, overrunning units do not pay the overrun movement cost",
       perUnit: true,
       random: false,
     },
@@ -1144,7 +1144,7 @@ const step$attackers$mp_cost: rt.StepInfo = {
   label: "MP to overrun",
   kind: "let",
   paragraph: "13.A",
-  quote: "paying all terrain, ZOC, harassment and overrun MP costs",
+  quote: "If all non-phasing units retreat from the target hex, overrunning units do not pay the overrun movement cost",
   type: { t: "number" },
 };
 const step$attackers$mp_spent: rt.StepInfo = {
@@ -1192,7 +1192,7 @@ const step$out$attackers$mp_cost: rt.StepInfo = {
   label: "MP to overrun",
   kind: "let",
   paragraph: "13.A",
-  quote: "paying all terrain, ZOC, harassment and overrun MP costs",
+  quote: "If all non-phasing units retreat from the target hex, overrunning units do not pay the overrun movement cost",
   type: { t: "list", of: { t: "number" } },
 };
 const step$out$attackers$mp_spent: rt.StepInfo = {
@@ -1302,6 +1302,30 @@ const step$advance$branch3: rt.StepInfo = {
       no_advance: "No advance",
     },
   },
+};
+const step$attackers$mp_cost$branch0: rt.StepInfo = {
+  name: "attackers.mp_cost",
+  label: "MP to overrun",
+  kind: "let",
+  paragraph: "13.B",
+  quote: "but ignoring all MP costs",
+  type: { t: "number" },
+};
+const step$attackers$mp_cost$branch1: rt.StepInfo = {
+  name: "attackers.mp_cost",
+  label: "MP to overrun",
+  kind: "let",
+  paragraph: "13.A",
+  quote: "If all non-phasing units retreat from the target hex, overrunning units do not pay the overrun movement cost",
+  type: { t: "number" },
+};
+const step$attackers$mp_cost$branch2: rt.StepInfo = {
+  name: "attackers.mp_cost",
+  label: "MP to overrun",
+  kind: "let",
+  paragraph: "13.A",
+  quote: "paying all terrain, ZOC, harassment and overrun MP costs",
+  type: { t: "number" },
 };
 const step$check$one_hex: rt.StepInfo = {
   name: "one_hex",
@@ -1874,6 +1898,10 @@ function check$no_naval_gunfire(s: State): boolean {
 function branch$advance(s: State): number {
   return in$same_hex(s) ? 0 : all_retreated(s) ? 1 : overrun_succeeds(s) ? 2 : 3;
 }
+function branch$attackers$mp_cost(s: State, u$i: number): number {
+  const u$ = in$attackers(s)[u$i];
+  return in$same_hex(s) ? 0 : all_retreated(s) ? 1 : 2;
+}
 function attack_total$each1(s: State): rt.Num {
   const items: readonly OverrunningUnit[] = in$attackers(s);
   let total: rt.Num = 0;
@@ -1960,7 +1988,12 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$in$same_hex, value: (s: State) => s.in$same_hex },
   { info: step$in$defenders, value: (s: State) => s.in$defenders },
   { info: step$all_retreated, value: (s: State) => s.all_retreated },
-  { info: step$attackers$mp_cost, items: (s: State) => s.attackers$mp_cost },
+  {
+    info: step$attackers$mp_cost,
+    items: (s: State) => s.attackers$mp_cost,
+    branch: branch$attackers$mp_cost,
+    branches: [step$attackers$mp_cost$branch0, step$attackers$mp_cost$branch1, step$attackers$mp_cost$branch2],
+  },
   { info: step$attackers$mp_spent, items: (s: State) => s.attackers$mp_spent },
   { info: step$attackers$mp_left, items: (s: State) => s.attackers$mp_left },
   { info: step$check$enough_mp, check: 3 },

@@ -181,7 +181,7 @@ export declare const metadata: {
     readonly "moving_units.overrun_cost": {
       readonly label: "The unit's overrun cost (MP)";
       readonly paragraph: "12.A.1";
-      readonly quote: "The overrun itself costs an additional 2 MP to attempt.";
+      readonly quote: "Exception: German c/m units spend +1 MPs to attempt an overrun.";
       readonly perUnit: true;
       readonly random: false;
     };
@@ -216,7 +216,7 @@ export declare const metadata: {
     readonly "air_units.value": {
       readonly label: "Value in the overrun";
       readonly paragraph: "12.A.3";
-      readonly quote: "All TBFs are counted at 1/4 value during an overrun combat except those from Type D and A air units.";
+      readonly quote: "Defensive air support flown in the initial phase is not modified in strength.";
       readonly perUnit: true;
       readonly random: false;
     };

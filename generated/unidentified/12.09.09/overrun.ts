@@ -132,7 +132,7 @@ export const metadata = {
     "moving_units.overrun_cost": {
       label: "The unit's overrun cost (MP)",
       paragraph: "12.A.1",
-      quote: "The overrun itself costs an additional 2 MP to attempt.",
+      quote: "Exception: German c/m units spend +1 MPs to attempt an overrun.",
       perUnit: true,
       random: false,
     },
@@ -167,7 +167,7 @@ export const metadata = {
     "air_units.value": {
       label: "Value in the overrun",
       paragraph: "12.A.3",
-      quote: "All TBFs are counted at 1/4 value during an overrun combat except those from Type D and A air units.",
+      quote: "Defensive air support flown in the initial phase is not modified in strength.",
       perUnit: true,
       random: false,
     },
@@ -1218,7 +1218,7 @@ const step$moving_units$overrun_cost: rt.StepInfo = {
   label: "The unit's overrun cost (MP)",
   kind: "let",
   paragraph: "12.A.1",
-  quote: "The overrun itself costs an additional 2 MP to attempt.",
+  quote: "Exception: German c/m units spend +1 MPs to attempt an overrun.",
   type: { t: "integer" },
 };
 const step$moving_units$mp_cost: rt.StepInfo = {
@@ -1274,7 +1274,7 @@ const step$air_units$value: rt.StepInfo = {
   label: "Value in the overrun",
   kind: "let",
   paragraph: "12.A.3",
-  quote: "All TBFs are counted at 1/4 value during an overrun combat except those from Type D and A air units.",
+  quote: "Defensive air support flown in the initial phase is not modified in strength.",
   type: { t: "number" },
 };
 const step$out$moving_units$overrun_cost: rt.StepInfo = {
@@ -1282,7 +1282,7 @@ const step$out$moving_units$overrun_cost: rt.StepInfo = {
   label: "The unit's overrun cost (MP)",
   kind: "let",
   paragraph: "12.A.1",
-  quote: "The overrun itself costs an additional 2 MP to attempt.",
+  quote: "Exception: German c/m units spend +1 MPs to attempt an overrun.",
   type: { t: "list", of: { t: "integer" } },
 };
 const step$out$moving_units$mp_cost: rt.StepInfo = {
@@ -1338,7 +1338,7 @@ const step$out$air_units$value: rt.StepInfo = {
   label: "Value in the overrun",
   kind: "let",
   paragraph: "12.A.3",
-  quote: "All TBFs are counted at 1/4 value during an overrun combat except those from Type D and A air units.",
+  quote: "Defensive air support flown in the initial phase is not modified in strength.",
   type: { t: "list", of: { t: "number" } },
 };
 const step$odds$branch0: rt.StepInfo = {
@@ -1425,6 +1425,46 @@ const step$overrun_mp_expended$branch3: rt.StepInfo = {
   kind: "let",
   paragraph: "12.D.2.b(4)",
   quote: "The attacking units must expend additional MPs equal to the remaining defending REs.",
+  type: { t: "number" },
+};
+const step$moving_units$overrun_cost$branch0: rt.StepInfo = {
+  name: "moving_units.overrun_cost",
+  label: "The unit's overrun cost (MP)",
+  kind: "let",
+  paragraph: "12.A.1",
+  quote: "Exception: German c/m units spend +1 MPs to attempt an overrun.",
+  type: { t: "integer" },
+};
+const step$moving_units$overrun_cost$branch1: rt.StepInfo = {
+  name: "moving_units.overrun_cost",
+  label: "The unit's overrun cost (MP)",
+  kind: "let",
+  paragraph: "12.A.1",
+  quote: "The overrun itself costs an additional 2 MP to attempt.",
+  type: { t: "integer" },
+};
+const step$air_units$value$branch0: rt.StepInfo = {
+  name: "air_units.value",
+  label: "Value in the overrun",
+  kind: "let",
+  paragraph: "12.A.3",
+  quote: "Defensive air support flown in the initial phase is not modified in strength.",
+  type: { t: "number" },
+};
+const step$air_units$value$branch1: rt.StepInfo = {
+  name: "air_units.value",
+  label: "Value in the overrun",
+  kind: "let",
+  paragraph: "12.A.3",
+  quote: "Type D and A air units are counted at half value.",
+  type: { t: "number" },
+};
+const step$air_units$value$branch2: rt.StepInfo = {
+  name: "air_units.value",
+  label: "Value in the overrun",
+  kind: "let",
+  paragraph: "12.A.3",
+  quote: "All TBFs are counted at 1/4 value during an overrun combat except those from Type D and A air units.",
   type: { t: "number" },
 };
 const step$check$within_stacking_limit: rt.StepInfo = {
@@ -2012,6 +2052,14 @@ function branch$resolved_case(s: State): number {
 function branch$overrun_mp_expended(s: State): number {
   return resolved_case(s) === null ? 0 : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" === "or_result" ? 1 : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" === "hex_cleared" ? 2 : 3;
 }
+function branch$moving_units$overrun_cost(s: State, u$i: number): number {
+  const u$ = in$moving_units(s)[u$i];
+  return u$.german_cm ? 0 : 1;
+}
+function branch$air_units$value(s: State, a$i: number): number {
+  const a$ = in$air_units(s)[a$i];
+  return a$.side === "defence" && a$.initial_phase ? 0 : a$.kind === "type_d" || a$.kind === "type_a" ? 1 : 2;
+}
 function attack_air$each1(s: State): rt.Num {
   const items: readonly AirUnit[] = in$air_units(s);
   let total: rt.Num = 0;
@@ -2133,7 +2181,12 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$moving_units$hexside_cost, items: (s: State) => s.moving_units$hexside_cost },
   { info: step$german_cm_overrun_mp, value: (s: State) => s.german_cm_overrun_mp },
   { info: step$overrun_mp, value: (s: State) => s.overrun_mp },
-  { info: step$moving_units$overrun_cost, items: (s: State) => s.moving_units$overrun_cost },
+  {
+    info: step$moving_units$overrun_cost,
+    items: (s: State) => s.moving_units$overrun_cost,
+    branch: branch$moving_units$overrun_cost,
+    branches: [step$moving_units$overrun_cost$branch0, step$moving_units$overrun_cost$branch1],
+  },
   { info: step$moving_units$mp_cost, items: (s: State) => s.moving_units$mp_cost },
   { info: step$moving_units$mp_spent, items: (s: State) => s.moving_units$mp_spent },
   { info: step$moving_units$mp_left, items: (s: State) => s.moving_units$mp_left },
@@ -2149,7 +2202,12 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$in$defence_ngs, value: (s: State) => s.in$defence_ngs },
   { info: step$check$air_naval_immediate_only, check: 4 },
   { info: step$air_units$mission_tbf, items: (s: State) => s.air_units$mission_tbf },
-  { info: step$air_units$value, items: (s: State) => s.air_units$value },
+  {
+    info: step$air_units$value,
+    items: (s: State) => s.air_units$value,
+    branch: branch$air_units$value,
+    branches: [step$air_units$value$branch0, step$air_units$value$branch1, step$air_units$value$branch2],
+  },
   { info: step$attack_air, value: (s: State) => s.attack_air },
   { info: step$defence_air, value: (s: State) => s.defence_air },
   { info: step$attack_naval, value: (s: State) => s.attack_naval },

@@ -92,7 +92,7 @@ export declare const metadata: {
     readonly may_fire: {
       readonly label: "May fire in its fire phase";
       readonly paragraph: "5.1";
-      readonly quote: "Assaulting units or bases which are equipped with assault weapons may fire during their respective fire phase, as may any units whose original strength was three bases or less.";
+      readonly quote: "nearby units and heavy weapons from the attacking side may fire at the defending units if they are not in direct contact with enemies and do not violate line-of-sight rules";
       readonly perUnit: false;
       readonly random: false;
     };

@@ -41,7 +41,7 @@ export const metadata = {
     may_fire: {
       label: "May fire in its fire phase",
       paragraph: "5.1",
-      quote: "Assaulting units or bases which are equipped with assault weapons may fire during their respective fire phase, as may any units whose original strength was three bases or less.",
+      quote: "nearby units and heavy weapons from the attacking side may fire at the defending units if they are not in direct contact with enemies and do not violate line-of-sight rules",
       perUnit: false,
       random: false,
     },
@@ -265,7 +265,7 @@ const step$may_fire: rt.StepInfo = {
   label: "May fire in its fire phase",
   kind: "let",
   paragraph: "5.1",
-  quote: "Assaulting units or bases which are equipped with assault weapons may fire during their respective fire phase, as may any units whose original strength was three bases or less.",
+  quote: "nearby units and heavy weapons from the attacking side may fire at the defending units if they are not in direct contact with enemies and do not violate line-of-sight rules",
   type: { t: "boolean" },
 };
 const step$moved_modifier: rt.StepInfo = {
@@ -282,6 +282,46 @@ const step$machine_guns_twice: rt.StepInfo = {
   kind: "let",
   paragraph: "5.1",
   quote: "resulting in their being able to fire machine guns twice during a turn",
+  type: { t: "boolean" },
+};
+const step$may_fire$branch0: rt.StepInfo = {
+  name: "may_fire",
+  label: "May fire in its fire phase",
+  kind: "let",
+  paragraph: "5.1",
+  quote: "nearby units and heavy weapons from the attacking side may fire at the defending units if they are not in direct contact with enemies and do not violate line-of-sight rules",
+  type: { t: "boolean" },
+};
+const step$may_fire$branch1: rt.StepInfo = {
+  name: "may_fire",
+  label: "May fire in its fire phase",
+  kind: "let",
+  paragraph: "5.1",
+  quote: "Tank bases (both assaulting and defending) may also fire during their respective fire phase",
+  type: { t: "boolean" },
+};
+const step$may_fire$branch2: rt.StepInfo = {
+  name: "may_fire",
+  label: "May fire in its fire phase",
+  kind: "let",
+  paragraph: "5.1",
+  quote: "Defending personnel units involved in an assault may still employ small arms fire during their respective fire phase.",
+  type: { t: "boolean" },
+};
+const step$may_fire$branch3: rt.StepInfo = {
+  name: "may_fire",
+  label: "May fire in its fire phase",
+  kind: "let",
+  paragraph: "5.1",
+  quote: "This assault-fire ability does not extend to normally equipped “host” personnel bases or units which have assault weapon bases attached to them.",
+  type: { t: "boolean" },
+};
+const step$may_fire$branch4: rt.StepInfo = {
+  name: "may_fire",
+  label: "May fire in its fire phase",
+  kind: "let",
+  paragraph: "5.1",
+  quote: "Assaulting units or bases which are equipped with assault weapons may fire during their respective fire phase, as may any units whose original strength was three bases or less.",
   type: { t: "boolean" },
 };
 const step$check$normally_equipped_hold_fire: rt.StepInfo = {
@@ -373,7 +413,7 @@ function in$line_of_sight(s: State): boolean {
 function may_fire(s: State): boolean {
   let v = s.may_fire;
   if (v === undefined) {
-    v = in$fire_role(s) === "supporting" ? !in$in_direct_contact(s) && in$line_of_sight(s) : in$base_kind(s) === "tank" || in$fire_role(s) === "defending" ? true : in$equipment(s) === "host" ? false : in$equipment(s) === "assault_weapons" || in$small_unit(s);
+    v = in$fire_role(s) === "supporting" ? !in$in_direct_contact(s) && in$line_of_sight(s) : in$base_kind(s) === "tank" ? true : in$fire_role(s) === "defending" ? true : in$equipment(s) === "host" ? false : in$equipment(s) === "assault_weapons" || in$small_unit(s);
     s.may_fire = v;
   }
   return v;
@@ -402,6 +442,9 @@ function check$hosts_hold_fire(s: State): boolean {
 }
 function check$supporting_fire_clear(s: State): boolean {
   return !(in$fire_role(s) === "supporting" && (in$in_direct_contact(s) || !in$line_of_sight(s)));
+}
+function branch$may_fire(s: State): number {
+  return in$fire_role(s) === "supporting" ? 0 : in$base_kind(s) === "tank" ? 1 : in$fire_role(s) === "defending" ? 2 : in$equipment(s) === "host" ? 3 : 4;
 }
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [
@@ -432,7 +475,18 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$in$in_direct_contact, value: (s: State) => s.in$in_direct_contact },
   { info: step$in$line_of_sight, value: (s: State) => s.in$line_of_sight },
   { info: step$check$supporting_fire_clear, check: 2 },
-  { info: step$may_fire, value: (s: State) => s.may_fire },
+  {
+    info: step$may_fire,
+    value: (s: State) => s.may_fire,
+    branch: branch$may_fire,
+    branches: [
+      step$may_fire$branch0,
+      step$may_fire$branch1,
+      step$may_fire$branch2,
+      step$may_fire$branch3,
+      step$may_fire$branch4,
+    ],
+  },
   { info: step$moved_modifier, value: (s: State) => s.moved_modifier },
   { info: step$machine_guns_twice, value: (s: State) => s.machine_guns_twice },
 ];

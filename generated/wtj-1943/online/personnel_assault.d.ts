@@ -245,7 +245,7 @@ export declare const metadata: {
     readonly rounds: {
       readonly label: "Die roll rounds";
       readonly paragraph: "5.2";
-      readonly quote: "have their number of die roll rounds reduced from three to one or two";
+      readonly quote: "Assaults involving only mounted cavalry units versus other mounted cavalry units will only have one die roll round.";
       readonly perUnit: false;
       readonly random: false;
     };
@@ -399,7 +399,7 @@ export declare const metadata: {
     readonly pinned_sides: {
       readonly label: "Pinned for one turn";
       readonly paragraph: "5.2";
-      readonly quote: "In this instance, the surviving unit becomes pinned for one turn.";
+      readonly quote: "Overall ties lose an additional stand each and are pinned for one turn.";
       readonly perUnit: false;
       readonly random: true;
     };

@@ -186,7 +186,7 @@ export const metadata = {
     rounds: {
       label: "Die roll rounds",
       paragraph: "5.2",
-      quote: "have their number of die roll rounds reduced from three to one or two",
+      quote: "Assaults involving only mounted cavalry units versus other mounted cavalry units will only have one die roll round.",
       perUnit: false,
       random: false,
     },
@@ -340,7 +340,7 @@ export const metadata = {
     pinned_sides: {
       label: "Pinned for one turn",
       paragraph: "5.2",
-      quote: "In this instance, the surviving unit becomes pinned for one turn.",
+      quote: "Overall ties lose an additional stand each and are pinned for one turn.",
       perUnit: false,
       random: true,
     },
@@ -1540,7 +1540,7 @@ const step$pinned_sides: rt.StepInfo = {
   label: "Pinned for one turn",
   kind: "let",
   paragraph: "5.2",
-  quote: "In this instance, the surviving unit becomes pinned for one turn.",
+  quote: "Overall ties lose an additional stand each and are pinned for one turn.",
   type: {
     t: "enum",
     labels: {
@@ -1572,7 +1572,7 @@ const step$rounds: rt.StepInfo = {
   label: "Die roll rounds",
   kind: "let",
   paragraph: "5.2",
-  quote: "have their number of die roll rounds reduced from three to one or two",
+  quote: "Assaults involving only mounted cavalry units versus other mounted cavalry units will only have one die roll round.",
   type: { t: "integer" },
 };
 const step$cavalry_drm: rt.StepInfo = {
@@ -1805,6 +1805,94 @@ const step$defender_drm: rt.StepInfo = {
   kind: "let",
   paragraph: "5.5",
   quote: "The following die roll modifiers apply to units involved in assaults",
+  type: { t: "integer" },
+};
+const step$pinned_sides$branch0: rt.StepInfo = {
+  name: "pinned_sides",
+  label: "Pinned for one turn",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Overall ties lose an additional stand each and are pinned for one turn.",
+  type: {
+    t: "enum",
+    labels: {
+      nobody: "No one",
+      attacking_side: "The attacker",
+      defending_side: "The defender",
+      both_sides: "Both sides",
+    },
+  },
+};
+const step$pinned_sides$branch1: rt.StepInfo = {
+  name: "pinned_sides",
+  label: "Pinned for one turn",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "In this instance, the surviving unit becomes pinned for one turn.",
+  type: {
+    t: "enum",
+    labels: {
+      nobody: "No one",
+      attacking_side: "The attacker",
+      defending_side: "The defender",
+      both_sides: "Both sides",
+    },
+  },
+};
+const step$pinned_sides$branch2: rt.StepInfo = {
+  name: "pinned_sides",
+  label: "Pinned for one turn",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "In this instance, the surviving unit becomes pinned for one turn.",
+  type: {
+    t: "enum",
+    labels: {
+      nobody: "No one",
+      attacking_side: "The attacker",
+      defending_side: "The defender",
+      both_sides: "Both sides",
+    },
+  },
+};
+const step$pinned_sides$branch3: rt.StepInfo = {
+  name: "pinned_sides",
+  label: "Pinned for one turn",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "In this instance, the surviving unit becomes pinned for one turn.",
+  type: {
+    t: "enum",
+    labels: {
+      nobody: "No one",
+      attacking_side: "The attacker",
+      defending_side: "The defender",
+      both_sides: "Both sides",
+    },
+  },
+};
+const step$rounds$branch0: rt.StepInfo = {
+  name: "rounds",
+  label: "Die roll rounds",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Assaults involving only mounted cavalry units versus other mounted cavalry units will only have one die roll round.",
+  type: { t: "integer" },
+};
+const step$rounds$branch1: rt.StepInfo = {
+  name: "rounds",
+  label: "Die roll rounds",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Assaults involving mounted cavalry versus other non-mounted personnel units only have two die roll rounds",
+  type: { t: "integer" },
+};
+const step$rounds$branch2: rt.StepInfo = {
+  name: "rounds",
+  label: "Die roll rounds",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "This is done for three rounds or until one group is eliminated",
   type: { t: "integer" },
 };
 const step$check$cavalry_targets: rt.StepInfo = {
@@ -2674,6 +2762,12 @@ function defender_drm(s: State): number {
 function check$cavalry_targets(s: State): boolean {
   return !(check$cavalry_targets$each1(s) && check$cavalry_targets$each2(s));
 }
+function branch$pinned_sides(s: State): number {
+  return overall(s) === "tie" ? 0 : heroic_fight(s) && attacker_left_3(s) > 0 ? 1 : heroic_fight(s) ? 2 : 3;
+}
+function branch$rounds(s: State): number {
+  return only_cavalry(s) ? 0 : any_cavalry(s) ? 1 : 2;
+}
 function attacker_bases$each1(s: State): number {
   const items: readonly AssaultUnit[] = in$attackers(s);
   let total: number = 0;
@@ -3001,7 +3095,12 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$defender_bases, value: (s: State) => s.defender_bases },
   { info: step$only_cavalry, value: (s: State) => s.only_cavalry },
   { info: step$any_cavalry, value: (s: State) => s.any_cavalry },
-  { info: step$rounds, value: (s: State) => s.rounds },
+  {
+    info: step$rounds,
+    value: (s: State) => s.rounds,
+    branch: branch$rounds,
+    branches: [step$rounds$branch0, step$rounds$branch1, step$rounds$branch2],
+  },
   { info: step$in$attacker_other_drm, value: (s: State) => s.in$attacker_other_drm },
   { info: step$attacker_pinned, value: (s: State) => s.attacker_pinned },
   { info: step$in$pinned_value, value: (s: State) => s.in$pinned_value },
@@ -3078,7 +3177,17 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$defender_won_every_round, value: (s: State) => s.defender_won_every_round },
   { info: step$breakthrough, value: (s: State) => s.breakthrough },
   { info: step$heroic_fight, value: (s: State) => s.heroic_fight },
-  { info: step$pinned_sides, value: (s: State) => s.pinned_sides },
+  {
+    info: step$pinned_sides,
+    value: (s: State) => s.pinned_sides,
+    branch: branch$pinned_sides,
+    branches: [
+      step$pinned_sides$branch0,
+      step$pinned_sides$branch1,
+      step$pinned_sides$branch2,
+      step$pinned_sides$branch3,
+    ],
+  },
   { info: step$cavalry_option, value: (s: State) => s.cavalry_option },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
