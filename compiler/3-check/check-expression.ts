@@ -1,41 +1,17 @@
-import type { Session } from "../diagnostics/session.ts";
-import type {
-  AggregateExpr, BinaryExpr, CallExpr, DiceDecl, Expr, FieldAccess, IfExpr, InExpr, InputDecl, LetDecl, Loc, Lookup, NameRef, TableDecl,
-} from "../language/ast.ts";
-import type { Binding } from "../language/bindings.ts";
-import { BUILTINS, isBuiltin, ROUNDING_MODES } from "../language/builtins.ts";
+import type { Expr, FieldAccess, Loc, Lookup, NameRef } from "../language/ast.ts";
+import { ROUNDING_MODES } from "../language/builtins.ts";
 import {
-  ANY, BOOLEAN, INTEGER, NONE, ALL, NUMBER, ODDS, RANGE, TEXT,
-  assignable, bare, describe, isNumeric, join, type EnumInfo, type TableInfo, type Type,
+  ANY, BOOLEAN, INTEGER, NONE, ALL, NUMBER, ODDS, TEXT,
+  assignable, bare, describe, isNumeric, join, type Type,
 } from "../language/types.ts";
 import { placeIn } from "../2-resolve/types.ts";
+import { checkAggregate } from "./check-aggregate.ts";
+import { checkCall } from "./check-call.ts";
+import { checkBinary, checkConditional, checkMembership } from "./check-operators.ts";
+import { pathKey, type Environment, type Scope } from "./expression-scope.ts";
 import { suggest } from "./suggest.ts";
 
-/** What expressions can refer to; lets are typed on demand (which also finds cycles). */
-export interface Environment {
-  session: Session;
-  input(name: string): { type: Type; decl: InputDecl } | undefined;
-  let(name: string): { type: Type; decl: LetDecl } | undefined;
-  elementLet(list: string, name: string): { type: Type; decl: LetDecl } | undefined;
-  elementLetNames(list: string): string[];
-  dice(name: string): DiceDecl | undefined;
-  table(name: string): { info: TableInfo; decl: TableDecl } | undefined;
-  enumsWithMember(name: string): EnumInfo[];
-  globalNames(): string[];
-}
-
-type Local = Extract<Binding, { kind: "local" }>;
-
-/** Lexical context of an expression: its file, comprehension variables, names known not to be none. */
-export interface Scope {
-  file: string;
-  locals: Map<string, Local>;
-  nonNone: Set<string>;
-}
-
-export function rootScope(file: string): Scope {
-  return { file, locals: new Map(), nonNone: new Set() };
-}
+export { rootScope, type Environment, type Scope } from "./expression-scope.ts";
 
 /**
  * Types an expression, annotating every node with `ty` and every name with its
@@ -71,12 +47,13 @@ export class ExpressionChecker {
     return type;
   }
 
-  private report(code: string, values: Record<string, string | number> | (() => Record<string, string | number>), scope: Scope, loc: Loc): void {
+  /** Reports a diagnostic in the scope's file; `values` may be a function, called only if the diagnostic is shown. */
+  report(code: string, values: Record<string, string | number> | (() => Record<string, string | number>), scope: Scope, loc: Loc): void {
     this.env.session.report(code, values, placeIn(scope.file, loc));
   }
 
   /** How an expression is named in a message: `odds`, `result.exploit`, `max(…)`, `table[…]`. */
-  private text(expr: Expr): string {
+  text(expr: Expr): string {
     switch (expr.type) {
       case "Name":
         return expr.name;
@@ -120,20 +97,20 @@ export class ExpressionChecker {
         }
         return this.numeric(expr.operand, scope, "The operand of `-`");
       case "Binary":
-        return this.binary(expr, scope);
+        return checkBinary(this, expr, scope);
       case "Ratio": {
         this.numeric(expr.left, scope, "The attacker's side of odds");
         this.numeric(expr.right, scope, "The defender's side of odds");
         return ODDS;
       }
       case "In":
-        return this.membership(expr, scope);
+        return checkMembership(this, expr, scope);
       case "If":
-        return this.conditional(expr, scope, expected);
+        return checkConditional(this, expr, scope, expected);
       case "Aggregate":
-        return this.aggregate(expr, scope, expected);
+        return checkAggregate(this, expr, scope, expected);
       case "Call":
-        return this.call(expr, scope, expected);
+        return checkCall(this, expr, scope, expected);
       case "List": {
         const of = expected?.kind === "list" ? expected.of : undefined;
         let itemType: Type | undefined = of;
@@ -273,7 +250,8 @@ export class ExpressionChecker {
     return tableType.info.cell;
   }
 
-  private numeric(expr: Expr, scope: Scope, what: string): Type {
+  /** Checks and requires a number (HX0303 if it may be none, HX0301 if it is not one); `any` once reported. */
+  numeric(expr: Expr, scope: Scope, what: string): Type {
     const type = this.check(expr, scope);
     if (type.kind === "any") return ANY;
     if (type.orNone) {
@@ -286,271 +264,6 @@ export class ExpressionChecker {
     }
     return type;
   }
-
-  private binary(expr: BinaryExpr, scope: Scope): Type {
-    switch (expr.op) {
-      case "and":
-      case "or": {
-        this.expect(expr.left, scope, BOOLEAN, `The left side of \`${expr.op}\``);
-        const facts = narrowing(expr.left, expr.op === "and");
-        this.expect(expr.right, withFacts(scope, facts), BOOLEAN, `The right side of \`${expr.op}\``);
-        return BOOLEAN;
-      }
-      case "+":
-      case "-":
-      case "*":
-      case "/": {
-        const left = this.numeric(expr.left, scope, `The left side of \`${expr.op}\``);
-        const right = this.numeric(expr.right, scope, `The right side of \`${expr.op}\``);
-        if (left.kind === "any" || right.kind === "any") return ANY;
-        const orAll = left.orAll || right.orAll || undefined;
-        const integer = expr.op !== "/" && left.kind === "integer" && right.kind === "integer";
-        return { ...(integer ? INTEGER : NUMBER), orAll };
-      }
-      case "==":
-      case "!=":
-        return this.equality(expr, scope);
-      default:
-        return this.ordering(expr, scope);
-    }
-  }
-
-  private equality(expr: BinaryExpr, scope: Scope): Type {
-    const special = (e: Expr) => e.type === "Literal" && (e.kind === "none" || e.kind === "all");
-    // Check the side that is not a bare member first, so `open == terrain` reads `open` in terrain's enum.
-    const [first, second] = isBareName(expr.left) && !isBareName(expr.right) ? [expr.right, expr.left] : [expr.left, expr.right];
-    const scopeFor = (e: Expr) => (special(expr.left) || special(expr.right) ? withoutNarrowing(scope, e) : scope);
-    const a = this.check(first, scopeFor(first));
-    const b = this.check(second, scopeFor(second), a.kind === "enum" ? a : undefined);
-    if (a.kind === "any" || b.kind === "any") return BOOLEAN;
-    if (b.kind === "none" && !a.orNone) this.report("HX0302", { op: expr.op, left: describe(a), right: "none", hint: `\`${this.text(first)}\` can never be none` }, scope, expr.loc);
-    else if (b.kind === "all" && !a.orAll) this.report("HX0302", { op: expr.op, left: describe(a), right: "all", hint: `\`${this.text(first)}\` can never be all` }, scope, expr.loc);
-    else if (a.kind === "none" || a.kind === "all") {
-      if (!(a.kind === "none" ? b.orNone : b.orAll)) this.report("HX0302", { op: expr.op, left: a.kind, right: describe(b), hint: "compare a value that can be none or all" }, scope, expr.loc);
-    } else if (b.kind !== "none" && b.kind !== "all" && !join(bare(a), bare(b))) {
-      this.report("HX0302", { op: expr.op, left: describe(a), right: describe(b), hint: "compare values of the same kind" }, scope, expr.loc);
-    }
-    return BOOLEAN;
-  }
-
-  private ordering(expr: BinaryExpr, scope: Scope): Type {
-    const left = this.check(expr.left, scope);
-    const right = this.check(expr.right, scope);
-    if (left.kind === "any" || right.kind === "any") return BOOLEAN;
-    for (const [side, type] of [[expr.left, left], [expr.right, right]] as const) {
-      if (type.orNone) {
-        this.report("HX0303", { expr: this.text(side) }, scope, side.loc);
-        return BOOLEAN;
-      }
-    }
-    const ok = (isNumeric(left) && isNumeric(right)) || (left.kind === "odds" && right.kind === "odds");
-    if (!ok) this.report("HX0302", { op: expr.op, left: describe(left), right: describe(right), hint: "order compares two numbers, or two odds" }, scope, expr.loc);
-    return BOOLEAN;
-  }
-
-  private membership(expr: InExpr, scope: Scope): Type {
-    const valueType = this.check(expr.value, scope);
-    const set = expr.set;
-    if (set.type === "Set") {
-      for (const item of set.items) {
-        const t = this.check(item, scope, valueType.kind === "enum" ? valueType : undefined);
-        if (valueType.kind !== "any" && t.kind !== "any" && !join(bare(valueType), bare(t))) {
-          this.report("HX0302", { op: "in", left: describe(valueType), right: describe(t), hint: "the set's items must be the same kind as the value" }, scope, item.loc);
-        }
-      }
-      set.ty = valueType;
-      return BOOLEAN;
-    }
-    if (set.type === "Span") {
-      if (valueType.kind !== "any" && !isNumeric(valueType)) this.report("HX0301", { what: "The value before `in low..high`", expected: "a number", actual: describe(valueType), hint: "spans hold numbers" }, scope, expr.value.loc);
-      this.numeric(set.low, scope, "The low end of the span");
-      this.numeric(set.high, scope, "The high end of the span");
-      set.ty = RANGE;
-      return BOOLEAN;
-    }
-    const rangeType = this.check(set, scope);
-    if (rangeType.kind !== "any" && rangeType.kind !== "range") {
-      this.report("HX0301", { what: "The right side of `in`", expected: "a range (such as a chart cell `9 or more`), a set `{a, b}` or a span `2..12`", actual: describe(rangeType), hint: "membership needs a collection" }, scope, set.loc);
-    }
-    if (valueType.kind !== "any" && !isNumeric(valueType)) this.report("HX0301", { what: "The value tested against a range", expected: "a number", actual: describe(valueType), hint: "ranges hold numbers" }, scope, expr.value.loc);
-    return BOOLEAN;
-  }
-
-  private conditional(expr: IfExpr, scope: Scope, expected?: Type): Type {
-    this.expect(expr.test, scope, BOOLEAN, "The condition of `if`");
-    const whenTrue = this.check(expr.consequent, withFacts(scope, narrowing(expr.test, true)), expected);
-    const whenFalse = this.check(expr.alternate, withFacts(scope, narrowing(expr.test, false)), expected ?? (whenTrue.kind === "enum" ? whenTrue : undefined));
-    const type = join(whenTrue, whenFalse);
-    if (!type) {
-      this.report("HX0302", { op: "if … then … else", left: describe(whenTrue), right: describe(whenFalse), hint: "both branches must give the same kind of value" }, scope, expr.loc);
-      return ANY;
-    }
-    return type;
-  }
-
-  private aggregate(expr: AggregateExpr, scope: Scope, expected?: Type): Type {
-    const listType = this.check(expr.list, scope);
-    let itemType: Type = ANY;
-    if (listType.kind === "list") itemType = listType.of;
-    else if (listType.kind !== "any") {
-      this.report("HX0301", { what: `The collection of \`${expr.fn}(… for ${expr.variable.name} in …)\``, expected: "a list", actual: describe(listType), hint: "iterate over a list input, or `columns(table)` / `rows(table)`" }, scope, expr.list.loc);
-    }
-    const listBinding = expr.list.type === "Name" ? expr.list.binding : undefined;
-    if (scope.locals.has(expr.variable.name)) {
-      this.report("HX0211", { name: expr.variable.name }, scope, expr.variable.nameLoc);
-    }
-    const local: Local = {
-      kind: "local",
-      name: expr.variable.name,
-      type: itemType,
-      list: listBinding?.kind === "input" ? listBinding.decl : undefined,
-      // Named after the variable, so generated code does not change when other rules do.
-      index: `${expr.variable.name}$i`,
-    };
-    expr.index = local.index;
-    const inner: Scope = { ...scope, locals: new Map(scope.locals).set(expr.variable.name, local) };
-    const filtered = expr.filter ? withFacts(inner, narrowing(expr.filter, true)) : inner;
-    if (expr.filter) this.expect(expr.filter, inner, BOOLEAN, "The `where` condition");
-    switch (expr.fn) {
-      case "count":
-        return { kind: "integer", min: 0 };
-      case "every":
-      case "some":
-        this.expect(expr.value!, filtered, BOOLEAN, `The condition of \`${expr.fn}\``);
-        return BOOLEAN;
-      case "sum": {
-        const t = this.numeric(expr.value!, filtered, "What `sum` adds");
-        return t.kind === "integer" ? INTEGER : t.kind === "any" ? ANY : NUMBER;
-      }
-      case "min":
-      case "max": {
-        const t = this.check(expr.value!, filtered);
-        if (t.kind !== "any" && !isNumeric(t) && t.kind !== "odds") {
-          this.report("HX0301", { what: `What \`${expr.fn}\` compares`, expected: "a number or odds", actual: describe(t), hint: "min and max order numbers or odds" }, scope, expr.value!.loc);
-          return ANY;
-        }
-        return { ...bare(t), orNone: maybeEmpty(listType, expr.filter) };
-      }
-      case "first":
-      case "last": {
-        const t = this.check(expr.value!, filtered, expected);
-        return { ...t, orNone: t.orNone || maybeEmpty(listType, expr.filter) };
-      }
-      case "list": {
-        const t = this.check(expr.value!, filtered, expected?.kind === "list" ? expected.of : undefined);
-        return { kind: "list", of: t, ...(listType.minItems && !expr.filter ? { minItems: listType.minItems } : {}) };
-      }
-    }
-  }
-
-  private call(expr: CallExpr, scope: Scope, expected?: Type): Type {
-    const name = expr.callee;
-    if (!isBuiltin(name)) {
-      // The arguments are not checked: without knowing the function, any error in them would be a guess.
-      this.report("HX0209", { name, known: Object.keys(BUILTINS).join(", ") }, scope, expr.calleeLoc);
-      return ANY;
-    }
-    const arity = (min: number, max = min): boolean => {
-      if (expr.args.length >= min && expr.args.length <= max) return true;
-      const expectedCount = min === max ? String(min) : max === Infinity ? `${min} or more` : `${min} to ${max}`;
-      this.report("HX0306", { name, expected: expectedCount, actual: expr.args.length, hint: BUILTINS[name] }, scope, expr.loc);
-      for (const arg of expr.args) this.check(arg, scope);
-      return false;
-    };
-    switch (name) {
-      case "round": {
-        if (!arity(2)) return ANY;
-        const t = this.check(expr.args[0], scope);
-        this.check(expr.args[1], scope, { kind: "rounding" });
-        if (t.kind === "odds") return ODDS;
-        if (t.kind !== "any" && !isNumeric(t)) this.report("HX0301", { what: "What `round` rounds", expected: "a number or odds", actual: describe(t), hint: BUILTINS.round }, scope, expr.args[0].loc);
-        return INTEGER;
-      }
-      case "floor":
-      case "ceil":
-        if (!arity(1)) return ANY;
-        this.numeric(expr.args[0], scope, `The argument of \`${name}\``);
-        return INTEGER;
-      case "abs":
-        if (!arity(1)) return ANY;
-        return bare(this.numeric(expr.args[0], scope, "The argument of `abs`"));
-      case "halve":
-      case "quarter":
-        if (!arity(1)) return ANY;
-        return { ...NUMBER, orAll: this.numeric(expr.args[0], scope, `The argument of \`${name}\``).orAll };
-      case "min":
-      case "max":
-      case "clamp": {
-        if (name === "clamp" ? !arity(3) : !arity(2, Infinity)) return ANY;
-        let result: Type | undefined;
-        for (const arg of expr.args) {
-          const t = this.numeric(arg, scope, `An argument of \`${name}\``);
-          result = result ? (join(result, t) ?? ANY) : t;
-        }
-        return result ?? ANY;
-      }
-      case "columns":
-      case "rows": {
-        if (!arity(1)) return ANY;
-        const t = this.check(expr.args[0], scope);
-        if (t.kind === "table") return { kind: "list", of: bare(name === "columns" ? t.info.columnKey : t.info.rowKey), minItems: 1 };
-        if (t.kind !== "any") this.report("HX0301", { what: `The argument of \`${name}\``, expected: "a table", actual: describe(t), hint: BUILTINS[name] }, scope, expr.args[0].loc);
-        return ANY;
-      }
-      case "column_header":
-      case "row_header": {
-        if (!arity(2)) return ANY;
-        const t = this.check(expr.args[0], scope);
-        if (t.kind !== "table") {
-          if (t.kind !== "any") this.report("HX0301", { what: `The first argument of \`${name}\``, expected: "a table", actual: describe(t), hint: BUILTINS[name] }, scope, expr.args[0].loc);
-          this.check(expr.args[1], scope);
-          return ANY;
-        }
-        const key = bare(name === "row_header" ? t.info.rowKey : t.info.columnKey);
-        if (key.kind === "enum") {
-          this.report("HX0301", { what: `The ${name === "row_header" ? "rows" : "columns"} of ${t.info.name}`, expected: "numbers or odds (a header to look up)", actual: describe(key), hint: "an enum key is already the header: use the member itself" }, scope, expr.args[0].loc);
-          this.check(expr.args[1], scope);
-          return ANY;
-        }
-        this.expect(expr.args[1], scope, key, `The key given to \`${name}\``);
-        return TEXT;
-      }
-      case "first":
-      case "last":
-      case "count": {
-        if (!arity(1)) return ANY;
-        const t = this.check(expr.args[0], scope, expected ? { kind: "list", of: expected } : undefined);
-        if (t.kind !== "list") {
-          if (t.kind !== "any") this.report("HX0301", { what: `The argument of \`${name}\``, expected: "a list", actual: describe(t), hint: BUILTINS[name] }, scope, expr.args[0].loc);
-          return name === "count" ? INTEGER : ANY;
-        }
-        return name === "count" ? { kind: "integer", min: 0 } : { ...t.of, orNone: t.of.orNone || maybeEmpty(t, null) };
-      }
-      case "position": {
-        if (!arity(1)) return ANY;
-        const arg = expr.args[0];
-        this.check(arg, scope);
-        if (arg.type !== "Name" || arg.binding?.kind !== "local") {
-          this.report("HX0301", { what: "The argument of `position`", expected: "the variable of a `for … in` (an item of a list)", actual: this.text(arg), hint: BUILTINS.position }, scope, arg.loc);
-          return ANY;
-        }
-        return { kind: "integer", min: 1 };
-      }
-      case "spread": {
-        if (!arity(2, 3)) return ANY;
-        this.expect(expr.args[0], scope, INTEGER, "What `spread` shares out", "spread shares out a whole number");
-        this.expect(expr.args[1], scope, { kind: "list", of: INTEGER }, "The capacities of `spread`", "a list of whole numbers, e.g. list(u.steps for u in units)");
-        if (expr.args[2]) this.expect(expr.args[2], scope, INTEGER, "The item `spread` serves first", "a list position, 1 for the first item");
-        const caps = expr.args[1].ty;
-        return { kind: "list", of: { kind: "integer", min: 0 }, ...(caps?.kind === "list" && caps.minItems ? { minItems: caps.minItems } : {}) };
-      }
-    }
-  }
-}
-
-/** Whether a comprehension over this list can find nothing (so min, max, first and last may be none). */
-function maybeEmpty(listType: Type, filter: Expr | null): true | undefined {
-  return filter || !listType.minItems ? true : undefined;
 }
 
 function literalType(kind: string): Type {
@@ -568,47 +281,4 @@ function literalType(kind: string): Type {
     default:
       return ALL;
   }
-}
-
-function isBareName(expr: Expr): boolean {
-  return expr.type === "Name";
-}
-
-/** `result.exploit` → "result.exploit"; other expressions have no stable key. */
-function pathKey(expr: Expr): string | null {
-  if (expr.type === "Name") return expr.name;
-  if (expr.type === "Field") {
-    const inner = pathKey(expr.object);
-    return inner ? `${inner}.${expr.field}` : null;
-  }
-  return null;
-}
-
-/** The paths a condition proves not none when it is true (or when false, for `whenTrue = false`). */
-function narrowing(test: Expr, whenTrue: boolean): string[] {
-  if (test.type === "Binary" && (test.op === "==" || test.op === "!=")) {
-    const noneSide = [test.left, test.right].find((e) => e.type === "Literal" && e.kind === "none");
-    const other = noneSide === test.left ? test.right : test.left;
-    const key = noneSide ? pathKey(other) : null;
-    if (key && (test.op === "!=") === whenTrue) return [key];
-    return [];
-  }
-  if (test.type === "Binary" && test.op === "and" && whenTrue) return [...narrowing(test.left, true), ...narrowing(test.right, true)];
-  if (test.type === "Binary" && test.op === "or" && !whenTrue) return [...narrowing(test.left, false), ...narrowing(test.right, false)];
-  if (test.type === "Unary" && test.op === "not") return narrowing(test.operand, !whenTrue);
-  return [];
-}
-
-function withFacts(scope: Scope, keys: string[]): Scope {
-  if (keys.length === 0) return scope;
-  return { ...scope, nonNone: new Set([...scope.nonNone, ...keys]) };
-}
-
-/** In `x == none`, x itself must keep its `| none`. */
-function withoutNarrowing(scope: Scope, expr: Expr): Scope {
-  const key = pathKey(expr);
-  if (!key || !scope.nonNone.has(key)) return scope;
-  const nonNone = new Set(scope.nonNone);
-  nonNone.delete(key);
-  return { ...scope, nonNone };
 }

@@ -11,7 +11,7 @@ import { say } from "../scripts/toast.ts";
 import { DicePickers } from "./dice.ts";
 import { CalculatorForm, el } from "./form.ts";
 import { ResultsView, type Config } from "./results.ts";
-import { engineDice, engineInput, fitState, initialState, readUrl, stateOfVector, writeUrl, type State } from "./state.ts";
+import { admitAssumptions, engineDice, engineInput, fitState, initialState, readUrl, stateOfVector, writeUrl, type State } from "./state.ts";
 
 type Engine = EngineModule;
 
@@ -70,6 +70,8 @@ class HexlawCalculator extends HTMLElement {
   private presetLabel: HTMLElement | null = null;
   private compareSelect: HTMLSelectElement | null = null;
   private assumeNote: HTMLElement | null = null;
+  /** Assumptions of the link that the engine refused: ignored, and said so. */
+  private ignoredAssumptions: string[] = [];
   private rulings: HTMLElement | null = null;
   private details: HTMLElement | null = null;
   private body: HTMLElement | null = null;
@@ -124,6 +126,7 @@ class HexlawCalculator extends HTMLElement {
     url.searchParams.delete(`${this.urlPrefix}compare`);
     const fromUrl = readUrl(this.schema, this.urlPrefix, url);
     this.state = fromUrl ?? initialState(this.schema);
+    this.ignoredAssumptions = admitAssumptions(this.state, (value) => primary.engine.checkAssume(value));
     this.uid = `calc${++count}`;
     this.form = new CalculatorForm(this.schema, this.decisive(), this.state, this.uid, primary.config.links, () => this.changed());
     this.dice = new DicePickers(this.uid, primary.config.links, () => this.changed());
@@ -270,6 +273,7 @@ class HexlawCalculator extends HTMLElement {
   }
 
   private changed(): void {
+    this.ignoredAssumptions = [];
     if (this.state?.example) {
       this.state.example = null;
       this.state.assume = {};
@@ -369,6 +373,7 @@ class HexlawCalculator extends HTMLElement {
     if (!this.assumeNote) return;
     const entries = Object.entries(state.assume);
     this.assumeNote.replaceChildren();
+    if (this.ignoredAssumptions.length > 0) this.assumeNote.append(el("p", { text: `The link's assumption${this.ignoredAssumptions.length === 1 ? " was" : "s were"} ignored: ${this.ignoredAssumptions.join(", ")}.` }));
     if (entries.length === 0) return;
     const clear = el("button", { type: "button", text: "Drop the assumption" });
     clear.addEventListener("click", () => {

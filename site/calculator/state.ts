@@ -1,6 +1,6 @@
 // The calculator's state as the user typed it, and its form in the URL's query
 // string, so that a ruling can be shared by link and survives a reload.
-import type { EngineSchema, FieldSchema, InputError, Wire } from "../../compiler/runtime/runtime.ts";
+import type { CheckResult, EngineSchema, FieldSchema, InputError, Wire } from "../../compiler/runtime/runtime.ts";
 import { parsePlayerNumber } from "./numbers.ts";
 
 /** Raw field values: text as typed, checkboxes as booleans. */
@@ -143,6 +143,23 @@ export function readUrl(schema: EngineSchema, prefix: string, url: URL): State |
     }
   }
   return state;
+}
+
+/**
+ * Keeps the assumptions of a link that the engine accepts, each checked on its own
+ * against its definition's type (`checkAssume`); the others are dropped, so a link
+ * cannot make the calculator fail. Returns one note per assumption dropped.
+ */
+export function admitAssumptions(state: State, checkAssume: (value: unknown) => CheckResult<Record<string, Wire>>): string[] {
+  const notes: string[] = [];
+  const kept: Record<string, Wire> = {};
+  for (const [name, value] of Object.entries(state.assume)) {
+    const checked = checkAssume({ [name]: value });
+    if (checked.ok && name in checked.value) kept[name] = checked.value[name];
+    else notes.push(`${name} = ${JSON.stringify(value) ?? String(value)} (${checked.ok ? "not a definition of this calculator" : checked.errors.map((e) => e.message).join("; ")})`);
+  }
+  state.assume = kept;
+  return notes;
 }
 
 function listFields(schema: EngineSchema, name: string): readonly FieldSchema[] {

@@ -1,0 +1,69 @@
+import type { Session } from "../diagnostics/session.ts";
+import type { DiceDecl, Expr, InputDecl, LetDecl, TableDecl } from "../language/ast.ts";
+import type { Binding } from "../language/bindings.ts";
+import type { EnumInfo, TableInfo, Type } from "../language/types.ts";
+
+/** What expressions can refer to; lets are typed on demand (which also finds cycles). */
+export interface Environment {
+  session: Session;
+  input(name: string): { type: Type; decl: InputDecl } | undefined;
+  let(name: string): { type: Type; decl: LetDecl } | undefined;
+  elementLet(list: string, name: string): { type: Type; decl: LetDecl } | undefined;
+  elementLetNames(list: string): string[];
+  dice(name: string): DiceDecl | undefined;
+  table(name: string): { info: TableInfo; decl: TableDecl } | undefined;
+  enumsWithMember(name: string): EnumInfo[];
+  globalNames(): string[];
+}
+
+export type Local = Extract<Binding, { kind: "local" }>;
+
+/** Lexical context of an expression: its file, comprehension variables, names known not to be none. */
+export interface Scope {
+  file: string;
+  locals: Map<string, Local>;
+  nonNone: Set<string>;
+}
+
+export function rootScope(file: string): Scope {
+  return { file, locals: new Map(), nonNone: new Set() };
+}
+
+/** `result.exploit` → "result.exploit"; other expressions have no stable key. */
+export function pathKey(expr: Expr): string | null {
+  if (expr.type === "Name") return expr.name;
+  if (expr.type === "Field") {
+    const inner = pathKey(expr.object);
+    return inner ? `${inner}.${expr.field}` : null;
+  }
+  return null;
+}
+
+/** The paths a condition proves not none when it is true (or when false, for `whenTrue = false`). */
+export function narrowing(test: Expr, whenTrue: boolean): string[] {
+  if (test.type === "Binary" && (test.op === "==" || test.op === "!=")) {
+    const noneSide = [test.left, test.right].find((e) => e.type === "Literal" && e.kind === "none");
+    const other = noneSide === test.left ? test.right : test.left;
+    const key = noneSide ? pathKey(other) : null;
+    if (key && (test.op === "!=") === whenTrue) return [key];
+    return [];
+  }
+  if (test.type === "Binary" && test.op === "and" && whenTrue) return [...narrowing(test.left, true), ...narrowing(test.right, true)];
+  if (test.type === "Binary" && test.op === "or" && !whenTrue) return [...narrowing(test.left, false), ...narrowing(test.right, false)];
+  if (test.type === "Unary" && test.op === "not") return narrowing(test.operand, !whenTrue);
+  return [];
+}
+
+export function withFacts(scope: Scope, keys: string[]): Scope {
+  if (keys.length === 0) return scope;
+  return { ...scope, nonNone: new Set([...scope.nonNone, ...keys]) };
+}
+
+/** In `x == none`, x itself must keep its `| none`. */
+export function withoutNarrowing(scope: Scope, expr: Expr): Scope {
+  const key = pathKey(expr);
+  if (!key || !scope.nonNone.has(key)) return scope;
+  const nonNone = new Set(scope.nonNone);
+  nonNone.delete(key);
+  return { ...scope, nonNone };
+}
