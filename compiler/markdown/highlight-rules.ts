@@ -34,6 +34,9 @@ export async function highlightRules(source: string, href: (id: string) => strin
   const code = pre.children.find((c): c is Element => c.type === "element" && c.tagName === "code");
   const link = (node: ElementContent): ElementContent[] => {
     if (node.type !== "element") return [node];
+    const token = tokenClass(node);
+    if (token === "") return node.children.flatMap(link);
+    if (token) node = { ...node, properties: { className: [token] } };
     const text = node.children.length === 1 && node.children[0].type === "text" ? node.children[0].value : null;
     const cite = text === null ? null : CITATION.exec(text);
     const target = cite ? href(cite[2].slice(1).replace(/\.$/, "")) : null;
@@ -42,4 +45,17 @@ export async function highlightRules(source: string, href: (id: string) => strin
     return [...(cite[1] ? [{ type: "text" as const, value: cite[1] }] : []), { ...node, children: [anchor] } as Element, ...(cite[3] ? [{ type: "text" as const, value: cite[3] }] : [])];
   };
   return (code?.children ?? []).flatMap(link);
+}
+
+/**
+ * A token's colour as a short class (`t-keyword` for `color:var(--rules-token-keyword)`):
+ * a chapter holds thousands of tokens, and a class is a third of the bytes of the style
+ * Shiki writes. Plain text ("" here) loses its span. Null: not a token span (a line).
+ */
+function tokenClass(node: Element): string | null {
+  const style = typeof node.properties?.style === "string" ? node.properties.style : null;
+  if (style === null) return null;
+  const colour = /^color:var\(--rules-(?:token-)?([a-z-]+)\);?$/.exec(style.trim());
+  if (!colour) return null;
+  return colour[1] === "foreground" ? "" : `t-${colour[1]}`;
 }

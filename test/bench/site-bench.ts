@@ -8,6 +8,7 @@ import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { dist, launch, root, startServer } from "../site/helpers/site.ts";
 import { medianOf, ms, row } from "./measure.ts";
+import { firstPaint } from "./first-paint.ts";
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -97,6 +98,12 @@ export async function run(): Promise<void> {
       await comparePage.locator("hexlaw-calculator .calc-compare").waitFor();
     });
     row(`JS on a calculator comparing editions (${compared.files} files)`, `${kb(compared.gz)} gz`);
+
+    // First contentful paint, cold: a long chapter and a calculator page.
+    for (const [label, path] of [["chapter 9.0 Ground Combat", "/ocs/4.3/9-0-ground-combat/"], ["ground combat calculator", "/ocs/4.3/calculators/ground_combat/"]] as const) {
+      const paint = await firstPaint(browser, `${base}${path}`);
+      row(`first contentful paint, ${label} (median of ${paint.runs} cold)`, ms(paint.fcp), `DOMContentLoaded ${ms(paint.domContentLoaded)}, load ${ms(paint.load)}`);
+    }
 
     // Query to results: from the keystrokes to the first result on screen.
     const page = await fresh();

@@ -72,7 +72,9 @@ describe("reading", () => {
     await expect(page.locator('[id="9.8"]').innerText()).resolves.toContain("Surprise");
     expect(await page.locator(".referenced-by").count()).toBeGreaterThan(0);
     expect(await page.locator(".used-by").count()).toBeGreaterThan(0);
-    expect(await page.locator('details.rules-block span[style*="--rules-token-keyword"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('details.rules-block span.t-keyword').count()).toBeGreaterThan(0);
+    // Coloured as a keyword, not as the text around it.
+    expect(await page.locator("details.rules-block span.t-keyword").first().evaluate((e) => getComputedStyle(e).color !== getComputedStyle(e.closest("code")!).color)).toBe(true);
     expect(await page.locator(".badge.checked").count()).toBeGreaterThan(0);
     await page.goto(`${site.url}/europa/later/13-overrun-combat/`);
     await expect(page.locator(".badge.disputed + .reason").first().innerText()).resolves.toContain("13.A");

@@ -1,0 +1,154 @@
+// Accessible and tidy on every page type (home, edition, chapter, charts with a cell
+// chosen, calculator with an answer, search open, about, changes), light and dark, on
+// a phone and a laptop: axe finds no serious or critical violation (target size
+// included), every control is at least 24 px each way, and the answer panel has no
+// clipped or overlapping text.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { editionIndex } from "../../compiler/markdown/rulebook-context.ts";
+import { editionPairs, pairPath } from "../../site/lib/editions.ts";
+import { openPage, root, SCREENS } from "./helpers/site.ts";
+import { useSite } from "./helpers/use-site.ts";
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const site = useSite();
+const index = editionIndex(root, "ocs", "4.3");
+const chapter = index.documents.find((d) => d.calculators.length > 0)!;
+const charts = index.documents.find((d) => index.charts.some((c) => c.document === d.slug))!;
+const procedure = index.procedures.find((p) => p.examples > 0 && p.outcome.length > 0)!;
+const pair = editionPairs()[0];
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: axeSource });
+  const violations = (await page.evaluate(`axe.run(document, { resultTypes: ["violations"], rules: { "target-size": { enabled: true } } }).then((r) => r.violations)`)) as AxeViolation[];
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** Controls smaller than 24 × 24 px (links inside running text are exempt, as WCAG 2.5.8 exempts them). */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const controls = document.querySelectorAll<HTMLElement>("button, input:not([type=hidden]), select, summary, [role=option], [role=tab], .chart-open, nav a, .pager a, .to-top");
+    const small: string[] = [];
+    for (const c of controls) {
+      const box = c.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(c).visibility === "hidden") continue;
+      // Visually hidden controls (a dice picker's radio buttons, under their labels) are not targets; their labels are.
+      if (c.closest(".visually-hidden") || (box.width <= 1 && box.height <= 1)) continue;
+      if (box.width < 23.5 || box.height < 23.5) small.push(`${c.tagName.toLowerCase()}${c.className ? `.${String(c.className).split(" ")[0]}` : ""} “${(c.textContent || (c as HTMLInputElement).value || "").trim().slice(0, 30)}” ${Math.round(box.width)}×${Math.round(box.height)}`);
+    }
+    return [...new Set(small)];
+  });
+}
+
+/** Each page type, opened as a reader would use it. */
+const PAGES: { name: string; open(page: Page): Promise<void> }[] = [
+  { name: "home", open: (page) => page.goto(`${site.url}/`).then(() => undefined) },
+  { name: "edition", open: (page) => page.goto(`${site.url}/ocs/4.3/`).then(() => undefined) },
+  { name: "chapter", open: (page) => page.goto(`${site.url}/ocs/4.3/${chapter.slug}/`).then(() => undefined) },
+  {
+    name: "charts, a cell chosen",
+    async open(page) {
+      await page.goto(`${site.url}/ocs/4.3/${charts.slug}/`);
+      const cell = page.locator("figure.chart tbody td").first();
+      await cell.scrollIntoViewIfNeeded();
+      await cell.click();
+      await page.locator(".chart-offer").waitFor();
+    },
+  },
+  {
+    name: "calculator with an answer",
+    async open(page) {
+      await page.goto(`${site.url}/ocs/4.3/calculators/${procedure.name}/`);
+      const presets = page.locator("hexlaw-calculator select").first();
+      await presets.waitFor();
+      await presets.selectOption({ index: 1 });
+      await page.locator(".calc-ruling.allowed, .calc-ruling.blocked").first().waitFor();
+    },
+  },
+  {
+    name: "search open",
+    async open(page) {
+      await page.goto(`${site.url}/ocs/4.3/${chapter.slug}/`);
+      await page.getByRole("combobox").first().fill("overrun");
+      await page.locator('a[role="option"]').first().waitFor();
+    },
+  },
+  { name: "about", open: (page) => page.goto(`${site.url}/ocs/4.3/about/`).then(() => undefined) },
+  { name: "changes", open: (page) => page.goto(`${site.url}${pairPath(pair)}`).then(() => undefined) },
+];
+
+describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
+  for (const scheme of ["light", "dark"] as const) {
+    test(`every page type: no serious or critical axe violation, no control under 24 px (${scheme})`, async () => {
+      const { page } = await openPage(site.browser, screen);
+      await page.emulateMedia({ colorScheme: scheme });
+      const found: Record<string, string[]> = {};
+      for (const type of PAGES) {
+        await type.open(page);
+        const problems = [...(await seriousViolations(page)), ...(await smallTargets(page)).map((t) => `target under 24 px: ${t}`)];
+        if (problems.length > 0) found[type.name] = problems;
+      }
+      expect(found).toEqual({});
+    });
+  }
+
+  test("the answer panel: no clipped text, no text over other text, every trace number whole", async () => {
+    const { page } = await openPage(site.browser, screen);
+    await page.goto(`${site.url}/ocs/4.3/calculators/${procedure.name}/`);
+    const presets = page.locator("hexlaw-calculator select").first();
+    await presets.waitFor();
+    await presets.selectOption({ index: 1 });
+    await page.locator(".calc-ruling.allowed, .calc-ruling.blocked").first().waitFor();
+    const all = page.locator(".calc-all-steps");
+    if (await all.isVisible()) await all.click();
+    for (const fold of await page.locator(".calc-answer details").all()) await fold.evaluate((d) => ((d as HTMLDetailsElement).open = true));
+    const problems = await page.locator(".calc-answer").evaluate((panel) => {
+      const out: string[] = [];
+      const name = (e: Element) => `${e.tagName.toLowerCase()}.${String(e.className).split(" ")[0]} “${(e.textContent ?? "").trim().slice(0, 24)}”`;
+      // Clipped: an element that hides overflow while its content is wider or taller than it.
+      for (const e of panel.querySelectorAll<HTMLElement>("*")) {
+        const style = getComputedStyle(e);
+        if (e.getClientRects().length === 0 || e.closest(".visually-hidden")) continue;
+        const hides = /hidden|clip/.test(style.overflowX) || /hidden|clip/.test(style.overflowY) || style.textOverflow === "ellipsis";
+        if (hides && (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)) out.push(`clipped: ${name(e)}`);
+      }
+      // Overlapping: text boxes of different elements in one row (a trace step, an outcome bar, a summary) may not meet.
+      const rows = panel.querySelectorAll<HTMLElement>(".calc-ruling, .trace li, .dist tr, .outputs > div");
+      for (const row of rows) {
+        if (row.getClientRects().length === 0) continue;
+        const parts = [...row.querySelectorAll<HTMLElement>("*")].filter((e) => e.children.length === 0 && (e.textContent ?? "").trim() !== "" && !e.closest(".visually-hidden"));
+        const bars = [...row.querySelectorAll<HTMLElement>(".bar-track")];
+        const boxes = [...parts, ...bars].flatMap((e) => [...e.getClientRects()].map((r) => ({ e, r })));
+        for (let i = 0; i < boxes.length; i++) {
+          for (let j = i + 1; j < boxes.length; j++) {
+            const [a, b] = [boxes[i], boxes[j]];
+            if (a.e === b.e || a.e.contains(b.e) || b.e.contains(a.e)) continue;
+            const overlapX = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+            const overlapY = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+            if (overlapX > 1 && overlapY > 1) out.push(`overlap: ${name(a.e)} and ${name(b.e)}`);
+          }
+        }
+      }
+      // Trace numbers, however many digits, inside their step.
+      for (const n of panel.querySelectorAll<HTMLElement>(".trace .n")) {
+        const li = n.closest("li")!.getBoundingClientRect();
+        const r = n.getBoundingClientRect();
+        if (n.scrollWidth > Math.ceil(r.width) + 1 || r.left < li.left - 40) out.push(`trace number cut: ${n.textContent}`);
+      }
+      return [...new Set(out)];
+    });
+    expect(await page.locator(".trace li").count()).toBeGreaterThan(9);
+    expect(problems).toEqual([]);
+  });
+});
