@@ -2,6 +2,7 @@
 // own remark/rehype plugins (compiler/markdown/), data comes from generated/.
 // Where it is served comes from the environment (site/lib/base.ts): HEXLAW_SITE
 // (its public URL), HEXLAW_BASE (a sub-path such as /hexlaw/) and HEXLAW_OUT.
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "astro/config";
 import { unified } from "@astrojs/markdown-remark";
@@ -9,6 +10,8 @@ import { rulebookPlugins } from "./compiler/markdown/rulebook-plugins.ts";
 import { base, outDir, site } from "./site/lib/base.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
+// The corpus being built (site/lib/corpus.ts): its figures are images Vite knows as `hexlaw-rules/…`.
+const corpusRoot = process.env.HEXLAW_ROOT ?? process.cwd();
 
 export default defineConfig({
   srcDir: "./site",
@@ -20,6 +23,9 @@ export default defineConfig({
   build: { format: "directory", inlineStylesheets: "always" },
   devToolbar: { enabled: false },
   prefetch: false,
+  // Figures become AVIF and WebP (site/lib/figures.ts); AVIF's encoder at a lower effort
+  // than sharp's default (4) keeps the cold build short (the encoded files are cached in node_modules/.astro).
+  image: { service: { entrypoint: "astro/assets/services/sharp", config: { avif: { effort: 2 } } } },
   markdown: {
     syntaxHighlight: false,
     processor: unified({ ...rulebookPlugins({ root, base }), smartypants: false }),
@@ -27,6 +33,7 @@ export default defineConfig({
   server: { host: "127.0.0.1", port: 4321 },
   vite: {
     build: { assetsInlineLimit: 0 },
-    server: { fs: { allow: [root] } },
+    resolve: { alias: { "hexlaw-rules": join(corpusRoot, "rules") } },
+    server: { fs: { allow: [root, corpusRoot] } },
   },
 });

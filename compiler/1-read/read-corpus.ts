@@ -8,6 +8,7 @@ import { findBlocks } from "./find-blocks.ts";
 import { findCharts } from "./find-charts.ts";
 import { applyErrata } from "./apply-errata.ts";
 import { findEmbeds } from "./find-embeds.ts";
+import { checkFigures } from "./figure-file.ts";
 import { findParagraphs } from "./find-paragraphs.ts";
 import { findReferences } from "./find-references.ts";
 import { fieldValuePlace, readNumbering, readSources, readYaml, stringField } from "./load-metadata.ts";
@@ -110,7 +111,10 @@ function readEdition(
     const docPlaces = read(join(dir, name));
     if (!docPlaces) continue;
     const document = cache ? readCached(docPlaces, edition, places.text, cache, session) : readDocument(docPlaces, edition, session);
-    if (document) edition.documents.push(document);
+    if (!document) continue;
+    // Not cached with the document: whether a figure's file is there is not in the document's text.
+    checkFigures(document, join(dir, name), docPlaces.text, session);
+    edition.documents.push(document);
   }
   edition.documents.sort((a, b) => a.front.order - b.front.order || (a.file < b.file ? -1 : 1));
   reportDuplicateSlugs(edition.documents, sources, session);

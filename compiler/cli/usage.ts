@@ -90,7 +90,8 @@ paragraph is). <source> is a folder (the pages folder or the whole site) or a gi
 directory. Markup only: the Hugo front matter becomes a rule document's (provenance
 names the page, the site and its URL), the page title the chapter heading; raw <br>
 lines and colour <span>s go; Hugo links ({{< ref >}}, absolute paths) become relative
-links; an image on a line of its own becomes a ::figure directive.
+links; an image on a line of its own becomes a ::figure directive showing the file,
+copied unchanged into the edition's figures/ (its URL in figures/sources.yaml).
 
 A page whose document already exists (same slug) is merged into it paragraph by
 paragraph: text upstream changed replaces the old, and the document's rules blocks,

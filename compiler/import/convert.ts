@@ -17,6 +17,8 @@ export interface ConvertedPage {
   provenance: { source: string; url?: string; changes: string; revision?: string };
   /** The document body: the chapter heading and the page's text, markup only. */
   body: string;
+  /** The image files its figures show (in the edition's figures/ folder). */
+  figures: string[];
 }
 
 /** Converts every page: front matter → markup only → Hugo links → references → images → figures. */
@@ -57,6 +59,7 @@ function convertPage(page: HugoPage, head: ReturnType<typeof readPageHead>, orde
       revision: source.revision,
     },
     body: figures.text,
+    figures: figures.files,
   };
 }
 

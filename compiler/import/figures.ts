@@ -7,14 +7,17 @@ export function captionOf(image: SourceImage): string {
   return `Illustration: ${words}`;
 }
 
-/** `::figure[Caption]{src="file.png"}`, the caption's brackets and backslashes escaped. */
+/** Where an edition keeps the image files its figures show, from its chapters' folder (rules/README.md). */
+export const FIGURES_FOLDER = "figures";
+
+/** `::figure[Caption]{src="figures/file.png"}`, the caption's brackets and backslashes escaped. */
 export function figureLine(image: SourceImage, indent = ""): string {
   const caption = captionOf(image).replace(/[\\[\]]/g, (c) => `\\${c}`);
-  return `${indent}::figure[${caption}]{src="${image.file}"}`;
+  return `${indent}::figure[${caption}]{src="${FIGURES_FOLDER}/${image.file}"}`;
 }
 
 /** Replaces every image on a line of its own by its figure directive; returns the count. */
-export function imagesToFigures(body: string): { text: string; count: number } {
+export function imagesToFigures(body: string): { text: string; count: number; files: string[] } {
   const { lines } = findImages(body);
   const text = body
     .split("\n")
@@ -23,5 +26,5 @@ export function imagesToFigures(body: string): { text: string; count: number } {
       return found ? figureLine(found.image, found.indent) : line;
     })
     .join("\n");
-  return { text, count: lines.size };
+  return { text, count: lines.size, files: [...lines.values()].map((found) => found.image.file) };
 }

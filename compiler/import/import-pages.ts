@@ -1,12 +1,13 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { stringify } from "yaml";
+import { parse as parseYaml, stringify } from "yaml";
 import { readNumbering, readYaml } from "../1-read/load-metadata.ts";
 import { SourcePlaces } from "../1-read/source-places.ts";
 import type { Numbering } from "../1-read/types.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
 import { Session } from "../diagnostics/session.ts";
 import { convertPages, type ConvertedPage } from "./convert.ts";
+import { FIGURES_FOLDER } from "./figures.ts";
 import { mergeDocument, type Conflict } from "./merge.ts";
 import { readPages, SourceError, type HugoPages } from "./read-pages.ts";
 import { segment } from "./segments.ts";
@@ -67,6 +68,7 @@ export function importPages(options: ImportOptions): ImportResult {
   };
 
   const result: ImportResult = { documents: [], diagnostics: [], sources: new Map() };
+  copyFigures(folder, source, converted);
   for (const page of converted) {
     const found = existing.find((d) => d.slug === page.slug);
     if (!found) {
@@ -91,6 +93,31 @@ export function importPages(options: ImportOptions): ImportResult {
     result.documents.push({ file: found.file, status: text === found.text ? "unchanged" : "merged", updated: merged.updated, added: merged.added, removed: merged.removed });
   }
   return result;
+}
+
+/**
+ * The image files the figures show, copied unchanged into the edition's figures/
+ * folder, each with the URL it came from in figures/sources.yaml (entries of other
+ * files are kept). An image the source lacks is left for the build to report (HX0021).
+ */
+function copyFigures(folder: string, source: HugoPages, pages: ConvertedPage[]): void {
+  const names = [...new Set(pages.flatMap((page) => page.figures))].sort();
+  const found = names.flatMap((name) => {
+    const image = source.image(name);
+    return image ? [{ name, ...image }] : [];
+  });
+  if (found.length === 0) return;
+  const figures = join(folder, FIGURES_FOLDER);
+  mkdirSync(figures, { recursive: true });
+  const listPath = join(figures, "sources.yaml");
+  const list = (existsSync(listPath) ? parseYaml(readFileSync(listPath, "utf8")) : null) ?? {};
+  const files: Record<string, string> = { ...(list.files ?? {}) };
+  for (const image of found) {
+    writeFileSync(join(figures, image.name), image.bytes);
+    if (source.url) files[image.name] = `${source.url}${image.path.split("/").map(encodeURIComponent).join("/")}`;
+  }
+  const head = { source: list.source ?? source.siteTitle, site: list.site ?? source.url, revision: source.revision ?? list.revision };
+  writeFileSync(listPath, stringify({ ...list, ...Object.fromEntries(Object.entries(head).filter(([, v]) => v !== undefined)), files }));
 }
 
 function editionNumbering(folder: string, relFolder: string): Numbering {

@@ -22,6 +22,8 @@ export interface HugoPages {
   sectionPath?: string;
   /** The commit the pages were read at, when the source is a git directory. */
   revision?: string;
+  /** An image file of the pages folder (at any depth) by its name: its path under the pages folder and its bytes. */
+  image(name: string): { path: string; bytes: Uint8Array } | null;
 }
 
 /** Where the importer reads from: a folder on disk, or a git directory at a revision. */
@@ -51,7 +53,11 @@ export function readPages(source: string, options: { revision?: string; pagesPat
     .map((f) => ({ file: f.slice(prefix.length), text: text(tree, f) }));
   if (pages.length === 0) throw new SourceError(`${source} has no Markdown pages${folder ? ` in ${folder}/` : ""}`);
   const site = siteOf(tree, files, folder);
-  return { pages, ...site, revision: tree.revision };
+  const image = (name: string) => {
+    const path = files.find((f) => f.startsWith(prefix) && f.endsWith(`/${name}`) && /\.(?:png|jpe?g|gif|webp|avif)$/i.test(f));
+    return path ? { path: path.slice(prefix.length), bytes: tree.read(path) } : null;
+  };
+  return { pages, ...site, revision: tree.revision, image };
 }
 
 function text(tree: Tree, path: string): string {

@@ -35,9 +35,16 @@ function sanitize(element: Element): void {
   for (const key of URL_PROPERTIES) {
     const value = element.properties[key];
     if (value === undefined || value === null) continue;
-    if (safeHref(Array.isArray(value) ? value.join(" ") : String(value)) === undefined) delete element.properties[key];
+    const safe = key === "srcSet" ? safeSrcSet(Array.isArray(value) ? value.join(", ") : String(value)) : safeHref(Array.isArray(value) ? value.join(" ") : String(value)) !== undefined;
+    if (!safe) delete element.properties[key];
   }
   if (element.tagName === "a" && typeof element.properties.href === "string" && isExternal(element.properties.href)) {
     element.properties.rel = ["noopener", "noreferrer"];
   }
+}
+
+/** A `srcset` ("a.webp 480w, b.webp 960w") is safe when each of its addresses is; a descriptor is a width or a density. */
+function safeSrcSet(value: string): boolean {
+  const candidates = value.split(",").map((candidate) => candidate.trim().split(/\s+/));
+  return candidates.every((parts) => parts.length <= 2 && safeHref(parts[0]) !== undefined && (parts.length === 1 || /^\d+(?:\.\d+)?[wx]$/.test(parts[1])));
 }

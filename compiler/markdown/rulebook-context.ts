@@ -9,6 +9,7 @@ import { SourcePlaces } from "../1-read/source-places.ts";
 import type { FrontMatter, Numbering } from "../1-read/types.ts";
 import type { Session } from "../diagnostics/session.ts";
 import type { ruleIndex } from "../6-publish/rule-index.ts";
+import type { FigurePicture } from "./remark-figures.ts";
 
 /** The rule index of one edition, as generated/<ruleset>/<edition>/index.json holds it. */
 export type RuleIndex = ReturnType<typeof ruleIndex>;
@@ -21,6 +22,8 @@ export interface RulebookOptions {
   root: string;
   /** URL prefix of the site ("/" by default). */
   base?: string;
+  /** Makes a figure's image from its file (the site's image pipeline); without it figures are captions only. */
+  picture?: FigurePicture;
 }
 
 /** What every rulebook plugin needs to know about the document it renders. */

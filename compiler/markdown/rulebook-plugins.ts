@@ -29,7 +29,7 @@ export function rulebookPlugins(options: RulebookOptions) {
       [remarkReferences, options],
       [remarkRulesBlocks, options],
       remarkCharts,
-      remarkFigures,
+      [remarkFigures, options],
       remarkErrata,
       [remarkCalculatorEmbeds, options],
     ],

@@ -7,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import { unified, type MarkdownHeading, type RehypePlugins, type RemarkPlugins } from "@astrojs/markdown-remark";
 import { decodeSource } from "../../compiler/1-read/read-source.ts";
 import { rulebookPlugins } from "../../compiler/markdown/rulebook-plugins.ts";
+import type { FigurePicture } from "../../compiler/markdown/remark-figures.ts";
 import { root } from "./corpus.ts";
 import { base } from "./base.ts";
 
@@ -14,22 +15,26 @@ type Renderer = { render(content: string, options: { fileURL: URL }): Promise<{ 
 
 const renderers = new Map<string, Promise<Renderer>>();
 
-function renderer(at: string): Promise<Renderer> {
-  let r = renderers.get(at);
+function renderer(at: string, picture?: FigurePicture): Promise<Renderer> {
+  const key = `${picture ? "pictures" : "captions"}:${at}`;
+  let r = renderers.get(key);
   if (!r) {
-    const { gfm, remarkPlugins, rehypePlugins } = rulebookPlugins({ root: at, base });
+    const { gfm, remarkPlugins, rehypePlugins } = rulebookPlugins({ root: at, base, picture });
     const processor = unified({ gfm, remarkPlugins: [...remarkPlugins] as RemarkPlugins, rehypePlugins: [...rehypePlugins] as RehypePlugins, smartypants: false });
     r = processor.createRenderer({ syntaxHighlight: false } as never) as Promise<Renderer>;
-    renderers.set(at, r);
+    renderers.set(key, r);
   }
   return r;
 }
 
-/** HTML of a rule document (a path relative to the corpus root, as the rule index gives it). */
-export async function renderChapter(file: string, at = root): Promise<{ html: string; headings: MarkdownHeading[] }> {
+/**
+ * HTML of a rule document (a path relative to the corpus root, as the rule index gives it).
+ * `picture` makes the images of its figures (site/lib/figures.ts, inside Astro); without it a figure is its caption.
+ */
+export async function renderChapter(file: string, at = root, picture?: FigurePicture): Promise<{ html: string; headings: MarkdownHeading[] }> {
   const path = join(at, file);
   // The text exactly as the compiler read it (no byte order mark, `\n` line endings), so offsets and ids agree.
   const decoded = decodeSource(readFileSync(path));
-  const result = await (await renderer(at)).render(decoded.kind === "text" ? decoded.text : "", { fileURL: pathToFileURL(path) });
+  const result = await (await renderer(at, picture)).render(decoded.kind === "text" ? decoded.text : "", { fileURL: pathToFileURL(path) });
   return { html: result.code, headings: result.metadata.headings };
 }

@@ -75,7 +75,13 @@ describe("hexlaw import: first import", () => {
     expect(read(root, "02-fighting.md")).toContain("as in [1.1a](../1-0-moving/#11-movement-points).");
     expect(read(root, "02-fighting.md")).toContain("[chart](https://rules.example.org/rules/demo-rules/files/charts.pdf)");
     expect(read(root, "glossary.md")).toContain("([1.1](../1-0-moving/#11-movement-points))");
-    expect(read(root, "01-moving.md")).toContain('\n::figure[Illustration: moving 1.1]{src="moving-1.1.png"}\n');
+    expect(read(root, "01-moving.md")).toContain('\n::figure[Illustration: moving 1.1]{src="figures/moving-1.1.png"}\n');
+  });
+
+  it("copies the image files the figures show into figures/, unchanged, each with the URL it came from", () => {
+    const image = "content/rules/demo-rules/files/moving-1.1.png";
+    expect(readFileSync(join(root, EDITION, "figures/moving-1.1.png"))).toEqual(readFileSync(join(V1, image)));
+    expect(read(root, "figures/sources.yaml")).toContain("moving-1.1.png: https://rules.example.org/rules/demo-rules/files/moving-1.1.png");
   });
 
   it("compiles: every reference resolves", async () => {
@@ -109,7 +115,7 @@ describe("hexlaw import: a newer upstream merged into annotated documents", () =
   });
 
   it("adds the paragraph upstream added where upstream has it, and drops the one it removed", () => {
-    expect(moving).toMatch(/\{src="moving-1\.1\.png"\}\n\n\*\*1\.1c\*\* A unit may always move one hex\.\n\n## 1\.2 Roads/);
+    expect(moving).toMatch(/\{src="figures\/moving-1\.1\.png"\}\n\n\*\*1\.1c\*\* A unit may always move one hex\.\n\n## 1\.2 Roads/);
     expect(fighting).not.toContain("2.2 Retreats");
     expect(result.documents[1].removed).toEqual(["2.2"]);
   });
