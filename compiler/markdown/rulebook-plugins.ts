@@ -4,6 +4,7 @@ import remarkCalculatorEmbeds from "./remark-calculator-embeds.ts";
 import remarkCharts from "./remark-charts.ts";
 import remarkErrata from "./remark-errata.ts";
 import remarkFigures from "./remark-figures.ts";
+import remarkGlossaryTerms from "./remark-glossary-terms.ts";
 import remarkInertHtml from "./remark-inert-html.ts";
 import remarkParagraphAnchors from "./remark-paragraph-anchors.ts";
 import remarkParagraphNotes from "./remark-paragraph-notes.ts";
@@ -31,6 +32,7 @@ export function rulebookPlugins(options: RulebookOptions) {
       remarkCharts,
       [remarkFigures, options],
       remarkErrata,
+      [remarkGlossaryTerms, options],
       [remarkCalculatorEmbeds, options],
     ],
     rehypePlugins: [rehypeSafeLinks],

@@ -21,7 +21,9 @@ export function previewsFor(html: string, index: RuleIndex): Record<string, Prev
     const u = hrefOf(index, id);
     if (!p || !u) continue;
     const chapter = index.documents.find((d) => d.slug === p.document);
-    const body = p.text.replace(new RegExp(`^\\s*${id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*`), "");
+    // The text without its number ("9.14b …") or, for a term, its own name ("Action Rating: …").
+    const lead = p.title && !p.text.trimStart().startsWith(id) ? `${p.title}:` : id;
+    const body = p.text.replace(new RegExp(`^\\s*${lead.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*`), "");
     previews[id] = { t: paragraphLabel(index, id), c: chapter?.heading ?? "", x: excerpt(body), u };
   }
   return previews;
