@@ -1,6 +1,6 @@
 import type { List, Node, Parent, Root } from "mdast";
 import { toString } from "mdast-util-to-string";
-import { slug } from "github-slugger";
+import GithubSlugger, { slug } from "github-slugger";
 import type { Place } from "../diagnostics/diagnostic.ts";
 import { matchNumberAtStart, type NumberContext } from "./numbering.ts";
 import type { SourcePlaces } from "./source-places.ts";
@@ -12,6 +12,21 @@ export interface ParagraphLayout {
   owner: Map<Node, string>;
   /** The node each numbered paragraph starts at: its heading, lead-in paragraph or list item. */
   starts: Map<Node, string>;
+  /** Headings without a number ("Weather Determination Segment"), with the anchor the source's site gives them. */
+  headings: UnnumberedHeading[];
+  /** The node of each unnumbered heading, by anchor (the site gives it that id). */
+  headingNodes: Map<Node, string>;
+  /** Bold lead-ins that start like a paragraph number but fit no numbering pattern (`**11.0d8**`). */
+  misfits: { text: string; node: Node; paragraph: string }[];
+}
+
+/** A heading that starts no numbered paragraph: it belongs to the one it is in, and has an anchor of its own. */
+export interface UnnumberedHeading {
+  /** The anchor, as the source's site slugs heading texts (a repeated text gets `-1`, `-2`). */
+  anchor: string;
+  title: string;
+  /** The numbered paragraph it belongs to. */
+  paragraph: string;
 }
 
 interface Open {
@@ -30,6 +45,10 @@ export function findParagraphs(tree: Root, front: FrontMatter, numbering: Number
   const texts = new Map<string, string[]>();
   const owner = new Map<Node, string>();
   const starts = new Map<Node, string>();
+  const headings: UnnumberedHeading[] = [];
+  const headingNodes = new Map<Node, string>();
+  const slugger = new GithubSlugger();
+  const misfits: ParagraphLayout["misfits"] = [];
 
   const add = (kind: ParagraphKind, id: string, title: string, node: Node, parent: string | null, depth: number, numberLength: number, sourceSlug?: string, start = node) => {
     const paragraph: Paragraph = { id, kind, title, text: "", parent, file, place: numberPlace(node, numberLength, places), depth, sourceSlug };
@@ -55,6 +74,7 @@ export function findParagraphs(tree: Root, front: FrontMatter, numbering: Number
     }
     if (node.type === "heading") {
       const text = toString(node);
+      const anchor = slugger.slug(text);
       while (stack.length > 1 && stack.at(-1)!.depth >= node.depth) stack.pop();
       const match = matchNumberAtStart(numbering.paragraphs, text, context());
       if (match) {
@@ -63,6 +83,8 @@ export function findParagraphs(tree: Root, front: FrontMatter, numbering: Number
         current = match.id;
       } else {
         current = stack.at(-1)!.id;
+        headings.push({ anchor, title: text, paragraph: current });
+        headingNodes.set(node, anchor);
       }
       owner.set(node, current);
       addText(current, text);
@@ -74,6 +96,8 @@ export function findParagraphs(tree: Root, front: FrontMatter, numbering: Number
       if (match) {
         add("lead", match.id, titleAfter(leadText, match.length), node.children[0], stack.at(-1)!.id, 0, match.length, undefined, node);
         current = match.id;
+      } else if (LOOKS_NUMBERED.test(leadText.trimStart())) {
+        misfits.push({ text: leadText.trim().split(/\s/)[0], node: node.children[0], paragraph: current });
       }
     }
     if (node.type === "list") {
@@ -100,8 +124,11 @@ export function findParagraphs(tree: Root, front: FrontMatter, numbering: Number
   }
 
   for (const paragraph of paragraphs) paragraph.text = (texts.get(paragraph.id) ?? []).join("\n\n");
-  return { paragraphs, owner, starts };
+  return { paragraphs, owner, starts, headings, headingNodes, misfits };
 }
+
+/** A lead-in that starts like a paragraph number (`11.0d8`, `4.2.1`): digits, a dot, a digit. */
+const LOOKS_NUMBERED = /^\d{1,3}\.\d/;
 
 /** Rules blocks, figures, charts and calculators are not the paragraph's words. */
 function isProse(node: Node): boolean {

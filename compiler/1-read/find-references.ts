@@ -1,6 +1,6 @@
 import type { Link, Node, Parent, Text } from "mdast";
 import { toString } from "mdast-util-to-string";
-import { matchWholeNumber, fillTemplate } from "./numbering.ts";
+import { appliesIn, matchWholeNumber, fillTemplate } from "./numbering.ts";
 import type { Session } from "../diagnostics/session.ts";
 import type { SourcePlaces } from "./source-places.ts";
 import type { FrontMatter, Numbering, Reference } from "./types.ts";
@@ -44,6 +44,7 @@ export function mentionsIn(value: string, numbering: Numbering, chapter: string)
   const found: Mention[] = [];
   if (value.length > MAX_TEXT_RUN) return found;
   for (const rule of numbering.references) {
+    if (!appliesIn(rule, chapter)) continue;
     const pattern = new RegExp(rule.pattern.source, `gd${rule.pattern.flags.replace(/[gd]/g, "")}`);
     for (const match of value.matchAll(pattern)) {
       const start = match.index ?? 0;

@@ -158,7 +158,12 @@ export function readNumbering(yaml: Yaml, places: SourcePlaces, session: Session
         session.report("HX0011", { pattern: source, reason: hazard }, place);
         continue;
       }
-      compiled.push({ pattern, source, id: String(entry?.id ?? "{n}"), missing: entry?.missing === true });
+      const chapters = entry?.chapters;
+      if (chapters !== undefined && (!Array.isArray(chapters) || chapters.some((c) => typeof c !== "string" && typeof c !== "number"))) {
+        session.report("HX0002", { file: places.file, problem: `\`numbering.${key}[${i}].chapters\` must be a list of chapter sections` }, place);
+        continue;
+      }
+      compiled.push({ pattern, source, id: String(entry?.id ?? "{n}"), missing: entry?.missing === true, ...(chapters ? { chapters: (chapters as unknown[]).map(String) } : {}) });
     }
     return compiled;
   };

@@ -1,3 +1,4 @@
+import { slug } from "github-slugger";
 import type { NumberingRule } from "./types.ts";
 
 export interface NumberContext {
@@ -13,13 +14,20 @@ export interface NumberMatch {
   groups: Record<string, string>;
 }
 
-/** Fills an id template such as `{parent}({n})` from a match and its context. */
+/**
+ * Fills an id template such as `{parent}({n})` from a match and its context;
+ * `{n:slug}` writes the group as an anchor slug (`Action Rating` → `action-rating`).
+ */
 export function fillTemplate(template: string, groups: Record<string, string | undefined>, context: NumberContext): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => {
-    if (key === "parent") return context.parent ?? context.chapter;
-    if (key === "chapter") return context.chapter;
-    return groups[key] ?? "";
+  return template.replace(/\{(\w+)(:slug)?\}/g, (_, key: string, asSlug: string | undefined) => {
+    const value = key === "parent" ? (context.parent ?? context.chapter) : key === "chapter" ? context.chapter : (groups[key] ?? "");
+    return asSlug ? slug(value) : value;
   });
+}
+
+/** Does a rule apply in the document whose section is `chapter`? */
+export function appliesIn(rule: NumberingRule, chapter: string): boolean {
+  return !rule.chapters || rule.chapters.includes(chapter);
 }
 
 /**
@@ -34,6 +42,7 @@ export function matchNumberAtStart(rules: NumberingRule[], text: string, context
   const trimmed = whole.slice(0, MAX_LEAD_IN);
   const lead = text.length - whole.length;
   for (const rule of rules) {
+    if (!appliesIn(rule, context.chapter)) continue;
     // Reference patterns are global: start every match from the beginning.
     rule.pattern.lastIndex = 0;
     const match = rule.pattern.exec(trimmed);

@@ -6,6 +6,7 @@ import { parseMarkdown } from "../markdown/parse-markdown.ts";
 import { checkLinks } from "./check-links.ts";
 import { findBlocks } from "./find-blocks.ts";
 import { findCharts } from "./find-charts.ts";
+import { applyErrata } from "./apply-errata.ts";
 import { findEmbeds } from "./find-embeds.ts";
 import { findParagraphs } from "./find-paragraphs.ts";
 import { findReferences } from "./find-references.ts";
@@ -14,6 +15,7 @@ import { readFrontMatter } from "./read-front-matter.ts";
 import { firstLine, isInside, readSource } from "./read-source.ts";
 import { SourcePlaces } from "./source-places.ts";
 import { nameProblem, type NameKind } from "../url-policy.ts";
+import type { Place } from "../diagnostics/diagnostic.ts";
 import type { Corpus, Edition, RuleDocument, Ruleset } from "./types.ts";
 
 /** Where to read, and how file names are shown in diagnostics. */
@@ -100,6 +102,7 @@ function readEdition(
     sources: readSources(yaml, places, session),
     numbering: readNumbering(yaml, places, session),
     outside: Object.fromEntries(Object.entries(outside).map(([key, value]) => [key, String(value)])),
+    outsidePlaces: Object.fromEntries(Object.keys(outside).map((key) => [key, outsidePlace(places, key)])),
     file: places.file,
     documents: [],
   };
@@ -168,15 +171,21 @@ function readDocument(places: SourcePlaces, edition: Edition, session: Session):
     }
   }
   checkLinks(tree, places, session);
-  const { paragraphs, owner } = findParagraphs(tree, front, edition.numbering, places);
+  const { paragraphs, owner, headings, misfits } = findParagraphs(tree, front, edition.numbering, places);
+  for (const misfit of misfits) {
+    const start = misfit.node.position?.start.offset ?? 0;
+    const at = places.find(misfit.text, start) ?? places.span(start, start + 1);
+    session.report("HX0110", { text: misfit.text, edition: `${edition.ruleset} ${edition.id}`, paragraph: misfit.paragraph }, at);
+  }
   return {
     file: places.file,
     front,
     paragraphs,
-    references: findReferences(owner, tree, front, edition.numbering, places, session),
+    references: applyErrata(tree, owner, findReferences(owner, tree, front, edition.numbering, places, session), places, session),
     charts: findCharts(tree, owner, places, session),
     blocks: findBlocks(tree, owner, places, session),
     embeds: findEmbeds(tree, owner, places),
+    headings,
   };
 }
 
@@ -188,4 +197,14 @@ function subfolders(dir: string): string[] {
   } catch {
     return [];
   }
+}
+
+/** The line of an `outside` entry in edition.yaml (`  "4.2": Fractions`), or the file's start. */
+function outsidePlace(places: SourcePlaces, key: string): Place {
+  const from = places.text.search(/^outside:/m);
+  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const match = from < 0 ? null : new RegExp(`^[ \\t]+(["']?${escaped}["']?)[ \\t]*:`, "m").exec(places.text.slice(from));
+  if (!match) return places.span(0, 0);
+  const start = from + match.index + match[0].indexOf(match[1]);
+  return places.span(start, start + match[1].length);
 }

@@ -34,6 +34,8 @@ export interface Edition {
   sources: Source[];
   numbering: Numbering;
   outside: Record<string, string>;
+  /** Where each `outside` entry is written in edition.yaml. */
+  outsidePlaces: Record<string, Place>;
   file: string;
   documents: RuleDocument[];
 }
@@ -44,6 +46,8 @@ export interface NumberingRule {
   source: string;
   id: string;
   missing: boolean;
+  /** Only in the documents whose `section` is one of these (a glossary's terms), or everywhere. */
+  chapters?: string[];
 }
 
 export interface Numbering {
@@ -101,6 +105,18 @@ export interface Reference {
   /** Paragraph the reference appears in. */
   from: string;
   place: Place;
+  /** The source names or links the wrong paragraph here: an `::erratum` says which it should be (`id` is that one). */
+  erratum?: Erratum;
+}
+
+/** A correction of a reference the source prints wrongly; the text itself stays as printed. */
+export interface Erratum {
+  /** The reference's words as printed (`14.4h`). */
+  printed: string;
+  /** The paragraph it should name or link to (`14.4`). */
+  reads: string;
+  /** What is wrong, in the document's words. */
+  note: string;
 }
 
 export interface Chart {
@@ -143,4 +159,6 @@ export interface RuleDocument {
   charts: Chart[];
   blocks: RulesBlock[];
   embeds: Embed[];
+  /** Headings without a number, which links may target by their anchor. */
+  headings: { anchor: string; title: string; paragraph: string }[];
 }

@@ -20,6 +20,12 @@ export function resolveReferences(edition: Edition, paragraphs: Map<string, Para
     return "broken";
   };
 
+  // An `outside` entry for a part that is now in the corpus is stale: references there resolve anyway.
+  for (const [key, title] of Object.entries(edition.outside)) {
+    const document = chapters.get(chapterKey(key));
+    if (document && !document.front.excerpt) session.report("HX0111", { id: key, title, chapter: document.front.section }, edition.outsidePlaces[key]);
+  }
+
   const resolved: ResolvedReference[] = [];
   for (const document of edition.documents) {
     for (const reference of document.references) {
@@ -31,8 +37,9 @@ export function resolveReferences(edition: Edition, paragraphs: Map<string, Para
         session.report("HX0102", { id, edition: label, chapter: chapterKey(id) }, reference.place);
       }
       const outsideTitle = status === "outside" ? outsideTitleOf(reference.id, edition.outside) : undefined;
-      resolved.push({ ...reference, status, outsideTitle });
-      if (reference.href && status !== "broken") checkLinkTarget(reference, edition, paragraphs, session);
+      // An erratum says where a mislabelled link should go: its target is not checked against its text.
+      const anchor = reference.href && status !== "broken" && !reference.erratum ? checkLinkTarget(reference, edition, paragraphs, session) : undefined;
+      resolved.push({ ...reference, status, outsideTitle, ...(anchor ? { anchor } : {}) });
     }
   }
   return resolved;
@@ -53,26 +60,33 @@ function outsideTitleOf(id: string, outside: Record<string, string>): string | u
  * (`../9-0-ground-combat/#914-specialized-combats`). Where that target is in the
  * corpus, the link's text must name it or a paragraph inside it.
  */
-function checkLinkTarget(reference: Reference, edition: Edition, paragraphs: Map<string, Paragraph>, session: Session): void {
+function checkLinkTarget(reference: Reference, edition: Edition, paragraphs: Map<string, Paragraph>, session: Session): string | undefined {
   const match = /^(?:\.\.\/([^/#]+)\/?)?(?:#(.+))?$/.exec(reference.href ?? "");
-  if (!match) return;
+  if (!match) return undefined;
   const [, docSlug, fragment] = match;
   const document = docSlug
     ? edition.documents.find((d) => d.front.slug === docSlug)
     : edition.documents.find((d) => d.file === reference.place.file);
-  if (!document) return;
+  if (!document) return undefined;
   let target: Paragraph | undefined;
+  let anchor: string | undefined;
   if (fragment) {
     target = document.paragraphs.find((p) => p.sourceSlug === fragment);
+    const heading = target ? undefined : document.headings.find((h) => h.anchor === fragment);
+    if (heading) {
+      target = paragraphs.get(heading.paragraph);
+      anchor = heading.anchor;
+    }
     if (!target) {
-      if (document.front.excerpt) return;
+      if (document.front.excerpt) return undefined;
       session.report("HX0104", { href: reference.href ?? "", edition: editionName(edition), text: reference.text }, reference.place);
-      return;
+      return undefined;
     }
   } else {
     target = paragraphs.get(document.front.section);
   }
-  if (target && !isWithin(reference.id, target.id)) {
+  if (target && !isWithin(reference.id, target.id) && !(anchor && isWithin(target.id, reference.id))) {
     session.report("HX0103", { text: reference.text, target: target.id }, reference.place);
   }
+  return anchor;
 }

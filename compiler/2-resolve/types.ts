@@ -20,6 +20,8 @@ export interface ResolvedReference extends Reference {
   status: ReferenceStatus;
   /** Title of an outside-corpus target, when the edition metadata knows it. */
   outsideTitle?: string;
+  /** The unnumbered heading the link lands on (`weather-determination-segment`), inside the paragraph `id`. */
+  anchor?: string;
 }
 
 /** A declaration with the paragraph it formalizes (its own `@cite`, or the block's paragraph). */

@@ -106,6 +106,8 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
       ...(r.outsideTitle ? { outsideTitle: r.outsideTitle } : {}),
       ...(r.missing ? { missing: true } : {}),
       ...(r.href ? { href: r.href } : {}),
+      ...(r.erratum ? { erratum: r.erratum } : {}),
+      ...(r.anchor ? { anchor: r.anchor } : {}),
       file: r.place.file,
       line: r.place.start.line,
       column: r.place.start.column,

@@ -12,6 +12,11 @@ export default function remarkParagraphAnchors(options: RulebookOptions) {
     const context = documentContext(tree, file, options);
     if (!context) return;
     const kinds = new Map(context.layout.paragraphs.map((p) => [p.id, p.kind]));
+    // A heading without a number keeps the anchor the source's site gives it, so links to it land there.
+    for (const [node, anchor] of context.layout.headingNodes) {
+      const data = (node.data ??= {}) as { hProperties?: Record<string, unknown> };
+      data.hProperties = { id: anchor, ...data.hProperties };
+    }
     for (const [node, id] of context.anchors) {
       const data = (node.data ??= {}) as { hProperties?: Record<string, unknown> };
       data.hProperties = { ...data.hProperties, id, className: ["numbered"] };

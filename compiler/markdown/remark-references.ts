@@ -36,14 +36,32 @@ export default function remarkReferences(options: RulebookOptions) {
   };
 }
 
-function statusOf(context: DocumentContext, from: string, id: string, href?: string): { status: Status; title?: string; missing?: boolean } {
+function statusOf(context: DocumentContext, from: string, id: string, href?: string): { status: Status; title?: string; missing?: boolean; anchor?: string } {
   const known = context.index.references.find((r) => r.from === from && r.id === id && (href === undefined || r.href === href))
     ?? context.index.references.find((r) => r.id === id && (href === undefined || r.href === href));
-  if (known) return { status: known.status as Status, title: known.outsideTitle, missing: known.missing };
+  if (known) return { status: known.status as Status, title: known.outsideTitle, missing: known.missing, anchor: known.anchor };
   return { status: context.index.paragraphs[id] ? "resolved" : "outside" };
 }
 
+/** The erratum the compiler applied to a reference of `from` printed as `words` (and linked to `href`), if any. */
+function erratumOf(context: DocumentContext, from: string, words: string, href?: string) {
+  return context.index.references.find((r) => r.erratum && r.from === from && r.text === words && (href === undefined || r.href === href));
+}
+
+/**
+ * A reference the source prints wrongly: the printed words, linked to the paragraph
+ * the erratum says it should be, then the correction for the reader to see.
+ */
+function corrected(known: NonNullable<ReturnType<typeof erratumOf>>, children: PhrasingContent[], context: DocumentContext): PhrasingContent[] {
+  const { printed, reads, note } = known.erratum!;
+  const shown = reference(known.status as Status, reads, children, context, known.outsideTitle);
+  const correction = printed === reads ? `erratum: the link goes to ${reads}` : `erratum: read ${reads}`;
+  return [shown, mdastElement(h("span", { className: ["erratum-correction"], title: note }, [` [${correction}]`])) as unknown as PhrasingContent];
+}
+
 function renderLink(link: Link, from: string, context: DocumentContext): PhrasingContent[] {
+  const erratum = erratumOf(context, from, toString(link).trim(), link.url);
+  if (erratum) return corrected(erratum, link.children, context);
   const id = linkTarget(toString(link), context.numbering, context.document.section)?.id;
   if (!id) {
     // Not a reference: keep links that leave the site; a relative link would point at the source's own site.
@@ -51,12 +69,14 @@ function renderLink(link: Link, from: string, context: DocumentContext): Phrasin
     if (link.url.startsWith("#") && context.index.paragraphs[decodeURIComponent(link.url.slice(1))]) return [link];
     return link.children.flatMap((c) => (c.type === "text" ? plainReferences(c, from, context) : [c]));
   }
-  const { status, title, missing } = statusOf(context, from, id, link.url);
-  return [reference(status, id, link.children, context, title, missing)];
+  const { status, title, missing, anchor } = statusOf(context, from, id, link.url);
+  return [reference(status, id, link.children, context, title, missing, anchor)];
 }
 
-function reference(status: Status, id: string, children: PhrasingContent[], context: DocumentContext, outsideTitle?: string, missing?: boolean): PhrasingContent {
-  const href = status === "resolved" ? context.href(id) : null;
+/** A link to paragraph `id`, or to the unnumbered heading `anchor` inside it. */
+function reference(status: Status, id: string, children: PhrasingContent[], context: DocumentContext, outsideTitle?: string, missing?: boolean, anchor?: string): PhrasingContent {
+  const paragraph = status === "resolved" ? context.href(id) : null;
+  const href = paragraph && anchor ? `${paragraph.replace(/#.*$/, "")}#${encodeURIComponent(anchor)}` : paragraph;
   if (href) {
     return { type: "link", url: href, children, data: { hProperties: { className: ["ref"], dataRef: id } } } as Link;
   }
@@ -81,6 +101,13 @@ function plainReferences(node: Text, from: string, context: DocumentContext): Ph
   const out: PhrasingContent[] = [];
   let at = 0;
   for (const f of found) {
+    const erratum = erratumOf(context, from, node.value.slice(f.start, f.end));
+    if (erratum) {
+      if (f.numberStart > at) out.push({ type: "text", value: node.value.slice(at, f.numberStart) });
+      out.push(...corrected(erratum, [{ type: "text", value: node.value.slice(f.numberStart, f.numberEnd) }], context));
+      at = f.numberEnd;
+      continue;
+    }
     const { status, title, missing } = f.missing ? { status: "outside" as Status, title: undefined, missing: true } : statusOf(context, from, f.id);
     const [linkStart, linkEnd] = status === "resolved" ? [f.numberStart, f.numberEnd] : [f.start, f.end];
     if (linkStart > at) out.push({ type: "text", value: node.value.slice(at, linkStart) });

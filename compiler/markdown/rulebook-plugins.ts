@@ -2,6 +2,7 @@ import { remarkSyntax } from "./parse-markdown.ts";
 import rehypeSafeLinks from "./rehype-safe-links.ts";
 import remarkCalculatorEmbeds from "./remark-calculator-embeds.ts";
 import remarkCharts from "./remark-charts.ts";
+import remarkErrata from "./remark-errata.ts";
 import remarkFigures from "./remark-figures.ts";
 import remarkInertHtml from "./remark-inert-html.ts";
 import remarkParagraphAnchors from "./remark-paragraph-anchors.ts";
@@ -29,6 +30,7 @@ export function rulebookPlugins(options: RulebookOptions) {
       [remarkRulesBlocks, options],
       remarkCharts,
       remarkFigures,
+      remarkErrata,
       [remarkCalculatorEmbeds, options],
     ],
     rehypePlugins: [rehypeSafeLinks],

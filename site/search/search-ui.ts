@@ -6,6 +6,7 @@
 // rule number (9.14b, 13.A, 12.D.2.a) goes straight to its paragraph. `/` or
 // Ctrl-K opens it from anywhere. Pagefind loads on first use only.
 
+import { shardOf } from "./rule-number-shard.ts";
 import type { Place, RuleNumbers } from "./rule-numbers.ts";
 import { didYouMean } from "./did-you-mean.ts";
 
@@ -32,7 +33,7 @@ const BASE = BASE_URL.endsWith("/") ? BASE_URL : `${BASE_URL}/`;
 const PAGE = 10;
 
 let pagefind: Promise<Pagefind> | null = null;
-let numbers: Promise<RuleNumbers> | null = null;
+const numbers = new Map<string, Promise<RuleNumbers>>();
 let words: Promise<Record<string, number>> | null = null;
 
 function loadPagefind(): Promise<Pagefind> {
@@ -45,9 +46,16 @@ function loadPagefind(): Promise<Pagefind> {
   return pagefind;
 }
 
-function loadNumbers(): Promise<RuleNumbers> {
-  numbers ??= fetch(`${BASE}search/rule-numbers.json`).then((r) => (r.ok ? r.json() : {}), () => ({}));
-  return numbers;
+/** The rule numbers of the shard a typed number is in (fetched once per shard). */
+function loadNumbers(number: string): Promise<RuleNumbers> {
+  const shard = shardOf(number);
+  if (shard === null) return Promise.resolve({});
+  let loaded = numbers.get(shard);
+  if (!loaded) {
+    loaded = fetch(`${BASE}search/rule-numbers/${shard}.json`).then((r) => (r.ok ? r.json() : {}), () => ({}));
+    numbers.set(shard, loaded);
+  }
+  return loaded;
 }
 
 function loadWords(): Promise<Record<string, number>> {
@@ -182,7 +190,7 @@ export function enhanceSearch(form: HTMLFormElement): void {
     }
     if (pageMode && filterRow.childElementCount === 0) buildFilters().catch(() => undefined);
     const number = ruleNumberOf(query);
-    const places = number ? placesOf(await loadNumbers(), number, scope) : [];
+    const places = number ? placesOf(await loadNumbers(number), number, scope) : [];
     const filters = pageMode ? chosen : widened ? {} : scopeFilters;
     const inFilters = (p: Place) => (!filters.ruleset || p[4] === filters.ruleset) && (!filters.edition || p[5] === filters.edition);
     let found: ResultData[] = [];
@@ -266,7 +274,6 @@ export function enhanceSearch(form: HTMLFormElement): void {
     soon();
   });
   input.addEventListener("focus", () => {
-    void loadNumbers();
     if (input.value.trim()) {
       open(true);
       if (options().length === 0) soon();

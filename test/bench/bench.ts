@@ -5,6 +5,7 @@ import { limits } from "./limits-bench.ts";
 import { mutation } from "./mutate-bench.ts";
 import { run as editions } from "./editions-bench.ts";
 import { run as site } from "./site-bench.ts";
+import { run as corpus } from "./corpus-bench.ts";
 
 /**
  * `npm run bench`: prints the figures the issues set targets for, measured in
@@ -14,7 +15,7 @@ const only = process.argv.slice(2);
 const want = (part: string) => only.length === 0 || only.includes(part);
 
 process.stdout.write(`Hexlaw benchmark — ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "CPU"}\n\n`);
-const parts: Record<string, () => Promise<unknown>> = { compile: realCorpus, scaling: () => scaling(), limits, engines, site, editions, mutation };
+const parts: Record<string, () => Promise<unknown>> = { compile: realCorpus, scaling: () => scaling(), limits, engines, site, corpus, editions, mutation };
 for (const [name, run] of Object.entries(parts)) {
   if (!want(name)) continue;
   await run();

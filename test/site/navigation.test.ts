@@ -9,8 +9,9 @@ import { useSite } from "./helpers/use-site.ts";
 
 const site = useSite();
 const index = editionIndex(root, "ocs", "4.3");
-/** The chapter with the most sections. */
-const chapter = [...index.documents].sort((a, b) => b.paragraphs.length - a.paragraphs.length)[0];
+/** The chapter with the most sections (numbered headings). */
+const sections = (d: (typeof index.documents)[number]) => d.paragraphs.filter((id) => index.paragraphs[id]?.kind === "heading").length;
+const chapter = [...index.documents].sort((a, b) => sections(b) - sections(a))[0];
 const position = index.documents.indexOf(chapter);
 const chapterUrl = `/ocs/4.3/${chapter.slug}/`;
 
