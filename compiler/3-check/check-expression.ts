@@ -95,7 +95,11 @@ export class ExpressionChecker {
           this.expect(expr.operand, scope, BOOLEAN, "The operand of `not`");
           return BOOLEAN;
         }
-        return this.numeric(expr.operand, scope, "The operand of `-`");
+        {
+          // The sign changes, so a declared range of the operand (0..4) is not the negation's range.
+          const operand = this.numeric(expr.operand, scope, "The operand of `-`");
+          return operand.kind === "any" ? ANY : { ...(operand.kind === "integer" ? INTEGER : NUMBER), orAll: operand.orAll };
+        }
       case "Binary":
         return checkBinary(this, expr, scope);
       case "Ratio": {

@@ -13,7 +13,12 @@ export const metadata = {
   procedure: "ground_combat",
   title: "Ground combat",
   paragraph: "9.0",
-  sources: ["rules/ocs/4.3/08-overrun.md", "rules/ocs/4.3/09-ground-combat.md"],
+  sources: [
+    "rules/ocs/4.3/05-modes.md",
+    "rules/ocs/4.3/08-overrun.md",
+    "rules/ocs/4.3/09-ground-combat.md",
+    "rules/ocs/4.3/16-hedgehogs.md",
+  ],
   outputs: [
     { label: "Combat supply", names: ["attacker_supply_cost", "defender_supply_cost"] },
     {
@@ -84,7 +89,9 @@ export const metadata = {
       "hedgehog_surprise_drm",
       "ar_drm",
       "defender_ar",
+      "defenders.action_rating",
       "attacker_ar",
+      "attackers.action_rating",
       "start_column",
       "odds",
       "defense_total",
@@ -92,6 +99,7 @@ export const metadata = {
       "defenders.supply_factor",
       "defenders.step_loss_factor",
       "defenders.terrain_multiplier",
+      "defenders.mode_factor",
       "combat_supply_factor",
       "attack_total",
       "attackers.attack_strength",
@@ -100,9 +108,12 @@ export const metadata = {
       "attackers.terrain_multiplier",
       "attackers.at_reduced",
       "defender_at",
+      "hedgehog_at",
+      "attackers.mode_factor",
       "both_zero",
       "highest_column",
       "combat_modified",
+      "hedgehog_combat_drm",
       "final_column_odds",
     ],
     checks: {
@@ -127,7 +138,6 @@ export const metadata = {
       "attackers.out_of_supply",
       "attackers.terrain_effect",
       "attackers.dak_brigade",
-      "attackers.other",
       "defenders.strength",
       "defenders.at",
       "defenders.ar",
@@ -137,7 +147,6 @@ export const metadata = {
       "defenders.out_of_supply",
       "defenders.terrain_effect",
       "defenders.bracketed",
-      "defenders.other",
       "entry_prohibited",
       "terrain",
       "attacker_supply",
@@ -214,14 +223,14 @@ export const metadata = {
     attacker_ar: {
       label: "Attacker's Action Rating",
       paragraph: "9.6a",
-      quote: "Strat Mode reduces a unit’s Action Rating to ZERO.",
+      quote: "Mode can reduce Action Ratings.",
       perUnit: false,
       random: false,
     },
     defender_ar: {
       label: "Defender's Action Rating",
       paragraph: "9.6a",
-      quote: "Strat Mode reduces a unit’s Action Rating to ZERO.",
+      quote: "Mode can reduce Action Ratings.",
       perUnit: false,
       random: false,
     },
@@ -235,7 +244,7 @@ export const metadata = {
     surprise_modified: {
       label: "Modified surprise roll",
       paragraph: "9.8",
-      quote: "Roll two dice and add the DRM determined in 9.6.",
+      quote: "Roll two dice and add the DRM determined in 9.6. Subtract one from that roll if the defender has any level of hedgehog.",
       perUnit: false,
       random: true,
     },
@@ -393,7 +402,7 @@ export const metadata = {
 export interface AttackingUnit {
   /** For your notes */
   name: string;
-  /** Printed Combat Strength (0 for units without one, such as HQs) */
+  /** Printed Combat Strength on the side of the counter showing (0 for units without one, such as HQs) */
   strength: number;
   /** Its Combat Strength is in parentheses: it can only defend */
   can_only_defend: boolean;
@@ -405,7 +414,7 @@ export interface AttackingUnit {
   at: "no_at" | "light" | "heavy";
   /** Printed Action Rating */
   ar: number;
-  /** The unit's mode */
+  /** Combat or Move by the side of the counter showing, or the mode of its marker: Reserve, Strat, DG or Exploit (5.2) */
   mode: "combat" | "move" | "exploit" | "strat" | "reserve" | "dg";
   /** Printed steps (one per RE for multi-step units) */
   steps: number;
@@ -419,15 +428,13 @@ export interface AttackingUnit {
   dak_brigade: boolean;
   /** It is unable to move in any Mode */
   cannot_move: boolean;
-  /** Any other multiplier of its Combat Strength from rules outside these chapters (mode, hedgehogs); 1 if none */
-  other: number;
 }
 
 /** Defending unit */
 export interface DefendingUnit {
   /** For your notes */
   name: string;
-  /** Printed Combat Strength (0 for units without one) */
+  /** Printed Combat Strength on the side of the counter showing (0 for units without one) */
   strength: number;
   /** Armor, Mech or Other */
   class: "armor" | "mech" | "other";
@@ -435,7 +442,7 @@ export interface DefendingUnit {
   at: "no_at" | "light" | "heavy";
   /** Printed Action Rating */
   ar: number;
-  /** The unit's mode */
+  /** Combat or Move by the side of the counter showing, or the mode of its marker: Reserve, Strat, DG or Exploit (5.2) */
   mode: "combat" | "move" | "exploit" | "strat" | "reserve" | "dg";
   /** Printed steps (one per RE for multi-step units) */
   steps: number;
@@ -451,8 +458,6 @@ export interface DefendingUnit {
   bracketed: boolean;
   /** It is unable to move in any Mode */
   cannot_move: boolean;
-  /** Any other multiplier of its Combat Strength from rules outside these chapters (mode, hedgehogs); 1 if none */
-  other: number;
 }
 
 /** Combat result */
@@ -491,8 +496,6 @@ export interface Input {
   attacker_ar_unit: number;
   /** Defender's AR unit — The unit the defender selects to determine his side's Action Rating: its place in the list of defending units (1 = the first) (9.6) */
   defender_ar_unit: number;
-  /** Hedgehog level — The level of a hedgehog in the defender's hex; 0 for none (9.8) */
-  hedgehog_level: number;
   /** Attacker's choice: option hexes to retreat — How many hexes of his option the attacker takes as a retreat; the rest of it he takes as step losses (9.10) */
   attacker_option_retreat: number;
   /** Defender's choice: option hexes to retreat — How many hexes of the option he executes the defender takes as a retreat (3: all of it); the rest he takes as step losses (9.10) */
@@ -505,6 +508,8 @@ export interface Input {
   attack_hexes: number;
   /** Attacking hexes adjacent — With two attacking hexes: they are adjacent to each other (9.13b) */
   attack_hexes_adjacent: boolean;
+  /** Hedgehog level — The Level of the hedgehog in the defender's hex; 0 for none (16.0a) */
+  hedgehog_level: number;
 }
 
 /** The dice, as rolled totals. */
@@ -663,14 +668,6 @@ export const schema: rt.EngineSchema = {
       default: 1,
     },
     {
-      name: "hedgehog_level",
-      label: "Hedgehog level",
-      description: "The level of a hedgehog in the defender's hex; 0 for none",
-      paragraph: "9.8",
-      type: { kind: "integer", min: 0 },
-      default: 0,
-    },
-    {
       name: "attacker_option_retreat",
       label: "Attacker's choice: option hexes to retreat",
       description: "How many hexes of his option the attacker takes as a retreat; the rest of it he takes as step losses",
@@ -725,6 +722,14 @@ export const schema: rt.EngineSchema = {
       type: { kind: "boolean" },
       default: true,
     },
+    {
+      name: "hedgehog_level",
+      label: "Hedgehog level",
+      description: "The Level of the hedgehog in the defender's hex; 0 for none",
+      paragraph: "16.0a",
+      type: { kind: "integer", min: 0, max: 4 },
+      default: 0,
+    },
   ],
   records: {
     attacking_unit: {
@@ -740,7 +745,7 @@ export const schema: rt.EngineSchema = {
         {
           name: "strength",
           label: "Combat Strength",
-          description: "Printed Combat Strength (0 for units without one, such as HQs)",
+          description: "Printed Combat Strength on the side of the counter showing (0 for units without one, such as HQs)",
           type: { kind: "number", min: 0 },
         },
         {
@@ -796,7 +801,7 @@ export const schema: rt.EngineSchema = {
         {
           name: "mode",
           label: "Mode",
-          description: "The unit's mode",
+          description: "Combat or Move by the side of the counter showing, or the mode of its marker: Reserve, Strat, DG or Exploit (5.2)",
           type: {
             kind: "enum",
             name: "unit_mode",
@@ -853,13 +858,6 @@ export const schema: rt.EngineSchema = {
           type: { kind: "boolean" },
           default: false,
         },
-        {
-          name: "other",
-          label: "Other multiplier",
-          description: "Any other multiplier of its Combat Strength from rules outside these chapters (mode, hedgehogs); 1 if none",
-          type: { kind: "number", min: 0 },
-          default: 1,
-        },
       ],
     },
     defending_unit: {
@@ -875,7 +873,7 @@ export const schema: rt.EngineSchema = {
         {
           name: "strength",
           label: "Combat Strength",
-          description: "Printed Combat Strength (0 for units without one)",
+          description: "Printed Combat Strength on the side of the counter showing (0 for units without one)",
           type: { kind: "number", min: 0 },
         },
         {
@@ -917,7 +915,7 @@ export const schema: rt.EngineSchema = {
         {
           name: "mode",
           label: "Mode",
-          description: "The unit's mode",
+          description: "Combat or Move by the side of the counter showing, or the mode of its marker: Reserve, Strat, DG or Exploit (5.2)",
           type: {
             kind: "enum",
             name: "unit_mode",
@@ -980,13 +978,6 @@ export const schema: rt.EngineSchema = {
           description: "It is unable to move in any Mode",
           type: { kind: "boolean" },
           default: false,
-        },
-        {
-          name: "other",
-          label: "Other multiplier",
-          description: "Any other multiplier of its Combat Strength from rules outside these chapters (mode, hedgehogs); 1 if none",
-          type: { kind: "number", min: 0 },
-          default: 1,
         },
       ],
     },
@@ -1113,12 +1104,6 @@ const ASSUMABLE: readonly rt.FieldSchema[] = [
     label: "Starting column's odds",
     description: "",
     type: { kind: "odds" },
-  },
-  {
-    name: "hedgehog_surprise_drm",
-    label: "Hedgehog surprise DRM",
-    description: "",
-    type: { kind: "integer" },
   },
   {
     name: "surprise_modified",
@@ -1264,6 +1249,32 @@ const ASSUMABLE: readonly rt.FieldSchema[] = [
     type: { kind: "integer", min: 0 },
   },
   { name: "both_zero", label: "Both sides zero", description: "", type: { kind: "boolean" } },
+  {
+    name: "hedgehog_combat_drm",
+    label: "Hedgehog combat DRM",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "hedgehog_surprise_drm",
+    label: "Hedgehog surprise DRM",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "hedgehog_at",
+    label: "Hedgehog AT effects",
+    description: "",
+    type: {
+      kind: "enum",
+      name: "at_level",
+      members: [
+        { name: "no_at", label: "No AT" },
+        { name: "light", label: "Light AT" },
+        { name: "heavy", label: "Heavy AT" },
+      ],
+    },
+  },
 ];
 
 /** Combat Table results — chart “Combat Table (9.9): results by modified roll and column” (9.9) */
@@ -1706,14 +1717,6 @@ const step$in$defender_ar_unit: rt.StepInfo = {
   quote: "",
   type: { t: "integer" },
 };
-const step$in$hedgehog_level: rt.StepInfo = {
-  name: "hedgehog_level",
-  label: "Hedgehog level",
-  kind: "input",
-  paragraph: "9.8",
-  quote: "",
-  type: { t: "integer" },
-};
 const step$in$attacker_option_retreat: rt.StepInfo = {
   name: "attacker_option_retreat",
   label: "Attacker's choice: option hexes to retreat",
@@ -1761,6 +1764,14 @@ const step$in$attack_hexes_adjacent: rt.StepInfo = {
   paragraph: "9.13b",
   quote: "",
   type: { t: "boolean" },
+};
+const step$in$hedgehog_level: rt.StepInfo = {
+  name: "hedgehog_level",
+  label: "Hedgehog level",
+  kind: "input",
+  paragraph: "16.0a",
+  quote: "",
+  type: { t: "integer" },
 };
 const step$in$attack_type: rt.StepInfo = {
   name: "attack_type",
@@ -1871,7 +1882,7 @@ const step$attacker_ar: rt.StepInfo = {
   label: "Attacker's Action Rating",
   kind: "let",
   paragraph: "9.6a",
-  quote: "Strat Mode reduces a unit’s Action Rating to ZERO.",
+  quote: "Mode can reduce Action Ratings.",
   type: { t: "integer" },
 };
 const step$defender_ar: rt.StepInfo = {
@@ -1879,7 +1890,7 @@ const step$defender_ar: rt.StepInfo = {
   label: "Defender's Action Rating",
   kind: "let",
   paragraph: "9.6a",
-  quote: "Strat Mode reduces a unit’s Action Rating to ZERO.",
+  quote: "Mode can reduce Action Ratings.",
   type: { t: "integer" },
 };
 const step$attack_total: rt.StepInfo = {
@@ -1930,20 +1941,12 @@ const step$start_column_odds: rt.StepInfo = {
   quote: "Find the odds determined above on the correct row, using the terrain in the defender’s hex.",
   type: { t: "odds" },
 };
-const step$hedgehog_surprise_drm: rt.StepInfo = {
-  name: "hedgehog_surprise_drm",
-  label: "Hedgehog surprise DRM",
-  kind: "let",
-  paragraph: "9.8",
-  quote: "Subtract one from that roll if the defender has any level of hedgehog.",
-  type: { t: "integer" },
-};
 const step$surprise_modified: rt.StepInfo = {
   name: "surprise_modified",
   label: "Modified surprise roll",
   kind: "let",
   paragraph: "9.8",
-  quote: "Roll two dice and add the DRM determined in 9.6.",
+  quote: "Roll two dice and add the DRM determined in 9.6. Subtract one from that roll if the defender has any level of hedgehog.",
   type: { t: "integer" },
 };
 const step$surprise: rt.StepInfo = {
@@ -2169,6 +2172,46 @@ const step$both_zero: rt.StepInfo = {
   quote: "If both sides have a zero strength, call it 1:1 and shake your head.",
   type: { t: "boolean" },
 };
+const step$hedgehog_combat_drm: rt.StepInfo = {
+  name: "hedgehog_combat_drm",
+  label: "Hedgehog combat DRM",
+  kind: "let",
+  paragraph: "16.0d",
+  quote: "A hedgehog aids defensive combat with a die roll modifier equal to its Level",
+  type: { t: "integer" },
+};
+const step$hedgehog_surprise_drm: rt.StepInfo = {
+  name: "hedgehog_surprise_drm",
+  label: "Hedgehog surprise DRM",
+  kind: "let",
+  paragraph: "16.0d",
+  quote: "A defender’s hedgehog also affects Surprise with a -1 DRM (this does not change by Level).",
+  type: { t: "integer" },
+};
+const step$hedgehog_at: rt.StepInfo = {
+  name: "hedgehog_at",
+  label: "Hedgehog AT effects",
+  kind: "let",
+  paragraph: "16.0e",
+  quote: "Hedgehogs provide Heavy AT (9.4e) to combat units in the hex.",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
+const step$attackers$mode_factor: rt.StepInfo = {
+  name: "attackers.mode_factor",
+  label: "Attacking unit's mode factor",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "number" },
+};
+const step$attackers$action_rating: rt.StepInfo = {
+  name: "attackers.action_rating",
+  label: "Attacking unit's Action Rating in its mode",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "integer" },
+};
 const step$attackers$attack_strength: rt.StepInfo = {
   name: "attackers.attack_strength",
   label: "Attack strength",
@@ -2248,6 +2291,22 @@ const step$attackers$gains_exploit: rt.StepInfo = {
   quote: "Ignore exploit results if:",
   type: { t: "boolean" },
 };
+const step$defenders$mode_factor: rt.StepInfo = {
+  name: "defenders.mode_factor",
+  label: "Defending unit's mode factor",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "number" },
+};
+const step$defenders$action_rating: rt.StepInfo = {
+  name: "defenders.action_rating",
+  label: "Defending unit's Action Rating in its mode",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "integer" },
+};
 const step$defenders$defense_strength: rt.StepInfo = {
   name: "defenders.defense_strength",
   label: "Defense strength",
@@ -2295,6 +2354,22 @@ const step$defenders$step_loss_factor: rt.StepInfo = {
   paragraph: "9.11d",
   quote: "If it is missing half or more of its original (printed) steps, its Combat Strength is also halved on defense.",
   type: { t: "number" },
+};
+const step$out$attackers$mode_factor: rt.StepInfo = {
+  name: "attackers.mode_factor",
+  label: "Attacking unit's mode factor",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "list", of: { t: "number" } },
+};
+const step$out$attackers$action_rating: rt.StepInfo = {
+  name: "attackers.action_rating",
+  label: "Attacking unit's Action Rating in its mode",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "list", of: { t: "integer" } },
 };
 const step$out$attackers$attack_strength: rt.StepInfo = {
   name: "attackers.attack_strength",
@@ -2378,6 +2453,22 @@ const step$out$attackers$gains_exploit: rt.StepInfo = {
   quote: "Ignore exploit results if:",
   type: { t: "list", of: { t: "boolean" } },
 };
+const step$out$defenders$mode_factor: rt.StepInfo = {
+  name: "defenders.mode_factor",
+  label: "Defending unit's mode factor",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "list", of: { t: "number" } },
+};
+const step$out$defenders$action_rating: rt.StepInfo = {
+  name: "defenders.action_rating",
+  label: "Defending unit's Action Rating in its mode",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "list", of: { t: "integer" } },
+};
 const step$out$defenders$defense_strength: rt.StepInfo = {
   name: "defenders.defense_strength",
   label: "Defense strength",
@@ -2448,54 +2539,6 @@ const step$final_column$branch2: rt.StepInfo = {
   kind: "let",
   paragraph: "9.8",
   quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
-  type: { t: "integer" },
-};
-const step$attacker_ar$branch0: rt.StepInfo = {
-  name: "attacker_ar",
-  label: "Attacker's Action Rating",
-  kind: "let",
-  paragraph: "9.6a",
-  quote: "Strat Mode reduces a unit’s Action Rating to ZERO.",
-  type: { t: "integer" },
-};
-const step$attacker_ar$branch1: rt.StepInfo = {
-  name: "attacker_ar",
-  label: "Attacker's Action Rating",
-  kind: "let",
-  paragraph: "9.6a",
-  quote: "DG Mode reduces a unit’s Action Rating by 1.",
-  type: { t: "integer" },
-};
-const step$attacker_ar$branch2: rt.StepInfo = {
-  name: "attacker_ar",
-  label: "Attacker's Action Rating",
-  kind: "let",
-  paragraph: "9.6",
-  quote: "Each player selects a unit that will determine his side’s Action Rating (AR) in the combat",
-  type: { t: "integer" },
-};
-const step$defender_ar$branch0: rt.StepInfo = {
-  name: "defender_ar",
-  label: "Defender's Action Rating",
-  kind: "let",
-  paragraph: "9.6a",
-  quote: "Strat Mode reduces a unit’s Action Rating to ZERO.",
-  type: { t: "integer" },
-};
-const step$defender_ar$branch1: rt.StepInfo = {
-  name: "defender_ar",
-  label: "Defender's Action Rating",
-  kind: "let",
-  paragraph: "9.6a",
-  quote: "DG Mode reduces a unit’s Action Rating by 1.",
-  type: { t: "integer" },
-};
-const step$defender_ar$branch2: rt.StepInfo = {
-  name: "defender_ar",
-  label: "Defender's Action Rating",
-  kind: "let",
-  paragraph: "9.6",
-  quote: "Each player selects a unit that will determine his side’s Action Rating (AR) in the combat",
   type: { t: "integer" },
 };
 const step$odds$branch0: rt.StepInfo = {
@@ -2750,6 +2793,38 @@ const step$exploit_ignored$branch3: rt.StepInfo = {
   quote: "Thus in order to gain an exploit result, at most two stacks can be attacking and they must be in adjacent hexes",
   type: { t: "boolean" },
 };
+const step$attackers$mode_factor$branch0: rt.StepInfo = {
+  name: "attackers.mode_factor",
+  label: "Attacking unit's mode factor",
+  kind: "let",
+  paragraph: "5.10b(A)",
+  quote: "They halve their combat, barrage, and movement values.",
+  type: { t: "number" },
+};
+const step$attackers$mode_factor$branch1: rt.StepInfo = {
+  name: "attackers.mode_factor",
+  label: "Attacking unit's mode factor",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "number" },
+};
+const step$attackers$action_rating$branch0: rt.StepInfo = {
+  name: "attackers.action_rating",
+  label: "Attacking unit's Action Rating in its mode",
+  kind: "let",
+  paragraph: "5.10b(B)",
+  quote: "They subtract 1 from their Action Ratings.",
+  type: { t: "integer" },
+};
+const step$attackers$action_rating$branch1: rt.StepInfo = {
+  name: "attackers.action_rating",
+  label: "Attacking unit's Action Rating in its mode",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "integer" },
+};
 const step$attackers$destroyed$branch0: rt.StepInfo = {
   name: "attackers.destroyed",
   label: "Attacking unit destroyed",
@@ -2890,6 +2965,62 @@ const step$attackers$gains_exploit$branch6: rt.StepInfo = {
   quote: "meaning the attacking units with an AR of that number or higher might change to Exploit Mode",
   type: { t: "boolean" },
 };
+const step$defenders$mode_factor$branch0: rt.StepInfo = {
+  name: "defenders.mode_factor",
+  label: "Defending unit's mode factor",
+  kind: "let",
+  paragraph: "5.8",
+  quote: "its Combat Strength and Action Rating are both reduced to ZERO",
+  type: { t: "number" },
+};
+const step$defenders$mode_factor$branch1: rt.StepInfo = {
+  name: "defenders.mode_factor",
+  label: "Defending unit's mode factor",
+  kind: "let",
+  paragraph: "5.7",
+  quote: "Units attacked while in Reserve Mode defend at half Combat Strength.",
+  type: { t: "number" },
+};
+const step$defenders$mode_factor$branch2: rt.StepInfo = {
+  name: "defenders.mode_factor",
+  label: "Defending unit's mode factor",
+  kind: "let",
+  paragraph: "5.10b(A)",
+  quote: "They halve their combat, barrage, and movement values.",
+  type: { t: "number" },
+};
+const step$defenders$mode_factor$branch3: rt.StepInfo = {
+  name: "defenders.mode_factor",
+  label: "Defending unit's mode factor",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "number" },
+};
+const step$defenders$action_rating$branch0: rt.StepInfo = {
+  name: "defenders.action_rating",
+  label: "Defending unit's Action Rating in its mode",
+  kind: "let",
+  paragraph: "5.8",
+  quote: "its Combat Strength and Action Rating are both reduced to ZERO",
+  type: { t: "integer" },
+};
+const step$defenders$action_rating$branch1: rt.StepInfo = {
+  name: "defenders.action_rating",
+  label: "Defending unit's Action Rating in its mode",
+  kind: "let",
+  paragraph: "5.10b(B)",
+  quote: "They subtract 1 from their Action Ratings.",
+  type: { t: "integer" },
+};
+const step$defenders$action_rating$branch2: rt.StepInfo = {
+  name: "defenders.action_rating",
+  label: "Defending unit's Action Rating in its mode",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "integer" },
+};
 const step$defenders$destroyed$branch0: rt.StepInfo = {
   name: "defenders.destroyed",
   label: "Defending unit destroyed",
@@ -2981,13 +3112,13 @@ class State extends rt.State {
   in$defender_pays_supply: boolean | undefined = undefined;
   in$attacker_ar_unit: number | undefined = undefined;
   in$defender_ar_unit: number | undefined = undefined;
-  in$hedgehog_level: number | undefined = undefined;
   in$attacker_option_retreat: number | undefined = undefined;
   in$defender_option_retreat: number | undefined = undefined;
   in$defender_ignores: boolean | undefined = undefined;
   in$phase: ("combat_phase" | "exploitation_phase") | undefined = undefined;
   in$attack_hexes: number | undefined = undefined;
   in$attack_hexes_adjacent: boolean | undefined = undefined;
+  in$hedgehog_level: number | undefined = undefined;
   in$attack_type: ("overrun" | "regular") | undefined = undefined;
   die$surprise_roll: number | undefined = undefined;
   die$shift_roll: number | undefined = undefined;
@@ -3009,7 +3140,6 @@ class State extends rt.State {
   highest_column: (number | null) | undefined = undefined;
   start_column: number | undefined = undefined;
   start_column_odds: rt.Odds | undefined = undefined;
-  hedgehog_surprise_drm: number | undefined = undefined;
   surprise_modified: number | undefined = undefined;
   surprise: (("attacker" | "defender") | null) | undefined = undefined;
   column_shift: number | undefined = undefined;
@@ -3038,6 +3168,11 @@ class State extends rt.State {
   exploit_ignored: boolean | undefined = undefined;
   exploit_units: number | undefined = undefined;
   both_zero: boolean | undefined = undefined;
+  hedgehog_combat_drm: number | undefined = undefined;
+  hedgehog_surprise_drm: number | undefined = undefined;
+  hedgehog_at: ("no_at" | "light" | "heavy") | undefined = undefined;
+  attackers$mode_factor: (rt.Num | undefined)[] | undefined = undefined;
+  attackers$action_rating: (number | undefined)[] | undefined = undefined;
   attackers$attack_strength: (rt.Num | undefined)[] | undefined = undefined;
   attackers$at_reduced: (boolean | undefined)[] | undefined = undefined;
   attackers$terrain_multiplier: (rt.Num | undefined)[] | undefined = undefined;
@@ -3047,6 +3182,8 @@ class State extends rt.State {
   attackers$step_loss_factor: (rt.Num | undefined)[] | undefined = undefined;
   attackers$advances: (("required" | "allowed" | "not_allowed") | undefined)[] | undefined = undefined;
   attackers$gains_exploit: (boolean | undefined)[] | undefined = undefined;
+  defenders$mode_factor: (rt.Num | undefined)[] | undefined = undefined;
+  defenders$action_rating: (number | undefined)[] | undefined = undefined;
   defenders$defense_strength: (rt.Num | undefined)[] | undefined = undefined;
   defenders$terrain_multiplier: (rt.Num | undefined)[] | undefined = undefined;
   defenders$supply_factor: (rt.Num | undefined)[] | undefined = undefined;
@@ -3119,14 +3256,6 @@ function in$defender_ar_unit(s: State): number {
   }
   return v;
 }
-function in$hedgehog_level(s: State): number {
-  let v = s.in$hedgehog_level;
-  if (v === undefined) {
-    v = s.input.hedgehog_level as number;
-    s.in$hedgehog_level = v;
-  }
-  return v;
-}
 function in$attacker_option_retreat(s: State): number {
   let v = s.in$attacker_option_retreat;
   if (v === undefined) {
@@ -3172,6 +3301,14 @@ function in$attack_hexes_adjacent(s: State): boolean {
   if (v === undefined) {
     v = s.input.attack_hexes_adjacent as boolean;
     s.in$attack_hexes_adjacent = v;
+  }
+  return v;
+}
+function in$hedgehog_level(s: State): number {
+  let v = s.in$hedgehog_level;
+  if (v === undefined) {
+    v = s.input.hedgehog_level as number;
+    s.in$hedgehog_level = v;
   }
   return v;
 }
@@ -3243,7 +3380,7 @@ function final_column_odds(s: State): rt.Odds {
 function defender_at(s: State): "no_at" | "light" | "heavy" {
   let v = s.defender_at;
   if (v === undefined) {
-    v = in$hedgehog_level(s) > 0 || defender_at$each1(s) ? "heavy" : defender_at$each2(s) ? "light" : "no_at";
+    v = hedgehog_at(s) === "heavy" || defender_at$each1(s) ? "heavy" : defender_at$each2(s) ? "light" : "no_at";
     s.defender_at = v;
   }
   return v;
@@ -3291,7 +3428,7 @@ function ar_drm(s: State): number {
 function attacker_ar(s: State): number {
   let v = s.attacker_ar;
   if (v === undefined) {
-    v = rt.item(in$attackers(s), in$attacker_ar_unit(s), "9.6a").mode === "strat" ? 0 : rt.item(in$attackers(s), in$attacker_ar_unit(s), "9.6a").mode === "dg" ? rt.sub(rt.item(in$attackers(s), in$attacker_ar_unit(s), "9.6a").ar, 1, "9.6a") : rt.item(in$attackers(s), in$attacker_ar_unit(s), "9.6a").ar;
+    v = rt.item(attacker_ar$each1(s), in$attacker_ar_unit(s), "9.6a");
     s.attacker_ar = v;
   }
   return v;
@@ -3299,7 +3436,7 @@ function attacker_ar(s: State): number {
 function defender_ar(s: State): number {
   let v = s.defender_ar;
   if (v === undefined) {
-    v = rt.item(in$defenders(s), in$defender_ar_unit(s), "9.6a").mode === "strat" ? 0 : rt.item(in$defenders(s), in$defender_ar_unit(s), "9.6a").mode === "dg" ? rt.sub(rt.item(in$defenders(s), in$defender_ar_unit(s), "9.6a").ar, 1, "9.6a") : rt.item(in$defenders(s), in$defender_ar_unit(s), "9.6a").ar;
+    v = rt.item(defender_ar$each1(s), in$defender_ar_unit(s), "9.6a");
     s.defender_ar = v;
   }
   return v;
@@ -3355,14 +3492,6 @@ function start_column_odds(s: State): rt.Odds {
   }
   return v;
 }
-function hedgehog_surprise_drm(s: State): number {
-  let v = s.hedgehog_surprise_drm;
-  if (v === undefined) {
-    v = in$hedgehog_level(s) > 0 ? -1 : 0;
-    s.hedgehog_surprise_drm = v;
-  }
-  return v;
-}
 function surprise_modified(s: State): number {
   let v = s.surprise_modified;
   if (v === undefined) {
@@ -3390,7 +3519,7 @@ function column_shift(s: State): number {
 function combat_modified(s: State): number {
   let v = s.combat_modified;
   if (v === undefined) {
-    v = rt.sub(rt.add(die$combat_roll(s), ar_drm(s), "9.9"), in$hedgehog_level(s), "9.9");
+    v = rt.add(rt.add(die$combat_roll(s), ar_drm(s), "9.9"), hedgehog_combat_drm(s), "9.9");
     s.combat_modified = v;
   }
   return v;
@@ -3595,6 +3724,48 @@ function both_zero(s: State): boolean {
   }
   return v;
 }
+function hedgehog_combat_drm(s: State): number {
+  let v = s.hedgehog_combat_drm;
+  if (v === undefined) {
+    v = -in$hedgehog_level(s);
+    s.hedgehog_combat_drm = v;
+  }
+  return v;
+}
+function hedgehog_surprise_drm(s: State): number {
+  let v = s.hedgehog_surprise_drm;
+  if (v === undefined) {
+    v = in$hedgehog_level(s) > 0 ? -1 : 0;
+    s.hedgehog_surprise_drm = v;
+  }
+  return v;
+}
+function hedgehog_at(s: State): "no_at" | "light" | "heavy" {
+  let v = s.hedgehog_at;
+  if (v === undefined) {
+    v = in$hedgehog_level(s) > 0 ? "heavy" : "no_at";
+    s.hedgehog_at = v;
+  }
+  return v;
+}
+function attackers$mode_factor(s: State, u$i: number): rt.Num {
+  let v = (s.attackers$mode_factor ??= new Array(in$attackers(s).length))[u$i];
+  if (v === undefined) {
+    const u$ = in$attackers(s)[u$i];
+    v = u$.mode === "dg" ? num$1$2 : 1;
+    (s.attackers$mode_factor ??= new Array(in$attackers(s).length))[u$i] = v;
+  }
+  return v;
+}
+function attackers$action_rating(s: State, u$i: number): number {
+  let v = (s.attackers$action_rating ??= new Array(in$attackers(s).length))[u$i];
+  if (v === undefined) {
+    const u$ = in$attackers(s)[u$i];
+    v = u$.mode === "dg" ? rt.sub(u$.ar, 1, "5.2") : u$.ar;
+    (s.attackers$action_rating ??= new Array(in$attackers(s).length))[u$i] = v;
+  }
+  return v;
+}
 function attackers$attack_strength(s: State, u$i: number): rt.Num {
   let v = (s.attackers$attack_strength ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
@@ -3602,14 +3773,14 @@ function attackers$attack_strength(s: State, u$i: number): rt.Num {
     v = rt.mul(
       rt.mul(
         rt.mul(
-          rt.mul(rt.numberIn(u$.strength) as rt.Num, attackers$terrain_multiplier(s, u$i), "9.4"),
-          attackers$step_loss_factor(s, u$i),
+          rt.mul(rt.numberIn(u$.strength) as rt.Num, attackers$mode_factor(s, u$i), "9.4"),
+          attackers$terrain_multiplier(s, u$i),
           "9.4",
         ),
-        attackers$supply_factor(s, u$i),
+        attackers$step_loss_factor(s, u$i),
         "9.4",
       ),
-      rt.numberIn(u$.other) as rt.Num,
+      attackers$supply_factor(s, u$i),
       "9.4",
     );
     (s.attackers$attack_strength ??= new Array(in$attackers(s).length))[u$i] = v;
@@ -3688,6 +3859,24 @@ function attackers$gains_exploit(s: State, u$i: number): boolean {
   }
   return v;
 }
+function defenders$mode_factor(s: State, d$i: number): rt.Num {
+  let v = (s.defenders$mode_factor ??= new Array(in$defenders(s).length))[d$i];
+  if (v === undefined) {
+    const d$ = in$defenders(s)[d$i];
+    v = d$.mode === "strat" ? 0 : d$.mode === "reserve" ? num$1$2 : d$.mode === "dg" ? num$1$2 : 1;
+    (s.defenders$mode_factor ??= new Array(in$defenders(s).length))[d$i] = v;
+  }
+  return v;
+}
+function defenders$action_rating(s: State, d$i: number): number {
+  let v = (s.defenders$action_rating ??= new Array(in$defenders(s).length))[d$i];
+  if (v === undefined) {
+    const d$ = in$defenders(s)[d$i];
+    v = d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.sub(d$.ar, 1, "5.2") : d$.ar;
+    (s.defenders$action_rating ??= new Array(in$defenders(s).length))[d$i] = v;
+  }
+  return v;
+}
 function defenders$defense_strength(s: State, d$i: number): rt.Num {
   let v = (s.defenders$defense_strength ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
@@ -3696,17 +3885,17 @@ function defenders$defense_strength(s: State, d$i: number): rt.Num {
       rt.mul(
         rt.mul(
           rt.mul(
-            rt.mul(rt.numberIn(d$.strength) as rt.Num, defenders$terrain_multiplier(s, d$i), "9.4a"),
-            defenders$step_loss_factor(s, d$i),
+            rt.mul(rt.numberIn(d$.strength) as rt.Num, defenders$mode_factor(s, d$i), "9.4a"),
+            defenders$terrain_multiplier(s, d$i),
             "9.4a",
           ),
-          defenders$supply_factor(s, d$i),
+          defenders$step_loss_factor(s, d$i),
           "9.4a",
         ),
-        combat_supply_factor(s),
+        defenders$supply_factor(s, d$i),
         "9.4a",
       ),
-      rt.numberIn(d$.other) as rt.Num,
+      combat_supply_factor(s),
       "9.4a",
     );
     (s.defenders$defense_strength ??= new Array(in$defenders(s).length))[d$i] = v;
@@ -3758,126 +3947,6 @@ function defenders$step_loss_factor(s: State, d$i: number): rt.Num {
   }
   return v;
 }
-function perUnit$attackers$attack_strength(s: State): rt.Num[] {
-  const n = in$attackers(s).length;
-  const out: rt.Num[] = [];
-  for (let i = 0; i < n; i++) {
-    out.push(attackers$attack_strength(s, i));
-  }
-  return out;
-}
-function perUnit$attackers$at_reduced(s: State): boolean[] {
-  const n = in$attackers(s).length;
-  const out: boolean[] = [];
-  for (let i = 0; i < n; i++) {
-    out.push(attackers$at_reduced(s, i));
-  }
-  return out;
-}
-function perUnit$attackers$terrain_multiplier(s: State): rt.Num[] {
-  const n = in$attackers(s).length;
-  const out: rt.Num[] = [];
-  for (let i = 0; i < n; i++) {
-    out.push(attackers$terrain_multiplier(s, i));
-  }
-  return out;
-}
-function perUnit$attackers$supply_factor(s: State): rt.Num[] {
-  const n = in$attackers(s).length;
-  const out: rt.Num[] = [];
-  for (let i = 0; i < n; i++) {
-    out.push(attackers$supply_factor(s, i));
-  }
-  return out;
-}
-function perUnit$attackers$losses(s: State): number[] {
-  const n = in$attackers(s).length;
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    out.push(attackers$losses(s, i));
-  }
-  return out;
-}
-function perUnit$attackers$destroyed(s: State): boolean[] {
-  const n = in$attackers(s).length;
-  const out: boolean[] = [];
-  for (let i = 0; i < n; i++) {
-    out.push(attackers$destroyed(s, i));
-  }
-  return out;
-}
-function perUnit$attackers$step_loss_factor(s: State): rt.Num[] {
-  const n = in$attackers(s).length;
-  const out: rt.Num[] = [];
-  for (let i = 0; i < n; i++) {
-    out.push(attackers$step_loss_factor(s, i));
-  }
-  return out;
-}
-function perUnit$attackers$advances(s: State): ("required" | "allowed" | "not_allowed")[] {
-  const n = in$attackers(s).length;
-  const out: ("required" | "allowed" | "not_allowed")[] = [];
-  for (let i = 0; i < n; i++) {
-    out.push(attackers$advances(s, i));
-  }
-  return out;
-}
-function perUnit$attackers$gains_exploit(s: State): boolean[] {
-  const n = in$attackers(s).length;
-  const out: boolean[] = [];
-  for (let i = 0; i < n; i++) {
-    out.push(attackers$gains_exploit(s, i));
-  }
-  return out;
-}
-function perUnit$defenders$defense_strength(s: State): rt.Num[] {
-  const n = in$defenders(s).length;
-  const out: rt.Num[] = [];
-  for (let i = 0; i < n; i++) {
-    out.push(defenders$defense_strength(s, i));
-  }
-  return out;
-}
-function perUnit$defenders$terrain_multiplier(s: State): rt.Num[] {
-  const n = in$defenders(s).length;
-  const out: rt.Num[] = [];
-  for (let i = 0; i < n; i++) {
-    out.push(defenders$terrain_multiplier(s, i));
-  }
-  return out;
-}
-function perUnit$defenders$supply_factor(s: State): rt.Num[] {
-  const n = in$defenders(s).length;
-  const out: rt.Num[] = [];
-  for (let i = 0; i < n; i++) {
-    out.push(defenders$supply_factor(s, i));
-  }
-  return out;
-}
-function perUnit$defenders$losses(s: State): number[] {
-  const n = in$defenders(s).length;
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    out.push(defenders$losses(s, i));
-  }
-  return out;
-}
-function perUnit$defenders$destroyed(s: State): boolean[] {
-  const n = in$defenders(s).length;
-  const out: boolean[] = [];
-  for (let i = 0; i < n; i++) {
-    out.push(defenders$destroyed(s, i));
-  }
-  return out;
-}
-function perUnit$defenders$step_loss_factor(s: State): rt.Num[] {
-  const n = in$defenders(s).length;
-  const out: rt.Num[] = [];
-  for (let i = 0; i < n; i++) {
-    out.push(defenders$step_loss_factor(s, i));
-  }
-  return out;
-}
 function check$attack_capable(s: State): boolean {
   return check$attack_capable$each1(s);
 }
@@ -3901,12 +3970,6 @@ function check$ar_units_in_combat(s: State): boolean {
 }
 function branch$final_column(s: State): number {
   return rt.add(start_column(s), column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? 0 : rt.add(start_column(s), column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? 1 : 2;
-}
-function branch$attacker_ar(s: State): number {
-  return rt.item(in$attackers(s), in$attacker_ar_unit(s), "9.6a").mode === "strat" ? 0 : rt.item(in$attackers(s), in$attacker_ar_unit(s), "9.6a").mode === "dg" ? 1 : 2;
-}
-function branch$defender_ar(s: State): number {
-  return rt.item(in$defenders(s), in$defender_ar_unit(s), "9.6a").mode === "strat" ? 0 : rt.item(in$defenders(s), in$defender_ar_unit(s), "9.6a").mode === "dg" ? 1 : 2;
 }
 function branch$odds(s: State): number {
   return both_zero(s) ? 0 : 1;
@@ -3938,6 +4001,14 @@ function branch$advance(s: State): number {
 function branch$exploit_ignored(s: State): number {
   return overrun_gains_no_exploit(s) ? 0 : in$phase(s) === "exploitation_phase" ? 1 : in$attack_hexes(s) > 2 || in$attack_hexes(s) === 2 && !in$attack_hexes_adjacent(s) ? 2 : 3;
 }
+function branch$attackers$mode_factor(s: State, u$i: number): number {
+  const u$ = in$attackers(s)[u$i];
+  return u$.mode === "dg" ? 0 : 1;
+}
+function branch$attackers$action_rating(s: State, u$i: number): number {
+  const u$ = in$attackers(s)[u$i];
+  return u$.mode === "dg" ? 0 : 1;
+}
 function branch$attackers$destroyed(s: State, u$i: number): number {
   const u$ = in$attackers(s)[u$i];
   return attackers$losses(s, u$i) >= rt.sub(u$.steps, u$.steps_lost, "9.11c") ? 0 : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? 1 : 2;
@@ -3949,6 +4020,14 @@ function branch$attackers$advances(s: State, u$i: number): number {
 function branch$attackers$gains_exploit(s: State, u$i: number): number {
   const u$ = in$attackers(s)[u$i];
   return result(s).attacker_exploit === null ? 0 : exploit_ignored(s) ? 1 : attacker_option_as_retreat(s) > 0 ? 2 : attackers$destroyed(s, u$i) ? 3 : u$.mode === "dg" ? 4 : u$.ar < (result(s).attacker_exploit as number) ? 5 : 6;
+}
+function branch$defenders$mode_factor(s: State, d$i: number): number {
+  const d$ = in$defenders(s)[d$i];
+  return d$.mode === "strat" ? 0 : d$.mode === "reserve" ? 1 : d$.mode === "dg" ? 2 : 3;
+}
+function branch$defenders$action_rating(s: State, d$i: number): number {
+  const d$ = in$defenders(s)[d$i];
+  return d$.mode === "strat" ? 0 : d$.mode === "dg" ? 1 : 2;
 }
 function branch$defenders$destroyed(s: State, d$i: number): number {
   const d$ = in$defenders(s)[d$i];
@@ -3991,6 +4070,24 @@ function defender_re$each1(s: State): rt.Num {
     total = rt.add(total, rt.sub(rt.numberIn(d$.re) as rt.Num, d$.steps_lost, "9.11d"), "9.11d");
   }
   return total;
+}
+function attacker_ar$each1(s: State): readonly number[] {
+  const items: readonly AttackingUnit[] = in$attackers(s);
+  const out: number[] = [];
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    out.push(attackers$action_rating(s, u$i));
+  }
+  return out;
+}
+function defender_ar$each1(s: State): readonly number[] {
+  const items: readonly DefendingUnit[] = in$defenders(s);
+  const out: number[] = [];
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    out.push(defenders$action_rating(s, d$i));
+  }
+  return out;
 }
 function attack_total$each1(s: State): rt.Num {
   const items: readonly AttackingUnit[] = in$attackers(s);
@@ -4224,7 +4321,14 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$check$ar_units_in_combat, check: 6 },
   { info: step$defender_re, value: (s: State) => s.defender_re },
   { info: step$defender_supply_cost, value: (s: State) => s.defender_supply_cost },
+  {
+    info: step$attackers$mode_factor,
+    items: (s: State) => s.attackers$mode_factor,
+    branch: branch$attackers$mode_factor,
+    branches: [step$attackers$mode_factor$branch0, step$attackers$mode_factor$branch1],
+  },
   { info: step$in$hedgehog_level, value: (s: State) => s.in$hedgehog_level },
+  { info: step$hedgehog_at, value: (s: State) => s.hedgehog_at },
   { info: step$defender_at, value: (s: State) => s.defender_at },
   { info: step$attackers$at_reduced, items: (s: State) => s.attackers$at_reduced },
   { info: step$attackers$terrain_multiplier, items: (s: State) => s.attackers$terrain_multiplier },
@@ -4233,6 +4337,17 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$attackers$attack_strength, items: (s: State) => s.attackers$attack_strength },
   { info: step$in$defender_pays_supply, value: (s: State) => s.in$defender_pays_supply },
   { info: step$combat_supply_factor, value: (s: State) => s.combat_supply_factor },
+  {
+    info: step$defenders$mode_factor,
+    items: (s: State) => s.defenders$mode_factor,
+    branch: branch$defenders$mode_factor,
+    branches: [
+      step$defenders$mode_factor$branch0,
+      step$defenders$mode_factor$branch1,
+      step$defenders$mode_factor$branch2,
+      step$defenders$mode_factor$branch3,
+    ],
+  },
   { info: step$defenders$terrain_multiplier, items: (s: State) => s.defenders$terrain_multiplier },
   { info: step$defenders$step_loss_factor, items: (s: State) => s.defenders$step_loss_factor },
   { info: step$defenders$supply_factor, items: (s: State) => s.defenders$supply_factor },
@@ -4262,17 +4377,23 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   },
   { info: step$start_column_odds, value: (s: State) => s.start_column_odds },
   {
-    info: step$attacker_ar,
-    value: (s: State) => s.attacker_ar,
-    branch: branch$attacker_ar,
-    branches: [step$attacker_ar$branch0, step$attacker_ar$branch1, step$attacker_ar$branch2],
+    info: step$attackers$action_rating,
+    items: (s: State) => s.attackers$action_rating,
+    branch: branch$attackers$action_rating,
+    branches: [step$attackers$action_rating$branch0, step$attackers$action_rating$branch1],
   },
+  { info: step$attacker_ar, value: (s: State) => s.attacker_ar },
   {
-    info: step$defender_ar,
-    value: (s: State) => s.defender_ar,
-    branch: branch$defender_ar,
-    branches: [step$defender_ar$branch0, step$defender_ar$branch1, step$defender_ar$branch2],
+    info: step$defenders$action_rating,
+    items: (s: State) => s.defenders$action_rating,
+    branch: branch$defenders$action_rating,
+    branches: [
+      step$defenders$action_rating$branch0,
+      step$defenders$action_rating$branch1,
+      step$defenders$action_rating$branch2,
+    ],
   },
+  { info: step$defender_ar, value: (s: State) => s.defender_ar },
   { info: step$ar_drm, value: (s: State) => s.ar_drm },
   { info: step$die$surprise_roll, value: (s: State) => s.die$surprise_roll },
   { info: step$hedgehog_surprise_drm, value: (s: State) => s.hedgehog_surprise_drm },
@@ -4294,6 +4415,7 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   },
   { info: step$final_column_odds, value: (s: State) => s.final_column_odds },
   { info: step$die$combat_roll, value: (s: State) => s.die$combat_roll },
+  { info: step$hedgehog_combat_drm, value: (s: State) => s.hedgehog_combat_drm },
   { info: step$combat_modified, value: (s: State) => s.combat_modified },
   { info: step$result, value: (s: State) => s.result },
   { info: step$in$attacker_option_retreat, value: (s: State) => s.in$attacker_option_retreat },
@@ -4421,55 +4543,30 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$overrun_gains_no_exploit,
     random: false,
     ground: false,
-    dice: [],
     get: overrun_gains_no_exploit,
     wire: rt.wireAs.plain,
   },
-  {
-    info: step$final_column,
-    random: true,
-    ground: false,
-    dice: ["surprise_roll", "shift_roll"],
-    get: final_column,
-    wire: rt.wireAs.plain,
-  },
+  { info: step$final_column, random: true, ground: false, get: final_column, wire: rt.wireAs.plain },
   {
     info: step$final_column_odds,
     random: true,
     ground: false,
-    dice: ["surprise_roll", "shift_roll"],
     get: final_column_odds,
     wire: rt.wireAs.odds,
   },
-  {
-    info: step$defender_at,
-    random: false,
-    ground: false,
-    dice: [],
-    get: defender_at,
-    wire: rt.wireAs.plain,
-  },
+  { info: step$defender_at, random: false, ground: false, get: defender_at, wire: rt.wireAs.plain },
   {
     info: step$attacker_supply_cost,
     random: false,
     ground: true,
-    dice: [],
     get: attacker_supply_cost,
     wire: rt.wireAs.plain,
   },
-  {
-    info: step$defender_re,
-    random: false,
-    ground: false,
-    dice: [],
-    get: defender_re,
-    wire: rt.wireAs.number,
-  },
+  { info: step$defender_re, random: false, ground: false, get: defender_re, wire: rt.wireAs.number },
   {
     info: step$defender_supply_cost,
     random: false,
     ground: false,
-    dice: [],
     get: defender_supply_cost,
     wire: rt.wireAs.plain,
   },
@@ -4477,32 +4574,16 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$combat_supply_factor,
     random: false,
     ground: false,
-    dice: [],
     get: combat_supply_factor,
     wire: rt.wireAs.number,
   },
-  { info: step$ar_drm, random: false, ground: false, dice: [], get: ar_drm, wire: rt.wireAs.plain },
-  {
-    info: step$attacker_ar,
-    random: false,
-    ground: false,
-    dice: [],
-    get: attacker_ar,
-    wire: rt.wireAs.plain,
-  },
-  {
-    info: step$defender_ar,
-    random: false,
-    ground: false,
-    dice: [],
-    get: defender_ar,
-    wire: rt.wireAs.plain,
-  },
+  { info: step$ar_drm, random: false, ground: false, get: ar_drm, wire: rt.wireAs.plain },
+  { info: step$attacker_ar, random: false, ground: false, get: attacker_ar, wire: rt.wireAs.plain },
+  { info: step$defender_ar, random: false, ground: false, get: defender_ar, wire: rt.wireAs.plain },
   {
     info: step$attack_total,
     random: false,
     ground: false,
-    dice: [],
     get: attack_total,
     wire: rt.wireAs.number,
   },
@@ -4510,16 +4591,14 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defense_total,
     random: false,
     ground: false,
-    dice: [],
     get: defense_total,
     wire: rt.wireAs.number,
   },
-  { info: step$odds, random: false, ground: false, dice: [], get: odds, wire: rt.wireAs.odds },
+  { info: step$odds, random: false, ground: false, get: odds, wire: rt.wireAs.odds },
   {
     info: step$highest_column,
     random: false,
     ground: false,
-    dice: [],
     get: highest_column,
     wire: rt.wireAs.plain,
   },
@@ -4527,7 +4606,6 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$start_column,
     random: false,
     ground: false,
-    dice: [],
     get: start_column,
     wire: rt.wireAs.plain,
   },
@@ -4535,63 +4613,30 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$start_column_odds,
     random: false,
     ground: false,
-    dice: [],
     get: start_column_odds,
     wire: rt.wireAs.odds,
-  },
-  {
-    info: step$hedgehog_surprise_drm,
-    random: false,
-    ground: false,
-    dice: [],
-    get: hedgehog_surprise_drm,
-    wire: rt.wireAs.plain,
   },
   {
     info: step$surprise_modified,
     random: true,
     ground: false,
-    dice: ["surprise_roll"],
     get: surprise_modified,
     wire: rt.wireAs.plain,
   },
-  {
-    info: step$surprise,
-    random: true,
-    ground: false,
-    dice: ["surprise_roll"],
-    get: surprise,
-    wire: rt.wireAs.plain,
-  },
-  {
-    info: step$column_shift,
-    random: true,
-    ground: false,
-    dice: ["surprise_roll", "shift_roll"],
-    get: column_shift,
-    wire: rt.wireAs.plain,
-  },
+  { info: step$surprise, random: true, ground: false, get: surprise, wire: rt.wireAs.plain },
+  { info: step$column_shift, random: true, ground: false, get: column_shift, wire: rt.wireAs.plain },
   {
     info: step$combat_modified,
     random: true,
     ground: false,
-    dice: ["combat_roll"],
     get: combat_modified,
     wire: rt.wireAs.plain,
   },
-  {
-    info: step$result,
-    random: true,
-    ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
-    get: result,
-    wire: rt.wireAs.plain,
-  },
+  { info: step$result, random: true, ground: false, get: result, wire: rt.wireAs.plain },
   {
     info: step$attacker_option_as_retreat,
     random: true,
     ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: attacker_option_as_retreat,
     wire: rt.wireAs.plain,
   },
@@ -4599,7 +4644,6 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$attacker_required_losses,
     random: true,
     ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: attacker_required_losses,
     wire: rt.wireAs.plain,
   },
@@ -4607,7 +4651,6 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defender_option_as_retreat,
     random: true,
     ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: defender_option_as_retreat,
     wire: rt.wireAs.plain,
   },
@@ -4615,7 +4658,6 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defender_required_losses,
     random: true,
     ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: defender_required_losses,
     wire: rt.wireAs.plain,
   },
@@ -4623,7 +4665,6 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$attacker_cannot_take_options,
     random: true,
     ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: attacker_cannot_take_options,
     wire: rt.wireAs.plain,
   },
@@ -4631,7 +4672,6 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$attacker_destroyed_before_options,
     random: true,
     ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: attacker_destroyed_before_options,
     wire: rt.wireAs.plain,
   },
@@ -4639,7 +4679,6 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defender_may_ignore,
     random: true,
     ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: defender_may_ignore,
     wire: rt.wireAs.plain,
   },
@@ -4647,7 +4686,6 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defender_option,
     random: true,
     ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: defender_option,
     wire: rt.wireAs.plain,
   },
@@ -4655,7 +4693,6 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$attacker_steps,
     random: false,
     ground: false,
-    dice: [],
     get: attacker_steps,
     wire: rt.wireAs.plain,
   },
@@ -4663,7 +4700,6 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defender_steps,
     random: false,
     ground: false,
-    dice: [],
     get: defender_steps,
     wire: rt.wireAs.plain,
   },
@@ -4671,7 +4707,6 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$attacker_step_losses,
     random: true,
     ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: attacker_step_losses,
     wire: rt.wireAs.plain,
   },
@@ -4679,7 +4714,6 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defender_step_losses,
     random: true,
     ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: defender_step_losses,
     wire: rt.wireAs.plain,
   },
@@ -4687,7 +4721,6 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$attacker_destroyed,
     random: true,
     ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: attacker_destroyed,
     wire: rt.wireAs.plain,
   },
@@ -4695,7 +4728,6 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defender_destroyed,
     random: true,
     ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: defender_destroyed,
     wire: rt.wireAs.plain,
   },
@@ -4703,7 +4735,6 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$attacker_losses_by_unit,
     random: true,
     ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: attacker_losses_by_unit,
     wire: rt.wireAs.plain,
   },
@@ -4711,7 +4742,6 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defender_losses_by_unit,
     random: true,
     ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: defender_losses_by_unit,
     wire: rt.wireAs.plain,
   },
@@ -4719,7 +4749,6 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$attacker_retreat_hexes,
     random: true,
     ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: attacker_retreat_hexes,
     wire: rt.wireAs.plain,
   },
@@ -4727,31 +4756,15 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defender_retreat_hexes,
     random: true,
     ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: defender_retreat_hexes,
     wire: rt.wireAs.plain,
   },
-  {
-    info: step$defender_dg,
-    random: true,
-    ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
-    get: defender_dg,
-    wire: rt.wireAs.plain,
-  },
-  {
-    info: step$advance,
-    random: true,
-    ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
-    get: advance,
-    wire: rt.wireAs.plain,
-  },
+  { info: step$defender_dg, random: true, ground: false, get: defender_dg, wire: rt.wireAs.plain },
+  { info: step$advance, random: true, ground: false, get: advance, wire: rt.wireAs.plain },
   {
     info: step$exploit_ignored,
     random: false,
     ground: false,
-    dice: [],
     get: exploit_ignored,
     wire: rt.wireAs.plain,
   },
@@ -4759,144 +4772,164 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$exploit_units,
     random: true,
     ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: exploit_units,
     wire: rt.wireAs.plain,
   },
+  { info: step$both_zero, random: false, ground: false, get: both_zero, wire: rt.wireAs.plain },
   {
-    info: step$both_zero,
+    info: step$hedgehog_combat_drm,
     random: false,
     ground: false,
-    dice: [],
-    get: both_zero,
+    get: hedgehog_combat_drm,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$hedgehog_surprise_drm,
+    random: false,
+    ground: false,
+    get: hedgehog_surprise_drm,
+    wire: rt.wireAs.plain,
+  },
+  { info: step$hedgehog_at, random: false, ground: false, get: hedgehog_at, wire: rt.wireAs.plain },
+  {
+    info: step$out$attackers$mode_factor,
+    random: false,
+    ground: false,
+    get: (s: State) => in$attackers(s).map((_, i) => attackers$mode_factor(s, i)),
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
+  },
+  {
+    info: step$out$attackers$action_rating,
+    random: false,
+    ground: false,
+    get: (s: State) => in$attackers(s).map((_, i) => attackers$action_rating(s, i)),
     wire: rt.wireAs.plain,
   },
   {
     info: step$out$attackers$attack_strength,
     random: false,
     ground: false,
-    dice: [],
-    get: (s: State) => perUnit$attackers$attack_strength(s),
+    get: (s: State) => in$attackers(s).map((_, i) => attackers$attack_strength(s, i)),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$attackers$at_reduced,
     random: false,
     ground: false,
-    dice: [],
-    get: (s: State) => perUnit$attackers$at_reduced(s),
+    get: (s: State) => in$attackers(s).map((_, i) => attackers$at_reduced(s, i)),
     wire: rt.wireAs.plain,
   },
   {
     info: step$out$attackers$terrain_multiplier,
     random: false,
     ground: false,
-    dice: [],
-    get: (s: State) => perUnit$attackers$terrain_multiplier(s),
+    get: (s: State) => in$attackers(s).map((_, i) => attackers$terrain_multiplier(s, i)),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$attackers$supply_factor,
     random: false,
     ground: false,
-    dice: [],
-    get: (s: State) => perUnit$attackers$supply_factor(s),
+    get: (s: State) => in$attackers(s).map((_, i) => attackers$supply_factor(s, i)),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$attackers$losses,
     random: true,
     ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
-    get: (s: State) => perUnit$attackers$losses(s),
+    get: (s: State) => in$attackers(s).map((_, i) => attackers$losses(s, i)),
     wire: rt.wireAs.plain,
   },
   {
     info: step$out$attackers$destroyed,
     random: true,
     ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
-    get: (s: State) => perUnit$attackers$destroyed(s),
+    get: (s: State) => in$attackers(s).map((_, i) => attackers$destroyed(s, i)),
     wire: rt.wireAs.plain,
   },
   {
     info: step$out$attackers$step_loss_factor,
     random: false,
     ground: false,
-    dice: [],
-    get: (s: State) => perUnit$attackers$step_loss_factor(s),
+    get: (s: State) => in$attackers(s).map((_, i) => attackers$step_loss_factor(s, i)),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$attackers$advances,
     random: true,
     ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
-    get: (s: State) => perUnit$attackers$advances(s),
+    get: (s: State) => in$attackers(s).map((_, i) => attackers$advances(s, i)),
     wire: rt.wireAs.plain,
   },
   {
     info: step$out$attackers$gains_exploit,
     random: true,
     ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
-    get: (s: State) => perUnit$attackers$gains_exploit(s),
+    get: (s: State) => in$attackers(s).map((_, i) => attackers$gains_exploit(s, i)),
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$out$defenders$mode_factor,
+    random: false,
+    ground: false,
+    get: (s: State) => in$defenders(s).map((_, i) => defenders$mode_factor(s, i)),
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
+  },
+  {
+    info: step$out$defenders$action_rating,
+    random: false,
+    ground: false,
+    get: (s: State) => in$defenders(s).map((_, i) => defenders$action_rating(s, i)),
     wire: rt.wireAs.plain,
   },
   {
     info: step$out$defenders$defense_strength,
     random: false,
     ground: false,
-    dice: [],
-    get: (s: State) => perUnit$defenders$defense_strength(s),
+    get: (s: State) => in$defenders(s).map((_, i) => defenders$defense_strength(s, i)),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$defenders$terrain_multiplier,
     random: false,
     ground: false,
-    dice: [],
-    get: (s: State) => perUnit$defenders$terrain_multiplier(s),
+    get: (s: State) => in$defenders(s).map((_, i) => defenders$terrain_multiplier(s, i)),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$defenders$supply_factor,
     random: false,
     ground: false,
-    dice: [],
-    get: (s: State) => perUnit$defenders$supply_factor(s),
+    get: (s: State) => in$defenders(s).map((_, i) => defenders$supply_factor(s, i)),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$defenders$losses,
     random: true,
     ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
-    get: (s: State) => perUnit$defenders$losses(s),
+    get: (s: State) => in$defenders(s).map((_, i) => defenders$losses(s, i)),
     wire: rt.wireAs.plain,
   },
   {
     info: step$out$defenders$destroyed,
     random: true,
     ground: false,
-    dice: ["surprise_roll", "shift_roll", "combat_roll"],
-    get: (s: State) => perUnit$defenders$destroyed(s),
+    get: (s: State) => in$defenders(s).map((_, i) => defenders$destroyed(s, i)),
     wire: rt.wireAs.plain,
   },
   {
     info: step$out$defenders$step_loss_factor,
     random: false,
     ground: false,
-    dice: [],
-    get: (s: State) => perUnit$defenders$step_loss_factor(s),
+    get: (s: State) => in$defenders(s).map((_, i) => defenders$step_loss_factor(s, i)),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
 ];
 const OUTPUTS = [
   DEFINITIONS[4],
   DEFINITIONS[6],
-  DEFINITIONS[46],
-  DEFINITIONS[55],
+  DEFINITIONS[50],
+  DEFINITIONS[61],
   DEFINITIONS[11],
   DEFINITIONS[12],
   DEFINITIONS[13],
@@ -4905,28 +4938,28 @@ const OUTPUTS = [
   DEFINITIONS[9],
   DEFINITIONS[10],
   DEFINITIONS[8],
+  DEFINITIONS[17],
   DEFINITIONS[18],
   DEFINITIONS[19],
-  DEFINITIONS[20],
   DEFINITIONS[1],
   DEFINITIONS[2],
+  DEFINITIONS[20],
   DEFINITIONS[21],
-  DEFINITIONS[22],
+  DEFINITIONS[38],
+  DEFINITIONS[32],
+  DEFINITIONS[54],
+  DEFINITIONS[55],
+  DEFINITIONS[58],
+  DEFINITIONS[43],
+  DEFINITIONS[28],
+  DEFINITIONS[29],
   DEFINITIONS[39],
   DEFINITIONS[33],
-  DEFINITIONS[50],
-  DEFINITIONS[51],
-  DEFINITIONS[54],
-  DEFINITIONS[44],
-  DEFINITIONS[29],
-  DEFINITIONS[30],
+  DEFINITIONS[64],
+  DEFINITIONS[65],
   DEFINITIONS[40],
-  DEFINITIONS[34],
-  DEFINITIONS[58],
-  DEFINITIONS[59],
   DEFINITIONS[41],
-  DEFINITIONS[42],
-  DEFINITIONS[53],
+  DEFINITIONS[57],
 ];
 /**
  * The outputs as one object literal (a fixed shape is much faster to build than adding keys one by one).
@@ -4939,8 +4972,8 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
       return {
         attacker_supply_cost: attacker_supply_cost(s) as rt.Wire,
         defender_supply_cost: defender_supply_cost(s) as rt.Wire,
-        "attackers.attack_strength": rt.wireEach(perUnit$attackers$attack_strength(s), rt.wireAs.number),
-        "defenders.defense_strength": rt.wireEach(perUnit$defenders$defense_strength(s), rt.wireAs.number),
+        "attackers.attack_strength": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$attack_strength(s, i))),
+        "defenders.defense_strength": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$defenders(s).map((_, i) => defenders$defense_strength(s, i))),
         attack_total: rt.wireAs.number(attack_total(s)),
         defense_total: rt.wireAs.number(defense_total(s)),
         odds: rt.wireAs.odds(odds(s)),
@@ -4958,19 +4991,19 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
         result: (result(s) as unknown) as rt.Wire,
         attacker_retreat_hexes: attacker_retreat_hexes(s) as rt.Wire,
         attacker_step_losses: attacker_step_losses(s) as rt.Wire,
-        "attackers.losses": perUnit$attackers$losses(s) as rt.Wire,
-        "attackers.destroyed": perUnit$attackers$destroyed(s) as rt.Wire,
-        "attackers.gains_exploit": perUnit$attackers$gains_exploit(s) as rt.Wire,
+        "attackers.losses": in$attackers(s).map((_, i) => attackers$losses(s, i)) as rt.Wire,
+        "attackers.destroyed": in$attackers(s).map((_, i) => attackers$destroyed(s, i)) as rt.Wire,
+        "attackers.gains_exploit": in$attackers(s).map((_, i) => attackers$gains_exploit(s, i)) as rt.Wire,
         exploit_units: exploit_units(s) as rt.Wire,
         defender_may_ignore: defender_may_ignore(s) as rt.Wire,
         defender_option: defender_option(s) as rt.Wire,
         defender_retreat_hexes: defender_retreat_hexes(s) as rt.Wire,
         defender_step_losses: defender_step_losses(s) as rt.Wire,
-        "defenders.losses": perUnit$defenders$losses(s) as rt.Wire,
-        "defenders.destroyed": perUnit$defenders$destroyed(s) as rt.Wire,
+        "defenders.losses": in$defenders(s).map((_, i) => defenders$losses(s, i)) as rt.Wire,
+        "defenders.destroyed": in$defenders(s).map((_, i) => defenders$destroyed(s, i)) as rt.Wire,
         defender_dg: defender_dg(s) as rt.Wire,
         advance: advance(s) as rt.Wire,
-        "attackers.advances": perUnit$attackers$advances(s) as rt.Wire,
+        "attackers.advances": in$attackers(s).map((_, i) => attackers$advances(s, i)) as rt.Wire,
       };
     } catch (error) {
       if (!(error instanceof rt.Stop)) {
@@ -5015,151 +5048,6 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     "attackers.advances": c.value(OUTPUTS[33]),
   };
 }
-const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
-  overrun_gains_no_exploit: { read: (s: State) => s.overrun_gains_no_exploit, lets: [], dice: [] },
-  final_column: { read: (s: State) => s.final_column, lets: ["start_column", "column_shift"], dice: [] },
-  final_column_odds: { read: (s: State) => s.final_column_odds, lets: ["final_column"], dice: [] },
-  defender_at: { read: (s: State) => s.defender_at, lets: [], dice: [] },
-  attacker_supply_cost: { read: (s: State) => s.attacker_supply_cost, lets: [], dice: [] },
-  defender_re: { read: (s: State) => s.defender_re, lets: [], dice: [] },
-  defender_supply_cost: { read: (s: State) => s.defender_supply_cost, lets: ["defender_re"], dice: [] },
-  combat_supply_factor: { read: (s: State) => s.combat_supply_factor, lets: [], dice: [] },
-  ar_drm: { read: (s: State) => s.ar_drm, lets: ["attacker_ar", "defender_ar"], dice: [] },
-  attacker_ar: { read: (s: State) => s.attacker_ar, lets: [], dice: [] },
-  defender_ar: { read: (s: State) => s.defender_ar, lets: [], dice: [] },
-  attack_total: { read: (s: State) => s.attack_total, lets: ["attackers.attack_strength"], dice: [] },
-  defense_total: { read: (s: State) => s.defense_total, lets: ["defenders.defense_strength"], dice: [] },
-  odds: { read: (s: State) => s.odds, lets: ["both_zero", "attack_total", "defense_total"], dice: [] },
-  highest_column: { read: (s: State) => s.highest_column, lets: ["odds"], dice: [] },
-  start_column: {
-    read: (s: State) => s.start_column,
-    lets: ["attack_total", "defense_total", "highest_column", "odds"],
-    dice: [],
-  },
-  start_column_odds: { read: (s: State) => s.start_column_odds, lets: ["start_column"], dice: [] },
-  hedgehog_surprise_drm: { read: (s: State) => s.hedgehog_surprise_drm, lets: [], dice: [] },
-  surprise_modified: {
-    read: (s: State) => s.surprise_modified,
-    lets: ["ar_drm", "hedgehog_surprise_drm"],
-    dice: ["surprise_roll"],
-  },
-  surprise: { read: (s: State) => s.surprise, lets: ["surprise_modified"], dice: [] },
-  column_shift: { read: (s: State) => s.column_shift, lets: ["surprise"], dice: ["shift_roll"] },
-  combat_modified: { read: (s: State) => s.combat_modified, lets: ["ar_drm"], dice: ["combat_roll"] },
-  result: { read: (s: State) => s.result, lets: ["combat_modified", "final_column"], dice: [] },
-  attacker_option_as_retreat: { read: (s: State) => s.attacker_option_as_retreat, lets: ["result"], dice: [] },
-  attacker_required_losses: {
-    read: (s: State) => s.attacker_required_losses,
-    lets: ["result", "attacker_option_as_retreat"],
-    dice: [],
-  },
-  defender_option_as_retreat: { read: (s: State) => s.defender_option_as_retreat, lets: ["defender_option"], dice: [] },
-  defender_required_losses: {
-    read: (s: State) => s.defender_required_losses,
-    lets: ["result", "defender_option", "defender_option_as_retreat"],
-    dice: [],
-  },
-  attacker_cannot_take_options: {
-    read: (s: State) => s.attacker_cannot_take_options,
-    lets: ["attacker_required_losses", "attacker_steps"],
-    dice: [],
-  },
-  attacker_destroyed_before_options: {
-    read: (s: State) => s.attacker_destroyed_before_options,
-    lets: ["result", "attacker_steps"],
-    dice: [],
-  },
-  defender_may_ignore: {
-    read: (s: State) => s.defender_may_ignore,
-    lets: [
-      "attacker_option_as_retreat",
-      "attacker_cannot_take_options",
-      "attacker_destroyed_before_options",
-    ],
-    dice: [],
-  },
-  defender_option: { read: (s: State) => s.defender_option, lets: ["defender_may_ignore", "result"], dice: [] },
-  attacker_steps: { read: (s: State) => s.attacker_steps, lets: [], dice: [] },
-  defender_steps: { read: (s: State) => s.defender_steps, lets: [], dice: [] },
-  attacker_step_losses: {
-    read: (s: State) => s.attacker_step_losses,
-    lets: ["attacker_required_losses", "attacker_steps"],
-    dice: [],
-  },
-  defender_step_losses: {
-    read: (s: State) => s.defender_step_losses,
-    lets: ["defender_required_losses", "defender_steps"],
-    dice: [],
-  },
-  attacker_destroyed: { read: (s: State) => s.attacker_destroyed, lets: ["attackers.destroyed"], dice: [] },
-  defender_destroyed: { read: (s: State) => s.defender_destroyed, lets: ["defenders.destroyed"], dice: [] },
-  attacker_losses_by_unit: { read: (s: State) => s.attacker_losses_by_unit, lets: ["attacker_step_losses"], dice: [] },
-  defender_losses_by_unit: { read: (s: State) => s.defender_losses_by_unit, lets: ["defender_step_losses"], dice: [] },
-  attacker_retreat_hexes: {
-    read: (s: State) => s.attacker_retreat_hexes,
-    lets: ["attacker_destroyed", "attacker_option_as_retreat"],
-    dice: [],
-  },
-  defender_retreat_hexes: {
-    read: (s: State) => s.defender_retreat_hexes,
-    lets: ["defender_destroyed", "defender_option_as_retreat"],
-    dice: [],
-  },
-  defender_dg: { read: (s: State) => s.defender_dg, lets: ["result", "defender_retreat_hexes"], dice: [] },
-  advance: {
-    read: (s: State) => s.advance,
-    lets: [
-      "defender_destroyed",
-      "defender_retreat_hexes",
-      "attacker_option_as_retreat",
-      "attacker_destroyed",
-    ],
-    dice: [],
-  },
-  exploit_ignored: { read: (s: State) => s.exploit_ignored, lets: ["overrun_gains_no_exploit"], dice: [] },
-  exploit_units: { read: (s: State) => s.exploit_units, lets: ["attackers.gains_exploit"], dice: [] },
-  both_zero: { read: (s: State) => s.both_zero, lets: ["attack_total", "defense_total"], dice: [] },
-  "attackers.attack_strength": {
-    read: (s: State) => s.attackers$attack_strength,
-    lets: ["attackers.terrain_multiplier", "attackers.step_loss_factor", "attackers.supply_factor"],
-    dice: [],
-  },
-  "attackers.at_reduced": { read: (s: State) => s.attackers$at_reduced, lets: ["defender_at"], dice: [] },
-  "attackers.terrain_multiplier": { read: (s: State) => s.attackers$terrain_multiplier, lets: ["attackers.at_reduced"], dice: [] },
-  "attackers.supply_factor": { read: (s: State) => s.attackers$supply_factor, lets: [], dice: [] },
-  "attackers.losses": { read: (s: State) => s.attackers$losses, lets: ["attacker_losses_by_unit"], dice: [] },
-  "attackers.destroyed": {
-    read: (s: State) => s.attackers$destroyed,
-    lets: ["attacker_option_as_retreat", "attackers.losses"],
-    dice: [],
-  },
-  "attackers.step_loss_factor": { read: (s: State) => s.attackers$step_loss_factor, lets: [], dice: [] },
-  "attackers.advances": { read: (s: State) => s.attackers$advances, lets: ["advance", "attackers.destroyed"], dice: [] },
-  "attackers.gains_exploit": {
-    read: (s: State) => s.attackers$gains_exploit,
-    lets: ["result", "exploit_ignored", "attacker_option_as_retreat", "attackers.destroyed"],
-    dice: [],
-  },
-  "defenders.defense_strength": {
-    read: (s: State) => s.defenders$defense_strength,
-    lets: [
-      "combat_supply_factor",
-      "defenders.terrain_multiplier",
-      "defenders.step_loss_factor",
-      "defenders.supply_factor",
-    ],
-    dice: [],
-  },
-  "defenders.terrain_multiplier": { read: (s: State) => s.defenders$terrain_multiplier, lets: [], dice: [] },
-  "defenders.supply_factor": { read: (s: State) => s.defenders$supply_factor, lets: [], dice: [] },
-  "defenders.losses": { read: (s: State) => s.defenders$losses, lets: ["defender_losses_by_unit"], dice: [] },
-  "defenders.destroyed": {
-    read: (s: State) => s.defenders$destroyed,
-    lets: ["defender_option_as_retreat", "defenders.losses"],
-    dice: [],
-  },
-  "defenders.step_loss_factor": { read: (s: State) => s.defenders$step_loss_factor, lets: [], dice: [] },
-};
 const OUTCOME: readonly string[] = ["result"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
@@ -5213,9 +5101,6 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   }
   if (Object.hasOwn(values, "start_column_odds")) {
     s.start_column_odds = rt.oddsIn(values.start_column_odds) as rt.Odds;
-  }
-  if (Object.hasOwn(values, "hedgehog_surprise_drm")) {
-    s.hedgehog_surprise_drm = (values.hedgehog_surprise_drm as unknown) as number;
   }
   if (Object.hasOwn(values, "surprise_modified")) {
     s.surprise_modified = (values.surprise_modified as unknown) as number;
@@ -5301,6 +5186,15 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if (Object.hasOwn(values, "both_zero")) {
     s.both_zero = (values.both_zero as unknown) as boolean;
   }
+  if (Object.hasOwn(values, "hedgehog_combat_drm")) {
+    s.hedgehog_combat_drm = (values.hedgehog_combat_drm as unknown) as number;
+  }
+  if (Object.hasOwn(values, "hedgehog_surprise_drm")) {
+    s.hedgehog_surprise_drm = (values.hedgehog_surprise_drm as unknown) as number;
+  }
+  if (Object.hasOwn(values, "hedgehog_at")) {
+    s.hedgehog_at = (values.hedgehog_at as unknown) as "no_at" | "light" | "heavy";
+  }
 }
 
 function inherit(s: State, parent: State): void {
@@ -5312,13 +5206,13 @@ function inherit(s: State, parent: State): void {
   s.in$defender_pays_supply = parent.in$defender_pays_supply;
   s.in$attacker_ar_unit = parent.in$attacker_ar_unit;
   s.in$defender_ar_unit = parent.in$defender_ar_unit;
-  s.in$hedgehog_level = parent.in$hedgehog_level;
   s.in$attacker_option_retreat = parent.in$attacker_option_retreat;
   s.in$defender_option_retreat = parent.in$defender_option_retreat;
   s.in$defender_ignores = parent.in$defender_ignores;
   s.in$phase = parent.in$phase;
   s.in$attack_hexes = parent.in$attack_hexes;
   s.in$attack_hexes_adjacent = parent.in$attack_hexes_adjacent;
+  s.in$hedgehog_level = parent.in$hedgehog_level;
   s.in$attack_type = parent.in$attack_type;
   s.overrun_gains_no_exploit = parent.overrun_gains_no_exploit;
   s.final_column = parent.final_column;
@@ -5337,7 +5231,6 @@ function inherit(s: State, parent: State): void {
   s.highest_column = parent.highest_column;
   s.start_column = parent.start_column;
   s.start_column_odds = parent.start_column_odds;
-  s.hedgehog_surprise_drm = parent.hedgehog_surprise_drm;
   s.surprise_modified = parent.surprise_modified;
   s.surprise = parent.surprise;
   s.column_shift = parent.column_shift;
@@ -5366,6 +5259,11 @@ function inherit(s: State, parent: State): void {
   s.exploit_ignored = parent.exploit_ignored;
   s.exploit_units = parent.exploit_units;
   s.both_zero = parent.both_zero;
+  s.hedgehog_combat_drm = parent.hedgehog_combat_drm;
+  s.hedgehog_surprise_drm = parent.hedgehog_surprise_drm;
+  s.hedgehog_at = parent.hedgehog_at;
+  s.attackers$mode_factor = parent.attackers$mode_factor?.slice();
+  s.attackers$action_rating = parent.attackers$action_rating?.slice();
   s.attackers$attack_strength = parent.attackers$attack_strength?.slice();
   s.attackers$at_reduced = parent.attackers$at_reduced?.slice();
   s.attackers$terrain_multiplier = parent.attackers$terrain_multiplier?.slice();
@@ -5375,6 +5273,8 @@ function inherit(s: State, parent: State): void {
   s.attackers$step_loss_factor = parent.attackers$step_loss_factor?.slice();
   s.attackers$advances = parent.attackers$advances?.slice();
   s.attackers$gains_exploit = parent.attackers$gains_exploit?.slice();
+  s.defenders$mode_factor = parent.defenders$mode_factor?.slice();
+  s.defenders$action_rating = parent.defenders$action_rating?.slice();
   s.defenders$defense_strength = parent.defenders$defense_strength?.slice();
   s.defenders$terrain_multiplier = parent.defenders$terrain_multiplier?.slice();
   s.defenders$supply_factor = parent.defenders$supply_factor?.slice();
@@ -5421,16 +5321,14 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
   const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice: Record<string, number | undefined>, parent: State | null) => {
-      const s = new State(admitted, dice, rt.UNTRACED);
+    (dice: Record<string, number>, parent: State | null) => {
+      const s = new State(admitted, dice, { trace: false });
       if (parent) {
         inherit(s, parent);
       }
-      return s;
+      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
     },
-    (s: State) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
-    MEMO,
   );
 }
