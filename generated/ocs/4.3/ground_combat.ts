@@ -3947,6 +3947,158 @@ function defenders$step_loss_factor(s: State, d$i: number): rt.Num {
   }
   return v;
 }
+function perUnit$attackers$mode_factor(s: State): rt.Num[] {
+  const n = in$attackers(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$mode_factor(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$action_rating(s: State): number[] {
+  const n = in$attackers(s).length;
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$action_rating(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$attack_strength(s: State): rt.Num[] {
+  const n = in$attackers(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$attack_strength(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$at_reduced(s: State): boolean[] {
+  const n = in$attackers(s).length;
+  const out: boolean[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$at_reduced(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$terrain_multiplier(s: State): rt.Num[] {
+  const n = in$attackers(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$terrain_multiplier(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$supply_factor(s: State): rt.Num[] {
+  const n = in$attackers(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$supply_factor(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$losses(s: State): number[] {
+  const n = in$attackers(s).length;
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$losses(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$destroyed(s: State): boolean[] {
+  const n = in$attackers(s).length;
+  const out: boolean[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$destroyed(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$step_loss_factor(s: State): rt.Num[] {
+  const n = in$attackers(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$step_loss_factor(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$advances(s: State): ("required" | "allowed" | "not_allowed")[] {
+  const n = in$attackers(s).length;
+  const out: ("required" | "allowed" | "not_allowed")[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$advances(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$gains_exploit(s: State): boolean[] {
+  const n = in$attackers(s).length;
+  const out: boolean[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$gains_exploit(s, i));
+  }
+  return out;
+}
+function perUnit$defenders$mode_factor(s: State): rt.Num[] {
+  const n = in$defenders(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(defenders$mode_factor(s, i));
+  }
+  return out;
+}
+function perUnit$defenders$action_rating(s: State): number[] {
+  const n = in$defenders(s).length;
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(defenders$action_rating(s, i));
+  }
+  return out;
+}
+function perUnit$defenders$defense_strength(s: State): rt.Num[] {
+  const n = in$defenders(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(defenders$defense_strength(s, i));
+  }
+  return out;
+}
+function perUnit$defenders$terrain_multiplier(s: State): rt.Num[] {
+  const n = in$defenders(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(defenders$terrain_multiplier(s, i));
+  }
+  return out;
+}
+function perUnit$defenders$supply_factor(s: State): rt.Num[] {
+  const n = in$defenders(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(defenders$supply_factor(s, i));
+  }
+  return out;
+}
+function perUnit$defenders$losses(s: State): number[] {
+  const n = in$defenders(s).length;
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(defenders$losses(s, i));
+  }
+  return out;
+}
+function perUnit$defenders$destroyed(s: State): boolean[] {
+  const n = in$defenders(s).length;
+  const out: boolean[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(defenders$destroyed(s, i));
+  }
+  return out;
+}
+function perUnit$defenders$step_loss_factor(s: State): rt.Num[] {
+  const n = in$defenders(s).length;
+  const out: rt.Num[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(defenders$step_loss_factor(s, i));
+  }
+  return out;
+}
 function check$attack_capable(s: State): boolean {
   return check$attack_capable$each1(s);
 }
@@ -4543,30 +4695,55 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$overrun_gains_no_exploit,
     random: false,
     ground: false,
+    dice: [],
     get: overrun_gains_no_exploit,
     wire: rt.wireAs.plain,
   },
-  { info: step$final_column, random: true, ground: false, get: final_column, wire: rt.wireAs.plain },
+  {
+    info: step$final_column,
+    random: true,
+    ground: false,
+    dice: ["surprise_roll", "shift_roll"],
+    get: final_column,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$final_column_odds,
     random: true,
     ground: false,
+    dice: ["surprise_roll", "shift_roll"],
     get: final_column_odds,
     wire: rt.wireAs.odds,
   },
-  { info: step$defender_at, random: false, ground: false, get: defender_at, wire: rt.wireAs.plain },
+  {
+    info: step$defender_at,
+    random: false,
+    ground: false,
+    dice: [],
+    get: defender_at,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$attacker_supply_cost,
     random: false,
     ground: true,
+    dice: [],
     get: attacker_supply_cost,
     wire: rt.wireAs.plain,
   },
-  { info: step$defender_re, random: false, ground: false, get: defender_re, wire: rt.wireAs.number },
+  {
+    info: step$defender_re,
+    random: false,
+    ground: false,
+    dice: [],
+    get: defender_re,
+    wire: rt.wireAs.number,
+  },
   {
     info: step$defender_supply_cost,
     random: false,
     ground: false,
+    dice: [],
     get: defender_supply_cost,
     wire: rt.wireAs.plain,
   },
@@ -4574,16 +4751,32 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$combat_supply_factor,
     random: false,
     ground: false,
+    dice: [],
     get: combat_supply_factor,
     wire: rt.wireAs.number,
   },
-  { info: step$ar_drm, random: false, ground: false, get: ar_drm, wire: rt.wireAs.plain },
-  { info: step$attacker_ar, random: false, ground: false, get: attacker_ar, wire: rt.wireAs.plain },
-  { info: step$defender_ar, random: false, ground: false, get: defender_ar, wire: rt.wireAs.plain },
+  { info: step$ar_drm, random: false, ground: false, dice: [], get: ar_drm, wire: rt.wireAs.plain },
+  {
+    info: step$attacker_ar,
+    random: false,
+    ground: false,
+    dice: [],
+    get: attacker_ar,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$defender_ar,
+    random: false,
+    ground: false,
+    dice: [],
+    get: defender_ar,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$attack_total,
     random: false,
     ground: false,
+    dice: [],
     get: attack_total,
     wire: rt.wireAs.number,
   },
@@ -4591,14 +4784,16 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defense_total,
     random: false,
     ground: false,
+    dice: [],
     get: defense_total,
     wire: rt.wireAs.number,
   },
-  { info: step$odds, random: false, ground: false, get: odds, wire: rt.wireAs.odds },
+  { info: step$odds, random: false, ground: false, dice: [], get: odds, wire: rt.wireAs.odds },
   {
     info: step$highest_column,
     random: false,
     ground: false,
+    dice: [],
     get: highest_column,
     wire: rt.wireAs.plain,
   },
@@ -4606,6 +4801,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$start_column,
     random: false,
     ground: false,
+    dice: [],
     get: start_column,
     wire: rt.wireAs.plain,
   },
@@ -4613,6 +4809,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$start_column_odds,
     random: false,
     ground: false,
+    dice: [],
     get: start_column_odds,
     wire: rt.wireAs.odds,
   },
@@ -4620,23 +4817,47 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$surprise_modified,
     random: true,
     ground: false,
+    dice: ["surprise_roll"],
     get: surprise_modified,
     wire: rt.wireAs.plain,
   },
-  { info: step$surprise, random: true, ground: false, get: surprise, wire: rt.wireAs.plain },
-  { info: step$column_shift, random: true, ground: false, get: column_shift, wire: rt.wireAs.plain },
+  {
+    info: step$surprise,
+    random: true,
+    ground: false,
+    dice: ["surprise_roll"],
+    get: surprise,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$column_shift,
+    random: true,
+    ground: false,
+    dice: ["surprise_roll", "shift_roll"],
+    get: column_shift,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$combat_modified,
     random: true,
     ground: false,
+    dice: ["combat_roll"],
     get: combat_modified,
     wire: rt.wireAs.plain,
   },
-  { info: step$result, random: true, ground: false, get: result, wire: rt.wireAs.plain },
+  {
+    info: step$result,
+    random: true,
+    ground: false,
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
+    get: result,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$attacker_option_as_retreat,
     random: true,
     ground: false,
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: attacker_option_as_retreat,
     wire: rt.wireAs.plain,
   },
@@ -4644,6 +4865,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$attacker_required_losses,
     random: true,
     ground: false,
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: attacker_required_losses,
     wire: rt.wireAs.plain,
   },
@@ -4651,6 +4873,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defender_option_as_retreat,
     random: true,
     ground: false,
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: defender_option_as_retreat,
     wire: rt.wireAs.plain,
   },
@@ -4658,6 +4881,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defender_required_losses,
     random: true,
     ground: false,
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: defender_required_losses,
     wire: rt.wireAs.plain,
   },
@@ -4665,6 +4889,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$attacker_cannot_take_options,
     random: true,
     ground: false,
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: attacker_cannot_take_options,
     wire: rt.wireAs.plain,
   },
@@ -4672,6 +4897,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$attacker_destroyed_before_options,
     random: true,
     ground: false,
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: attacker_destroyed_before_options,
     wire: rt.wireAs.plain,
   },
@@ -4679,6 +4905,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defender_may_ignore,
     random: true,
     ground: false,
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: defender_may_ignore,
     wire: rt.wireAs.plain,
   },
@@ -4686,6 +4913,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defender_option,
     random: true,
     ground: false,
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: defender_option,
     wire: rt.wireAs.plain,
   },
@@ -4693,6 +4921,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$attacker_steps,
     random: false,
     ground: false,
+    dice: [],
     get: attacker_steps,
     wire: rt.wireAs.plain,
   },
@@ -4700,6 +4929,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defender_steps,
     random: false,
     ground: false,
+    dice: [],
     get: defender_steps,
     wire: rt.wireAs.plain,
   },
@@ -4707,6 +4937,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$attacker_step_losses,
     random: true,
     ground: false,
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: attacker_step_losses,
     wire: rt.wireAs.plain,
   },
@@ -4714,6 +4945,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defender_step_losses,
     random: true,
     ground: false,
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: defender_step_losses,
     wire: rt.wireAs.plain,
   },
@@ -4721,6 +4953,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$attacker_destroyed,
     random: true,
     ground: false,
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: attacker_destroyed,
     wire: rt.wireAs.plain,
   },
@@ -4728,6 +4961,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defender_destroyed,
     random: true,
     ground: false,
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: defender_destroyed,
     wire: rt.wireAs.plain,
   },
@@ -4735,6 +4969,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$attacker_losses_by_unit,
     random: true,
     ground: false,
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: attacker_losses_by_unit,
     wire: rt.wireAs.plain,
   },
@@ -4742,6 +4977,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defender_losses_by_unit,
     random: true,
     ground: false,
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: defender_losses_by_unit,
     wire: rt.wireAs.plain,
   },
@@ -4749,6 +4985,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$attacker_retreat_hexes,
     random: true,
     ground: false,
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: attacker_retreat_hexes,
     wire: rt.wireAs.plain,
   },
@@ -4756,15 +4993,31 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$defender_retreat_hexes,
     random: true,
     ground: false,
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: defender_retreat_hexes,
     wire: rt.wireAs.plain,
   },
-  { info: step$defender_dg, random: true, ground: false, get: defender_dg, wire: rt.wireAs.plain },
-  { info: step$advance, random: true, ground: false, get: advance, wire: rt.wireAs.plain },
+  {
+    info: step$defender_dg,
+    random: true,
+    ground: false,
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
+    get: defender_dg,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$advance,
+    random: true,
+    ground: false,
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
+    get: advance,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$exploit_ignored,
     random: false,
     ground: false,
+    dice: [],
     get: exploit_ignored,
     wire: rt.wireAs.plain,
   },
@@ -4772,14 +5025,23 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$exploit_units,
     random: true,
     ground: false,
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: exploit_units,
     wire: rt.wireAs.plain,
   },
-  { info: step$both_zero, random: false, ground: false, get: both_zero, wire: rt.wireAs.plain },
+  {
+    info: step$both_zero,
+    random: false,
+    ground: false,
+    dice: [],
+    get: both_zero,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$hedgehog_combat_drm,
     random: false,
     ground: false,
+    dice: [],
     get: hedgehog_combat_drm,
     wire: rt.wireAs.plain,
   },
@@ -4787,141 +5049,168 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     info: step$hedgehog_surprise_drm,
     random: false,
     ground: false,
+    dice: [],
     get: hedgehog_surprise_drm,
     wire: rt.wireAs.plain,
   },
-  { info: step$hedgehog_at, random: false, ground: false, get: hedgehog_at, wire: rt.wireAs.plain },
+  {
+    info: step$hedgehog_at,
+    random: false,
+    ground: false,
+    dice: [],
+    get: hedgehog_at,
+    wire: rt.wireAs.plain,
+  },
   {
     info: step$out$attackers$mode_factor,
     random: false,
     ground: false,
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$mode_factor(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$attackers$mode_factor(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$attackers$action_rating,
     random: false,
     ground: false,
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$action_rating(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$attackers$action_rating(s),
     wire: rt.wireAs.plain,
   },
   {
     info: step$out$attackers$attack_strength,
     random: false,
     ground: false,
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$attack_strength(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$attackers$attack_strength(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$attackers$at_reduced,
     random: false,
     ground: false,
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$at_reduced(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$attackers$at_reduced(s),
     wire: rt.wireAs.plain,
   },
   {
     info: step$out$attackers$terrain_multiplier,
     random: false,
     ground: false,
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$terrain_multiplier(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$attackers$terrain_multiplier(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$attackers$supply_factor,
     random: false,
     ground: false,
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$supply_factor(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$attackers$supply_factor(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$attackers$losses,
     random: true,
     ground: false,
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$losses(s, i)),
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
+    get: (s: State) => perUnit$attackers$losses(s),
     wire: rt.wireAs.plain,
   },
   {
     info: step$out$attackers$destroyed,
     random: true,
     ground: false,
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$destroyed(s, i)),
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
+    get: (s: State) => perUnit$attackers$destroyed(s),
     wire: rt.wireAs.plain,
   },
   {
     info: step$out$attackers$step_loss_factor,
     random: false,
     ground: false,
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$step_loss_factor(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$attackers$step_loss_factor(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$attackers$advances,
     random: true,
     ground: false,
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$advances(s, i)),
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
+    get: (s: State) => perUnit$attackers$advances(s),
     wire: rt.wireAs.plain,
   },
   {
     info: step$out$attackers$gains_exploit,
     random: true,
     ground: false,
-    get: (s: State) => in$attackers(s).map((_, i) => attackers$gains_exploit(s, i)),
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
+    get: (s: State) => perUnit$attackers$gains_exploit(s),
     wire: rt.wireAs.plain,
   },
   {
     info: step$out$defenders$mode_factor,
     random: false,
     ground: false,
-    get: (s: State) => in$defenders(s).map((_, i) => defenders$mode_factor(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$defenders$mode_factor(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$defenders$action_rating,
     random: false,
     ground: false,
-    get: (s: State) => in$defenders(s).map((_, i) => defenders$action_rating(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$defenders$action_rating(s),
     wire: rt.wireAs.plain,
   },
   {
     info: step$out$defenders$defense_strength,
     random: false,
     ground: false,
-    get: (s: State) => in$defenders(s).map((_, i) => defenders$defense_strength(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$defenders$defense_strength(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$defenders$terrain_multiplier,
     random: false,
     ground: false,
-    get: (s: State) => in$defenders(s).map((_, i) => defenders$terrain_multiplier(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$defenders$terrain_multiplier(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$defenders$supply_factor,
     random: false,
     ground: false,
-    get: (s: State) => in$defenders(s).map((_, i) => defenders$supply_factor(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$defenders$supply_factor(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
     info: step$out$defenders$losses,
     random: true,
     ground: false,
-    get: (s: State) => in$defenders(s).map((_, i) => defenders$losses(s, i)),
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
+    get: (s: State) => perUnit$defenders$losses(s),
     wire: rt.wireAs.plain,
   },
   {
     info: step$out$defenders$destroyed,
     random: true,
     ground: false,
-    get: (s: State) => in$defenders(s).map((_, i) => defenders$destroyed(s, i)),
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
+    get: (s: State) => perUnit$defenders$destroyed(s),
     wire: rt.wireAs.plain,
   },
   {
     info: step$out$defenders$step_loss_factor,
     random: false,
     ground: false,
-    get: (s: State) => in$defenders(s).map((_, i) => defenders$step_loss_factor(s, i)),
+    dice: [],
+    get: (s: State) => perUnit$defenders$step_loss_factor(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
 ];
@@ -4972,8 +5261,8 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
       return {
         attacker_supply_cost: attacker_supply_cost(s) as rt.Wire,
         defender_supply_cost: defender_supply_cost(s) as rt.Wire,
-        "attackers.attack_strength": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$attackers(s).map((_, i) => attackers$attack_strength(s, i))),
-        "defenders.defense_strength": ((value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number))(in$defenders(s).map((_, i) => defenders$defense_strength(s, i))),
+        "attackers.attack_strength": rt.wireEach(perUnit$attackers$attack_strength(s), rt.wireAs.number),
+        "defenders.defense_strength": rt.wireEach(perUnit$defenders$defense_strength(s), rt.wireAs.number),
         attack_total: rt.wireAs.number(attack_total(s)),
         defense_total: rt.wireAs.number(defense_total(s)),
         odds: rt.wireAs.odds(odds(s)),
@@ -4991,19 +5280,19 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
         result: (result(s) as unknown) as rt.Wire,
         attacker_retreat_hexes: attacker_retreat_hexes(s) as rt.Wire,
         attacker_step_losses: attacker_step_losses(s) as rt.Wire,
-        "attackers.losses": in$attackers(s).map((_, i) => attackers$losses(s, i)) as rt.Wire,
-        "attackers.destroyed": in$attackers(s).map((_, i) => attackers$destroyed(s, i)) as rt.Wire,
-        "attackers.gains_exploit": in$attackers(s).map((_, i) => attackers$gains_exploit(s, i)) as rt.Wire,
+        "attackers.losses": perUnit$attackers$losses(s) as rt.Wire,
+        "attackers.destroyed": perUnit$attackers$destroyed(s) as rt.Wire,
+        "attackers.gains_exploit": perUnit$attackers$gains_exploit(s) as rt.Wire,
         exploit_units: exploit_units(s) as rt.Wire,
         defender_may_ignore: defender_may_ignore(s) as rt.Wire,
         defender_option: defender_option(s) as rt.Wire,
         defender_retreat_hexes: defender_retreat_hexes(s) as rt.Wire,
         defender_step_losses: defender_step_losses(s) as rt.Wire,
-        "defenders.losses": in$defenders(s).map((_, i) => defenders$losses(s, i)) as rt.Wire,
-        "defenders.destroyed": in$defenders(s).map((_, i) => defenders$destroyed(s, i)) as rt.Wire,
+        "defenders.losses": perUnit$defenders$losses(s) as rt.Wire,
+        "defenders.destroyed": perUnit$defenders$destroyed(s) as rt.Wire,
         defender_dg: defender_dg(s) as rt.Wire,
         advance: advance(s) as rt.Wire,
-        "attackers.advances": in$attackers(s).map((_, i) => attackers$advances(s, i)) as rt.Wire,
+        "attackers.advances": perUnit$attackers$advances(s) as rt.Wire,
       };
     } catch (error) {
       if (!(error instanceof rt.Stop)) {
@@ -5048,6 +5337,167 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     "attackers.advances": c.value(OUTPUTS[33]),
   };
 }
+const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
+  overrun_gains_no_exploit: { read: (s: State) => s.overrun_gains_no_exploit, lets: [], dice: [] },
+  final_column: { read: (s: State) => s.final_column, lets: ["start_column", "column_shift"], dice: [] },
+  final_column_odds: { read: (s: State) => s.final_column_odds, lets: ["final_column"], dice: [] },
+  defender_at: { read: (s: State) => s.defender_at, lets: ["hedgehog_at"], dice: [] },
+  attacker_supply_cost: { read: (s: State) => s.attacker_supply_cost, lets: [], dice: [] },
+  defender_re: { read: (s: State) => s.defender_re, lets: [], dice: [] },
+  defender_supply_cost: { read: (s: State) => s.defender_supply_cost, lets: ["defender_re"], dice: [] },
+  combat_supply_factor: { read: (s: State) => s.combat_supply_factor, lets: [], dice: [] },
+  ar_drm: { read: (s: State) => s.ar_drm, lets: ["attacker_ar", "defender_ar"], dice: [] },
+  attacker_ar: { read: (s: State) => s.attacker_ar, lets: ["attackers.action_rating"], dice: [] },
+  defender_ar: { read: (s: State) => s.defender_ar, lets: ["defenders.action_rating"], dice: [] },
+  attack_total: { read: (s: State) => s.attack_total, lets: ["attackers.attack_strength"], dice: [] },
+  defense_total: { read: (s: State) => s.defense_total, lets: ["defenders.defense_strength"], dice: [] },
+  odds: { read: (s: State) => s.odds, lets: ["both_zero", "attack_total", "defense_total"], dice: [] },
+  highest_column: { read: (s: State) => s.highest_column, lets: ["odds"], dice: [] },
+  start_column: {
+    read: (s: State) => s.start_column,
+    lets: ["attack_total", "defense_total", "highest_column", "odds"],
+    dice: [],
+  },
+  start_column_odds: { read: (s: State) => s.start_column_odds, lets: ["start_column"], dice: [] },
+  surprise_modified: {
+    read: (s: State) => s.surprise_modified,
+    lets: ["ar_drm", "hedgehog_surprise_drm"],
+    dice: ["surprise_roll"],
+  },
+  surprise: { read: (s: State) => s.surprise, lets: ["surprise_modified"], dice: [] },
+  column_shift: { read: (s: State) => s.column_shift, lets: ["surprise"], dice: ["shift_roll"] },
+  combat_modified: {
+    read: (s: State) => s.combat_modified,
+    lets: ["ar_drm", "hedgehog_combat_drm"],
+    dice: ["combat_roll"],
+  },
+  result: { read: (s: State) => s.result, lets: ["combat_modified", "final_column"], dice: [] },
+  attacker_option_as_retreat: { read: (s: State) => s.attacker_option_as_retreat, lets: ["result"], dice: [] },
+  attacker_required_losses: {
+    read: (s: State) => s.attacker_required_losses,
+    lets: ["result", "attacker_option_as_retreat"],
+    dice: [],
+  },
+  defender_option_as_retreat: { read: (s: State) => s.defender_option_as_retreat, lets: ["defender_option"], dice: [] },
+  defender_required_losses: {
+    read: (s: State) => s.defender_required_losses,
+    lets: ["result", "defender_option", "defender_option_as_retreat"],
+    dice: [],
+  },
+  attacker_cannot_take_options: {
+    read: (s: State) => s.attacker_cannot_take_options,
+    lets: ["attacker_required_losses", "attacker_steps"],
+    dice: [],
+  },
+  attacker_destroyed_before_options: {
+    read: (s: State) => s.attacker_destroyed_before_options,
+    lets: ["result", "attacker_steps"],
+    dice: [],
+  },
+  defender_may_ignore: {
+    read: (s: State) => s.defender_may_ignore,
+    lets: [
+      "attacker_option_as_retreat",
+      "attacker_cannot_take_options",
+      "attacker_destroyed_before_options",
+    ],
+    dice: [],
+  },
+  defender_option: { read: (s: State) => s.defender_option, lets: ["defender_may_ignore", "result"], dice: [] },
+  attacker_steps: { read: (s: State) => s.attacker_steps, lets: [], dice: [] },
+  defender_steps: { read: (s: State) => s.defender_steps, lets: [], dice: [] },
+  attacker_step_losses: {
+    read: (s: State) => s.attacker_step_losses,
+    lets: ["attacker_required_losses", "attacker_steps"],
+    dice: [],
+  },
+  defender_step_losses: {
+    read: (s: State) => s.defender_step_losses,
+    lets: ["defender_required_losses", "defender_steps"],
+    dice: [],
+  },
+  attacker_destroyed: { read: (s: State) => s.attacker_destroyed, lets: ["attackers.destroyed"], dice: [] },
+  defender_destroyed: { read: (s: State) => s.defender_destroyed, lets: ["defenders.destroyed"], dice: [] },
+  attacker_losses_by_unit: { read: (s: State) => s.attacker_losses_by_unit, lets: ["attacker_step_losses"], dice: [] },
+  defender_losses_by_unit: { read: (s: State) => s.defender_losses_by_unit, lets: ["defender_step_losses"], dice: [] },
+  attacker_retreat_hexes: {
+    read: (s: State) => s.attacker_retreat_hexes,
+    lets: ["attacker_destroyed", "attacker_option_as_retreat"],
+    dice: [],
+  },
+  defender_retreat_hexes: {
+    read: (s: State) => s.defender_retreat_hexes,
+    lets: ["defender_destroyed", "defender_option_as_retreat"],
+    dice: [],
+  },
+  defender_dg: { read: (s: State) => s.defender_dg, lets: ["result", "defender_retreat_hexes"], dice: [] },
+  advance: {
+    read: (s: State) => s.advance,
+    lets: [
+      "defender_destroyed",
+      "defender_retreat_hexes",
+      "attacker_option_as_retreat",
+      "attacker_destroyed",
+    ],
+    dice: [],
+  },
+  exploit_ignored: { read: (s: State) => s.exploit_ignored, lets: ["overrun_gains_no_exploit"], dice: [] },
+  exploit_units: { read: (s: State) => s.exploit_units, lets: ["attackers.gains_exploit"], dice: [] },
+  both_zero: { read: (s: State) => s.both_zero, lets: ["attack_total", "defense_total"], dice: [] },
+  hedgehog_combat_drm: { read: (s: State) => s.hedgehog_combat_drm, lets: [], dice: [] },
+  hedgehog_surprise_drm: { read: (s: State) => s.hedgehog_surprise_drm, lets: [], dice: [] },
+  hedgehog_at: { read: (s: State) => s.hedgehog_at, lets: [], dice: [] },
+  "attackers.mode_factor": { read: (s: State) => s.attackers$mode_factor, lets: [], dice: [] },
+  "attackers.action_rating": { read: (s: State) => s.attackers$action_rating, lets: [], dice: [] },
+  "attackers.attack_strength": {
+    read: (s: State) => s.attackers$attack_strength,
+    lets: [
+      "attackers.mode_factor",
+      "attackers.terrain_multiplier",
+      "attackers.step_loss_factor",
+      "attackers.supply_factor",
+    ],
+    dice: [],
+  },
+  "attackers.at_reduced": { read: (s: State) => s.attackers$at_reduced, lets: ["defender_at"], dice: [] },
+  "attackers.terrain_multiplier": { read: (s: State) => s.attackers$terrain_multiplier, lets: ["attackers.at_reduced"], dice: [] },
+  "attackers.supply_factor": { read: (s: State) => s.attackers$supply_factor, lets: [], dice: [] },
+  "attackers.losses": { read: (s: State) => s.attackers$losses, lets: ["attacker_losses_by_unit"], dice: [] },
+  "attackers.destroyed": {
+    read: (s: State) => s.attackers$destroyed,
+    lets: ["attacker_option_as_retreat", "attackers.losses"],
+    dice: [],
+  },
+  "attackers.step_loss_factor": { read: (s: State) => s.attackers$step_loss_factor, lets: [], dice: [] },
+  "attackers.advances": { read: (s: State) => s.attackers$advances, lets: ["advance", "attackers.destroyed"], dice: [] },
+  "attackers.gains_exploit": {
+    read: (s: State) => s.attackers$gains_exploit,
+    lets: ["result", "exploit_ignored", "attacker_option_as_retreat", "attackers.destroyed"],
+    dice: [],
+  },
+  "defenders.mode_factor": { read: (s: State) => s.defenders$mode_factor, lets: [], dice: [] },
+  "defenders.action_rating": { read: (s: State) => s.defenders$action_rating, lets: [], dice: [] },
+  "defenders.defense_strength": {
+    read: (s: State) => s.defenders$defense_strength,
+    lets: [
+      "combat_supply_factor",
+      "defenders.mode_factor",
+      "defenders.terrain_multiplier",
+      "defenders.step_loss_factor",
+      "defenders.supply_factor",
+    ],
+    dice: [],
+  },
+  "defenders.terrain_multiplier": { read: (s: State) => s.defenders$terrain_multiplier, lets: [], dice: [] },
+  "defenders.supply_factor": { read: (s: State) => s.defenders$supply_factor, lets: [], dice: [] },
+  "defenders.losses": { read: (s: State) => s.defenders$losses, lets: ["defender_losses_by_unit"], dice: [] },
+  "defenders.destroyed": {
+    read: (s: State) => s.defenders$destroyed,
+    lets: ["defender_option_as_retreat", "defenders.losses"],
+    dice: [],
+  },
+  "defenders.step_loss_factor": { read: (s: State) => s.defenders$step_loss_factor, lets: [], dice: [] },
+};
 const OUTCOME: readonly string[] = ["result"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
@@ -5321,14 +5771,16 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
   const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   return rt.distribute<Outputs, State>(
     schema.dice,
-    (dice: Record<string, number>, parent: State | null) => {
-      const s = new State(admitted, dice, { trace: false });
+    (dice: Record<string, number | undefined>, parent: State | null) => {
+      const s = new State(admitted, dice, rt.UNTRACED);
       if (parent) {
         inherit(s, parent);
       }
-      return { result: rt.finish<Outputs, State>(s, CHECKS, outputs), state: s };
+      return s;
     },
+    (s: State) => rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
+    MEMO,
   );
 }

@@ -14,8 +14,10 @@ export declare const metadata: {
   readonly title: "Overrun";
   readonly paragraph: "8.0";
   readonly sources: readonly [
+    "rules/ocs/4.3/05-modes.md",
     "rules/ocs/4.3/08-overrun.md",
     "rules/ocs/4.3/09-ground-combat.md",
+    "rules/ocs/4.3/16-hedgehogs.md",
   ];
   readonly outputs: readonly [
     {
@@ -163,7 +165,9 @@ export declare const metadata: {
       "hedgehog_surprise_drm",
       "ar_drm",
       "defender_ar",
+      "defenders.action_rating",
       "attacker_ar",
+      "attackers.action_rating",
       "start_column",
       "odds",
       "defense_total",
@@ -171,6 +175,7 @@ export declare const metadata: {
       "defenders.supply_factor",
       "defenders.step_loss_factor",
       "defenders.terrain_multiplier",
+      "defenders.mode_factor",
       "combat_supply_factor",
       "attack_total",
       "attackers.attack_strength",
@@ -179,9 +184,12 @@ export declare const metadata: {
       "attackers.terrain_multiplier",
       "attackers.at_reduced",
       "defender_at",
+      "hedgehog_at",
+      "attackers.mode_factor",
       "both_zero",
       "highest_column",
       "combat_modified",
+      "hedgehog_combat_drm",
       "final_column_odds",
     ];
     readonly checks: {
@@ -246,7 +254,6 @@ export declare const metadata: {
       "attackers.out_of_supply",
       "attackers.terrain_effect",
       "attackers.dak_brigade",
-      "attackers.other",
       "defenders.strength",
       "defenders.at",
       "defenders.ar",
@@ -256,7 +263,6 @@ export declare const metadata: {
       "defenders.out_of_supply",
       "defenders.terrain_effect",
       "defenders.bracketed",
-      "defenders.other",
       "entry_prohibited",
       "terrain",
       "attacker_supply",
@@ -354,14 +360,14 @@ export declare const metadata: {
     readonly attacker_ar: {
       readonly label: "Attacker's Action Rating";
       readonly paragraph: "9.6a";
-      readonly quote: "Strat Mode reduces a unit’s Action Rating to ZERO.";
+      readonly quote: "Mode can reduce Action Ratings.";
       readonly perUnit: false;
       readonly random: false;
     };
     readonly defender_ar: {
       readonly label: "Defender's Action Rating";
       readonly paragraph: "9.6a";
-      readonly quote: "Strat Mode reduces a unit’s Action Rating to ZERO.";
+      readonly quote: "Mode can reduce Action Ratings.";
       readonly perUnit: false;
       readonly random: false;
     };
@@ -375,7 +381,7 @@ export declare const metadata: {
     readonly surprise_modified: {
       readonly label: "Modified surprise roll";
       readonly paragraph: "9.8";
-      readonly quote: "Roll two dice and add the DRM determined in 9.6.";
+      readonly quote: "Roll two dice and add the DRM determined in 9.6. Subtract one from that roll if the defender has any level of hedgehog.";
       readonly perUnit: false;
       readonly random: true;
     };
@@ -540,7 +546,7 @@ export declare const metadata: {
 export interface AttackingUnit {
   /** For your notes */
   name: string;
-  /** Printed Combat Strength (0 for units without one, such as HQs) */
+  /** Printed Combat Strength on the side of the counter showing (0 for units without one, such as HQs) */
   strength: number;
   /** Its Combat Strength is in parentheses: it can only defend */
   can_only_defend: boolean;
@@ -552,7 +558,7 @@ export interface AttackingUnit {
   at: "no_at" | "light" | "heavy";
   /** Printed Action Rating */
   ar: number;
-  /** The unit's mode */
+  /** Combat or Move by the side of the counter showing, or the mode of its marker: Reserve, Strat, DG or Exploit (5.2) */
   mode: "combat" | "move" | "exploit" | "strat" | "reserve" | "dg";
   /** Printed steps (one per RE for multi-step units) */
   steps: number;
@@ -566,15 +572,13 @@ export interface AttackingUnit {
   dak_brigade: boolean;
   /** It is unable to move in any Mode */
   cannot_move: boolean;
-  /** Any other multiplier of its Combat Strength from rules outside these chapters (mode, hedgehogs); 1 if none */
-  other: number;
 }
 
 /** Defending unit */
 export interface DefendingUnit {
   /** For your notes */
   name: string;
-  /** Printed Combat Strength (0 for units without one) */
+  /** Printed Combat Strength on the side of the counter showing (0 for units without one) */
   strength: number;
   /** Armor, Mech or Other */
   class: "armor" | "mech" | "other";
@@ -582,7 +586,7 @@ export interface DefendingUnit {
   at: "no_at" | "light" | "heavy";
   /** Printed Action Rating */
   ar: number;
-  /** The unit's mode */
+  /** Combat or Move by the side of the counter showing, or the mode of its marker: Reserve, Strat, DG or Exploit (5.2) */
   mode: "combat" | "move" | "exploit" | "strat" | "reserve" | "dg";
   /** Printed steps (one per RE for multi-step units) */
   steps: number;
@@ -598,8 +602,6 @@ export interface DefendingUnit {
   bracketed: boolean;
   /** It is unable to move in any Mode */
   cannot_move: boolean;
-  /** Any other multiplier of its Combat Strength from rules outside these chapters (mode, hedgehogs); 1 if none */
-  other: number;
 }
 
 /** Combat result */
@@ -648,8 +650,6 @@ export interface Input {
   attacker_ar_unit: number;
   /** Defender's AR unit — The unit the defender selects to determine his side's Action Rating: its place in the list of defending units (1 = the first) (9.6) */
   defender_ar_unit: number;
-  /** Hedgehog level — The level of a hedgehog in the defender's hex; 0 for none (9.8) */
-  hedgehog_level: number;
   /** Attacker's choice: option hexes to retreat — How many hexes of his option the attacker takes as a retreat; the rest of it he takes as step losses (9.10) */
   attacker_option_retreat: number;
   /** Defender's choice: option hexes to retreat — How many hexes of the option he executes the defender takes as a retreat (3: all of it); the rest he takes as step losses (9.10) */
@@ -662,6 +662,8 @@ export interface Input {
   attack_hexes: number;
   /** Attacking hexes adjacent — With two attacking hexes: they are adjacent to each other (9.13b) */
   attack_hexes_adjacent: boolean;
+  /** Hedgehog level — The Level of the hedgehog in the defender's hex; 0 for none (16.0a) */
+  hedgehog_level: number;
 }
 
 /** The dice, as rolled totals. */

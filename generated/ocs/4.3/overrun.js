@@ -13,7 +13,12 @@ export const metadata = {
   procedure: "overrun",
   title: "Overrun",
   paragraph: "8.0",
-  sources: ["rules/ocs/4.3/08-overrun.md", "rules/ocs/4.3/09-ground-combat.md"],
+  sources: [
+    "rules/ocs/4.3/05-modes.md",
+    "rules/ocs/4.3/08-overrun.md",
+    "rules/ocs/4.3/09-ground-combat.md",
+    "rules/ocs/4.3/16-hedgehogs.md",
+  ],
   outputs: [
     { label: "Movement points", names: ["overrun_cost", "mp_left_after", "mp_expended_on_target"] },
     { label: "Combat supply", names: ["attacker_supply_cost", "defender_supply_cost"] },
@@ -87,7 +92,9 @@ export const metadata = {
       "hedgehog_surprise_drm",
       "ar_drm",
       "defender_ar",
+      "defenders.action_rating",
       "attacker_ar",
+      "attackers.action_rating",
       "start_column",
       "odds",
       "defense_total",
@@ -95,6 +102,7 @@ export const metadata = {
       "defenders.supply_factor",
       "defenders.step_loss_factor",
       "defenders.terrain_multiplier",
+      "defenders.mode_factor",
       "combat_supply_factor",
       "attack_total",
       "attackers.attack_strength",
@@ -103,9 +111,12 @@ export const metadata = {
       "attackers.terrain_multiplier",
       "attackers.at_reduced",
       "defender_at",
+      "hedgehog_at",
+      "attackers.mode_factor",
       "both_zero",
       "highest_column",
       "combat_modified",
+      "hedgehog_combat_drm",
       "final_column_odds",
     ],
     checks: {
@@ -139,7 +150,6 @@ export const metadata = {
       "attackers.out_of_supply",
       "attackers.terrain_effect",
       "attackers.dak_brigade",
-      "attackers.other",
       "defenders.strength",
       "defenders.at",
       "defenders.ar",
@@ -149,7 +159,6 @@ export const metadata = {
       "defenders.out_of_supply",
       "defenders.terrain_effect",
       "defenders.bracketed",
-      "defenders.other",
       "entry_prohibited",
       "terrain",
       "attacker_supply",
@@ -247,14 +256,14 @@ export const metadata = {
     attacker_ar: {
       label: "Attacker's Action Rating",
       paragraph: "9.6a",
-      quote: "Strat Mode reduces a unit’s Action Rating to ZERO.",
+      quote: "Mode can reduce Action Ratings.",
       perUnit: false,
       random: false,
     },
     defender_ar: {
       label: "Defender's Action Rating",
       paragraph: "9.6a",
-      quote: "Strat Mode reduces a unit’s Action Rating to ZERO.",
+      quote: "Mode can reduce Action Ratings.",
       perUnit: false,
       random: false,
     },
@@ -268,7 +277,7 @@ export const metadata = {
     surprise_modified: {
       label: "Modified surprise roll",
       paragraph: "9.8",
-      quote: "Roll two dice and add the DRM determined in 9.6.",
+      quote: "Roll two dice and add the DRM determined in 9.6. Subtract one from that roll if the defender has any level of hedgehog.",
       perUnit: false,
       random: true,
     },
@@ -541,14 +550,6 @@ export const schema = {
       default: 1,
     },
     {
-      name: "hedgehog_level",
-      label: "Hedgehog level",
-      description: "The level of a hedgehog in the defender's hex; 0 for none",
-      paragraph: "9.8",
-      type: { kind: "integer", min: 0 },
-      default: 0,
-    },
-    {
       name: "attacker_option_retreat",
       label: "Attacker's choice: option hexes to retreat",
       description: "How many hexes of his option the attacker takes as a retreat; the rest of it he takes as step losses",
@@ -603,6 +604,14 @@ export const schema = {
       type: { kind: "boolean" },
       default: true,
     },
+    {
+      name: "hedgehog_level",
+      label: "Hedgehog level",
+      description: "The Level of the hedgehog in the defender's hex; 0 for none",
+      paragraph: "16.0a",
+      type: { kind: "integer", min: 0, max: 4 },
+      default: 0,
+    },
   ],
   records: {
     attacking_unit: {
@@ -618,7 +627,7 @@ export const schema = {
         {
           name: "strength",
           label: "Combat Strength",
-          description: "Printed Combat Strength (0 for units without one, such as HQs)",
+          description: "Printed Combat Strength on the side of the counter showing (0 for units without one, such as HQs)",
           type: { kind: "number", min: 0 },
         },
         {
@@ -674,7 +683,7 @@ export const schema = {
         {
           name: "mode",
           label: "Mode",
-          description: "The unit's mode",
+          description: "Combat or Move by the side of the counter showing, or the mode of its marker: Reserve, Strat, DG or Exploit (5.2)",
           type: {
             kind: "enum",
             name: "unit_mode",
@@ -731,13 +740,6 @@ export const schema = {
           type: { kind: "boolean" },
           default: false,
         },
-        {
-          name: "other",
-          label: "Other multiplier",
-          description: "Any other multiplier of its Combat Strength from rules outside these chapters (mode, hedgehogs); 1 if none",
-          type: { kind: "number", min: 0 },
-          default: 1,
-        },
       ],
     },
     defending_unit: {
@@ -753,7 +755,7 @@ export const schema = {
         {
           name: "strength",
           label: "Combat Strength",
-          description: "Printed Combat Strength (0 for units without one)",
+          description: "Printed Combat Strength on the side of the counter showing (0 for units without one)",
           type: { kind: "number", min: 0 },
         },
         {
@@ -795,7 +797,7 @@ export const schema = {
         {
           name: "mode",
           label: "Mode",
-          description: "The unit's mode",
+          description: "Combat or Move by the side of the counter showing, or the mode of its marker: Reserve, Strat, DG or Exploit (5.2)",
           type: {
             kind: "enum",
             name: "unit_mode",
@@ -858,13 +860,6 @@ export const schema = {
           description: "It is unable to move in any Mode",
           type: { kind: "boolean" },
           default: false,
-        },
-        {
-          name: "other",
-          label: "Other multiplier",
-          description: "Any other multiplier of its Combat Strength from rules outside these chapters (mode, hedgehogs); 1 if none",
-          type: { kind: "number", min: 0 },
-          default: 1,
         },
       ],
     },
@@ -1024,12 +1019,6 @@ const ASSUMABLE = [
     type: { kind: "odds" },
   },
   {
-    name: "hedgehog_surprise_drm",
-    label: "Hedgehog surprise DRM",
-    description: "",
-    type: { kind: "integer" },
-  },
-  {
     name: "surprise_modified",
     label: "Modified surprise roll",
     description: "",
@@ -1173,6 +1162,32 @@ const ASSUMABLE = [
     type: { kind: "integer", min: 0 },
   },
   { name: "both_zero", label: "Both sides zero", description: "", type: { kind: "boolean" } },
+  {
+    name: "hedgehog_combat_drm",
+    label: "Hedgehog combat DRM",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "hedgehog_surprise_drm",
+    label: "Hedgehog surprise DRM",
+    description: "",
+    type: { kind: "integer" },
+  },
+  {
+    name: "hedgehog_at",
+    label: "Hedgehog AT effects",
+    description: "",
+    type: {
+      kind: "enum",
+      name: "at_level",
+      members: [
+        { name: "no_at", label: "No AT" },
+        { name: "light", label: "Light AT" },
+        { name: "heavy", label: "Heavy AT" },
+      ],
+    },
+  },
 ];
 
 /** Combat Table results — chart “Combat Table (9.9): results by modified roll and column” (9.9) */
@@ -1655,14 +1670,6 @@ const step$in$defender_ar_unit = {
   quote: "",
   type: { t: "integer" },
 };
-const step$in$hedgehog_level = {
-  name: "hedgehog_level",
-  label: "Hedgehog level",
-  kind: "input",
-  paragraph: "9.8",
-  quote: "",
-  type: { t: "integer" },
-};
 const step$in$attacker_option_retreat = {
   name: "attacker_option_retreat",
   label: "Attacker's choice: option hexes to retreat",
@@ -1710,6 +1717,14 @@ const step$in$attack_hexes_adjacent = {
   paragraph: "9.13b",
   quote: "",
   type: { t: "boolean" },
+};
+const step$in$hedgehog_level = {
+  name: "hedgehog_level",
+  label: "Hedgehog level",
+  kind: "input",
+  paragraph: "16.0a",
+  quote: "",
+  type: { t: "integer" },
 };
 const step$in$attack_type = {
   name: "attack_type",
@@ -1868,7 +1883,7 @@ const step$attacker_ar = {
   label: "Attacker's Action Rating",
   kind: "let",
   paragraph: "9.6a",
-  quote: "Strat Mode reduces a unit’s Action Rating to ZERO.",
+  quote: "Mode can reduce Action Ratings.",
   type: { t: "integer" },
 };
 const step$defender_ar = {
@@ -1876,7 +1891,7 @@ const step$defender_ar = {
   label: "Defender's Action Rating",
   kind: "let",
   paragraph: "9.6a",
-  quote: "Strat Mode reduces a unit’s Action Rating to ZERO.",
+  quote: "Mode can reduce Action Ratings.",
   type: { t: "integer" },
 };
 const step$attack_total = {
@@ -1927,20 +1942,12 @@ const step$start_column_odds = {
   quote: "Find the odds determined above on the correct row, using the terrain in the defender’s hex.",
   type: { t: "odds" },
 };
-const step$hedgehog_surprise_drm = {
-  name: "hedgehog_surprise_drm",
-  label: "Hedgehog surprise DRM",
-  kind: "let",
-  paragraph: "9.8",
-  quote: "Subtract one from that roll if the defender has any level of hedgehog.",
-  type: { t: "integer" },
-};
 const step$surprise_modified = {
   name: "surprise_modified",
   label: "Modified surprise roll",
   kind: "let",
   paragraph: "9.8",
-  quote: "Roll two dice and add the DRM determined in 9.6.",
+  quote: "Roll two dice and add the DRM determined in 9.6. Subtract one from that roll if the defender has any level of hedgehog.",
   type: { t: "integer" },
 };
 const step$surprise = {
@@ -2166,6 +2173,46 @@ const step$both_zero = {
   quote: "If both sides have a zero strength, call it 1:1 and shake your head.",
   type: { t: "boolean" },
 };
+const step$hedgehog_combat_drm = {
+  name: "hedgehog_combat_drm",
+  label: "Hedgehog combat DRM",
+  kind: "let",
+  paragraph: "16.0d",
+  quote: "A hedgehog aids defensive combat with a die roll modifier equal to its Level",
+  type: { t: "integer" },
+};
+const step$hedgehog_surprise_drm = {
+  name: "hedgehog_surprise_drm",
+  label: "Hedgehog surprise DRM",
+  kind: "let",
+  paragraph: "16.0d",
+  quote: "A defender’s hedgehog also affects Surprise with a -1 DRM (this does not change by Level).",
+  type: { t: "integer" },
+};
+const step$hedgehog_at = {
+  name: "hedgehog_at",
+  label: "Hedgehog AT effects",
+  kind: "let",
+  paragraph: "16.0e",
+  quote: "Hedgehogs provide Heavy AT (9.4e) to combat units in the hex.",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
+const step$attackers$mode_factor = {
+  name: "attackers.mode_factor",
+  label: "Attacking unit's mode factor",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "number" },
+};
+const step$attackers$action_rating = {
+  name: "attackers.action_rating",
+  label: "Attacking unit's Action Rating in its mode",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "integer" },
+};
 const step$attackers$attack_strength = {
   name: "attackers.attack_strength",
   label: "Attack strength",
@@ -2245,6 +2292,22 @@ const step$attackers$gains_exploit = {
   quote: "Ignore exploit results if:",
   type: { t: "boolean" },
 };
+const step$defenders$mode_factor = {
+  name: "defenders.mode_factor",
+  label: "Defending unit's mode factor",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "number" },
+};
+const step$defenders$action_rating = {
+  name: "defenders.action_rating",
+  label: "Defending unit's Action Rating in its mode",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "integer" },
+};
 const step$defenders$defense_strength = {
   name: "defenders.defense_strength",
   label: "Defense strength",
@@ -2292,6 +2355,22 @@ const step$defenders$step_loss_factor = {
   paragraph: "9.11d",
   quote: "If it is missing half or more of its original (printed) steps, its Combat Strength is also halved on defense.",
   type: { t: "number" },
+};
+const step$out$attackers$mode_factor = {
+  name: "attackers.mode_factor",
+  label: "Attacking unit's mode factor",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "list", of: { t: "number" } },
+};
+const step$out$attackers$action_rating = {
+  name: "attackers.action_rating",
+  label: "Attacking unit's Action Rating in its mode",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "list", of: { t: "integer" } },
 };
 const step$out$attackers$attack_strength = {
   name: "attackers.attack_strength",
@@ -2375,6 +2454,22 @@ const step$out$attackers$gains_exploit = {
   quote: "Ignore exploit results if:",
   type: { t: "list", of: { t: "boolean" } },
 };
+const step$out$defenders$mode_factor = {
+  name: "defenders.mode_factor",
+  label: "Defending unit's mode factor",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "list", of: { t: "number" } },
+};
+const step$out$defenders$action_rating = {
+  name: "defenders.action_rating",
+  label: "Defending unit's Action Rating in its mode",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "list", of: { t: "integer" } },
+};
 const step$out$defenders$defense_strength = {
   name: "defenders.defense_strength",
   label: "Defense strength",
@@ -2445,54 +2540,6 @@ const step$final_column$branch2 = {
   kind: "let",
   paragraph: "9.8",
   quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
-  type: { t: "integer" },
-};
-const step$attacker_ar$branch0 = {
-  name: "attacker_ar",
-  label: "Attacker's Action Rating",
-  kind: "let",
-  paragraph: "9.6a",
-  quote: "Strat Mode reduces a unit’s Action Rating to ZERO.",
-  type: { t: "integer" },
-};
-const step$attacker_ar$branch1 = {
-  name: "attacker_ar",
-  label: "Attacker's Action Rating",
-  kind: "let",
-  paragraph: "9.6a",
-  quote: "DG Mode reduces a unit’s Action Rating by 1.",
-  type: { t: "integer" },
-};
-const step$attacker_ar$branch2 = {
-  name: "attacker_ar",
-  label: "Attacker's Action Rating",
-  kind: "let",
-  paragraph: "9.6",
-  quote: "Each player selects a unit that will determine his side’s Action Rating (AR) in the combat",
-  type: { t: "integer" },
-};
-const step$defender_ar$branch0 = {
-  name: "defender_ar",
-  label: "Defender's Action Rating",
-  kind: "let",
-  paragraph: "9.6a",
-  quote: "Strat Mode reduces a unit’s Action Rating to ZERO.",
-  type: { t: "integer" },
-};
-const step$defender_ar$branch1 = {
-  name: "defender_ar",
-  label: "Defender's Action Rating",
-  kind: "let",
-  paragraph: "9.6a",
-  quote: "DG Mode reduces a unit’s Action Rating by 1.",
-  type: { t: "integer" },
-};
-const step$defender_ar$branch2 = {
-  name: "defender_ar",
-  label: "Defender's Action Rating",
-  kind: "let",
-  paragraph: "9.6",
-  quote: "Each player selects a unit that will determine his side’s Action Rating (AR) in the combat",
   type: { t: "integer" },
 };
 const step$odds$branch0 = {
@@ -2747,6 +2794,38 @@ const step$exploit_ignored$branch3 = {
   quote: "Thus in order to gain an exploit result, at most two stacks can be attacking and they must be in adjacent hexes",
   type: { t: "boolean" },
 };
+const step$attackers$mode_factor$branch0 = {
+  name: "attackers.mode_factor",
+  label: "Attacking unit's mode factor",
+  kind: "let",
+  paragraph: "5.10b(A)",
+  quote: "They halve their combat, barrage, and movement values.",
+  type: { t: "number" },
+};
+const step$attackers$mode_factor$branch1 = {
+  name: "attackers.mode_factor",
+  label: "Attacking unit's mode factor",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "number" },
+};
+const step$attackers$action_rating$branch0 = {
+  name: "attackers.action_rating",
+  label: "Attacking unit's Action Rating in its mode",
+  kind: "let",
+  paragraph: "5.10b(B)",
+  quote: "They subtract 1 from their Action Ratings.",
+  type: { t: "integer" },
+};
+const step$attackers$action_rating$branch1 = {
+  name: "attackers.action_rating",
+  label: "Attacking unit's Action Rating in its mode",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "integer" },
+};
 const step$attackers$destroyed$branch0 = {
   name: "attackers.destroyed",
   label: "Attacking unit destroyed",
@@ -2887,6 +2966,62 @@ const step$attackers$gains_exploit$branch6 = {
   quote: "meaning the attacking units with an AR of that number or higher might change to Exploit Mode",
   type: { t: "boolean" },
 };
+const step$defenders$mode_factor$branch0 = {
+  name: "defenders.mode_factor",
+  label: "Defending unit's mode factor",
+  kind: "let",
+  paragraph: "5.8",
+  quote: "its Combat Strength and Action Rating are both reduced to ZERO",
+  type: { t: "number" },
+};
+const step$defenders$mode_factor$branch1 = {
+  name: "defenders.mode_factor",
+  label: "Defending unit's mode factor",
+  kind: "let",
+  paragraph: "5.7",
+  quote: "Units attacked while in Reserve Mode defend at half Combat Strength.",
+  type: { t: "number" },
+};
+const step$defenders$mode_factor$branch2 = {
+  name: "defenders.mode_factor",
+  label: "Defending unit's mode factor",
+  kind: "let",
+  paragraph: "5.10b(A)",
+  quote: "They halve their combat, barrage, and movement values.",
+  type: { t: "number" },
+};
+const step$defenders$mode_factor$branch3 = {
+  name: "defenders.mode_factor",
+  label: "Defending unit's mode factor",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "number" },
+};
+const step$defenders$action_rating$branch0 = {
+  name: "defenders.action_rating",
+  label: "Defending unit's Action Rating in its mode",
+  kind: "let",
+  paragraph: "5.8",
+  quote: "its Combat Strength and Action Rating are both reduced to ZERO",
+  type: { t: "integer" },
+};
+const step$defenders$action_rating$branch1 = {
+  name: "defenders.action_rating",
+  label: "Defending unit's Action Rating in its mode",
+  kind: "let",
+  paragraph: "5.10b(B)",
+  quote: "They subtract 1 from their Action Ratings.",
+  type: { t: "integer" },
+};
+const step$defenders$action_rating$branch2 = {
+  name: "defenders.action_rating",
+  label: "Defending unit's Action Rating in its mode",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "integer" },
+};
 const step$defenders$destroyed$branch0 = {
   name: "defenders.destroyed",
   label: "Defending unit destroyed",
@@ -3023,13 +3158,13 @@ class State extends rt.State {
   in$defender_pays_supply = undefined;
   in$attacker_ar_unit = undefined;
   in$defender_ar_unit = undefined;
-  in$hedgehog_level = undefined;
   in$attacker_option_retreat = undefined;
   in$defender_option_retreat = undefined;
   in$defender_ignores = undefined;
   in$phase = undefined;
   in$attack_hexes = undefined;
   in$attack_hexes_adjacent = undefined;
+  in$hedgehog_level = undefined;
   in$attack_type = undefined;
   die$surprise_roll = undefined;
   die$shift_roll = undefined;
@@ -3057,7 +3192,6 @@ class State extends rt.State {
   highest_column = undefined;
   start_column = undefined;
   start_column_odds = undefined;
-  hedgehog_surprise_drm = undefined;
   surprise_modified = undefined;
   surprise = undefined;
   column_shift = undefined;
@@ -3086,6 +3220,11 @@ class State extends rt.State {
   exploit_ignored = undefined;
   exploit_units = undefined;
   both_zero = undefined;
+  hedgehog_combat_drm = undefined;
+  hedgehog_surprise_drm = undefined;
+  hedgehog_at = undefined;
+  attackers$mode_factor = undefined;
+  attackers$action_rating = undefined;
   attackers$attack_strength = undefined;
   attackers$at_reduced = undefined;
   attackers$terrain_multiplier = undefined;
@@ -3095,6 +3234,8 @@ class State extends rt.State {
   attackers$step_loss_factor = undefined;
   attackers$advances = undefined;
   attackers$gains_exploit = undefined;
+  defenders$mode_factor = undefined;
+  defenders$action_rating = undefined;
   defenders$defense_strength = undefined;
   defenders$terrain_multiplier = undefined;
   defenders$supply_factor = undefined;
@@ -3207,14 +3348,6 @@ function in$defender_ar_unit(s) {
   }
   return v;
 }
-function in$hedgehog_level(s) {
-  let v = s.in$hedgehog_level;
-  if (v === undefined) {
-    v = s.input.hedgehog_level;
-    s.in$hedgehog_level = v;
-  }
-  return v;
-}
 function in$attacker_option_retreat(s) {
   let v = s.in$attacker_option_retreat;
   if (v === undefined) {
@@ -3260,6 +3393,14 @@ function in$attack_hexes_adjacent(s) {
   if (v === undefined) {
     v = s.input.attack_hexes_adjacent;
     s.in$attack_hexes_adjacent = v;
+  }
+  return v;
+}
+function in$hedgehog_level(s) {
+  let v = s.in$hedgehog_level;
+  if (v === undefined) {
+    v = s.input.hedgehog_level;
+    s.in$hedgehog_level = v;
   }
   return v;
 }
@@ -3379,7 +3520,7 @@ function final_column_odds(s) {
 function defender_at(s) {
   let v = s.defender_at;
   if (v === undefined) {
-    v = in$hedgehog_level(s) > 0 || defender_at$each1(s) ? "heavy" : defender_at$each2(s) ? "light" : "no_at";
+    v = hedgehog_at(s) === "heavy" || defender_at$each1(s) ? "heavy" : defender_at$each2(s) ? "light" : "no_at";
     s.defender_at = v;
   }
   return v;
@@ -3427,7 +3568,7 @@ function ar_drm(s) {
 function attacker_ar(s) {
   let v = s.attacker_ar;
   if (v === undefined) {
-    v = rt.item(in$attackers(s), in$attacker_ar_unit(s), "9.6a").mode === "strat" ? 0 : rt.item(in$attackers(s), in$attacker_ar_unit(s), "9.6a").mode === "dg" ? rt.sub(rt.item(in$attackers(s), in$attacker_ar_unit(s), "9.6a").ar, 1, "9.6a") : rt.item(in$attackers(s), in$attacker_ar_unit(s), "9.6a").ar;
+    v = rt.item(attacker_ar$each1(s), in$attacker_ar_unit(s), "9.6a");
     s.attacker_ar = v;
   }
   return v;
@@ -3435,7 +3576,7 @@ function attacker_ar(s) {
 function defender_ar(s) {
   let v = s.defender_ar;
   if (v === undefined) {
-    v = rt.item(in$defenders(s), in$defender_ar_unit(s), "9.6a").mode === "strat" ? 0 : rt.item(in$defenders(s), in$defender_ar_unit(s), "9.6a").mode === "dg" ? rt.sub(rt.item(in$defenders(s), in$defender_ar_unit(s), "9.6a").ar, 1, "9.6a") : rt.item(in$defenders(s), in$defender_ar_unit(s), "9.6a").ar;
+    v = rt.item(defender_ar$each1(s), in$defender_ar_unit(s), "9.6a");
     s.defender_ar = v;
   }
   return v;
@@ -3491,14 +3632,6 @@ function start_column_odds(s) {
   }
   return v;
 }
-function hedgehog_surprise_drm(s) {
-  let v = s.hedgehog_surprise_drm;
-  if (v === undefined) {
-    v = in$hedgehog_level(s) > 0 ? -1 : 0;
-    s.hedgehog_surprise_drm = v;
-  }
-  return v;
-}
 function surprise_modified(s) {
   let v = s.surprise_modified;
   if (v === undefined) {
@@ -3526,7 +3659,7 @@ function column_shift(s) {
 function combat_modified(s) {
   let v = s.combat_modified;
   if (v === undefined) {
-    v = rt.sub(rt.add(die$combat_roll(s), ar_drm(s), "9.9"), in$hedgehog_level(s), "9.9");
+    v = rt.add(rt.add(die$combat_roll(s), ar_drm(s), "9.9"), hedgehog_combat_drm(s), "9.9");
     s.combat_modified = v;
   }
   return v;
@@ -3731,6 +3864,48 @@ function both_zero(s) {
   }
   return v;
 }
+function hedgehog_combat_drm(s) {
+  let v = s.hedgehog_combat_drm;
+  if (v === undefined) {
+    v = -in$hedgehog_level(s);
+    s.hedgehog_combat_drm = v;
+  }
+  return v;
+}
+function hedgehog_surprise_drm(s) {
+  let v = s.hedgehog_surprise_drm;
+  if (v === undefined) {
+    v = in$hedgehog_level(s) > 0 ? -1 : 0;
+    s.hedgehog_surprise_drm = v;
+  }
+  return v;
+}
+function hedgehog_at(s) {
+  let v = s.hedgehog_at;
+  if (v === undefined) {
+    v = in$hedgehog_level(s) > 0 ? "heavy" : "no_at";
+    s.hedgehog_at = v;
+  }
+  return v;
+}
+function attackers$mode_factor(s, u$i) {
+  let v = (s.attackers$mode_factor ??= new Array(in$attackers(s).length))[u$i];
+  if (v === undefined) {
+    const u$ = in$attackers(s)[u$i];
+    v = u$.mode === "dg" ? num$1$2 : 1;
+    (s.attackers$mode_factor ??= new Array(in$attackers(s).length))[u$i] = v;
+  }
+  return v;
+}
+function attackers$action_rating(s, u$i) {
+  let v = (s.attackers$action_rating ??= new Array(in$attackers(s).length))[u$i];
+  if (v === undefined) {
+    const u$ = in$attackers(s)[u$i];
+    v = u$.mode === "dg" ? rt.sub(u$.ar, 1, "5.2") : u$.ar;
+    (s.attackers$action_rating ??= new Array(in$attackers(s).length))[u$i] = v;
+  }
+  return v;
+}
 function attackers$attack_strength(s, u$i) {
   let v = (s.attackers$attack_strength ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
@@ -3738,14 +3913,14 @@ function attackers$attack_strength(s, u$i) {
     v = rt.mul(
       rt.mul(
         rt.mul(
-          rt.mul(rt.numberIn(u$.strength), attackers$terrain_multiplier(s, u$i), "9.4"),
-          attackers$step_loss_factor(s, u$i),
+          rt.mul(rt.numberIn(u$.strength), attackers$mode_factor(s, u$i), "9.4"),
+          attackers$terrain_multiplier(s, u$i),
           "9.4",
         ),
-        attackers$supply_factor(s, u$i),
+        attackers$step_loss_factor(s, u$i),
         "9.4",
       ),
-      rt.numberIn(u$.other),
+      attackers$supply_factor(s, u$i),
       "9.4",
     );
     (s.attackers$attack_strength ??= new Array(in$attackers(s).length))[u$i] = v;
@@ -3824,6 +3999,24 @@ function attackers$gains_exploit(s, u$i) {
   }
   return v;
 }
+function defenders$mode_factor(s, d$i) {
+  let v = (s.defenders$mode_factor ??= new Array(in$defenders(s).length))[d$i];
+  if (v === undefined) {
+    const d$ = in$defenders(s)[d$i];
+    v = d$.mode === "strat" ? 0 : d$.mode === "reserve" ? num$1$2 : d$.mode === "dg" ? num$1$2 : 1;
+    (s.defenders$mode_factor ??= new Array(in$defenders(s).length))[d$i] = v;
+  }
+  return v;
+}
+function defenders$action_rating(s, d$i) {
+  let v = (s.defenders$action_rating ??= new Array(in$defenders(s).length))[d$i];
+  if (v === undefined) {
+    const d$ = in$defenders(s)[d$i];
+    v = d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.sub(d$.ar, 1, "5.2") : d$.ar;
+    (s.defenders$action_rating ??= new Array(in$defenders(s).length))[d$i] = v;
+  }
+  return v;
+}
 function defenders$defense_strength(s, d$i) {
   let v = (s.defenders$defense_strength ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
@@ -3832,17 +4025,17 @@ function defenders$defense_strength(s, d$i) {
       rt.mul(
         rt.mul(
           rt.mul(
-            rt.mul(rt.numberIn(d$.strength), defenders$terrain_multiplier(s, d$i), "9.4a"),
-            defenders$step_loss_factor(s, d$i),
+            rt.mul(rt.numberIn(d$.strength), defenders$mode_factor(s, d$i), "9.4a"),
+            defenders$terrain_multiplier(s, d$i),
             "9.4a",
           ),
-          defenders$supply_factor(s, d$i),
+          defenders$step_loss_factor(s, d$i),
           "9.4a",
         ),
-        combat_supply_factor(s),
+        defenders$supply_factor(s, d$i),
         "9.4a",
       ),
-      rt.numberIn(d$.other),
+      combat_supply_factor(s),
       "9.4a",
     );
     (s.defenders$defense_strength ??= new Array(in$defenders(s).length))[d$i] = v;
@@ -3893,6 +4086,22 @@ function defenders$step_loss_factor(s, d$i) {
     (s.defenders$step_loss_factor ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
+}
+function perUnit$attackers$mode_factor(s) {
+  const n = in$attackers(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$mode_factor(s, i));
+  }
+  return out;
+}
+function perUnit$attackers$action_rating(s) {
+  const n = in$attackers(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(attackers$action_rating(s, i));
+  }
+  return out;
 }
 function perUnit$attackers$attack_strength(s) {
   const n = in$attackers(s).length;
@@ -3963,6 +4172,22 @@ function perUnit$attackers$gains_exploit(s) {
   const out = [];
   for (let i = 0; i < n; i++) {
     out.push(attackers$gains_exploit(s, i));
+  }
+  return out;
+}
+function perUnit$defenders$mode_factor(s) {
+  const n = in$defenders(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(defenders$mode_factor(s, i));
+  }
+  return out;
+}
+function perUnit$defenders$action_rating(s) {
+  const n = in$defenders(s).length;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push(defenders$action_rating(s, i));
   }
   return out;
 }
@@ -4053,12 +4278,6 @@ function check$ar_units_in_combat(s) {
 function branch$final_column(s) {
   return rt.add(start_column(s), column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? 0 : rt.add(start_column(s), column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? 1 : 2;
 }
-function branch$attacker_ar(s) {
-  return rt.item(in$attackers(s), in$attacker_ar_unit(s), "9.6a").mode === "strat" ? 0 : rt.item(in$attackers(s), in$attacker_ar_unit(s), "9.6a").mode === "dg" ? 1 : 2;
-}
-function branch$defender_ar(s) {
-  return rt.item(in$defenders(s), in$defender_ar_unit(s), "9.6a").mode === "strat" ? 0 : rt.item(in$defenders(s), in$defender_ar_unit(s), "9.6a").mode === "dg" ? 1 : 2;
-}
 function branch$odds(s) {
   return both_zero(s) ? 0 : 1;
 }
@@ -4089,6 +4308,14 @@ function branch$advance(s) {
 function branch$exploit_ignored(s) {
   return overrun_gains_no_exploit(s) ? 0 : in$phase(s) === "exploitation_phase" ? 1 : in$attack_hexes(s) > 2 || in$attack_hexes(s) === 2 && !in$attack_hexes_adjacent(s) ? 2 : 3;
 }
+function branch$attackers$mode_factor(s, u$i) {
+  const u$ = in$attackers(s)[u$i];
+  return u$.mode === "dg" ? 0 : 1;
+}
+function branch$attackers$action_rating(s, u$i) {
+  const u$ = in$attackers(s)[u$i];
+  return u$.mode === "dg" ? 0 : 1;
+}
 function branch$attackers$destroyed(s, u$i) {
   const u$ = in$attackers(s)[u$i];
   return attackers$losses(s, u$i) >= rt.sub(u$.steps, u$.steps_lost, "9.11c") ? 0 : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? 1 : 2;
@@ -4100,6 +4327,14 @@ function branch$attackers$advances(s, u$i) {
 function branch$attackers$gains_exploit(s, u$i) {
   const u$ = in$attackers(s)[u$i];
   return result(s).attacker_exploit === null ? 0 : exploit_ignored(s) ? 1 : attacker_option_as_retreat(s) > 0 ? 2 : attackers$destroyed(s, u$i) ? 3 : u$.mode === "dg" ? 4 : u$.ar < (result(s).attacker_exploit) ? 5 : 6;
+}
+function branch$defenders$mode_factor(s, d$i) {
+  const d$ = in$defenders(s)[d$i];
+  return d$.mode === "strat" ? 0 : d$.mode === "reserve" ? 1 : d$.mode === "dg" ? 2 : 3;
+}
+function branch$defenders$action_rating(s, d$i) {
+  const d$ = in$defenders(s)[d$i];
+  return d$.mode === "strat" ? 0 : d$.mode === "dg" ? 1 : 2;
 }
 function branch$defenders$destroyed(s, d$i) {
   const d$ = in$defenders(s)[d$i];
@@ -4142,6 +4377,24 @@ function defender_re$each1(s) {
     total = rt.add(total, rt.sub(rt.numberIn(d$.re), d$.steps_lost, "9.11d"), "9.11d");
   }
   return total;
+}
+function attacker_ar$each1(s) {
+  const items = in$attackers(s);
+  const out = [];
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    out.push(attackers$action_rating(s, u$i));
+  }
+  return out;
+}
+function defender_ar$each1(s) {
+  const items = in$defenders(s);
+  const out = [];
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    out.push(defenders$action_rating(s, d$i));
+  }
+  return out;
 }
 function attack_total$each1(s) {
   const items = in$attackers(s);
@@ -4414,7 +4667,14 @@ const TRACE = [
   { info: step$mp_expended_on_target, value: (s) => s.mp_expended_on_target },
   { info: step$defender_re, value: (s) => s.defender_re },
   { info: step$defender_supply_cost, value: (s) => s.defender_supply_cost },
+  {
+    info: step$attackers$mode_factor,
+    items: (s) => s.attackers$mode_factor,
+    branch: branch$attackers$mode_factor,
+    branches: [step$attackers$mode_factor$branch0, step$attackers$mode_factor$branch1],
+  },
   { info: step$in$hedgehog_level, value: (s) => s.in$hedgehog_level },
+  { info: step$hedgehog_at, value: (s) => s.hedgehog_at },
   { info: step$defender_at, value: (s) => s.defender_at },
   { info: step$attackers$at_reduced, items: (s) => s.attackers$at_reduced },
   { info: step$attackers$terrain_multiplier, items: (s) => s.attackers$terrain_multiplier },
@@ -4423,6 +4683,17 @@ const TRACE = [
   { info: step$attackers$attack_strength, items: (s) => s.attackers$attack_strength },
   { info: step$in$defender_pays_supply, value: (s) => s.in$defender_pays_supply },
   { info: step$combat_supply_factor, value: (s) => s.combat_supply_factor },
+  {
+    info: step$defenders$mode_factor,
+    items: (s) => s.defenders$mode_factor,
+    branch: branch$defenders$mode_factor,
+    branches: [
+      step$defenders$mode_factor$branch0,
+      step$defenders$mode_factor$branch1,
+      step$defenders$mode_factor$branch2,
+      step$defenders$mode_factor$branch3,
+    ],
+  },
   { info: step$defenders$terrain_multiplier, items: (s) => s.defenders$terrain_multiplier },
   { info: step$defenders$step_loss_factor, items: (s) => s.defenders$step_loss_factor },
   { info: step$defenders$supply_factor, items: (s) => s.defenders$supply_factor },
@@ -4452,17 +4723,23 @@ const TRACE = [
   },
   { info: step$start_column_odds, value: (s) => s.start_column_odds },
   {
-    info: step$attacker_ar,
-    value: (s) => s.attacker_ar,
-    branch: branch$attacker_ar,
-    branches: [step$attacker_ar$branch0, step$attacker_ar$branch1, step$attacker_ar$branch2],
+    info: step$attackers$action_rating,
+    items: (s) => s.attackers$action_rating,
+    branch: branch$attackers$action_rating,
+    branches: [step$attackers$action_rating$branch0, step$attackers$action_rating$branch1],
   },
+  { info: step$attacker_ar, value: (s) => s.attacker_ar },
   {
-    info: step$defender_ar,
-    value: (s) => s.defender_ar,
-    branch: branch$defender_ar,
-    branches: [step$defender_ar$branch0, step$defender_ar$branch1, step$defender_ar$branch2],
+    info: step$defenders$action_rating,
+    items: (s) => s.defenders$action_rating,
+    branch: branch$defenders$action_rating,
+    branches: [
+      step$defenders$action_rating$branch0,
+      step$defenders$action_rating$branch1,
+      step$defenders$action_rating$branch2,
+    ],
   },
+  { info: step$defender_ar, value: (s) => s.defender_ar },
   { info: step$ar_drm, value: (s) => s.ar_drm },
   { info: step$die$surprise_roll, value: (s) => s.die$surprise_roll },
   { info: step$hedgehog_surprise_drm, value: (s) => s.hedgehog_surprise_drm },
@@ -4484,6 +4761,7 @@ const TRACE = [
   },
   { info: step$final_column_odds, value: (s) => s.final_column_odds },
   { info: step$die$combat_roll, value: (s) => s.die$combat_roll },
+  { info: step$hedgehog_combat_drm, value: (s) => s.hedgehog_combat_drm },
   { info: step$combat_modified, value: (s) => s.combat_modified },
   { info: step$result, value: (s) => s.result },
   { info: step$in$attacker_option_retreat, value: (s) => s.in$attacker_option_retreat },
@@ -4780,14 +5058,6 @@ const DEFINITIONS = [
     wire: rt.wireAs.odds,
   },
   {
-    info: step$hedgehog_surprise_drm,
-    random: false,
-    ground: false,
-    dice: [],
-    get: hedgehog_surprise_drm,
-    wire: rt.wireAs.plain,
-  },
-  {
     info: step$surprise_modified,
     random: true,
     ground: false,
@@ -5012,6 +5282,46 @@ const DEFINITIONS = [
     wire: rt.wireAs.plain,
   },
   {
+    info: step$hedgehog_combat_drm,
+    random: false,
+    ground: false,
+    dice: [],
+    get: hedgehog_combat_drm,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$hedgehog_surprise_drm,
+    random: false,
+    ground: false,
+    dice: [],
+    get: hedgehog_surprise_drm,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$hedgehog_at,
+    random: false,
+    ground: false,
+    dice: [],
+    get: hedgehog_at,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$out$attackers$mode_factor,
+    random: false,
+    ground: false,
+    dice: [],
+    get: (s) => perUnit$attackers$mode_factor(s),
+    wire: (value) => (value).map(rt.wireAs.number),
+  },
+  {
+    info: step$out$attackers$action_rating,
+    random: false,
+    ground: false,
+    dice: [],
+    get: (s) => perUnit$attackers$action_rating(s),
+    wire: rt.wireAs.plain,
+  },
+  {
     info: step$out$attackers$attack_strength,
     random: false,
     ground: false,
@@ -5084,6 +5394,22 @@ const DEFINITIONS = [
     wire: rt.wireAs.plain,
   },
   {
+    info: step$out$defenders$mode_factor,
+    random: false,
+    ground: false,
+    dice: [],
+    get: (s) => perUnit$defenders$mode_factor(s),
+    wire: (value) => (value).map(rt.wireAs.number),
+  },
+  {
+    info: step$out$defenders$action_rating,
+    random: false,
+    ground: false,
+    dice: [],
+    get: (s) => perUnit$defenders$action_rating(s),
+    wire: rt.wireAs.plain,
+  },
+  {
     info: step$out$defenders$defense_strength,
     random: false,
     ground: false,
@@ -5138,8 +5464,8 @@ const OUTPUTS = [
   DEFINITIONS[4],
   DEFINITIONS[10],
   DEFINITIONS[12],
-  DEFINITIONS[52],
-  DEFINITIONS[61],
+  DEFINITIONS[56],
+  DEFINITIONS[67],
   DEFINITIONS[17],
   DEFINITIONS[18],
   DEFINITIONS[19],
@@ -5148,27 +5474,27 @@ const OUTPUTS = [
   DEFINITIONS[15],
   DEFINITIONS[16],
   DEFINITIONS[14],
+  DEFINITIONS[23],
   DEFINITIONS[24],
   DEFINITIONS[25],
-  DEFINITIONS[26],
   DEFINITIONS[7],
   DEFINITIONS[8],
+  DEFINITIONS[26],
   DEFINITIONS[27],
-  DEFINITIONS[28],
+  DEFINITIONS[44],
+  DEFINITIONS[38],
+  DEFINITIONS[60],
+  DEFINITIONS[61],
+  DEFINITIONS[49],
+  DEFINITIONS[34],
+  DEFINITIONS[35],
   DEFINITIONS[45],
   DEFINITIONS[39],
-  DEFINITIONS[56],
-  DEFINITIONS[57],
-  DEFINITIONS[50],
-  DEFINITIONS[35],
-  DEFINITIONS[36],
+  DEFINITIONS[70],
+  DEFINITIONS[71],
   DEFINITIONS[46],
-  DEFINITIONS[40],
-  DEFINITIONS[64],
-  DEFINITIONS[65],
   DEFINITIONS[47],
-  DEFINITIONS[48],
-  DEFINITIONS[59],
+  DEFINITIONS[63],
   DEFINITIONS[6],
   DEFINITIONS[0],
 ];
@@ -5281,14 +5607,14 @@ const MEMO = {
   movement_ends: { read: (s) => s.movement_ends, lets: ["attacker_option_as_retreat"], dice: [] },
   final_column: { read: (s) => s.final_column, lets: ["start_column", "column_shift"], dice: [] },
   final_column_odds: { read: (s) => s.final_column_odds, lets: ["final_column"], dice: [] },
-  defender_at: { read: (s) => s.defender_at, lets: [], dice: [] },
+  defender_at: { read: (s) => s.defender_at, lets: ["hedgehog_at"], dice: [] },
   attacker_supply_cost: { read: (s) => s.attacker_supply_cost, lets: [], dice: [] },
   defender_re: { read: (s) => s.defender_re, lets: [], dice: [] },
   defender_supply_cost: { read: (s) => s.defender_supply_cost, lets: ["defender_re"], dice: [] },
   combat_supply_factor: { read: (s) => s.combat_supply_factor, lets: [], dice: [] },
   ar_drm: { read: (s) => s.ar_drm, lets: ["attacker_ar", "defender_ar"], dice: [] },
-  attacker_ar: { read: (s) => s.attacker_ar, lets: [], dice: [] },
-  defender_ar: { read: (s) => s.defender_ar, lets: [], dice: [] },
+  attacker_ar: { read: (s) => s.attacker_ar, lets: ["attackers.action_rating"], dice: [] },
+  defender_ar: { read: (s) => s.defender_ar, lets: ["defenders.action_rating"], dice: [] },
   attack_total: { read: (s) => s.attack_total, lets: ["attackers.attack_strength"], dice: [] },
   defense_total: { read: (s) => s.defense_total, lets: ["defenders.defense_strength"], dice: [] },
   odds: { read: (s) => s.odds, lets: ["both_zero", "attack_total", "defense_total"], dice: [] },
@@ -5299,7 +5625,6 @@ const MEMO = {
     dice: [],
   },
   start_column_odds: { read: (s) => s.start_column_odds, lets: ["start_column"], dice: [] },
-  hedgehog_surprise_drm: { read: (s) => s.hedgehog_surprise_drm, lets: [], dice: [] },
   surprise_modified: {
     read: (s) => s.surprise_modified,
     lets: ["ar_drm", "hedgehog_surprise_drm"],
@@ -5307,7 +5632,7 @@ const MEMO = {
   },
   surprise: { read: (s) => s.surprise, lets: ["surprise_modified"], dice: [] },
   column_shift: { read: (s) => s.column_shift, lets: ["surprise"], dice: ["shift_roll"] },
-  combat_modified: { read: (s) => s.combat_modified, lets: ["ar_drm"], dice: ["combat_roll"] },
+  combat_modified: { read: (s) => s.combat_modified, lets: ["ar_drm", "hedgehog_combat_drm"], dice: ["combat_roll"] },
   result: { read: (s) => s.result, lets: ["combat_modified", "final_column"], dice: [] },
   attacker_option_as_retreat: { read: (s) => s.attacker_option_as_retreat, lets: ["result"], dice: [] },
   attacker_required_losses: {
@@ -5377,9 +5702,19 @@ const MEMO = {
   exploit_ignored: { read: (s) => s.exploit_ignored, lets: ["overrun_gains_no_exploit"], dice: [] },
   exploit_units: { read: (s) => s.exploit_units, lets: ["attackers.gains_exploit"], dice: [] },
   both_zero: { read: (s) => s.both_zero, lets: ["attack_total", "defense_total"], dice: [] },
+  hedgehog_combat_drm: { read: (s) => s.hedgehog_combat_drm, lets: [], dice: [] },
+  hedgehog_surprise_drm: { read: (s) => s.hedgehog_surprise_drm, lets: [], dice: [] },
+  hedgehog_at: { read: (s) => s.hedgehog_at, lets: [], dice: [] },
+  "attackers.mode_factor": { read: (s) => s.attackers$mode_factor, lets: [], dice: [] },
+  "attackers.action_rating": { read: (s) => s.attackers$action_rating, lets: [], dice: [] },
   "attackers.attack_strength": {
     read: (s) => s.attackers$attack_strength,
-    lets: ["attackers.terrain_multiplier", "attackers.step_loss_factor", "attackers.supply_factor"],
+    lets: [
+      "attackers.mode_factor",
+      "attackers.terrain_multiplier",
+      "attackers.step_loss_factor",
+      "attackers.supply_factor",
+    ],
     dice: [],
   },
   "attackers.at_reduced": { read: (s) => s.attackers$at_reduced, lets: ["defender_at"], dice: [] },
@@ -5398,10 +5733,13 @@ const MEMO = {
     lets: ["result", "exploit_ignored", "attacker_option_as_retreat", "attackers.destroyed"],
     dice: [],
   },
+  "defenders.mode_factor": { read: (s) => s.defenders$mode_factor, lets: [], dice: [] },
+  "defenders.action_rating": { read: (s) => s.defenders$action_rating, lets: [], dice: [] },
   "defenders.defense_strength": {
     read: (s) => s.defenders$defense_strength,
     lets: [
       "combat_supply_factor",
+      "defenders.mode_factor",
       "defenders.terrain_multiplier",
       "defenders.step_loss_factor",
       "defenders.supply_factor",
@@ -5490,9 +5828,6 @@ function assume(s, values) {
   if (Object.hasOwn(values, "start_column_odds")) {
     s.start_column_odds = rt.oddsIn(values.start_column_odds);
   }
-  if (Object.hasOwn(values, "hedgehog_surprise_drm")) {
-    s.hedgehog_surprise_drm = values.hedgehog_surprise_drm;
-  }
   if (Object.hasOwn(values, "surprise_modified")) {
     s.surprise_modified = values.surprise_modified;
   }
@@ -5577,6 +5912,15 @@ function assume(s, values) {
   if (Object.hasOwn(values, "both_zero")) {
     s.both_zero = values.both_zero;
   }
+  if (Object.hasOwn(values, "hedgehog_combat_drm")) {
+    s.hedgehog_combat_drm = values.hedgehog_combat_drm;
+  }
+  if (Object.hasOwn(values, "hedgehog_surprise_drm")) {
+    s.hedgehog_surprise_drm = values.hedgehog_surprise_drm;
+  }
+  if (Object.hasOwn(values, "hedgehog_at")) {
+    s.hedgehog_at = values.hedgehog_at;
+  }
 }
 
 function inherit(s, parent) {
@@ -5593,13 +5937,13 @@ function inherit(s, parent) {
   s.in$defender_pays_supply = parent.in$defender_pays_supply;
   s.in$attacker_ar_unit = parent.in$attacker_ar_unit;
   s.in$defender_ar_unit = parent.in$defender_ar_unit;
-  s.in$hedgehog_level = parent.in$hedgehog_level;
   s.in$attacker_option_retreat = parent.in$attacker_option_retreat;
   s.in$defender_option_retreat = parent.in$defender_option_retreat;
   s.in$defender_ignores = parent.in$defender_ignores;
   s.in$phase = parent.in$phase;
   s.in$attack_hexes = parent.in$attack_hexes;
   s.in$attack_hexes_adjacent = parent.in$attack_hexes_adjacent;
+  s.in$hedgehog_level = parent.in$hedgehog_level;
   s.in$attack_type = parent.in$attack_type;
   s.may_continue_moving = parent.may_continue_moving;
   s.overrun_cost = parent.overrun_cost;
@@ -5624,7 +5968,6 @@ function inherit(s, parent) {
   s.highest_column = parent.highest_column;
   s.start_column = parent.start_column;
   s.start_column_odds = parent.start_column_odds;
-  s.hedgehog_surprise_drm = parent.hedgehog_surprise_drm;
   s.surprise_modified = parent.surprise_modified;
   s.surprise = parent.surprise;
   s.column_shift = parent.column_shift;
@@ -5653,6 +5996,11 @@ function inherit(s, parent) {
   s.exploit_ignored = parent.exploit_ignored;
   s.exploit_units = parent.exploit_units;
   s.both_zero = parent.both_zero;
+  s.hedgehog_combat_drm = parent.hedgehog_combat_drm;
+  s.hedgehog_surprise_drm = parent.hedgehog_surprise_drm;
+  s.hedgehog_at = parent.hedgehog_at;
+  s.attackers$mode_factor = parent.attackers$mode_factor?.slice();
+  s.attackers$action_rating = parent.attackers$action_rating?.slice();
   s.attackers$attack_strength = parent.attackers$attack_strength?.slice();
   s.attackers$at_reduced = parent.attackers$at_reduced?.slice();
   s.attackers$terrain_multiplier = parent.attackers$terrain_multiplier?.slice();
@@ -5662,6 +6010,8 @@ function inherit(s, parent) {
   s.attackers$step_loss_factor = parent.attackers$step_loss_factor?.slice();
   s.attackers$advances = parent.attackers$advances?.slice();
   s.attackers$gains_exploit = parent.attackers$gains_exploit?.slice();
+  s.defenders$mode_factor = parent.defenders$mode_factor?.slice();
+  s.defenders$action_rating = parent.defenders$action_rating?.slice();
   s.defenders$defense_strength = parent.defenders$defense_strength?.slice();
   s.defenders$terrain_multiplier = parent.defenders$terrain_multiplier?.slice();
   s.defenders$supply_factor = parent.defenders$supply_factor?.slice();
