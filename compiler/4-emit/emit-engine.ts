@@ -296,7 +296,10 @@ function perUnitValues(definition: LetModel): TsExpr {
   return call(id(perUnitName(definition.each!.list, definition.name)), [S]);
 }
 
-/** `function perUnit$units$x(s) { … }`: the list of a per-unit definition's values, unit by unit (a loop, no closure). */
+/**
+ * `function perUnit$units$x(s) { … }`: the list of a per-unit definition's values, unit by
+ * unit (a loop, no closure), into a list made at its length (growing one by one costs more).
+ */
 function perUnitFunction(definition: LetModel): TsStmt {
   const { list } = definition.each!;
   const type = tArray(nativeType(definition.type));
@@ -307,8 +310,8 @@ function perUnitFunction(definition: LetModel): TsStmt {
     returns: type,
     body: [
       { type: "const", name: "n", init: member(call(id(inputName(list)), [S]), "length") },
-      { type: "const", name: "out", valueType: type, init: arr([]) },
-      { type: "for", index: "i", limit: id("n"), body: [{ type: "expr", expr: call(member(id("out"), "push"), [call(id(elementName(list, definition.name)), [S, id("i")])]) }] },
+      { type: "const", name: "out", valueType: type, init: newExpr("Array", [id("n")]) },
+      { type: "for", index: "i", limit: id("n"), body: [{ type: "expr", expr: assign(index(id("out"), id("i")), call(id(elementName(list, definition.name)), [S, id("i")])) }] },
       { type: "return", value: id("out") },
     ],
   };

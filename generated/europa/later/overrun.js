@@ -1699,49 +1699,49 @@ function attackers$ends_movement(s, u$i) {
 }
 function perUnit$attackers$mp_cost(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$mp_cost(s, i));
+    out[i] = attackers$mp_cost(s, i);
   }
   return out;
 }
 function perUnit$attackers$mp_spent(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$mp_spent(s, i));
+    out[i] = attackers$mp_spent(s, i);
   }
   return out;
 }
 function perUnit$attackers$mp_left(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$mp_left(s, i));
+    out[i] = attackers$mp_left(s, i);
   }
   return out;
 }
 function perUnit$attackers$strength_now(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$strength_now(s, i));
+    out[i] = attackers$strength_now(s, i);
   }
   return out;
 }
 function perUnit$attackers$may_move_on(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$may_move_on(s, i));
+    out[i] = attackers$may_move_on(s, i);
   }
   return out;
 }
 function perUnit$attackers$ends_movement(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$ends_movement(s, i));
+    out[i] = attackers$ends_movement(s, i);
   }
   return out;
 }

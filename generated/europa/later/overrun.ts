@@ -1831,49 +1831,49 @@ function attackers$ends_movement(s: State, u$i: number): boolean {
 }
 function perUnit$attackers$mp_cost(s: State): rt.Num[] {
   const n = in$attackers(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$mp_cost(s, i));
+    out[i] = attackers$mp_cost(s, i);
   }
   return out;
 }
 function perUnit$attackers$mp_spent(s: State): rt.Num[] {
   const n = in$attackers(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$mp_spent(s, i));
+    out[i] = attackers$mp_spent(s, i);
   }
   return out;
 }
 function perUnit$attackers$mp_left(s: State): rt.Num[] {
   const n = in$attackers(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$mp_left(s, i));
+    out[i] = attackers$mp_left(s, i);
   }
   return out;
 }
 function perUnit$attackers$strength_now(s: State): rt.Num[] {
   const n = in$attackers(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$strength_now(s, i));
+    out[i] = attackers$strength_now(s, i);
   }
   return out;
 }
 function perUnit$attackers$may_move_on(s: State): boolean[] {
   const n = in$attackers(s).length;
-  const out: boolean[] = [];
+  const out: boolean[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$may_move_on(s, i));
+    out[i] = attackers$may_move_on(s, i);
   }
   return out;
 }
 function perUnit$attackers$ends_movement(s: State): boolean[] {
   const n = in$attackers(s).length;
-  const out: boolean[] = [];
+  const out: boolean[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$ends_movement(s, i));
+    out[i] = attackers$ends_movement(s, i);
   }
   return out;
 }

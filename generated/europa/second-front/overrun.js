@@ -513,25 +513,25 @@ function attackers$mp_left(s, u$i) {
 }
 function perUnit$attackers$mp_cost(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$mp_cost(s, i));
+    out[i] = attackers$mp_cost(s, i);
   }
   return out;
 }
 function perUnit$attackers$mp_spent(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$mp_spent(s, i));
+    out[i] = attackers$mp_spent(s, i);
   }
   return out;
 }
 function perUnit$attackers$mp_left(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$mp_left(s, i));
+    out[i] = attackers$mp_left(s, i);
   }
   return out;
 }

@@ -577,25 +577,25 @@ function attackers$mp_left(s: State, u$i: number): rt.Num {
 }
 function perUnit$attackers$mp_cost(s: State): rt.Num[] {
   const n = in$attackers(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$mp_cost(s, i));
+    out[i] = attackers$mp_cost(s, i);
   }
   return out;
 }
 function perUnit$attackers$mp_spent(s: State): rt.Num[] {
   const n = in$attackers(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$mp_spent(s, i));
+    out[i] = attackers$mp_spent(s, i);
   }
   return out;
 }
 function perUnit$attackers$mp_left(s: State): rt.Num[] {
   const n = in$attackers(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$mp_left(s, i));
+    out[i] = attackers$mp_left(s, i);
   }
   return out;
 }

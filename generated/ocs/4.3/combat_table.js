@@ -562,10 +562,10 @@ function row_odds$each1(s) {
   }
   const inv$1 = in$terrain(s);
   const inv$2 = rt.rowOf(table$combat_odds, inv$1);
-  const out = [];
+  const out = new Array(items.length);
   for (let c$i = 0; c$i < items.length; c$i++) {
     const c$ = items[c$i];
-    out.push(rt.cell(table$combat_odds, inv$2, c$i, inv$1, c$));
+    out[c$i] = rt.cell(table$combat_odds, inv$2, c$i, inv$1, c$);
   }
   return out;
 }
@@ -576,10 +576,10 @@ function roll_results$each1(s) {
   }
   const inv$1 = in$table_roll(s);
   const inv$2 = rt.rowOf(table$combat_results, inv$1);
-  const out = [];
+  const out = new Array(items.length);
   for (let c$i = 0; c$i < items.length; c$i++) {
     const c$ = items[c$i];
-    out.push(rt.cell(table$combat_results, inv$2, c$i, inv$1, c$));
+    out[c$i] = rt.cell(table$combat_results, inv$2, c$i, inv$1, c$);
   }
   return out;
 }

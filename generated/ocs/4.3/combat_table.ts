@@ -600,10 +600,10 @@ function row_odds$each1(s: State): readonly rt.Odds[] {
   }
   const inv$1 = in$terrain(s);
   const inv$2 = rt.rowOf(table$combat_odds, inv$1);
-  const out: rt.Odds[] = [];
+  const out: rt.Odds[] = new Array(items.length);
   for (let c$i = 0; c$i < items.length; c$i++) {
     const c$ = items[c$i];
-    out.push(rt.cell(table$combat_odds, inv$2, c$i, inv$1, c$));
+    out[c$i] = rt.cell(table$combat_odds, inv$2, c$i, inv$1, c$);
   }
   return out;
 }
@@ -614,10 +614,10 @@ function roll_results$each1(s: State): readonly CombatResult[] {
   }
   const inv$1 = in$table_roll(s);
   const inv$2 = rt.rowOf(table$combat_results, inv$1);
-  const out: CombatResult[] = [];
+  const out: CombatResult[] = new Array(items.length);
   for (let c$i = 0; c$i < items.length; c$i++) {
     const c$ = items[c$i];
-    out.push(rt.cell(table$combat_results, inv$2, c$i, inv$1, c$));
+    out[c$i] = rt.cell(table$combat_results, inv$2, c$i, inv$1, c$);
   }
   return out;
 }

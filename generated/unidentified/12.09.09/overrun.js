@@ -1834,65 +1834,65 @@ function air_units$value(s, a$i) {
 }
 function perUnit$moving_units$overrun_cost(s) {
   const n = in$moving_units(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(moving_units$overrun_cost(s, i));
+    out[i] = moving_units$overrun_cost(s, i);
   }
   return out;
 }
 function perUnit$moving_units$mp_cost(s) {
   const n = in$moving_units(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(moving_units$mp_cost(s, i));
+    out[i] = moving_units$mp_cost(s, i);
   }
   return out;
 }
 function perUnit$moving_units$mp_spent(s) {
   const n = in$moving_units(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(moving_units$mp_spent(s, i));
+    out[i] = moving_units$mp_spent(s, i);
   }
   return out;
 }
 function perUnit$moving_units$mp_left(s) {
   const n = in$moving_units(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(moving_units$mp_left(s, i));
+    out[i] = moving_units$mp_left(s, i);
   }
   return out;
 }
 function perUnit$moving_units$hexside_cost(s) {
   const n = in$moving_units(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(moving_units$hexside_cost(s, i));
+    out[i] = moving_units$hexside_cost(s, i);
   }
   return out;
 }
 function perUnit$moving_units$attack_now(s) {
   const n = in$moving_units(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(moving_units$attack_now(s, i));
+    out[i] = moving_units$attack_now(s, i);
   }
   return out;
 }
 function perUnit$air_units$mission_tbf(s) {
   const n = in$air_units(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(air_units$mission_tbf(s, i));
+    out[i] = air_units$mission_tbf(s, i);
   }
   return out;
 }
 function perUnit$air_units$value(s) {
   const n = in$air_units(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(air_units$value(s, i));
+    out[i] = air_units$value(s, i);
   }
   return out;
 }

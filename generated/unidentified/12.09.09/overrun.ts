@@ -1966,65 +1966,65 @@ function air_units$value(s: State, a$i: number): rt.Num {
 }
 function perUnit$moving_units$overrun_cost(s: State): number[] {
   const n = in$moving_units(s).length;
-  const out: number[] = [];
+  const out: number[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(moving_units$overrun_cost(s, i));
+    out[i] = moving_units$overrun_cost(s, i);
   }
   return out;
 }
 function perUnit$moving_units$mp_cost(s: State): rt.Num[] {
   const n = in$moving_units(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(moving_units$mp_cost(s, i));
+    out[i] = moving_units$mp_cost(s, i);
   }
   return out;
 }
 function perUnit$moving_units$mp_spent(s: State): rt.Num[] {
   const n = in$moving_units(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(moving_units$mp_spent(s, i));
+    out[i] = moving_units$mp_spent(s, i);
   }
   return out;
 }
 function perUnit$moving_units$mp_left(s: State): rt.Num[] {
   const n = in$moving_units(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(moving_units$mp_left(s, i));
+    out[i] = moving_units$mp_left(s, i);
   }
   return out;
 }
 function perUnit$moving_units$hexside_cost(s: State): rt.Num[] {
   const n = in$moving_units(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(moving_units$hexside_cost(s, i));
+    out[i] = moving_units$hexside_cost(s, i);
   }
   return out;
 }
 function perUnit$moving_units$attack_now(s: State): rt.Num[] {
   const n = in$moving_units(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(moving_units$attack_now(s, i));
+    out[i] = moving_units$attack_now(s, i);
   }
   return out;
 }
 function perUnit$air_units$mission_tbf(s: State): rt.Num[] {
   const n = in$air_units(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(air_units$mission_tbf(s, i));
+    out[i] = air_units$mission_tbf(s, i);
   }
   return out;
 }
 function perUnit$air_units$value(s: State): rt.Num[] {
   const n = in$air_units(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(air_units$value(s, i));
+    out[i] = air_units$value(s, i);
   }
   return out;
 }
