@@ -340,6 +340,25 @@ function ownKeys(value: object): number {
   return n;
 }
 
+/** A plain object (its prototype `Object.prototype` or none), whose dice an engine reads by name. */
+export function plainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== "object") return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** How many enumerable keys an object has, inherited ones too, without making the list of them. */
+export function keyCount(value: object): number {
+  let n = 0;
+  for (const _ in value) n++;
+  return n;
+}
+
+/** No roll, or a total from `low` to `high` (2 to 12 for 2d6). */
+export function rollOrNone(n: unknown, low: number, high: number): boolean {
+  return n === undefined || (typeof n === "number" && Number.isInteger(n) && n >= low && n <= high);
+}
+
 /** A total the dice can roll: 2 to 12 for 2d6. */
 function isRoll(spec: DiceSpec, n: unknown): n is number {
   return typeof n === "number" && Number.isInteger(n) && n >= spec.count && n <= spec.count * spec.sides;
@@ -348,6 +367,8 @@ function isRoll(spec: DiceSpec, n: unknown): n is number {
 /**
  * The dice `resolve` works on: each given die a total its dice can roll, no die it
  * does not know; anything else throws (a roll of 99 on 2d6 is not a chart result).
+ * Each engine checks the usual case itself, die by die (its `admitDice`), and calls
+ * this for the rest.
  */
 export function admitDice(specs: readonly DiceSpec[], dice: unknown): Record<string, number | undefined> {
   if (isObject(dice)) {

@@ -4259,6 +4259,16 @@ const CHECKS = [
     test: check$ar_units_in_combat,
   },
 ];
+function holds(s) {
+  try {
+    return check$attack_capable(s) && check$can_attack(s) && check$attack_modes(s) && check$hex_enterable(s) && check$attacker_supplied(s) && check$units_alive(s) && check$ar_units_in_combat(s);
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return false;
+  }
+}
 /** The trace, in reading order: each step after the steps it reads. */
 const TRACE = [
   { info: step$in$attackers, value: (s) => s.in$attackers },
@@ -5544,16 +5554,29 @@ export function checkAssume(value) {
   return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
 }
 
+/** The dice `resolve` works on: the usual case checked here, die by die; anything else by `rt.admitDice` (which throws for what `checkDice` refuses). */
+function admitDice(dice) {
+  if (rt.plainObject(dice)) {
+    const d$surprise_roll = dice.surprise_roll;
+    const d$shift_roll = dice.shift_roll;
+    const d$combat_roll = dice.combat_roll;
+    if (rt.rollOrNone(d$surprise_roll, 2, 12) && rt.rollOrNone(d$shift_roll, 1, 6) && rt.rollOrNone(d$combat_roll, 2, 12) && rt.keyCount(dice) === (d$surprise_roll === undefined ? 0 : 1) + (d$shift_roll === undefined ? 0 : 1) + (d$combat_roll === undefined ? 0 : 1)) {
+      return dice;
+    }
+  }
+  return rt.admitDice(schema.dice, dice);
+}
+
 /**
  * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input, dice = {}, options) {
-  const s = new State(rt.admitInput(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
+  const s = new State(rt.admitInput(schema, input, NOTATIONS), admitDice(dice), options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
-  return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE);
+  return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE, holds);
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */
@@ -5568,7 +5591,7 @@ export function distribution(input) {
       }
       return s;
     },
-    (s) => rt.requirements(s, CHECKS),
+    (s) => holds(s) ? null : rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
     MEMO,

@@ -4455,6 +4455,16 @@ const CHECKS: readonly rt.CheckSpec<State>[] = [
     test: check$ar_units_in_combat,
   },
 ];
+function holds(s: State): boolean {
+  try {
+    return check$attack_capable(s) && check$can_attack(s) && check$attack_modes(s) && check$hex_enterable(s) && check$attacker_supplied(s) && check$units_alive(s) && check$ar_units_in_combat(s);
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return false;
+  }
+}
 /** The trace, in reading order: each step after the steps it reads. */
 const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$in$attackers, value: (s: State) => s.in$attackers },
@@ -5748,12 +5758,25 @@ export function checkAssume(value: unknown): rt.CheckResult<Record<string, rt.Wi
   return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
 }
 
+/** The dice `resolve` works on: the usual case checked here, die by die; anything else by `rt.admitDice` (which throws for what `checkDice` refuses). */
+function admitDice(dice: unknown): Record<string, number | undefined> {
+  if (rt.plainObject(dice)) {
+    const d$surprise_roll = dice.surprise_roll;
+    const d$shift_roll = dice.shift_roll;
+    const d$combat_roll = dice.combat_roll;
+    if (rt.rollOrNone(d$surprise_roll, 2, 12) && rt.rollOrNone(d$shift_roll, 1, 6) && rt.rollOrNone(d$combat_roll, 2, 12) && rt.keyCount(dice) === (d$surprise_roll === undefined ? 0 : 1) + (d$shift_roll === undefined ? 0 : 1) + (d$combat_roll === undefined ? 0 : 1)) {
+      return dice as Record<string, number | undefined>;
+    }
+  }
+  return rt.admitDice(schema.dice, dice);
+}
+
 /**
  * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
+  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), admitDice(dice), options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
@@ -5763,6 +5786,7 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     outputs,
     rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also),
     TRACE,
+    holds,
   );
 }
 
@@ -5778,7 +5802,7 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
       }
       return s;
     },
-    (s: State) => rt.requirements(s, CHECKS),
+    (s: State) => holds(s) ? null : rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
     MEMO,

@@ -303,6 +303,14 @@ describe("checkInput", () => {
     expect(JSON.parse(stdout)).toEqual([true, true, true]);
   });
 
+  it("reads the usual dice without allocating: plain objects, key counts, possible rolls", () => {
+    expect([{}, { a: 1 }, Object.create(null)].map(rt.plainObject)).toEqual([true, true, true]);
+    expect([null, undefined, 7, "7", [], new Map(), Object.create({})].map(rt.plainObject)).toEqual([false, false, false, false, false, false, false]);
+    expect([{}, { a: 1, b: undefined }, Object.assign(Object.create(null), { c: 2 })].map(rt.keyCount)).toEqual([0, 2, 1]);
+    expect([undefined, 2, 7, 12].map((n) => rt.rollOrNone(n, 2, 12))).toEqual([true, true, true, true]);
+    expect([null, 1, 13, 6.5, "7", Number.NaN].map((n) => rt.rollOrNone(n, 2, 12))).toEqual([false, false, false, false, false, false]);
+  });
+
   it("checks dice: known names, whole numbers the dice can roll", () => {
     expect(checkDice(schema.dice, undefined)).toEqual({ ok: true, value: {} });
     expect(checkDice(schema.dice, { combat_roll: "7" })).toEqual({ ok: true, value: { combat_roll: 7 } });
