@@ -3,37 +3,20 @@
 // a phone and a laptop: axe finds no serious or critical violation (target size
 // included), every control is at least 24 px each way, and the answer panel has no
 // clipped or overlapping text.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { editionIndex } from "../../compiler/markdown/rulebook-context.ts";
 import { editionPairs, pairPath } from "../../site/lib/editions.ts";
 import { openPage, root, SCREENS } from "./helpers/site.ts";
+import { seriousViolations } from "./helpers/axe.ts";
 import { useSite } from "./helpers/use-site.ts";
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const site = useSite();
 const index = editionIndex(root, "ocs", "4.3");
 const chapter = index.documents.find((d) => d.calculators.length > 0)!;
 const charts = index.documents.find((d) => index.charts.some((c) => c.document === d.slug))!;
 const procedure = index.procedures.find((p) => p.examples > 0 && p.outcome.length > 0)!;
 const pair = editionPairs()[0];
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: axeSource });
-  const violations = (await page.evaluate(`axe.run(document, { resultTypes: ["violations"], rules: { "target-size": { enabled: true } } }).then((r) => r.violations)`)) as AxeViolation[];
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 /** Controls smaller than 24 × 24 px (links inside running text are exempt, as WCAG 2.5.8 exempts them). */
 async function smallTargets(page: Page): Promise<string[]> {

@@ -1,29 +1,11 @@
 // axe-core in Chromium on a chapter and a calculator page: no serious or
 // critical violations, in light and dark mode, on a desktop and a phone.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { openPage } from "./helpers/site.ts";
+import { seriousViolations } from "./helpers/axe.ts";
 import { useSite } from "./helpers/use-site.ts";
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const site = useSite();
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const violations = (await page.evaluate(`axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations)`)) as AxeViolation[];
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 for (const scheme of ["light", "dark"] as const) {
   test(`a chapter has no serious accessibility violations (${scheme})`, async () => {

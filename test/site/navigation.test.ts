@@ -84,4 +84,21 @@ describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
       expect({ path, twice }).toEqual({ path, twice: 0 });
     }
   });
+
+  test("an edition's page opens on what a player reaches for: every calculator and every chart page, on the first screen", async () => {
+    const { page, errors } = await openPage(site.browser, screen);
+    await page.goto(`${site.url}/ocs/4.3/`);
+    const block = page.locator("section.at-table");
+    const hrefs = await block.locator("a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    const chartPages = [...new Set(index.charts.map((c) => c.document))].map((slug) => `/ocs/4.3/${slug}/`);
+    expect(hrefs.sort()).toEqual([...index.procedures.map((p) => `/ocs/4.3/calculators/${p.name}/`), ...chartPages].sort());
+    // The first of them is on screen without scrolling, above the edition's contents.
+    const first = await block.locator("a").first().boundingBox();
+    expect(first!.y + first!.height).toBeLessThanOrEqual(screen.height);
+    const contents = await page.locator("#contents").boundingBox();
+    expect(first!.y).toBeLessThan(contents!.y);
+    // The contents box on a phone does not name the page a second time ("Contents · Contents").
+    expect((await page.locator("details.edition-nav summary").innerText()).trim()).toBe("Contents");
+    expect(errors).toEqual([]);
+  });
 });
