@@ -295,7 +295,7 @@ export declare const metadata: {
     readonly result: {
       readonly label: "Overrun result";
       readonly paragraph: "13.A";
-      readonly quote: "Hexes defended by modified defense strength of zero may be automatically overrun with a DE+ result.";
+      readonly quote: "If all non-phasing units retreat from the target hex, overrunning units do not pay the overrun movement cost, and may continue their movement by first moving into the overrun hex.";
       readonly perUnit: false;
       readonly random: true;
     };

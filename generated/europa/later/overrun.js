@@ -231,7 +231,7 @@ export const metadata = {
     result: {
       label: "Overrun result",
       paragraph: "13.A",
-      quote: "Hexes defended by modified defense strength of zero may be automatically overrun with a DE+ result.",
+      quote: "If all non-phasing units retreat from the target hex, overrunning units do not pay the overrun movement cost, and may continue their movement by first moving into the overrun hex.",
       perUnit: false,
       random: true,
     },
@@ -947,7 +947,7 @@ const step$result = {
   label: "Overrun result",
   kind: "let",
   paragraph: "13.A",
-  quote: "Hexes defended by modified defense strength of zero may be automatically overrun with a DE+ result.",
+  quote: "If all non-phasing units retreat from the target hex, overrunning units do not pay the overrun movement cost, and may continue their movement by first moving into the overrun hex.",
   type: { t: "enum", labels: { ah: "AH-", as: "AS-", de_minus: "DE-", de_plus: "DE+" } },
 };
 const step$overrun_succeeds = {
@@ -1102,6 +1102,30 @@ const step$out$attackers$ends_movement = {
   paragraph: "13.A",
   quote: "Units not advancing after overrun combat or failing to overrun, may not leave the adjacent hex or spend MPs for any purpose for the remainder of the phase.",
   type: { t: "list", of: { t: "boolean" } },
+};
+const step$result$branch0 = {
+  name: "result",
+  label: "Overrun result",
+  kind: "let",
+  paragraph: "13.A",
+  quote: "If all non-phasing units retreat from the target hex, overrunning units do not pay the overrun movement cost, and may continue their movement by first moving into the overrun hex.",
+  type: { t: "enum", labels: { ah: "AH-", as: "AS-", de_minus: "DE-", de_plus: "DE+" } },
+};
+const step$result$branch1 = {
+  name: "result",
+  label: "Overrun result",
+  kind: "let",
+  paragraph: "13.A",
+  quote: "Hexes defended by modified defense strength of zero may be automatically overrun with a DE+ result.",
+  type: { t: "enum", labels: { ah: "AH-", as: "AS-", de_minus: "DE-", de_plus: "DE+" } },
+};
+const step$result$branch2 = {
+  name: "result",
+  label: "Overrun result",
+  kind: "let",
+  paragraph: "13.A",
+  quote: "Resolve overruns using the Overrun Combat Results Table.",
+  type: { t: "enum", labels: { ah: "AH-", as: "AS-", de_minus: "DE-", de_plus: "DE+" } },
 };
 const step$advance$branch0 = {
   name: "advance",
@@ -1763,6 +1787,9 @@ function check$road_rate_allowed(s) {
 function check$no_naval_gunfire(s) {
   return !in$naval_gunfire(s);
 }
+function branch$result(s) {
+  return all_retreated(s) ? 0 : rt.eq(defense_total(s), 0) ? 1 : 2;
+}
 function branch$advance(s) {
   return in$same_hex(s) ? 0 : all_retreated(s) ? 1 : overrun_succeeds(s) ? 2 : 3;
 }
@@ -1893,7 +1920,12 @@ const TRACE = [
   { info: step$total_drm, value: (s) => s.total_drm },
   { info: step$die$overrun_roll, value: (s) => s.die$overrun_roll },
   { info: step$modified_roll, value: (s) => s.modified_roll },
-  { info: step$result, value: (s) => s.result },
+  {
+    info: step$result,
+    value: (s) => s.result,
+    branch: branch$result,
+    branches: [step$result$branch0, step$result$branch1, step$result$branch2],
+  },
   { info: step$overrun_succeeds, value: (s) => s.overrun_succeeds },
   { info: step$attackers_do_not_retreat, value: (s) => s.attackers_do_not_retreat },
   { info: step$half_strength_markers, value: (s) => s.half_strength_markers },

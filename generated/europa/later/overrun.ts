@@ -231,7 +231,7 @@ export const metadata = {
     result: {
       label: "Overrun result",
       paragraph: "13.A",
-      quote: "Hexes defended by modified defense strength of zero may be automatically overrun with a DE+ result.",
+      quote: "If all non-phasing units retreat from the target hex, overrunning units do not pay the overrun movement cost, and may continue their movement by first moving into the overrun hex.",
       perUnit: false,
       random: true,
     },
@@ -1079,7 +1079,7 @@ const step$result: rt.StepInfo = {
   label: "Overrun result",
   kind: "let",
   paragraph: "13.A",
-  quote: "Hexes defended by modified defense strength of zero may be automatically overrun with a DE+ result.",
+  quote: "If all non-phasing units retreat from the target hex, overrunning units do not pay the overrun movement cost, and may continue their movement by first moving into the overrun hex.",
   type: { t: "enum", labels: { ah: "AH-", as: "AS-", de_minus: "DE-", de_plus: "DE+" } },
 };
 const step$overrun_succeeds: rt.StepInfo = {
@@ -1234,6 +1234,30 @@ const step$out$attackers$ends_movement: rt.StepInfo = {
   paragraph: "13.A",
   quote: "Units not advancing after overrun combat or failing to overrun, may not leave the adjacent hex or spend MPs for any purpose for the remainder of the phase.",
   type: { t: "list", of: { t: "boolean" } },
+};
+const step$result$branch0: rt.StepInfo = {
+  name: "result",
+  label: "Overrun result",
+  kind: "let",
+  paragraph: "13.A",
+  quote: "If all non-phasing units retreat from the target hex, overrunning units do not pay the overrun movement cost, and may continue their movement by first moving into the overrun hex.",
+  type: { t: "enum", labels: { ah: "AH-", as: "AS-", de_minus: "DE-", de_plus: "DE+" } },
+};
+const step$result$branch1: rt.StepInfo = {
+  name: "result",
+  label: "Overrun result",
+  kind: "let",
+  paragraph: "13.A",
+  quote: "Hexes defended by modified defense strength of zero may be automatically overrun with a DE+ result.",
+  type: { t: "enum", labels: { ah: "AH-", as: "AS-", de_minus: "DE-", de_plus: "DE+" } },
+};
+const step$result$branch2: rt.StepInfo = {
+  name: "result",
+  label: "Overrun result",
+  kind: "let",
+  paragraph: "13.A",
+  quote: "Resolve overruns using the Overrun Combat Results Table.",
+  type: { t: "enum", labels: { ah: "AH-", as: "AS-", de_minus: "DE-", de_plus: "DE+" } },
 };
 const step$advance$branch0: rt.StepInfo = {
   name: "advance",
@@ -1895,6 +1919,9 @@ function check$road_rate_allowed(s: State): boolean {
 function check$no_naval_gunfire(s: State): boolean {
   return !in$naval_gunfire(s);
 }
+function branch$result(s: State): number {
+  return all_retreated(s) ? 0 : rt.eq(defense_total(s), 0) ? 1 : 2;
+}
 function branch$advance(s: State): number {
   return in$same_hex(s) ? 0 : all_retreated(s) ? 1 : overrun_succeeds(s) ? 2 : 3;
 }
@@ -2025,7 +2052,12 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$total_drm, value: (s: State) => s.total_drm },
   { info: step$die$overrun_roll, value: (s: State) => s.die$overrun_roll },
   { info: step$modified_roll, value: (s: State) => s.modified_roll },
-  { info: step$result, value: (s: State) => s.result },
+  {
+    info: step$result,
+    value: (s: State) => s.result,
+    branch: branch$result,
+    branches: [step$result$branch0, step$result$branch1, step$result$branch2],
+  },
   { info: step$overrun_succeeds, value: (s: State) => s.overrun_succeeds },
   { info: step$attackers_do_not_retreat, value: (s: State) => s.attackers_do_not_retreat },
   { info: step$half_strength_markers, value: (s: State) => s.half_strength_markers },
