@@ -182,6 +182,11 @@ describe("the quotes issue 9 found wrong", () => {
       const chosen = resolveChecked(engine, attack(4, 1, { defenders: [{ strength: 1, ar: 2 }] }), {}, { result: "Ao1, DL1o2" });
       expect(stepOf(chosen, "advance")).toMatchObject({ paragraph: "9.12g(D)", value: "allowed" });
       expect(stepOf(chosen, "attackers.advances", 0)).toMatchObject({ paragraph: "9.12g(A)" });
+      // Each unit's step cites the same reason, or its own destruction.
+      expect(stepOf(held, "attackers.advances", 0)).toMatchObject({ paragraph: "9.12g", value: "not_allowed" });
+      expect(stepOf(retreated, "attackers.advances", 0)).toMatchObject({ paragraph: "9.12g(B)", value: "not_allowed" });
+      const sole = resolveChecked(engine, attack(4, 1, { attackers: [{ strength: 4, ar: 3 }], defenders: [{ strength: 1, ar: 2 }] }), {}, { result: "Ao1, DL1o2" });
+      expect(stepOf(sole, "attackers.advances", 0)).toMatchObject({ paragraph: "9.11", value: "not_allowed" });
     });
 
     it("an attacker destroyed by his hard losses takes no option, so nothing cites a retreat he never made (chart note 2)", () => {

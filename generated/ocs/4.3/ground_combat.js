@@ -2697,8 +2697,8 @@ const step$attackers$advances$branch0 = {
   name: "attackers.advances",
   label: "Attacking unit's advance after combat",
   kind: "let",
-  paragraph: "9.12g",
-  quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
+  paragraph: "9.11",
+  quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
   type: {
     t: "enum",
     labels: {
@@ -2712,8 +2712,8 @@ const step$attackers$advances$branch1 = {
   name: "attackers.advances",
   label: "Attacking unit's advance after combat",
   kind: "let",
-  paragraph: "9.11",
-  quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
+  paragraph: "9.12g(B)",
+  quote: "If the attackers take their option as a retreat, no advance is possible.",
   type: {
     t: "enum",
     labels: {
@@ -2724,6 +2724,21 @@ const step$attackers$advances$branch1 = {
   },
 };
 const step$attackers$advances$branch2 = {
+  name: "attackers.advances",
+  label: "Attacking unit's advance after combat",
+  kind: "let",
+  paragraph: "9.12g",
+  quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
+  type: {
+    t: "enum",
+    labels: {
+      required: "Required: the attacking units must enter the hex",
+      allowed: "Allowed",
+      not_allowed: "Not possible",
+    },
+  },
+};
+const step$attackers$advances$branch3 = {
   name: "attackers.advances",
   label: "Attacking unit's advance after combat",
   kind: "let",
@@ -2738,7 +2753,7 @@ const step$attackers$advances$branch2 = {
     },
   },
 };
-const step$attackers$advances$branch3 = {
+const step$attackers$advances$branch4 = {
   name: "attackers.advances",
   label: "Attacking unit's advance after combat",
   kind: "let",
@@ -3689,7 +3704,7 @@ function attackers$advances(s, u$i) {
   let v = (s.attackers$advances ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = advance(s) === "not_allowed" ? "not_allowed" : attackers$destroyed(s, u$i) ? "not_allowed" : u$.cannot_move ? "not_allowed" : advance(s);
+    v = attackers$destroyed(s, u$i) ? "not_allowed" : attacker_option_as_retreat(s) > 0 ? "not_allowed" : advance(s) === "not_allowed" ? "not_allowed" : u$.cannot_move ? "not_allowed" : advance(s);
     (s.attackers$advances ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -4017,7 +4032,7 @@ function branch$attackers$destroyed(s, u$i) {
 }
 function branch$attackers$advances(s, u$i) {
   const u$ = in$attackers(s)[u$i];
-  return advance(s) === "not_allowed" ? 0 : attackers$destroyed(s, u$i) ? 1 : u$.cannot_move ? 2 : 3;
+  return attackers$destroyed(s, u$i) ? 0 : attacker_option_as_retreat(s) > 0 ? 1 : advance(s) === "not_allowed" ? 2 : u$.cannot_move ? 3 : 4;
 }
 function branch$attackers$gains_exploit(s, u$i) {
   const u$ = in$attackers(s)[u$i];
@@ -4547,6 +4562,7 @@ const TRACE = [
       step$attackers$advances$branch1,
       step$attackers$advances$branch2,
       step$attackers$advances$branch3,
+      step$attackers$advances$branch4,
     ],
   },
 ];
@@ -5325,7 +5341,11 @@ const MEMO = {
     dice: [],
   },
   "attackers.step_loss_factor": { read: (s) => s.attackers$step_loss_factor, lets: [], dice: [] },
-  "attackers.advances": { read: (s) => s.attackers$advances, lets: ["advance", "attackers.destroyed"], dice: [] },
+  "attackers.advances": {
+    read: (s) => s.attackers$advances,
+    lets: ["attacker_option_as_retreat", "advance", "attackers.destroyed"],
+    dice: [],
+  },
   "attackers.gains_exploit": {
     read: (s) => s.attackers$gains_exploit,
     lets: ["result", "exploit_ignored", "attacker_option_as_retreat", "attackers.destroyed"],
