@@ -149,7 +149,6 @@ export declare const metadata: {
         "attackers",
         "same_hex",
         "defenders",
-        "attackers.mp_left",
         "attackers.mp_spent",
         "attackers.mp_cost",
         "all_retreated",

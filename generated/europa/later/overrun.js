@@ -90,7 +90,6 @@ export const metadata = {
         "attackers",
         "same_hex",
         "defenders",
-        "attackers.mp_left",
         "attackers.mp_spent",
         "attackers.mp_cost",
         "all_retreated",
@@ -1832,7 +1831,7 @@ function check$enough_mp$each1(s) {
   const items = in$attackers(s);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    if (!rt.ge(attackers$mp_left(s, u$i), 0)) {
+    if (!rt.le(attackers$mp_spent(s, u$i), rt.numberIn(u$.ma))) {
       return false;
     }
   }
@@ -1890,13 +1889,13 @@ const TRACE = [
     branches: [step$attackers$mp_cost$branch0, step$attackers$mp_cost$branch1, step$attackers$mp_cost$branch2],
   },
   { info: step$attackers$mp_spent, items: (s) => s.attackers$mp_spent },
-  { info: step$attackers$mp_left, items: (s) => s.attackers$mp_left },
   { info: step$check$enough_mp, check: 3 },
   { info: step$in$uses_road_rate, value: (s) => s.in$uses_road_rate },
   { info: step$in$road_conditions_met, value: (s) => s.in$road_conditions_met },
   { info: step$check$road_rate_allowed, check: 4 },
   { info: step$in$naval_gunfire, value: (s) => s.in$naval_gunfire },
   { info: step$check$no_naval_gunfire, check: 5 },
+  { info: step$attackers$mp_left, items: (s) => s.attackers$mp_left },
   { info: step$attackers$strength_now, items: (s) => s.attackers$strength_now },
   { info: step$in$ground_support_bombing, value: (s) => s.in$ground_support_bombing },
   { info: step$ground_support, value: (s) => s.ground_support },
@@ -2081,7 +2080,7 @@ const DEFINITIONS = [
   {
     info: step$out$attackers$mp_left,
     random: false,
-    ground: true,
+    ground: false,
     dice: [],
     get: (s) => perUnit$attackers$mp_left(s),
     wire: (value) => (value).map(rt.wireAs.number),

@@ -90,7 +90,6 @@ export const metadata = {
         "attackers",
         "same_hex",
         "defenders",
-        "attackers.mp_left",
         "attackers.mp_spent",
         "attackers.mp_cost",
         "all_retreated",
@@ -1964,7 +1963,7 @@ function check$enough_mp$each1(s: State): boolean {
   const items: readonly OverrunningUnit[] = in$attackers(s);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    if (!rt.ge(attackers$mp_left(s, u$i), 0)) {
+    if (!rt.le(attackers$mp_spent(s, u$i), rt.numberIn(u$.ma) as rt.Num)) {
       return false;
     }
   }
@@ -2022,13 +2021,13 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
     branches: [step$attackers$mp_cost$branch0, step$attackers$mp_cost$branch1, step$attackers$mp_cost$branch2],
   },
   { info: step$attackers$mp_spent, items: (s: State) => s.attackers$mp_spent },
-  { info: step$attackers$mp_left, items: (s: State) => s.attackers$mp_left },
   { info: step$check$enough_mp, check: 3 },
   { info: step$in$uses_road_rate, value: (s: State) => s.in$uses_road_rate },
   { info: step$in$road_conditions_met, value: (s: State) => s.in$road_conditions_met },
   { info: step$check$road_rate_allowed, check: 4 },
   { info: step$in$naval_gunfire, value: (s: State) => s.in$naval_gunfire },
   { info: step$check$no_naval_gunfire, check: 5 },
+  { info: step$attackers$mp_left, items: (s: State) => s.attackers$mp_left },
   { info: step$attackers$strength_now, items: (s: State) => s.attackers$strength_now },
   { info: step$in$ground_support_bombing, value: (s: State) => s.in$ground_support_bombing },
   { info: step$ground_support, value: (s: State) => s.ground_support },
@@ -2213,7 +2212,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   {
     info: step$out$attackers$mp_left,
     random: false,
-    ground: true,
+    ground: false,
     dice: [],
     get: (s: State) => perUnit$attackers$mp_left(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),

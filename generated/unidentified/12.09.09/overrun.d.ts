@@ -129,7 +129,6 @@ export declare const metadata: {
       readonly enough_mp: readonly [
         "moving_units",
         "fort_city_mp",
-        "moving_units.mp_left",
         "moving_units.mp_spent",
         "moving_units.mp_cost",
         "moving_units.overrun_cost",

@@ -91,7 +91,6 @@ export const metadata = {
       enough_mp: [
         "moving_units",
         "fort_city_mp",
-        "moving_units.mp_left",
         "moving_units.mp_spent",
         "moving_units.mp_cost",
         "moving_units.overrun_cost",
@@ -2244,7 +2243,7 @@ function check$enough_mp$each1(s: State): boolean {
   const items: readonly MovingUnit[] = in$moving_units(s);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    if (!rt.ge(moving_units$mp_left(s, u$i), 0)) {
+    if (!rt.le(moving_units$mp_spent(s, u$i), rt.numberIn(u$.ma) as rt.Num)) {
       return false;
     }
   }
@@ -2314,7 +2313,6 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   },
   { info: step$moving_units$mp_cost, items: (s: State) => s.moving_units$mp_cost },
   { info: step$moving_units$mp_spent, items: (s: State) => s.moving_units$mp_spent },
-  { info: step$moving_units$mp_left, items: (s: State) => s.moving_units$mp_left },
   { info: step$check$enough_mp, check: 1 },
   { info: step$in$defender_already_overrun, value: (s: State) => s.in$defender_already_overrun },
   { info: step$check$one_overrun_per_defender, check: 2 },
@@ -2326,6 +2324,7 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$in$attack_ngs, value: (s: State) => s.in$attack_ngs },
   { info: step$in$defence_ngs, value: (s: State) => s.in$defence_ngs },
   { info: step$check$air_naval_immediate_only, check: 4 },
+  { info: step$moving_units$mp_left, items: (s: State) => s.moving_units$mp_left },
   { info: step$air_units$mission_tbf, items: (s: State) => s.air_units$mission_tbf },
   {
     info: step$air_units$value,
@@ -2616,7 +2615,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   {
     info: step$out$moving_units$mp_left,
     random: false,
-    ground: true,
+    ground: false,
     dice: [],
     get: (s: State) => perUnit$moving_units$mp_left(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
