@@ -215,7 +215,7 @@ export declare const metadata: {
       readonly random: false;
     };
     readonly "attackers.strength_now": {
-      readonly label: "Attack strength";
+      readonly label: "Attack strength in the overrun";
       readonly paragraph: "13.A";
       readonly quote: "Units marked with a ½ Strength marker fight at half strength";
       readonly perUnit: true;
@@ -442,7 +442,7 @@ export interface Outputs {
   "attackers.mp_spent": number[];
   /** MP left (13.A) */
   "attackers.mp_left": number[];
-  /** Attack strength (13.A) */
+  /** Attack strength in the overrun (13.A) */
   "attackers.strength_now": number[];
   /** Ground support (13.A) */
   ground_support: number;

@@ -151,7 +151,7 @@ export const metadata = {
       random: false,
     },
     "attackers.strength_now": {
-      label: "Attack strength",
+      label: "Attack strength in the overrun",
       paragraph: "13.A",
       quote: "Units marked with a ½ Strength marker fight at half strength",
       perUnit: true,
@@ -1032,7 +1032,7 @@ const step$attackers$mp_left = {
 };
 const step$attackers$strength_now = {
   name: "attackers.strength_now",
-  label: "Attack strength",
+  label: "Attack strength in the overrun",
   kind: "let",
   paragraph: "13.A",
   quote: "Units marked with a ½ Strength marker fight at half strength",
@@ -1080,7 +1080,7 @@ const step$out$attackers$mp_left = {
 };
 const step$out$attackers$strength_now = {
   name: "attackers.strength_now",
-  label: "Attack strength",
+  label: "Attack strength in the overrun",
   kind: "let",
   paragraph: "13.A",
   quote: "Units marked with a ½ Strength marker fight at half strength",

@@ -151,7 +151,7 @@ export const metadata = {
       random: false,
     },
     "attackers.strength_now": {
-      label: "Attack strength",
+      label: "Attack strength in the overrun",
       paragraph: "13.A",
       quote: "Units marked with a ½ Strength marker fight at half strength",
       perUnit: true,
@@ -378,7 +378,7 @@ export interface Outputs {
   "attackers.mp_spent": number[];
   /** MP left (13.A) */
   "attackers.mp_left": number[];
-  /** Attack strength (13.A) */
+  /** Attack strength in the overrun (13.A) */
   "attackers.strength_now": number[];
   /** Ground support (13.A) */
   ground_support: number;
@@ -1164,7 +1164,7 @@ const step$attackers$mp_left: rt.StepInfo = {
 };
 const step$attackers$strength_now: rt.StepInfo = {
   name: "attackers.strength_now",
-  label: "Attack strength",
+  label: "Attack strength in the overrun",
   kind: "let",
   paragraph: "13.A",
   quote: "Units marked with a ½ Strength marker fight at half strength",
@@ -1212,7 +1212,7 @@ const step$out$attackers$mp_left: rt.StepInfo = {
 };
 const step$out$attackers$strength_now: rt.StepInfo = {
   name: "attackers.strength_now",
-  label: "Attack strength",
+  label: "Attack strength in the overrun",
   kind: "let",
   paragraph: "13.A",
   quote: "Units marked with a ½ Strength marker fight at half strength",
