@@ -175,7 +175,7 @@ function readDocument(places: SourcePlaces, edition: Edition, session: Session):
     }
   }
   checkLinks(tree, places, session);
-  const { paragraphs, owner, headings, misfits } = findParagraphs(tree, front, edition.numbering, places);
+  const { paragraphs, owner, headings, misfits, leadErrata } = findParagraphs(tree, front, edition.numbering, places);
   for (const misfit of misfits) {
     const start = misfit.node.position?.start.offset ?? 0;
     const at = places.find(misfit.text, start) ?? places.span(start, start + 1);
@@ -185,7 +185,7 @@ function readDocument(places: SourcePlaces, edition: Edition, session: Session):
     file: places.file,
     front,
     paragraphs,
-    references: applyErrata(tree, owner, findReferences(owner, tree, front, edition.numbering, places, session), places, session),
+    references: applyErrata(tree, owner, findReferences(owner, tree, front, edition.numbering, places, session), places, session, leadErrata),
     charts: findCharts(tree, owner, places, session),
     blocks: findBlocks(tree, owner, places, session),
     embeds: findEmbeds(tree, owner, places),

@@ -113,6 +113,28 @@ describe("errata and mislabelled links", () => {
   });
 });
 
+describe("a misprinted lead-in number", () => {
+  const document = (erratum: string) =>
+    `${frontMatter("Test", "1.0")}\n# 1.0 Test\n\n**1.0c** Handle combat.\n\n**1.0d8** Ships move.\n${erratum}\n**1.0e** As 1.0d says.\n`;
+
+  it("is a warning (HX0110) and part of the paragraph before it, until an erratum says what it reads; then it is that paragraph", async () => {
+    const without = documentCorpus(document(""));
+    const warned = await compile({ root: without.root });
+    removeTemp(without.root);
+    expect(warned.diagnostics.map((d) => d.code)).toEqual(["HX0110"]);
+    expect(warned.editions[0].resolved.paragraphs.has("1.0d")).toBe(false);
+
+    const withErratum = documentCorpus(document('\n::erratum[The printed rulebook numbers it 1.0d.]{printed="1.0d8" reads="1.0d"}\n'));
+    const fixed = await compile({ root: withErratum.root });
+    removeTemp(withErratum.root);
+    expect(fixed.diagnostics).toEqual([]);
+    const paragraph = fixed.editions[0].resolved.paragraphs.get("1.0d");
+    expect(paragraph).toMatchObject({ id: "1.0d", kind: "lead", parent: "1.0" });
+    expect(paragraph?.text).toContain("1.0d8 Ships move.");
+    expect(fixed.editions[0].resolved.paragraphs.get("1.0c")?.text).not.toContain("Ships move");
+  });
+});
+
 describe("links to headings without a number", () => {
   it("land on the heading (its anchor as the source's site makes it, repeats numbered), inside the paragraph the text names", async () => {
     const compiled = await compile({ root: `${REPO}/test/fixtures/unnumbered-headings` });
