@@ -1,5 +1,6 @@
 import type { Link, Node, Parent, Text } from "mdast";
 import { toString } from "mdast-util-to-string";
+import { AMENDMENT_NOTE } from "./amendments.ts";
 import { appliesIn, matchWholeNumber, fillTemplate } from "./numbering.ts";
 import type { Session } from "../diagnostics/session.ts";
 import type { SourcePlaces } from "./source-places.ts";
@@ -77,6 +78,8 @@ export function findReferences(
     const own = owner.get(node);
     const paragraph = own ?? from;
     if (node.type === "code" || node.type === "inlineCode" || node.type === "yaml") return;
+    // An applied erratum's note is the errata's words, not the paragraph's (see amendments.ts).
+    if (node.type === "leafDirective" && (node as { name?: string }).name === AMENDMENT_NOTE) return;
     if (node.type === "link") {
       const reference = linkReference(node as Link, paragraph);
       if (reference) {
