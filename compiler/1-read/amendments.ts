@@ -107,7 +107,7 @@ export function amendTree<A extends AmendmentText>(tree: Root, amendments: reado
       const mark = (value: string) => ({ type: "element", tagName: "span", properties: { className: ["diff-mark"] }, children: [{ type: "text", value }] });
       const replacement: Node[] = [
         { type: "amendedPrinted", data: { hName: "del", hProperties: { className: ["amended-printed"] }, hChildren: [mark("[printed: "), { type: "text", value: text.value.slice(start, end) }, mark("]")] } } as Node,
-        { type: "amended", data: { hName: "ins", hProperties: { className: ["amended"] } }, children: [{ type: "text", value: amendment.corrected!, position: text.position }] } as Node,
+        { type: "amended", data: { hName: "ins", hProperties: { className: ["amended"] }, printed: amendment.printed }, children: [{ type: "text", value: amendment.corrected!, position: text.position }] } as Node,
         { type: "amendedEnd", data: { hName: "span", hProperties: { className: ["diff-mark"] }, hChildren: [{ type: "text", value: " (corrected by the errata)" }] } } as Node,
       ];
       const pieces = [
@@ -181,9 +181,14 @@ function scopeOf(tree: Root, target: string, layout: ParagraphLayout): Scope | n
   return end ? { units, end } : null;
 }
 
+/** The printed words as a pattern: any run of white space matches any other (a line break of the source, a space of the quote). */
+export function printedPattern(printed: string): RegExp {
+  return new RegExp(printed.trim().split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+"), "g");
+}
+
 /** Every place the printed words occur inside one text node of the units (any run of white space matches any other). */
 function findPrinted(units: Unit[], printed: string): { unit: Unit; text: Text; parent: Parent; start: number; end: number }[] {
-  const pattern = new RegExp(printed.trim().split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+"), "g");
+  const pattern = printedPattern(printed);
   const found: { unit: Unit; text: Text; parent: Parent; start: number; end: number }[] = [];
   const walk = (unit: Unit, node: Node, parent: Parent | null) => {
     if (node.type === "code" || node.type === "inlineCode" || node.type === "leafDirective" || node.type === "containerDirective") return;

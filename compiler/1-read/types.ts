@@ -109,6 +109,8 @@ export interface Reference {
   place: Place;
   /** The source names or links the wrong paragraph here: an `::erratum` says which it should be (`id` is that one). */
   erratum?: Erratum;
+  /** In words an errata edition corrected: the printed words they replace (the reference is placed on those). */
+  printed?: string;
 }
 
 /** A correction of a reference the source prints wrongly; the text itself stays as printed. */
