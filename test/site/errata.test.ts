@@ -162,6 +162,9 @@ describe("source errors recorded with ::erratum", () => {
     const { page } = await openPage(site.browser);
     await page.goto(`${site.url}/ocs/4.3/11-0-exploitation-phase/#11.0d`);
     await expect(page.locator(":target").innerText()).resolves.toContain("11.0d8");
+    // Its printed number is its permalink.
+    await expect(page.locator(":target a.pnum").getAttribute("href")).resolves.toBe("#11.0d");
+    await expect(page.locator(":target a.pnum").innerText()).resolves.toBe("11.0d8");
     await expect(page.locator("aside.erratum", { hasText: "“11.0d8” should read 11.0d" }).count()).resolves.toBe(1);
   });
 });
