@@ -144,6 +144,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       valueType: tArray(tRef("rt.CheckSpec", [STATE]), true),
       init: arr(procedure.requirements.map((r) => obj({ info: id(stepName(`check$${r.name}`)), message: lit(r.message), test: id(checkName(r.name)) }))),
     },
+    holdsFunction(procedure),
     traceStatement(procedure),
     {
       type: "const",
@@ -227,6 +228,8 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       body: [{ type: "return", value: call("rt.checkAssumed", [id("ASSUMABLE"), id("value"), id("NOTATIONS")]) }],
     },
     { type: "blank" },
+    admitDiceFunction(procedure),
+    { type: "blank" },
     {
       type: "function",
       name: "resolve",
@@ -239,13 +242,13 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       ],
       returns: tRef("rt.Resolution", [tRef("Outputs")]),
       body: [
-        { type: "const", name: "s", init: newExpr("State", [admittedInput, call("rt.admitDice", [member(id("schema"), "dice"), id("dice")]), id("options")]) },
+        { type: "const", name: "s", init: newExpr("State", [admittedInput, call(id("admitDice"), [id("dice")]), id("options")]) },
         {
           type: "if",
           test: optionalMember(id("options"), "assume"),
           then: [{ type: "expr", expr: call(id("assume"), [S, call("rt.admitAssumed", [id("ASSUMABLE"), member(id("options"), "assume"), id("NOTATIONS")])]) }],
         },
-        { type: "return", value: call("rt.finish", [S, id("CHECKS"), id("outputs"), call("rt.extraOutputs", [id("OUTPUTS"), id("DEFINITIONS"), optionalMember(id("options"), "also")]), id("TRACE")], [tRef("Outputs"), STATE]) },
+        { type: "return", value: call("rt.finish", [S, id("CHECKS"), id("outputs"), call("rt.extraOutputs", [id("OUTPUTS"), id("DEFINITIONS"), optionalMember(id("options"), "also")]), id("TRACE"), id("holds")], [tRef("Outputs"), STATE]) },
       ],
     },
     { type: "blank" },
@@ -271,7 +274,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
                 { type: "return", value: S },
               ],
             },
-            arrow([{ name: "s", type: STATE }], call("rt.requirements", [S, id("CHECKS")])),
+            arrow([{ name: "s", type: STATE }], cond(call(id("holds"), [S]), lit(null), call("rt.requirements", [S, id("CHECKS")]))),
             id("OUTCOME"),
             id("OUTPUTS"),
             id("MEMO"),
@@ -296,7 +299,10 @@ function perUnitValues(definition: LetModel): TsExpr {
   return call(id(perUnitName(definition.each!.list, definition.name)), [S]);
 }
 
-/** `function perUnit$units$x(s) { … }`: the list of a per-unit definition's values, unit by unit (a loop, no closure). */
+/**
+ * `function perUnit$units$x(s) { … }`: the list of a per-unit definition's values, unit by
+ * unit (a loop, no closure), into a list made at its length (growing one by one costs more).
+ */
 function perUnitFunction(definition: LetModel): TsStmt {
   const { list } = definition.each!;
   const type = tArray(nativeType(definition.type));
@@ -307,8 +313,8 @@ function perUnitFunction(definition: LetModel): TsStmt {
     returns: type,
     body: [
       { type: "const", name: "n", init: member(call(id(inputName(list)), [S]), "length") },
-      { type: "const", name: "out", valueType: type, init: arr([]) },
-      { type: "for", index: "i", limit: id("n"), body: [{ type: "expr", expr: call(member(id("out"), "push"), [call(id(elementName(list, definition.name)), [S, id("i")])]) }] },
+      { type: "const", name: "out", valueType: type, init: newExpr("Array", [id("n")]) },
+      { type: "for", index: "i", limit: id("n"), body: [{ type: "expr", expr: assign(index(id("out"), id("i")), call(id(elementName(list, definition.name)), [S, id("i")])) }] },
       { type: "return", value: id("out") },
     ],
   };
@@ -343,6 +349,26 @@ function memoStatement(procedure: ProcedureModel): TsStmt {
       }),
     }))),
   };
+}
+
+/**
+ * Whether every requirement holds — the usual case, decided in one expression, which the
+ * JavaScript engine compiles as one; a requirement that cannot be decided (a stop) says no,
+ * and `rt.requirements` then runs them one by one to say which fail and why.
+ */
+function holdsFunction(procedure: ProcedureModel): TsStmt {
+  const body: TsStmt[] = procedure.requirements.length === 0
+    ? [{ type: "return", value: lit(true) }]
+    : [{
+        type: "try",
+        body: [{ type: "return", value: procedure.requirements.map((r) => call(id(checkName(r.name)), [S])).reduce((a, b) => bin("&&", a, b)) }],
+        error: "error",
+        handler: [
+          { type: "if", test: not(bin("instanceof", id("error"), id("rt.Stop"))), then: [{ type: "throw", value: id("error") }] },
+          { type: "return", value: lit(false) },
+        ],
+      }];
+  return { type: "function", name: "holds", params: [{ name: "s", type: STATE }], returns: tRef("boolean"), body };
 }
 
 /** Where the trace finds each step's value, in the order `traceOrder` fixes. */
@@ -526,6 +552,38 @@ function fixedValue(value: unknown, type: Type): TsExpr {
   if (value === "all") return lit(Infinity);
   if (type.kind === "number" && typeof value === "number") return data(numberValue(value));
   return data(value);
+}
+
+/**
+ * The dice `resolve` works on. The usual case — a plain object whose every key is one of
+ * the procedure's dice with a total it can roll — is checked here, die by die, without
+ * allocating; anything else goes to `rt.admitDice`, which throws for what `checkDice` refuses.
+ */
+function admitDiceFunction(procedure: ProcedureModel): TsStmt {
+  const dice = id("dice");
+  const local = (d: DiceModel) => id(`d$${d.name}`);
+  const possible = (d: DiceModel): TsExpr => call("rt.rollOrNone", [local(d), lit(d.count), lit(d.count * d.sides)]);
+  const counts = procedure.dice.map((d): TsExpr => cond(bin("===", local(d), lit(undefined)), lit(0), lit(1)));
+  const given = counts.length > 0 ? counts.reduce((a, b) => bin("+", a, b)) : lit(0);
+  const admitted = [...procedure.dice.map(possible), bin("===", call("rt.keyCount", [dice]), given)].reduce((a, b) => bin("&&", a, b));
+  return {
+    type: "function",
+    name: "admitDice",
+    doc: "The dice `resolve` works on: the usual case checked here, die by die; anything else by `rt.admitDice` (which throws for what `checkDice` refuses).",
+    params: [{ name: "dice", type: tRef("unknown") }],
+    returns: tRef("Record", [tRef("string"), tRef("number | undefined")]),
+    body: [
+      {
+        type: "if",
+        test: call("rt.plainObject", [dice]),
+        then: [
+          ...procedure.dice.map((d): TsStmt => ({ type: "const", name: `d$${d.name}`, init: member(dice, d.name) })),
+          { type: "if", test: admitted, then: [{ type: "return", value: cast(dice, tRef("Record", [tRef("string"), tRef("number | undefined")])) }] },
+        ],
+      },
+      { type: "return", value: call("rt.admitDice", [member(id("schema"), "dice"), dice]) },
+    ],
+  };
 }
 
 /** Reads a die once; a die the caller did not roll stops what needs it. */

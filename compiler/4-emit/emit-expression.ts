@@ -2,7 +2,7 @@ import type { AggregateExpr, CallExpr, Expr, FieldAccess, Lookup } from "../lang
 import type { Binding } from "../language/bindings.ts";
 import type { Type } from "../language/types.ts";
 import {
-  assign, bin, call, cast, cond, id, index, lit, member, neg, not, tRef,
+  assign, bin, call, cast, cond, id, index, lit, member, neg, newExpr, not, tRef,
   type TsExpr, type TsParam, type TsStmt,
 } from "./ts/ast.ts";
 import { definitionName, diceName, elementName, inputName, localName, tableKeysName, tableName } from "./names.ts";
@@ -220,9 +220,13 @@ export class ExpressionEmitter {
       case "last":
         body = [loop([{ type: "return", value }], expr.fn === "last"), { type: "return", value: lit(null) }];
         break;
-      case "list":
-        body = [{ type: "const", name: "out", valueType: { type: "array", element: expr.value?.ty ? nativeType(expr.value.ty) : tRef("unknown") }, init: { type: "array", items: [] } }, loop([{ type: "expr", expr: call(member(id("out"), "push"), [value]) }]), { type: "return", value: id("out") }];
+      case "list": {
+        // Without a filter the list has one value per item: made at that length, not grown one by one.
+        const out = expr.filter ? { type: "array", items: [] } satisfies TsExpr : newExpr("Array", [member(items, "length")]);
+        const add = expr.filter ? call(member(id("out"), "push"), [value]) : assign(index(id("out"), id(i)), value);
+        body = [{ type: "const", name: "out", valueType: { type: "array", element: expr.value?.ty ? nativeType(expr.value.ty) : tRef("unknown") }, init: out }, loop([{ type: "expr", expr: add }]), { type: "return", value: id("out") }];
         break;
+      }
       case "min":
       case "max": {
         const kind = expr.value?.ty?.kind;

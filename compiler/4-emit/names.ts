@@ -11,7 +11,7 @@ const RESERVED = new Set([
   "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield", "let", "static", "implements",
   "interface", "package", "private", "protected", "public", "await", "arguments", "eval", "undefined", "NaN", "Infinity",
   "rt", "s", "i", "State", "resolve", "check", "distribution", "schema", "metadata", "Input", "Outputs", "Dice", "constructor",
-  "outputs", "inherit", "assume", "checkDice", "checkAssume", "TRACE", "OUTPUTS", "OUTCOME", "NOTATIONS", "DEFINITIONS", "CHECKS", "ASSUMABLE", "MEMO",
+  "outputs", "inherit", "assume", "checkDice", "checkAssume", "TRACE", "OUTPUTS", "OUTCOME", "NOTATIONS", "DEFINITIONS", "CHECKS", "ASSUMABLE", "MEMO", "holds", "admitDice",
 ]);
 
 /** A definition's function and state field: its own name where that is safe. */

@@ -84,10 +84,12 @@ export function declaredInput(schema: EngineSchema, input: Record<string, Wire>)
 }
 
 /**
- * Values `checkInput` made: frozen, so they are still valid when `resolve` is given
- * them, which then need not check them again.
+ * Values `checkInput` made, each with the engine's own copy of it. The caller's value is
+ * frozen, so it is still valid when `resolve` is given it, which then need not check it
+ * again; `resolve` reads the copy, whose lists are not frozen (an element of a frozen
+ * array is read several times slower) and which no caller holds.
  */
-const CHECKED = new WeakSet<object>();
+const CHECKED = new WeakMap<object, Record<string, Wire>>();
 
 /** The dice an engine rolls, of a roll made for several engines (one situation under two editions). */
 export function declaredDice(specs: readonly DiceSpec[], dice: Readonly<Record<string, number>>): Record<string, number> {
@@ -101,8 +103,9 @@ export function checkInput<T>(schema: EngineSchema, value: unknown, notations: N
     if (!isObject(value)) return { ok: false, errors: [{ path: "", message: "the input must be an object with one field per input" }] };
     const result = checkFields(schema, notations, schema.inputs, value, "", errors);
     if (errors.list.length > 0) return { ok: false, errors: errors.list };
-    CHECKED.add(deepFreeze(result));
-    return { ok: true, value: result as T };
+    const frozen = deepFreeze(copyWire(result) as Record<string, Wire>);
+    CHECKED.set(frozen, result);
+    return { ok: true, value: frozen as T };
   } catch (error) {
     if (error !== Errors.FULL) errors.push("", `the input could not be read (${describeError(error)})`);
     return { ok: false, errors: errors.list };
@@ -111,10 +114,11 @@ export function checkInput<T>(schema: EngineSchema, value: unknown, notations: N
 
 /** The input `resolve` works on: what `checkInput` made, or else the input checked now; invalid input throws. */
 export function admitInput<T>(schema: EngineSchema, value: unknown, notations: NotationReaders = {}): T {
-  if (typeof value === "object" && value !== null && CHECKED.has(value)) return value as T;
+  const own = typeof value === "object" && value !== null ? CHECKED.get(value) : undefined;
+  if (own !== undefined) return own as T;
   const checked = checkInput<T>(schema, value, notations);
   if (!checked.ok) throw new InvalidInput(checked.errors);
-  return checked.value;
+  return CHECKED.get(checked.value as object) as T;
 }
 
 /** Errors found so far; stops the check once there are enough to show. */
@@ -153,10 +157,20 @@ function own(value: Record<string, unknown>, key: string, path: string, errors: 
   }
 }
 
-/** Sets a field of a plain object; `__proto__` as a name is a field, never the prototype. */
-function put(out: Record<string, Wire>, key: string, value: Wire): void {
-  if (key === "__proto__") Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-  else out[key] = value;
+/**
+ * A plain object of these fields, in order; `__proto__` as a name is a field, never the
+ * prototype. Made at once: an object given many fields one key at a time becomes a hash
+ * table, whose every read is a lookup (the engines read inputs by name).
+ */
+function objectOf(entries: [string, Wire][]): Record<string, Wire> {
+  return Object.fromEntries(entries) as Record<string, Wire>;
+}
+
+/** A copy of a value in wire form (lists and objects copied, fields in the same order). */
+function copyWire(value: Wire): Wire {
+  if (Array.isArray(value)) return value.map(copyWire);
+  if (value !== null && typeof value === "object") return objectOf(Object.entries(value).map(([k, v]) => [k, copyWire(v)]));
+  return value;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -168,7 +182,7 @@ function deepFreeze<T>(value: T): T {
 }
 
 function checkFields(schema: EngineSchema, notations: NotationReaders, fields: readonly FieldSchema[], value: Record<string, unknown>, prefix: string, errors: Errors): Record<string, Wire> {
-  const out: Record<string, Wire> = {};
+  const out: [string, Wire][] = [];
   const known = new Set(fields.map((f) => f.name));
   for (const key of Object.keys(value)) {
     if (!known.has(key)) errors.push(prefix + key, `unknown field; expected one of: ${[...known].join(", ")}`);
@@ -178,14 +192,14 @@ function checkFields(schema: EngineSchema, notations: NotationReaders, fields: r
     const given = own(value, field.name, path, errors);
     if (field.optional && (given === undefined || given === null)) continue;
     if (given === undefined) {
-      if (field.default !== undefined) put(out, field.name, field.default);
+      if (field.default !== undefined) out.push([field.name, field.default]);
       else errors.push(path, `${field.label} is required`);
       continue;
     }
     const checked = checkValue(schema, notations, field.type, given, path, field.label, errors);
-    if (checked !== undefined) put(out, field.name, checked);
+    if (checked !== undefined) out.push([field.name, checked]);
   }
-  return out;
+  return objectOf(out);
 }
 
 /**
@@ -280,14 +294,14 @@ export function readNotation(reader: NotationReader, text: string): Record<strin
     return `is not valid (${describeError(error).replace(/^SyntaxError: /, "")})`;
   }
   if (!isObject(result)) return "is not valid";
-  const out: Record<string, Wire> = { text };
+  const out: [string, Wire][] = [["text", text]];
   const errors = new Errors();
   for (const field of reader.fields) {
     const v = checkValue({ inputs: [], records: {}, dice: [] }, {}, field.type, result[field.name] ?? null, field.name, field.label, errors);
     if (v === undefined) return `is not valid (${errors.list[0]?.message ?? field.name})`;
-    put(out, field.name, v);
+    out.push([field.name, v]);
   }
-  return out;
+  return objectOf(out);
 }
 
 /** Validates a dice assignment: each die a whole number its dice can roll. Never throws. */
@@ -296,7 +310,7 @@ export function checkDice(specs: readonly DiceSpec[], value: unknown): CheckResu
   const errors = new Errors();
   try {
     if (!isObject(value)) return { ok: false, errors: [{ path: "", message: "dice must be an object such as {\"combat_roll\": 7}" }] };
-    const out: Record<string, number> = {};
+    const out: [string, Wire][] = [];
     const names = specs.map((s) => s.name);
     for (const name of Object.keys(value)) {
       const spec = specs.find((s) => s.name === name);
@@ -310,9 +324,9 @@ export function checkDice(specs: readonly DiceSpec[], value: unknown): CheckResu
         errors.push(name, `${spec.label} (${spec.count}d${spec.sides}) must be a whole number from ${spec.count} to ${spec.count * spec.sides}`);
         continue;
       }
-      put(out, name, n);
+      out.push([name, n]);
     }
-    return errors.list.length === 0 ? { ok: true, value: out } : { ok: false, errors: errors.list };
+    return errors.list.length === 0 ? { ok: true, value: objectOf(out) as Record<string, number> } : { ok: false, errors: errors.list };
   } catch (error) {
     if (error !== Errors.FULL) errors.push("", `the dice could not be read (${describeError(error)})`);
     return { ok: false, errors: errors.list };
@@ -326,6 +340,25 @@ function ownKeys(value: object): number {
   return n;
 }
 
+/** A plain object (its prototype `Object.prototype` or none), whose dice an engine reads by name. */
+export function plainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== "object") return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** How many enumerable keys an object has, inherited ones too, without making the list of them. */
+export function keyCount(value: object): number {
+  let n = 0;
+  for (const _ in value) n++;
+  return n;
+}
+
+/** No roll, or a total from `low` to `high` (2 to 12 for 2d6). */
+export function rollOrNone(n: unknown, low: number, high: number): boolean {
+  return n === undefined || (typeof n === "number" && Number.isInteger(n) && n >= low && n <= high);
+}
+
 /** A total the dice can roll: 2 to 12 for 2d6. */
 function isRoll(spec: DiceSpec, n: unknown): n is number {
   return typeof n === "number" && Number.isInteger(n) && n >= spec.count && n <= spec.count * spec.sides;
@@ -334,6 +367,8 @@ function isRoll(spec: DiceSpec, n: unknown): n is number {
 /**
  * The dice `resolve` works on: each given die a total its dice can roll, no die it
  * does not know; anything else throws (a roll of 99 on 2d6 is not a chart result).
+ * Each engine checks the usual case itself, die by die (its `admitDice`), and calls
+ * this for the rest.
  */
 export function admitDice(specs: readonly DiceSpec[], dice: unknown): Record<string, number | undefined> {
   if (isObject(dice)) {
@@ -362,7 +397,7 @@ export function checkAssumed(definitions: readonly FieldSchema[], value: unknown
   const errors = new Errors();
   try {
     if (!isObject(value)) return { ok: false, errors: [{ path: "", message: "assumptions must be an object such as {\"odds\": \"4:1\"}" }] };
-    const out: Record<string, Wire> = {};
+    const out: [string, Wire][] = [];
     for (const name of Object.keys(value)) {
       const definition = definitions.find((d) => d.name === name);
       if (!definition) {
@@ -370,9 +405,9 @@ export function checkAssumed(definitions: readonly FieldSchema[], value: unknown
         continue;
       }
       const checked = checkValue({ inputs: [], records: {}, dice: [] }, notations, definition.type, own(value, name, name, errors), name, definition.label, errors);
-      if (checked !== undefined) put(out, name, checked);
+      if (checked !== undefined) out.push([name, checked]);
     }
-    return errors.list.length === 0 ? { ok: true, value: out } : { ok: false, errors: errors.list };
+    return errors.list.length === 0 ? { ok: true, value: objectOf(out) } : { ok: false, errors: errors.list };
   } catch (error) {
     if (error !== Errors.FULL) errors.push("", `the assumptions could not be read (${describeError(error)})`);
     return { ok: false, errors: errors.list };

@@ -30,8 +30,8 @@ export function item<T>(items: readonly T[], position: number, paragraph: string
  */
 export function spread(n: number, capacities: readonly number[], first = 1): number[] {
   const count = capacities.length;
-  const shares: number[] = [];
-  for (let i = 0; i < count; i++) shares.push(0);
+  const shares: number[] = new Array(count);
+  for (let i = 0; i < count; i++) shares[i] = 0;
   const lead = Number.isInteger(first) && first >= 1 && first <= count ? first - 1 : 0;
   let left = Math.max(0, n);
   // Rounds in list order, the lead item first; each round gives one to every item not yet full.

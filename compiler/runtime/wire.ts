@@ -22,7 +22,8 @@ export function toWire(value: unknown, tag: TypeTag): Wire {
     case "integer":
       return wireAs.number(value);
     case "list":
-      return tag.of ? (value as unknown[]).map((v) => toWire(v, tag.of!)) : (value as Wire);
+      // A copy: an input's list is the engine's own (see `admitInput`), never handed out.
+      return tag.of ? (value as unknown[]).map((v) => toWire(v, tag.of!)) : (value as Wire[]).slice();
     default:
       return value as Wire;
   }
@@ -96,8 +97,8 @@ export const wireAs = {
 
 /** A list in wire form, item by item (a per-unit output of odds or exact numbers). */
 export function wireEach(values: readonly unknown[], convert: (value: unknown) => Wire): Wire[] {
-  const out: Wire[] = [];
-  for (let i = 0; i < values.length; i++) out.push(convert(values[i]));
+  const out: Wire[] = new Array(values.length);
+  for (let i = 0; i < values.length; i++) out[i] = convert(values[i]);
   return out;
 }
 

@@ -102,9 +102,17 @@ export declare function admitInput<T>(schema: EngineSchema, value: unknown, nota
 export declare function readNotation(reader: NotationReader, text: string): Record<string, Wire> | string;
 /** Validates a dice assignment: each die a whole number its dice can roll. Never throws. */
 export declare function checkDice(specs: readonly DiceSpec[], value: unknown): CheckResult<Record<string, number>>;
+/** A plain object (its prototype `Object.prototype` or none), whose dice an engine reads by name. */
+export declare function plainObject(value: unknown): value is Record<string, unknown>;
+/** How many enumerable keys an object has, inherited ones too, without making the list of them. */
+export declare function keyCount(value: object): number;
+/** No roll, or a total from `low` to `high` (2 to 12 for 2d6). */
+export declare function rollOrNone(n: unknown, low: number, high: number): boolean;
 /**
  * The dice `resolve` works on: each given die a total its dice can roll, no die it
  * does not know; anything else throws (a roll of 99 on 2d6 is not a chart result).
+ * Each engine checks the usual case itself, die by die (its `admitDice`), and calls
+ * this for the rest.
  */
 export declare function admitDice(specs: readonly DiceSpec[], dice: unknown): Record<string, number | undefined>;
 /**

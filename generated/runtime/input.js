@@ -29,10 +29,12 @@ export function declaredInput(schema, input) {
     return pick(schema.inputs, input);
 }
 /**
- * Values `checkInput` made: frozen, so they are still valid when `resolve` is given
- * them, which then need not check them again.
+ * Values `checkInput` made, each with the engine's own copy of it. The caller's value is
+ * frozen, so it is still valid when `resolve` is given it, which then need not check it
+ * again; `resolve` reads the copy, whose lists are not frozen (an element of a frozen
+ * array is read several times slower) and which no caller holds.
  */
-const CHECKED = new WeakSet();
+const CHECKED = new WeakMap();
 /** The dice an engine rolls, of a roll made for several engines (one situation under two editions). */
 export function declaredDice(specs, dice) {
     return Object.fromEntries(specs.filter((d) => Object.hasOwn(dice, d.name)).map((d) => [d.name, dice[d.name]]));
@@ -46,8 +48,9 @@ export function checkInput(schema, value, notations = {}) {
         const result = checkFields(schema, notations, schema.inputs, value, "", errors);
         if (errors.list.length > 0)
             return { ok: false, errors: errors.list };
-        CHECKED.add(deepFreeze(result));
-        return { ok: true, value: result };
+        const frozen = deepFreeze(copyWire(result));
+        CHECKED.set(frozen, result);
+        return { ok: true, value: frozen };
     }
     catch (error) {
         if (error !== Errors.FULL)
@@ -57,12 +60,13 @@ export function checkInput(schema, value, notations = {}) {
 }
 /** The input `resolve` works on: what `checkInput` made, or else the input checked now; invalid input throws. */
 export function admitInput(schema, value, notations = {}) {
-    if (typeof value === "object" && value !== null && CHECKED.has(value))
-        return value;
+    const own = typeof value === "object" && value !== null ? CHECKED.get(value) : undefined;
+    if (own !== undefined)
+        return own;
     const checked = checkInput(schema, value, notations);
     if (!checked.ok)
         throw new InvalidInput(checked.errors);
-    return checked.value;
+    return CHECKED.get(checked.value);
 }
 /** Errors found so far; stops the check once there are enough to show. */
 class Errors {
@@ -97,12 +101,21 @@ function own(value, key, path, errors) {
         return undefined;
     }
 }
-/** Sets a field of a plain object; `__proto__` as a name is a field, never the prototype. */
-function put(out, key, value) {
-    if (key === "__proto__")
-        Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-    else
-        out[key] = value;
+/**
+ * A plain object of these fields, in order; `__proto__` as a name is a field, never the
+ * prototype. Made at once: an object given many fields one key at a time becomes a hash
+ * table, whose every read is a lookup (the engines read inputs by name).
+ */
+function objectOf(entries) {
+    return Object.fromEntries(entries);
+}
+/** A copy of a value in wire form (lists and objects copied, fields in the same order). */
+function copyWire(value) {
+    if (Array.isArray(value))
+        return value.map(copyWire);
+    if (value !== null && typeof value === "object")
+        return objectOf(Object.entries(value).map(([k, v]) => [k, copyWire(v)]));
+    return value;
 }
 function deepFreeze(value) {
     if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
@@ -113,7 +126,7 @@ function deepFreeze(value) {
     return value;
 }
 function checkFields(schema, notations, fields, value, prefix, errors) {
-    const out = {};
+    const out = [];
     const known = new Set(fields.map((f) => f.name));
     for (const key of Object.keys(value)) {
         if (!known.has(key))
@@ -126,16 +139,16 @@ function checkFields(schema, notations, fields, value, prefix, errors) {
             continue;
         if (given === undefined) {
             if (field.default !== undefined)
-                put(out, field.name, field.default);
+                out.push([field.name, field.default]);
             else
                 errors.push(path, `${field.label} is required`);
             continue;
         }
         const checked = checkValue(schema, notations, field.type, given, path, field.label, errors);
         if (checked !== undefined)
-            put(out, field.name, checked);
+            out.push([field.name, checked]);
     }
-    return out;
+    return objectOf(out);
 }
 /**
  * A number as JSON writes it, or as a form's text field holds it: plain decimal
@@ -247,15 +260,15 @@ export function readNotation(reader, text) {
     }
     if (!isObject(result))
         return "is not valid";
-    const out = { text };
+    const out = [["text", text]];
     const errors = new Errors();
     for (const field of reader.fields) {
         const v = checkValue({ inputs: [], records: {}, dice: [] }, {}, field.type, result[field.name] ?? null, field.name, field.label, errors);
         if (v === undefined)
             return `is not valid (${errors.list[0]?.message ?? field.name})`;
-        put(out, field.name, v);
+        out.push([field.name, v]);
     }
-    return out;
+    return objectOf(out);
 }
 /** Validates a dice assignment: each die a whole number its dice can roll. Never throws. */
 export function checkDice(specs, value) {
@@ -265,7 +278,7 @@ export function checkDice(specs, value) {
     try {
         if (!isObject(value))
             return { ok: false, errors: [{ path: "", message: "dice must be an object such as {\"combat_roll\": 7}" }] };
-        const out = {};
+        const out = [];
         const names = specs.map((s) => s.name);
         for (const name of Object.keys(value)) {
             const spec = specs.find((s) => s.name === name);
@@ -279,9 +292,9 @@ export function checkDice(specs, value) {
                 errors.push(name, `${spec.label} (${spec.count}d${spec.sides}) must be a whole number from ${spec.count} to ${spec.count * spec.sides}`);
                 continue;
             }
-            put(out, name, n);
+            out.push([name, n]);
         }
-        return errors.list.length === 0 ? { ok: true, value: out } : { ok: false, errors: errors.list };
+        return errors.list.length === 0 ? { ok: true, value: objectOf(out) } : { ok: false, errors: errors.list };
     }
     catch (error) {
         if (error !== Errors.FULL)
@@ -297,6 +310,24 @@ function ownKeys(value) {
             n++;
     return n;
 }
+/** A plain object (its prototype `Object.prototype` or none), whose dice an engine reads by name. */
+export function plainObject(value) {
+    if (value === null || typeof value !== "object")
+        return false;
+    const prototype = Object.getPrototypeOf(value);
+    return prototype === Object.prototype || prototype === null;
+}
+/** How many enumerable keys an object has, inherited ones too, without making the list of them. */
+export function keyCount(value) {
+    let n = 0;
+    for (const _ in value)
+        n++;
+    return n;
+}
+/** No roll, or a total from `low` to `high` (2 to 12 for 2d6). */
+export function rollOrNone(n, low, high) {
+    return n === undefined || (typeof n === "number" && Number.isInteger(n) && n >= low && n <= high);
+}
 /** A total the dice can roll: 2 to 12 for 2d6. */
 function isRoll(spec, n) {
     return typeof n === "number" && Number.isInteger(n) && n >= spec.count && n <= spec.count * spec.sides;
@@ -304,6 +335,8 @@ function isRoll(spec, n) {
 /**
  * The dice `resolve` works on: each given die a total its dice can roll, no die it
  * does not know; anything else throws (a roll of 99 on 2d6 is not a chart result).
+ * Each engine checks the usual case itself, die by die (its `admitDice`), and calls
+ * this for the rest.
  */
 export function admitDice(specs, dice) {
     if (isObject(dice)) {
@@ -336,7 +369,7 @@ export function checkAssumed(definitions, value, notations = {}) {
     try {
         if (!isObject(value))
             return { ok: false, errors: [{ path: "", message: "assumptions must be an object such as {\"odds\": \"4:1\"}" }] };
-        const out = {};
+        const out = [];
         for (const name of Object.keys(value)) {
             const definition = definitions.find((d) => d.name === name);
             if (!definition) {
@@ -345,9 +378,9 @@ export function checkAssumed(definitions, value, notations = {}) {
             }
             const checked = checkValue({ inputs: [], records: {}, dice: [] }, notations, definition.type, own(value, name, name, errors), name, definition.label, errors);
             if (checked !== undefined)
-                put(out, name, checked);
+                out.push([name, checked]);
         }
-        return errors.list.length === 0 ? { ok: true, value: out } : { ok: false, errors: errors.list };
+        return errors.list.length === 0 ? { ok: true, value: objectOf(out) } : { ok: false, errors: errors.list };
     }
     catch (error) {
         if (error !== Errors.FULL)

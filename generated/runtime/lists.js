@@ -26,9 +26,9 @@ export function item(items, position, paragraph) {
  */
 export function spread(n, capacities, first = 1) {
     const count = capacities.length;
-    const shares = [];
+    const shares = new Array(count);
     for (let i = 0; i < count; i++)
-        shares.push(0);
+        shares[i] = 0;
     const lead = Number.isInteger(first) && first >= 1 && first <= count ? first - 1 : 0;
     let left = Math.max(0, n);
     // Rounds in list order, the lead item first; each round gives one to every item not yet full.

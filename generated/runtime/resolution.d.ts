@@ -133,5 +133,9 @@ export declare class Collector<S extends State> {
 }
 /** The requirements that fail, in order (null when all hold); `passed` records which held, for the trace. */
 export declare function requirements<S extends State>(s: S, checks: readonly CheckSpec<S>[], passed?: (boolean | undefined)[] | null): Violation[] | null;
-/** Runs the checks, then the engine's outputs; never throws for a stop. */
-export declare function finish<Outputs, S extends State>(s: S, checks: readonly CheckSpec<S>[], collect: (c: Collector<S>) => Record<string, Wire | undefined>, extra?: readonly OutputSpec<S>[], trace?: readonly TraceEntry<S>[]): Resolution<Outputs>;
+/**
+ * Runs the checks, then the engine's outputs; never throws for a stop. `holds` tells at once
+ * whether every requirement holds (the usual case); only when one may not are they run one
+ * by one, to say which fail and why.
+ */
+export declare function finish<Outputs, S extends State>(s: S, checks: readonly CheckSpec<S>[], collect: (c: Collector<S>) => Record<string, Wire | undefined>, extra?: readonly OutputSpec<S>[], trace?: readonly TraceEntry<S>[], holds?: (s: S) => boolean): Resolution<Outputs>;

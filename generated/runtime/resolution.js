@@ -137,11 +137,19 @@ export function requirements(s, checks, passed = null) {
     }
     return violations;
 }
-/** Runs the checks, then the engine's outputs; never throws for a stop. */
-export function finish(s, checks, collect, extra = [], trace = []) {
+/**
+ * Runs the checks, then the engine's outputs; never throws for a stop. `holds` tells at once
+ * whether every requirement holds (the usual case); only when one may not are they run one
+ * by one, to say which fail and why.
+ */
+export function finish(s, checks, collect, extra = [], trace = [], holds = () => false) {
     // Which requirements held, for the trace (only when it is wanted).
     const passed = s.traced ? new Array(checks.length) : null;
-    const violations = requirements(s, checks, passed);
+    let violations = null;
+    if (holds(s))
+        passed?.fill(true);
+    else
+        violations = requirements(s, checks, passed);
     const collector = new Collector(s, violations);
     const values = collect(collector);
     for (const output of extra)

@@ -14,7 +14,8 @@ export function toWire(value, tag) {
         case "integer":
             return wireAs.number(value);
         case "list":
-            return tag.of ? value.map((v) => toWire(v, tag.of)) : value;
+            // A copy: an input's list is the engine's own (see `admitInput`), never handed out.
+            return tag.of ? value.map((v) => toWire(v, tag.of)) : value.slice();
         default:
             return value;
     }
@@ -95,9 +96,9 @@ export const wireAs = {
 };
 /** A list in wire form, item by item (a per-unit output of odds or exact numbers). */
 export function wireEach(values, convert) {
-    const out = [];
+    const out = new Array(values.length);
     for (let i = 0; i < values.length; i++)
-        out.push(convert(values[i]));
+        out[i] = convert(values[i]);
     return out;
 }
 /** A JSON number as the exact number it was written as (0.7 is 7/10); "all" is ∞. */

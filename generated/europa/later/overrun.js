@@ -1722,49 +1722,49 @@ function attackers$ends_movement(s, u$i) {
 }
 function perUnit$attackers$mp_cost(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$mp_cost(s, i));
+    out[i] = attackers$mp_cost(s, i);
   }
   return out;
 }
 function perUnit$attackers$mp_spent(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$mp_spent(s, i));
+    out[i] = attackers$mp_spent(s, i);
   }
   return out;
 }
 function perUnit$attackers$mp_left(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$mp_left(s, i));
+    out[i] = attackers$mp_left(s, i);
   }
   return out;
 }
 function perUnit$attackers$strength_now(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$strength_now(s, i));
+    out[i] = attackers$strength_now(s, i);
   }
   return out;
 }
 function perUnit$attackers$may_move_on(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$may_move_on(s, i));
+    out[i] = attackers$may_move_on(s, i);
   }
   return out;
 }
 function perUnit$attackers$ends_movement(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$ends_movement(s, i));
+    out[i] = attackers$ends_movement(s, i);
   }
   return out;
 }
@@ -1870,6 +1870,16 @@ const CHECKS = [
     test: check$no_naval_gunfire,
   },
 ];
+function holds(s) {
+  try {
+    return check$one_hex(s) && check$within_stacking_limit(s) && check$one_attempt_per_hex(s) && check$enough_mp(s) && check$road_rate_allowed(s) && check$no_naval_gunfire(s);
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return false;
+  }
+}
 /** The trace, in reading order: each step after the steps it reads. */
 const TRACE = [
   { info: step$in$all_in_one_hex, value: (s) => s.in$all_in_one_hex },
@@ -2347,16 +2357,27 @@ export function checkAssume(value) {
   return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
 }
 
+/** The dice `resolve` works on: the usual case checked here, die by die; anything else by `rt.admitDice` (which throws for what `checkDice` refuses). */
+function admitDice(dice) {
+  if (rt.plainObject(dice)) {
+    const d$overrun_roll = dice.overrun_roll;
+    if (rt.rollOrNone(d$overrun_roll, 1, 6) && rt.keyCount(dice) === (d$overrun_roll === undefined ? 0 : 1)) {
+      return dice;
+    }
+  }
+  return rt.admitDice(schema.dice, dice);
+}
+
 /**
  * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input, dice = {}, options) {
-  const s = new State(rt.admitInput(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
+  const s = new State(rt.admitInput(schema, input, NOTATIONS), admitDice(dice), options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
-  return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE);
+  return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE, holds);
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */
@@ -2371,7 +2392,7 @@ export function distribution(input) {
       }
       return s;
     },
-    (s) => rt.requirements(s, CHECKS),
+    (s) => holds(s) ? null : rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
     MEMO,

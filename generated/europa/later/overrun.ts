@@ -1854,49 +1854,49 @@ function attackers$ends_movement(s: State, u$i: number): boolean {
 }
 function perUnit$attackers$mp_cost(s: State): rt.Num[] {
   const n = in$attackers(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$mp_cost(s, i));
+    out[i] = attackers$mp_cost(s, i);
   }
   return out;
 }
 function perUnit$attackers$mp_spent(s: State): rt.Num[] {
   const n = in$attackers(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$mp_spent(s, i));
+    out[i] = attackers$mp_spent(s, i);
   }
   return out;
 }
 function perUnit$attackers$mp_left(s: State): rt.Num[] {
   const n = in$attackers(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$mp_left(s, i));
+    out[i] = attackers$mp_left(s, i);
   }
   return out;
 }
 function perUnit$attackers$strength_now(s: State): rt.Num[] {
   const n = in$attackers(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$strength_now(s, i));
+    out[i] = attackers$strength_now(s, i);
   }
   return out;
 }
 function perUnit$attackers$may_move_on(s: State): boolean[] {
   const n = in$attackers(s).length;
-  const out: boolean[] = [];
+  const out: boolean[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$may_move_on(s, i));
+    out[i] = attackers$may_move_on(s, i);
   }
   return out;
 }
 function perUnit$attackers$ends_movement(s: State): boolean[] {
   const n = in$attackers(s).length;
-  const out: boolean[] = [];
+  const out: boolean[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$ends_movement(s, i));
+    out[i] = attackers$ends_movement(s, i);
   }
   return out;
 }
@@ -2002,6 +2002,16 @@ const CHECKS: readonly rt.CheckSpec<State>[] = [
     test: check$no_naval_gunfire,
   },
 ];
+function holds(s: State): boolean {
+  try {
+    return check$one_hex(s) && check$within_stacking_limit(s) && check$one_attempt_per_hex(s) && check$enough_mp(s) && check$road_rate_allowed(s) && check$no_naval_gunfire(s);
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return false;
+  }
+}
 /** The trace, in reading order: each step after the steps it reads. */
 const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$in$all_in_one_hex, value: (s: State) => s.in$all_in_one_hex },
@@ -2483,12 +2493,23 @@ export function checkAssume(value: unknown): rt.CheckResult<Record<string, rt.Wi
   return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
 }
 
+/** The dice `resolve` works on: the usual case checked here, die by die; anything else by `rt.admitDice` (which throws for what `checkDice` refuses). */
+function admitDice(dice: unknown): Record<string, number | undefined> {
+  if (rt.plainObject(dice)) {
+    const d$overrun_roll = dice.overrun_roll;
+    if (rt.rollOrNone(d$overrun_roll, 1, 6) && rt.keyCount(dice) === (d$overrun_roll === undefined ? 0 : 1)) {
+      return dice as Record<string, number | undefined>;
+    }
+  }
+  return rt.admitDice(schema.dice, dice);
+}
+
 /**
  * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
+  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), admitDice(dice), options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
@@ -2498,6 +2519,7 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     outputs,
     rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also),
     TRACE,
+    holds,
   );
 }
 
@@ -2513,7 +2535,7 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
       }
       return s;
     },
-    (s: State) => rt.requirements(s, CHECKS),
+    (s: State) => holds(s) ? null : rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
     MEMO,

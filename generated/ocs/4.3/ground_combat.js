@@ -3808,153 +3808,153 @@ function defenders$step_loss_factor(s, d$i) {
 }
 function perUnit$attackers$mode_factor(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$mode_factor(s, i));
+    out[i] = attackers$mode_factor(s, i);
   }
   return out;
 }
 function perUnit$attackers$action_rating(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$action_rating(s, i));
+    out[i] = attackers$action_rating(s, i);
   }
   return out;
 }
 function perUnit$attackers$attack_strength(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$attack_strength(s, i));
+    out[i] = attackers$attack_strength(s, i);
   }
   return out;
 }
 function perUnit$attackers$at_reduced(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$at_reduced(s, i));
+    out[i] = attackers$at_reduced(s, i);
   }
   return out;
 }
 function perUnit$attackers$terrain_multiplier(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$terrain_multiplier(s, i));
+    out[i] = attackers$terrain_multiplier(s, i);
   }
   return out;
 }
 function perUnit$attackers$supply_factor(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$supply_factor(s, i));
+    out[i] = attackers$supply_factor(s, i);
   }
   return out;
 }
 function perUnit$attackers$losses(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$losses(s, i));
+    out[i] = attackers$losses(s, i);
   }
   return out;
 }
 function perUnit$attackers$destroyed(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$destroyed(s, i));
+    out[i] = attackers$destroyed(s, i);
   }
   return out;
 }
 function perUnit$attackers$step_loss_factor(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$step_loss_factor(s, i));
+    out[i] = attackers$step_loss_factor(s, i);
   }
   return out;
 }
 function perUnit$attackers$advances(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$advances(s, i));
+    out[i] = attackers$advances(s, i);
   }
   return out;
 }
 function perUnit$attackers$gains_exploit(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$gains_exploit(s, i));
+    out[i] = attackers$gains_exploit(s, i);
   }
   return out;
 }
 function perUnit$defenders$mode_factor(s) {
   const n = in$defenders(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$mode_factor(s, i));
+    out[i] = defenders$mode_factor(s, i);
   }
   return out;
 }
 function perUnit$defenders$action_rating(s) {
   const n = in$defenders(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$action_rating(s, i));
+    out[i] = defenders$action_rating(s, i);
   }
   return out;
 }
 function perUnit$defenders$defense_strength(s) {
   const n = in$defenders(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$defense_strength(s, i));
+    out[i] = defenders$defense_strength(s, i);
   }
   return out;
 }
 function perUnit$defenders$terrain_multiplier(s) {
   const n = in$defenders(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$terrain_multiplier(s, i));
+    out[i] = defenders$terrain_multiplier(s, i);
   }
   return out;
 }
 function perUnit$defenders$supply_factor(s) {
   const n = in$defenders(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$supply_factor(s, i));
+    out[i] = defenders$supply_factor(s, i);
   }
   return out;
 }
 function perUnit$defenders$losses(s) {
   const n = in$defenders(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$losses(s, i));
+    out[i] = defenders$losses(s, i);
   }
   return out;
 }
 function perUnit$defenders$destroyed(s) {
   const n = in$defenders(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$destroyed(s, i));
+    out[i] = defenders$destroyed(s, i);
   }
   return out;
 }
 function perUnit$defenders$step_loss_factor(s) {
   const n = in$defenders(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$step_loss_factor(s, i));
+    out[i] = defenders$step_loss_factor(s, i);
   }
   return out;
 }
@@ -4090,19 +4090,19 @@ function defender_re$each1(s) {
 }
 function attacker_ar$each1(s) {
   const items = in$attackers(s);
-  const out = [];
+  const out = new Array(items.length);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    out.push(attackers$action_rating(s, u$i));
+    out[u$i] = attackers$action_rating(s, u$i);
   }
   return out;
 }
 function defender_ar$each1(s) {
   const items = in$defenders(s);
-  const out = [];
+  const out = new Array(items.length);
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    out.push(defenders$action_rating(s, d$i));
+    out[d$i] = defenders$action_rating(s, d$i);
   }
   return out;
 }
@@ -4202,19 +4202,19 @@ function defender_destroyed$each1(s) {
 }
 function attacker_losses_by_unit$each1(s) {
   const items = in$attackers(s);
-  const out = [];
+  const out = new Array(items.length);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    out.push(rt.sub(u$.steps, u$.steps_lost, "9.11c"));
+    out[u$i] = rt.sub(u$.steps, u$.steps_lost, "9.11c");
   }
   return out;
 }
 function defender_losses_by_unit$each1(s) {
   const items = in$defenders(s);
-  const out = [];
+  const out = new Array(items.length);
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    out.push(rt.sub(d$.steps, d$.steps_lost, "9.11c"));
+    out[d$i] = rt.sub(d$.steps, d$.steps_lost, "9.11c");
   }
   return out;
 }
@@ -4320,6 +4320,16 @@ const CHECKS = [
     test: check$ar_units_in_combat,
   },
 ];
+function holds(s) {
+  try {
+    return check$attack_capable(s) && check$can_attack(s) && check$attack_modes(s) && check$hex_enterable(s) && check$attacker_supplied(s) && check$units_alive(s) && check$ar_units_in_combat(s);
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return false;
+  }
+}
 /** The trace, in reading order: each step after the steps it reads. */
 const TRACE = [
   { info: step$in$attackers, value: (s) => s.in$attackers },
@@ -5624,16 +5634,29 @@ export function checkAssume(value) {
   return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
 }
 
+/** The dice `resolve` works on: the usual case checked here, die by die; anything else by `rt.admitDice` (which throws for what `checkDice` refuses). */
+function admitDice(dice) {
+  if (rt.plainObject(dice)) {
+    const d$surprise_roll = dice.surprise_roll;
+    const d$shift_roll = dice.shift_roll;
+    const d$combat_roll = dice.combat_roll;
+    if (rt.rollOrNone(d$surprise_roll, 2, 12) && rt.rollOrNone(d$shift_roll, 1, 6) && rt.rollOrNone(d$combat_roll, 2, 12) && rt.keyCount(dice) === (d$surprise_roll === undefined ? 0 : 1) + (d$shift_roll === undefined ? 0 : 1) + (d$combat_roll === undefined ? 0 : 1)) {
+      return dice;
+    }
+  }
+  return rt.admitDice(schema.dice, dice);
+}
+
 /**
  * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input, dice = {}, options) {
-  const s = new State(rt.admitInput(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
+  const s = new State(rt.admitInput(schema, input, NOTATIONS), admitDice(dice), options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
-  return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE);
+  return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE, holds);
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */
@@ -5648,7 +5671,7 @@ export function distribution(input) {
       }
       return s;
     },
-    (s) => rt.requirements(s, CHECKS),
+    (s) => holds(s) ? null : rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
     MEMO,

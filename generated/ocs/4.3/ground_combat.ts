@@ -4004,153 +4004,153 @@ function defenders$step_loss_factor(s: State, d$i: number): rt.Num {
 }
 function perUnit$attackers$mode_factor(s: State): rt.Num[] {
   const n = in$attackers(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$mode_factor(s, i));
+    out[i] = attackers$mode_factor(s, i);
   }
   return out;
 }
 function perUnit$attackers$action_rating(s: State): number[] {
   const n = in$attackers(s).length;
-  const out: number[] = [];
+  const out: number[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$action_rating(s, i));
+    out[i] = attackers$action_rating(s, i);
   }
   return out;
 }
 function perUnit$attackers$attack_strength(s: State): rt.Num[] {
   const n = in$attackers(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$attack_strength(s, i));
+    out[i] = attackers$attack_strength(s, i);
   }
   return out;
 }
 function perUnit$attackers$at_reduced(s: State): boolean[] {
   const n = in$attackers(s).length;
-  const out: boolean[] = [];
+  const out: boolean[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$at_reduced(s, i));
+    out[i] = attackers$at_reduced(s, i);
   }
   return out;
 }
 function perUnit$attackers$terrain_multiplier(s: State): rt.Num[] {
   const n = in$attackers(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$terrain_multiplier(s, i));
+    out[i] = attackers$terrain_multiplier(s, i);
   }
   return out;
 }
 function perUnit$attackers$supply_factor(s: State): rt.Num[] {
   const n = in$attackers(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$supply_factor(s, i));
+    out[i] = attackers$supply_factor(s, i);
   }
   return out;
 }
 function perUnit$attackers$losses(s: State): number[] {
   const n = in$attackers(s).length;
-  const out: number[] = [];
+  const out: number[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$losses(s, i));
+    out[i] = attackers$losses(s, i);
   }
   return out;
 }
 function perUnit$attackers$destroyed(s: State): boolean[] {
   const n = in$attackers(s).length;
-  const out: boolean[] = [];
+  const out: boolean[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$destroyed(s, i));
+    out[i] = attackers$destroyed(s, i);
   }
   return out;
 }
 function perUnit$attackers$step_loss_factor(s: State): rt.Num[] {
   const n = in$attackers(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$step_loss_factor(s, i));
+    out[i] = attackers$step_loss_factor(s, i);
   }
   return out;
 }
 function perUnit$attackers$advances(s: State): ("required" | "allowed" | "not_allowed")[] {
   const n = in$attackers(s).length;
-  const out: ("required" | "allowed" | "not_allowed")[] = [];
+  const out: ("required" | "allowed" | "not_allowed")[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$advances(s, i));
+    out[i] = attackers$advances(s, i);
   }
   return out;
 }
 function perUnit$attackers$gains_exploit(s: State): boolean[] {
   const n = in$attackers(s).length;
-  const out: boolean[] = [];
+  const out: boolean[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$gains_exploit(s, i));
+    out[i] = attackers$gains_exploit(s, i);
   }
   return out;
 }
 function perUnit$defenders$mode_factor(s: State): rt.Num[] {
   const n = in$defenders(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$mode_factor(s, i));
+    out[i] = defenders$mode_factor(s, i);
   }
   return out;
 }
 function perUnit$defenders$action_rating(s: State): number[] {
   const n = in$defenders(s).length;
-  const out: number[] = [];
+  const out: number[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$action_rating(s, i));
+    out[i] = defenders$action_rating(s, i);
   }
   return out;
 }
 function perUnit$defenders$defense_strength(s: State): rt.Num[] {
   const n = in$defenders(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$defense_strength(s, i));
+    out[i] = defenders$defense_strength(s, i);
   }
   return out;
 }
 function perUnit$defenders$terrain_multiplier(s: State): rt.Num[] {
   const n = in$defenders(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$terrain_multiplier(s, i));
+    out[i] = defenders$terrain_multiplier(s, i);
   }
   return out;
 }
 function perUnit$defenders$supply_factor(s: State): rt.Num[] {
   const n = in$defenders(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$supply_factor(s, i));
+    out[i] = defenders$supply_factor(s, i);
   }
   return out;
 }
 function perUnit$defenders$losses(s: State): number[] {
   const n = in$defenders(s).length;
-  const out: number[] = [];
+  const out: number[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$losses(s, i));
+    out[i] = defenders$losses(s, i);
   }
   return out;
 }
 function perUnit$defenders$destroyed(s: State): boolean[] {
   const n = in$defenders(s).length;
-  const out: boolean[] = [];
+  const out: boolean[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$destroyed(s, i));
+    out[i] = defenders$destroyed(s, i);
   }
   return out;
 }
 function perUnit$defenders$step_loss_factor(s: State): rt.Num[] {
   const n = in$defenders(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$step_loss_factor(s, i));
+    out[i] = defenders$step_loss_factor(s, i);
   }
   return out;
 }
@@ -4286,19 +4286,19 @@ function defender_re$each1(s: State): rt.Num {
 }
 function attacker_ar$each1(s: State): readonly number[] {
   const items: readonly AttackingUnit[] = in$attackers(s);
-  const out: number[] = [];
+  const out: number[] = new Array(items.length);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    out.push(attackers$action_rating(s, u$i));
+    out[u$i] = attackers$action_rating(s, u$i);
   }
   return out;
 }
 function defender_ar$each1(s: State): readonly number[] {
   const items: readonly DefendingUnit[] = in$defenders(s);
-  const out: number[] = [];
+  const out: number[] = new Array(items.length);
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    out.push(defenders$action_rating(s, d$i));
+    out[d$i] = defenders$action_rating(s, d$i);
   }
   return out;
 }
@@ -4398,19 +4398,19 @@ function defender_destroyed$each1(s: State): boolean {
 }
 function attacker_losses_by_unit$each1(s: State): readonly number[] {
   const items: readonly AttackingUnit[] = in$attackers(s);
-  const out: number[] = [];
+  const out: number[] = new Array(items.length);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    out.push(rt.sub(u$.steps, u$.steps_lost, "9.11c"));
+    out[u$i] = rt.sub(u$.steps, u$.steps_lost, "9.11c");
   }
   return out;
 }
 function defender_losses_by_unit$each1(s: State): readonly number[] {
   const items: readonly DefendingUnit[] = in$defenders(s);
-  const out: number[] = [];
+  const out: number[] = new Array(items.length);
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    out.push(rt.sub(d$.steps, d$.steps_lost, "9.11c"));
+    out[d$i] = rt.sub(d$.steps, d$.steps_lost, "9.11c");
   }
   return out;
 }
@@ -4516,6 +4516,16 @@ const CHECKS: readonly rt.CheckSpec<State>[] = [
     test: check$ar_units_in_combat,
   },
 ];
+function holds(s: State): boolean {
+  try {
+    return check$attack_capable(s) && check$can_attack(s) && check$attack_modes(s) && check$hex_enterable(s) && check$attacker_supplied(s) && check$units_alive(s) && check$ar_units_in_combat(s);
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return false;
+  }
+}
 /** The trace, in reading order: each step after the steps it reads. */
 const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$in$attackers, value: (s: State) => s.in$attackers },
@@ -5828,12 +5838,25 @@ export function checkAssume(value: unknown): rt.CheckResult<Record<string, rt.Wi
   return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
 }
 
+/** The dice `resolve` works on: the usual case checked here, die by die; anything else by `rt.admitDice` (which throws for what `checkDice` refuses). */
+function admitDice(dice: unknown): Record<string, number | undefined> {
+  if (rt.plainObject(dice)) {
+    const d$surprise_roll = dice.surprise_roll;
+    const d$shift_roll = dice.shift_roll;
+    const d$combat_roll = dice.combat_roll;
+    if (rt.rollOrNone(d$surprise_roll, 2, 12) && rt.rollOrNone(d$shift_roll, 1, 6) && rt.rollOrNone(d$combat_roll, 2, 12) && rt.keyCount(dice) === (d$surprise_roll === undefined ? 0 : 1) + (d$shift_roll === undefined ? 0 : 1) + (d$combat_roll === undefined ? 0 : 1)) {
+      return dice as Record<string, number | undefined>;
+    }
+  }
+  return rt.admitDice(schema.dice, dice);
+}
+
 /**
  * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
+  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), admitDice(dice), options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
@@ -5843,6 +5866,7 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     outputs,
     rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also),
     TRACE,
+    holds,
   );
 }
 
@@ -5858,7 +5882,7 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
       }
       return s;
     },
-    (s: State) => rt.requirements(s, CHECKS),
+    (s: State) => holds(s) ? null : rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
     MEMO,

@@ -1949,65 +1949,65 @@ function air_units$value(s, a$i) {
 }
 function perUnit$moving_units$overrun_cost(s) {
   const n = in$moving_units(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(moving_units$overrun_cost(s, i));
+    out[i] = moving_units$overrun_cost(s, i);
   }
   return out;
 }
 function perUnit$moving_units$mp_cost(s) {
   const n = in$moving_units(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(moving_units$mp_cost(s, i));
+    out[i] = moving_units$mp_cost(s, i);
   }
   return out;
 }
 function perUnit$moving_units$mp_spent(s) {
   const n = in$moving_units(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(moving_units$mp_spent(s, i));
+    out[i] = moving_units$mp_spent(s, i);
   }
   return out;
 }
 function perUnit$moving_units$mp_left(s) {
   const n = in$moving_units(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(moving_units$mp_left(s, i));
+    out[i] = moving_units$mp_left(s, i);
   }
   return out;
 }
 function perUnit$moving_units$hexside_cost(s) {
   const n = in$moving_units(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(moving_units$hexside_cost(s, i));
+    out[i] = moving_units$hexside_cost(s, i);
   }
   return out;
 }
 function perUnit$moving_units$attack_now(s) {
   const n = in$moving_units(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(moving_units$attack_now(s, i));
+    out[i] = moving_units$attack_now(s, i);
   }
   return out;
 }
 function perUnit$air_units$mission_tbf(s) {
   const n = in$air_units(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(air_units$mission_tbf(s, i));
+    out[i] = air_units$mission_tbf(s, i);
   }
   return out;
 }
 function perUnit$air_units$value(s) {
   const n = in$air_units(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(air_units$value(s, i));
+    out[i] = air_units$value(s, i);
   }
   return out;
 }
@@ -2164,6 +2164,16 @@ const CHECKS = [
     test: check$air_naval_immediate_only,
   },
 ];
+function holds(s) {
+  try {
+    return check$within_stacking_limit(s) && check$enough_mp(s) && check$one_overrun_per_defender(s) && check$road_rate_single_unit(s) && check$air_naval_immediate_only(s);
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return false;
+  }
+}
 /** The trace, in reading order: each step after the steps it reads. */
 const TRACE = [
   { info: step$in$stacking_ok, value: (s) => s.in$stacking_ok },
@@ -2804,16 +2814,26 @@ export function checkAssume(value) {
   return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
 }
 
+/** The dice `resolve` works on: the usual case checked here, die by die; anything else by `rt.admitDice` (which throws for what `checkDice` refuses). */
+function admitDice(dice) {
+  if (rt.plainObject(dice)) {
+    if (rt.keyCount(dice) === 0) {
+      return dice;
+    }
+  }
+  return rt.admitDice(schema.dice, dice);
+}
+
 /**
  * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input, dice = {}, options) {
-  const s = new State(rt.admitInput(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
+  const s = new State(rt.admitInput(schema, input, NOTATIONS), admitDice(dice), options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
-  return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE);
+  return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE, holds);
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */
@@ -2828,7 +2848,7 @@ export function distribution(input) {
       }
       return s;
     },
-    (s) => rt.requirements(s, CHECKS),
+    (s) => holds(s) ? null : rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
     MEMO,

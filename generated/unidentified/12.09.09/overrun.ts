@@ -2081,65 +2081,65 @@ function air_units$value(s: State, a$i: number): rt.Num {
 }
 function perUnit$moving_units$overrun_cost(s: State): number[] {
   const n = in$moving_units(s).length;
-  const out: number[] = [];
+  const out: number[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(moving_units$overrun_cost(s, i));
+    out[i] = moving_units$overrun_cost(s, i);
   }
   return out;
 }
 function perUnit$moving_units$mp_cost(s: State): rt.Num[] {
   const n = in$moving_units(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(moving_units$mp_cost(s, i));
+    out[i] = moving_units$mp_cost(s, i);
   }
   return out;
 }
 function perUnit$moving_units$mp_spent(s: State): rt.Num[] {
   const n = in$moving_units(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(moving_units$mp_spent(s, i));
+    out[i] = moving_units$mp_spent(s, i);
   }
   return out;
 }
 function perUnit$moving_units$mp_left(s: State): rt.Num[] {
   const n = in$moving_units(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(moving_units$mp_left(s, i));
+    out[i] = moving_units$mp_left(s, i);
   }
   return out;
 }
 function perUnit$moving_units$hexside_cost(s: State): rt.Num[] {
   const n = in$moving_units(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(moving_units$hexside_cost(s, i));
+    out[i] = moving_units$hexside_cost(s, i);
   }
   return out;
 }
 function perUnit$moving_units$attack_now(s: State): rt.Num[] {
   const n = in$moving_units(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(moving_units$attack_now(s, i));
+    out[i] = moving_units$attack_now(s, i);
   }
   return out;
 }
 function perUnit$air_units$mission_tbf(s: State): rt.Num[] {
   const n = in$air_units(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(air_units$mission_tbf(s, i));
+    out[i] = air_units$mission_tbf(s, i);
   }
   return out;
 }
 function perUnit$air_units$value(s: State): rt.Num[] {
   const n = in$air_units(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(air_units$value(s, i));
+    out[i] = air_units$value(s, i);
   }
   return out;
 }
@@ -2296,6 +2296,16 @@ const CHECKS: readonly rt.CheckSpec<State>[] = [
     test: check$air_naval_immediate_only,
   },
 ];
+function holds(s: State): boolean {
+  try {
+    return check$within_stacking_limit(s) && check$enough_mp(s) && check$one_overrun_per_defender(s) && check$road_rate_single_unit(s) && check$air_naval_immediate_only(s);
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return false;
+  }
+}
 /** The trace, in reading order: each step after the steps it reads. */
 const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$in$stacking_ok, value: (s: State) => s.in$stacking_ok },
@@ -2936,12 +2946,22 @@ export function checkAssume(value: unknown): rt.CheckResult<Record<string, rt.Wi
   return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
 }
 
+/** The dice `resolve` works on: the usual case checked here, die by die; anything else by `rt.admitDice` (which throws for what `checkDice` refuses). */
+function admitDice(dice: unknown): Record<string, number | undefined> {
+  if (rt.plainObject(dice)) {
+    if (rt.keyCount(dice) === 0) {
+      return dice as Record<string, number | undefined>;
+    }
+  }
+  return rt.admitDice(schema.dice, dice);
+}
+
 /**
  * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
+  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), admitDice(dice), options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
@@ -2951,6 +2971,7 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     outputs,
     rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also),
     TRACE,
+    holds,
   );
 }
 
@@ -2966,7 +2987,7 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
       }
       return s;
     },
-    (s: State) => rt.requirements(s, CHECKS),
+    (s: State) => holds(s) ? null : rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
     MEMO,

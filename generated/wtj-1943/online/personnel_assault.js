@@ -2966,6 +2966,16 @@ const CHECKS = [
     test: check$cavalry_targets,
   },
 ];
+function holds(s) {
+  try {
+    return check$cavalry_targets(s);
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return false;
+  }
+}
 /** The trace, in reading order: each step after the steps it reads. */
 const TRACE = [
   { info: step$in$attackers, value: (s) => s.in$attackers },
@@ -4340,16 +4350,32 @@ export function checkAssume(value) {
   return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
 }
 
+/** The dice `resolve` works on: the usual case checked here, die by die; anything else by `rt.admitDice` (which throws for what `checkDice` refuses). */
+function admitDice(dice) {
+  if (rt.plainObject(dice)) {
+    const d$attacker_roll_1 = dice.attacker_roll_1;
+    const d$defender_roll_1 = dice.defender_roll_1;
+    const d$attacker_roll_2 = dice.attacker_roll_2;
+    const d$defender_roll_2 = dice.defender_roll_2;
+    const d$attacker_roll_3 = dice.attacker_roll_3;
+    const d$defender_roll_3 = dice.defender_roll_3;
+    if (rt.rollOrNone(d$attacker_roll_1, 1, 6) && rt.rollOrNone(d$defender_roll_1, 1, 6) && rt.rollOrNone(d$attacker_roll_2, 1, 6) && rt.rollOrNone(d$defender_roll_2, 1, 6) && rt.rollOrNone(d$attacker_roll_3, 1, 6) && rt.rollOrNone(d$defender_roll_3, 1, 6) && rt.keyCount(dice) === (d$attacker_roll_1 === undefined ? 0 : 1) + (d$defender_roll_1 === undefined ? 0 : 1) + (d$attacker_roll_2 === undefined ? 0 : 1) + (d$defender_roll_2 === undefined ? 0 : 1) + (d$attacker_roll_3 === undefined ? 0 : 1) + (d$defender_roll_3 === undefined ? 0 : 1)) {
+      return dice;
+    }
+  }
+  return rt.admitDice(schema.dice, dice);
+}
+
 /**
  * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input, dice = {}, options) {
-  const s = new State(rt.admitInput(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
+  const s = new State(rt.admitInput(schema, input, NOTATIONS), admitDice(dice), options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
-  return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE);
+  return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE, holds);
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */
@@ -4364,7 +4390,7 @@ export function distribution(input) {
       }
       return s;
     },
-    (s) => rt.requirements(s, CHECKS),
+    (s) => holds(s) ? null : rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
     MEMO,

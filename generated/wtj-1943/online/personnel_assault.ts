@@ -3086,6 +3086,16 @@ const CHECKS: readonly rt.CheckSpec<State>[] = [
     test: check$cavalry_targets,
   },
 ];
+function holds(s: State): boolean {
+  try {
+    return check$cavalry_targets(s);
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return false;
+  }
+}
 /** The trace, in reading order: each step after the steps it reads. */
 const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$in$attackers, value: (s: State) => s.in$attackers },
@@ -4484,12 +4494,28 @@ export function checkAssume(value: unknown): rt.CheckResult<Record<string, rt.Wi
   return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
 }
 
+/** The dice `resolve` works on: the usual case checked here, die by die; anything else by `rt.admitDice` (which throws for what `checkDice` refuses). */
+function admitDice(dice: unknown): Record<string, number | undefined> {
+  if (rt.plainObject(dice)) {
+    const d$attacker_roll_1 = dice.attacker_roll_1;
+    const d$defender_roll_1 = dice.defender_roll_1;
+    const d$attacker_roll_2 = dice.attacker_roll_2;
+    const d$defender_roll_2 = dice.defender_roll_2;
+    const d$attacker_roll_3 = dice.attacker_roll_3;
+    const d$defender_roll_3 = dice.defender_roll_3;
+    if (rt.rollOrNone(d$attacker_roll_1, 1, 6) && rt.rollOrNone(d$defender_roll_1, 1, 6) && rt.rollOrNone(d$attacker_roll_2, 1, 6) && rt.rollOrNone(d$defender_roll_2, 1, 6) && rt.rollOrNone(d$attacker_roll_3, 1, 6) && rt.rollOrNone(d$defender_roll_3, 1, 6) && rt.keyCount(dice) === (d$attacker_roll_1 === undefined ? 0 : 1) + (d$defender_roll_1 === undefined ? 0 : 1) + (d$attacker_roll_2 === undefined ? 0 : 1) + (d$defender_roll_2 === undefined ? 0 : 1) + (d$attacker_roll_3 === undefined ? 0 : 1) + (d$defender_roll_3 === undefined ? 0 : 1)) {
+      return dice as Record<string, number | undefined>;
+    }
+  }
+  return rt.admitDice(schema.dice, dice);
+}
+
 /**
  * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
+  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), admitDice(dice), options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
@@ -4499,6 +4525,7 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     outputs,
     rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also),
     TRACE,
+    holds,
   );
 }
 
@@ -4514,7 +4541,7 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
       }
       return s;
     },
-    (s: State) => rt.requirements(s, CHECKS),
+    (s: State) => holds(s) ? null : rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
     MEMO,
