@@ -1,6 +1,7 @@
 import type { CheckedEdition } from "../3-check/types.ts";
 import type { VerifiedExample } from "../5-verify/verify-examples.ts";
 import type { Chart } from "../1-read/types.ts";
+import { publishNumbering } from "../1-read/numbering.ts";
 import { chartLookups } from "./chart-lookups.ts";
 
 /**
@@ -83,6 +84,8 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
       supersedes: edition.supersedes ?? null,
       sources: edition.sources,
     },
+    // The patterns the compiler checked, so that the site finds paragraphs as the compiler did without analyzing them again.
+    numbering: publishNumbering(edition.numbering),
     documents: edition.documents.map((d) => ({
       file: d.file,
       slug: d.front.slug,

@@ -4,10 +4,9 @@ import type { Node, Root } from "mdast";
 import type { VFile } from "vfile";
 import { parse as parseYaml } from "yaml";
 import { findParagraphs, type ParagraphLayout } from "../1-read/find-paragraphs.ts";
-import { readNumbering } from "../1-read/load-metadata.ts";
+import { compileNumbering } from "../1-read/numbering.ts";
 import { SourcePlaces } from "../1-read/source-places.ts";
 import type { FrontMatter, Numbering } from "../1-read/types.ts";
-import type { Session } from "../diagnostics/session.ts";
 import type { ruleIndex } from "../6-publish/rule-index.ts";
 import type { FigurePicture } from "./remark-figures.ts";
 
@@ -62,15 +61,16 @@ export function editionIndex(root: string, ruleset: string, edition: string): Ru
   return readJson<RuleIndex>(join(root, "generated", ruleset, edition, "index.json"));
 }
 
-/** The edition's numbering patterns, compiled by the compiler's own metadata reader. */
-function editionNumbering(root: string, ruleset: string, edition: string): Numbering {
-  const path = join(root, "rules", ruleset, edition, "edition.yaml");
-  return readCached(path, (text) => {
-    const places = new SourcePlaces(relative(root, path), text);
-    // The compiler already reported any problem with the patterns; the site only needs the compiled ones.
-    const quiet = { report() {} } as unknown as Session;
-    return readNumbering(parseYaml(text) as Record<string, unknown>, places, quiet);
-  });
+const numberings = new WeakMap<RuleIndex, Numbering>();
+
+/**
+ * The edition's numbering as the compiler checked and published it in the rule
+ * index: the site runs no pattern the compiler did not accept, and analyzes none again.
+ */
+function editionNumbering(index: RuleIndex): Numbering {
+  let numbering = numberings.get(index);
+  if (!numbering) numberings.set(index, (numbering = compileNumbering(index.numbering)));
+  return numbering;
 }
 
 /** Site URL of a paragraph, given the rule index of its edition. */
@@ -107,7 +107,7 @@ export function documentContext(tree: Root, file: VFile, options: RulebookOption
   }
   const document = index.documents.find((d) => d.file === path) ?? index.documents.find((d) => d.file.endsWith(`/${path.split("/").pop()}`));
   if (!document) return null;
-  const numbering = editionNumbering(options.root, ruleset, edition);
+  const numbering = editionNumbering(index);
   const front: FrontMatter = {
     ruleset,
     edition,
