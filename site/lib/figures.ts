@@ -1,3 +1,4 @@
+/// <reference types="astro/client" />
 // A figure's image through Astro's image pipeline (astro:assets): AVIF and WebP at
 // the widths a screen may need, with the original's width and height so the page
 // keeps its place before the image arrives. The compiler checks a figure's file
