@@ -1,6 +1,7 @@
 import type { CheckedEdition } from "../3-check/types.ts";
 import type { VerifiedExample } from "../5-verify/verify-examples.ts";
 import type { Amendment, Chart } from "../1-read/types.ts";
+import { publishNumbering } from "../1-read/numbering.ts";
 import { chartLookups } from "./chart-lookups.ts";
 
 /**
@@ -84,6 +85,8 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
       extends: edition.extends ?? null,
       sources: edition.sources,
     },
+    // The patterns the compiler checked, so that the site finds paragraphs as the compiler did without analyzing them again.
+    numbering: publishNumbering(edition.numbering),
     documents: edition.documents.map((d) => ({
       file: d.file,
       slug: d.front.slug,

@@ -4,10 +4,9 @@ import type { Node, Root } from "mdast";
 import type { VFile } from "vfile";
 import { parse as parseYaml } from "yaml";
 import { findParagraphs, type ParagraphLayout } from "../1-read/find-paragraphs.ts";
-import { readNumbering } from "../1-read/load-metadata.ts";
+import { compileNumbering } from "../1-read/numbering.ts";
 import { SourcePlaces } from "../1-read/source-places.ts";
 import type { FrontMatter, Numbering } from "../1-read/types.ts";
-import type { Session } from "../diagnostics/session.ts";
 import type { ruleIndex } from "../6-publish/rule-index.ts";
 import type { FigurePicture } from "./remark-figures.ts";
 
@@ -64,20 +63,16 @@ export function editionIndex(root: string, ruleset: string, edition: string): Ru
   return readJson<RuleIndex>(join(root, "generated", ruleset, edition, "index.json"));
 }
 
-/** The edition's numbering patterns, compiled by the compiler's own metadata reader (an extending edition without its own: its base's). */
-function editionNumbering(root: string, ruleset: string, edition: string, seen: string[] = []): Numbering {
-  const path = join(root, "rules", ruleset, edition, "edition.yaml");
-  const yaml = readCached(path, (text) => parseYaml(text) as Record<string, unknown>);
-  const base = yaml.extends;
-  if (yaml.numbering === undefined && (typeof base === "string" || typeof base === "number") && !seen.includes(String(base))) {
-    return editionNumbering(root, ruleset, String(base), [...seen, edition]);
-  }
-  return readCached(`${path}\0numbering`, () => {
-    const places = new SourcePlaces(relative(root, path), readFileSync(path, "utf8"));
-    // The compiler already reported any problem with the patterns; the site only needs the compiled ones.
-    const quiet = { report() {} } as unknown as Session;
-    return readNumbering(yaml, places, quiet);
-  });
+const numberings = new WeakMap<RuleIndex, Numbering>();
+
+/**
+ * The edition's numbering as the compiler checked and published it in the rule
+ * index: the site runs no pattern the compiler did not accept, and analyzes none again.
+ */
+function editionNumbering(index: RuleIndex): Numbering {
+  let numbering = numberings.get(index);
+  if (!numbering) numberings.set(index, (numbering = compileNumbering(index.numbering)));
+  return numbering;
 }
 
 /** Site URL of a paragraph, given the rule index of its edition. */
@@ -114,7 +109,7 @@ export function documentContext(tree: Root, file: VFile, options: RulebookOption
   }
   const document = index.documents.find((d) => d.file === path) ?? index.documents.find((d) => d.file.endsWith(`/${path.split("/").pop()}`));
   if (!document) return null;
-  const numbering = editionNumbering(options.root, ruleset, edition);
+  const numbering = editionNumbering(index);
   const front: FrontMatter = {
     ruleset,
     edition,
