@@ -194,6 +194,9 @@ function air_unit_result(s) {
 }
 
 const CHECKS = [];
+function holds(s) {
+  return true;
+}
 /** The trace, in reading order: each step after the steps it reads. */
 const TRACE = [
   { info: step$in$air_unit_active, value: (s) => s.in$air_unit_active },
@@ -275,16 +278,27 @@ export function checkAssume(value) {
   return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
 }
 
+/** The dice `resolve` works on: the usual case checked here, die by die; anything else by `rt.admitDice` (which throws for what `checkDice` refuses). */
+function admitDice(dice) {
+  if (rt.plainObject(dice)) {
+    const d$air_roll = dice.air_roll;
+    if (rt.rollOrNone(d$air_roll, 2, 12) && rt.keyCount(dice) === (d$air_roll === undefined ? 0 : 1)) {
+      return dice;
+    }
+  }
+  return rt.admitDice(schema.dice, dice);
+}
+
 /**
  * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input, dice = {}, options) {
-  const s = new State(rt.admitInput(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
+  const s = new State(rt.admitInput(schema, input, NOTATIONS), admitDice(dice), options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
-  return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE);
+  return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE, holds);
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */
@@ -299,7 +313,7 @@ export function distribution(input) {
       }
       return s;
     },
-    (s) => rt.requirements(s, CHECKS),
+    (s) => holds(s) ? null : rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
     MEMO,

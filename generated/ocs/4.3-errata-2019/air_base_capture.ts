@@ -216,6 +216,9 @@ function air_unit_result(s: State): "step_loss" | "no_loss" {
 }
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [];
+function holds(s: State): boolean {
+  return true;
+}
 /** The trace, in reading order: each step after the steps it reads. */
 const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$in$air_unit_active, value: (s: State) => s.in$air_unit_active },
@@ -300,12 +303,23 @@ export function checkAssume(value: unknown): rt.CheckResult<Record<string, rt.Wi
   return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
 }
 
+/** The dice `resolve` works on: the usual case checked here, die by die; anything else by `rt.admitDice` (which throws for what `checkDice` refuses). */
+function admitDice(dice: unknown): Record<string, number | undefined> {
+  if (rt.plainObject(dice)) {
+    const d$air_roll = dice.air_roll;
+    if (rt.rollOrNone(d$air_roll, 2, 12) && rt.keyCount(dice) === (d$air_roll === undefined ? 0 : 1)) {
+      return dice as Record<string, number | undefined>;
+    }
+  }
+  return rt.admitDice(schema.dice, dice);
+}
+
 /**
  * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
+  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), admitDice(dice), options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
@@ -315,6 +329,7 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     outputs,
     rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also),
     TRACE,
+    holds,
   );
 }
 
@@ -330,7 +345,7 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
       }
       return s;
     },
-    (s: State) => rt.requirements(s, CHECKS),
+    (s: State) => holds(s) ? null : rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
     MEMO,

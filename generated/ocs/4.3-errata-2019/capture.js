@@ -714,6 +714,9 @@ function wagon_sp_displaced_t(s) {
 }
 
 const CHECKS = [];
+function holds(s) {
+  return true;
+}
 /** The trace, in reading order: each step after the steps it reads. */
 const TRACE = [
   { info: step$in$dump_sp, value: (s) => s.in$dump_sp },
@@ -1019,16 +1022,29 @@ export function checkAssume(value) {
   return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
 }
 
+/** The dice `resolve` works on: the usual case checked here, die by die; anything else by `rt.admitDice` (which throws for what `checkDice` refuses). */
+function admitDice(dice) {
+  if (rt.plainObject(dice)) {
+    const d$dump_roll = dice.dump_roll;
+    const d$truck_roll = dice.truck_roll;
+    const d$wagon_roll = dice.wagon_roll;
+    if (rt.rollOrNone(d$dump_roll, 1, 6) && rt.rollOrNone(d$truck_roll, 1, 6) && rt.rollOrNone(d$wagon_roll, 1, 6) && rt.keyCount(dice) === (d$dump_roll === undefined ? 0 : 1) + (d$truck_roll === undefined ? 0 : 1) + (d$wagon_roll === undefined ? 0 : 1)) {
+      return dice;
+    }
+  }
+  return rt.admitDice(schema.dice, dice);
+}
+
 /**
  * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input, dice = {}, options) {
-  const s = new State(rt.admitInput(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
+  const s = new State(rt.admitInput(schema, input, NOTATIONS), admitDice(dice), options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
-  return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE);
+  return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE, holds);
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */
@@ -1043,7 +1059,7 @@ export function distribution(input) {
       }
       return s;
     },
-    (s) => rt.requirements(s, CHECKS),
+    (s) => holds(s) ? null : rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
     MEMO,

@@ -562,10 +562,10 @@ function row_odds$each1(s) {
   }
   const inv$1 = in$terrain(s);
   const inv$2 = rt.rowOf(table$combat_odds, inv$1);
-  const out = [];
+  const out = new Array(items.length);
   for (let c$i = 0; c$i < items.length; c$i++) {
     const c$ = items[c$i];
-    out.push(rt.cell(table$combat_odds, inv$2, c$i, inv$1, c$));
+    out[c$i] = rt.cell(table$combat_odds, inv$2, c$i, inv$1, c$);
   }
   return out;
 }
@@ -576,15 +576,18 @@ function roll_results$each1(s) {
   }
   const inv$1 = in$table_roll(s);
   const inv$2 = rt.rowOf(table$combat_results, inv$1);
-  const out = [];
+  const out = new Array(items.length);
   for (let c$i = 0; c$i < items.length; c$i++) {
     const c$ = items[c$i];
-    out.push(rt.cell(table$combat_results, inv$2, c$i, inv$1, c$));
+    out[c$i] = rt.cell(table$combat_results, inv$2, c$i, inv$1, c$);
   }
   return out;
 }
 
 const CHECKS = [];
+function holds(s) {
+  return true;
+}
 /** The trace, in reading order: each step after the steps it reads. */
 const TRACE = [
   { info: step$in$terrain, value: (s) => s.in$terrain },
@@ -665,16 +668,26 @@ export function checkAssume(value) {
   return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
 }
 
+/** The dice `resolve` works on: the usual case checked here, die by die; anything else by `rt.admitDice` (which throws for what `checkDice` refuses). */
+function admitDice(dice) {
+  if (rt.plainObject(dice)) {
+    if (rt.keyCount(dice) === 0) {
+      return dice;
+    }
+  }
+  return rt.admitDice(schema.dice, dice);
+}
+
 /**
  * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input, dice = {}, options) {
-  const s = new State(rt.admitInput(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
+  const s = new State(rt.admitInput(schema, input, NOTATIONS), admitDice(dice), options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
-  return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE);
+  return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE, holds);
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */
@@ -689,7 +702,7 @@ export function distribution(input) {
       }
       return s;
     },
-    (s) => rt.requirements(s, CHECKS),
+    (s) => holds(s) ? null : rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
     MEMO,

@@ -600,10 +600,10 @@ function row_odds$each1(s: State): readonly rt.Odds[] {
   }
   const inv$1 = in$terrain(s);
   const inv$2 = rt.rowOf(table$combat_odds, inv$1);
-  const out: rt.Odds[] = [];
+  const out: rt.Odds[] = new Array(items.length);
   for (let c$i = 0; c$i < items.length; c$i++) {
     const c$ = items[c$i];
-    out.push(rt.cell(table$combat_odds, inv$2, c$i, inv$1, c$));
+    out[c$i] = rt.cell(table$combat_odds, inv$2, c$i, inv$1, c$);
   }
   return out;
 }
@@ -614,15 +614,18 @@ function roll_results$each1(s: State): readonly CombatResult[] {
   }
   const inv$1 = in$table_roll(s);
   const inv$2 = rt.rowOf(table$combat_results, inv$1);
-  const out: CombatResult[] = [];
+  const out: CombatResult[] = new Array(items.length);
   for (let c$i = 0; c$i < items.length; c$i++) {
     const c$ = items[c$i];
-    out.push(rt.cell(table$combat_results, inv$2, c$i, inv$1, c$));
+    out[c$i] = rt.cell(table$combat_results, inv$2, c$i, inv$1, c$);
   }
   return out;
 }
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [];
+function holds(s: State): boolean {
+  return true;
+}
 /** The trace, in reading order: each step after the steps it reads. */
 const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$in$terrain, value: (s: State) => s.in$terrain },
@@ -706,12 +709,22 @@ export function checkAssume(value: unknown): rt.CheckResult<Record<string, rt.Wi
   return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
 }
 
+/** The dice `resolve` works on: the usual case checked here, die by die; anything else by `rt.admitDice` (which throws for what `checkDice` refuses). */
+function admitDice(dice: unknown): Record<string, number | undefined> {
+  if (rt.plainObject(dice)) {
+    if (rt.keyCount(dice) === 0) {
+      return dice as Record<string, number | undefined>;
+    }
+  }
+  return rt.admitDice(schema.dice, dice);
+}
+
 /**
  * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
+  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), admitDice(dice), options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
@@ -721,6 +734,7 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     outputs,
     rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also),
     TRACE,
+    holds,
   );
 }
 
@@ -736,7 +750,7 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
       }
       return s;
     },
-    (s: State) => rt.requirements(s, CHECKS),
+    (s: State) => holds(s) ? null : rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
     MEMO,

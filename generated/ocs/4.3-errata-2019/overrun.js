@@ -368,7 +368,7 @@ export const metadata = {
     defender_option: {
       label: "Defender's option to execute",
       paragraph: "9.10c",
-      quote: "the defender can choose to apply his full option when he wants to retreat",
+      quote: "The defender gets to ignore his options",
       perUnit: false,
       random: true,
     },
@@ -2043,7 +2043,7 @@ const step$defender_option = {
   label: "Defender's option to execute",
   kind: "let",
   paragraph: "9.10c",
-  quote: "the defender can choose to apply his full option when he wants to retreat",
+  quote: "The defender gets to ignore his options",
   type: { t: "integer" },
 };
 const step$attacker_steps = {
@@ -2622,12 +2622,28 @@ const step$column_shift$branch2 = {
   quote: "If no Surprise occurs, make no shift.",
   type: { t: "integer" },
 };
+const step$attacker_option_as_retreat$branch0 = {
+  name: "attacker_option_as_retreat",
+  label: "Attacker's option taken as retreat (hexes)",
+  kind: "let",
+  paragraph: "Charts",
+  quote: "if the attacker is destroyed before taking any options",
+  type: { t: "integer" },
+};
+const step$attacker_option_as_retreat$branch1 = {
+  name: "attacker_option_as_retreat",
+  label: "Attacker's option taken as retreat (hexes)",
+  kind: "let",
+  paragraph: "9.10a",
+  quote: "Option results can be taken as any combination of step losses and retreat hexes, provided the total number is fully executed.",
+  type: { t: "integer" },
+};
 const step$defender_may_ignore$branch0 = {
   name: "defender_may_ignore",
   label: "Defender may ignore his options",
   kind: "let",
-  paragraph: "9.10c",
-  quote: "The defender gets to ignore his options if the attacker has retreated",
+  paragraph: "Charts",
+  quote: "The defender can ignore his options if the attacker chooses to use an option to retreat or if the attacker is destroyed before taking any options.",
   type: { t: "boolean" },
 };
 const step$defender_may_ignore$branch1 = {
@@ -2635,15 +2651,15 @@ const step$defender_may_ignore$branch1 = {
   label: "Defender may ignore his options",
   kind: "let",
   paragraph: "9.10c",
-  quote: "or cannot take all of his options",
+  quote: "The defender gets to ignore his options if the attacker has retreated",
   type: { t: "boolean" },
 };
 const step$defender_may_ignore$branch2 = {
   name: "defender_may_ignore",
   label: "Defender may ignore his options",
   kind: "let",
-  paragraph: "Charts",
-  quote: "The defender can ignore his options if the attacker chooses to use an option to retreat or if the attacker is destroyed before taking any options.",
+  paragraph: "9.10c",
+  quote: "or cannot take all of his options",
   type: { t: "boolean" },
 };
 const step$defender_may_ignore$branch3 = {
@@ -2653,6 +2669,30 @@ const step$defender_may_ignore$branch3 = {
   paragraph: "9.10c",
   quote: "The defender gets to ignore his options if the attacker has retreated or cannot take all of his options.",
   type: { t: "boolean" },
+};
+const step$defender_option$branch0 = {
+  name: "defender_option",
+  label: "Defender's option to execute",
+  kind: "let",
+  paragraph: "9.10c",
+  quote: "The defender gets to ignore his options",
+  type: { t: "integer" },
+};
+const step$defender_option$branch1 = {
+  name: "defender_option",
+  label: "Defender's option to execute",
+  kind: "let",
+  paragraph: "9.10c",
+  quote: "But the defender can choose to apply his full option when he wants to retreat.",
+  type: { t: "integer" },
+};
+const step$defender_option$branch2 = {
+  name: "defender_option",
+  label: "Defender's option to execute",
+  kind: "let",
+  paragraph: "9.10a",
+  quote: "provided the total number is fully executed",
+  type: { t: "integer" },
 };
 const step$attacker_retreat_hexes$branch0 = {
   name: "attacker_retreat_hexes",
@@ -2854,8 +2894,8 @@ const step$attackers$advances$branch0 = {
   name: "attackers.advances",
   label: "Attacking unit's advance after combat",
   kind: "let",
-  paragraph: "9.12g",
-  quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
+  paragraph: "9.11",
+  quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
   type: {
     t: "enum",
     labels: {
@@ -2869,8 +2909,8 @@ const step$attackers$advances$branch1 = {
   name: "attackers.advances",
   label: "Attacking unit's advance after combat",
   kind: "let",
-  paragraph: "9.11",
-  quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
+  paragraph: "9.12g(B)",
+  quote: "If the attackers take their option as a retreat, no advance is possible.",
   type: {
     t: "enum",
     labels: {
@@ -2881,6 +2921,21 @@ const step$attackers$advances$branch1 = {
   },
 };
 const step$attackers$advances$branch2 = {
+  name: "attackers.advances",
+  label: "Attacking unit's advance after combat",
+  kind: "let",
+  paragraph: "9.12g",
+  quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
+  type: {
+    t: "enum",
+    labels: {
+      required: "Required: the attacking units must enter the hex",
+      allowed: "Allowed",
+      not_allowed: "Not possible",
+    },
+  },
+};
+const step$attackers$advances$branch3 = {
   name: "attackers.advances",
   label: "Attacking unit's advance after combat",
   kind: "let",
@@ -2895,7 +2950,7 @@ const step$attackers$advances$branch2 = {
     },
   },
 };
-const step$attackers$advances$branch3 = {
+const step$attackers$advances$branch4 = {
   name: "attackers.advances",
   label: "Attacking unit's advance after combat",
   kind: "let",
@@ -3675,7 +3730,7 @@ function result(s) {
 function attacker_option_as_retreat(s) {
   let v = s.attacker_option_as_retreat;
   if (v === undefined) {
-    v = rt.min(in$attacker_option_retreat(s), result(s).attacker_option);
+    v = attacker_destroyed_before_options(s) ? 0 : rt.min(in$attacker_option_retreat(s), result(s).attacker_option);
     s.attacker_option_as_retreat = v;
   }
   return v;
@@ -3731,7 +3786,7 @@ function attacker_destroyed_before_options(s) {
 function defender_may_ignore(s) {
   let v = s.defender_may_ignore;
   if (v === undefined) {
-    v = attacker_option_as_retreat(s) > 0 ? true : attacker_cannot_take_options(s) ? true : attacker_destroyed_before_options(s) ? true : false;
+    v = attacker_destroyed_before_options(s) ? true : attacker_option_as_retreat(s) > 0 ? true : attacker_cannot_take_options(s) ? true : false;
     s.defender_may_ignore = v;
   }
   return v;
@@ -3739,7 +3794,7 @@ function defender_may_ignore(s) {
 function defender_option(s) {
   let v = s.defender_option;
   if (v === undefined) {
-    v = defender_may_ignore(s) && in$defender_ignores(s) ? 0 : result(s).defender_option;
+    v = defender_may_ignore(s) && in$defender_ignores(s) ? 0 : defender_may_ignore(s) ? result(s).defender_option : result(s).defender_option;
     s.defender_option = v;
   }
   return v;
@@ -3985,7 +4040,7 @@ function attackers$advances(s, u$i) {
   let v = (s.attackers$advances ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = advance(s) === "not_allowed" ? "not_allowed" : attackers$destroyed(s, u$i) ? "not_allowed" : u$.cannot_move ? "not_allowed" : advance(s);
+    v = attackers$destroyed(s, u$i) ? "not_allowed" : attacker_option_as_retreat(s) > 0 ? "not_allowed" : advance(s) === "not_allowed" ? "not_allowed" : u$.cannot_move ? "not_allowed" : advance(s);
     (s.attackers$advances ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -4089,153 +4144,153 @@ function defenders$step_loss_factor(s, d$i) {
 }
 function perUnit$attackers$mode_factor(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$mode_factor(s, i));
+    out[i] = attackers$mode_factor(s, i);
   }
   return out;
 }
 function perUnit$attackers$action_rating(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$action_rating(s, i));
+    out[i] = attackers$action_rating(s, i);
   }
   return out;
 }
 function perUnit$attackers$attack_strength(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$attack_strength(s, i));
+    out[i] = attackers$attack_strength(s, i);
   }
   return out;
 }
 function perUnit$attackers$at_reduced(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$at_reduced(s, i));
+    out[i] = attackers$at_reduced(s, i);
   }
   return out;
 }
 function perUnit$attackers$terrain_multiplier(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$terrain_multiplier(s, i));
+    out[i] = attackers$terrain_multiplier(s, i);
   }
   return out;
 }
 function perUnit$attackers$supply_factor(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$supply_factor(s, i));
+    out[i] = attackers$supply_factor(s, i);
   }
   return out;
 }
 function perUnit$attackers$losses(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$losses(s, i));
+    out[i] = attackers$losses(s, i);
   }
   return out;
 }
 function perUnit$attackers$destroyed(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$destroyed(s, i));
+    out[i] = attackers$destroyed(s, i);
   }
   return out;
 }
 function perUnit$attackers$step_loss_factor(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$step_loss_factor(s, i));
+    out[i] = attackers$step_loss_factor(s, i);
   }
   return out;
 }
 function perUnit$attackers$advances(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$advances(s, i));
+    out[i] = attackers$advances(s, i);
   }
   return out;
 }
 function perUnit$attackers$gains_exploit(s) {
   const n = in$attackers(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$gains_exploit(s, i));
+    out[i] = attackers$gains_exploit(s, i);
   }
   return out;
 }
 function perUnit$defenders$mode_factor(s) {
   const n = in$defenders(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$mode_factor(s, i));
+    out[i] = defenders$mode_factor(s, i);
   }
   return out;
 }
 function perUnit$defenders$action_rating(s) {
   const n = in$defenders(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$action_rating(s, i));
+    out[i] = defenders$action_rating(s, i);
   }
   return out;
 }
 function perUnit$defenders$defense_strength(s) {
   const n = in$defenders(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$defense_strength(s, i));
+    out[i] = defenders$defense_strength(s, i);
   }
   return out;
 }
 function perUnit$defenders$terrain_multiplier(s) {
   const n = in$defenders(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$terrain_multiplier(s, i));
+    out[i] = defenders$terrain_multiplier(s, i);
   }
   return out;
 }
 function perUnit$defenders$supply_factor(s) {
   const n = in$defenders(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$supply_factor(s, i));
+    out[i] = defenders$supply_factor(s, i);
   }
   return out;
 }
 function perUnit$defenders$losses(s) {
   const n = in$defenders(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$losses(s, i));
+    out[i] = defenders$losses(s, i);
   }
   return out;
 }
 function perUnit$defenders$destroyed(s) {
   const n = in$defenders(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$destroyed(s, i));
+    out[i] = defenders$destroyed(s, i);
   }
   return out;
 }
 function perUnit$defenders$step_loss_factor(s) {
   const n = in$defenders(s).length;
-  const out = [];
+  const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$step_loss_factor(s, i));
+    out[i] = defenders$step_loss_factor(s, i);
   }
   return out;
 }
@@ -4290,8 +4345,14 @@ function branch$start_column(s) {
 function branch$column_shift(s) {
   return surprise(s) === "attacker" ? 0 : surprise(s) === "defender" ? 1 : 2;
 }
+function branch$attacker_option_as_retreat(s) {
+  return attacker_destroyed_before_options(s) ? 0 : 1;
+}
 function branch$defender_may_ignore(s) {
-  return attacker_option_as_retreat(s) > 0 ? 0 : attacker_cannot_take_options(s) ? 1 : attacker_destroyed_before_options(s) ? 2 : 3;
+  return attacker_destroyed_before_options(s) ? 0 : attacker_option_as_retreat(s) > 0 ? 1 : attacker_cannot_take_options(s) ? 2 : 3;
+}
+function branch$defender_option(s) {
+  return defender_may_ignore(s) && in$defender_ignores(s) ? 0 : defender_may_ignore(s) ? 1 : 2;
 }
 function branch$attacker_retreat_hexes(s) {
   return attacker_destroyed(s) ? 0 : 1;
@@ -4322,7 +4383,7 @@ function branch$attackers$destroyed(s, u$i) {
 }
 function branch$attackers$advances(s, u$i) {
   const u$ = in$attackers(s)[u$i];
-  return advance(s) === "not_allowed" ? 0 : attackers$destroyed(s, u$i) ? 1 : u$.cannot_move ? 2 : 3;
+  return attackers$destroyed(s, u$i) ? 0 : attacker_option_as_retreat(s) > 0 ? 1 : advance(s) === "not_allowed" ? 2 : u$.cannot_move ? 3 : 4;
 }
 function branch$attackers$gains_exploit(s, u$i) {
   const u$ = in$attackers(s)[u$i];
@@ -4380,19 +4441,19 @@ function defender_re$each1(s) {
 }
 function attacker_ar$each1(s) {
   const items = in$attackers(s);
-  const out = [];
+  const out = new Array(items.length);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    out.push(attackers$action_rating(s, u$i));
+    out[u$i] = attackers$action_rating(s, u$i);
   }
   return out;
 }
 function defender_ar$each1(s) {
   const items = in$defenders(s);
-  const out = [];
+  const out = new Array(items.length);
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    out.push(defenders$action_rating(s, d$i));
+    out[d$i] = defenders$action_rating(s, d$i);
   }
   return out;
 }
@@ -4492,19 +4553,19 @@ function defender_destroyed$each1(s) {
 }
 function attacker_losses_by_unit$each1(s) {
   const items = in$attackers(s);
-  const out = [];
+  const out = new Array(items.length);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    out.push(rt.sub(u$.steps, u$.steps_lost, "9.11c"));
+    out[u$i] = rt.sub(u$.steps, u$.steps_lost, "9.11c");
   }
   return out;
 }
 function defender_losses_by_unit$each1(s) {
   const items = in$defenders(s);
-  const out = [];
+  const out = new Array(items.length);
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    out.push(rt.sub(d$.steps, d$.steps_lost, "9.11c"));
+    out[d$i] = rt.sub(d$.steps, d$.steps_lost, "9.11c");
   }
   return out;
 }
@@ -4635,6 +4696,16 @@ const CHECKS = [
     test: check$ar_units_in_combat,
   },
 ];
+function holds(s) {
+  try {
+    return check$stacked_together(s) && check$overrun_modes(s) && check$attack_capable(s) && check$can_attack(s) && check$enough_mp(s) && check$entry_not_all(s) && check$entry_at_most_3(s) && check$no_road_needed(s) && check$hex_enterable(s) && check$attacker_supplied(s) && check$units_alive(s) && check$ar_units_in_combat(s);
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return false;
+  }
+}
 /** The trace, in reading order: each step after the steps it reads. */
 const TRACE = [
   { info: step$in$stack_started_together, value: (s) => s.in$stack_started_together },
@@ -4765,9 +4836,18 @@ const TRACE = [
   { info: step$combat_modified, value: (s) => s.combat_modified },
   { info: step$result, value: (s) => s.result },
   { info: step$in$attacker_option_retreat, value: (s) => s.in$attacker_option_retreat },
-  { info: step$attacker_option_as_retreat, value: (s) => s.attacker_option_as_retreat },
-  { info: step$attacker_required_losses, value: (s) => s.attacker_required_losses },
   { info: step$attacker_steps, value: (s) => s.attacker_steps },
+  {
+    info: step$attacker_destroyed_before_options,
+    value: (s) => s.attacker_destroyed_before_options,
+  },
+  {
+    info: step$attacker_option_as_retreat,
+    value: (s) => s.attacker_option_as_retreat,
+    branch: branch$attacker_option_as_retreat,
+    branches: [step$attacker_option_as_retreat$branch0, step$attacker_option_as_retreat$branch1],
+  },
+  { info: step$attacker_required_losses, value: (s) => s.attacker_required_losses },
   { info: step$attacker_step_losses, value: (s) => s.attacker_step_losses },
   { info: step$attacker_losses_by_unit, value: (s) => s.attacker_losses_by_unit },
   { info: step$attackers$losses, items: (s) => s.attackers$losses },
@@ -4820,10 +4900,6 @@ const TRACE = [
   { info: step$exploit_units, value: (s) => s.exploit_units },
   { info: step$attacker_cannot_take_options, value: (s) => s.attacker_cannot_take_options },
   {
-    info: step$attacker_destroyed_before_options,
-    value: (s) => s.attacker_destroyed_before_options,
-  },
-  {
     info: step$defender_may_ignore,
     value: (s) => s.defender_may_ignore,
     branch: branch$defender_may_ignore,
@@ -4835,7 +4911,12 @@ const TRACE = [
     ],
   },
   { info: step$in$defender_ignores, value: (s) => s.in$defender_ignores },
-  { info: step$defender_option, value: (s) => s.defender_option },
+  {
+    info: step$defender_option,
+    value: (s) => s.defender_option,
+    branch: branch$defender_option,
+    branches: [step$defender_option$branch0, step$defender_option$branch1, step$defender_option$branch2],
+  },
   { info: step$in$defender_option_retreat, value: (s) => s.in$defender_option_retreat },
   { info: step$defender_option_as_retreat, value: (s) => s.defender_option_as_retreat },
   { info: step$defender_required_losses, value: (s) => s.defender_required_losses },
@@ -4881,6 +4962,7 @@ const TRACE = [
       step$attackers$advances$branch1,
       step$attackers$advances$branch2,
       step$attackers$advances$branch3,
+      step$attackers$advances$branch4,
     ],
   },
   { info: step$movement_ends, value: (s) => s.movement_ends },
@@ -5634,7 +5716,11 @@ const MEMO = {
   column_shift: { read: (s) => s.column_shift, lets: ["surprise"], dice: ["shift_roll"] },
   combat_modified: { read: (s) => s.combat_modified, lets: ["ar_drm", "hedgehog_combat_drm"], dice: ["combat_roll"] },
   result: { read: (s) => s.result, lets: ["combat_modified", "final_column"], dice: [] },
-  attacker_option_as_retreat: { read: (s) => s.attacker_option_as_retreat, lets: ["result"], dice: [] },
+  attacker_option_as_retreat: {
+    read: (s) => s.attacker_option_as_retreat,
+    lets: ["attacker_destroyed_before_options", "result"],
+    dice: [],
+  },
   attacker_required_losses: {
     read: (s) => s.attacker_required_losses,
     lets: ["result", "attacker_option_as_retreat"],
@@ -5655,9 +5741,9 @@ const MEMO = {
   defender_may_ignore: {
     read: (s) => s.defender_may_ignore,
     lets: [
+      "attacker_destroyed_before_options",
       "attacker_option_as_retreat",
       "attacker_cannot_take_options",
-      "attacker_destroyed_before_options",
     ],
     dice: [],
   },
@@ -5727,7 +5813,11 @@ const MEMO = {
     dice: [],
   },
   "attackers.step_loss_factor": { read: (s) => s.attackers$step_loss_factor, lets: [], dice: [] },
-  "attackers.advances": { read: (s) => s.attackers$advances, lets: ["advance", "attackers.destroyed"], dice: [] },
+  "attackers.advances": {
+    read: (s) => s.attackers$advances,
+    lets: ["attacker_option_as_retreat", "advance", "attackers.destroyed"],
+    dice: [],
+  },
   "attackers.gains_exploit": {
     read: (s) => s.attackers$gains_exploit,
     lets: ["result", "exploit_ignored", "attacker_option_as_retreat", "attackers.destroyed"],
@@ -6035,16 +6125,29 @@ export function checkAssume(value) {
   return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
 }
 
+/** The dice `resolve` works on: the usual case checked here, die by die; anything else by `rt.admitDice` (which throws for what `checkDice` refuses). */
+function admitDice(dice) {
+  if (rt.plainObject(dice)) {
+    const d$surprise_roll = dice.surprise_roll;
+    const d$shift_roll = dice.shift_roll;
+    const d$combat_roll = dice.combat_roll;
+    if (rt.rollOrNone(d$surprise_roll, 2, 12) && rt.rollOrNone(d$shift_roll, 1, 6) && rt.rollOrNone(d$combat_roll, 2, 12) && rt.keyCount(dice) === (d$surprise_roll === undefined ? 0 : 1) + (d$shift_roll === undefined ? 0 : 1) + (d$combat_roll === undefined ? 0 : 1)) {
+      return dice;
+    }
+  }
+  return rt.admitDice(schema.dice, dice);
+}
+
 /**
  * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input, dice = {}, options) {
-  const s = new State(rt.admitInput(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
+  const s = new State(rt.admitInput(schema, input, NOTATIONS), admitDice(dice), options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
-  return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE);
+  return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE, holds);
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */
@@ -6059,7 +6162,7 @@ export function distribution(input) {
       }
       return s;
     },
-    (s) => rt.requirements(s, CHECKS),
+    (s) => holds(s) ? null : rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
     MEMO,

@@ -368,7 +368,7 @@ export const metadata = {
     defender_option: {
       label: "Defender's option to execute",
       paragraph: "9.10c",
-      quote: "the defender can choose to apply his full option when he wants to retreat",
+      quote: "The defender gets to ignore his options",
       perUnit: false,
       random: true,
     },
@@ -2257,7 +2257,7 @@ const step$defender_option: rt.StepInfo = {
   label: "Defender's option to execute",
   kind: "let",
   paragraph: "9.10c",
-  quote: "the defender can choose to apply his full option when he wants to retreat",
+  quote: "The defender gets to ignore his options",
   type: { t: "integer" },
 };
 const step$attacker_steps: rt.StepInfo = {
@@ -2836,12 +2836,28 @@ const step$column_shift$branch2: rt.StepInfo = {
   quote: "If no Surprise occurs, make no shift.",
   type: { t: "integer" },
 };
+const step$attacker_option_as_retreat$branch0: rt.StepInfo = {
+  name: "attacker_option_as_retreat",
+  label: "Attacker's option taken as retreat (hexes)",
+  kind: "let",
+  paragraph: "Charts",
+  quote: "if the attacker is destroyed before taking any options",
+  type: { t: "integer" },
+};
+const step$attacker_option_as_retreat$branch1: rt.StepInfo = {
+  name: "attacker_option_as_retreat",
+  label: "Attacker's option taken as retreat (hexes)",
+  kind: "let",
+  paragraph: "9.10a",
+  quote: "Option results can be taken as any combination of step losses and retreat hexes, provided the total number is fully executed.",
+  type: { t: "integer" },
+};
 const step$defender_may_ignore$branch0: rt.StepInfo = {
   name: "defender_may_ignore",
   label: "Defender may ignore his options",
   kind: "let",
-  paragraph: "9.10c",
-  quote: "The defender gets to ignore his options if the attacker has retreated",
+  paragraph: "Charts",
+  quote: "The defender can ignore his options if the attacker chooses to use an option to retreat or if the attacker is destroyed before taking any options.",
   type: { t: "boolean" },
 };
 const step$defender_may_ignore$branch1: rt.StepInfo = {
@@ -2849,15 +2865,15 @@ const step$defender_may_ignore$branch1: rt.StepInfo = {
   label: "Defender may ignore his options",
   kind: "let",
   paragraph: "9.10c",
-  quote: "or cannot take all of his options",
+  quote: "The defender gets to ignore his options if the attacker has retreated",
   type: { t: "boolean" },
 };
 const step$defender_may_ignore$branch2: rt.StepInfo = {
   name: "defender_may_ignore",
   label: "Defender may ignore his options",
   kind: "let",
-  paragraph: "Charts",
-  quote: "The defender can ignore his options if the attacker chooses to use an option to retreat or if the attacker is destroyed before taking any options.",
+  paragraph: "9.10c",
+  quote: "or cannot take all of his options",
   type: { t: "boolean" },
 };
 const step$defender_may_ignore$branch3: rt.StepInfo = {
@@ -2867,6 +2883,30 @@ const step$defender_may_ignore$branch3: rt.StepInfo = {
   paragraph: "9.10c",
   quote: "The defender gets to ignore his options if the attacker has retreated or cannot take all of his options.",
   type: { t: "boolean" },
+};
+const step$defender_option$branch0: rt.StepInfo = {
+  name: "defender_option",
+  label: "Defender's option to execute",
+  kind: "let",
+  paragraph: "9.10c",
+  quote: "The defender gets to ignore his options",
+  type: { t: "integer" },
+};
+const step$defender_option$branch1: rt.StepInfo = {
+  name: "defender_option",
+  label: "Defender's option to execute",
+  kind: "let",
+  paragraph: "9.10c",
+  quote: "But the defender can choose to apply his full option when he wants to retreat.",
+  type: { t: "integer" },
+};
+const step$defender_option$branch2: rt.StepInfo = {
+  name: "defender_option",
+  label: "Defender's option to execute",
+  kind: "let",
+  paragraph: "9.10a",
+  quote: "provided the total number is fully executed",
+  type: { t: "integer" },
 };
 const step$attacker_retreat_hexes$branch0: rt.StepInfo = {
   name: "attacker_retreat_hexes",
@@ -3068,8 +3108,8 @@ const step$attackers$advances$branch0: rt.StepInfo = {
   name: "attackers.advances",
   label: "Attacking unit's advance after combat",
   kind: "let",
-  paragraph: "9.12g",
-  quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
+  paragraph: "9.11",
+  quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
   type: {
     t: "enum",
     labels: {
@@ -3083,8 +3123,8 @@ const step$attackers$advances$branch1: rt.StepInfo = {
   name: "attackers.advances",
   label: "Attacking unit's advance after combat",
   kind: "let",
-  paragraph: "9.11",
-  quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
+  paragraph: "9.12g(B)",
+  quote: "If the attackers take their option as a retreat, no advance is possible.",
   type: {
     t: "enum",
     labels: {
@@ -3095,6 +3135,21 @@ const step$attackers$advances$branch1: rt.StepInfo = {
   },
 };
 const step$attackers$advances$branch2: rt.StepInfo = {
+  name: "attackers.advances",
+  label: "Attacking unit's advance after combat",
+  kind: "let",
+  paragraph: "9.12g",
+  quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
+  type: {
+    t: "enum",
+    labels: {
+      required: "Required: the attacking units must enter the hex",
+      allowed: "Allowed",
+      not_allowed: "Not possible",
+    },
+  },
+};
+const step$attackers$advances$branch3: rt.StepInfo = {
   name: "attackers.advances",
   label: "Attacking unit's advance after combat",
   kind: "let",
@@ -3109,7 +3164,7 @@ const step$attackers$advances$branch2: rt.StepInfo = {
     },
   },
 };
-const step$attackers$advances$branch3: rt.StepInfo = {
+const step$attackers$advances$branch4: rt.StepInfo = {
   name: "attackers.advances",
   label: "Attacking unit's advance after combat",
   kind: "let",
@@ -3889,7 +3944,7 @@ function result(s: State): CombatResult {
 function attacker_option_as_retreat(s: State): number {
   let v = s.attacker_option_as_retreat;
   if (v === undefined) {
-    v = rt.min(in$attacker_option_retreat(s), result(s).attacker_option);
+    v = attacker_destroyed_before_options(s) ? 0 : rt.min(in$attacker_option_retreat(s), result(s).attacker_option);
     s.attacker_option_as_retreat = v;
   }
   return v;
@@ -3945,7 +4000,7 @@ function attacker_destroyed_before_options(s: State): boolean {
 function defender_may_ignore(s: State): boolean {
   let v = s.defender_may_ignore;
   if (v === undefined) {
-    v = attacker_option_as_retreat(s) > 0 ? true : attacker_cannot_take_options(s) ? true : attacker_destroyed_before_options(s) ? true : false;
+    v = attacker_destroyed_before_options(s) ? true : attacker_option_as_retreat(s) > 0 ? true : attacker_cannot_take_options(s) ? true : false;
     s.defender_may_ignore = v;
   }
   return v;
@@ -3953,7 +4008,7 @@ function defender_may_ignore(s: State): boolean {
 function defender_option(s: State): number {
   let v = s.defender_option;
   if (v === undefined) {
-    v = defender_may_ignore(s) && in$defender_ignores(s) ? 0 : result(s).defender_option;
+    v = defender_may_ignore(s) && in$defender_ignores(s) ? 0 : defender_may_ignore(s) ? result(s).defender_option : result(s).defender_option;
     s.defender_option = v;
   }
   return v;
@@ -4199,7 +4254,7 @@ function attackers$advances(s: State, u$i: number): "required" | "allowed" | "no
   let v = (s.attackers$advances ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = advance(s) === "not_allowed" ? "not_allowed" : attackers$destroyed(s, u$i) ? "not_allowed" : u$.cannot_move ? "not_allowed" : advance(s);
+    v = attackers$destroyed(s, u$i) ? "not_allowed" : attacker_option_as_retreat(s) > 0 ? "not_allowed" : advance(s) === "not_allowed" ? "not_allowed" : u$.cannot_move ? "not_allowed" : advance(s);
     (s.attackers$advances ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -4303,153 +4358,153 @@ function defenders$step_loss_factor(s: State, d$i: number): rt.Num {
 }
 function perUnit$attackers$mode_factor(s: State): rt.Num[] {
   const n = in$attackers(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$mode_factor(s, i));
+    out[i] = attackers$mode_factor(s, i);
   }
   return out;
 }
 function perUnit$attackers$action_rating(s: State): number[] {
   const n = in$attackers(s).length;
-  const out: number[] = [];
+  const out: number[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$action_rating(s, i));
+    out[i] = attackers$action_rating(s, i);
   }
   return out;
 }
 function perUnit$attackers$attack_strength(s: State): rt.Num[] {
   const n = in$attackers(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$attack_strength(s, i));
+    out[i] = attackers$attack_strength(s, i);
   }
   return out;
 }
 function perUnit$attackers$at_reduced(s: State): boolean[] {
   const n = in$attackers(s).length;
-  const out: boolean[] = [];
+  const out: boolean[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$at_reduced(s, i));
+    out[i] = attackers$at_reduced(s, i);
   }
   return out;
 }
 function perUnit$attackers$terrain_multiplier(s: State): rt.Num[] {
   const n = in$attackers(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$terrain_multiplier(s, i));
+    out[i] = attackers$terrain_multiplier(s, i);
   }
   return out;
 }
 function perUnit$attackers$supply_factor(s: State): rt.Num[] {
   const n = in$attackers(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$supply_factor(s, i));
+    out[i] = attackers$supply_factor(s, i);
   }
   return out;
 }
 function perUnit$attackers$losses(s: State): number[] {
   const n = in$attackers(s).length;
-  const out: number[] = [];
+  const out: number[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$losses(s, i));
+    out[i] = attackers$losses(s, i);
   }
   return out;
 }
 function perUnit$attackers$destroyed(s: State): boolean[] {
   const n = in$attackers(s).length;
-  const out: boolean[] = [];
+  const out: boolean[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$destroyed(s, i));
+    out[i] = attackers$destroyed(s, i);
   }
   return out;
 }
 function perUnit$attackers$step_loss_factor(s: State): rt.Num[] {
   const n = in$attackers(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$step_loss_factor(s, i));
+    out[i] = attackers$step_loss_factor(s, i);
   }
   return out;
 }
 function perUnit$attackers$advances(s: State): ("required" | "allowed" | "not_allowed")[] {
   const n = in$attackers(s).length;
-  const out: ("required" | "allowed" | "not_allowed")[] = [];
+  const out: ("required" | "allowed" | "not_allowed")[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$advances(s, i));
+    out[i] = attackers$advances(s, i);
   }
   return out;
 }
 function perUnit$attackers$gains_exploit(s: State): boolean[] {
   const n = in$attackers(s).length;
-  const out: boolean[] = [];
+  const out: boolean[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(attackers$gains_exploit(s, i));
+    out[i] = attackers$gains_exploit(s, i);
   }
   return out;
 }
 function perUnit$defenders$mode_factor(s: State): rt.Num[] {
   const n = in$defenders(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$mode_factor(s, i));
+    out[i] = defenders$mode_factor(s, i);
   }
   return out;
 }
 function perUnit$defenders$action_rating(s: State): number[] {
   const n = in$defenders(s).length;
-  const out: number[] = [];
+  const out: number[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$action_rating(s, i));
+    out[i] = defenders$action_rating(s, i);
   }
   return out;
 }
 function perUnit$defenders$defense_strength(s: State): rt.Num[] {
   const n = in$defenders(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$defense_strength(s, i));
+    out[i] = defenders$defense_strength(s, i);
   }
   return out;
 }
 function perUnit$defenders$terrain_multiplier(s: State): rt.Num[] {
   const n = in$defenders(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$terrain_multiplier(s, i));
+    out[i] = defenders$terrain_multiplier(s, i);
   }
   return out;
 }
 function perUnit$defenders$supply_factor(s: State): rt.Num[] {
   const n = in$defenders(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$supply_factor(s, i));
+    out[i] = defenders$supply_factor(s, i);
   }
   return out;
 }
 function perUnit$defenders$losses(s: State): number[] {
   const n = in$defenders(s).length;
-  const out: number[] = [];
+  const out: number[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$losses(s, i));
+    out[i] = defenders$losses(s, i);
   }
   return out;
 }
 function perUnit$defenders$destroyed(s: State): boolean[] {
   const n = in$defenders(s).length;
-  const out: boolean[] = [];
+  const out: boolean[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$destroyed(s, i));
+    out[i] = defenders$destroyed(s, i);
   }
   return out;
 }
 function perUnit$defenders$step_loss_factor(s: State): rt.Num[] {
   const n = in$defenders(s).length;
-  const out: rt.Num[] = [];
+  const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    out.push(defenders$step_loss_factor(s, i));
+    out[i] = defenders$step_loss_factor(s, i);
   }
   return out;
 }
@@ -4504,8 +4559,14 @@ function branch$start_column(s: State): number {
 function branch$column_shift(s: State): number {
   return surprise(s) === "attacker" ? 0 : surprise(s) === "defender" ? 1 : 2;
 }
+function branch$attacker_option_as_retreat(s: State): number {
+  return attacker_destroyed_before_options(s) ? 0 : 1;
+}
 function branch$defender_may_ignore(s: State): number {
-  return attacker_option_as_retreat(s) > 0 ? 0 : attacker_cannot_take_options(s) ? 1 : attacker_destroyed_before_options(s) ? 2 : 3;
+  return attacker_destroyed_before_options(s) ? 0 : attacker_option_as_retreat(s) > 0 ? 1 : attacker_cannot_take_options(s) ? 2 : 3;
+}
+function branch$defender_option(s: State): number {
+  return defender_may_ignore(s) && in$defender_ignores(s) ? 0 : defender_may_ignore(s) ? 1 : 2;
 }
 function branch$attacker_retreat_hexes(s: State): number {
   return attacker_destroyed(s) ? 0 : 1;
@@ -4536,7 +4597,7 @@ function branch$attackers$destroyed(s: State, u$i: number): number {
 }
 function branch$attackers$advances(s: State, u$i: number): number {
   const u$ = in$attackers(s)[u$i];
-  return advance(s) === "not_allowed" ? 0 : attackers$destroyed(s, u$i) ? 1 : u$.cannot_move ? 2 : 3;
+  return attackers$destroyed(s, u$i) ? 0 : attacker_option_as_retreat(s) > 0 ? 1 : advance(s) === "not_allowed" ? 2 : u$.cannot_move ? 3 : 4;
 }
 function branch$attackers$gains_exploit(s: State, u$i: number): number {
   const u$ = in$attackers(s)[u$i];
@@ -4594,19 +4655,19 @@ function defender_re$each1(s: State): rt.Num {
 }
 function attacker_ar$each1(s: State): readonly number[] {
   const items: readonly AttackingUnit[] = in$attackers(s);
-  const out: number[] = [];
+  const out: number[] = new Array(items.length);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    out.push(attackers$action_rating(s, u$i));
+    out[u$i] = attackers$action_rating(s, u$i);
   }
   return out;
 }
 function defender_ar$each1(s: State): readonly number[] {
   const items: readonly DefendingUnit[] = in$defenders(s);
-  const out: number[] = [];
+  const out: number[] = new Array(items.length);
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    out.push(defenders$action_rating(s, d$i));
+    out[d$i] = defenders$action_rating(s, d$i);
   }
   return out;
 }
@@ -4706,19 +4767,19 @@ function defender_destroyed$each1(s: State): boolean {
 }
 function attacker_losses_by_unit$each1(s: State): readonly number[] {
   const items: readonly AttackingUnit[] = in$attackers(s);
-  const out: number[] = [];
+  const out: number[] = new Array(items.length);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    out.push(rt.sub(u$.steps, u$.steps_lost, "9.11c"));
+    out[u$i] = rt.sub(u$.steps, u$.steps_lost, "9.11c");
   }
   return out;
 }
 function defender_losses_by_unit$each1(s: State): readonly number[] {
   const items: readonly DefendingUnit[] = in$defenders(s);
-  const out: number[] = [];
+  const out: number[] = new Array(items.length);
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    out.push(rt.sub(d$.steps, d$.steps_lost, "9.11c"));
+    out[d$i] = rt.sub(d$.steps, d$.steps_lost, "9.11c");
   }
   return out;
 }
@@ -4849,6 +4910,16 @@ const CHECKS: readonly rt.CheckSpec<State>[] = [
     test: check$ar_units_in_combat,
   },
 ];
+function holds(s: State): boolean {
+  try {
+    return check$stacked_together(s) && check$overrun_modes(s) && check$attack_capable(s) && check$can_attack(s) && check$enough_mp(s) && check$entry_not_all(s) && check$entry_at_most_3(s) && check$no_road_needed(s) && check$hex_enterable(s) && check$attacker_supplied(s) && check$units_alive(s) && check$ar_units_in_combat(s);
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return false;
+  }
+}
 /** The trace, in reading order: each step after the steps it reads. */
 const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$in$stack_started_together, value: (s: State) => s.in$stack_started_together },
@@ -4979,9 +5050,18 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$combat_modified, value: (s: State) => s.combat_modified },
   { info: step$result, value: (s: State) => s.result },
   { info: step$in$attacker_option_retreat, value: (s: State) => s.in$attacker_option_retreat },
-  { info: step$attacker_option_as_retreat, value: (s: State) => s.attacker_option_as_retreat },
-  { info: step$attacker_required_losses, value: (s: State) => s.attacker_required_losses },
   { info: step$attacker_steps, value: (s: State) => s.attacker_steps },
+  {
+    info: step$attacker_destroyed_before_options,
+    value: (s: State) => s.attacker_destroyed_before_options,
+  },
+  {
+    info: step$attacker_option_as_retreat,
+    value: (s: State) => s.attacker_option_as_retreat,
+    branch: branch$attacker_option_as_retreat,
+    branches: [step$attacker_option_as_retreat$branch0, step$attacker_option_as_retreat$branch1],
+  },
+  { info: step$attacker_required_losses, value: (s: State) => s.attacker_required_losses },
   { info: step$attacker_step_losses, value: (s: State) => s.attacker_step_losses },
   { info: step$attacker_losses_by_unit, value: (s: State) => s.attacker_losses_by_unit },
   { info: step$attackers$losses, items: (s: State) => s.attackers$losses },
@@ -5034,10 +5114,6 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$exploit_units, value: (s: State) => s.exploit_units },
   { info: step$attacker_cannot_take_options, value: (s: State) => s.attacker_cannot_take_options },
   {
-    info: step$attacker_destroyed_before_options,
-    value: (s: State) => s.attacker_destroyed_before_options,
-  },
-  {
     info: step$defender_may_ignore,
     value: (s: State) => s.defender_may_ignore,
     branch: branch$defender_may_ignore,
@@ -5049,7 +5125,12 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
     ],
   },
   { info: step$in$defender_ignores, value: (s: State) => s.in$defender_ignores },
-  { info: step$defender_option, value: (s: State) => s.defender_option },
+  {
+    info: step$defender_option,
+    value: (s: State) => s.defender_option,
+    branch: branch$defender_option,
+    branches: [step$defender_option$branch0, step$defender_option$branch1, step$defender_option$branch2],
+  },
   { info: step$in$defender_option_retreat, value: (s: State) => s.in$defender_option_retreat },
   { info: step$defender_option_as_retreat, value: (s: State) => s.defender_option_as_retreat },
   { info: step$defender_required_losses, value: (s: State) => s.defender_required_losses },
@@ -5095,6 +5176,7 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
       step$attackers$advances$branch1,
       step$attackers$advances$branch2,
       step$attackers$advances$branch3,
+      step$attackers$advances$branch4,
     ],
   },
   { info: step$movement_ends, value: (s: State) => s.movement_ends },
@@ -5852,7 +5934,11 @@ const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
     dice: ["combat_roll"],
   },
   result: { read: (s: State) => s.result, lets: ["combat_modified", "final_column"], dice: [] },
-  attacker_option_as_retreat: { read: (s: State) => s.attacker_option_as_retreat, lets: ["result"], dice: [] },
+  attacker_option_as_retreat: {
+    read: (s: State) => s.attacker_option_as_retreat,
+    lets: ["attacker_destroyed_before_options", "result"],
+    dice: [],
+  },
   attacker_required_losses: {
     read: (s: State) => s.attacker_required_losses,
     lets: ["result", "attacker_option_as_retreat"],
@@ -5877,9 +5963,9 @@ const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
   defender_may_ignore: {
     read: (s: State) => s.defender_may_ignore,
     lets: [
+      "attacker_destroyed_before_options",
       "attacker_option_as_retreat",
       "attacker_cannot_take_options",
-      "attacker_destroyed_before_options",
     ],
     dice: [],
   },
@@ -5949,7 +6035,11 @@ const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
     dice: [],
   },
   "attackers.step_loss_factor": { read: (s: State) => s.attackers$step_loss_factor, lets: [], dice: [] },
-  "attackers.advances": { read: (s: State) => s.attackers$advances, lets: ["advance", "attackers.destroyed"], dice: [] },
+  "attackers.advances": {
+    read: (s: State) => s.attackers$advances,
+    lets: ["attacker_option_as_retreat", "advance", "attackers.destroyed"],
+    dice: [],
+  },
   "attackers.gains_exploit": {
     read: (s: State) => s.attackers$gains_exploit,
     lets: ["result", "exploit_ignored", "attacker_option_as_retreat", "attackers.destroyed"],
@@ -6257,12 +6347,25 @@ export function checkAssume(value: unknown): rt.CheckResult<Record<string, rt.Wi
   return rt.checkAssumed(ASSUMABLE, value, NOTATIONS);
 }
 
+/** The dice `resolve` works on: the usual case checked here, die by die; anything else by `rt.admitDice` (which throws for what `checkDice` refuses). */
+function admitDice(dice: unknown): Record<string, number | undefined> {
+  if (rt.plainObject(dice)) {
+    const d$surprise_roll = dice.surprise_roll;
+    const d$shift_roll = dice.shift_roll;
+    const d$combat_roll = dice.combat_roll;
+    if (rt.rollOrNone(d$surprise_roll, 2, 12) && rt.rollOrNone(d$shift_roll, 1, 6) && rt.rollOrNone(d$combat_roll, 2, 12) && rt.keyCount(dice) === (d$surprise_roll === undefined ? 0 : 1) + (d$shift_roll === undefined ? 0 : 1) + (d$combat_roll === undefined ? 0 : 1)) {
+      return dice as Record<string, number | undefined>;
+    }
+  }
+  return rt.admitDice(schema.dice, dice);
+}
+
 /**
  * Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), rt.admitDice(schema.dice, dice), options);
+  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), admitDice(dice), options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
@@ -6272,6 +6375,7 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     outputs,
     rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also),
     TRACE,
+    holds,
   );
 }
 
@@ -6287,7 +6391,7 @@ export function distribution(input: Input): rt.Distribution<Outputs> {
       }
       return s;
     },
-    (s: State) => rt.requirements(s, CHECKS),
+    (s: State) => holds(s) ? null : rt.requirements(s, CHECKS),
     OUTCOME,
     OUTPUTS,
     MEMO,
