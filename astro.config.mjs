@@ -23,9 +23,11 @@ export default defineConfig({
   build: { format: "directory", inlineStylesheets: "always" },
   devToolbar: { enabled: false },
   prefetch: false,
-  // Figures become AVIF and WebP (site/lib/figures.ts); AVIF's encoder at a lower effort
-  // than sharp's default (4) keeps the cold build short (the encoded files are cached in node_modules/.astro).
-  image: { service: { entrypoint: "astro/assets/services/sharp", config: { avif: { effort: 2 } } } },
+  // Figures become AVIF and WebP (site/lib/figures.ts) at sharp's default quality. Effort
+  // only trades file size for encoding time: at effort 0 the book's 73 images of each format
+  // encode ~5× faster than at effort 2 (AVIF) and 4 (WebP), for files ~15% larger; the
+  // encoded files are cached in node_modules/.astro for the next build.
+  image: { service: { entrypoint: "astro/assets/services/sharp", config: { avif: { effort: 0 }, webp: { effort: 0 } } } },
   markdown: {
     syntaxHighlight: false,
     processor: unified({ ...rulebookPlugins({ root, base }), smartypants: false }),

@@ -131,6 +131,7 @@ function corpusIndex(rulesets: ReturnType<typeof readCorpus>["rulesets"], indexe
           date: index.edition.date,
           version: index.edition.version,
           supersedes: index.edition.supersedes,
+          extends: index.edition.extends,
           documents: index.documents.map((d) => ({ slug: d.slug, section: d.section, title: d.title, order: d.order })),
           procedures: index.procedures.map((p) => ({ name: p.name, title: p.title, paragraph: p.paragraph, module: `${ruleset.id}/${index.edition.id}/${p.module}` })),
         })),

@@ -13,12 +13,14 @@ import type { Reference } from "./types.ts";
  * narrows it to the link with that target, when the same words are printed twice. The text stays
  * as printed; the reference is resolved to `reads` and carries the erratum, so the site
  * shows the printed words, the correction and the note, and the link goes to `reads`.
- * An erratum that matches no reference of its paragraph is an error (HX0109).
+ * An erratum that matches no reference of its paragraph is an error (HX0109). One whose
+ * `printed` is a misprinted lead-in number (`**11.0d8**`) numbers that paragraph instead
+ * (find-paragraphs.ts), and is left alone here.
  */
-export function applyErrata(tree: Parent, owner: Map<Node, string>, references: Reference[], places: SourcePlaces, session: Session): Reference[] {
+export function applyErrata(tree: Parent, owner: Map<Node, string>, references: Reference[], places: SourcePlaces, session: Session, leadErrata: Set<Node> = new Set()): Reference[] {
   const corrected = [...references];
   for (const node of tree.children) {
-    if (node.type !== "leafDirective" || (node as LeafDirective).name !== "erratum") continue;
+    if (node.type !== "leafDirective" || (node as LeafDirective).name !== "erratum" || leadErrata.has(node)) continue;
     const directive = node as LeafDirective;
     const paragraph = owner.get(node) ?? "";
     const printed = directive.attributes?.printed ?? "";

@@ -18,6 +18,8 @@ export interface ParagraphLayout {
   headingNodes: Map<Node, string>;
   /** Bold lead-ins that start like a paragraph number but fit no numbering pattern (`**11.0d8**`). */
   misfits: { text: string; node: Node; paragraph: string }[];
+  /** `::erratum` notes that say what a misprinted lead-in's number should read (they number the paragraph, not a reference). */
+  leadErrata: Set<Node>;
 }
 
 /** A heading that starts no numbered paragraph: it belongs to the one it is in, and has an anchor of its own. */
@@ -49,6 +51,7 @@ export function findParagraphs(tree: Root, front: FrontMatter, numbering: Number
   const headingNodes = new Map<Node, string>();
   const slugger = new GithubSlugger();
   const misfits: ParagraphLayout["misfits"] = [];
+  const leadErrata = new Set<Node>();
 
   const add = (kind: ParagraphKind, id: string, title: string, node: Node, parent: string | null, depth: number, numberLength: number, sourceSlug?: string, start = node) => {
     const paragraph: Paragraph = { id, kind, title, text: "", parent, file, place: numberPlace(node, numberLength, places), depth, sourceSlug };
@@ -66,7 +69,7 @@ export function findParagraphs(tree: Root, front: FrontMatter, numbering: Number
   let current = chapter.id;
   const context = (): NumberContext => ({ parent: stack.at(-1)!.id, chapter: front.section });
 
-  for (const node of tree.children) {
+  for (const [index, node] of tree.children.entries()) {
     if (node.type === "yaml") continue;
     if (node === heading) {
       owner.set(node, chapter.id);
@@ -97,7 +100,16 @@ export function findParagraphs(tree: Root, front: FrontMatter, numbering: Number
         add("lead", match.id, titleAfter(leadText, match.length), node.children[0], stack.at(-1)!.id, 0, match.length, undefined, node);
         current = match.id;
       } else if (LOOKS_NUMBERED.test(leadText.trimStart())) {
-        misfits.push({ text: leadText.trim().split(/\s/)[0], node: node.children[0], paragraph: current });
+        const printed = leadText.trim().split(/\s/)[0];
+        const erratum = leadErratum(tree.children, index, printed);
+        if (erratum) {
+          // The source misprints the number and an erratum says what it reads: the paragraph has that number.
+          leadErrata.add(erratum.node);
+          add("lead", erratum.reads, titleAfter(leadText.trim(), printed.length), node.children[0], stack.at(-1)!.id, 0, printed.length, undefined, node);
+          current = erratum.reads;
+        } else {
+          misfits.push({ text: printed, node: node.children[0], paragraph: current });
+        }
       }
     }
     if (node.type === "list") {
@@ -124,7 +136,22 @@ export function findParagraphs(tree: Root, front: FrontMatter, numbering: Number
   }
 
   for (const paragraph of paragraphs) paragraph.text = (texts.get(paragraph.id) ?? []).join("\n\n");
-  return { paragraphs, owner, starts, headings, headingNodes, misfits };
+  return { paragraphs, owner, starts, headings, headingNodes, misfits, leadErrata };
+}
+
+/**
+ * The `::erratum[…]{printed="11.0d8" reads="11.0d"}` among the nodes after the lead-in at `index`
+ * (up to the next heading or bold lead-in) whose `printed` is the lead-in's number.
+ */
+function leadErratum(nodes: Node[], index: number, printed: string): { node: Node; reads: string } | null {
+  for (const node of nodes.slice(index + 1)) {
+    if (node.type === "heading" || (node.type === "paragraph" && (node as Parent).children[0]?.type === "strong")) return null;
+    const attributes = (node as { name?: string; attributes?: Record<string, string | null | undefined> }).attributes;
+    if (node.type === "leafDirective" && (node as { name?: string }).name === "erratum" && attributes?.printed === printed && attributes.reads) {
+      return { node, reads: attributes.reads };
+    }
+  }
+  return null;
 }
 
 /** A lead-in that starts like a paragraph number (`11.0d8`, `4.2.1`): digits, a dot, a digit. */

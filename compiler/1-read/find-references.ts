@@ -1,5 +1,6 @@
 import type { Link, Node, Parent, Text } from "mdast";
 import { toString } from "mdast-util-to-string";
+import { AMENDMENT_NOTE, printedPattern } from "./amendments.ts";
 import { appliesIn, matchWholeNumber, fillTemplate } from "./numbering.ts";
 import type { Session } from "../diagnostics/session.ts";
 import type { SourcePlaces } from "./source-places.ts";
@@ -73,10 +74,13 @@ export function findReferences(
 ): Reference[] {
   const references: Reference[] = [];
 
-  const visit = (node: Node, from: string) => {
+  /** `printed`: inside words an erratum corrected (an errata edition), the printed words they replace. */
+  const visit = (node: Node, from: string, printed?: string) => {
     const own = owner.get(node);
     const paragraph = own ?? from;
     if (node.type === "code" || node.type === "inlineCode" || node.type === "yaml") return;
+    // An applied erratum's note is the errata's words, not the paragraph's (see amendments.ts).
+    if (node.type === "leafDirective" && (node as { name?: string }).name === AMENDMENT_NOTE) return;
     if (node.type === "link") {
       const reference = linkReference(node as Link, paragraph);
       if (reference) {
@@ -85,10 +89,11 @@ export function findReferences(
       }
     }
     if (node.type === "text") {
-      references.push(...plainReferences(node as Text, paragraph));
+      references.push(...plainReferences(node as Text, paragraph, printed));
       return;
     }
-    if ("children" in node) for (const child of (node as Parent).children) visit(child, paragraph);
+    const corrected = node.type === "amended" ? (node.data as { printed?: string } | undefined)?.printed : printed;
+    if ("children" in node) for (const child of (node as Parent).children) visit(child, paragraph, corrected);
   };
 
   function linkReference(link: Link, from: string): Reference | null {
@@ -100,14 +105,23 @@ export function findReferences(
     return { id: target.id, through: target.through ?? undefined, text, href: link.url, missing: false, from, place };
   }
 
-  function plainReferences(node: Text, from: string): Reference[] {
+  function plainReferences(node: Text, from: string, printed?: string): Reference[] {
     const offset = node.position?.start.offset ?? 0;
     const limit = node.position?.end.offset;
     if (node.value.length > MAX_TEXT_RUN) session.report("HX0012", { length: node.value.length, limit: MAX_TEXT_RUN }, places.span(offset, offset + 1));
     return mentionsIn(node.value, numbering, front.section).map((m) => {
       const text = node.value.slice(m.start, m.end);
+      // Corrected words are not in the file: such a reference is placed on the printed words they replace.
+      if (printed !== undefined) return { id: m.id, text, missing: m.missing, from, place: locatePrinted(printed, offset, limit), printed };
       return { id: m.id, text, missing: m.missing, from, place: locate(text, offset, limit, m.start) };
     });
+  }
+
+  function locatePrinted(printed: string, offset: number, limit: number | undefined) {
+    const pattern = printedPattern(printed);
+    pattern.lastIndex = offset;
+    const match = pattern.exec(places.text);
+    return match && (limit === undefined || match.index <= limit) ? places.span(match.index, match.index + match[0].length) : places.span(offset, offset + 1);
   }
 
   /**

@@ -2,6 +2,7 @@ import { isPair, isScalar, isSeq, parse as parseYaml, parseDocument, visit } fro
 import type { Session } from "../diagnostics/session.ts";
 import { urlProblem } from "../url-policy.ts";
 import { checkPattern, EDITION_ANALYSIS_MS, type PatternUse } from "./check-pattern.ts";
+import { compilePattern } from "./numbering.ts";
 import type { SourcePlaces } from "./source-places.ts";
 import type { Numbering, NumberingRule, Source } from "./types.ts";
 
@@ -148,7 +149,7 @@ export function readNumbering(yaml: Yaml, places: SourcePlaces, session: Session
       const place = node?.range ? scalarPlace(places, 0, node.range) : fieldPlace(places, key);
       let pattern: RegExp;
       try {
-        pattern = new RegExp(use === "anchored" ? `^(?:${source})` : source, use === "anchored" ? "" : "g");
+        pattern = compilePattern(source, use);
       } catch (error) {
         session.report("HX0005", { pattern: source, reason: firstLine(error) }, place);
         continue;

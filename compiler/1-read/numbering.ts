@@ -1,5 +1,6 @@
 import { slug } from "github-slugger";
-import type { NumberingRule } from "./types.ts";
+import type { PatternUse } from "./check-pattern.ts";
+import type { Numbering, NumberingRule } from "./types.ts";
 
 export interface NumberContext {
   parent: string | null;
@@ -23,6 +24,31 @@ export function fillTemplate(template: string, groups: Record<string, string | u
     const value = key === "parent" ? (context.parent ?? context.chapter) : key === "chapter" ? context.chapter : (groups[key] ?? "");
     return asSlug ? slug(value) : value;
   });
+}
+
+/**
+ * A numbering pattern as it runs: paragraph and item patterns anchored at the start
+ * of a lead-in, reference patterns searching prose. Only for patterns already
+ * checked (check-pattern.ts): readNumbering, or an edition's published rule index.
+ */
+export function compilePattern(source: string, use: PatternUse): RegExp {
+  return use === "anchored" ? new RegExp(`^(?:${source})`) : new RegExp(source, "g");
+}
+
+/** A numbering rule as the rule index publishes it: the pattern as written, no RegExp. */
+export type PublishedRule = Omit<NumberingRule, "pattern">;
+export type PublishedNumbering = Record<keyof Numbering, PublishedRule[]>;
+
+/** The edition's checked numbering, as the rule index publishes it. */
+export function publishNumbering(numbering: Numbering): PublishedNumbering {
+  const publish = (rules: NumberingRule[]) => rules.map(({ source, id, missing, chapters }) => ({ source, id, missing, ...(chapters ? { chapters } : {}) }));
+  return { paragraphs: publish(numbering.paragraphs), items: publish(numbering.items), references: publish(numbering.references) };
+}
+
+/** The numbering of a published rule index, compiled again (its patterns were checked when it was compiled). */
+export function compileNumbering(published: PublishedNumbering): Numbering {
+  const compiled = (rules: PublishedRule[], use: PatternUse) => rules.map((rule) => ({ ...rule, pattern: compilePattern(rule.source, use) }));
+  return { paragraphs: compiled(published.paragraphs, "anchored"), items: compiled(published.items, "anchored"), references: compiled(published.references, "search") };
 }
 
 /** Does a rule apply in the document whose section is `chapter`? */

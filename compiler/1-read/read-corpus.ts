@@ -7,6 +7,7 @@ import { checkLinks } from "./check-links.ts";
 import { findBlocks } from "./find-blocks.ts";
 import { findCharts } from "./find-charts.ts";
 import { applyErrata } from "./apply-errata.ts";
+import { amendTree, findAmendments, NOT_HERE } from "./amendments.ts";
 import { findEmbeds } from "./find-embeds.ts";
 import { checkFigures } from "./figure-file.ts";
 import { findParagraphs } from "./find-paragraphs.ts";
@@ -17,7 +18,7 @@ import { firstLine, isInside, readSource } from "./read-source.ts";
 import { SourcePlaces } from "./source-places.ts";
 import { nameProblem, type NameKind } from "../url-policy.ts";
 import type { Place } from "../diagnostics/diagnostic.ts";
-import type { Corpus, Edition, RuleDocument, Ruleset } from "./types.ts";
+import type { Amendment, Corpus, Edition, RuleDocument, Ruleset } from "./types.ts";
 
 /** Where to read, and how file names are shown in diagnostics. */
 export interface ReadOptions {
@@ -69,29 +70,39 @@ export function readCorpus(options: ReadOptions, session: Session): Corpus {
       file: places.file,
       editions: [],
     };
-    for (const editionId of folders(rulesetDir)) {
-      const edition = readEdition(join(rulesetDir, editionId), ruleset.id, editionId, read, sources, options.cache, session);
-      if (edition) ruleset.editions.push(edition);
+    const metas = folders(rulesetDir).flatMap((editionId) => {
+      const meta = readEditionMeta(join(rulesetDir, editionId), ruleset.id, editionId, read, session);
+      return meta ? [meta] : [];
+    });
+    // An edition that extends another is read after it, from its chapters.
+    for (const meta of baseFirst(metas, session)) {
+      const base = meta.edition.extends ? ruleset.editions.find((e) => e.id === meta.edition.extends) : undefined;
+      const edition = readEdition(meta, base, read, sources, options.cache, session);
+      ruleset.editions.push(edition);
     }
+    ruleset.editions.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     rulesets.push(ruleset);
   }
   return { root: options.root, rulesets, sources };
 }
 
-function readEdition(
-  dir: string,
-  rulesetId: string,
-  editionId: string,
-  read: (path: string) => SourcePlaces | null,
-  sources: Map<string, string>,
-  cache: DocumentCache | undefined,
-  session: Session,
-): Edition | null {
+/** An edition's metadata as read from its edition.yaml, before its chapters. */
+interface EditionMeta {
+  dir: string;
+  edition: Edition;
+  places: SourcePlaces;
+  /** `numbering` is not given: an extending edition takes its base's. */
+  ownNumbering: boolean;
+}
+
+function readEditionMeta(dir: string, rulesetId: string, editionId: string, read: (path: string) => SourcePlaces | null, session: Session): EditionMeta | null {
   const places = read(join(dir, "edition.yaml"));
   const yaml = places && readYaml(places, session);
   if (!places || !yaml) return null;
   checkName(editionId, "edition", places, session);
   const outside = (yaml.outside ?? {}) as Record<string, unknown>;
+  const extending = stringField(yaml, "extends", places, session, false);
+  const ownNumbering = !extending || yaml.numbering !== undefined;
   const edition: Edition = {
     ruleset: rulesetId,
     id: editionId,
@@ -100,13 +111,56 @@ function readEdition(
     date: stringField(yaml, "date", places, session, false),
     version: stringField(yaml, "version", places, session, false),
     supersedes: stringField(yaml, "supersedes", places, session, false),
+    ...(extending ? { extends: extending } : {}),
     sources: readSources(yaml, places, session),
-    numbering: readNumbering(yaml, places, session),
+    numbering: ownNumbering ? readNumbering(yaml, places, session) : { paragraphs: [], items: [], references: [] },
     outside: Object.fromEntries(Object.entries(outside).map(([key, value]) => [key, String(value)])),
     outsidePlaces: Object.fromEntries(Object.keys(outside).map((key) => [key, outsidePlace(places, key)])),
     file: places.file,
     documents: [],
   };
+  return { dir, edition, places, ownNumbering };
+}
+
+/**
+ * The editions in an order where each extended edition comes before the editions that
+ * extend it. One that extends an edition the ruleset does not have, or itself through a
+ * chain, is reported (HX0007) and read as an edition of its own.
+ */
+function baseFirst(metas: EditionMeta[], session: Session): EditionMeta[] {
+  const byId = new Map(metas.map((m) => [m.edition.id, m]));
+  const ordered: EditionMeta[] = [];
+  const placed = new Set<string>();
+  const visit = (meta: EditionMeta, path: string[]) => {
+    if (placed.has(meta.edition.id)) return;
+    const target = meta.edition.extends;
+    if (target !== undefined) {
+      const base = byId.get(target);
+      const problem = !base ? "which is not an edition of this ruleset" : path.includes(target) || target === meta.edition.id ? "which extends it in turn" : null;
+      if (problem) {
+        session.report("HX0007", { edition: meta.edition.id, target, problem }, fieldValuePlace(meta.places, "extends"));
+        delete meta.edition.extends;
+      } else visit(base!, [...path, meta.edition.id]);
+    }
+    if (placed.has(meta.edition.id)) return;
+    placed.add(meta.edition.id);
+    ordered.push(meta);
+  };
+  for (const meta of metas) visit(meta, []);
+  return ordered;
+}
+
+function readEdition(
+  meta: EditionMeta,
+  base: Edition | undefined,
+  read: (path: string) => SourcePlaces | null,
+  sources: Map<string, string>,
+  cache: DocumentCache | undefined,
+  session: Session,
+): Edition {
+  const { dir, edition, places } = meta;
+  if (base && !meta.ownNumbering) edition.numbering = base.numbering;
+  if (base && Object.keys(edition.outside).length === 0) [edition.outside, edition.outsidePlaces] = [base.outside, base.outsidePlaces];
   for (const name of readdirSync(dir).filter((n) => n.endsWith(".md")).sort()) {
     const docPlaces = read(join(dir, name));
     if (!docPlaces) continue;
@@ -116,9 +170,55 @@ function readEdition(
     checkFigures(document, join(dir, name), docPlaces.text, session);
     edition.documents.push(document);
   }
+  const amendments = edition.documents.flatMap((d) => d.amends);
+  if (!base) {
+    for (const amendment of amendments) session.report("HX0114", { problem: `${edition.ruleset} ${edition.id} extends no edition (\`extends:\` in its edition.yaml), so there is nothing to amend` }, amendment.place);
+  } else {
+    edition.documents.push(...inheritDocuments(edition, base, amendments, places.text, sources, cache, session));
+  }
   edition.documents.sort((a, b) => a.front.order - b.front.order || (a.file < b.file ? -1 : 1));
   reportDuplicateSlugs(edition.documents, sources, session);
   return edition;
+}
+
+/**
+ * The chapters an extending edition takes from the edition it extends: each read again from
+ * the base's file as a chapter of this edition, with the amendments that name one of its
+ * paragraphs applied to it. Their other diagnostics are the base's own (already reported);
+ * an amendment whose paragraph the base does not have (HX0112) or whose printed words its
+ * paragraph does not print once (HX0113) is reported at the amendment.
+ */
+function inheritDocuments(
+  edition: Edition,
+  base: Edition,
+  amendments: Amendment[],
+  editionText: string,
+  sources: Map<string, string>,
+  cache: DocumentCache | undefined,
+  session: Session,
+): RuleDocument[] {
+  const holder = (amendment: Amendment) =>
+    base.documents.find((d) => d.paragraphs.some((p) => p.id === amendment.paragraph) || d.headings.some((h) => h.anchor === amendment.paragraph));
+  for (const amendment of amendments) {
+    if (!holder(amendment)) session.report("HX0112", { paragraph: amendment.paragraph, edition: `${base.ruleset} ${base.id}` }, amendment.place);
+  }
+  const slugs = new Set(edition.documents.map((d) => d.front.slug.toLowerCase()));
+  const inherited: RuleDocument[] = [];
+  for (const from of base.documents) {
+    // A chapter of the extending edition's own with the same slug replaces the base's.
+    if (slugs.has(from.front.slug.toLowerCase())) continue;
+    const own = amendments.filter((a) => holder(a) === from);
+    const text = sources.get(from.file) ?? "";
+    const places = new SourcePlaces(from.file, text);
+    const inherit = { edition: base.id, amendments: own };
+    const key = `${editionText}\0${base.id}\0${JSON.stringify(own)}`;
+    const quiet = new Session();
+    const document = cache ? readCached(places, edition, key, cache, quiet, inherit) : readDocument(places, edition, quiet, inherit);
+    // Only the amendments' own problems: everything else about the text is the base's to report.
+    session.diagnostics.push(...quiet.diagnostics.filter((d) => d.code === "HX0113"));
+    if (document) inherited.push(document);
+  }
+  return inherited;
 }
 
 /** A ruleset or edition folder's name goes into paths and URLs: report it at the metadata file's `id` if it cannot. */
@@ -147,7 +247,7 @@ function reportDuplicateSlugs(documents: RuleDocument[], sources: Map<string, st
 }
 
 /** A document from the cache (replaying its diagnostics), or read now and cached. */
-function readCached(places: SourcePlaces, edition: Edition, editionText: string, cache: DocumentCache, session: Session): RuleDocument | null {
+function readCached(places: SourcePlaces, edition: Edition, editionText: string, cache: DocumentCache, session: Session, inherit?: RuleDocument["inherited"]): RuleDocument | null {
   const key = DocumentCache.key(places.file, places.text, editionText);
   const cached = cache.get(key);
   if (cached) {
@@ -155,27 +255,34 @@ function readCached(places: SourcePlaces, edition: Edition, editionText: string,
     return cached.document;
   }
   const own = new Session();
-  const document = readDocument(places, edition, own);
+  const document = readDocument(places, edition, own, inherit);
   session.diagnostics.push(...own.diagnostics);
   if (document) cache.set(key, { document, diagnostics: own.diagnostics });
   return document;
 }
 
 /** Reads one chapter. Everything found is local to the document; phase 2 links documents. */
-function readDocument(places: SourcePlaces, edition: Edition, session: Session): RuleDocument | null {
+function readDocument(places: SourcePlaces, edition: Edition, session: Session, inherit?: RuleDocument["inherited"]): RuleDocument | null {
   const tree = parseMarkdown(places.text, places.file);
-  const front = readFrontMatter(tree, places, session);
-  if (!front) return null;
-  const unsafeSlug = nameProblem(front.slug, "slug");
-  if (unsafeSlug !== null) session.report("HX0018", { what: "The slug", name: front.slug, reason: unsafeSlug }, fieldValuePlace(places, "slug"));
-  for (const [field, expected] of [["ruleset", edition.ruleset], ["edition", edition.id]] as const) {
-    if (front[field] !== expected) {
+  const printed = readFrontMatter(tree, places, session);
+  if (!printed) return null;
+  const unsafeSlug = nameProblem(printed.slug, "slug");
+  if (unsafeSlug !== null) session.report("HX0018", { what: "The slug", name: printed.slug, reason: unsafeSlug }, fieldValuePlace(places, "slug"));
+  for (const [field, expected] of [["ruleset", edition.ruleset], ["edition", inherit?.edition ?? edition.id]] as const) {
+    if (printed[field] !== expected) {
       const at = places.find(`${field}:`, 0) ?? places.span(0, 0);
-      session.report("HX0004", { field, value: front[field], folder: `${edition.ruleset}/${edition.id}` }, at);
+      session.report("HX0004", { field, value: printed[field], folder: `${edition.ruleset}/${expected}` }, at);
+    }
+  }
+  // A chapter taken from the extended edition is this edition's, with its amendments applied.
+  const front = inherit ? { ...printed, edition: edition.id } : printed;
+  if (inherit && inherit.amendments.length > 0) {
+    for (const { amendment, reason } of amendTree(tree, inherit.amendments, findParagraphs(tree, front, edition.numbering, places))) {
+      if (reason !== NOT_HERE) session.report("HX0113", { paragraph: amendment.paragraph, printed: amendment.printed ?? "", reason }, amendment.place);
     }
   }
   checkLinks(tree, places, session);
-  const { paragraphs, owner, headings, misfits } = findParagraphs(tree, front, edition.numbering, places);
+  const { paragraphs, owner, headings, misfits, leadErrata } = findParagraphs(tree, front, edition.numbering, places);
   for (const misfit of misfits) {
     const start = misfit.node.position?.start.offset ?? 0;
     const at = places.find(misfit.text, start) ?? places.span(start, start + 1);
@@ -185,11 +292,13 @@ function readDocument(places: SourcePlaces, edition: Edition, session: Session):
     file: places.file,
     front,
     paragraphs,
-    references: applyErrata(tree, owner, findReferences(owner, tree, front, edition.numbering, places, session), places, session),
+    references: applyErrata(tree, owner, findReferences(owner, tree, front, edition.numbering, places, session), places, session, leadErrata),
     charts: findCharts(tree, owner, places, session),
     blocks: findBlocks(tree, owner, places, session),
     embeds: findEmbeds(tree, owner, places),
     headings,
+    amends: findAmendments(tree, owner, paragraphs[0]?.title ?? front.title, places, session),
+    ...(inherit ? { inherited: inherit } : {}),
   };
 }
 

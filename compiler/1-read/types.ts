@@ -31,6 +31,8 @@ export interface Edition {
   date?: string;
   version?: string;
   supersedes?: string;
+  /** The edition this one is made from: its chapters, as amended by this edition's `::amend` notes (see amendments.ts). */
+  extends?: string;
   sources: Source[];
   numbering: Numbering;
   outside: Record<string, string>;
@@ -107,6 +109,8 @@ export interface Reference {
   place: Place;
   /** The source names or links the wrong paragraph here: an `::erratum` says which it should be (`id` is that one). */
   erratum?: Erratum;
+  /** In words an errata edition corrected: the printed words they replace (the reference is placed on those). */
+  printed?: string;
 }
 
 /** A correction of a reference the source prints wrongly; the text itself stays as printed. */
@@ -117,6 +121,27 @@ export interface Erratum {
   reads: string;
   /** What is wrong, in the document's words. */
   note: string;
+}
+
+/**
+ * An erratum that an edition extending another applies to a paragraph of it (`::amend` in one
+ * of its chapters): the printed words replaced by corrected ones, or a clarification.
+ */
+export interface Amendment {
+  /** The amended paragraph's id, or the anchor of an unnumbered heading, in the extended edition. */
+  paragraph: string;
+  /** The words the extended edition prints (absent for a clarification). */
+  printed?: string;
+  /** The words that replace them. */
+  corrected?: string;
+  /** What the errata say. */
+  note: string;
+  /** The paragraph of the errata document that states it. */
+  from: string;
+  /** The title of the errata document (its chapter heading), which cites the errata source. */
+  source: string;
+  /** Where the `::amend` note is written. */
+  place: Place;
 }
 
 export interface Chart {
@@ -161,4 +186,8 @@ export interface RuleDocument {
   embeds: Embed[];
   /** Headings without a number, which links may target by their anchor. */
   headings: { anchor: string; title: string; paragraph: string }[];
+  /** Errata this document states for the edition its edition extends (`::amend` notes). */
+  amends: Amendment[];
+  /** For a chapter of an extending edition made from the extended edition's: that edition, and the amendments applied to it. */
+  inherited?: { edition: string; amendments: Amendment[] };
 }

@@ -105,4 +105,16 @@ export function checkQuotes(resolved: ResolvedEdition, model: Model, session: Se
       { message: `\`${earlier.key}\` has this label`, place: placeIn(earlier.file, earlier.loc) },
     ]);
   }
+  // A unit's field is shown beside the definitions that use it (a printed strength beside the
+  // strength it fights at): it may share a label with the same field of another record (the
+  // attacker's and the defender's Combat Strength), never with an input, die or definition.
+  for (const [name, { decl, file }] of symbols.records) {
+    for (const field of decl.fields) {
+      const earlier = field.label ? first.get(field.label.text.trim().toLowerCase()) : undefined;
+      if (!field.label || !earlier) continue;
+      session.report("HX0515", { label: field.label.text, name: `${name}.${field.name}`, other: earlier.key }, placeIn(file, field.nameLoc), [
+        { message: `\`${earlier.key}\` has this label`, place: placeIn(earlier.file, earlier.loc) },
+      ]);
+    }
+  }
 }

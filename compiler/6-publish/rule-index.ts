@@ -1,6 +1,7 @@
 import type { CheckedEdition } from "../3-check/types.ts";
 import type { VerifiedExample } from "../5-verify/verify-examples.ts";
-import type { Chart } from "../1-read/types.ts";
+import type { Amendment, Chart } from "../1-read/types.ts";
+import { publishNumbering } from "../1-read/numbering.ts";
 import { chartLookups } from "./chart-lookups.ts";
 
 /**
@@ -81,8 +82,11 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
       date: edition.date ?? null,
       version: edition.version ?? null,
       supersedes: edition.supersedes ?? null,
+      extends: edition.extends ?? null,
       sources: edition.sources,
     },
+    // The patterns the compiler checked, so that the site finds paragraphs as the compiler did without analyzing them again.
+    numbering: publishNumbering(edition.numbering),
     documents: edition.documents.map((d) => ({
       file: d.file,
       slug: d.front.slug,
@@ -94,6 +98,15 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
       provenance: d.front.provenance,
       paragraphs: d.paragraphs.map((p) => p.id),
       calculators: d.embeds.filter((e) => e.kind === "calculator").map((e) => e.attributes.procedure),
+      // A chapter made from the extended edition's: which edition, and the errata applied to it (the site applies them again as it renders the file).
+      inherited: d.inherited ? { edition: d.inherited.edition, amendments: d.inherited.amendments.map(publishAmendment) } : null,
+      // Each with the chapter of this edition it amends (the amended paragraph, or heading, has its id there).
+      amends: d.amends.map((a) => {
+        const amended = edition.documents.find((o) => o.inherited?.amendments.some((b) => sameAmendment(a, b)));
+        // How a reader names the amended part: its paragraph id, or an unnumbered heading's title.
+        const label = paragraphs.has(a.paragraph) ? a.paragraph : (amended?.headings.find((h) => h.anchor === a.paragraph)?.title ?? a.paragraph);
+        return { ...publishAmendment(a), document: amended?.front.slug ?? null, label };
+      }),
       coverage: coverage(d.paragraphs.map((p) => p.id)),
     })),
     paragraphs: paragraphIndex,
@@ -176,4 +189,14 @@ export function compareIds(a: string, b: string): number {
 /** A chart as plain text, one row per line with cells between bars (for search). */
 function chartText(chart: Chart): string {
   return [chart.header, ...chart.rows].map((row) => row.map((cell) => cell.text).join(" | ")).join("\n");
+}
+
+/** An amendment as the site needs it (where it is written stays with the compiler). */
+function publishAmendment({ place: _place, ...amendment }: Amendment) {
+  return amendment;
+}
+
+/** The same `::amend` note (a cached document holds a copy of it). */
+function sameAmendment(a: Amendment, b: Amendment): boolean {
+  return a.place.file === b.place.file && a.place.start.offset === b.place.start.offset;
 }

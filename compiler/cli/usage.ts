@@ -47,8 +47,10 @@ a short quote from the rule.
 Example:
   hexlaw explain ocs/4.3/overrun --input @situation.json --dice '{"surprise_roll":8,"shift_roll":3,"combat_roll":7}'`,
   diff: `Usage: hexlaw diff <ruleset> <from-edition> <to-edition> [--json] [--samples <n>] [--seed <n>]
+       hexlaw diff <ruleset>/<from-edition> <ruleset>/<to-edition> [...]
 
-Reports what changed between two editions: paragraphs added, removed,
+Reports what changed between two editions: the errata the newer one applies
+(when it extends the older), paragraphs added, removed,
 renumbered and reworded (with a word diff); definitions, requirements, tables
 and examples that changed; and the answers that differ when both editions'
 engines run on every vector of both and on generated inputs.

@@ -45,9 +45,18 @@ export class Session {
     return this.diagnostics.some((d) => d.severity === "error");
   }
 
-  /** Diagnostics in file, line, column order, so output is stable. */
+  /**
+   * Diagnostics in file, line, column order, so output is stable. The same diagnostic at the
+   * same place is shown once (an edition that extends another reads the other's chapters again).
+   */
   sorted(): Diagnostic[] {
-    return [...this.diagnostics].sort(compareDiagnostics);
+    const seen = new Set<string>();
+    return [...this.diagnostics].sort(compareDiagnostics).filter((d) => {
+      const key = `${d.code}\0${d.message}\0${d.place?.file}\0${d.place?.start.offset}\0${d.place?.end.offset}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
   }
 }
 

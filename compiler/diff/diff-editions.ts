@@ -35,6 +35,7 @@ export async function diffEditions(from: EditionBuild, to: EditionBuild, sources
     ruleset: from.checked.resolved.ruleset.id,
     from: from.checked.resolved.edition.id,
     to: to.checked.resolved.edition.id,
+    errata: to.checked.resolved.edition.extends === from.checked.resolved.edition.id ? to.checked.resolved.edition.documents.flatMap((d) => d.amends).map(({ place: _place, ...erratum }) => erratum) : [],
     text: diffText(from.checked.resolved.paragraphs, to.checked.resolved.paragraphs),
     formal,
     behaviour,

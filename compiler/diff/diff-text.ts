@@ -71,5 +71,11 @@ export function diffText(from: Map<string, Paragraph>, to: Map<string, Paragraph
   }
   for (const a of left.values()) changes.push({ kind: "removed", from: a.id, title: a.title, text: words(a) });
   for (const b of right.values()) changes.push({ kind: "added", to: b.id, title: b.title, text: words(b) });
+  // A chapter's own text (before its first numbered paragraph, or all of an unnumbered chapter
+  // such as Summaries) reworded under the same id; a chapter that comes or goes is its paragraphs.
+  for (const [id, a] of from) {
+    const b = to.get(id);
+    if (a.kind === "chapter" && b?.kind === "chapter" && words(a) !== words(b)) changes.push({ kind: "reworded", from: id, to: id, title: b.title, words: wordDiff(words(a), words(b)) });
+  }
   return changes;
 }

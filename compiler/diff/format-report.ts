@@ -30,6 +30,13 @@ function excerpt(words: WordChange[]): string {
 
 export function formatReport(diff: EditionDiff): string {
   const out: string[] = [`hexlaw diff ${diff.ruleset} ${diff.from} → ${diff.to}`, ""];
+  if (diff.errata.length > 0) {
+    out.push(`Errata: ${diff.to} applies ${diff.errata.length} to ${diff.from} (${diff.errata[0].source})`);
+    for (const e of diff.errata) {
+      out.push(e.printed !== undefined ? `  ! ${e.paragraph}: “${clip(e.printed, 120)}” → “${clip(e.corrected ?? "", 120)}”` : `  ! ${e.paragraph}: clarification`, `      ${clip(e.note, 300)} (${e.from})`);
+    }
+    out.push("");
+  }
   const count = (kind: string) => diff.text.filter((c) => c.kind === kind).length;
   out.push(`Text: ${count("added")} added, ${count("removed")} removed, ${count("renumbered")} renumbered, ${count("reworded")} reworded`);
   for (const c of diff.text) {

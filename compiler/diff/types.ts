@@ -38,10 +38,24 @@ export interface ProcedureComparison {
   differences: BehaviourDifference[];
 }
 
+/** An erratum the newer edition applies to a paragraph of the older one (it extends it; see 1-read/amendments.ts). */
+export interface AppliedErratum {
+  /** The amended paragraph (or unnumbered heading's anchor), in both editions. */
+  paragraph: string;
+  printed?: string;
+  corrected?: string;
+  note: string;
+  /** The paragraph of the newer edition's errata document that states it, and that document's title. */
+  from: string;
+  source: string;
+}
+
 export interface EditionDiff {
   ruleset: string;
   from: string;
   to: string;
+  /** The errata `to` applies to `from`, in the order its errata document gives them (empty unless `to` extends `from`). */
+  errata: AppliedErratum[];
   text: ParagraphChange[];
   formal: FormalChange[];
   behaviour: ProcedureComparison[];

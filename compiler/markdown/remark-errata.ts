@@ -1,26 +1,81 @@
-import type { Root } from "mdast";
+import type { Parent, Root } from "mdast";
 import type { LeafDirective } from "mdast-util-directive";
 import { toString } from "mdast-util-to-string";
+import type { VFile } from "vfile";
+import { AMENDMENT_NOTE } from "../1-read/amendments.ts";
 import { h, mdastElement } from "./hast.ts";
+import { documentContext, encodeFragment, type DocumentContext, type RulebookOptions } from "./rulebook-context.ts";
 
 /**
- * `::erratum[note]{printed=… reads=…}`: a note under the paragraph saying what the
- * source prints, what it should read, and why (the reference itself is corrected
- * by remark-references; the source's text is never changed).
+ * The notes of errata, under the paragraph they are about:
+ * - `::erratum[note]{printed=… reads=…}`: the source prints a wrong number or link; the note
+ *   says what it prints, what it should read, and why (the reference itself is corrected by
+ *   remark-references; the source's text is never changed).
+ * - `::amendment` (inserted by amendTree in a chapter an errata edition takes from the edition
+ *   it extends): the erratum applied here, with the printed and the corrected words and a link
+ *   to the erratum in the errata document.
+ * - `::amend` (in the errata document): where the erratum is applied, with a link there.
  */
-export default function remarkErrata() {
-  return (tree: Root) => {
-    tree.children = tree.children.map((node) => {
-      if (node.type !== "leafDirective" || (node as LeafDirective).name !== "erratum") return node;
-      const directive = node as LeafDirective;
-      const printed = directive.attributes?.printed ?? "";
-      const reads = directive.attributes?.reads ?? "";
-      const said = printed === reads ? `the link on “${printed}” goes to ${reads}` : `“${printed}” should read ${reads}`;
-      return mdastElement(
-        h("aside", { className: ["erratum"], role: "note" }, [
-          h("p", {}, [h("span", { className: ["label"] }, ["Erratum (not in the source): "]), `${said}. `, toString(directive)]),
-        ]),
-      ) as unknown as Root["children"][number];
-    });
+export default function remarkErrata(options?: RulebookOptions) {
+  return (tree: Root, file: VFile) => {
+    const context = options ? documentContext(tree, file, options) : null;
+    const visit = (parent: Parent) => {
+      parent.children = parent.children.map((node) => {
+        if (node.type === "list" || node.type === "listItem") visit(node as Parent);
+        if (node.type !== "leafDirective") return node;
+        const directive = node as LeafDirective;
+        const aside = directive.name === "erratum" ? erratum(directive) : directive.name === AMENDMENT_NOTE ? applied(directive, context) : directive.name === "amend" ? appliedTo(directive, context) : null;
+        return aside ? (mdastElement(aside) as unknown as Root["children"][number]) : node;
+      }) as Parent["children"];
+    };
+    visit(tree);
   };
+}
+
+function erratum(directive: LeafDirective) {
+  const printed = directive.attributes?.printed ?? "";
+  const reads = directive.attributes?.reads ?? "";
+  const said = printed === reads ? `the link on “${printed}” goes to ${reads}` : `“${printed}” should read ${reads}`;
+  return h("aside", { className: ["erratum"], role: "note" }, [
+    h("p", {}, [h("span", { className: ["label"] }, ["Erratum (not in the source): "]), `${said}. `, toString(directive)]),
+  ]);
+}
+
+/** Printed and corrected words side by side, or nothing for a clarification. */
+function printedBeside(printed: string | null | undefined, corrected: string | null | undefined) {
+  if (printed == null || corrected == null) return null;
+  return h("span", { className: ["amendment-words"] }, [
+    "Printed: “",
+    h("del", {}, [printed]),
+    "”; corrected: “",
+    h("ins", {}, [corrected]),
+    "”. ",
+  ]);
+}
+
+function applied(directive: LeafDirective, context: DocumentContext | null) {
+  const { from, source, printed, corrected } = directive.attributes ?? {};
+  const where = from && context ? context.href(from) : null;
+  const cited = source ?? "Errata";
+  return h("aside", { className: ["erratum", "amendment"], role: "note" }, [
+    h("p", {}, [
+      h("span", { className: ["label"] }, [printed == null ? "Clarification, " : "Erratum, ", where ? h("a", { href: where }, [cited]) : cited, ": "]),
+      printedBeside(printed, corrected),
+      toString(directive),
+    ]),
+  ]);
+}
+
+function appliedTo(directive: LeafDirective, context: DocumentContext | null) {
+  const { paragraph, printed, corrected } = directive.attributes ?? {};
+  const target = context?.document.amends.find((a) => a.paragraph === paragraph && a.printed === (printed ?? undefined));
+  const href = target?.document && context ? `${context.page(target.document)}#${encodeFragment(paragraph ?? "")}` : null;
+  const label = target?.label ?? paragraph ?? "";
+  return h("aside", { className: ["erratum", "applied"], role: "note" }, [
+    h("p", {}, [
+      h("span", { className: ["label"] }, [printed == null ? "Applied as a clarification of " : "Applied to ", href ? h("a", { href }, [label]) : label, ": "]),
+      printedBeside(printed, corrected),
+      toString(directive),
+    ]),
+  ]);
 }

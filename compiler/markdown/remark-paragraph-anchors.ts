@@ -21,7 +21,9 @@ export default function remarkParagraphAnchors(options: RulebookOptions) {
       const data = (node.data ??= {}) as { hProperties?: Record<string, unknown> };
       data.hProperties = { ...data.hProperties, id, className: ["numbered"] };
       const rules = kinds.get(id) === "item" ? context.numbering.items : context.numbering.paragraphs;
-      linkNumber(node, id, (value) => matchNumberAtStart(rules, value, { parent: null, chapter: context.document.section })?.length ?? 0);
+      // A lead-in whose misprinted number an erratum corrects (`**11.0d8**` read as 11.0d) links its number as printed.
+      const printed = (value: string) => (kinds.get(id) === "lead" ? (/^\s*\d{1,3}\.\d\S*/.exec(value)?.[0].length ?? 0) : 0);
+      linkNumber(node, id, (value) => matchNumberAtStart(rules, value, { parent: null, chapter: context.document.section })?.length ?? printed(value));
     }
   };
 }

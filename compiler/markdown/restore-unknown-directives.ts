@@ -3,7 +3,7 @@ import type { VFile } from "vfile";
 import { PHRASING_ONLY } from "./flow.ts";
 
 /** The directives the corpus uses; any other `::name` or `:::name` line is prose. */
-const KNOWN_DIRECTIVES = new Set(["chart", "calculator", "figure", "erratum"]);
+const KNOWN_DIRECTIVES = new Set(["chart", "calculator", "figure", "erratum", "amend"]);
 
 type DirectiveNode = { type: string; name: string; position?: { start: { offset?: number }; end: { offset?: number } } };
 

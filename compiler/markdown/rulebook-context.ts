@@ -4,10 +4,9 @@ import type { Node, Root } from "mdast";
 import type { VFile } from "vfile";
 import { parse as parseYaml } from "yaml";
 import { findParagraphs, type ParagraphLayout } from "../1-read/find-paragraphs.ts";
-import { readNumbering } from "../1-read/load-metadata.ts";
+import { compileNumbering } from "../1-read/numbering.ts";
 import { SourcePlaces } from "../1-read/source-places.ts";
 import type { FrontMatter, Numbering } from "../1-read/types.ts";
-import type { Session } from "../diagnostics/session.ts";
 import type { ruleIndex } from "../6-publish/rule-index.ts";
 import type { FigurePicture } from "./remark-figures.ts";
 
@@ -43,11 +42,13 @@ export interface DocumentContext {
 
 const cache = new Map<string, { mtime: number; value: unknown }>();
 
+/** `path` read and parsed once, and again only when it changes; `path\0key` caches something else made from the same file. */
 function readCached<T>(path: string, read: (text: string) => T): T {
-  const mtime = statSync(path).mtimeMs;
+  const file = path.split("\0")[0];
+  const mtime = statSync(file).mtimeMs;
   const hit = cache.get(path);
   if (hit && hit.mtime === mtime) return hit.value as T;
-  const value = read(readFileSync(path, "utf8"));
+  const value = read(readFileSync(file, "utf8"));
   cache.set(path, { mtime, value });
   return value;
 }
@@ -62,15 +63,16 @@ export function editionIndex(root: string, ruleset: string, edition: string): Ru
   return readJson<RuleIndex>(join(root, "generated", ruleset, edition, "index.json"));
 }
 
-/** The edition's numbering patterns, compiled by the compiler's own metadata reader. */
-function editionNumbering(root: string, ruleset: string, edition: string): Numbering {
-  const path = join(root, "rules", ruleset, edition, "edition.yaml");
-  return readCached(path, (text) => {
-    const places = new SourcePlaces(relative(root, path), text);
-    // The compiler already reported any problem with the patterns; the site only needs the compiled ones.
-    const quiet = { report() {} } as unknown as Session;
-    return readNumbering(parseYaml(text) as Record<string, unknown>, places, quiet);
-  });
+const numberings = new WeakMap<RuleIndex, Numbering>();
+
+/**
+ * The edition's numbering as the compiler checked and published it in the rule
+ * index: the site runs no pattern the compiler did not accept, and analyzes none again.
+ */
+function editionNumbering(index: RuleIndex): Numbering {
+  let numbering = numberings.get(index);
+  if (!numbering) numberings.set(index, (numbering = compileNumbering(index.numbering)));
+  return numbering;
 }
 
 /** Site URL of a paragraph, given the rule index of its edition. */
@@ -107,7 +109,7 @@ export function documentContext(tree: Root, file: VFile, options: RulebookOption
   }
   const document = index.documents.find((d) => d.file === path) ?? index.documents.find((d) => d.file.endsWith(`/${path.split("/").pop()}`));
   if (!document) return null;
-  const numbering = editionNumbering(options.root, ruleset, edition);
+  const numbering = editionNumbering(index);
   const front: FrontMatter = {
     ruleset,
     edition,
@@ -134,11 +136,17 @@ export function documentContext(tree: Root, file: VFile, options: RulebookOption
   return context;
 }
 
+/**
+ * The edition a document is rendered for and its path under rules/: the edition of its folder,
+ * or the one the renderer names (`frontmatter.hexlawEdition`): an edition that extends the
+ * folder's renders the same file as its own chapter.
+ */
 function locate(file: VFile, tree: Root, root: string): { ruleset: string; edition: string; path: string } | null {
   if (file.path) {
     const path = (isAbsolute(file.path) ? relative(root, file.path) : file.path).split(sep).join("/");
     const match = /^rules\/([^/]+)\/([^/]+)\/[^/]+\.md$/.exec(path);
-    if (match) return { ruleset: match[1], edition: match[2], path };
+    const named = (file.data as { astro?: { frontmatter?: { hexlawEdition?: unknown } } }).astro?.frontmatter?.hexlawEdition;
+    if (match) return { ruleset: match[1], edition: typeof named === "string" ? named : match[2], path };
   }
   const yaml = tree.children.find((n) => n.type === "yaml");
   const front = (yaml && "value" in yaml ? parseYaml(String(yaml.value)) : (file.data as { astro?: { frontmatter?: Record<string, unknown> } }).astro?.frontmatter) as Record<string, unknown> | undefined;

@@ -1,5 +1,6 @@
 import { remarkSyntax } from "./parse-markdown.ts";
 import rehypeSafeLinks from "./rehype-safe-links.ts";
+import remarkAmendments from "./remark-amendments.ts";
 import remarkCalculatorEmbeds from "./remark-calculator-embeds.ts";
 import remarkCharts from "./remark-charts.ts";
 import remarkErrata from "./remark-errata.ts";
@@ -25,13 +26,14 @@ export function rulebookPlugins(options: RulebookOptions) {
     remarkPlugins: [
       ...remarkSyntax,
       remarkInertHtml,
+      [remarkAmendments, options],
       [remarkParagraphAnchors, options],
       [remarkParagraphNotes, options],
       [remarkReferences, options],
       [remarkRulesBlocks, options],
       remarkCharts,
       [remarkFigures, options],
-      remarkErrata,
+      [remarkErrata, options],
       [remarkGlossaryTerms, options],
       [remarkCalculatorEmbeds, options],
     ],

@@ -110,8 +110,25 @@ export function counterpart(from: RuleIndex, to: RuleIndex, id: string): string 
 /** Id of the note, on the page a reader lands on, saying that a paragraph of `from` is not in this edition. */
 const absentId = (from: RuleIndex, id: string) => `absent-${from.edition.id}-${id}`;
 
+/**
+ * Landings already worked out, per pair of editions (by their rule index objects, which are
+ * read again, as new objects, only when generated/ changes): every chapter page of an
+ * edition asks where each paragraph of every other edition lands, so each is worked out once.
+ */
+const landings = new WeakMap<RuleIndex, WeakMap<RuleIndex, Map<string, { href: string; found: boolean }>>>();
+
 /** Where a reader of paragraph `id` of `from` lands in `to`: the paragraph, or a page that says it is not there. */
 export function landing(from: RuleIndex, to: RuleIndex, id: string): { href: string; found: boolean } {
+  let byTarget = landings.get(from);
+  if (!byTarget) landings.set(from, (byTarget = new WeakMap()));
+  let known = byTarget.get(to);
+  if (!known) byTarget.set(to, (known = new Map()));
+  let where = known.get(id);
+  if (!where) known.set(id, (where = findLanding(from, to, id)));
+  return where;
+}
+
+function findLanding(from: RuleIndex, to: RuleIndex, id: string): { href: string; found: boolean } {
   const there = counterpart(from, to, id);
   if (there !== null) {
     const href = to.paragraphs[there]?.kind === "chapter" ? chapterPath(to, to.paragraphs[there].document!) : hrefOf(to, there);

@@ -30,11 +30,14 @@ function renderer(at: string, picture?: FigurePicture): Promise<Renderer> {
 /**
  * HTML of a rule document (a path relative to the corpus root, as the rule index gives it).
  * `picture` makes the images of its figures (site/lib/figures.ts, inside Astro); without it a figure is its caption.
+ * `edition` renders it as a chapter of that edition (one that extends the file's), with its errata applied.
  */
-export async function renderChapter(file: string, at = root, picture?: FigurePicture): Promise<{ html: string; headings: MarkdownHeading[] }> {
+export async function renderChapter(file: string, at = root, picture?: FigurePicture, edition?: string): Promise<{ html: string; headings: MarkdownHeading[] }> {
   const path = join(at, file);
   // The text exactly as the compiler read it (no byte order mark, `\n` line endings), so offsets and ids agree.
   const decoded = decodeSource(readFileSync(path));
-  const result = await (await renderer(at, picture)).render(decoded.kind === "text" ? decoded.text : "", { fileURL: pathToFileURL(path) });
+  // `edition`: the edition the page is of, when it is not the file's folder's (an edition that extends it).
+  const options = { fileURL: pathToFileURL(path), ...(edition ? { frontmatter: { hexlawEdition: edition } } : {}) };
+  const result = await (await renderer(at, picture)).render(decoded.kind === "text" ? decoded.text : "", options as { fileURL: URL });
   return { html: result.code, headings: result.metadata.headings };
 }

@@ -1,37 +1,55 @@
-// Offline at the table (a step of `npm run build`, after the search index): Workbox's
-// generateSW writes dist/sw.js, a service worker that precaches the whole built site —
-// every edition's chapters, charts, calculators and their engine code, the about and
-// changes pages, and the Pagefind index — so that after one visit all of it works with
-// the network off. Under a base path the precached URLs carry it. Any error fails the build.
+// Offline at the table (a step of `npm run build`, after the search index): writes
+// dist/sw.js, a service worker that precaches the whole built site — every edition's
+// chapters, charts, calculators and their engine code, the about and changes pages,
+// and the Pagefind index — so that after one visit all of it works with the network
+// off. The worker is sw.ts, Workbox's own precaching modules bundled with Rolldown
+// (Vite's bundler) in a fraction of a second; Workbox's getManifest lists the files
+// with their revisions, which go where sw.ts reads `self.__WB_MANIFEST` (Workbox's
+// "inject manifest"). generateSW did the same with Rollup, Babel and Terser, loaded
+// and run on every build (~4 s of CPU). Under a base path the precached URLs carry it.
+// Any error fails the build.
+import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { generateSW } from "workbox-build";
+import { build } from "rolldown";
+// Not the package's index, which loads generateSW's bundler too.
+import { getManifest } from "workbox-build/build/get-manifest.js";
 import { base, outDir } from "../lib/base.ts";
 import { root } from "../lib/corpus.ts";
 
-export async function buildServiceWorker(dir = resolve(root, outDir), at = base): Promise<{ count: number; size: number }> {
-  const { count, size, warnings } = await generateSW({
-    globDirectory: dir,
-    globPatterns: ["**/*.{html,js,css,json,svg,png,webmanifest,wasm,pagefind,pf_meta,pf_index,pf_fragment,pf_filter}"],
-    // Not the site: Pagefind's ready-made interfaces (the site has its own search box) and build caches.
-    globIgnores: ["sw.js", "workbox-*.js", "node_modules/**", "pagefind/pagefind-*ui.*", "pagefind/pagefind-highlight.js"],
-    swDest: resolve(dir, "sw.js"),
-    // The site's own paths: "/hexlaw/ocs/4.3/…" under a base.
-    modifyURLPrefix: { "": at },
-    // "/ocs/4.3/charts/" is "…/charts/index.html"; a calculator link's query (?assume.…) names the same page.
-    directoryIndex: "index.html",
-    ignoreURLParametersMatching: [/.*/],
-    // Files named by their hash need no revision of their own.
-    dontCacheBustURLsMatching: /\/_astro\//,
-    // No code from elsewhere: Workbox's runtime goes inside sw.js.
-    inlineWorkboxRuntime: true,
-    mode: "production",
-    sourcemap: false,
-    cleanupOutdatedCaches: true,
-    clientsClaim: true,
-    skipWaiting: true,
-    maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+const WORKER = new URL("./sw.ts", import.meta.url).pathname;
+const MANIFEST = "self.__WB_MANIFEST";
+
+/** Workbox's runtime and sw.ts in one file, minified, with Workbox's production build (no logging). */
+async function workerCode(): Promise<string> {
+  const { output } = await build({
+    input: WORKER,
+    write: false,
+    platform: "browser",
+    transform: { define: { "process.env.NODE_ENV": JSON.stringify("production") } },
+    output: { format: "iife", minify: true },
   });
+  return output[0].code;
+}
+
+export async function buildServiceWorker(dir = resolve(root, outDir), at = base): Promise<{ count: number; size: number }> {
+  const [code, { manifestEntries, count, size, warnings }] = await Promise.all([
+    workerCode(),
+    getManifest({
+      globDirectory: dir,
+      globPatterns: ["**/*.{html,js,css,json,svg,png,webmanifest,wasm,pagefind,pf_meta,pf_index,pf_fragment,pf_filter}"],
+      // Not the site: Pagefind's ready-made interfaces (the site has its own search box) and build caches.
+      globIgnores: ["sw.js", "workbox-*.js", "node_modules/**", "pagefind/pagefind-*ui.*", "pagefind/pagefind-highlight.js"],
+      // The site's own paths: "/hexlaw/ocs/4.3/…" under a base.
+      modifyURLPrefix: { "": at },
+      // Files named by their hash need no revision of their own.
+      dontCacheBustURLsMatching: /\/_astro\//,
+      maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+    }),
+  ]);
   if (warnings.length > 0) throw new Error(`Workbox: ${warnings.join("; ")}`);
+  const at0 = code.indexOf(MANIFEST);
+  if (at0 < 0 || code.indexOf(MANIFEST, at0 + 1) >= 0) throw new Error(`Workbox: the worker must read ${MANIFEST} exactly once`);
+  writeFileSync(resolve(dir, "sw.js"), code.replace(MANIFEST, () => JSON.stringify(manifestEntries)));
   return { count, size };
 }
 

@@ -6,7 +6,7 @@ import { mutation } from "./mutate-bench.ts";
 import { run as editions } from "./editions-bench.ts";
 import { run as site } from "./site-bench.ts";
 import { run as corpus } from "./corpus-bench.ts";
-import { run as starlight } from "./starlight-paint.ts";
+import { run as starlight } from "./starlight.ts";
 
 /**
  * `npm run bench`: prints the figures the issues set targets for, measured in

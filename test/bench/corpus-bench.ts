@@ -5,12 +5,12 @@
 // Target: the full book within 2× of the earlier corpus. The shards of the rule
 // numbers that search loads on the first keystroke: target ≤ 15 KB gz.
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { root } from "../site/helpers/site.ts";
-import { ms, row } from "./measure.ts";
+import { coldBuild, ms, row } from "./measure.ts";
 
 const git = (...args: string[]) => execFileSync("git", ["-C", root, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
 
@@ -19,16 +19,6 @@ function baseCommit(): string | null {
   if (process.env.HEXLAW_BENCH_BASE) return process.env.HEXLAW_BENCH_BASE;
   const added = git("log", "--format=%H", "--diff-filter=A", "--", "rules/ocs/4.3/01-scale.md").split("\n").filter(Boolean).at(-1);
   return added ? `${added}^` : null;
-}
-
-/** Cold `npm run build` in `dir`, in milliseconds. */
-function coldBuild(dir: string): number {
-  rmSync(join(dir, "dist"), { recursive: true, force: true });
-  rmSync(join(dir, "node_modules/.astro"), { recursive: true, force: true });
-  rmSync(join(dir, ".astro"), { recursive: true, force: true });
-  const start = performance.now();
-  execFileSync("npm", ["run", "build"], { cwd: dir, stdio: "pipe" });
-  return performance.now() - start;
 }
 
 function words(dir: string): number {

@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+
 /** The median of some figures. */
 export function medianOf(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -24,4 +28,16 @@ export function ms(value: number): string {
 
 export function row(label: string, value: string, target?: string): void {
   process.stdout.write(`  ${label.padEnd(58)} ${value.padStart(14)}${target ? `   ${target}` : ""}\n`);
+}
+
+/**
+ * A cold build in `dir`, in milliseconds: no dist/ and no Astro cache before it
+ * (`npm run build` by default, or another command run there).
+ */
+export function coldBuild(dir: string, command: string[] = ["npm", "run", "build"]): number {
+  for (const cache of ["dist", "node_modules/.astro", ".astro"]) rmSync(join(dir, cache), { recursive: true, force: true });
+  const [program, ...args] = command;
+  const start = performance.now();
+  execFileSync(program.includes("/") ? join(dir, program) : program, args, { cwd: dir, stdio: "pipe", timeout: 20 * 60_000 });
+  return performance.now() - start;
 }

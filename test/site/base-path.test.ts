@@ -76,7 +76,8 @@ test("the rule-number and word lists the search loads are under the base", () =>
 
 test("the service worker precaches the site under the base, and the manifest starts there", () => {
   const sw = readFileSync(join(out, "sw.js"), "utf8");
-  const urls = [...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]);
+  // The precache manifest inside sw.js: `url:"…"` or, as JSON, `"url":"…"`.
+  const urls = [...sw.matchAll(/\burl"?:"([^"]+)"/g)].map((m) => m[1]);
   expect(urls.length).toBeGreaterThan(pagesOf(out).length);
   expect(urls.filter((u) => !u.startsWith(BASE))).toEqual([]);
   expect(urls).toContain(`${BASE}pagefind/pagefind.js`);

@@ -9,7 +9,8 @@ import { renderChapter } from "../../site/lib/render-chapter.ts";
 for (const index of editions()) {
   for (const document of index.documents) {
     test(`${index.ruleset.id} ${index.edition.id} ${document.slug}`, async () => {
-      const { html } = await renderChapter(document.file);
+      // As a chapter of this edition (an edition that extends another renders the other's file, amended).
+      const { html } = await renderChapter(document.file, root, undefined, index.edition.id);
       const ids = new Set([...html.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1].replace(/&#x26;/g, "&")));
       for (const id of document.paragraphs) expect(ids, `paragraph ${id} has no anchor`).toContain(id);
       const links = new Set([...html.matchAll(/data-ref="([^"]*)"/g)].map((m) => m[1]));

@@ -105,6 +105,12 @@ describe("the quotes issue 9 found wrong", () => {
       ["wtj-1943/online/personnel_assault", "rounds", [/only have one die roll round/, /only have two die roll rounds/, /^This is done for three rounds/]],
       ["wtj-1943/online/personnel_assault", "pinned_sides", [/^Overall ties/, /^In this instance, the surviving unit/]],
       ["wtj-1943/online/assault_fire", "may_fire", [/^nearby units/, /^Tank bases/, /^Defending personnel units/, /^Assaulting units or bases/]],
+      ["europa/later/overrun", "result", [/^If all non-phasing units retreat/, /^Hexes defended by modified defense strength of zero/, /^Resolve overruns using the Overrun Combat Results Table/]],
+      ["unidentified/12.09.09/overrun", "zoc_marker", [/^places a .DL. marker/, /^It will have two circles/, /will have one circle/, /^Note: No .ZOC. marker/]],
+      ["unidentified/12.09.09/overrun", "may_continue_moving", [/^All participating units end their movement/, /^The overrunning units may continue to move/, /^All overrunning units may continue to move/]],
+      ["unidentified/12.09.09/dual_ownership", "terrain_benefits", [/^The original defender retains/, /^The attacker gains any intrinsic terrain benefits/]],
+      ["ocs/4.3/ground_combat", "defender_option", [/^The defender gets to ignore his options$/, /^But the defender can choose to apply his full option/, /^provided the total number is fully executed/]],
+      ["ocs/4.3/ground_combat", "defender_may_ignore", [/destroyed before taking any options/, /^The defender gets to ignore his options if the attacker has retreated$/]],
     ];
     for (const [path, name, quotes] of cases) {
       const engine = await load(path);
@@ -113,6 +119,23 @@ describe("the quotes issue 9 found wrong", () => {
         (engine.resolve(vector.input, vector.dice, vector.assume ? { assume: vector.assume } : undefined).trace as Step[])
           .filter((s) => s.name === name).map((s) => s.quote)));
       for (const quote of quotes) expect([...quoted].some((q) => quote.test(q)), `${path} ${name} quotes ${quote} in some vector: ${[...quoted].join(" | ")}`).toBe(true);
+    }
+  });
+
+  it("definitions whose branches different paragraphs state cite, across the vectors, each of them", async () => {
+    const cases: [string, string, string[]][] = [
+      ["unidentified/12.09.09/overrun", "red_table_defender_re", ["12.D.2.a(2)", "12.D.2.b(2)"]],
+      ["unidentified/12.09.09/overrun", "may_continue_moving", ["12.A.2", "12.D.1", "12.D.2.a(5)", "12.D.2.b(1)"]],
+      ["unidentified/12.09.09/dual_ownership", "terrain_benefits", ["12.E.2(b)", "12.E.2(d)"]],
+      ["ocs/4.3/ground_combat", "defender_option", ["9.10a", "9.10c"]],
+    ];
+    for (const [path, name, cited] of cases) {
+      const engine = await load(path);
+      const { vectors } = JSON.parse(readFileSync(join(GENERATED, `${path}.vectors.json`), "utf8")) as VectorFile;
+      const found = new Set(vectors.flatMap((vector) =>
+        (engine.resolve(vector.input, vector.dice, vector.assume ? { assume: vector.assume } : undefined).trace as Step[])
+          .filter((s) => s.name === name).map((s) => s.paragraph)));
+      for (const paragraph of cited) expect([...found], `${path} ${name} cites ${paragraph} in some vector`).toContain(paragraph);
     }
   });
 
@@ -159,6 +182,21 @@ describe("the quotes issue 9 found wrong", () => {
       const chosen = resolveChecked(engine, attack(4, 1, { defenders: [{ strength: 1, ar: 2 }] }), {}, { result: "Ao1, DL1o2" });
       expect(stepOf(chosen, "advance")).toMatchObject({ paragraph: "9.12g(D)", value: "allowed" });
       expect(stepOf(chosen, "attackers.advances", 0)).toMatchObject({ paragraph: "9.12g(A)" });
+      // Each unit's step cites the same reason, or its own destruction.
+      expect(stepOf(held, "attackers.advances", 0)).toMatchObject({ paragraph: "9.12g", value: "not_allowed" });
+      expect(stepOf(retreated, "attackers.advances", 0)).toMatchObject({ paragraph: "9.12g(B)", value: "not_allowed" });
+      const sole = resolveChecked(engine, attack(4, 1, { attackers: [{ strength: 4, ar: 3 }], defenders: [{ strength: 1, ar: 2 }] }), {}, { result: "Ao1, DL1o2" });
+      expect(stepOf(sole, "attackers.advances", 0)).toMatchObject({ paragraph: "9.11", value: "not_allowed" });
+    });
+
+    it("an attacker destroyed by his hard losses takes no option, so nothing cites a retreat he never made (chart note 2)", () => {
+      // AL1o1 against a sole one-step attacker who meant to take his option as a retreat (9.12a's constructed vector).
+      const trace = resolveChecked(engine, attack(6, 4, { attackers: [{ strength: 6, ar: 3 }], attacker_option_retreat: 1 }), {}, { result: "AL1o1, Do1" });
+      expect(stepOf(trace, "attacker_option_as_retreat")).toMatchObject({ paragraph: "Charts", value: 0 });
+      expect(stepOf(trace, "defender_may_ignore")).toMatchObject({ paragraph: "Charts", value: true });
+      expect(stepOf(trace, "defender_may_ignore").quote).toMatch(/destroyed before taking any options/);
+      expect(stepOf(trace, "defender_option")).toMatchObject({ paragraph: "9.10c", value: 0 });
+      expect(trace.filter((s) => s.paragraph === "9.12g(B)" || /chooses to retreat|has retreated/.test(s.quote)).map((s) => s.name)).toEqual([]);
     });
 
     it("defender_dg quotes the Combat Table's DG when the result has one, the two-hex retreat rule when the retreat gave it", () => {

@@ -149,7 +149,6 @@ export declare const metadata: {
         "attackers",
         "same_hex",
         "defenders",
-        "attackers.mp_left",
         "attackers.mp_spent",
         "attackers.mp_cost",
         "all_retreated",
@@ -216,7 +215,7 @@ export declare const metadata: {
       readonly random: false;
     };
     readonly "attackers.strength_now": {
-      readonly label: "Attack strength";
+      readonly label: "Attack strength in the overrun";
       readonly paragraph: "13.A";
       readonly quote: "Units marked with a ½ Strength marker fight at half strength";
       readonly perUnit: true;
@@ -295,7 +294,7 @@ export declare const metadata: {
     readonly result: {
       readonly label: "Overrun result";
       readonly paragraph: "13.A";
-      readonly quote: "Hexes defended by modified defense strength of zero may be automatically overrun with a DE+ result.";
+      readonly quote: "If all non-phasing units retreat from the target hex, overrunning units do not pay the overrun movement cost, and may continue their movement by first moving into the overrun hex.";
       readonly perUnit: false;
       readonly random: true;
     };
@@ -443,7 +442,7 @@ export interface Outputs {
   "attackers.mp_spent": number[];
   /** MP left (13.A) */
   "attackers.mp_left": number[];
-  /** Attack strength (13.A) */
+  /** Attack strength in the overrun (13.A) */
   "attackers.strength_now": number[];
   /** Ground support (13.A) */
   ground_support: number;

@@ -90,7 +90,6 @@ export const metadata = {
         "attackers",
         "same_hex",
         "defenders",
-        "attackers.mp_left",
         "attackers.mp_spent",
         "attackers.mp_cost",
         "all_retreated",
@@ -152,7 +151,7 @@ export const metadata = {
       random: false,
     },
     "attackers.strength_now": {
-      label: "Attack strength",
+      label: "Attack strength in the overrun",
       paragraph: "13.A",
       quote: "Units marked with a ½ Strength marker fight at half strength",
       perUnit: true,
@@ -231,7 +230,7 @@ export const metadata = {
     result: {
       label: "Overrun result",
       paragraph: "13.A",
-      quote: "Hexes defended by modified defense strength of zero may be automatically overrun with a DE+ result.",
+      quote: "If all non-phasing units retreat from the target hex, overrunning units do not pay the overrun movement cost, and may continue their movement by first moving into the overrun hex.",
       perUnit: false,
       random: true,
     },
@@ -947,7 +946,7 @@ const step$result = {
   label: "Overrun result",
   kind: "let",
   paragraph: "13.A",
-  quote: "Hexes defended by modified defense strength of zero may be automatically overrun with a DE+ result.",
+  quote: "If all non-phasing units retreat from the target hex, overrunning units do not pay the overrun movement cost, and may continue their movement by first moving into the overrun hex.",
   type: { t: "enum", labels: { ah: "AH-", as: "AS-", de_minus: "DE-", de_plus: "DE+" } },
 };
 const step$overrun_succeeds = {
@@ -1033,7 +1032,7 @@ const step$attackers$mp_left = {
 };
 const step$attackers$strength_now = {
   name: "attackers.strength_now",
-  label: "Attack strength",
+  label: "Attack strength in the overrun",
   kind: "let",
   paragraph: "13.A",
   quote: "Units marked with a ½ Strength marker fight at half strength",
@@ -1081,7 +1080,7 @@ const step$out$attackers$mp_left = {
 };
 const step$out$attackers$strength_now = {
   name: "attackers.strength_now",
-  label: "Attack strength",
+  label: "Attack strength in the overrun",
   kind: "let",
   paragraph: "13.A",
   quote: "Units marked with a ½ Strength marker fight at half strength",
@@ -1102,6 +1101,30 @@ const step$out$attackers$ends_movement = {
   paragraph: "13.A",
   quote: "Units not advancing after overrun combat or failing to overrun, may not leave the adjacent hex or spend MPs for any purpose for the remainder of the phase.",
   type: { t: "list", of: { t: "boolean" } },
+};
+const step$result$branch0 = {
+  name: "result",
+  label: "Overrun result",
+  kind: "let",
+  paragraph: "13.A",
+  quote: "If all non-phasing units retreat from the target hex, overrunning units do not pay the overrun movement cost, and may continue their movement by first moving into the overrun hex.",
+  type: { t: "enum", labels: { ah: "AH-", as: "AS-", de_minus: "DE-", de_plus: "DE+" } },
+};
+const step$result$branch1 = {
+  name: "result",
+  label: "Overrun result",
+  kind: "let",
+  paragraph: "13.A",
+  quote: "Hexes defended by modified defense strength of zero may be automatically overrun with a DE+ result.",
+  type: { t: "enum", labels: { ah: "AH-", as: "AS-", de_minus: "DE-", de_plus: "DE+" } },
+};
+const step$result$branch2 = {
+  name: "result",
+  label: "Overrun result",
+  kind: "let",
+  paragraph: "13.A",
+  quote: "Resolve overruns using the Overrun Combat Results Table.",
+  type: { t: "enum", labels: { ah: "AH-", as: "AS-", de_minus: "DE-", de_plus: "DE+" } },
 };
 const step$advance$branch0 = {
   name: "advance",
@@ -1763,6 +1786,9 @@ function check$road_rate_allowed(s) {
 function check$no_naval_gunfire(s) {
   return !in$naval_gunfire(s);
 }
+function branch$result(s) {
+  return all_retreated(s) ? 0 : rt.eq(defense_total(s), 0) ? 1 : 2;
+}
 function branch$advance(s) {
   return in$same_hex(s) ? 0 : all_retreated(s) ? 1 : overrun_succeeds(s) ? 2 : 3;
 }
@@ -1805,7 +1831,7 @@ function check$enough_mp$each1(s) {
   const items = in$attackers(s);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    if (!rt.ge(attackers$mp_left(s, u$i), 0)) {
+    if (!rt.le(attackers$mp_spent(s, u$i), rt.numberIn(u$.ma))) {
       return false;
     }
   }
@@ -1873,13 +1899,13 @@ const TRACE = [
     branches: [step$attackers$mp_cost$branch0, step$attackers$mp_cost$branch1, step$attackers$mp_cost$branch2],
   },
   { info: step$attackers$mp_spent, items: (s) => s.attackers$mp_spent },
-  { info: step$attackers$mp_left, items: (s) => s.attackers$mp_left },
   { info: step$check$enough_mp, check: 3 },
   { info: step$in$uses_road_rate, value: (s) => s.in$uses_road_rate },
   { info: step$in$road_conditions_met, value: (s) => s.in$road_conditions_met },
   { info: step$check$road_rate_allowed, check: 4 },
   { info: step$in$naval_gunfire, value: (s) => s.in$naval_gunfire },
   { info: step$check$no_naval_gunfire, check: 5 },
+  { info: step$attackers$mp_left, items: (s) => s.attackers$mp_left },
   { info: step$attackers$strength_now, items: (s) => s.attackers$strength_now },
   { info: step$in$ground_support_bombing, value: (s) => s.in$ground_support_bombing },
   { info: step$ground_support, value: (s) => s.ground_support },
@@ -1903,7 +1929,12 @@ const TRACE = [
   { info: step$total_drm, value: (s) => s.total_drm },
   { info: step$die$overrun_roll, value: (s) => s.die$overrun_roll },
   { info: step$modified_roll, value: (s) => s.modified_roll },
-  { info: step$result, value: (s) => s.result },
+  {
+    info: step$result,
+    value: (s) => s.result,
+    branch: branch$result,
+    branches: [step$result$branch0, step$result$branch1, step$result$branch2],
+  },
   { info: step$overrun_succeeds, value: (s) => s.overrun_succeeds },
   { info: step$attackers_do_not_retreat, value: (s) => s.attackers_do_not_retreat },
   { info: step$half_strength_markers, value: (s) => s.half_strength_markers },
@@ -2059,7 +2090,7 @@ const DEFINITIONS = [
   {
     info: step$out$attackers$mp_left,
     random: false,
-    ground: true,
+    ground: false,
     dice: [],
     get: (s) => perUnit$attackers$mp_left(s),
     wire: (value) => (value).map(rt.wireAs.number),

@@ -84,7 +84,6 @@ export declare const metadata: {
       ];
       readonly enough_mp: readonly [
         "attackers",
-        "attackers.mp_left",
         "attackers.mp_spent",
         "attackers.mp_cost",
       ];

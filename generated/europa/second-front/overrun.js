@@ -41,7 +41,7 @@ export const metadata = {
     ],
     checks: {
       ten_to_one: ["defenders", "attackers", "defense_total", "attack_total", "ground_support"],
-      enough_mp: ["attackers", "attackers.mp_left", "attackers.mp_spent", "attackers.mp_cost"],
+      enough_mp: ["attackers", "attackers.mp_spent", "attackers.mp_cost"],
     },
     inputs: [
       "attackers.strength",
@@ -563,7 +563,7 @@ function check$enough_mp$each1(s) {
   const items = in$attackers(s);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    if (!rt.ge(attackers$mp_left(s, u$i), 0)) {
+    if (!rt.le(attackers$mp_spent(s, u$i), rt.numberIn(u$.ma))) {
       return false;
     }
   }
@@ -602,8 +602,8 @@ const TRACE = [
   { info: step$check$ten_to_one, check: 0 },
   { info: step$attackers$mp_cost, items: (s) => s.attackers$mp_cost },
   { info: step$attackers$mp_spent, items: (s) => s.attackers$mp_spent },
-  { info: step$attackers$mp_left, items: (s) => s.attackers$mp_left },
   { info: step$check$enough_mp, check: 1 },
+  { info: step$attackers$mp_left, items: (s) => s.attackers$mp_left },
   { info: step$odds, value: (s) => s.odds },
   { info: step$overrun_succeeds, value: (s) => s.overrun_succeeds },
   { info: step$defenders_eliminated, value: (s) => s.defenders_eliminated },
@@ -678,7 +678,7 @@ const DEFINITIONS = [
   {
     info: step$out$attackers$mp_left,
     random: false,
-    ground: true,
+    ground: false,
     dice: [],
     get: (s) => perUnit$attackers$mp_left(s),
     wire: (value) => (value).map(rt.wireAs.number),

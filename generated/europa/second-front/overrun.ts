@@ -41,7 +41,7 @@ export const metadata = {
     ],
     checks: {
       ten_to_one: ["defenders", "attackers", "defense_total", "attack_total", "ground_support"],
-      enough_mp: ["attackers", "attackers.mp_left", "attackers.mp_spent", "attackers.mp_cost"],
+      enough_mp: ["attackers", "attackers.mp_spent", "attackers.mp_cost"],
     },
     inputs: [
       "attackers.strength",
@@ -627,7 +627,7 @@ function check$enough_mp$each1(s: State): boolean {
   const items: readonly OverrunningUnit[] = in$attackers(s);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    if (!rt.ge(attackers$mp_left(s, u$i), 0)) {
+    if (!rt.le(attackers$mp_spent(s, u$i), rt.numberIn(u$.ma) as rt.Num)) {
       return false;
     }
   }
@@ -666,8 +666,8 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$check$ten_to_one, check: 0 },
   { info: step$attackers$mp_cost, items: (s: State) => s.attackers$mp_cost },
   { info: step$attackers$mp_spent, items: (s: State) => s.attackers$mp_spent },
-  { info: step$attackers$mp_left, items: (s: State) => s.attackers$mp_left },
   { info: step$check$enough_mp, check: 1 },
+  { info: step$attackers$mp_left, items: (s: State) => s.attackers$mp_left },
   { info: step$odds, value: (s: State) => s.odds },
   { info: step$overrun_succeeds, value: (s: State) => s.overrun_succeeds },
   { info: step$defenders_eliminated, value: (s: State) => s.defenders_eliminated },
@@ -742,7 +742,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   {
     info: step$out$attackers$mp_left,
     random: false,
-    ground: true,
+    ground: false,
     dice: [],
     get: (s: State) => perUnit$attackers$mp_left(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),

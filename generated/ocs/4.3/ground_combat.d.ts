@@ -429,7 +429,7 @@ export declare const metadata: {
     readonly defender_option: {
       readonly label: "Defender's option to execute";
       readonly paragraph: "9.10c";
-      readonly quote: "the defender can choose to apply his full option when he wants to retreat";
+      readonly quote: "The defender gets to ignore his options";
       readonly perUnit: false;
       readonly random: true;
     };

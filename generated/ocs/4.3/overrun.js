@@ -368,7 +368,7 @@ export const metadata = {
     defender_option: {
       label: "Defender's option to execute",
       paragraph: "9.10c",
-      quote: "the defender can choose to apply his full option when he wants to retreat",
+      quote: "The defender gets to ignore his options",
       perUnit: false,
       random: true,
     },
@@ -2043,7 +2043,7 @@ const step$defender_option = {
   label: "Defender's option to execute",
   kind: "let",
   paragraph: "9.10c",
-  quote: "the defender can choose to apply his full option when he wants to retreat",
+  quote: "The defender gets to ignore his options",
   type: { t: "integer" },
 };
 const step$attacker_steps = {
@@ -2622,12 +2622,28 @@ const step$column_shift$branch2 = {
   quote: "If no Surprise occurs, make no shift.",
   type: { t: "integer" },
 };
+const step$attacker_option_as_retreat$branch0 = {
+  name: "attacker_option_as_retreat",
+  label: "Attacker's option taken as retreat (hexes)",
+  kind: "let",
+  paragraph: "Charts",
+  quote: "if the attacker is destroyed before taking any options",
+  type: { t: "integer" },
+};
+const step$attacker_option_as_retreat$branch1 = {
+  name: "attacker_option_as_retreat",
+  label: "Attacker's option taken as retreat (hexes)",
+  kind: "let",
+  paragraph: "9.10a",
+  quote: "Option results can be taken as any combination of step losses and retreat hexes, provided the total number is fully executed.",
+  type: { t: "integer" },
+};
 const step$defender_may_ignore$branch0 = {
   name: "defender_may_ignore",
   label: "Defender may ignore his options",
   kind: "let",
-  paragraph: "9.10c",
-  quote: "The defender gets to ignore his options if the attacker has retreated",
+  paragraph: "Charts",
+  quote: "The defender can ignore his options if the attacker chooses to use an option to retreat or if the attacker is destroyed before taking any options.",
   type: { t: "boolean" },
 };
 const step$defender_may_ignore$branch1 = {
@@ -2635,15 +2651,15 @@ const step$defender_may_ignore$branch1 = {
   label: "Defender may ignore his options",
   kind: "let",
   paragraph: "9.10c",
-  quote: "or cannot take all of his options",
+  quote: "The defender gets to ignore his options if the attacker has retreated",
   type: { t: "boolean" },
 };
 const step$defender_may_ignore$branch2 = {
   name: "defender_may_ignore",
   label: "Defender may ignore his options",
   kind: "let",
-  paragraph: "Charts",
-  quote: "The defender can ignore his options if the attacker chooses to use an option to retreat or if the attacker is destroyed before taking any options.",
+  paragraph: "9.10c",
+  quote: "or cannot take all of his options",
   type: { t: "boolean" },
 };
 const step$defender_may_ignore$branch3 = {
@@ -2653,6 +2669,30 @@ const step$defender_may_ignore$branch3 = {
   paragraph: "9.10c",
   quote: "The defender gets to ignore his options if the attacker has retreated or cannot take all of his options.",
   type: { t: "boolean" },
+};
+const step$defender_option$branch0 = {
+  name: "defender_option",
+  label: "Defender's option to execute",
+  kind: "let",
+  paragraph: "9.10c",
+  quote: "The defender gets to ignore his options",
+  type: { t: "integer" },
+};
+const step$defender_option$branch1 = {
+  name: "defender_option",
+  label: "Defender's option to execute",
+  kind: "let",
+  paragraph: "9.10c",
+  quote: "But the defender can choose to apply his full option when he wants to retreat.",
+  type: { t: "integer" },
+};
+const step$defender_option$branch2 = {
+  name: "defender_option",
+  label: "Defender's option to execute",
+  kind: "let",
+  paragraph: "9.10a",
+  quote: "provided the total number is fully executed",
+  type: { t: "integer" },
 };
 const step$attacker_retreat_hexes$branch0 = {
   name: "attacker_retreat_hexes",
@@ -2854,8 +2894,8 @@ const step$attackers$advances$branch0 = {
   name: "attackers.advances",
   label: "Attacking unit's advance after combat",
   kind: "let",
-  paragraph: "9.12g",
-  quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
+  paragraph: "9.11",
+  quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
   type: {
     t: "enum",
     labels: {
@@ -2869,8 +2909,8 @@ const step$attackers$advances$branch1 = {
   name: "attackers.advances",
   label: "Attacking unit's advance after combat",
   kind: "let",
-  paragraph: "9.11",
-  quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
+  paragraph: "9.12g(B)",
+  quote: "If the attackers take their option as a retreat, no advance is possible.",
   type: {
     t: "enum",
     labels: {
@@ -2881,6 +2921,21 @@ const step$attackers$advances$branch1 = {
   },
 };
 const step$attackers$advances$branch2 = {
+  name: "attackers.advances",
+  label: "Attacking unit's advance after combat",
+  kind: "let",
+  paragraph: "9.12g",
+  quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
+  type: {
+    t: "enum",
+    labels: {
+      required: "Required: the attacking units must enter the hex",
+      allowed: "Allowed",
+      not_allowed: "Not possible",
+    },
+  },
+};
+const step$attackers$advances$branch3 = {
   name: "attackers.advances",
   label: "Attacking unit's advance after combat",
   kind: "let",
@@ -2895,7 +2950,7 @@ const step$attackers$advances$branch2 = {
     },
   },
 };
-const step$attackers$advances$branch3 = {
+const step$attackers$advances$branch4 = {
   name: "attackers.advances",
   label: "Attacking unit's advance after combat",
   kind: "let",
@@ -3675,7 +3730,7 @@ function result(s) {
 function attacker_option_as_retreat(s) {
   let v = s.attacker_option_as_retreat;
   if (v === undefined) {
-    v = rt.min(in$attacker_option_retreat(s), result(s).attacker_option);
+    v = attacker_destroyed_before_options(s) ? 0 : rt.min(in$attacker_option_retreat(s), result(s).attacker_option);
     s.attacker_option_as_retreat = v;
   }
   return v;
@@ -3731,7 +3786,7 @@ function attacker_destroyed_before_options(s) {
 function defender_may_ignore(s) {
   let v = s.defender_may_ignore;
   if (v === undefined) {
-    v = attacker_option_as_retreat(s) > 0 ? true : attacker_cannot_take_options(s) ? true : attacker_destroyed_before_options(s) ? true : false;
+    v = attacker_destroyed_before_options(s) ? true : attacker_option_as_retreat(s) > 0 ? true : attacker_cannot_take_options(s) ? true : false;
     s.defender_may_ignore = v;
   }
   return v;
@@ -3739,7 +3794,7 @@ function defender_may_ignore(s) {
 function defender_option(s) {
   let v = s.defender_option;
   if (v === undefined) {
-    v = defender_may_ignore(s) && in$defender_ignores(s) ? 0 : result(s).defender_option;
+    v = defender_may_ignore(s) && in$defender_ignores(s) ? 0 : defender_may_ignore(s) ? result(s).defender_option : result(s).defender_option;
     s.defender_option = v;
   }
   return v;
@@ -3985,7 +4040,7 @@ function attackers$advances(s, u$i) {
   let v = (s.attackers$advances ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = advance(s) === "not_allowed" ? "not_allowed" : attackers$destroyed(s, u$i) ? "not_allowed" : u$.cannot_move ? "not_allowed" : advance(s);
+    v = attackers$destroyed(s, u$i) ? "not_allowed" : attacker_option_as_retreat(s) > 0 ? "not_allowed" : advance(s) === "not_allowed" ? "not_allowed" : u$.cannot_move ? "not_allowed" : advance(s);
     (s.attackers$advances ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -4290,8 +4345,14 @@ function branch$start_column(s) {
 function branch$column_shift(s) {
   return surprise(s) === "attacker" ? 0 : surprise(s) === "defender" ? 1 : 2;
 }
+function branch$attacker_option_as_retreat(s) {
+  return attacker_destroyed_before_options(s) ? 0 : 1;
+}
 function branch$defender_may_ignore(s) {
-  return attacker_option_as_retreat(s) > 0 ? 0 : attacker_cannot_take_options(s) ? 1 : attacker_destroyed_before_options(s) ? 2 : 3;
+  return attacker_destroyed_before_options(s) ? 0 : attacker_option_as_retreat(s) > 0 ? 1 : attacker_cannot_take_options(s) ? 2 : 3;
+}
+function branch$defender_option(s) {
+  return defender_may_ignore(s) && in$defender_ignores(s) ? 0 : defender_may_ignore(s) ? 1 : 2;
 }
 function branch$attacker_retreat_hexes(s) {
   return attacker_destroyed(s) ? 0 : 1;
@@ -4322,7 +4383,7 @@ function branch$attackers$destroyed(s, u$i) {
 }
 function branch$attackers$advances(s, u$i) {
   const u$ = in$attackers(s)[u$i];
-  return advance(s) === "not_allowed" ? 0 : attackers$destroyed(s, u$i) ? 1 : u$.cannot_move ? 2 : 3;
+  return attackers$destroyed(s, u$i) ? 0 : attacker_option_as_retreat(s) > 0 ? 1 : advance(s) === "not_allowed" ? 2 : u$.cannot_move ? 3 : 4;
 }
 function branch$attackers$gains_exploit(s, u$i) {
   const u$ = in$attackers(s)[u$i];
@@ -4775,9 +4836,18 @@ const TRACE = [
   { info: step$combat_modified, value: (s) => s.combat_modified },
   { info: step$result, value: (s) => s.result },
   { info: step$in$attacker_option_retreat, value: (s) => s.in$attacker_option_retreat },
-  { info: step$attacker_option_as_retreat, value: (s) => s.attacker_option_as_retreat },
-  { info: step$attacker_required_losses, value: (s) => s.attacker_required_losses },
   { info: step$attacker_steps, value: (s) => s.attacker_steps },
+  {
+    info: step$attacker_destroyed_before_options,
+    value: (s) => s.attacker_destroyed_before_options,
+  },
+  {
+    info: step$attacker_option_as_retreat,
+    value: (s) => s.attacker_option_as_retreat,
+    branch: branch$attacker_option_as_retreat,
+    branches: [step$attacker_option_as_retreat$branch0, step$attacker_option_as_retreat$branch1],
+  },
+  { info: step$attacker_required_losses, value: (s) => s.attacker_required_losses },
   { info: step$attacker_step_losses, value: (s) => s.attacker_step_losses },
   { info: step$attacker_losses_by_unit, value: (s) => s.attacker_losses_by_unit },
   { info: step$attackers$losses, items: (s) => s.attackers$losses },
@@ -4830,10 +4900,6 @@ const TRACE = [
   { info: step$exploit_units, value: (s) => s.exploit_units },
   { info: step$attacker_cannot_take_options, value: (s) => s.attacker_cannot_take_options },
   {
-    info: step$attacker_destroyed_before_options,
-    value: (s) => s.attacker_destroyed_before_options,
-  },
-  {
     info: step$defender_may_ignore,
     value: (s) => s.defender_may_ignore,
     branch: branch$defender_may_ignore,
@@ -4845,7 +4911,12 @@ const TRACE = [
     ],
   },
   { info: step$in$defender_ignores, value: (s) => s.in$defender_ignores },
-  { info: step$defender_option, value: (s) => s.defender_option },
+  {
+    info: step$defender_option,
+    value: (s) => s.defender_option,
+    branch: branch$defender_option,
+    branches: [step$defender_option$branch0, step$defender_option$branch1, step$defender_option$branch2],
+  },
   { info: step$in$defender_option_retreat, value: (s) => s.in$defender_option_retreat },
   { info: step$defender_option_as_retreat, value: (s) => s.defender_option_as_retreat },
   { info: step$defender_required_losses, value: (s) => s.defender_required_losses },
@@ -4891,6 +4962,7 @@ const TRACE = [
       step$attackers$advances$branch1,
       step$attackers$advances$branch2,
       step$attackers$advances$branch3,
+      step$attackers$advances$branch4,
     ],
   },
   { info: step$movement_ends, value: (s) => s.movement_ends },
@@ -5644,7 +5716,11 @@ const MEMO = {
   column_shift: { read: (s) => s.column_shift, lets: ["surprise"], dice: ["shift_roll"] },
   combat_modified: { read: (s) => s.combat_modified, lets: ["ar_drm", "hedgehog_combat_drm"], dice: ["combat_roll"] },
   result: { read: (s) => s.result, lets: ["combat_modified", "final_column"], dice: [] },
-  attacker_option_as_retreat: { read: (s) => s.attacker_option_as_retreat, lets: ["result"], dice: [] },
+  attacker_option_as_retreat: {
+    read: (s) => s.attacker_option_as_retreat,
+    lets: ["attacker_destroyed_before_options", "result"],
+    dice: [],
+  },
   attacker_required_losses: {
     read: (s) => s.attacker_required_losses,
     lets: ["result", "attacker_option_as_retreat"],
@@ -5665,9 +5741,9 @@ const MEMO = {
   defender_may_ignore: {
     read: (s) => s.defender_may_ignore,
     lets: [
+      "attacker_destroyed_before_options",
       "attacker_option_as_retreat",
       "attacker_cannot_take_options",
-      "attacker_destroyed_before_options",
     ],
     dice: [],
   },
@@ -5737,7 +5813,11 @@ const MEMO = {
     dice: [],
   },
   "attackers.step_loss_factor": { read: (s) => s.attackers$step_loss_factor, lets: [], dice: [] },
-  "attackers.advances": { read: (s) => s.attackers$advances, lets: ["advance", "attackers.destroyed"], dice: [] },
+  "attackers.advances": {
+    read: (s) => s.attackers$advances,
+    lets: ["attacker_option_as_retreat", "advance", "attackers.destroyed"],
+    dice: [],
+  },
   "attackers.gains_exploit": {
     read: (s) => s.attackers$gains_exploit,
     lets: ["result", "exploit_ignored", "attacker_option_as_retreat", "attackers.destroyed"],

@@ -368,7 +368,7 @@ export const metadata = {
     defender_option: {
       label: "Defender's option to execute",
       paragraph: "9.10c",
-      quote: "the defender can choose to apply his full option when he wants to retreat",
+      quote: "The defender gets to ignore his options",
       perUnit: false,
       random: true,
     },
@@ -2257,7 +2257,7 @@ const step$defender_option: rt.StepInfo = {
   label: "Defender's option to execute",
   kind: "let",
   paragraph: "9.10c",
-  quote: "the defender can choose to apply his full option when he wants to retreat",
+  quote: "The defender gets to ignore his options",
   type: { t: "integer" },
 };
 const step$attacker_steps: rt.StepInfo = {
@@ -2836,12 +2836,28 @@ const step$column_shift$branch2: rt.StepInfo = {
   quote: "If no Surprise occurs, make no shift.",
   type: { t: "integer" },
 };
+const step$attacker_option_as_retreat$branch0: rt.StepInfo = {
+  name: "attacker_option_as_retreat",
+  label: "Attacker's option taken as retreat (hexes)",
+  kind: "let",
+  paragraph: "Charts",
+  quote: "if the attacker is destroyed before taking any options",
+  type: { t: "integer" },
+};
+const step$attacker_option_as_retreat$branch1: rt.StepInfo = {
+  name: "attacker_option_as_retreat",
+  label: "Attacker's option taken as retreat (hexes)",
+  kind: "let",
+  paragraph: "9.10a",
+  quote: "Option results can be taken as any combination of step losses and retreat hexes, provided the total number is fully executed.",
+  type: { t: "integer" },
+};
 const step$defender_may_ignore$branch0: rt.StepInfo = {
   name: "defender_may_ignore",
   label: "Defender may ignore his options",
   kind: "let",
-  paragraph: "9.10c",
-  quote: "The defender gets to ignore his options if the attacker has retreated",
+  paragraph: "Charts",
+  quote: "The defender can ignore his options if the attacker chooses to use an option to retreat or if the attacker is destroyed before taking any options.",
   type: { t: "boolean" },
 };
 const step$defender_may_ignore$branch1: rt.StepInfo = {
@@ -2849,15 +2865,15 @@ const step$defender_may_ignore$branch1: rt.StepInfo = {
   label: "Defender may ignore his options",
   kind: "let",
   paragraph: "9.10c",
-  quote: "or cannot take all of his options",
+  quote: "The defender gets to ignore his options if the attacker has retreated",
   type: { t: "boolean" },
 };
 const step$defender_may_ignore$branch2: rt.StepInfo = {
   name: "defender_may_ignore",
   label: "Defender may ignore his options",
   kind: "let",
-  paragraph: "Charts",
-  quote: "The defender can ignore his options if the attacker chooses to use an option to retreat or if the attacker is destroyed before taking any options.",
+  paragraph: "9.10c",
+  quote: "or cannot take all of his options",
   type: { t: "boolean" },
 };
 const step$defender_may_ignore$branch3: rt.StepInfo = {
@@ -2867,6 +2883,30 @@ const step$defender_may_ignore$branch3: rt.StepInfo = {
   paragraph: "9.10c",
   quote: "The defender gets to ignore his options if the attacker has retreated or cannot take all of his options.",
   type: { t: "boolean" },
+};
+const step$defender_option$branch0: rt.StepInfo = {
+  name: "defender_option",
+  label: "Defender's option to execute",
+  kind: "let",
+  paragraph: "9.10c",
+  quote: "The defender gets to ignore his options",
+  type: { t: "integer" },
+};
+const step$defender_option$branch1: rt.StepInfo = {
+  name: "defender_option",
+  label: "Defender's option to execute",
+  kind: "let",
+  paragraph: "9.10c",
+  quote: "But the defender can choose to apply his full option when he wants to retreat.",
+  type: { t: "integer" },
+};
+const step$defender_option$branch2: rt.StepInfo = {
+  name: "defender_option",
+  label: "Defender's option to execute",
+  kind: "let",
+  paragraph: "9.10a",
+  quote: "provided the total number is fully executed",
+  type: { t: "integer" },
 };
 const step$attacker_retreat_hexes$branch0: rt.StepInfo = {
   name: "attacker_retreat_hexes",
@@ -3068,8 +3108,8 @@ const step$attackers$advances$branch0: rt.StepInfo = {
   name: "attackers.advances",
   label: "Attacking unit's advance after combat",
   kind: "let",
-  paragraph: "9.12g",
-  quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
+  paragraph: "9.11",
+  quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
   type: {
     t: "enum",
     labels: {
@@ -3083,8 +3123,8 @@ const step$attackers$advances$branch1: rt.StepInfo = {
   name: "attackers.advances",
   label: "Attacking unit's advance after combat",
   kind: "let",
-  paragraph: "9.11",
-  quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
+  paragraph: "9.12g(B)",
+  quote: "If the attackers take their option as a retreat, no advance is possible.",
   type: {
     t: "enum",
     labels: {
@@ -3095,6 +3135,21 @@ const step$attackers$advances$branch1: rt.StepInfo = {
   },
 };
 const step$attackers$advances$branch2: rt.StepInfo = {
+  name: "attackers.advances",
+  label: "Attacking unit's advance after combat",
+  kind: "let",
+  paragraph: "9.12g",
+  quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
+  type: {
+    t: "enum",
+    labels: {
+      required: "Required: the attacking units must enter the hex",
+      allowed: "Allowed",
+      not_allowed: "Not possible",
+    },
+  },
+};
+const step$attackers$advances$branch3: rt.StepInfo = {
   name: "attackers.advances",
   label: "Attacking unit's advance after combat",
   kind: "let",
@@ -3109,7 +3164,7 @@ const step$attackers$advances$branch2: rt.StepInfo = {
     },
   },
 };
-const step$attackers$advances$branch3: rt.StepInfo = {
+const step$attackers$advances$branch4: rt.StepInfo = {
   name: "attackers.advances",
   label: "Attacking unit's advance after combat",
   kind: "let",
@@ -3889,7 +3944,7 @@ function result(s: State): CombatResult {
 function attacker_option_as_retreat(s: State): number {
   let v = s.attacker_option_as_retreat;
   if (v === undefined) {
-    v = rt.min(in$attacker_option_retreat(s), result(s).attacker_option);
+    v = attacker_destroyed_before_options(s) ? 0 : rt.min(in$attacker_option_retreat(s), result(s).attacker_option);
     s.attacker_option_as_retreat = v;
   }
   return v;
@@ -3945,7 +4000,7 @@ function attacker_destroyed_before_options(s: State): boolean {
 function defender_may_ignore(s: State): boolean {
   let v = s.defender_may_ignore;
   if (v === undefined) {
-    v = attacker_option_as_retreat(s) > 0 ? true : attacker_cannot_take_options(s) ? true : attacker_destroyed_before_options(s) ? true : false;
+    v = attacker_destroyed_before_options(s) ? true : attacker_option_as_retreat(s) > 0 ? true : attacker_cannot_take_options(s) ? true : false;
     s.defender_may_ignore = v;
   }
   return v;
@@ -3953,7 +4008,7 @@ function defender_may_ignore(s: State): boolean {
 function defender_option(s: State): number {
   let v = s.defender_option;
   if (v === undefined) {
-    v = defender_may_ignore(s) && in$defender_ignores(s) ? 0 : result(s).defender_option;
+    v = defender_may_ignore(s) && in$defender_ignores(s) ? 0 : defender_may_ignore(s) ? result(s).defender_option : result(s).defender_option;
     s.defender_option = v;
   }
   return v;
@@ -4199,7 +4254,7 @@ function attackers$advances(s: State, u$i: number): "required" | "allowed" | "no
   let v = (s.attackers$advances ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = advance(s) === "not_allowed" ? "not_allowed" : attackers$destroyed(s, u$i) ? "not_allowed" : u$.cannot_move ? "not_allowed" : advance(s);
+    v = attackers$destroyed(s, u$i) ? "not_allowed" : attacker_option_as_retreat(s) > 0 ? "not_allowed" : advance(s) === "not_allowed" ? "not_allowed" : u$.cannot_move ? "not_allowed" : advance(s);
     (s.attackers$advances ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -4504,8 +4559,14 @@ function branch$start_column(s: State): number {
 function branch$column_shift(s: State): number {
   return surprise(s) === "attacker" ? 0 : surprise(s) === "defender" ? 1 : 2;
 }
+function branch$attacker_option_as_retreat(s: State): number {
+  return attacker_destroyed_before_options(s) ? 0 : 1;
+}
 function branch$defender_may_ignore(s: State): number {
-  return attacker_option_as_retreat(s) > 0 ? 0 : attacker_cannot_take_options(s) ? 1 : attacker_destroyed_before_options(s) ? 2 : 3;
+  return attacker_destroyed_before_options(s) ? 0 : attacker_option_as_retreat(s) > 0 ? 1 : attacker_cannot_take_options(s) ? 2 : 3;
+}
+function branch$defender_option(s: State): number {
+  return defender_may_ignore(s) && in$defender_ignores(s) ? 0 : defender_may_ignore(s) ? 1 : 2;
 }
 function branch$attacker_retreat_hexes(s: State): number {
   return attacker_destroyed(s) ? 0 : 1;
@@ -4536,7 +4597,7 @@ function branch$attackers$destroyed(s: State, u$i: number): number {
 }
 function branch$attackers$advances(s: State, u$i: number): number {
   const u$ = in$attackers(s)[u$i];
-  return advance(s) === "not_allowed" ? 0 : attackers$destroyed(s, u$i) ? 1 : u$.cannot_move ? 2 : 3;
+  return attackers$destroyed(s, u$i) ? 0 : attacker_option_as_retreat(s) > 0 ? 1 : advance(s) === "not_allowed" ? 2 : u$.cannot_move ? 3 : 4;
 }
 function branch$attackers$gains_exploit(s: State, u$i: number): number {
   const u$ = in$attackers(s)[u$i];
@@ -4989,9 +5050,18 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$combat_modified, value: (s: State) => s.combat_modified },
   { info: step$result, value: (s: State) => s.result },
   { info: step$in$attacker_option_retreat, value: (s: State) => s.in$attacker_option_retreat },
-  { info: step$attacker_option_as_retreat, value: (s: State) => s.attacker_option_as_retreat },
-  { info: step$attacker_required_losses, value: (s: State) => s.attacker_required_losses },
   { info: step$attacker_steps, value: (s: State) => s.attacker_steps },
+  {
+    info: step$attacker_destroyed_before_options,
+    value: (s: State) => s.attacker_destroyed_before_options,
+  },
+  {
+    info: step$attacker_option_as_retreat,
+    value: (s: State) => s.attacker_option_as_retreat,
+    branch: branch$attacker_option_as_retreat,
+    branches: [step$attacker_option_as_retreat$branch0, step$attacker_option_as_retreat$branch1],
+  },
+  { info: step$attacker_required_losses, value: (s: State) => s.attacker_required_losses },
   { info: step$attacker_step_losses, value: (s: State) => s.attacker_step_losses },
   { info: step$attacker_losses_by_unit, value: (s: State) => s.attacker_losses_by_unit },
   { info: step$attackers$losses, items: (s: State) => s.attackers$losses },
@@ -5044,10 +5114,6 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$exploit_units, value: (s: State) => s.exploit_units },
   { info: step$attacker_cannot_take_options, value: (s: State) => s.attacker_cannot_take_options },
   {
-    info: step$attacker_destroyed_before_options,
-    value: (s: State) => s.attacker_destroyed_before_options,
-  },
-  {
     info: step$defender_may_ignore,
     value: (s: State) => s.defender_may_ignore,
     branch: branch$defender_may_ignore,
@@ -5059,7 +5125,12 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
     ],
   },
   { info: step$in$defender_ignores, value: (s: State) => s.in$defender_ignores },
-  { info: step$defender_option, value: (s: State) => s.defender_option },
+  {
+    info: step$defender_option,
+    value: (s: State) => s.defender_option,
+    branch: branch$defender_option,
+    branches: [step$defender_option$branch0, step$defender_option$branch1, step$defender_option$branch2],
+  },
   { info: step$in$defender_option_retreat, value: (s: State) => s.in$defender_option_retreat },
   { info: step$defender_option_as_retreat, value: (s: State) => s.defender_option_as_retreat },
   { info: step$defender_required_losses, value: (s: State) => s.defender_required_losses },
@@ -5105,6 +5176,7 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
       step$attackers$advances$branch1,
       step$attackers$advances$branch2,
       step$attackers$advances$branch3,
+      step$attackers$advances$branch4,
     ],
   },
   { info: step$movement_ends, value: (s: State) => s.movement_ends },
@@ -5862,7 +5934,11 @@ const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
     dice: ["combat_roll"],
   },
   result: { read: (s: State) => s.result, lets: ["combat_modified", "final_column"], dice: [] },
-  attacker_option_as_retreat: { read: (s: State) => s.attacker_option_as_retreat, lets: ["result"], dice: [] },
+  attacker_option_as_retreat: {
+    read: (s: State) => s.attacker_option_as_retreat,
+    lets: ["attacker_destroyed_before_options", "result"],
+    dice: [],
+  },
   attacker_required_losses: {
     read: (s: State) => s.attacker_required_losses,
     lets: ["result", "attacker_option_as_retreat"],
@@ -5887,9 +5963,9 @@ const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
   defender_may_ignore: {
     read: (s: State) => s.defender_may_ignore,
     lets: [
+      "attacker_destroyed_before_options",
       "attacker_option_as_retreat",
       "attacker_cannot_take_options",
-      "attacker_destroyed_before_options",
     ],
     dice: [],
   },
@@ -5959,7 +6035,11 @@ const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
     dice: [],
   },
   "attackers.step_loss_factor": { read: (s: State) => s.attackers$step_loss_factor, lets: [], dice: [] },
-  "attackers.advances": { read: (s: State) => s.attackers$advances, lets: ["advance", "attackers.destroyed"], dice: [] },
+  "attackers.advances": {
+    read: (s: State) => s.attackers$advances,
+    lets: ["attacker_option_as_retreat", "advance", "attackers.destroyed"],
+    dice: [],
+  },
   "attackers.gains_exploit": {
     read: (s: State) => s.attackers$gains_exploit,
     lets: ["result", "exploit_ignored", "attacker_option_as_retreat", "attackers.destroyed"],

@@ -110,8 +110,8 @@ export declare const metadata: {
   readonly definitions: {
     readonly terrain_benefits: {
       readonly label: "Terrain benefits";
-      readonly paragraph: "12.E.2(b)";
-      readonly quote: "The original defender retains all terrain benefits of the hex plus any fortification benefits.";
+      readonly paragraph: "12.E.2";
+      readonly quote: "";
       readonly perUnit: false;
       readonly random: false;
     };
@@ -199,7 +199,7 @@ export interface Dice {
 
 /** What the procedure answers, in JSON form (one value per unit for `list.name`). */
 export interface Outputs {
-  /** Terrain benefits (12.E.2(b)) */
+  /** Terrain benefits (12.E.2) */
   terrain_benefits: "all_and_forts" | "intrinsic_only";
   /** Controls the ports and airbases in the hex (12.E.2.a) */
   controls_ports_airbases: boolean;

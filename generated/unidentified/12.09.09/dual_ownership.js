@@ -66,13 +66,7 @@ export const metadata = {
     ],
   },
   definitions: {
-    terrain_benefits: {
-      label: "Terrain benefits",
-      paragraph: "12.E.2(b)",
-      quote: "The original defender retains all terrain benefits of the hex plus any fortification benefits.",
-      perUnit: false,
-      random: false,
-    },
+    terrain_benefits: { label: "Terrain benefits", paragraph: "12.E.2", quote: "", perUnit: false, random: false },
     controls_ports_airbases: {
       label: "Controls the ports and airbases in the hex",
       paragraph: "12.E.2.a",
@@ -436,8 +430,8 @@ const step$terrain_benefits = {
   name: "terrain_benefits",
   label: "Terrain benefits",
   kind: "let",
-  paragraph: "12.E.2(b)",
-  quote: "The original defender retains all terrain benefits of the hex plus any fortification benefits.",
+  paragraph: "12.E.2",
+  quote: "",
   type: {
     t: "enum",
     labels: {
@@ -501,6 +495,34 @@ const step$combined_defence = {
   paragraph: "12.E.2.d(2)",
   quote: "The defence strength is the combined strength of the units in the hex to be attacked and the strength of the defending units in the dual ownership hex.",
   type: { t: "number" },
+};
+const step$terrain_benefits$branch0 = {
+  name: "terrain_benefits",
+  label: "Terrain benefits",
+  kind: "let",
+  paragraph: "12.E.2(b)",
+  quote: "The original defender retains all terrain benefits of the hex plus any fortification benefits.",
+  type: {
+    t: "enum",
+    labels: {
+      all_and_forts: "All terrain benefits of the hex plus any fortification benefits",
+      intrinsic_only: "Intrinsic terrain benefits only, excluding printed fortifications",
+    },
+  },
+};
+const step$terrain_benefits$branch1 = {
+  name: "terrain_benefits",
+  label: "Terrain benefits",
+  kind: "let",
+  paragraph: "12.E.2(d)",
+  quote: "The attacker gains any intrinsic terrain benefits excluding printed fortifications.",
+  type: {
+    t: "enum",
+    labels: {
+      all_and_forts: "All terrain benefits of the hex plus any fortification benefits",
+      intrinsic_only: "Intrinsic terrain benefits only, excluding printed fortifications",
+    },
+  },
 };
 const step$check$enter_or_leave_not_both = {
   name: "enter_or_leave_not_both",
@@ -740,6 +762,9 @@ function check$attack_out_pinned(s) {
     rt.add(in$enemy_defence_in_hex(s), in$enemy_hex_drms(s), "12.E.2.d(4)"),
   ) || in$one_to_four_made(s);
 }
+function branch$terrain_benefits(s) {
+  return in$do_side(s) === "original_defender" ? 0 : 1;
+}
 
 const CHECKS = [
   {
@@ -780,7 +805,12 @@ const TRACE = [
   { info: step$in$one_to_four_made, value: (s) => s.in$one_to_four_made },
   { info: step$check$attack_out_pinned, check: 2 },
   { info: step$in$do_side, value: (s) => s.in$do_side },
-  { info: step$terrain_benefits, value: (s) => s.terrain_benefits },
+  {
+    info: step$terrain_benefits,
+    value: (s) => s.terrain_benefits,
+    branch: branch$terrain_benefits,
+    branches: [step$terrain_benefits$branch0, step$terrain_benefits$branch1],
+  },
   { info: step$controls_ports_airbases, value: (s) => s.controls_ports_airbases },
   { info: step$may_build_airbase, value: (s) => s.may_build_airbase },
   { info: step$exerts_zoc, value: (s) => s.exerts_zoc },

@@ -66,13 +66,7 @@ export const metadata = {
     ],
   },
   definitions: {
-    terrain_benefits: {
-      label: "Terrain benefits",
-      paragraph: "12.E.2(b)",
-      quote: "The original defender retains all terrain benefits of the hex plus any fortification benefits.",
-      perUnit: false,
-      random: false,
-    },
+    terrain_benefits: { label: "Terrain benefits", paragraph: "12.E.2", quote: "", perUnit: false, random: false },
     controls_ports_airbases: {
       label: "Controls the ports and airbases in the hex",
       paragraph: "12.E.2.a",
@@ -157,7 +151,7 @@ export interface Dice {
 
 /** What the procedure answers, in JSON form (one value per unit for `list.name`). */
 export interface Outputs {
-  /** Terrain benefits (12.E.2(b)) */
+  /** Terrain benefits (12.E.2) */
   terrain_benefits: "all_and_forts" | "intrinsic_only";
   /** Controls the ports and airbases in the hex (12.E.2.a) */
   controls_ports_airbases: boolean;
@@ -486,8 +480,8 @@ const step$terrain_benefits: rt.StepInfo = {
   name: "terrain_benefits",
   label: "Terrain benefits",
   kind: "let",
-  paragraph: "12.E.2(b)",
-  quote: "The original defender retains all terrain benefits of the hex plus any fortification benefits.",
+  paragraph: "12.E.2",
+  quote: "",
   type: {
     t: "enum",
     labels: {
@@ -551,6 +545,34 @@ const step$combined_defence: rt.StepInfo = {
   paragraph: "12.E.2.d(2)",
   quote: "The defence strength is the combined strength of the units in the hex to be attacked and the strength of the defending units in the dual ownership hex.",
   type: { t: "number" },
+};
+const step$terrain_benefits$branch0: rt.StepInfo = {
+  name: "terrain_benefits",
+  label: "Terrain benefits",
+  kind: "let",
+  paragraph: "12.E.2(b)",
+  quote: "The original defender retains all terrain benefits of the hex plus any fortification benefits.",
+  type: {
+    t: "enum",
+    labels: {
+      all_and_forts: "All terrain benefits of the hex plus any fortification benefits",
+      intrinsic_only: "Intrinsic terrain benefits only, excluding printed fortifications",
+    },
+  },
+};
+const step$terrain_benefits$branch1: rt.StepInfo = {
+  name: "terrain_benefits",
+  label: "Terrain benefits",
+  kind: "let",
+  paragraph: "12.E.2(d)",
+  quote: "The attacker gains any intrinsic terrain benefits excluding printed fortifications.",
+  type: {
+    t: "enum",
+    labels: {
+      all_and_forts: "All terrain benefits of the hex plus any fortification benefits",
+      intrinsic_only: "Intrinsic terrain benefits only, excluding printed fortifications",
+    },
+  },
 };
 const step$check$enter_or_leave_not_both: rt.StepInfo = {
   name: "enter_or_leave_not_both",
@@ -790,6 +812,9 @@ function check$attack_out_pinned(s: State): boolean {
     rt.add(in$enemy_defence_in_hex(s), in$enemy_hex_drms(s), "12.E.2.d(4)"),
   ) || in$one_to_four_made(s);
 }
+function branch$terrain_benefits(s: State): number {
+  return in$do_side(s) === "original_defender" ? 0 : 1;
+}
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [
   {
@@ -830,7 +855,12 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$in$one_to_four_made, value: (s: State) => s.in$one_to_four_made },
   { info: step$check$attack_out_pinned, check: 2 },
   { info: step$in$do_side, value: (s: State) => s.in$do_side },
-  { info: step$terrain_benefits, value: (s: State) => s.terrain_benefits },
+  {
+    info: step$terrain_benefits,
+    value: (s: State) => s.terrain_benefits,
+    branch: branch$terrain_benefits,
+    branches: [step$terrain_benefits$branch0, step$terrain_benefits$branch1],
+  },
   { info: step$controls_ports_airbases, value: (s: State) => s.controls_ports_airbases },
   { info: step$may_build_airbase, value: (s: State) => s.may_build_airbase },
   { info: step$exerts_zoc, value: (s: State) => s.exerts_zoc },

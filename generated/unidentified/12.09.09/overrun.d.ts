@@ -129,7 +129,6 @@ export declare const metadata: {
       readonly enough_mp: readonly [
         "moving_units",
         "fort_city_mp",
-        "moving_units.mp_left",
         "moving_units.mp_spent",
         "moving_units.mp_cost",
         "moving_units.overrun_cost",
@@ -314,7 +313,7 @@ export declare const metadata: {
     readonly zoc_marker: {
       readonly label: "“ZOC” marker";
       readonly paragraph: "12.D.1";
-      readonly quote: "The “ZOC” marker will have one circle around “ZOC” if the unit being overrun had a partial ZOC.";
+      readonly quote: "It will have two circles if the unit had a full ZOC.";
       readonly perUnit: false;
       readonly random: false;
     };
@@ -334,8 +333,8 @@ export declare const metadata: {
     };
     readonly red_table_defender_re: {
       readonly label: "Defenders' RE for RED TABLE results";
-      readonly paragraph: "12.D.2.a(2)";
-      readonly quote: "Double the defenders RE total for all RED TABLE results.";
+      readonly paragraph: "12.D.2.a";
+      readonly quote: "";
       readonly perUnit: false;
       readonly random: false;
     };
@@ -485,7 +484,7 @@ export interface Outputs {
   may_continue_moving: boolean | null;
   /** The overrunning units exert no ZOC until the end of the next combat phase (12.D.2.b(1)) */
   attackers_lose_zoc: boolean | null;
-  /** Defenders' RE for RED TABLE results (12.D.2.a(2)) */
+  /** Defenders' RE for RED TABLE results (12.D.2.a) */
   red_table_defender_re: number | null;
   /** RED Table modifier for the attacking units (12.D.2.b(3)) */
   red_table_attacker_drm: number | null;

@@ -91,7 +91,6 @@ export const metadata = {
       enough_mp: [
         "moving_units",
         "fort_city_mp",
-        "moving_units.mp_left",
         "moving_units.mp_spent",
         "moving_units.mp_cost",
         "moving_units.overrun_cost",
@@ -265,7 +264,7 @@ export const metadata = {
     zoc_marker: {
       label: "“ZOC” marker",
       paragraph: "12.D.1",
-      quote: "The “ZOC” marker will have one circle around “ZOC” if the unit being overrun had a partial ZOC.",
+      quote: "It will have two circles if the unit had a full ZOC.",
       perUnit: false,
       random: false,
     },
@@ -285,8 +284,8 @@ export const metadata = {
     },
     red_table_defender_re: {
       label: "Defenders' RE for RED TABLE results",
-      paragraph: "12.D.2.a(2)",
-      quote: "Double the defenders RE total for all RED TABLE results.",
+      paragraph: "12.D.2.a",
+      quote: "",
       perUnit: false,
       random: false,
     },
@@ -1031,7 +1030,7 @@ const step$zoc_marker = {
   label: "“ZOC” marker",
   kind: "let",
   paragraph: "12.D.1",
-  quote: "The “ZOC” marker will have one circle around “ZOC” if the unit being overrun had a partial ZOC.",
+  quote: "It will have two circles if the unit had a full ZOC.",
   type: {
     t: "enum",
     labels: {
@@ -1045,8 +1044,8 @@ const step$red_table_defender_re = {
   name: "red_table_defender_re",
   label: "Defenders' RE for RED TABLE results",
   kind: "let",
-  paragraph: "12.D.2.a(2)",
-  quote: "Double the defenders RE total for all RED TABLE results.",
+  paragraph: "12.D.2.a",
+  quote: "",
   type: { t: "number" },
 };
 const step$attackers_lose_zoc = {
@@ -1293,6 +1292,122 @@ const step$overrun_mp_expended$branch3 = {
   kind: "let",
   paragraph: "12.D.2.b(4)",
   quote: "The attacking units must expend additional MPs equal to the remaining defending REs.",
+  type: { t: "number" },
+};
+const step$may_continue_moving$branch0 = {
+  name: "may_continue_moving",
+  label: "The overrunning units may continue to move",
+  kind: "let",
+  paragraph: "12.A.2",
+  quote: "places a “DL” marker on his units (thus forcing them to attack in the next combat phase)",
+  type: { t: "boolean" },
+};
+const step$may_continue_moving$branch1 = {
+  name: "may_continue_moving",
+  label: "The overrunning units may continue to move",
+  kind: "let",
+  paragraph: "12.D.2.b(1)",
+  quote: "All participating units end their movement",
+  type: { t: "boolean" },
+};
+const step$may_continue_moving$branch2 = {
+  name: "may_continue_moving",
+  label: "The overrunning units may continue to move",
+  kind: "let",
+  paragraph: "12.D.2.a(5)",
+  quote: "The overrunning units may continue to move.",
+  type: { t: "boolean" },
+};
+const step$may_continue_moving$branch3 = {
+  name: "may_continue_moving",
+  label: "The overrunning units may continue to move",
+  kind: "let",
+  paragraph: "12.D.1",
+  quote: "All overrunning units may continue to move",
+  type: { t: "boolean" },
+};
+const step$zoc_marker$branch0 = {
+  name: "zoc_marker",
+  label: "“ZOC” marker",
+  kind: "let",
+  paragraph: "12.A.2",
+  quote: "places a “DL” marker on his units (thus forcing them to attack in the next combat phase)",
+  type: {
+    t: "enum",
+    labels: {
+      no_marker: "No “ZOC” marker (the defender had no ZOC)",
+      one_circle: "“ZOC” marker with one circle (partial ZOC)",
+      two_circles: "“ZOC” marker with two circles (full ZOC)",
+    },
+  },
+};
+const step$zoc_marker$branch1 = {
+  name: "zoc_marker",
+  label: "“ZOC” marker",
+  kind: "let",
+  paragraph: "12.D.1",
+  quote: "It will have two circles if the unit had a full ZOC.",
+  type: {
+    t: "enum",
+    labels: {
+      no_marker: "No “ZOC” marker (the defender had no ZOC)",
+      one_circle: "“ZOC” marker with one circle (partial ZOC)",
+      two_circles: "“ZOC” marker with two circles (full ZOC)",
+    },
+  },
+};
+const step$zoc_marker$branch2 = {
+  name: "zoc_marker",
+  label: "“ZOC” marker",
+  kind: "let",
+  paragraph: "12.D.1",
+  quote: "The “ZOC” marker will have one circle around “ZOC” if the unit being overrun had a partial ZOC.",
+  type: {
+    t: "enum",
+    labels: {
+      no_marker: "No “ZOC” marker (the defender had no ZOC)",
+      one_circle: "“ZOC” marker with one circle (partial ZOC)",
+      two_circles: "“ZOC” marker with two circles (full ZOC)",
+    },
+  },
+};
+const step$zoc_marker$branch3 = {
+  name: "zoc_marker",
+  label: "“ZOC” marker",
+  kind: "let",
+  paragraph: "12.D.1",
+  quote: "Note: No “ZOC” marker is placed if the defender has no ZOC.",
+  type: {
+    t: "enum",
+    labels: {
+      no_marker: "No “ZOC” marker (the defender had no ZOC)",
+      one_circle: "“ZOC” marker with one circle (partial ZOC)",
+      two_circles: "“ZOC” marker with two circles (full ZOC)",
+    },
+  },
+};
+const step$red_table_defender_re$branch0 = {
+  name: "red_table_defender_re",
+  label: "Defenders' RE for RED TABLE results",
+  kind: "let",
+  paragraph: "12.D.2.a(2)",
+  quote: "Double the defenders RE total for all RED TABLE results.",
+  type: { t: "number" },
+};
+const step$red_table_defender_re$branch1 = {
+  name: "red_table_defender_re",
+  label: "Defenders' RE for RED TABLE results",
+  kind: "let",
+  paragraph: "12.D.2.b(2)",
+  quote: "Double the defenders RE total for all RED TABLE results.",
+  type: { t: "number" },
+};
+const step$red_table_defender_re$branch2 = {
+  name: "red_table_defender_re",
+  label: "Defenders' RE for RED TABLE results",
+  kind: "let",
+  paragraph: "12.D.2",
+  quote: "Two situations may arise if an immediate overrun occurs but does not receive an “OR” result:",
   type: { t: "number" },
 };
 const step$moving_units$overrun_cost$branch0 = {
@@ -1695,7 +1810,7 @@ function expended_mp_marker(s) {
 function may_continue_moving(s) {
   let v = s.may_continue_moving;
   if (v === undefined) {
-    v = resolved_case(s) === null ? null : resolved_case(s) !== "not_cleared";
+    v = resolved_case(s) === null ? null : resolved_case(s) === "not_cleared" ? false : resolved_case(s) === "hex_cleared" ? true : true;
     s.may_continue_moving = v;
   }
   return v;
@@ -1711,7 +1826,7 @@ function zoc_marker(s) {
 function red_table_defender_re(s) {
   let v = s.red_table_defender_re;
   if (v === undefined) {
-    v = resolved_case(s) === "hex_cleared" || resolved_case(s) === "not_cleared" ? rt.mul(2, in$defender_re(s), "12.D.2.a(2)") : null;
+    v = resolved_case(s) === "hex_cleared" ? rt.mul(2, in$defender_re(s), "12.D.2.a") : resolved_case(s) === "not_cleared" ? rt.mul(2, in$defender_re(s), "12.D.2.a") : null;
     s.red_table_defender_re = v;
   }
   return v;
@@ -1920,6 +2035,15 @@ function branch$resolved_case(s) {
 function branch$overrun_mp_expended(s) {
   return resolved_case(s) === null ? 0 : resolved_case(s) === "or_result" ? 1 : resolved_case(s) === "hex_cleared" ? 2 : 3;
 }
+function branch$may_continue_moving(s) {
+  return resolved_case(s) === null ? 0 : resolved_case(s) === "not_cleared" ? 1 : resolved_case(s) === "hex_cleared" ? 2 : 3;
+}
+function branch$zoc_marker(s) {
+  return resolved_case(s) === null ? 0 : in$defender_zoc(s) === "full_zoc" ? 1 : in$defender_zoc(s) === "partial_zoc" ? 2 : 3;
+}
+function branch$red_table_defender_re(s) {
+  return resolved_case(s) === "hex_cleared" ? 0 : resolved_case(s) === "not_cleared" ? 1 : 2;
+}
 function branch$moving_units$overrun_cost(s, u$i) {
   const u$ = in$moving_units(s)[u$i];
   return u$.german_cm ? 0 : 1;
@@ -1987,7 +2111,7 @@ function check$enough_mp$each1(s) {
   const items = in$moving_units(s);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    if (!rt.ge(moving_units$mp_left(s, u$i), 0)) {
+    if (!rt.le(moving_units$mp_spent(s, u$i), rt.numberIn(u$.ma))) {
       return false;
     }
   }
@@ -2067,7 +2191,6 @@ const TRACE = [
   },
   { info: step$moving_units$mp_cost, items: (s) => s.moving_units$mp_cost },
   { info: step$moving_units$mp_spent, items: (s) => s.moving_units$mp_spent },
-  { info: step$moving_units$mp_left, items: (s) => s.moving_units$mp_left },
   { info: step$check$enough_mp, check: 1 },
   { info: step$in$defender_already_overrun, value: (s) => s.in$defender_already_overrun },
   { info: step$check$one_overrun_per_defender, check: 2 },
@@ -2079,6 +2202,7 @@ const TRACE = [
   { info: step$in$attack_ngs, value: (s) => s.in$attack_ngs },
   { info: step$in$defence_ngs, value: (s) => s.in$defence_ngs },
   { info: step$check$air_naval_immediate_only, check: 4 },
+  { info: step$moving_units$mp_left, items: (s) => s.moving_units$mp_left },
   { info: step$air_units$mission_tbf, items: (s) => s.air_units$mission_tbf },
   {
     info: step$air_units$value,
@@ -2126,11 +2250,40 @@ const TRACE = [
   },
   { info: step$expended_mp_marker, value: (s) => s.expended_mp_marker },
   { info: step$in$defender_zoc, value: (s) => s.in$defender_zoc },
-  { info: step$zoc_marker, value: (s) => s.zoc_marker },
-  { info: step$may_continue_moving, value: (s) => s.may_continue_moving },
+  {
+    info: step$zoc_marker,
+    value: (s) => s.zoc_marker,
+    branch: branch$zoc_marker,
+    branches: [
+      step$zoc_marker$branch0,
+      step$zoc_marker$branch1,
+      step$zoc_marker$branch2,
+      step$zoc_marker$branch3,
+    ],
+  },
+  {
+    info: step$may_continue_moving,
+    value: (s) => s.may_continue_moving,
+    branch: branch$may_continue_moving,
+    branches: [
+      step$may_continue_moving$branch0,
+      step$may_continue_moving$branch1,
+      step$may_continue_moving$branch2,
+      step$may_continue_moving$branch3,
+    ],
+  },
   { info: step$attackers_lose_zoc, value: (s) => s.attackers_lose_zoc },
   { info: step$in$defender_re, value: (s) => s.in$defender_re },
-  { info: step$red_table_defender_re, value: (s) => s.red_table_defender_re },
+  {
+    info: step$red_table_defender_re,
+    value: (s) => s.red_table_defender_re,
+    branch: branch$red_table_defender_re,
+    branches: [
+      step$red_table_defender_re$branch0,
+      step$red_table_defender_re$branch1,
+      step$red_table_defender_re$branch2,
+    ],
+  },
   { info: step$red_table_attacker_drm, value: (s) => s.red_table_attacker_drm },
   { info: step$dual_occupancy, value: (s) => s.dual_occupancy },
   { info: step$no_combat_next_phase, value: (s) => s.no_combat_next_phase },
@@ -2340,7 +2493,7 @@ const DEFINITIONS = [
   {
     info: step$out$moving_units$mp_left,
     random: false,
-    ground: true,
+    ground: false,
     dice: [],
     get: (s) => perUnit$moving_units$mp_left(s),
     wire: (value) => (value).map(rt.wireAs.number),

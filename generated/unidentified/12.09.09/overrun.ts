@@ -91,7 +91,6 @@ export const metadata = {
       enough_mp: [
         "moving_units",
         "fort_city_mp",
-        "moving_units.mp_left",
         "moving_units.mp_spent",
         "moving_units.mp_cost",
         "moving_units.overrun_cost",
@@ -265,7 +264,7 @@ export const metadata = {
     zoc_marker: {
       label: "“ZOC” marker",
       paragraph: "12.D.1",
-      quote: "The “ZOC” marker will have one circle around “ZOC” if the unit being overrun had a partial ZOC.",
+      quote: "It will have two circles if the unit had a full ZOC.",
       perUnit: false,
       random: false,
     },
@@ -285,8 +284,8 @@ export const metadata = {
     },
     red_table_defender_re: {
       label: "Defenders' RE for RED TABLE results",
-      paragraph: "12.D.2.a(2)",
-      quote: "Double the defenders RE total for all RED TABLE results.",
+      paragraph: "12.D.2.a",
+      quote: "",
       perUnit: false,
       random: false,
     },
@@ -436,7 +435,7 @@ export interface Outputs {
   may_continue_moving: boolean | null;
   /** The overrunning units exert no ZOC until the end of the next combat phase (12.D.2.b(1)) */
   attackers_lose_zoc: boolean | null;
-  /** Defenders' RE for RED TABLE results (12.D.2.a(2)) */
+  /** Defenders' RE for RED TABLE results (12.D.2.a) */
   red_table_defender_re: number | null;
   /** RED Table modifier for the attacking units (12.D.2.b(3)) */
   red_table_attacker_drm: number | null;
@@ -1163,7 +1162,7 @@ const step$zoc_marker: rt.StepInfo = {
   label: "“ZOC” marker",
   kind: "let",
   paragraph: "12.D.1",
-  quote: "The “ZOC” marker will have one circle around “ZOC” if the unit being overrun had a partial ZOC.",
+  quote: "It will have two circles if the unit had a full ZOC.",
   type: {
     t: "enum",
     labels: {
@@ -1177,8 +1176,8 @@ const step$red_table_defender_re: rt.StepInfo = {
   name: "red_table_defender_re",
   label: "Defenders' RE for RED TABLE results",
   kind: "let",
-  paragraph: "12.D.2.a(2)",
-  quote: "Double the defenders RE total for all RED TABLE results.",
+  paragraph: "12.D.2.a",
+  quote: "",
   type: { t: "number" },
 };
 const step$attackers_lose_zoc: rt.StepInfo = {
@@ -1425,6 +1424,122 @@ const step$overrun_mp_expended$branch3: rt.StepInfo = {
   kind: "let",
   paragraph: "12.D.2.b(4)",
   quote: "The attacking units must expend additional MPs equal to the remaining defending REs.",
+  type: { t: "number" },
+};
+const step$may_continue_moving$branch0: rt.StepInfo = {
+  name: "may_continue_moving",
+  label: "The overrunning units may continue to move",
+  kind: "let",
+  paragraph: "12.A.2",
+  quote: "places a “DL” marker on his units (thus forcing them to attack in the next combat phase)",
+  type: { t: "boolean" },
+};
+const step$may_continue_moving$branch1: rt.StepInfo = {
+  name: "may_continue_moving",
+  label: "The overrunning units may continue to move",
+  kind: "let",
+  paragraph: "12.D.2.b(1)",
+  quote: "All participating units end their movement",
+  type: { t: "boolean" },
+};
+const step$may_continue_moving$branch2: rt.StepInfo = {
+  name: "may_continue_moving",
+  label: "The overrunning units may continue to move",
+  kind: "let",
+  paragraph: "12.D.2.a(5)",
+  quote: "The overrunning units may continue to move.",
+  type: { t: "boolean" },
+};
+const step$may_continue_moving$branch3: rt.StepInfo = {
+  name: "may_continue_moving",
+  label: "The overrunning units may continue to move",
+  kind: "let",
+  paragraph: "12.D.1",
+  quote: "All overrunning units may continue to move",
+  type: { t: "boolean" },
+};
+const step$zoc_marker$branch0: rt.StepInfo = {
+  name: "zoc_marker",
+  label: "“ZOC” marker",
+  kind: "let",
+  paragraph: "12.A.2",
+  quote: "places a “DL” marker on his units (thus forcing them to attack in the next combat phase)",
+  type: {
+    t: "enum",
+    labels: {
+      no_marker: "No “ZOC” marker (the defender had no ZOC)",
+      one_circle: "“ZOC” marker with one circle (partial ZOC)",
+      two_circles: "“ZOC” marker with two circles (full ZOC)",
+    },
+  },
+};
+const step$zoc_marker$branch1: rt.StepInfo = {
+  name: "zoc_marker",
+  label: "“ZOC” marker",
+  kind: "let",
+  paragraph: "12.D.1",
+  quote: "It will have two circles if the unit had a full ZOC.",
+  type: {
+    t: "enum",
+    labels: {
+      no_marker: "No “ZOC” marker (the defender had no ZOC)",
+      one_circle: "“ZOC” marker with one circle (partial ZOC)",
+      two_circles: "“ZOC” marker with two circles (full ZOC)",
+    },
+  },
+};
+const step$zoc_marker$branch2: rt.StepInfo = {
+  name: "zoc_marker",
+  label: "“ZOC” marker",
+  kind: "let",
+  paragraph: "12.D.1",
+  quote: "The “ZOC” marker will have one circle around “ZOC” if the unit being overrun had a partial ZOC.",
+  type: {
+    t: "enum",
+    labels: {
+      no_marker: "No “ZOC” marker (the defender had no ZOC)",
+      one_circle: "“ZOC” marker with one circle (partial ZOC)",
+      two_circles: "“ZOC” marker with two circles (full ZOC)",
+    },
+  },
+};
+const step$zoc_marker$branch3: rt.StepInfo = {
+  name: "zoc_marker",
+  label: "“ZOC” marker",
+  kind: "let",
+  paragraph: "12.D.1",
+  quote: "Note: No “ZOC” marker is placed if the defender has no ZOC.",
+  type: {
+    t: "enum",
+    labels: {
+      no_marker: "No “ZOC” marker (the defender had no ZOC)",
+      one_circle: "“ZOC” marker with one circle (partial ZOC)",
+      two_circles: "“ZOC” marker with two circles (full ZOC)",
+    },
+  },
+};
+const step$red_table_defender_re$branch0: rt.StepInfo = {
+  name: "red_table_defender_re",
+  label: "Defenders' RE for RED TABLE results",
+  kind: "let",
+  paragraph: "12.D.2.a(2)",
+  quote: "Double the defenders RE total for all RED TABLE results.",
+  type: { t: "number" },
+};
+const step$red_table_defender_re$branch1: rt.StepInfo = {
+  name: "red_table_defender_re",
+  label: "Defenders' RE for RED TABLE results",
+  kind: "let",
+  paragraph: "12.D.2.b(2)",
+  quote: "Double the defenders RE total for all RED TABLE results.",
+  type: { t: "number" },
+};
+const step$red_table_defender_re$branch2: rt.StepInfo = {
+  name: "red_table_defender_re",
+  label: "Defenders' RE for RED TABLE results",
+  kind: "let",
+  paragraph: "12.D.2",
+  quote: "Two situations may arise if an immediate overrun occurs but does not receive an “OR” result:",
   type: { t: "number" },
 };
 const step$moving_units$overrun_cost$branch0: rt.StepInfo = {
@@ -1827,7 +1942,7 @@ function expended_mp_marker(s: State): rt.Num | null {
 function may_continue_moving(s: State): boolean | null {
   let v = s.may_continue_moving;
   if (v === undefined) {
-    v = resolved_case(s) === null ? null : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" !== "not_cleared";
+    v = resolved_case(s) === null ? null : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared" ? false : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" === "hex_cleared" ? true : true;
     s.may_continue_moving = v;
   }
   return v;
@@ -1843,7 +1958,7 @@ function zoc_marker(s: State): ("no_marker" | "one_circle" | "two_circles") | nu
 function red_table_defender_re(s: State): rt.Num | null {
   let v = s.red_table_defender_re;
   if (v === undefined) {
-    v = resolved_case(s) === "hex_cleared" || resolved_case(s) === "not_cleared" ? rt.mul(2, in$defender_re(s), "12.D.2.a(2)") : null;
+    v = resolved_case(s) === "hex_cleared" ? rt.mul(2, in$defender_re(s), "12.D.2.a") : resolved_case(s) === "not_cleared" ? rt.mul(2, in$defender_re(s), "12.D.2.a") : null;
     s.red_table_defender_re = v;
   }
   return v;
@@ -2052,6 +2167,15 @@ function branch$resolved_case(s: State): number {
 function branch$overrun_mp_expended(s: State): number {
   return resolved_case(s) === null ? 0 : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" === "or_result" ? 1 : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" === "hex_cleared" ? 2 : 3;
 }
+function branch$may_continue_moving(s: State): number {
+  return resolved_case(s) === null ? 0 : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared" ? 1 : resolved_case(s) as "or_result" | "hex_cleared" | "not_cleared" === "hex_cleared" ? 2 : 3;
+}
+function branch$zoc_marker(s: State): number {
+  return resolved_case(s) === null ? 0 : in$defender_zoc(s) === "full_zoc" ? 1 : in$defender_zoc(s) === "partial_zoc" ? 2 : 3;
+}
+function branch$red_table_defender_re(s: State): number {
+  return resolved_case(s) === "hex_cleared" ? 0 : resolved_case(s) === "not_cleared" ? 1 : 2;
+}
 function branch$moving_units$overrun_cost(s: State, u$i: number): number {
   const u$ = in$moving_units(s)[u$i];
   return u$.german_cm ? 0 : 1;
@@ -2119,7 +2243,7 @@ function check$enough_mp$each1(s: State): boolean {
   const items: readonly MovingUnit[] = in$moving_units(s);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    if (!rt.ge(moving_units$mp_left(s, u$i), 0)) {
+    if (!rt.le(moving_units$mp_spent(s, u$i), rt.numberIn(u$.ma) as rt.Num)) {
       return false;
     }
   }
@@ -2199,7 +2323,6 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   },
   { info: step$moving_units$mp_cost, items: (s: State) => s.moving_units$mp_cost },
   { info: step$moving_units$mp_spent, items: (s: State) => s.moving_units$mp_spent },
-  { info: step$moving_units$mp_left, items: (s: State) => s.moving_units$mp_left },
   { info: step$check$enough_mp, check: 1 },
   { info: step$in$defender_already_overrun, value: (s: State) => s.in$defender_already_overrun },
   { info: step$check$one_overrun_per_defender, check: 2 },
@@ -2211,6 +2334,7 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$in$attack_ngs, value: (s: State) => s.in$attack_ngs },
   { info: step$in$defence_ngs, value: (s: State) => s.in$defence_ngs },
   { info: step$check$air_naval_immediate_only, check: 4 },
+  { info: step$moving_units$mp_left, items: (s: State) => s.moving_units$mp_left },
   { info: step$air_units$mission_tbf, items: (s: State) => s.air_units$mission_tbf },
   {
     info: step$air_units$value,
@@ -2258,11 +2382,40 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   },
   { info: step$expended_mp_marker, value: (s: State) => s.expended_mp_marker },
   { info: step$in$defender_zoc, value: (s: State) => s.in$defender_zoc },
-  { info: step$zoc_marker, value: (s: State) => s.zoc_marker },
-  { info: step$may_continue_moving, value: (s: State) => s.may_continue_moving },
+  {
+    info: step$zoc_marker,
+    value: (s: State) => s.zoc_marker,
+    branch: branch$zoc_marker,
+    branches: [
+      step$zoc_marker$branch0,
+      step$zoc_marker$branch1,
+      step$zoc_marker$branch2,
+      step$zoc_marker$branch3,
+    ],
+  },
+  {
+    info: step$may_continue_moving,
+    value: (s: State) => s.may_continue_moving,
+    branch: branch$may_continue_moving,
+    branches: [
+      step$may_continue_moving$branch0,
+      step$may_continue_moving$branch1,
+      step$may_continue_moving$branch2,
+      step$may_continue_moving$branch3,
+    ],
+  },
   { info: step$attackers_lose_zoc, value: (s: State) => s.attackers_lose_zoc },
   { info: step$in$defender_re, value: (s: State) => s.in$defender_re },
-  { info: step$red_table_defender_re, value: (s: State) => s.red_table_defender_re },
+  {
+    info: step$red_table_defender_re,
+    value: (s: State) => s.red_table_defender_re,
+    branch: branch$red_table_defender_re,
+    branches: [
+      step$red_table_defender_re$branch0,
+      step$red_table_defender_re$branch1,
+      step$red_table_defender_re$branch2,
+    ],
+  },
   { info: step$red_table_attacker_drm, value: (s: State) => s.red_table_attacker_drm },
   { info: step$dual_occupancy, value: (s: State) => s.dual_occupancy },
   { info: step$no_combat_next_phase, value: (s: State) => s.no_combat_next_phase },
@@ -2472,7 +2625,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   {
     info: step$out$moving_units$mp_left,
     random: false,
-    ground: true,
+    ground: false,
     dice: [],
     get: (s: State) => perUnit$moving_units$mp_left(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),

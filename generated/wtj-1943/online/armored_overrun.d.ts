@@ -83,7 +83,6 @@ export declare const metadata: {
         "movement_allowance",
         "movement_used",
         "assaults",
-        "movement_left",
         "assaults_cost",
         "assault_cost",
       ];

@@ -40,14 +40,7 @@ export const metadata = {
       no_bunker_or_pillbox: ["target_in_bunker"],
       sound_morale: ["morale_sound"],
       movement_left_before: ["movement_used", "movement_allowance"],
-      enough_movement: [
-        "movement_allowance",
-        "movement_used",
-        "assaults",
-        "movement_left",
-        "assaults_cost",
-        "assault_cost",
-      ],
+      enough_movement: ["movement_allowance", "movement_used", "assaults", "assaults_cost", "assault_cost"],
     },
     inputs: [
       "movement_allowance",
@@ -469,7 +462,7 @@ function check$movement_left_before(s) {
   return rt.lt(in$movement_used(s), in$movement_allowance(s));
 }
 function check$enough_movement(s) {
-  return rt.ge(movement_left(s), 0);
+  return rt.le(assaults_cost(s), rt.sub(in$movement_allowance(s), in$movement_used(s), "5.3"));
 }
 
 const CHECKS = [
@@ -530,8 +523,8 @@ const TRACE = [
   { info: step$in$assaults, value: (s) => s.in$assaults },
   { info: step$assault_cost, value: (s) => s.assault_cost },
   { info: step$assaults_cost, value: (s) => s.assaults_cost },
-  { info: step$movement_left, value: (s) => s.movement_left },
   { info: step$check$enough_movement, check: 5 },
+  { info: step$movement_left, value: (s) => s.movement_left },
   { info: step$max_assaults, value: (s) => s.max_assaults },
   { info: step$may_continue_moving, value: (s) => s.may_continue_moving },
 ];
@@ -555,7 +548,7 @@ const DEFINITIONS = [
   {
     info: step$movement_left,
     random: false,
-    ground: true,
+    ground: false,
     dice: [],
     get: movement_left,
     wire: rt.wireAs.number,

@@ -117,7 +117,7 @@ export declare const metadata: {
 export interface Input {
   /** Role — The unit's part in the assault (5.1) */
   fire_role: "assaulting" | "defending" | "supporting";
-  /** Bases — Personnel or tank bases (5.1) */
+  /** Base type — Personnel or tank bases (5.1) */
   base_kind: "personnel" | "tank";
   /** Equipment — How the unit or base is equipped (see the Introduction for assault weapons) (5.1) */
   equipment: "normal" | "assault_weapons" | "host";

@@ -86,7 +86,7 @@ export const schema = {
     },
     {
       name: "base_kind",
-      label: "Bases",
+      label: "Base type",
       description: "Personnel or tank bases",
       paragraph: "5.1",
       type: {
@@ -185,7 +185,7 @@ const step$in$fire_role = {
 };
 const step$in$base_kind = {
   name: "base_kind",
-  label: "Bases",
+  label: "Base type",
   kind: "input",
   paragraph: "5.1",
   quote: "",

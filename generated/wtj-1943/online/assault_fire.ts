@@ -66,7 +66,7 @@ export const metadata = {
 export interface Input {
   /** Role — The unit's part in the assault (5.1) */
   fire_role: "assaulting" | "defending" | "supporting";
-  /** Bases — Personnel or tank bases (5.1) */
+  /** Base type — Personnel or tank bases (5.1) */
   base_kind: "personnel" | "tank";
   /** Equipment — How the unit or base is equipped (see the Introduction for assault weapons) (5.1) */
   equipment: "normal" | "assault_weapons" | "host";
@@ -116,7 +116,7 @@ export const schema: rt.EngineSchema = {
     },
     {
       name: "base_kind",
-      label: "Bases",
+      label: "Base type",
       description: "Personnel or tank bases",
       paragraph: "5.1",
       type: {
@@ -215,7 +215,7 @@ const step$in$fire_role: rt.StepInfo = {
 };
 const step$in$base_kind: rt.StepInfo = {
   name: "base_kind",
-  label: "Bases",
+  label: "Base type",
   kind: "input",
   paragraph: "5.1",
   quote: "",

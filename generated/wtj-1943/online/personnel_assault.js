@@ -2902,11 +2902,11 @@ function attacker_cavalry_bonus$each1(s) {
   const items = in$defenders(s);
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    if (d$.mounted_cavalry) {
-      return true;
+    if (!d$.mounted_cavalry) {
+      return false;
     }
   }
-  return false;
+  return true;
 }
 function attacker_cavalry_bonus$each2(s) {
   const items = in$defenders(s);
@@ -2922,11 +2922,11 @@ function defender_cavalry_bonus$each1(s) {
   const items = in$attackers(s);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    if (u$.mounted_cavalry) {
-      return true;
+    if (!u$.mounted_cavalry) {
+      return false;
     }
   }
-  return false;
+  return true;
 }
 function defender_cavalry_bonus$each2(s) {
   const items = in$attackers(s);

@@ -74,7 +74,9 @@ describe("references of the real corpus", () => {
       for (const reference of edition.resolved.references) {
         const text = result.sources.get(reference.place.file)!;
         const at = text.slice(reference.place.start.offset, reference.place.end.offset);
-        expect(at.replace(/\s+/g, " "), `${reference.text} in ${reference.place.file}:${reference.place.start.line}`).toBe(reference.text.split("\n")[0].replace(/\s+/g, " "));
+        // A reference in words an errata edition corrected is placed on the printed words they replace.
+        const words = reference.printed ?? reference.text.split("\n")[0];
+        expect(at.replace(/\s+/g, " "), `${reference.text} in ${reference.place.file}:${reference.place.start.line}`).toBe(words.replace(/\s+/g, " "));
       }
     }
   });
@@ -110,6 +112,28 @@ describe("errata and mislabelled links", () => {
     removeTemp(root);
     expect(compiled.diagnostics.map((d) => d.code)).toEqual(["HX0109"]);
     expect(compiled.diagnostics[0].place?.start.line).toBeGreaterThan(1);
+  });
+});
+
+describe("a misprinted lead-in number", () => {
+  const document = (erratum: string) =>
+    `${frontMatter("Test", "1.0")}\n# 1.0 Test\n\n**1.0c** Handle combat.\n\n**1.0d8** Ships move.\n${erratum}\n**1.0e** As 1.0d says.\n`;
+
+  it("is a warning (HX0110) and part of the paragraph before it, until an erratum says what it reads; then it is that paragraph", async () => {
+    const without = documentCorpus(document(""));
+    const warned = await compile({ root: without.root });
+    removeTemp(without.root);
+    expect(warned.diagnostics.map((d) => d.code)).toEqual(["HX0110"]);
+    expect(warned.editions[0].resolved.paragraphs.has("1.0d")).toBe(false);
+
+    const withErratum = documentCorpus(document('\n::erratum[The printed rulebook numbers it 1.0d.]{printed="1.0d8" reads="1.0d"}\n'));
+    const fixed = await compile({ root: withErratum.root });
+    removeTemp(withErratum.root);
+    expect(fixed.diagnostics).toEqual([]);
+    const paragraph = fixed.editions[0].resolved.paragraphs.get("1.0d");
+    expect(paragraph).toMatchObject({ id: "1.0d", kind: "lead", parent: "1.0" });
+    expect(paragraph?.text).toContain("1.0d8 Ships move.");
+    expect(fixed.editions[0].resolved.paragraphs.get("1.0c")?.text).not.toContain("Ships move");
   });
 });
 
@@ -150,9 +174,10 @@ describe("plain mentions and the book's other parts in the real corpus", () => {
     expect(paragraphs.has("procedure")).toBe(false);
   });
 
-  it("warns about the lead-in **11.0d8**, which fits no paragraph number", () => {
-    const warning = result.diagnostics.find((d) => d.code === "HX0110");
-    expect(warning?.message).toContain("11.0d8");
-    expect(warning?.place?.file).toMatch(/11-exploitation-phase\.md$/);
+  it("reads the misprinted lead-in **11.0d8** as 11.0d, as its erratum says, without a warning", () => {
+    const { paragraphs } = ocs();
+    expect(result.diagnostics.filter((d) => d.code === "HX0110")).toEqual([]);
+    expect(paragraphs.get("11.0d")?.text).toMatch(/^11\.0d8 The phasing player/);
+    expect(paragraphs.get("11.0c")?.text).not.toContain("11.0d8");
   });
 });
