@@ -6,6 +6,7 @@ import { describe, expect, test } from "vitest";
 import { editionIndex } from "../../compiler/markdown/rulebook-context.ts";
 import { openPage, root, SCREENS } from "./helpers/site.ts";
 import { useSite } from "./helpers/use-site.ts";
+import { editions } from "../../site/lib/corpus.ts";
 
 const site = useSite();
 const index = editionIndex(root, "ocs", "4.3");
@@ -101,4 +102,24 @@ describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
     expect((await page.locator("details.edition-nav summary").innerText()).trim()).toBe("Contents");
     expect(errors).toEqual([]);
   });
+
+  test("an edition another supersedes says so first, with a link to the later one", async () => {
+    const { page, errors } = await openPage(site.browser, screen);
+    const all = editions();
+    const superseded = all.filter((older) => all.some((e) => e.ruleset.id === older.ruleset.id && e.edition.supersedes === older.edition.id));
+    expect(superseded.length).toBeGreaterThan(0);
+    for (const older of superseded) {
+      await page.goto(`${site.url}/${older.ruleset.id}/${older.edition.id}/`);
+      const later = all.filter((e) => e.ruleset.id === older.ruleset.id && e.edition.supersedes === older.edition.id).map((e) => `/${e.ruleset.id}/${e.edition.id}/`);
+      expect(await page.locator(".superseded-note a").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual(later);
+      const note = await page.locator(".superseded-note").first().boundingBox();
+      expect(note!.y + note!.height).toBeLessThanOrEqual(screen.height);
+    }
+    // An edition nothing supersedes has no such note.
+    const latest = all.find((e) => !superseded.includes(e))!;
+    await page.goto(`${site.url}/${latest.ruleset.id}/${latest.edition.id}/`);
+    expect(await page.locator(".superseded-note").count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
 });
+
