@@ -11,6 +11,7 @@ import { amendTree, findAmendments, NOT_HERE } from "./amendments.ts";
 import { findEmbeds } from "./find-embeds.ts";
 import { checkFigures } from "./figure-file.ts";
 import { findParagraphs } from "./find-paragraphs.ts";
+import { publishNumbering } from "./numbering.ts";
 import { findReferences } from "./find-references.ts";
 import { fieldValuePlace, readNumbering, readSources, readYaml, stringField } from "./load-metadata.ts";
 import { readFrontMatter } from "./read-front-matter.ts";
@@ -161,10 +162,13 @@ function readEdition(
   const { dir, edition, places } = meta;
   if (base && !meta.ownNumbering) edition.numbering = base.numbering;
   if (base && Object.keys(edition.outside).length === 0) [edition.outside, edition.outsidePlaces] = [base.outside, base.outsidePlaces];
+  // What a chapter is read with besides its own text: the edition.yaml and the numbering actually
+  // used, which an extending edition without `numbering:` takes from its base's edition.yaml.
+  const editionKey = `${places.text}\0${JSON.stringify(publishNumbering(edition.numbering))}`;
   for (const name of readdirSync(dir).filter((n) => n.endsWith(".md")).sort()) {
     const docPlaces = read(join(dir, name));
     if (!docPlaces) continue;
-    const document = cache ? readCached(docPlaces, edition, places.text, cache, session) : readDocument(docPlaces, edition, session);
+    const document = cache ? readCached(docPlaces, edition, editionKey, cache, session) : readDocument(docPlaces, edition, session);
     if (!document) continue;
     // Not cached with the document: whether a figure's file is there is not in the document's text.
     checkFigures(document, join(dir, name), docPlaces.text, session);
@@ -174,7 +178,7 @@ function readEdition(
   if (!base) {
     for (const amendment of amendments) session.report("HX0114", { problem: `${edition.ruleset} ${edition.id} extends no edition (\`extends:\` in its edition.yaml), so there is nothing to amend` }, amendment.place);
   } else {
-    edition.documents.push(...inheritDocuments(edition, base, amendments, places.text, sources, cache, session));
+    edition.documents.push(...inheritDocuments(edition, base, amendments, editionKey, sources, cache, session));
   }
   edition.documents.sort((a, b) => a.front.order - b.front.order || (a.file < b.file ? -1 : 1));
   reportDuplicateSlugs(edition.documents, sources, session);
@@ -192,7 +196,7 @@ function inheritDocuments(
   edition: Edition,
   base: Edition,
   amendments: Amendment[],
-  editionText: string,
+  editionKey: string,
   sources: Map<string, string>,
   cache: DocumentCache | undefined,
   session: Session,
@@ -211,7 +215,7 @@ function inheritDocuments(
     const text = sources.get(from.file) ?? "";
     const places = new SourcePlaces(from.file, text);
     const inherit = { edition: base.id, amendments: own };
-    const key = `${editionText}\0${base.id}\0${JSON.stringify(own)}`;
+    const key = `${editionKey}\0${base.id}\0${JSON.stringify(own)}`;
     const quiet = new Session();
     const document = cache ? readCached(places, edition, key, cache, quiet, inherit) : readDocument(places, edition, quiet, inherit);
     // Only the amendments' own problems: everything else about the text is the base's to report.
@@ -247,8 +251,8 @@ function reportDuplicateSlugs(documents: RuleDocument[], sources: Map<string, st
 }
 
 /** A document from the cache (replaying its diagnostics), or read now and cached. */
-function readCached(places: SourcePlaces, edition: Edition, editionText: string, cache: DocumentCache, session: Session, inherit?: RuleDocument["inherited"]): RuleDocument | null {
-  const key = DocumentCache.key(places.file, places.text, editionText);
+function readCached(places: SourcePlaces, edition: Edition, editionKey: string, cache: DocumentCache, session: Session, inherit?: RuleDocument["inherited"]): RuleDocument | null {
+  const key = DocumentCache.key(places.file, places.text, editionKey);
   const cached = cache.get(key);
   if (cached) {
     session.diagnostics.push(...cached.diagnostics);

@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { BuildCache } from "../../../compiler/cache.ts";
 import { compile, type CompileResult } from "../../../compiler/compile.ts";
 import { copyCorpus, EMPTY, frontMatter, removeTemp } from "../../support/repo.ts";
 import type { EditionDiff } from "../../../compiler/diff/types.ts";
@@ -136,6 +137,21 @@ describe("an edition that extends another", () => {
     const result = await compile({ root: corpus("") });
     expect(result.diagnostics).toEqual([]);
     expect(editionOf(result, "2").edition.numbering).toBe(editionOf(result, "1").edition.numbering);
+  });
+
+  it("reads its chapters again from a cache when the base's numbering changes", async () => {
+    const root = corpus("");
+    const cache = new BuildCache();
+    await compile({ root, cache });
+    const yaml = join(root, "rules/t/1/edition.yaml");
+    writeFileSync(yaml, readFileSync(yaml, "utf8").replaceAll("id: '{n}'", "id: 'r{n}'"));
+    const cached = await compile({ root, cache });
+    const cold = await compile({ root });
+    const ids = (result: CompileResult) => editionOf(result, "2").edition.documents.flatMap((d) => d.paragraphs.map((p) => p.id));
+    expect(ids(cold)).toContain("r1.0a");
+    expect(ids(cached)).toEqual(ids(cold));
+    expect([...cached.files.keys()]).toEqual([...cold.files.keys()]);
+    for (const [path, content] of cold.files) expect(cached.files.get(path), path).toBe(content);
   });
 });
 
