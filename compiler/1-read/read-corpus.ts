@@ -143,7 +143,6 @@ function baseFirst(metas: EditionMeta[], session: Session): EditionMeta[] {
         delete meta.edition.extends;
       } else visit(base!, [...path, meta.edition.id]);
     }
-    if (placed.has(meta.edition.id)) return;
     placed.add(meta.edition.id);
     ordered.push(meta);
   };
