@@ -13,12 +13,11 @@ import { checkFigures } from "./figure-file.ts";
 import { findParagraphs } from "./find-paragraphs.ts";
 import { publishNumbering } from "./numbering.ts";
 import { findReferences } from "./find-references.ts";
-import { fieldValuePlace, readNumbering, readSources, readYaml, stringField } from "./load-metadata.ts";
+import { EMPTY_NUMBERING, fieldValuePlace, mapKeyPlaces, readNumbering, readSources, readYaml, stringField } from "./load-metadata.ts";
 import { readFrontMatter } from "./read-front-matter.ts";
 import { firstLine, isInside, readSource } from "./read-source.ts";
 import { SourcePlaces } from "./source-places.ts";
 import { nameProblem, type NameKind } from "../url-policy.ts";
-import type { Place } from "../diagnostics/diagnostic.ts";
 import type { Amendment, Corpus, Edition, RuleDocument, Ruleset } from "./types.ts";
 
 /** Where to read, and how file names are shown in diagnostics. */
@@ -104,6 +103,7 @@ function readEditionMeta(dir: string, rulesetId: string, editionId: string, read
   const outside = (yaml.outside ?? {}) as Record<string, unknown>;
   const extending = stringField(yaml, "extends", places, session, false);
   const ownNumbering = !extending || yaml.numbering !== undefined;
+  const outsideKeys = mapKeyPlaces(places, "outside");
   const edition: Edition = {
     ruleset: rulesetId,
     id: editionId,
@@ -114,9 +114,9 @@ function readEditionMeta(dir: string, rulesetId: string, editionId: string, read
     supersedes: stringField(yaml, "supersedes", places, session, false),
     ...(extending ? { extends: extending } : {}),
     sources: readSources(yaml, places, session),
-    numbering: ownNumbering ? readNumbering(yaml, places, session) : { paragraphs: [], items: [], references: [] },
+    numbering: ownNumbering ? readNumbering(yaml, places, session) : EMPTY_NUMBERING,
     outside: Object.fromEntries(Object.entries(outside).map(([key, value]) => [key, String(value)])),
-    outsidePlaces: Object.fromEntries(Object.keys(outside).map((key) => [key, outsidePlace(places, key)])),
+    outsidePlaces: Object.fromEntries(Object.keys(outside).map((key) => [key, outsideKeys.get(key) ?? places.span(0, 0)])),
     file: places.file,
     documents: [],
   };
@@ -313,14 +313,4 @@ function subfolders(dir: string): string[] {
   } catch {
     return [];
   }
-}
-
-/** The line of an `outside` entry in edition.yaml (`  "4.2": Fractions`), or the file's start. */
-function outsidePlace(places: SourcePlaces, key: string): Place {
-  const from = places.text.search(/^outside:/m);
-  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const match = from < 0 ? null : new RegExp(`^[ \\t]+(["']?${escaped}["']?)[ \\t]*:`, "m").exec(places.text.slice(from));
-  if (!match) return places.span(0, 0);
-  const start = from + match.index + match[0].indexOf(match[1]);
-  return places.span(start, start + match[1].length);
 }
