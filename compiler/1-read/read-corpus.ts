@@ -188,8 +188,9 @@ function readEdition(
  * The chapters an extending edition takes from the edition it extends: each read again from
  * the base's file as a chapter of this edition, with the amendments that name one of its
  * paragraphs applied to it. Their other diagnostics are the base's own (already reported);
- * an amendment whose paragraph the base does not have (HX0112) or whose printed words its
- * paragraph does not print once (HX0113) is reported at the amendment.
+ * an amendment whose paragraph the base does not have (HX0112), whose printed words its
+ * paragraph does not print once (HX0113), or whose chapter the edition replaces with one of
+ * its own (HX0114) is reported at the amendment.
  */
 function inheritDocuments(
   edition: Edition,
@@ -205,12 +206,15 @@ function inheritDocuments(
   for (const amendment of amendments) {
     if (!holder(amendment)) session.report("HX0112", { paragraph: amendment.paragraph, edition: `${base.ruleset} ${base.id}` }, amendment.place);
   }
-  const slugs = new Set(edition.documents.map((d) => d.front.slug.toLowerCase()));
   const inherited: RuleDocument[] = [];
   for (const from of base.documents) {
-    // A chapter of the extending edition's own with the same slug replaces the base's.
-    if (slugs.has(from.front.slug.toLowerCase())) continue;
     const own = amendments.filter((a) => holder(a) === from);
+    // A chapter of the extending edition's own with the same slug replaces the base's: its amendments would correct nothing.
+    const replacing = edition.documents.find((d) => d.front.slug.toLowerCase() === from.front.slug.toLowerCase());
+    if (replacing) {
+      for (const amendment of own) session.report("HX0114", { problem: `${amendment.paragraph} is in ${from.file}, which this edition does not take: its own ${replacing.file} replaces that chapter (correct the text there)` }, amendment.place);
+      continue;
+    }
     const text = sources.get(from.file) ?? "";
     const places = new SourcePlaces(from.file, text);
     const inherit = { edition: base.id, amendments: own };

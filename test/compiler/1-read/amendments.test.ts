@@ -173,6 +173,15 @@ describe("amendments that cannot be applied", () => {
     expect(result.diagnostics[0].place?.start.line).toBe(16);
   });
 
+  it("a paragraph of a chapter the edition replaces with its own: HX0114, at the amendment, not dropped", async () => {
+    const root = corpus('  ::amend[No.]{paragraph="1.0a" printed="3 hexes" corrected="4 hexes"}');
+    writeFileSync(join(root, "rules/t/2/01-test.md"), CHAPTER.replace('edition: "1"', 'edition: "2"').replace("Units move 3 hexes", "Units move 4 hexes"));
+    const result = await compile({ root });
+    expect(codes(result)).toEqual(["HX0114"]);
+    expect(result.diagnostics[0].message).toContain("rules/t/2/01-test.md replaces that chapter");
+    expect(result.diagnostics[0].place?.file).toBe("rules/t/2/errata.md");
+  });
+
   it("printed words the paragraph does not print, prints twice, or splits with markup: HX0113", async () => {
     const missing = await fails('  ::amend[No.]{paragraph="1.0a" printed="three hexes" corrected="4 hexes"}');
     expect(codes(missing)).toEqual(["HX0113"]);
