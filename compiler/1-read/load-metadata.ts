@@ -1,8 +1,9 @@
-import { isPair, isScalar, isSeq, parse as parseYaml, parseDocument, visit } from "yaml";
+import { isMap, isPair, isScalar, isSeq, parse as parseYaml, parseDocument, visit } from "yaml";
 import type { Session } from "../diagnostics/session.ts";
 import { urlProblem } from "../url-policy.ts";
 import { checkPattern, EDITION_ANALYSIS_MS, type PatternUse } from "./check-pattern.ts";
 import { compilePattern } from "./numbering.ts";
+import type { Place } from "../diagnostics/diagnostic.ts";
 import type { SourcePlaces } from "./source-places.ts";
 import type { Numbering, NumberingRule, Source } from "./types.ts";
 
@@ -113,7 +114,17 @@ export function readSources(yaml: Yaml, places: SourcePlaces, session: Session):
   }));
 }
 
-const EMPTY_NUMBERING: Numbering = { paragraphs: [], items: [], references: [] };
+/** Where each key of a top-level map is written in the file (`"4.2"` of `  "4.2": Fractions` under `outside:`). */
+export function mapKeyPlaces(places: SourcePlaces, field: string): Map<string, Place> {
+  const map = parseDocument(places.text).get(field, true);
+  const keys = new Map<string, Place>();
+  if (!isMap(map)) return keys;
+  for (const { key } of map.items) if (isScalar(key) && key.range) keys.set(String(key.value), places.span(key.range[0], key.range[1]));
+  return keys;
+}
+
+/** The numbering of an edition that has none (yet): no pattern numbers anything. */
+export const EMPTY_NUMBERING: Numbering = { paragraphs: [], items: [], references: [] };
 /** More patterns than any numbering scheme needs; each one is analyzed before it is used. */
 export const MAX_PATTERNS = 20;
 

@@ -11,13 +11,13 @@ import { amendTree, findAmendments, NOT_HERE } from "./amendments.ts";
 import { findEmbeds } from "./find-embeds.ts";
 import { checkFigures } from "./figure-file.ts";
 import { findParagraphs } from "./find-paragraphs.ts";
+import { publishNumbering } from "./numbering.ts";
 import { findReferences } from "./find-references.ts";
-import { fieldValuePlace, readNumbering, readSources, readYaml, stringField } from "./load-metadata.ts";
+import { EMPTY_NUMBERING, fieldValuePlace, mapKeyPlaces, readNumbering, readSources, readYaml, stringField } from "./load-metadata.ts";
 import { readFrontMatter } from "./read-front-matter.ts";
 import { firstLine, isInside, readSource } from "./read-source.ts";
 import { SourcePlaces } from "./source-places.ts";
 import { nameProblem, type NameKind } from "../url-policy.ts";
-import type { Place } from "../diagnostics/diagnostic.ts";
 import type { Amendment, Corpus, Edition, RuleDocument, Ruleset } from "./types.ts";
 
 /** Where to read, and how file names are shown in diagnostics. */
@@ -103,6 +103,7 @@ function readEditionMeta(dir: string, rulesetId: string, editionId: string, read
   const outside = (yaml.outside ?? {}) as Record<string, unknown>;
   const extending = stringField(yaml, "extends", places, session, false);
   const ownNumbering = !extending || yaml.numbering !== undefined;
+  const outsideKeys = mapKeyPlaces(places, "outside");
   const edition: Edition = {
     ruleset: rulesetId,
     id: editionId,
@@ -113,9 +114,9 @@ function readEditionMeta(dir: string, rulesetId: string, editionId: string, read
     supersedes: stringField(yaml, "supersedes", places, session, false),
     ...(extending ? { extends: extending } : {}),
     sources: readSources(yaml, places, session),
-    numbering: ownNumbering ? readNumbering(yaml, places, session) : { paragraphs: [], items: [], references: [] },
+    numbering: ownNumbering ? readNumbering(yaml, places, session) : EMPTY_NUMBERING,
     outside: Object.fromEntries(Object.entries(outside).map(([key, value]) => [key, String(value)])),
-    outsidePlaces: Object.fromEntries(Object.keys(outside).map((key) => [key, outsidePlace(places, key)])),
+    outsidePlaces: Object.fromEntries(Object.keys(outside).map((key) => [key, outsideKeys.get(key) ?? places.span(0, 0)])),
     file: places.file,
     documents: [],
   };
@@ -142,7 +143,6 @@ function baseFirst(metas: EditionMeta[], session: Session): EditionMeta[] {
         delete meta.edition.extends;
       } else visit(base!, [...path, meta.edition.id]);
     }
-    if (placed.has(meta.edition.id)) return;
     placed.add(meta.edition.id);
     ordered.push(meta);
   };
@@ -161,10 +161,13 @@ function readEdition(
   const { dir, edition, places } = meta;
   if (base && !meta.ownNumbering) edition.numbering = base.numbering;
   if (base && Object.keys(edition.outside).length === 0) [edition.outside, edition.outsidePlaces] = [base.outside, base.outsidePlaces];
+  // What a chapter is read with besides its own text: the edition.yaml and the numbering actually
+  // used, which an extending edition without `numbering:` takes from its base's edition.yaml.
+  const editionKey = `${places.text}\0${JSON.stringify(publishNumbering(edition.numbering))}`;
   for (const name of readdirSync(dir).filter((n) => n.endsWith(".md")).sort()) {
     const docPlaces = read(join(dir, name));
     if (!docPlaces) continue;
-    const document = cache ? readCached(docPlaces, edition, places.text, cache, session) : readDocument(docPlaces, edition, session);
+    const document = cache ? readCached(docPlaces, edition, editionKey, cache, session) : readDocument(docPlaces, edition, session);
     if (!document) continue;
     // Not cached with the document: whether a figure's file is there is not in the document's text.
     checkFigures(document, join(dir, name), docPlaces.text, session);
@@ -174,7 +177,7 @@ function readEdition(
   if (!base) {
     for (const amendment of amendments) session.report("HX0114", { problem: `${edition.ruleset} ${edition.id} extends no edition (\`extends:\` in its edition.yaml), so there is nothing to amend` }, amendment.place);
   } else {
-    edition.documents.push(...inheritDocuments(edition, base, amendments, places.text, sources, cache, session));
+    edition.documents.push(...inheritDocuments(edition, base, amendments, editionKey, sources, cache, session));
   }
   edition.documents.sort((a, b) => a.front.order - b.front.order || (a.file < b.file ? -1 : 1));
   reportDuplicateSlugs(edition.documents, sources, session);
@@ -185,14 +188,15 @@ function readEdition(
  * The chapters an extending edition takes from the edition it extends: each read again from
  * the base's file as a chapter of this edition, with the amendments that name one of its
  * paragraphs applied to it. Their other diagnostics are the base's own (already reported);
- * an amendment whose paragraph the base does not have (HX0112) or whose printed words its
- * paragraph does not print once (HX0113) is reported at the amendment.
+ * an amendment whose paragraph the base does not have (HX0112), whose printed words its
+ * paragraph does not print once (HX0113), or whose chapter the edition replaces with one of
+ * its own (HX0114) is reported at the amendment.
  */
 function inheritDocuments(
   edition: Edition,
   base: Edition,
   amendments: Amendment[],
-  editionText: string,
+  editionKey: string,
   sources: Map<string, string>,
   cache: DocumentCache | undefined,
   session: Session,
@@ -202,16 +206,19 @@ function inheritDocuments(
   for (const amendment of amendments) {
     if (!holder(amendment)) session.report("HX0112", { paragraph: amendment.paragraph, edition: `${base.ruleset} ${base.id}` }, amendment.place);
   }
-  const slugs = new Set(edition.documents.map((d) => d.front.slug.toLowerCase()));
   const inherited: RuleDocument[] = [];
   for (const from of base.documents) {
-    // A chapter of the extending edition's own with the same slug replaces the base's.
-    if (slugs.has(from.front.slug.toLowerCase())) continue;
     const own = amendments.filter((a) => holder(a) === from);
+    // A chapter of the extending edition's own with the same slug replaces the base's: its amendments would correct nothing.
+    const replacing = edition.documents.find((d) => d.front.slug.toLowerCase() === from.front.slug.toLowerCase());
+    if (replacing) {
+      for (const amendment of own) session.report("HX0114", { problem: `${amendment.paragraph} is in ${from.file}, which this edition does not take: its own ${replacing.file} replaces that chapter (correct the text there)` }, amendment.place);
+      continue;
+    }
     const text = sources.get(from.file) ?? "";
     const places = new SourcePlaces(from.file, text);
     const inherit = { edition: base.id, amendments: own };
-    const key = `${editionText}\0${base.id}\0${JSON.stringify(own)}`;
+    const key = `${editionKey}\0${base.id}\0${JSON.stringify(own)}`;
     const quiet = new Session();
     const document = cache ? readCached(places, edition, key, cache, quiet, inherit) : readDocument(places, edition, quiet, inherit);
     // Only the amendments' own problems: everything else about the text is the base's to report.
@@ -247,8 +254,8 @@ function reportDuplicateSlugs(documents: RuleDocument[], sources: Map<string, st
 }
 
 /** A document from the cache (replaying its diagnostics), or read now and cached. */
-function readCached(places: SourcePlaces, edition: Edition, editionText: string, cache: DocumentCache, session: Session, inherit?: RuleDocument["inherited"]): RuleDocument | null {
-  const key = DocumentCache.key(places.file, places.text, editionText);
+function readCached(places: SourcePlaces, edition: Edition, editionKey: string, cache: DocumentCache, session: Session, inherit?: RuleDocument["inherited"]): RuleDocument | null {
+  const key = DocumentCache.key(places.file, places.text, editionKey);
   const cached = cache.get(key);
   if (cached) {
     session.diagnostics.push(...cached.diagnostics);
@@ -310,14 +317,4 @@ function subfolders(dir: string): string[] {
   } catch {
     return [];
   }
-}
-
-/** The line of an `outside` entry in edition.yaml (`  "4.2": Fractions`), or the file's start. */
-function outsidePlace(places: SourcePlaces, key: string): Place {
-  const from = places.text.search(/^outside:/m);
-  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const match = from < 0 ? null : new RegExp(`^[ \\t]+(["']?${escaped}["']?)[ \\t]*:`, "m").exec(places.text.slice(from));
-  if (!match) return places.span(0, 0);
-  const start = from + match.index + match[0].indexOf(match[1]);
-  return places.span(start, start + match[1].length);
 }

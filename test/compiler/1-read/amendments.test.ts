@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { BuildCache } from "../../../compiler/cache.ts";
 import { compile, type CompileResult } from "../../../compiler/compile.ts";
 import { copyCorpus, EMPTY, frontMatter, removeTemp } from "../../support/repo.ts";
 import type { EditionDiff } from "../../../compiler/diff/types.ts";
@@ -137,6 +138,21 @@ describe("an edition that extends another", () => {
     expect(result.diagnostics).toEqual([]);
     expect(editionOf(result, "2").edition.numbering).toBe(editionOf(result, "1").edition.numbering);
   });
+
+  it("reads its chapters again from a cache when the base's numbering changes", async () => {
+    const root = corpus("");
+    const cache = new BuildCache();
+    await compile({ root, cache });
+    const yaml = join(root, "rules/t/1/edition.yaml");
+    writeFileSync(yaml, readFileSync(yaml, "utf8").replaceAll("id: '{n}'", "id: 'r{n}'"));
+    const cached = await compile({ root, cache });
+    const cold = await compile({ root });
+    const ids = (result: CompileResult) => editionOf(result, "2").edition.documents.flatMap((d) => d.paragraphs.map((p) => p.id));
+    expect(ids(cold)).toContain("r1.0a");
+    expect(ids(cached)).toEqual(ids(cold));
+    expect([...cached.files.keys()]).toEqual([...cold.files.keys()]);
+    for (const [path, content] of cold.files) expect(cached.files.get(path), path).toBe(content);
+  });
 });
 
 describe("amendments that cannot be applied", () => {
@@ -155,6 +171,15 @@ describe("amendments that cannot be applied", () => {
     expect(codes(result)).toEqual(["HX0112"]);
     expect(result.diagnostics[0].place?.file).toBe("rules/t/2/errata.md");
     expect(result.diagnostics[0].place?.start.line).toBe(16);
+  });
+
+  it("a paragraph of a chapter the edition replaces with its own: HX0114, at the amendment, not dropped", async () => {
+    const root = corpus('  ::amend[No.]{paragraph="1.0a" printed="3 hexes" corrected="4 hexes"}');
+    writeFileSync(join(root, "rules/t/2/01-test.md"), CHAPTER.replace('edition: "1"', 'edition: "2"').replace("Units move 3 hexes", "Units move 4 hexes"));
+    const result = await compile({ root });
+    expect(codes(result)).toEqual(["HX0114"]);
+    expect(result.diagnostics[0].message).toContain("rules/t/2/01-test.md replaces that chapter");
+    expect(result.diagnostics[0].place?.file).toBe("rules/t/2/errata.md");
   });
 
   it("printed words the paragraph does not print, prints twice, or splits with markup: HX0113", async () => {

@@ -1,6 +1,6 @@
 /** YAML metadata: a file that is not valid YAML is reported where the parser stopped. */
 import { describe, expect, it } from "vitest";
-import { readYaml } from "../../../compiler/1-read/load-metadata.ts";
+import { mapKeyPlaces, readYaml } from "../../../compiler/1-read/load-metadata.ts";
 import { SourcePlaces } from "../../../compiler/1-read/source-places.ts";
 import { Session } from "../../../compiler/diagnostics/session.ts";
 
@@ -23,5 +23,16 @@ describe("readYaml", () => {
     expect(problem.place?.start).toMatchObject({ line: 2, column: 4 });
     expect(problem.message).toContain("not valid YAML");
     expect(problem.message).not.toMatch(/at line \d+/);
+  });
+});
+
+describe("mapKeyPlaces", () => {
+  it("places each key of a map where it is written, quoted or not, and not a same-named key of another map", () => {
+    const text = 'title: T\nother:\n  "4.2": Elsewhere\noutside:\n  "4.2": Fractions\n  5.1: Supply # a comment\n';
+    const keys = mapKeyPlaces(new SourcePlaces("rules/t/1/edition.yaml", text), "outside");
+    expect([...keys.keys()]).toEqual(["4.2", "5.1"]);
+    expect(keys.get("4.2")?.start).toMatchObject({ line: 5, column: 3 });
+    expect(keys.get("5.1")?.start).toMatchObject({ line: 6, column: 3 });
+    expect(mapKeyPlaces(new SourcePlaces("e.yaml", "outside: none\n"), "outside").size).toBe(0);
   });
 });
