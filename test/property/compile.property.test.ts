@@ -11,10 +11,13 @@
  * Every diagnostic must be in the catalog and format with a code frame.
  */
 import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import fc from "fast-check";
+import { parse as parseYaml } from "yaml";
 import { afterAll, describe, expect, it } from "vitest";
+import { readCorpus } from "../../compiler/1-read/read-corpus.ts";
 import { compile, type CompileResult } from "../../compiler/compile.ts";
+import { Session } from "../../compiler/diagnostics/session.ts";
 import { catalog } from "../../compiler/diagnostics/catalog.ts";
 import { formatDiagnostic } from "../../compiler/diagnostics/format.ts";
 import { inputOf, propertyOptions } from "../support/arbitraries.ts";
@@ -54,21 +57,48 @@ afterAll(() => roots.forEach(removeTemp));
 const hasRules = (text: string) => text.includes("```rules");
 
 /**
+ * The files of the editions other editions extend that their `::amend` notes name, by
+ * folder of rules/ (each read once): the errata edition's mutants need them to get past
+ * HX0007 (unknown `extends`) to the amendments' parsing and application (HX0112–HX0114).
+ */
+const amendedFiles = new Map<string, Set<string>>();
+function amendedIn(rulesDir: string): Set<string> {
+  if (!amendedFiles.has(rulesDir)) {
+    const root = dirname(rulesDir);
+    const corpus = readCorpus({ root }, new Session());
+    const files = corpus.rulesets.flatMap((r) => r.editions).flatMap((e) => e.documents).filter((d) => d.inherited && d.inherited.amendments.length > 0);
+    amendedFiles.set(rulesDir, new Set(files.map((d) => join(root, d.file))));
+  }
+  return amendedFiles.get(rulesDir)!;
+}
+
+/** The edition an edition's edition.yaml says it `extends`, if any. */
+function extendedBy(editionDir: string): string | undefined {
+  const yaml = parseYaml(readFileSync(join(editionDir, "edition.yaml"), "utf8")) as { extends?: unknown } | null;
+  return yaml?.extends === undefined ? undefined : String(yaml.extends);
+}
+
+/**
  * A scratch root with one edition's folder: its files other than documents, and the
  * documents with rules blocks (what the checker, the emitter and the engines see). A
  * prose document under test is added for its run and removed after it, so each run
  * compiles the formal edition and one mutant, however many prose chapters the corpus
- * grows to.
+ * grows to. An edition that extends another brings that one's folder too, the same way,
+ * with the documents its amendments name.
  */
 function scratchFor(source: Source): { root: string; file: string } {
   const root = tempDir("hexlaw-fuzz-");
   roots.push(root);
   const [ruleset, edition] = source.path.split("/");
   cpSync(join(source.rulesDir, ruleset, "ruleset.yaml"), join(root, "rules", ruleset, "ruleset.yaml"));
-  cpSync(join(source.rulesDir, ruleset, edition), join(root, "rules", ruleset, edition), {
-    recursive: true,
-    filter: (from) => !from.endsWith(".md") || hasRules(readFileSync(from, "utf8")),
-  });
+  const base = extendedBy(join(source.rulesDir, ruleset, edition));
+  const amended = base === undefined ? new Set<string>() : amendedIn(source.rulesDir);
+  for (const folder of base === undefined ? [edition] : [base, edition]) {
+    cpSync(join(source.rulesDir, ruleset, folder), join(root, "rules", ruleset, folder), {
+      recursive: true,
+      filter: (from) => !from.endsWith(".md") || amended.has(from) || hasRules(readFileSync(from, "utf8")),
+    });
+  }
   return { root, file: join(root, "rules", source.path) };
 }
 
@@ -143,6 +173,17 @@ function blocksOf(text: string): [number, number][] {
 describe("compile() on mutated documents", () => {
   it("has documents with rules blocks to mutate", () => {
     expect(SOURCES.filter((s) => blocksOf(s.text).length > 0).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("gives the documents of an edition that extends another what their amendments name", async () => {
+    const errata = SOURCES.filter((s) => extendedBy(join(s.rulesDir, ...s.path.split("/").slice(0, 2))) !== undefined && s.text.includes("::amend"));
+    expect(errata.length).toBeGreaterThan(0);
+    for (const source of errata) {
+      const { root, file } = scratchFor(source);
+      writeFileSync(file, source.text);
+      const result = await compile({ root });
+      expect(result.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code} ${d.message}`)).toEqual([]);
+    }
   });
 
   it("never throws, whatever is deleted, duplicated, swapped or inserted", async () => {

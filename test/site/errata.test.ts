@@ -74,6 +74,7 @@ for (const screen of SCREENS) {
           await base.page.context().close();
         }
       }
+      expect(checked).toBeGreaterThan(0);
       expect(checked).toBe(extending.flatMap((index) => index.documents.flatMap((d) => d.amends)).length);
     });
 
