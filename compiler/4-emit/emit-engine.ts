@@ -158,7 +158,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
           ground: lit(grounds.has(l.key)),
           dice: data(dice.get(l.key)),
           get: arrow([{ name: "s", type: STATE }], perUnitValues(l)),
-          wire: wireFunction(outputType(l)),
+          wire: outputWire(l),
         })),
       ]),
     },
@@ -323,8 +323,8 @@ function perUnitFunction(definition: LetModel): TsStmt {
 /** An output computed directly, in wire form (the fast path of `outputs`). */
 function directOutput(definition: LetModel): TsExpr {
   const value = definition.each ? perUnitValues(definition) : call(id(definitionName(definition.name)), [S]);
-  const wire = wireFunction(outputType(definition));
-  const plain = wire.type === "member" && wire.property === "plain";
+  const wire = outputWire(definition);
+  const plain = isPlain(wire);
   // Notation results (and lists of them) are plain objects already; TypeScript needs telling that they are JSON.
   const notation = definition.type.kind === "notation" || (definition.type.kind === "list" && definition.type.of.kind === "notation");
   if (plain) return cast(notation ? cast(value, tRef("unknown")) : value, tRef("rt.Wire"));
@@ -403,17 +403,27 @@ function traceStatement(procedure: ProcedureModel): TsStmt {
   };
 }
 
-/** The runtime's wire converter for a type: most values are already JSON. */
+/** The runtime's wire converter for a type: most values are already JSON; a list is always a copy (it may be an input's). */
 function wireFunction(type: Type): TsExpr {
   if (type.kind === "list") {
     const inner = wireFunction(type.of);
-    if (inner.type === "member" && inner.property === "plain") return inner;
+    if (isPlain(inner)) return member(id("rt.wireAs"), "list");
     return arrow([{ name: "value", type: tRef("unknown") }], call(member(cast(id("value"), tArray(tRef("unknown"), true)), "map"), [inner]));
   }
   if (type.kind === "odds") return id("rt.wireAs.odds");
   if (type.kind === "range") return id("rt.wireAs.range");
   if (type.kind === "number" || (type.kind === "integer" && type.orAll)) return id("rt.wireAs.number");
   return member(id("rt.wireAs"), "plain");
+}
+
+/** An output's wire converter: a per-unit output's list is made for it, so it is not copied again. */
+function outputWire(definition: LetModel): TsExpr {
+  const item = wireFunction(definition.type);
+  return definition.each && isPlain(item) ? item : wireFunction(outputType(definition));
+}
+
+function isPlain(wire: TsExpr): boolean {
+  return wire.type === "member" && wire.property === "plain";
 }
 
 /** A per-unit definition is output as a list: one value per unit. */

@@ -275,6 +275,8 @@ describe("checkInput", () => {
     expect(own).toEqual(given);
     // An element of a frozen array is read several times slower than one of a plain array.
     expect(Object.isFrozen(own.attackers)).toBe(false);
+    // Its records are frozen (a field of a frozen object is read as fast): an output that hands one out cannot be used to change it.
+    expect(Object.isFrozen((own.attackers as rt.Wire[])[0])).toBe(true);
     expect(rt.admitInput(schema, given)).toBe(own);
     // The trace hands out a copy of an input's list, never the engine's own.
     const traced = toWire(own.attackers, { t: "list" });
@@ -285,6 +287,9 @@ describe("checkInput", () => {
     const admitted = rt.admitInput<Record<string, rt.Wire>>(schema, raw);
     expect(admitted).toEqual({ attackers: [{ strength: 2, leads: false }], mp_left: 6, entry_cost: 1, terrain: "open", odds: null });
     expect(Object.isFrozen(admitted.attackers)).toBe(false);
+    expect(Object.isFrozen((admitted.attackers as rt.Wire[])[0])).toBe(true);
+    // A list output that is an input's list is a copy.
+    expect(rt.wireAs.list(admitted.attackers)).not.toBe(admitted.attackers);
   });
 
   it("makes each checked object at once, so it keeps fast properties (one grown key by key becomes a hash table)", async () => {
