@@ -7,13 +7,10 @@ import { documentCorpus, frontMatter, REPO, removeTemp } from "../../support/rep
 
 describe("references of the real corpus", () => {
   let result: CompileResult;
-  const referencesOf = (ruleset: string, edition: string): ResolvedReference[] =>
-    result.editions.find((e) => e.resolved.edition.ruleset === ruleset && e.resolved.edition.id === edition)?.resolved.references ?? [];
-  const counts = (references: ResolvedReference[]) => {
-    const c = { resolved: 0, outside: 0, broken: 0 };
-    for (const r of references) c[r.status]++;
-    return c;
-  };
+  const editionOf = (ruleset: string, edition: string) =>
+    result.editions.find((e) => e.resolved.edition.ruleset === ruleset && e.resolved.edition.id === edition)?.resolved;
+  const referencesOf = (ruleset: string, edition: string): ResolvedReference[] => editionOf(ruleset, edition)?.references ?? [];
+  const ocsEdition = () => editionOf("ocs", "4.3")!;
 
   beforeAll(async () => {
     result = await compile({ root: REPO });
@@ -87,6 +84,31 @@ describe("references of the real corpus", () => {
       }
     }
   });
+
+  it("reads “(13.3b)” and “via 18.5g” as references", () => {
+    const references = referencesOf("ocs", "4.3");
+    expect(references.find((r) => r.text === "13.3b" && !r.href)).toMatchObject({ id: "13.3b", status: "resolved" });
+    expect(references.find((r) => r.text === "via 18.5g")).toMatchObject({ id: "18.5g", status: "resolved" });
+  });
+
+  it("numbers House Rules HR-1…HR-17 and every term of Terms and Definitions, and nothing else by the terms' pattern", () => {
+    const { paragraphs } = ocsEdition();
+    const houseRules = [...paragraphs.values()].filter((p) => /^HR-\d+$/.test(p.id)).map((p) => p.id);
+    expect(houseRules).toEqual(Array.from({ length: houseRules.length }, (_, i) => `HR-${i + 1}`));
+    expect(houseRules.length).toBeGreaterThanOrEqual(17);
+    const terms = ocsEdition().edition.documents.find((d) => d.front.slug === "terms-and-definitions")!;
+    const leads = (result.sources.get(terms.file)!.match(/^\*\*[^*\n]+:\*\*/gm) ?? []).length;
+    expect(terms.paragraphs.filter((p) => p.kind === "lead")).toHaveLength(leads);
+    expect(paragraphs.get("action-rating")).toMatchObject({ title: "Action Rating", kind: "lead" });
+    expect(paragraphs.has("procedure")).toBe(false);
+  });
+
+  it("reads the misprinted lead-in **11.0d8** as 11.0d, as its erratum says, without a warning", () => {
+    const { paragraphs } = ocsEdition();
+    expect(result.diagnostics.filter((d) => d.code === "HX0110")).toEqual([]);
+    expect(paragraphs.get("11.0d")?.text).toMatch(/^11\.0d8 The phasing player/);
+    expect(paragraphs.get("11.0c")?.text).not.toContain("11.0d8");
+  });
 });
 
 describe("errata and mislabelled links", () => {
@@ -153,38 +175,5 @@ describe("links to headings without a number", () => {
       ["1.1", "#weather-segment", "weather-segment"],
       ["1.1", "#weather-segment-1", "weather-segment-1"],
     ]);
-  });
-});
-
-describe("plain mentions and the book's other parts in the real corpus", () => {
-  let result: CompileResult;
-  beforeAll(async () => {
-    result = await compile({ root: REPO });
-  });
-  const ocs = () => result.editions.find((e) => e.resolved.edition.ruleset === "ocs" && e.resolved.edition.id === "4.3")!.resolved;
-
-  it("reads “(13.3b)” and “via 18.5g” as references", () => {
-    const references = ocs().references;
-    expect(references.find((r) => r.text === "13.3b" && !r.href)).toMatchObject({ id: "13.3b", status: "resolved" });
-    expect(references.find((r) => r.text === "via 18.5g")).toMatchObject({ id: "18.5g", status: "resolved" });
-  });
-
-  it("numbers House Rules HR-1…HR-17 and every term of Terms and Definitions, and nothing else by the terms' pattern", () => {
-    const { paragraphs } = ocs();
-    const houseRules = [...paragraphs.values()].filter((p) => /^HR-\d+$/.test(p.id)).map((p) => p.id);
-    expect(houseRules).toEqual(Array.from({ length: houseRules.length }, (_, i) => `HR-${i + 1}`));
-    expect(houseRules.length).toBeGreaterThanOrEqual(17);
-    const terms = ocs().edition.documents.find((d) => d.front.slug === "terms-and-definitions")!;
-    const leads = (result.sources.get(terms.file)!.match(/^\*\*[^*\n]+:\*\*/gm) ?? []).length;
-    expect(terms.paragraphs.filter((p) => p.kind === "lead")).toHaveLength(leads);
-    expect(paragraphs.get("action-rating")).toMatchObject({ title: "Action Rating", kind: "lead" });
-    expect(paragraphs.has("procedure")).toBe(false);
-  });
-
-  it("reads the misprinted lead-in **11.0d8** as 11.0d, as its erratum says, without a warning", () => {
-    const { paragraphs } = ocs();
-    expect(result.diagnostics.filter((d) => d.code === "HX0110")).toEqual([]);
-    expect(paragraphs.get("11.0d")?.text).toMatch(/^11\.0d8 The phasing player/);
-    expect(paragraphs.get("11.0c")?.text).not.toContain("11.0d8");
   });
 });
