@@ -3,6 +3,7 @@ import type { LeafDirective } from "mdast-util-directive";
 import { toString } from "mdast-util-to-string";
 import type { Session } from "../diagnostics/session.ts";
 import type { ParagraphLayout } from "./find-paragraphs.ts";
+import { leafDirectives } from "./leaf-directives.ts";
 import type { SourcePlaces } from "./source-places.ts";
 import type { Amendment } from "./types.ts";
 
@@ -20,17 +21,7 @@ export const MAX_AMENDMENT_TEXT = 2000;
 export function findAmendments(tree: Parent, owner: Map<Node, string>, source: string, places: SourcePlaces, session: Session): Amendment[] {
   const amendments: Amendment[] = [];
   // After an erratum's paragraph, or inside its list item (then it cites that item).
-  const notes: { node: Node; from: string }[] = [];
-  const collect = (nodes: Node[], from: string | undefined) => {
-    for (const node of nodes) {
-      if (node.type === "list") for (const item of (node as Parent).children) collect((item as Parent).children, owner.get(item) ?? from);
-      else notes.push({ node, from: from ?? owner.get(node) ?? "" });
-    }
-  };
-  collect(tree.children, undefined);
-  for (const { node, from } of notes) {
-    if (node.type !== "leafDirective" || (node as LeafDirective).name !== "amend") continue;
-    const directive = node as LeafDirective;
+  for (const { directive, paragraph: from } of leafDirectives(tree, owner, "amend")) {
     const place = places.span(directive.position?.start.offset ?? 0, directive.position?.end.offset ?? 0);
     const attributes = directive.attributes ?? {};
     const paragraph = attributes.paragraph ?? "";

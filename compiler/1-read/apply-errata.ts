@@ -1,13 +1,13 @@
 import type { Node, Parent } from "mdast";
-import type { LeafDirective } from "mdast-util-directive";
 import { toString } from "mdast-util-to-string";
 import type { Session } from "../diagnostics/session.ts";
+import { leafDirectives } from "./leaf-directives.ts";
 import { isWithin } from "./numbering.ts";
 import type { SourcePlaces } from "./source-places.ts";
 import type { Reference } from "./types.ts";
 
 /**
- * `::erratum[What is wrong]{printed="14.4h" reads="14.4g"}` after a paragraph: the
+ * `::erratum[What is wrong]{printed="14.4h" reads="14.4g"}` after a paragraph (or inside a list item): the
  * source's reference printed as `printed` (its words, or a link with those words) names
  * the wrong paragraph, or links to the wrong one; it should be `reads`. `href="#98-surprise"`
  * narrows it to the link with that target, when the same words are printed twice. The text stays
@@ -19,10 +19,8 @@ import type { Reference } from "./types.ts";
  */
 export function applyErrata(tree: Parent, owner: Map<Node, string>, references: Reference[], places: SourcePlaces, session: Session, leadErrata: Set<Node> = new Set()): Reference[] {
   const corrected = [...references];
-  for (const node of tree.children) {
-    if (node.type !== "leafDirective" || (node as LeafDirective).name !== "erratum" || leadErrata.has(node)) continue;
-    const directive = node as LeafDirective;
-    const paragraph = owner.get(node) ?? "";
+  for (const { directive, paragraph } of leafDirectives(tree, owner, "erratum")) {
+    if (leadErrata.has(directive)) continue;
     const printed = directive.attributes?.printed ?? "";
     const reads = directive.attributes?.reads ?? "";
     const place = places.span(directive.position?.start.offset ?? 0, directive.position?.end.offset ?? 0);

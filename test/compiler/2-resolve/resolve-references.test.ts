@@ -135,6 +135,21 @@ describe("errata and mislabelled links", () => {
     expect(reference).toMatchObject({ id: "1.1a", status: "resolved", erratum: { printed: "1.1b", reads: "1.1a", note: "There is no 1.1b; 1.1a is meant." } });
   });
 
+  it("an erratum inside a list item corrects that item's reference, or is HX0109 there", async () => {
+    const item = (erratum: string) =>
+      `${frontMatter("Test", "1.0")}\n# 1.0 Test\n\n## 1.1 First\n\n**1.1a** Text.\n\n**1.2a** As follows.\n\n* **A)** As in [1.1b](#11-first).\n\n  ${erratum}\n`;
+    const fixed = documentCorpus(item('::erratum[There is no 1.1b; 1.1a is meant.]{printed="1.1b" reads="1.1a"}'));
+    const compiled = await compile({ root: fixed.root });
+    removeTemp(fixed.root);
+    expect(compiled.diagnostics).toEqual([]);
+    expect(compiled.editions[0].resolved.references.find((r) => r.text === "1.1b")).toMatchObject({ id: "1.1a", from: "1.2a(A)", erratum: { reads: "1.1a" } });
+    const wrong = documentCorpus(item('::erratum[Wrong.]{printed="9.9z" reads="1.1a"}'));
+    const unmatched = await compile({ root: wrong.root });
+    removeTemp(wrong.root);
+    expect(unmatched.diagnostics.map((d) => d.code)).toEqual(["HX0102", "HX0109"]);
+    expect(unmatched.diagnostics[1].message).toContain("1.2a(A)");
+  });
+
   it("an erratum that matches no reference of its paragraph is an error (HX0109)", async () => {
     const { root } = documentCorpus(document('\n::erratum[Wrong.]{printed="9.9z" reads="1.1a"}\n').replace("[1.1b]", "[1.1a]"));
     const compiled = await compile({ root });
