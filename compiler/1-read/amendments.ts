@@ -2,6 +2,7 @@ import type { Node, Parent, Root, Text } from "mdast";
 import type { LeafDirective } from "mdast-util-directive";
 import { toString } from "mdast-util-to-string";
 import type { Session } from "../diagnostics/session.ts";
+import { escapeRegExp } from "../regexp.ts";
 import type { ParagraphLayout } from "./find-paragraphs.ts";
 import { leafDirectives } from "./leaf-directives.ts";
 import type { SourcePlaces } from "./source-places.ts";
@@ -174,7 +175,7 @@ function scopeOf(tree: Root, target: string, layout: ParagraphLayout): Scope | n
 
 /** The printed words as a pattern: any run of white space matches any other (a line break of the source, a space of the quote). */
 export function printedPattern(printed: string): RegExp {
-  return new RegExp(printed.trim().split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+"), "g");
+  return new RegExp(printed.trim().split(/\s+/).map((word) => escapeRegExp(word)).join("\\s+"), "g");
 }
 
 /** Every place the printed words occur inside one text node of the units (any run of white space matches any other). */

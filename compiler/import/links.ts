@@ -1,3 +1,5 @@
+import { escapeRegExp } from "../regexp.ts";
+
 /**
  * Hugo links → the links a rule document resolves: every link to another page of the
  * book becomes `../<slug>/#<anchor>` (the form rule documents keep, resolved by its
@@ -13,7 +15,7 @@ export function hugoLinks(body: string, sectionPath: string | undefined): string
   const shortcode = /\{\{[<%]\s*(?:ref|relref)\s+"([^"]*)"\s*[>%]\}\}/g;
   let text = body.replace(shortcode, (_, target: string) => pageLink(target));
   if (sectionPath) {
-    const absolute = new RegExp(`\\]\\(/${escape(sectionPath)}/([^)\\s/#]+)/?(#[^)\\s]*)?\\)`, "g");
+    const absolute = new RegExp(`\\]\\(/${escapeRegExp(sectionPath)}/([^)\\s/#]+)/?(#[^)\\s]*)?\\)`, "g");
     text = text.replace(absolute, (_, slug: string, anchor: string | undefined) => `](../${slug}/${anchor ?? ""})`);
   }
   return text;
@@ -25,8 +27,4 @@ function pageLink(target: string): string {
   if (!path) return `#${anchor ?? ""}`;
   const slug = path.replace(/^.*\//, "").replace(/\.md$/, "").replace(/^_index$/, "");
   return `../${slug}/${anchor !== undefined ? `#${anchor}` : ""}`;
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

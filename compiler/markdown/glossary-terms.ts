@@ -1,4 +1,5 @@
 import { slug } from "github-slugger";
+import { escapeRegExp } from "../regexp.ts";
 import type { RuleIndex } from "./rulebook-context.ts";
 
 /** A term of an edition's glossary: its paragraph id and the words that name it in the text. */
@@ -36,7 +37,6 @@ export function namesOf(title: string): string[] {
   return [...names];
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * A name as it appears in running text: the same words, any spacing or line break
@@ -47,7 +47,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  */
 function namePattern(name: string): string {
   const words = name.split(" ");
-  const word = (w: string) => (words.length > 1 && /^\p{L}/u.test(w) && w[0].toLowerCase() !== w[0].toUpperCase() ? `[${w[0].toUpperCase()}${w[0].toLowerCase()}]${escape(w.slice(1))}` : escape(w));
+  const word = (w: string) => (words.length > 1 && /^\p{L}/u.test(w) && w[0].toLowerCase() !== w[0].toUpperCase() ? `[${w[0].toUpperCase()}${w[0].toLowerCase()}]${escapeRegExp(w.slice(1))}` : escapeRegExp(w));
   const plural = /s$/i.test(name) ? "" : "(?:s|es)?";
   return words.map(word).join("\\s+") + plural;
 }

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USAGE } from "../../../compiler/cli/usage.ts";
 import { readTree } from "../../../compiler/generated-files.ts";
+import { escapeRegExp } from "../../../compiler/regexp.ts";
 import { CLI, copyCorpus, DEMO, hexlaw, removeTemp, REPO, type Run } from "../../support/repo.ts";
 
 const COMMANDS = ["build", "check", "test", "explain", "diff"];
@@ -22,7 +23,7 @@ function expectNoStackTrace(run: Run): void {
 
 function expectUsageError(run: Run, message: string | RegExp): void {
   expect(run.status).toBe(2);
-  expect(run.stderr).toMatch(typeof message === "string" ? new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) : message);
+  expect(run.stderr).toMatch(typeof message === "string" ? new RegExp(escapeRegExp(message)) : message);
   expect(run.stderr).toMatch(/^hexlaw: /m);
   expectNoStackTrace(run);
 }
