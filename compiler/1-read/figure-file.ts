@@ -16,8 +16,14 @@ const FORMATS: Record<string, { name: string; magic: (bytes: Uint8Array) => bool
   ".jpeg": { name: "JPEG", magic: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   ".gif": { name: "GIF", magic: (b) => [0x47, 0x49, 0x46, 0x38].every((x, i) => b[i] === x) },
   ".webp": { name: "WebP", magic: (b) => String.fromCharCode(...b.subarray(8, 12)) === "WEBP" },
-  ".avif": { name: "AVIF", magic: (b) => String.fromCharCode(...b.subarray(4, 8)) === "ftyp" },
+  // An ISO media file ("ftyp") whose brands include AVIF's: an MP4 or HEIC file has the same box but other brands.
+  ".avif": { name: "AVIF", magic: (b) => String.fromCharCode(...b.subarray(4, 8)) === "ftyp" && /avi[fs]/.test(String.fromCharCode(...b.subarray(8, 32))) },
 };
+
+/** Whether a file name has the extension of an image format a figure may show (the importer copies only these). */
+export function isFigureImage(name: string): boolean {
+  return Object.hasOwn(FORMATS, extname(name).toLowerCase());
+}
 
 export type FigureFile = { path: string; problem?: undefined } | { path?: undefined; problem: string };
 
@@ -55,14 +61,14 @@ export function figureFile(documentPath: string, src: string): FigureFile {
   const stat = statSync(real);
   if (!stat.isFile()) return { problem: "it is not a regular file" };
   if (stat.size > MAX_FIGURE_BYTES) return { problem: `it is ${stat.size} bytes, more than the ${MAX_FIGURE_BYTES} a figure may have` };
-  const head = new Uint8Array(16);
+  const head = new Uint8Array(32);
   const fd = openSync(real, "r");
   try {
     readSync(fd, head, 0, head.length, 0);
   } finally {
     closeSync(fd);
   }
-  if (!format.magic(head)) return { problem: `its extension says ${format.name}, but it is not a ${format.name} image` };
+  if (!format.magic(head)) return { problem: `its extension says ${format.name}, but it is not ${/^[AEIOU]/.test(format.name) ? "an" : "a"} ${format.name} image` };
   return { path: real };
 }
 

@@ -1,3 +1,5 @@
+import { isFigureImage } from "../1-read/figure-file.ts";
+
 /** An image of the source page: where its line is, its file and the words the source gives it. */
 export interface SourceImage {
   /** The image's file name, e.g. `at-effects-9.4e.png`. */
@@ -7,7 +9,7 @@ export interface SourceImage {
 }
 
 const IMAGE_LINE = /^([ \t]*)!\[([^\]\n]*)\]\(([^)\s]+)(?:\s+"([^"\n]*)")?\)[ \t]*$/;
-const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*\.(?:png|jpe?g|gif|webp|avif|svg)$/i;
+const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /**
  * Images → figures: every image that stands on a line of its own becomes a figure
@@ -20,7 +22,7 @@ export function findImages(body: string): { lines: Map<number, { indent: string;
     const match = IMAGE_LINE.exec(line);
     if (!match) return;
     const file = decodeURIComponent(match[3].replace(/[?#].*$/, "").replace(/^.*\//, ""));
-    if (!FILE_NAME.test(file)) return;
+    if (!FILE_NAME.test(file) || !isFigureImage(file)) return;
     lines.set(i, { indent: match[1], image: { file, words: (match[2] || match[4] || "").trim() } });
   });
   return { lines };

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, posix, relative, sep } from "node:path";
 import { parse as parseYaml } from "yaml";
+import { isFigureImage } from "../1-read/figure-file.ts";
 import { decodeSource, MAX_SOURCE_BYTES } from "../1-read/read-source.ts";
 
 /** One Markdown page of a Hugo site, as its bytes say (UTF-8, line endings made `\n`). */
@@ -54,7 +55,7 @@ export function readPages(source: string, options: { revision?: string; pagesPat
   if (pages.length === 0) throw new SourceError(`${source} has no Markdown pages${folder ? ` in ${folder}/` : ""}`);
   const site = siteOf(tree, files, folder);
   const image = (name: string) => {
-    const path = files.find((f) => f.startsWith(prefix) && f.endsWith(`/${name}`) && /\.(?:png|jpe?g|gif|webp|avif)$/i.test(f));
+    const path = files.find((f) => f.startsWith(prefix) && f.endsWith(`/${name}`) && isFigureImage(f));
     return path ? { path: path.slice(prefix.length), bytes: tree.read(path) } : null;
   };
   return { pages, ...site, revision: tree.revision, image };
