@@ -1,10 +1,21 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { deserialize, serialize } from "node:v8";
 import type { Diagnostic } from "./diagnostics/diagnostic.ts";
 import type { RuleDocument } from "./1-read/types.ts";
 import { grammarsVersion } from "./grammars.ts";
+
+/** Hexlaw's own cache folder, in its node_modules (never committed): what builds on this machine reuse. */
+export const CACHE_FOLDER = fileURLToPath(new URL("../node_modules/.cache/hexlaw/", import.meta.url));
+
+/** Writes a cache file whole: to a file of this process, then renamed over the old one, so no reader sees half of it. */
+export function writeCacheFile(file: string, data: string | Uint8Array): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(`${file}.tmp-${process.pid}`, data);
+  renameSync(`${file}.tmp-${process.pid}`, file);
+}
 
 /**
  * What reading a document depends on besides its own text: the code of phase 1,
@@ -161,9 +172,6 @@ export class DocumentCache {
 
   /** Saves the entries the last successful build used. */
   save(dir: string): void {
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, "documents.bin");
-    writeFileSync(`${file}.tmp-${process.pid}`, serialize([...this.entries]));
-    renameSync(`${file}.tmp-${process.pid}`, file);
+    writeCacheFile(join(dir, "documents.bin"), serialize([...this.entries]));
   }
 }

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { CACHE_FOLDER, writeCacheFile } from "../cache.ts";
 
 /** A numbering pattern longer than this is refused unanalyzed (the longest real one is ~140). */
 export const MAX_PATTERN_LENGTH = 300;
@@ -30,7 +30,7 @@ type CheckSync = (source: string, flags: string, params: Record<string, unknown>
  * analyzer's version: an analysis takes up to a second, and an edition's patterns
  * rarely change.
  */
-const VERDICTS_FILE = fileURLToPath(new URL("../../node_modules/.cache/hexlaw/pattern-verdicts.json", import.meta.url));
+const VERDICTS_FILE = join(CACHE_FOLDER, "pattern-verdicts.json");
 const VERSION = createHash("sha256").update(readFileSync(new URL(import.meta.url))).update(readFileSync(createRequire(import.meta.url).resolve("recheck/package.json"))).digest("hex").slice(0, 16);
 let verdicts: Map<string, string | null> | undefined;
 let checkSync: CheckSync | undefined;
@@ -106,9 +106,7 @@ function saveVerdict(key: string, reason: string | null): void {
   const known = savedVerdicts();
   known.set(key, reason);
   try {
-    mkdirSync(dirname(VERDICTS_FILE), { recursive: true });
-    writeFileSync(`${VERDICTS_FILE}.${process.pid}`, JSON.stringify(Object.fromEntries(known)));
-    renameSync(`${VERDICTS_FILE}.${process.pid}`, VERDICTS_FILE);
+    writeCacheFile(VERDICTS_FILE, JSON.stringify(Object.fromEntries(known)));
   } catch {
     // A read-only installation analyzes again next time.
   }

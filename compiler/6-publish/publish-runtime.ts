@@ -1,8 +1,8 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import type * as TypeScript from "typescript";
-import { fingerprint } from "../cache.ts";
+import { CACHE_FOLDER, fingerprint, writeCacheFile } from "../cache.ts";
 import { RUNTIME_FOLDER } from "../generated-files.ts";
 import type { Files } from "./publish-edition.ts";
 
@@ -30,17 +30,18 @@ const COMPILED = new Map<string, { javascript: string; declarations: string }>()
 /**
  * …and once per text on this machine: the TypeScript compiler takes seconds to load
  * and run, and every `hexlaw` process publishes the runtime. Kept in Hexlaw's own
- * node_modules/.cache (never committed), by the text, the file name and the compiler's
- * version; what is not there, or cannot be read, is compiled again.
+ * cache folder, by the text, the file name, the compiler's version and this file (which
+ * says how to compile); what is not there, or cannot be read, is compiled again.
  */
 const require = createRequire(import.meta.url);
-const DISK = fileURLToPath(new URL("../../node_modules/.cache/hexlaw/runtime/", import.meta.url));
+const DISK = join(CACHE_FOLDER, "runtime");
+const HOW = readFileSync(new URL(import.meta.url), "utf8");
 
 function compiledRuntime(name: string, text: string): { javascript: string; declarations: string } {
   const known = COMPILED.get(text);
   if (known) return known;
   const version = (JSON.parse(readFileSync(require.resolve("typescript/package.json"), "utf8")) as { version: string }).version;
-  const file = `${DISK}${fingerprint(version, name, text)}.json`;
+  const file = join(DISK, `${fingerprint(version, HOW, name, text)}.json`);
   let compiled: { javascript: string; declarations: string };
   try {
     compiled = JSON.parse(readFileSync(file, "utf8")) as { javascript: string; declarations: string };
@@ -48,9 +49,7 @@ function compiledRuntime(name: string, text: string): { javascript: string; decl
   } catch {
     compiled = compileRuntime(name, text);
     try {
-      mkdirSync(DISK, { recursive: true });
-      writeFileSync(`${file}.tmp-${process.pid}`, JSON.stringify(compiled));
-      renameSync(`${file}.tmp-${process.pid}`, file);
+      writeCacheFile(file, JSON.stringify(compiled));
     } catch {
       // A cache that cannot be written only costs the next build the same time again.
     }

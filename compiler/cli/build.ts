@@ -1,6 +1,5 @@
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { BuildCache, DocumentCache, fingerprint } from "../cache.ts";
+import { BuildCache, CACHE_FOLDER, DocumentCache, fingerprint } from "../cache.ts";
 import { compile, type CompileResult } from "../compile.ts";
 import { RUNTIME_FOLDER, TreeSnapshot, writeGenerated } from "../generated-files.ts";
 import { printDiagnostics } from "./report.ts";
@@ -11,8 +10,7 @@ import { printDiagnostics } from "./report.ts";
  * corpus elsewhere leaves nothing behind in it.
  */
 export function cacheDir(root: string): string {
-  const own = fileURLToPath(new URL("../../node_modules/.cache/hexlaw/", import.meta.url));
-  return join(own, fingerprint(resolve(root)));
+  return join(CACHE_FOLDER, fingerprint(resolve(root)));
 }
 
 interface BuildOutcome {
