@@ -1,8 +1,18 @@
 #!/usr/bin/env node
 // The `hexlaw` command. The CLI itself is TypeScript, which Node runs directly from
-// version 22.18 (and 23.6); the project pins Node 24 for its scripts. Under an older
-// Node, say what to do instead of failing with a loader error.
+// version 22.18 (and 23.6), but never under node_modules; the project pins Node 24 for
+// its scripts. So it runs in a clone of the repository; an installed package carries
+// the engines only. Say what to do instead of failing with a loader error.
+import { existsSync } from "node:fs";
+
 const [major, minor] = process.versions.node.split(".").map(Number);
+if (!existsSync(new URL("./hexlaw.ts", import.meta.url))) {
+  process.stderr.write(
+    "The hexlaw command runs in a clone of the Hexlaw repository (npm install, then npx hexlaw …).\n" +
+      'This installed package carries the engines only: import them, e.g. import * as overrun from "hexlaw/engines/ocs/4.3/overrun".\n',
+  );
+  process.exit(2);
+}
 if (major < 22 || (major === 22 && minor < 18) || (major === 23 && minor < 6)) {
   process.stderr.write(
     `hexlaw needs Node 24 (this is Node ${process.versions.node}).\n` +

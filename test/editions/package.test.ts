@@ -93,8 +93,15 @@ describe("the package, packed and installed in another project", () => {
     }
     for (const file of ["runtime.js", "runtime.d.ts"]) expect(existsSync(join(installed, "generated/runtime", file)), file).toBe(true);
     expect(existsSync(join(installed, "generated/runtime/runtime.ts"))).toBe(false);
-    // What a program needs, not the repository: no site, tests or rule documents.
-    for (const folder of ["site", "test", "rules"]) expect(existsSync(join(installed, folder)), folder).toBe(false);
+    // What a program needs, not the repository: no site, tests, rule documents or compiler.
+    for (const folder of ["site", "test", "rules", "grammar", "compiler/1-read"]) expect(existsSync(join(installed, folder)), folder).toBe(false);
+  });
+
+  it("says where the hexlaw command runs when it is started from the package (it needs a clone)", () => {
+    const run = spawnSync(process.execPath, [join(project, "node_modules/hexlaw/compiler/cli/hexlaw.mjs"), "build"], { cwd: project, encoding: "utf8" });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/^The hexlaw command runs in a clone of the Hexlaw repository/);
+    expect(run.stderr).not.toMatch(/\bat \S+:\d+:\d+/);
   });
 
   it.each(NODES)("runs every engine's worked examples with $label, answering as the TypeScript engines do", async ({ command, args }) => {
