@@ -25,9 +25,13 @@ export function applyErrata(tree: Parent, owner: Map<Node, string>, references: 
     const reads = directive.attributes?.reads ?? "";
     const place = places.span(directive.position?.start.offset ?? 0, directive.position?.end.offset ?? 0);
     const href = directive.attributes?.href;
+    if (!printed || !reads) {
+      session.report("HX0115", { problem: !printed ? "it does not say which reference is wrong (`printed=`)" : "it does not say what the reference should be (`reads=`)" }, place);
+      continue;
+    }
     const matches = corrected.flatMap((r, i) => (r.text === printed && (href === undefined || r.href === href) && isWithin(r.from, paragraph) && !r.erratum ? [i] : []));
-    if (!printed || !reads || matches.length === 0) {
-      session.report("HX0109", { printed: printed || "(no printed=)", paragraph }, place);
+    if (matches.length === 0) {
+      session.report("HX0109", { printed, paragraph }, place);
       continue;
     }
     const note = toString(directive);

@@ -42,20 +42,14 @@ export interface DocumentContext {
 
 const cache = new Map<string, { mtime: number; value: unknown }>();
 
-/** `path` read and parsed once, and again only when it changes; `path\0key` caches something else made from the same file. */
-function readCached<T>(path: string, read: (text: string) => T): T {
-  const file = path.split("\0")[0];
-  const mtime = statSync(file).mtimeMs;
-  const hit = cache.get(path);
-  if (hit && hit.mtime === mtime) return hit.value as T;
-  const value = read(readFileSync(file, "utf8"));
-  cache.set(path, { mtime, value });
-  return value;
-}
-
 /** A JSON file of generated/, parsed once and again only when it changes. */
 export function readJson<T>(path: string): T {
-  return readCached(path, (text) => JSON.parse(text) as T);
+  const mtime = statSync(path).mtimeMs;
+  const hit = cache.get(path);
+  if (hit && hit.mtime === mtime) return hit.value as T;
+  const value = JSON.parse(readFileSync(path, "utf8")) as T;
+  cache.set(path, { mtime, value });
+  return value;
 }
 
 /** The rule index of an edition, read from generated/. */
