@@ -1,6 +1,6 @@
 import { slug } from "github-slugger";
 import { escapeRegExp } from "../regexp.ts";
-import type { RuleIndex } from "./rulebook-context.ts";
+import type { IndexParagraph, RuleIndex } from "./rulebook-context.ts";
 
 /** A term of an edition's glossary: its paragraph id and the words that name it in the text. */
 export interface GlossaryTerm {
@@ -15,9 +15,14 @@ export interface GlossaryTerm {
  */
 export function glossaryTerms(index: RuleIndex): GlossaryTerm[] {
   return Object.entries(index.paragraphs)
-    .filter(([id, p]) => p.kind !== "chapter" && p.title && slug(p.title) === id)
+    .filter(([id, p]) => isTerm(id, p))
     .map(([id, p]) => ({ id, names: namesOf(p.title!) }))
     .filter((term) => term.names.length > 0);
+}
+
+/** Whether a paragraph is a glossary term: its id is the slug of its title (`**Action Rating:**` → `action-rating`). */
+export function isTerm(id: string, p: Pick<IndexParagraph, "kind" | "title">): boolean {
+  return p.kind !== "chapter" && !!p.title && slug(p.title) === id;
 }
 
 /**

@@ -1,7 +1,7 @@
 // What the site knows about the corpus: generated/index.json and each edition's
 // rule index. Nothing here derives ids or links; it reads what the compiler wrote.
-import { slug } from "github-slugger";
 import { join } from "node:path";
+import { isTerm } from "../../compiler/markdown/glossary-terms.ts";
 import { editionIndex, paragraphHref, readJson, type IndexDocument, type RuleIndex } from "../../compiler/markdown/rulebook-context.ts";
 import { base } from "./base.ts";
 
@@ -66,8 +66,8 @@ export function paragraphLabel(index: RuleIndex, id: string): string {
   const p = index.paragraphs[id];
   if (!p) return id;
   if (p.kind === "chapter") return index.documents.find((d) => d.slug === p.document)?.heading ?? id;
-  // A term whose id is its title's slug (`action-rating`) is named by its title alone.
-  if (p.title && slug(p.title) === id) return p.title;
+  // A term (`action-rating`) is named by its title alone.
+  if (isTerm(id, p)) return p.title!;
   return p.title ? `${id} ${p.title}` : id;
 }
 

@@ -1,5 +1,6 @@
 // Previews of the paragraphs a page links to, embedded in the page as JSON so
 // that hover and focus show them without a request.
+import { isTerm } from "../../compiler/markdown/glossary-terms.ts";
 import { escapeRegExp } from "../../compiler/regexp.ts";
 import { excerpt, hrefOf, paragraphLabel, type RuleIndex } from "./corpus.ts";
 
@@ -23,7 +24,7 @@ export function previewsFor(html: string, index: RuleIndex): Record<string, Prev
     if (!p || !u) continue;
     const chapter = index.documents.find((d) => d.slug === p.document);
     // The text without its number ("9.14b …") or, for a term, its own name ("Action Rating: …").
-    const lead = p.title && !p.text.trimStart().startsWith(id) ? `${p.title}:` : id;
+    const lead = isTerm(id, p) ? `${p.title}:` : id;
     const body = p.text.replace(new RegExp(`^\\s*${escapeRegExp(lead)}\\s*`), "");
     previews[id] = { t: paragraphLabel(index, id), c: chapter?.heading ?? "", x: excerpt(body), u };
   }

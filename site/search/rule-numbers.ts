@@ -5,8 +5,6 @@
 import { editions, hrefOf, paragraphLabel } from "../lib/corpus.ts";
 import { shardOf } from "./rule-number-shard.ts";
 
-export { shardOf };
-
 /** Where a rule number lives: its page, its label, and its ruleset and edition (ids, then the titles search filters by). */
 export type Place = [url: string, label: string, ruleset: string, edition: string, rulesetTitle: string, editionTitle: string];
 
