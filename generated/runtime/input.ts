@@ -87,8 +87,10 @@ export function declaredInput(schema: EngineSchema, input: Record<string, Wire>)
 /**
  * Values `checkInput` made, each with the engine's own copy of it. The caller's value is
  * frozen, so it is still valid when `resolve` is given it, which then need not check it
- * again; `resolve` reads the copy, whose lists are not frozen (an element of a frozen
- * array is read several times slower) and which no caller holds.
+ * again; `resolve` reads the copy, whose records are frozen too (a field of a frozen object
+ * is read as fast) but whose lists are not (an element of a frozen array is read several
+ * times slower). No caller holds those lists: the trace and the outputs hand out copies
+ * (`toWire`, `wireAs.list`).
  */
 const CHECKED = new WeakMap<object, Record<string, Wire>>();
 
@@ -200,7 +202,7 @@ function checkFields(schema: EngineSchema, notations: NotationReaders, fields: r
     const checked = checkValue(schema, notations, field.type, given, path, field.label, errors);
     if (checked !== undefined) out.push([field.name, checked]);
   }
-  return objectOf(out);
+  return Object.freeze(objectOf(out));
 }
 
 /**
@@ -302,7 +304,7 @@ export function readNotation(reader: NotationReader, text: string): Record<strin
     if (v === undefined) return `is not valid (${errors.list[0]?.message ?? field.name})`;
     out.push([field.name, v]);
   }
-  return objectOf(out);
+  return Object.freeze(objectOf(out));
 }
 
 /** Validates a dice assignment: each die a whole number its dice can roll. Never throws. */

@@ -24,6 +24,8 @@ export declare function display(value: unknown, tag: TypeTag): string;
 /** Wire converters the compiler picks per output type. */
 export declare const wireAs: {
     readonly plain: (value: unknown) => Wire;
+    /** A list of values already JSON (records, results), copied: the list may be an input's, which is the engine's own. */
+    readonly list: (value: unknown) => Wire;
     /** Exact numbers become JSON numbers (1/3 as 0.333…); the TEC's "All" is "all". */
     readonly number: (value: unknown) => Wire;
     readonly odds: (value: unknown) => Wire;

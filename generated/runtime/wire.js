@@ -14,8 +14,8 @@ export function toWire(value, tag) {
         case "integer":
             return wireAs.number(value);
         case "list":
-            // A copy: an input's list is the engine's own (see `admitInput`), never handed out.
-            return tag.of ? value.map((v) => toWire(v, tag.of)) : value.slice();
+            // A copy: an input's list is the engine's own (see `admitInput`), never handed out; its records are frozen.
+            return tag.of ? value.map((v) => toWire(v, tag.of)) : wireAs.list(value);
         default:
             return value;
     }
@@ -89,6 +89,8 @@ export function display(value, tag) {
 /** Wire converters the compiler picks per output type. */
 export const wireAs = {
     plain: (value) => value,
+    /** A list of values already JSON (records, results), copied: the list may be an input's, which is the engine's own. */
+    list: (value) => (value === null ? null : value.slice()),
     /** Exact numbers become JSON numbers (1/3 as 0.333…); the TEC's "All" is "all". */
     number: (value) => (value === null ? null : value === Infinity ? "all" : toNumber(value)),
     odds: (value) => (value === null ? null : oddsText(value)),

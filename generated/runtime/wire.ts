@@ -23,8 +23,8 @@ export function toWire(value: unknown, tag: TypeTag): Wire {
     case "integer":
       return wireAs.number(value);
     case "list":
-      // A copy: an input's list is the engine's own (see `admitInput`), never handed out.
-      return tag.of ? (value as unknown[]).map((v) => toWire(v, tag.of!)) : (value as Wire[]).slice();
+      // A copy: an input's list is the engine's own (see `admitInput`), never handed out; its records are frozen.
+      return tag.of ? (value as unknown[]).map((v) => toWire(v, tag.of!)) : wireAs.list(value);
     default:
       return value as Wire;
   }
@@ -90,6 +90,8 @@ export function display(value: unknown, tag: TypeTag): string {
 /** Wire converters the compiler picks per output type. */
 export const wireAs = {
   plain: (value: unknown): Wire => value as Wire,
+  /** A list of values already JSON (records, results), copied: the list may be an input's, which is the engine's own. */
+  list: (value: unknown): Wire => (value === null ? null : (value as Wire[]).slice()),
   /** Exact numbers become JSON numbers (1/3 as 0.333…); the TEC's "All" is "all". */
   number: (value: unknown): Wire => (value === null ? null : value === Infinity ? "all" : toNumber(value as Num)),
   odds: (value: unknown): Wire => (value === null ? null : oddsText(value as Odds)),

@@ -4857,7 +4857,7 @@ const DEFINITIONS = [
     ground: false,
     dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: attacker_losses_by_unit,
-    wire: rt.wireAs.plain,
+    wire: rt.wireAs.list,
   },
   {
     info: step$defender_losses_by_unit,
@@ -4865,7 +4865,7 @@ const DEFINITIONS = [
     ground: false,
     dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: defender_losses_by_unit,
-    wire: rt.wireAs.plain,
+    wire: rt.wireAs.list,
   },
   {
     info: step$attacker_retreat_hexes,

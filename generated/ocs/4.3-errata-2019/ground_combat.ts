@@ -5053,7 +5053,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     ground: false,
     dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: attacker_losses_by_unit,
-    wire: rt.wireAs.plain,
+    wire: rt.wireAs.list,
   },
   {
     info: step$defender_losses_by_unit,
@@ -5061,7 +5061,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     ground: false,
     dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: defender_losses_by_unit,
-    wire: rt.wireAs.plain,
+    wire: rt.wireAs.list,
   },
   {
     info: step$attacker_retreat_hexes,

@@ -610,7 +610,7 @@ const DEFINITIONS = [
     ground: false,
     dice: [],
     get: roll_results,
-    wire: rt.wireAs.plain,
+    wire: rt.wireAs.list,
   },
 ];
 const OUTPUTS = [DEFINITIONS[0], DEFINITIONS[1]];
@@ -622,7 +622,10 @@ function outputs(c) {
   if (c.allowed) {
     const s = c.s;
     try {
-      return { row_odds: rt.wireEach(row_odds(s), rt.wireAs.odds), roll_results: roll_results(s) };
+      return {
+        row_odds: rt.wireEach(row_odds(s), rt.wireAs.odds),
+        roll_results: rt.wireEach(roll_results(s), rt.wireAs.plain),
+      };
     } catch (error) {
       if (!(error instanceof rt.Stop)) {
         throw error;

@@ -648,7 +648,7 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     ground: false,
     dice: [],
     get: roll_results,
-    wire: rt.wireAs.plain,
+    wire: rt.wireAs.list,
   },
 ];
 const OUTPUTS = [DEFINITIONS[0], DEFINITIONS[1]];
@@ -662,7 +662,7 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     try {
       return {
         row_odds: rt.wireEach(row_odds(s), rt.wireAs.odds),
-        roll_results: (roll_results(s) as unknown) as rt.Wire,
+        roll_results: rt.wireEach(roll_results(s), rt.wireAs.plain),
       };
     } catch (error) {
       if (!(error instanceof rt.Stop)) {
