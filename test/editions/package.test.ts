@@ -1,11 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EngineModule } from "../../compiler/runtime/runtime.ts";
-import type { VectorFile } from "../../compiler/5-verify/vector.ts";
-import { GENERATED, listedEngines, REPO, removeTemp, tempDir } from "../support/repo.ts";
+import { generatedEngines } from "../support/engines.ts";
+import { listedEngines, REPO, removeTemp, tempDir } from "../support/repo.ts";
 
 /**
  * The package as npm ships it: `npm pack`, unpacked into a fresh project's
@@ -110,17 +108,15 @@ describe("the package, packed and installed in another project", () => {
     const { answers, odds } = JSON.parse(run.stdout) as { answers: Record<string, unknown>; odds: string };
     expect(odds).toBe("3.5:1");
     let examples = 0;
-    for (const { module } of listedEngines()) {
-      const name = module.replace(/\.ts$/, "");
-      const engine = (await import(pathToFileURL(join(GENERATED, module)).href)) as EngineModule;
-      const file = JSON.parse(readFileSync(join(GENERATED, `${name}.vectors.json`), "utf8")) as VectorFile;
-      for (const vector of file.vectors) {
+    for (const { name, load, vectors } of generatedEngines()) {
+      const engine = await load();
+      for (const vector of vectors()) {
         const checked = engine.check(vector.input);
         const expected = checked.ok ? JSON.parse(JSON.stringify(engine.resolve(checked.value, vector.dice, { assume: vector.assume }))) : checked.errors;
         expect(answers[`${name} ${vector.id}`], `${name} ${vector.id}`).toEqual(expected);
         examples++;
       }
-      const first = file.vectors.map((v) => engine.check(v.input)).find((c) => c.ok);
+      const first = vectors().map((v) => engine.check(v.input)).find((c) => c.ok);
       if (engine.schema.dice.length > 0 && first?.ok) expect(answers[`${name} distribution`], name).toEqual(JSON.parse(JSON.stringify(engine.distribution(first.value))));
     }
     expect(Object.keys(answers).length).toBeGreaterThanOrEqual(examples);

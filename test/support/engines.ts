@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { compile, type CompileResult } from "../../compiler/compile.ts";
-import type { EngineModule } from "../../compiler/runtime/runtime.ts";
+import type { Vector, VectorFile } from "../../compiler/5-verify/vector.ts";
+import type { EngineModule, Resolution, Wire } from "../../compiler/runtime/runtime.ts";
 import { GENERATED, listedEngines, REPO } from "./repo.ts";
 
 export type { EngineModule };
@@ -16,13 +17,19 @@ export interface NamedEngine {
   load(): Promise<EngineModule>;
   /** For engines compiled by the tests: the temporary generated/ folder holding them. */
   dir?: string;
-  /** The inputs of the engine's vectors (the rulebook's worked examples), checked or not. */
-  examples(): Record<string, unknown>[];
+  /** The engine's vectors (the rulebook's worked examples and constructed cases), from the file beside it; none if there is none. */
+  vectors(): Vector[];
 }
 
-/** The inputs of a vectors file beside an engine, if there is one. */
-function examplesIn(path: string): () => Record<string, unknown>[] {
-  return () => (existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as { vectors: { input: Record<string, unknown> }[] }).vectors.map((v) => v.input) : []);
+/** The vectors of the file beside an engine, read once. */
+function vectorsIn(path: string): () => Vector[] {
+  let read: Vector[] | undefined;
+  return () => (read ??= existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as VectorFile).vectors : []);
+}
+
+/** What an engine answers for a vector: its input, dice and assumed results. */
+export function resolveVector(engine: EngineModule, vector: Vector): Resolution<Record<string, Wire>> {
+  return engine.resolve(vector.input, vector.dice, vector.assume ? { assume: vector.assume } : undefined) as Resolution<Record<string, Wire>>;
 }
 
 export const FIXTURE_CORPORA = ["test/fixtures/demo", "test/fixtures/expressions"];
@@ -31,7 +38,7 @@ export function generatedEngines(): NamedEngine[] {
   return listedEngines().map((entry) => ({
     name: entry.module.replace(/\.ts$/, ""),
     load: async () => (await import(pathToFileURL(join(GENERATED, entry.module)).href)) as EngineModule,
-    examples: examplesIn(join(GENERATED, entry.module.replace(/\.ts$/, ".vectors.json"))),
+    vectors: vectorsIn(join(GENERATED, entry.module.replace(/\.ts$/, ".vectors.json"))),
   }));
 }
 
@@ -61,7 +68,7 @@ export function enginesOf(result: CompileResult, label: string): NamedEngine[] {
       name: `${label}:${path.replace(/\.ts$/, "")}`,
       dir: dirname(dir),
       load: async () => (await import(pathToFileURL(join(dir, path)).href)) as EngineModule,
-      examples: examplesIn(join(dir, path.replace(/\.ts$/, ".vectors.json"))),
+      vectors: vectorsIn(join(dir, path.replace(/\.ts$/, ".vectors.json"))),
     };
   });
 }

@@ -5,17 +5,10 @@
  * spent and what is allowed, and no amount "left" is ever shown below zero. Checked on every
  * generated engine, from its own vectors that expect a refusal.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { readTree } from "../../compiler/generated-files.ts";
-import type { VectorFile } from "../../compiler/5-verify/vector.ts";
-import type { EngineModule, Pending, Wire } from "../../compiler/runtime/runtime.ts";
-import { GENERATED } from "../support/repo.ts";
+import type { Pending, Wire } from "../../compiler/runtime/runtime.ts";
+import { generatedEngines, resolveVector } from "../support/engines.ts";
 
-const vectorFiles = [...readTree(GENERATED).keys()].filter((file) => file.endsWith(".vectors.json")).sort();
-const engineOf = async (file: string) => (await import(pathToFileURL(join(GENERATED, file.replace(/\.vectors\.json$/, ".ts"))).href)) as EngineModule;
 /** An output that says how much of something is left: "MP left", "Movement left", "MP left after the overrun". */
 const isLeft = (label: string) => /\bleft\b/i.test(label);
 
@@ -23,11 +16,10 @@ describe("refused actions", () => {
   it("show no amount left below zero: such figures are withheld as not applicable, each saying which rule refused it", async () => {
     let refusedVectors = 0;
     let withheld = 0;
-    for (const file of vectorFiles) {
-      const engine = await engineOf(file);
-      const { vectors } = JSON.parse(readFileSync(join(GENERATED, file), "utf8")) as VectorFile;
-      for (const vector of vectors.filter((v) => v.expect.allowed === false || (v.expect.violated ?? []).length > 0)) {
-        const result = engine.resolve(vector.input, vector.dice, vector.assume ? { assume: vector.assume } : undefined);
+    for (const { name: file, load, vectors } of generatedEngines()) {
+      const engine = await load();
+      for (const vector of vectors().filter((v) => v.expect.allowed === false || (v.expect.violated ?? []).length > 0)) {
+        const result = resolveVector(engine, vector);
         expect(result.allowed, vector.id).toBe(false);
         refusedVectors++;
         const outputs = result.outputs as Record<string, Wire>;

@@ -7,20 +7,30 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { compile, type CompileResult } from "../../compiler/compile.ts";
-import { readTree } from "../../compiler/generated-files.ts";
 import { quoteFound } from "../../compiler/3-check/quotes.ts";
 import type { Paragraph } from "../../compiler/1-read/types.ts";
-import type { VectorFile } from "../../compiler/5-verify/vector.ts";
+import type { Vector } from "../../compiler/5-verify/vector.ts";
 import type { EngineModule, Wire } from "../../compiler/runtime/runtime.ts";
+import { generatedEngines, resolveVector } from "../support/engines.ts";
 import { GENERATED, REPO } from "../support/repo.ts";
 
 interface Step { kind: string; name: string; item?: number; paragraph: string; quote: string; value: unknown }
 
-const vectorFiles = [...readTree(GENERATED).keys()].filter((file) => file.endsWith(".vectors.json")).sort();
-const load = async (path: string) => (await import(pathToFileURL(join(GENERATED, `${path}.ts`)).href)) as EngineModule;
+const engines = generatedEngines();
+const engineNamed = (path: string) => {
+  const engine = engines.find((e) => e.name === path);
+  if (!engine) throw new Error(`no generated engine ${path}`);
+  return engine;
+};
+const load = (path: string) => engineNamed(path).load();
+const traceOf = (engine: EngineModule, vector: Vector) => resolveVector(engine, vector).trace as Step[];
+/** The steps named `name` of every vector's trace of an engine. */
+const stepsAcross = async (path: string, name: string) => {
+  const engine = await load(path);
+  return engineNamed(path).vectors().flatMap((vector) => traceOf(engine, vector).filter((s) => s.name === name));
+};
 const indexOf = (edition: string) =>
   JSON.parse(readFileSync(join(GENERATED, edition, "index.json"), "utf8")) as { paragraphs: Record<string, { text: string }> };
 
@@ -35,15 +45,14 @@ const stepOf = (trace: Step[], name: string, item?: number) => {
   return step!;
 };
 
-describe.each(vectorFiles)("the traces of %s", (file) => {
-  const vectors = JSON.parse(readFileSync(join(GENERATED, file), "utf8")) as VectorFile;
-  const edition = `${vectors.ruleset}/${vectors.edition}`;
+describe.each(engines)("the traces of $name", ({ name, load: loadEngine, vectors }) => {
+  const edition = name.slice(0, name.lastIndexOf("/"));
 
   it("quote, in every definition and requirement step, words their cited paragraph says", async () => {
-    const engine = await load(`${edition}/${vectors.procedure}`);
+    const engine = await loadEngine();
     const { paragraphs } = indexOf(edition);
-    for (const vector of vectors.vectors) {
-      const trace = engine.resolve(vector.input, vector.dice, vector.assume ? { assume: vector.assume } : undefined).trace as Step[];
+    for (const vector of vectors()) {
+      const trace = traceOf(engine, vector);
       for (const step of trace) {
         if (step.kind === "input" || step.kind === "dice") continue;
         const where = `${vector.id}: ${step.name} (${step.paragraph})`;
@@ -70,11 +79,11 @@ describe("the corpus", () => {
 describe("the quotes issue 9 found wrong", () => {
   it("Europa: the worked example's steps no longer all quote the paragraph's first sentence", async () => {
     const engine = await load("europa/later/overrun");
-    const { vectors } = JSON.parse(readFileSync(join(GENERATED, "europa/later/overrun.vectors.json"), "utf8")) as VectorFile;
+    const vectors = engineNamed("europa/later/overrun").vectors();
     const first = indexOf("europa/later").paragraphs["13.A"].text.split("\n\n")[1].split(". ")[0];
     expect(first).toMatch(/^Phasing units may attempt/);
     for (const vector of vectors) {
-      const steps = (engine.resolve(vector.input, vector.dice, vector.assume ? { assume: vector.assume } : undefined).trace as Step[])
+      const steps = traceOf(engine, vector)
         .filter((s) => s.kind === "let" || s.kind === "check");
       const quoting = new Set(steps.filter((s) => s.quote.startsWith(first)).map((s) => s.name));
       expect(quoting.size, `${vector.id}: definitions quoting “${first}…”: ${[...quoting].join(", ")}`).toBeLessThanOrEqual(1);
@@ -88,9 +97,8 @@ describe("the quotes issue 9 found wrong", () => {
 
   it("1943: the armored overrun's checks quote their own sentences, none the Small Arms Fire one", async () => {
     const engine = await load("wtj-1943/online/armored_overrun");
-    const { vectors } = JSON.parse(readFileSync(join(GENERATED, "wtj-1943/online/armored_overrun.vectors.json"), "utf8")) as VectorFile;
-    for (const vector of vectors) {
-      const checks = (engine.resolve(vector.input, vector.dice).trace as Step[]).filter((s) => s.kind === "check");
+    for (const vector of engineNamed("wtj-1943/online/armored_overrun").vectors()) {
+      const checks = traceOf(engine, vector).filter((s) => s.kind === "check");
       expect(checks.length, vector.id).toBeGreaterThan(1);
       // Two checks may state one sentence (movement left before and after the assaults), not all of them.
       expect(new Set(checks.map((s) => s.quote)).size, `${vector.id}: ${checks.map((s) => s.quote).join(" | ")}`).toBeGreaterThan(checks.length / 2);
@@ -113,11 +121,7 @@ describe("the quotes issue 9 found wrong", () => {
       ["ocs/4.3/ground_combat", "defender_may_ignore", [/destroyed before taking any options/, /^The defender gets to ignore his options if the attacker has retreated$/]],
     ];
     for (const [path, name, quotes] of cases) {
-      const engine = await load(path);
-      const { vectors } = JSON.parse(readFileSync(join(GENERATED, `${path}.vectors.json`), "utf8")) as VectorFile;
-      const quoted = new Set(vectors.flatMap((vector) =>
-        (engine.resolve(vector.input, vector.dice, vector.assume ? { assume: vector.assume } : undefined).trace as Step[])
-          .filter((s) => s.name === name).map((s) => s.quote)));
+      const quoted = new Set((await stepsAcross(path, name)).map((s) => s.quote));
       for (const quote of quotes) expect([...quoted].some((q) => quote.test(q)), `${path} ${name} quotes ${quote} in some vector: ${[...quoted].join(" | ")}`).toBe(true);
     }
   });
@@ -130,11 +134,7 @@ describe("the quotes issue 9 found wrong", () => {
       ["ocs/4.3/ground_combat", "defender_option", ["9.10a", "9.10c"]],
     ];
     for (const [path, name, cited] of cases) {
-      const engine = await load(path);
-      const { vectors } = JSON.parse(readFileSync(join(GENERATED, `${path}.vectors.json`), "utf8")) as VectorFile;
-      const found = new Set(vectors.flatMap((vector) =>
-        (engine.resolve(vector.input, vector.dice, vector.assume ? { assume: vector.assume } : undefined).trace as Step[])
-          .filter((s) => s.name === name).map((s) => s.paragraph)));
+      const found = new Set((await stepsAcross(path, name)).map((s) => s.paragraph));
       for (const paragraph of cited) expect([...found], `${path} ${name} cites ${paragraph} in some vector`).toContain(paragraph);
     }
   });
