@@ -9,7 +9,7 @@ import { join, relative } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { serve } from "../../site/serve.ts";
-import { ensureBuilt, launch, openPage, root, SCREENS } from "./helpers/site.ts";
+import { ensureBuilt, filesUnder, launch, openPage, root, SCREENS } from "./helpers/site.ts";
 
 const BASE = "/hexlaw/";
 const out = mkdtempSync(join(tmpdir(), "hexlaw-base-"));
@@ -35,13 +35,10 @@ afterAll(async () => {
   rmSync(out, { recursive: true, force: true });
 });
 
-const pagesOf = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? pagesOf(join(dir, e.name)) : e.name.endsWith(".html") ? [join(dir, e.name)] : []));
-
 const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#34;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 
 test("every site path in every page (links, assets, forms, calculator configs, previews, search data) is under the base and exists", () => {
-  const pages = pagesOf(out);
+  const pages = filesUnder(out, ".html");
   expect(pages.length).toBeGreaterThan(10);
   const outside: string[] = [];
   const missing: string[] = [];
@@ -78,7 +75,7 @@ test("the service worker precaches the site under the base, and the manifest sta
   const sw = readFileSync(join(out, "sw.js"), "utf8");
   // The precache manifest inside sw.js: `url:"…"` or, as JSON, `"url":"…"`.
   const urls = [...sw.matchAll(/\burl"?:"([^"]+)"/g)].map((m) => m[1]);
-  expect(urls.length).toBeGreaterThan(pagesOf(out).length);
+  expect(urls.length).toBeGreaterThan(filesUnder(out, ".html").length);
   expect(urls.filter((u) => !u.startsWith(BASE))).toEqual([]);
   expect(urls).toContain(`${BASE}pagefind/pagefind.js`);
   const manifest = JSON.parse(readFileSync(join(out, "manifest.webmanifest"), "utf8")) as { start_url: string; scope: string; icons: { src: string }[] };

@@ -1,20 +1,17 @@
 // End to end in real Chromium against the built site served on loopback.
 import { describe, expect, test } from "vitest";
-import { join } from "node:path";
-import { editionIndex, readJson } from "../../compiler/markdown/rulebook-context.ts";
-import { openPage, root } from "./helpers/site.ts";
+import { editions } from "../../site/lib/corpus.ts";
+import { openPage } from "./helpers/site.ts";
 import { useSite } from "./helpers/use-site.ts";
 
 const site = useSite();
 
 /** [ruleset, edition, chapter slug] of the first chapter with a reference outside the corpus. */
 function chapterWithOutsideReference(): [string, string, string] {
-  const corpus = readJson<{ rulesets: { id: string; editions: { id: string }[] }[] }>(join(root, "generated", "index.json"));
-  for (const entry of corpus.rulesets.flatMap((r) => r.editions.map((e) => ({ ruleset: r.id, edition: e.id })))) {
-    const index = editionIndex(root, entry.ruleset, entry.edition);
+  for (const index of editions()) {
     const reference = index.references.find((r) => r.status === "outside");
     const document = reference && index.documents.find((d) => d.paragraphs.includes(reference.from));
-    if (document) return [entry.ruleset, entry.edition, document.slug];
+    if (document) return [index.ruleset.id, index.edition.id, document.slug];
   }
   throw new Error("no chapter of the corpus has a reference outside it");
 }

@@ -2,7 +2,7 @@
 // of a chapter with a file is an image from Astro's pipeline (AVIF and WebP srcsets,
 // width and height, lazy, alt from its caption) that moves nothing when it loads,
 // and the site shows as many figures as the corpus has. Counts come from the corpus.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { extname, join, relative } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { describe, expect, test } from "vitest";
@@ -10,7 +10,7 @@ import { figureFile } from "../../compiler/1-read/figure-file.ts";
 import { readCorpus } from "../../compiler/1-read/read-corpus.ts";
 import { Session } from "../../compiler/diagnostics/session.ts";
 import { urlProblem } from "../../compiler/url-policy.ts";
-import { dist, openPage, root, SCREENS } from "./helpers/site.ts";
+import { dist, filesUnder, openPage, root, SCREENS } from "./helpers/site.ts";
 import { useSite } from "./helpers/use-site.ts";
 
 const site = useSite();
@@ -30,9 +30,6 @@ const chapters = corpus.rulesets.flatMap((ruleset) =>
 ).filter((chapter) => chapter.figures.length > 0);
 const figureCount = chapters.reduce((sum, chapter) => sum + chapter.figures.length, 0);
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
-}
 /** The image files of the corpus: everything in rules/ that is an image. */
 const images = filesUnder(join(root, "rules")).filter((file) => IMAGE.test(file));
 

@@ -2,19 +2,16 @@
 // policy): even with a generated/ that holds a `javascript:` provenance or source
 // URL (made by hand, or by an older compiler), no page links to it.
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { urlProblem } from "../../compiler/url-policy.ts";
 import { builtCorpus, DEMO, REPO, removeTemp } from "../support/repo.ts";
+import { filesUnder } from "./helpers/site.ts";
 
 const ATTACK = "javascript:alert(document.domain)";
 let root: string;
 let pages: Map<string, string>;
-
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile() && e.name.endsWith(".html")).map((e) => join(e.parentPath, e.name));
-}
 
 beforeAll(async () => {
   root = (await builtCorpus(DEMO, "hexlaw-safe-link-")).root;
@@ -30,7 +27,7 @@ beforeAll(async () => {
     encoding: "utf8",
   });
   if (built.status !== 0) throw new Error(`astro build failed:\n${built.stdout}\n${built.stderr}`);
-  pages = new Map(htmlFiles(out).map((file) => [file, readFileSync(file, "utf8")]));
+  pages = new Map(filesUnder(out, ".html").map((file) => [file, readFileSync(file, "utf8")]));
 }, 300_000);
 
 afterAll(() => removeTemp(root));

@@ -95,7 +95,10 @@ describe("references of the real corpus", () => {
     const { paragraphs } = ocsEdition();
     const houseRules = [...paragraphs.values()].filter((p) => /^HR-\d+$/.test(p.id)).map((p) => p.id);
     expect(houseRules).toEqual(Array.from({ length: houseRules.length }, (_, i) => `HR-${i + 1}`));
-    expect(houseRules.length).toBeGreaterThanOrEqual(17);
+    const house = ocsEdition().edition.documents.find((d) => d.front.slug === "house-rules")!;
+    const written = new Set(result.sources.get(house.file)!.match(/\bHR-\d+\b/g));
+    expect(houseRules.length).toBeGreaterThan(0);
+    expect(houseRules).toHaveLength(written.size);
     const terms = ocsEdition().edition.documents.find((d) => d.front.slug === "terms-and-definitions")!;
     const leads = (result.sources.get(terms.file)!.match(/^\*\*[^*\n]+:\*\*/gm) ?? []).length;
     expect(terms.paragraphs.filter((p) => p.kind === "lead")).toHaveLength(leads);

@@ -32,13 +32,18 @@ test("a chapter renders with the published numbering, whatever edition.yaml says
   const text = readFileSync(editionFile(), "utf8");
   writeFileSync(editionFile(), text.replace(/pattern: '[^\n]*'/g, "pattern: 'NEVER(?<n>x)'"));
   expect(readFileSync(editionFile(), "utf8")).not.toBe(text);
+  let anchors = 0;
+  let references = 0;
   for (const document of index.documents) {
     const { html } = await renderChapter(document.file, root);
     const ids = new Set([...html.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]));
-    expect(document.paragraphs.length).toBeGreaterThan(1);
     for (const id of document.paragraphs) expect(ids, `paragraph ${id} has no anchor`).toContain(id);
     const resolved = index.references.filter((r) => r.file === document.file && r.status === "resolved" && r.from !== r.id);
-    expect(resolved.length).toBeGreaterThan(0);
     for (const reference of resolved) expect(html, `reference ${reference.text}`).toContain(`data-ref="${reference.id}"`);
+    anchors += document.paragraphs.length;
+    references += resolved.length;
   }
+  // The corpus has numbered paragraphs beyond its chapters' own, and references between them.
+  expect(anchors).toBeGreaterThan(index.documents.length);
+  expect(references).toBeGreaterThan(0);
 });

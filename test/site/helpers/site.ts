@@ -1,7 +1,7 @@
 // The built site, served on loopback for end-to-end tests, and a real Chromium
 // (Debian's /usr/bin/chromium) driven by playwright-core. No browser downloads.
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
@@ -9,6 +9,11 @@ import { serve } from "../../../site/serve.ts";
 
 export const root = join(import.meta.dirname, "..", "..", "..");
 export const dist = join(root, "dist");
+
+/** Every file under a folder, at any depth; only those whose name ends with `ending`, if given. */
+export function filesUnder(dir: string, ending = ""): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile() && e.name.endsWith(ending)).map((e) => join(e.parentPath, e.name));
+}
 
 /** Builds the site once if there is no build yet (CI builds it before `npm test`). */
 export function ensureBuilt(): void {
