@@ -1,6 +1,7 @@
 // Accessible and tidy on every page type (home, edition, chapter, charts with a cell
-// chosen, calculator with an answer, search open, about, changes), light and dark, on
-// a phone and a laptop: axe finds no serious or critical violation (target size
+// chosen, calculator with an answer or an input in error, search open, about, changes,
+// two editions compared, a "not in this edition" note), light and dark, on a phone and a
+// laptop, and the widest pages at 360 px: axe finds no serious or critical violation (target size
 // included), every control is at least 24 px each way, and the answer panel has no
 // clipped or overlapping text.
 import type { Page } from "playwright-core";
@@ -18,6 +19,8 @@ const chapter = index.documents.find((d) => d.calculators.length > 0)!;
 const charts = index.documents.find((d) => index.charts.some((c) => c.document === d.slug))!;
 const procedure = index.procedures.find((p) => p.examples > 0 && p.outcome.length > 0)!;
 const pair = editionPairs()[0];
+const formalPair = editionPairs().find((p) => p.report.formal.length > 0)!;
+const behaviourPair = editionPairs().find((p) => p.report.behaviour.some((b) => b.differences.length > 0))!;
 /** The trace the calculator shows for its first preset: the procedure's first worked example. */
 const exampleTrace = async () => {
   const engine = generatedEngines().find((e) => e.name === `ocs/4.3/${procedure.name}`)!;
@@ -75,7 +78,65 @@ const PAGES: { name: string; open(page: Page): Promise<void> }[] = [
   },
   { name: "about", open: (page) => page.goto(`${site.url}/ocs/4.3/about/`).then(() => undefined) },
   { name: "changes", open: (page) => page.goto(`${site.url}${pairPath(pair)}`).then(() => undefined) },
+  {
+    name: "chapter, a rules block open",
+    async open(page) {
+      await page.goto(`${site.url}/ocs/4.3/${chapter.slug}/`);
+      await page.locator("details.rules-block").first().evaluate((d) => ((d as HTMLDetailsElement).open = true));
+    },
+  },
+  {
+    name: "calculator, an input in error",
+    async open(page) {
+      await page.goto(`${site.url}/ocs/4.3/calculators/overrun/`);
+      const presets = page.locator("hexlaw-calculator select").first();
+      await presets.waitFor();
+      await presets.selectOption({ index: 2 });
+      await page.locator(".example-box").waitFor();
+      await page.getByLabel("MP left", { exact: true }).fill("x");
+      await page.locator(".field .error:not([hidden])").first().waitFor();
+    },
+  },
+  {
+    name: "changes, formal rules open",
+    async open(page) {
+      await page.goto(`${site.url}${pairPath(formalPair)}`);
+      await page.locator(".formal-changes details").evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    },
+  },
+  {
+    name: "calculator comparing two editions",
+    async open(page) {
+      await page.goto(`${site.url}${pairPath(behaviourPair)}`);
+      await page.locator(".situation-open a").first().click();
+      await page.locator("hexlaw-calculator .calc-side-ruling").nth(1).locator(".calc-ruling").waitFor();
+      await page.locator(".differs").first().waitFor();
+    },
+  },
+  {
+    name: "chapter, a “not in this edition” note",
+    async open(page) {
+      await page.goto(`${site.url}/europa/second-front/13-overrun/#absent-later-13.B`);
+      await page.locator(".absent-note:target").waitFor();
+    },
+  },
 ];
+
+/** Pages with wide content (word diffs, two editions side by side, tables), on the narrowest phone: no sideways scrolling. */
+const NARROW = [
+  `/ocs/4.3/${chapter.slug}/`,
+  `/europa/later/13-overrun-combat/`,
+  pairPath(behaviourPair),
+  `/europa/later/calculators/overrun/?compare=second-front`,
+];
+
+test.each(NARROW)("%s reads at 360 px wide with no horizontal scrolling", async (path) => {
+  const { page } = await openPage(site.browser, { width: 360 });
+  await page.goto(`${site.url}${path}`);
+  if (path.includes("compare")) await page.locator("hexlaw-calculator .calc-compare").waitFor();
+  expect(await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page)).toEqual([]);
+});
 
 describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
   for (const scheme of ["light", "dark"] as const) {
