@@ -103,8 +103,9 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
       // Each with the chapter of this edition it amends (the amended paragraph, or heading, has its id there).
       amends: d.amends.map((a) => {
         const amended = edition.documents.find((o) => o.inherited?.amendments.some((b) => sameAmendment(a, b)));
-        // How a reader names the amended part: its paragraph id, or an unnumbered heading's title.
-        const label = paragraphs.has(a.paragraph) ? a.paragraph : (amended?.headings.find((h) => h.anchor === a.paragraph)?.title ?? a.paragraph);
+        // How a reader names the amended part: its paragraph id, or a chapter's or an unnumbered heading's title.
+        const paragraph = paragraphs.get(a.paragraph);
+        const label = paragraph ? (paragraph.kind === "chapter" && paragraph.title ? paragraph.title : a.paragraph) : (amended?.headings.find((h) => h.anchor === a.paragraph)?.title ?? a.paragraph);
         return { ...publishAmendment(a), document: amended?.front.slug ?? null, label };
       }),
       coverage: coverage(d.paragraphs.map((p) => p.id)),

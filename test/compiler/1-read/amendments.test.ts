@@ -128,6 +128,11 @@ describe("an edition that extends another", () => {
       ["example-a-long-move", null, null, "errata(1)"],
       ["1.0", "hex grid", "grid of hexes", "errata(1)"],
     ]);
+    // The rule index names each amended part as a reader does: an id, an unnumbered heading's title, a chapter's title.
+    const index = JSON.parse(result.files.get("t/2/index.json")!) as { documents: { amends: { label: string }[] }[] };
+    const title = amended.paragraphs.get("1.0")!.title;
+    expect(title).toBeTruthy();
+    expect(index.documents.flatMap((d) => d.amends.map((a) => a.label))).toEqual(["1.0a(A)", "Example: A long move", title]);
     // The reworded paragraphs are in the text changes (the chapter's own text too); the engines do not change.
     expect(diff.text.filter((c) => c.kind === "reworded").map((c) => ("to" in c ? c.to : "")).sort()).toEqual(["1.0", "1.0a(A)"]);
     expect(diff.behaviourChanged).toBe(false);
