@@ -1,7 +1,10 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compile, editionBuild } from "../../compiler/compile.ts";
 import { diffEditions } from "../../compiler/diff/diff-editions.ts";
 import type { EditionDiff } from "../../compiler/diff/types.ts";
+import { GENERATED, hexlaw } from "../support/repo.ts";
 
 const ROOT = new URL("./fixture", import.meta.url).pathname;
 
@@ -63,9 +66,6 @@ describe("hexlaw diff on the fixture editions", () => {
 
 describe("hexlaw diff of an errata edition (the real OCS 4.3 errata of 6 Sep 2019)", () => {
   it("lists each erratum, the reworded paragraphs, and no changed answer; it exits 0", async () => {
-    const { hexlaw, GENERATED } = await import("../support/repo.ts");
-    const { readFileSync } = await import("node:fs");
-    const { join } = await import("node:path");
     const report = JSON.parse(readFileSync(join(GENERATED, "ocs/4.3-errata-2019/changes-from-4.3.json"), "utf8")) as EditionDiff;
     const run = hexlaw(["diff", "ocs/4.3", "ocs/4.3-errata-2019"]);
     expect(run.stderr).toBe("");
