@@ -8,6 +8,7 @@ import { defineConfig } from "astro/config";
 import { unified } from "@astrojs/markdown-remark";
 import { rulebookPlugins } from "./compiler/markdown/rulebook-plugins.ts";
 import { base, outDir, site } from "./site/lib/base.ts";
+import { hexlaw } from "./site/integration.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 // The corpus being built (site/lib/corpus.ts): its figures are images Vite knows as `hexlaw-rules/…`.
@@ -23,6 +24,8 @@ export default defineConfig({
   build: { format: "directory", inlineStylesheets: "always" },
   devToolbar: { enabled: false },
   prefetch: false,
+  // Compile before, search index and offline worker after: `npm run build` is this one build.
+  integrations: [hexlaw()],
   // Figures become AVIF and WebP (site/lib/figures.ts) at sharp's default quality. Effort
   // only trades file size for encoding time: at effort 0 the book's 73 images of each format
   // encode ~5× faster than at effort 2 (AVIF) and 4 (WebP), for files ~15% larger; the

@@ -1,4 +1,5 @@
-// Builds the Pagefind index of the built site (a step of `npm run build`): one
+// Builds the Pagefind index of the built site (a step of `npm run build`, see
+// site/integration.ts; `node site/search/build-index.ts` runs it alone): one
 // record per paragraph with its deep link, one per chart, one per calculator,
 // each filtered by ruleset and edition. Any error fails the build.
 import { existsSync, readFileSync } from "node:fs";
@@ -72,9 +73,9 @@ function searchRecords(): SearchRecord[] {
   return records;
 }
 
-async function main(): Promise<void> {
-  const started = performance.now();
-  const out = resolve(root, outDir, "pagefind");
+/** Writes the index into `dir`/pagefind (the built site's folder); the number of records. */
+export async function buildSearchIndex(dir = resolve(root, outDir)): Promise<number> {
+  const out = join(dir, "pagefind");
   const { index, errors } = await pagefind.createIndex({ forceLanguage: "en" });
   if (!index) throw new Error(`Pagefind: ${errors.join("; ")}`);
   const records = searchRecords();
@@ -86,11 +87,14 @@ async function main(): Promise<void> {
   const written = await index.writeFiles({ outputPath: out });
   if (written.errors.length > 0) throw new Error(`Pagefind could not write the index: ${written.errors.join("; ")}`);
   await pagefind.close();
-  process.stdout.write(`Indexed ${records.length} search records in ${Math.round(performance.now() - started)} ms → ${out}\n`);
+  return records.length;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((error) => {
+  const started = performance.now();
+  buildSearchIndex().then((count) => {
+    process.stdout.write(`Indexed ${count} search records in ${Math.round(performance.now() - started)} ms → ${join(resolve(root, outDir), "pagefind")}\n`);
+  }, (error: unknown) => {
     process.stderr.write(`Search index failed: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   });

@@ -59,11 +59,11 @@ async function scriptsLoaded(page: Page, url: string, act?: () => Promise<void>)
 
 export async function run(): Promise<void> {
   process.stdout.write("Site\n");
-  const astroMs = timed("npx", ["astro", "build"]);
+  const astroMs = timed("npm", ["run", "build"]);
   const indexMs = timed(process.execPath, [join(root, "site/search/build-index.ts")]);
   const pages = folderSize(dist, (n) => n.endsWith(".html")).files;
-  row(`site build (astro build, ${pages} pages)`, ms(astroMs));
-  row("search index build (Pagefind, one record per paragraph)", ms(indexMs));
+  row(`npm run build (astro build: compile, ${pages} pages, search, offline)`, ms(astroMs));
+  row("  search index alone (Pagefind, one record per paragraph)", ms(indexMs));
   const pagefind = folderSize(join(dist, "pagefind"), (n) => !/^pagefind-(component-|modular-)?ui|playground|highlight/.test(n));
   row(`Pagefind index and runtime (${pagefind.files} files)`, kb(pagefind.bytes));
   row("Pagefind index alone (pf_* fragments, filters, meta)", kb(folderSize(join(dist, "pagefind"), (n) => /\.pf_/.test(n)).bytes));
