@@ -1,4 +1,5 @@
-// Accessible and tidy on every page type (home, edition, chapter, charts with a cell
+// Accessible and tidy on every page type (home, edition, chapter, with formal rules open,
+// a chapter's formal rules, charts with a cell
 // chosen, calculator with an answer, search open, about, changes), light and dark, on
 // a phone and a laptop: axe finds no serious or critical violation (target size
 // included), every control is at least 24 px each way, and the answer panel has no
@@ -67,6 +68,19 @@ const PAGES: { name: string; open(page: Page): Promise<void> }[] = [
       await page.locator('a[role="option"]').first().waitFor();
     },
   },
+  {
+    name: "chapter, formal rules shown and one opened",
+    async open(page) {
+      await page.goto(`${site.url}/ocs/4.3/${chapter.slug}/`);
+      await page.locator(".formal-toggle").click();
+      const block = page.locator("details.rules-block").first();
+      await block.locator("summary").click();
+      await block.locator("pre.rules-code").waitFor();
+      // axe runs with the listing open; the switch is remembered, so it is set back to reading for the next page types.
+      await page.evaluate(() => localStorage.setItem("hexlaw-formal", "hidden"));
+    },
+  },
+  { name: "a chapter's formal rules", open: (page) => page.goto(`${site.url}/ocs/4.3/${chapter.slug}/formal/`).then(() => undefined) },
   { name: "about", open: (page) => page.goto(`${site.url}/ocs/4.3/about/`).then(() => undefined) },
   { name: "changes", open: (page) => page.goto(`${site.url}${pairPath(pair)}`).then(() => undefined) },
 ];

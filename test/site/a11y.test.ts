@@ -13,6 +13,8 @@ for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto(`${site.url}/ocs/4.3/9-0-ground-combat/`);
     await page.locator("details.rules-block").first().evaluate((d) => ((d as HTMLDetailsElement).open = true));
+    // Its listing, fetched from the chapter's formal-rules page, is checked in place.
+    await page.locator("details.rules-block pre.rules-code").first().waitFor({ state: "attached" });
     expect(await seriousViolations(page)).toEqual([]);
   });
 
