@@ -9,6 +9,7 @@ import { verifyExamples, type VerifiedExample } from "./5-verify/verify-examples
 import { changesFile, DIFF_DEFAULTS, diffEditions, type EditionBuild } from "./diff/diff-editions.ts";
 import { json, publishEdition, type Files } from "./6-publish/publish-edition.ts";
 import { publishRuntime } from "./6-publish/publish-runtime.ts";
+import { publishBuildInputs } from "./6-publish/build-inputs.ts";
 import { VECTORS_SCHEMA } from "./6-publish/vectors-schema.ts";
 import type { Diagnostic } from "./diagnostics/diagnostic.ts";
 import { Session } from "./diagnostics/session.ts";
@@ -101,6 +102,7 @@ async function stages(options: CompileOptions, session: Session): Promise<Compil
   publishRuntime(files);
   files.set("vectors.schema.json", json(VECTORS_SCHEMA));
   files.set("index.json", json(corpusIndex(corpus.rulesets, indexes)));
+  publishBuildInputs(options.root, files, session.sorted().filter((d) => d.severity === "warning").length);
   lap("publish");
   options.cache?.rotate();
   return done(checked, new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), emitted);

@@ -1,9 +1,13 @@
+import { createHash } from "node:crypto";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { BuildCache, DocumentCache, fingerprint } from "../cache.ts";
-import { compile, type CompileResult } from "../compile.ts";
+import type { BuildCache } from "../cache.ts";
+import type { CompileResult } from "../compile.ts";
+import { upToDate } from "../6-publish/build-inputs.ts";
 import { RUNTIME_FOLDER, TreeSnapshot, writeGenerated } from "../generated-files.ts";
 import { printDiagnostics } from "./report.ts";
+
+// The compiler is loaded when there is something to compile (see build()), not to find that there is not.
 
 /**
  * Where `hexlaw build` keeps parsed documents between runs: in Hexlaw's own
@@ -12,7 +16,7 @@ import { printDiagnostics } from "./report.ts";
  */
 export function cacheDir(root: string): string {
   const own = fileURLToPath(new URL("../../node_modules/.cache/hexlaw/", import.meta.url));
-  return join(own, fingerprint(resolve(root)));
+  return join(own, createHash("sha256").update(resolve(root)).update("\0").digest("hex").slice(0, 32));
 }
 
 interface BuildOutcome {
@@ -31,6 +35,7 @@ interface BuildOutcome {
  */
 export async function buildOnce(root: string, cache: BuildCache, snapshot = new TreeSnapshot()): Promise<BuildOutcome> {
   const started = performance.now();
+  const { compile } = await import("../compile.ts");
   const result = await compile({ root, cache });
   const errors = printDiagnostics(result.diagnostics, result.sources);
   if (errors > 0) return { ok: false, changed: [], ms: performance.now() - started, result };
@@ -39,6 +44,14 @@ export async function buildOnce(root: string, cache: BuildCache, snapshot = new 
 }
 
 export async function build(root: string): Promise<number> {
+  // Nothing changed since generated/ was built (its record, 6-publish/build-inputs.ts): nothing to compile.
+  const current = upToDate(root);
+  if (current) {
+    const warnings = current.warnings > 0 ? ` It has ${current.warnings} warning(s): \`hexlaw check\` shows them.` : "";
+    process.stdout.write(`generated/ is up to date: rules/, the compiler and its dependencies are as it was built from.${warnings}\n`);
+    return 0;
+  }
+  const { BuildCache, DocumentCache } = await import("../cache.ts");
   const cache = new BuildCache(DocumentCache.load(cacheDir(root)));
   const outcome = await buildOnce(root, cache);
   if (!outcome.ok) {
