@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { rehypeHeadingIds, type MarkdownHeading } from "@astrojs/markdown-remark";
 import type { ElementContent } from "hast";
+import type { Root as MdastRoot } from "mdast";
 import rehypeStringify from "rehype-stringify";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
@@ -95,10 +96,24 @@ export function renderChapter(file: string, at = root, picture?: FigurePicture, 
   return result;
 }
 
+/**
+ * The syntax tree of each file as last parsed, with the text it was parsed from: an
+ * edition that extends another renders the other's files (amended by its errata, at
+ * its own addresses), so the same text is parsed once and each rendering transforms a
+ * copy. Parsing is the largest part of rendering, and it depends on the text alone.
+ */
+const parsed = new Map<string, { text: string; tree: MdastRoot }>();
+
+function parse(path: string, text: string, pipeline: ReturnType<typeof processorFor>): MdastRoot {
+  let entry = parsed.get(path);
+  if (entry?.text !== text) parsed.set(path, (entry = { text, tree: pipeline.parse(new VFile({ value: text, path: pathToFileURL(path) })) }));
+  return structuredClone(entry.tree);
+}
+
 async function render(path: string, text: string, pipeline: ReturnType<typeof processorFor>, edition?: string): Promise<RenderedChapter> {
   // `edition`: the edition the page is of, when it is not the file's folder's (an edition that extends it).
   const vfile = new VFile({ value: text, path: pathToFileURL(path), data: { astro: { frontmatter: edition ? { hexlawEdition: edition } : {} } } });
-  const html = String(await pipeline.process(vfile));
+  const html = pipeline.stringify(await pipeline.run(parse(path, text, pipeline), vfile), vfile);
   const stringify = (children: ElementContent[]) => pipeline.stringify({ type: "root", children });
   return {
     html,
