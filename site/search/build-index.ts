@@ -73,21 +73,38 @@ function searchRecords(): SearchRecord[] {
   return records;
 }
 
-/** Writes the index into `dir`/pagefind (the built site's folder); the number of records. */
-export async function buildSearchIndex(dir = resolve(root, outDir)): Promise<number> {
-  const out = join(dir, "pagefind");
-  const { index, errors } = await pagefind.createIndex({ forceLanguage: "en" });
-  if (!index) throw new Error(`Pagefind: ${errors.join("; ")}`);
+/**
+ * Starts indexing: the records come from generated/, not from the built pages, so
+ * Pagefind (a process of its own) indexes them while the site is being built;
+ * `write` puts the index into `dir`/pagefind once the site is there. Any error is
+ * reported by `write`.
+ */
+export function indexSearch(): { write(dir: string): Promise<number> } {
   const records = searchRecords();
-  // All records sent at once (Pagefind's service answers each by its message id), not one round trip each.
-  const added = await Promise.all(records.map((record) => index.addCustomRecord(record)));
-  added.forEach(({ errors }, i) => {
-    if (errors.length > 0) throw new Error(`Pagefind could not index ${records[i].url}: ${errors.join("; ")}`);
-  });
-  const written = await index.writeFiles({ outputPath: out });
-  if (written.errors.length > 0) throw new Error(`Pagefind could not write the index: ${written.errors.join("; ")}`);
-  await pagefind.close();
-  return records.length;
+  const indexed = (async () => {
+    const { index, errors } = await pagefind.createIndex({ forceLanguage: "en" });
+    if (!index) throw new Error(`Pagefind: ${errors.join("; ")}`);
+    // All records sent at once (Pagefind's service answers each by its message id), not one round trip each.
+    const added = await Promise.all(records.map((record) => index.addCustomRecord(record)));
+    added.forEach(({ errors }, i) => {
+      if (errors.length > 0) throw new Error(`Pagefind could not index ${records[i].url}: ${errors.join("; ")}`);
+    });
+    return index;
+  })();
+  indexed.catch(() => undefined); // awaited, and so reported, by write()
+  return {
+    async write(dir: string): Promise<number> {
+      const written = await (await indexed).writeFiles({ outputPath: join(dir, "pagefind") });
+      if (written.errors.length > 0) throw new Error(`Pagefind could not write the index: ${written.errors.join("; ")}`);
+      await pagefind.close();
+      return records.length;
+    },
+  };
+}
+
+/** Indexes and writes the index into `dir`/pagefind (the built site's folder); the number of records. */
+export function buildSearchIndex(dir = resolve(root, outDir)): Promise<number> {
+  return indexSearch().write(dir);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
