@@ -1,12 +1,11 @@
 // The rulebook site. It only wires: rule documents are rendered by the compiler's
-// own remark/rehype plugins (compiler/markdown/), data comes from generated/.
+// own remark/rehype plugins (compiler/markdown/, run by site/lib/render-chapter.ts;
+// the site has no Markdown pages of Astro's own), data comes from generated/.
 // Where it is served comes from the environment (site/lib/base.ts): HEXLAW_SITE
 // (its public URL), HEXLAW_BASE (a sub-path such as /hexlaw/) and HEXLAW_OUT.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "astro/config";
-import { unified } from "@astrojs/markdown-remark";
-import { rulebookPlugins } from "./compiler/markdown/rulebook-plugins.ts";
 import { base, outDir, site } from "./site/lib/base.ts";
 import { hexlaw } from "./site/integration.ts";
 
@@ -31,10 +30,6 @@ export default defineConfig({
   // encode ~5× faster than at effort 2 (AVIF) and 4 (WebP), for files ~15% larger; the
   // encoded files are cached in node_modules/.astro for the next build.
   image: { service: { entrypoint: "astro/assets/services/sharp", config: { avif: { effort: 0 }, webp: { effort: 0 } } } },
-  markdown: {
-    syntaxHighlight: false,
-    processor: unified({ ...rulebookPlugins({ root, base }), smartypants: false }),
-  },
   server: { host: "127.0.0.1", port: 4321 },
   vite: {
     build: { assetsInlineLimit: 0 },

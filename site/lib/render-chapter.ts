@@ -1,9 +1,9 @@
-// Renders a rule document with the compiler's rulebook plugins (the ones
-// astro.config.mjs gives Astro's Markdown) in a unified pipeline of its own:
-// Astro's adds a pass that parses the whole page again as HTML (rehype-raw), for
-// raw HTML a rule document never has (remark-inert-html makes it text), and keeps
-// none of what the plugins leave beside the HTML, such as the formal listings. The
-// whole file (front matter included) is passed, so source offsets match the compiler's.
+// Renders a rule document with the compiler's rulebook plugins in a unified
+// pipeline of its own, not Astro's Markdown processor: Astro's adds a pass that
+// parses the whole page again as HTML (rehype-raw), for raw HTML a rule document
+// never has (remark-inert-html makes it text), and keeps none of what the plugins
+// leave beside the HTML, such as the formal listings. The whole file (front matter
+// included) is passed, so source offsets match the compiler's.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
