@@ -1,13 +1,13 @@
 // The rulebook site. It only wires: rule documents are rendered by the compiler's
-// own remark/rehype plugins (compiler/markdown/), data comes from generated/.
+// own remark/rehype plugins (compiler/markdown/, run by site/lib/render-chapter.ts;
+// the site has no Markdown pages of Astro's own), data comes from generated/.
 // Where it is served comes from the environment (site/lib/base.ts): HEXLAW_SITE
 // (its public URL), HEXLAW_BASE (a sub-path such as /hexlaw/) and HEXLAW_OUT.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "astro/config";
-import { unified } from "@astrojs/markdown-remark";
-import { rulebookPlugins } from "./compiler/markdown/rulebook-plugins.ts";
 import { base, outDir, site } from "./site/lib/base.ts";
+import { hexlaw } from "./site/integration.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 // The corpus being built (site/lib/corpus.ts): its figures are images Vite knows as `hexlaw-rules/…`.
@@ -23,15 +23,13 @@ export default defineConfig({
   build: { format: "directory", inlineStylesheets: "always" },
   devToolbar: { enabled: false },
   prefetch: false,
+  // Compile before, search index and offline worker after: `npm run build` is this one build.
+  integrations: [hexlaw()],
   // Figures become AVIF and WebP (site/lib/figures.ts) at sharp's default quality. Effort
   // only trades file size for encoding time: at effort 0 the book's 73 images of each format
   // encode ~5× faster than at effort 2 (AVIF) and 4 (WebP), for files ~15% larger; the
   // encoded files are cached in node_modules/.astro for the next build.
   image: { service: { entrypoint: "astro/assets/services/sharp", config: { avif: { effort: 0 }, webp: { effort: 0 } } } },
-  markdown: {
-    syntaxHighlight: false,
-    processor: unified({ ...rulebookPlugins({ root, base }), smartypants: false }),
-  },
   server: { host: "127.0.0.1", port: 4321 },
   vite: {
     build: { assetsInlineLimit: 0 },

@@ -1,21 +1,11 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { Diagnostic } from "./diagnostics/diagnostic.ts";
 import type { RuleDocument } from "./1-read/types.ts";
+import { writeCacheFile } from "./cache-files.ts";
 import { grammarsVersion } from "./grammars.ts";
-
-/** Hexlaw's own cache folder, in its node_modules (never committed): what builds on this machine reuse. */
-export const CACHE_FOLDER = fileURLToPath(new URL("../node_modules/.cache/hexlaw/", import.meta.url));
-
-/** Writes a cache file whole: to a file of this process, then renamed over the old one, so no reader sees half of it. */
-export function writeCacheFile(file: string, data: string | Uint8Array): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(`${file}.tmp-${process.pid}`, data);
-  renameSync(`${file}.tmp-${process.pid}`, file);
-}
 
 /**
  * What reading a document depends on besides its own text: the code of phase 1,
@@ -95,12 +85,6 @@ export class BuildCache {
   }
 }
 
-/** A short stable hash of some text. */
-export function fingerprint(...parts: string[]): string {
-  const hash = createHash("sha256");
-  for (const part of parts) hash.update(part).update("\0");
-  return hash.digest("hex").slice(0, 32);
-}
 
 export interface CachedDocument {
   document: RuleDocument;

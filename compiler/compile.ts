@@ -1,5 +1,6 @@
 import { readCorpus } from "./1-read/read-corpus.ts";
-import { fingerprint, type BuildCache } from "./cache.ts";
+import type { BuildCache } from "./cache.ts";
+import { fingerprint } from "./cache-files.ts";
 import { resolveCorpus } from "./2-resolve/resolve-edition.ts";
 import { checkEdition } from "./3-check/check-edition.ts";
 import type { CheckedEdition } from "./3-check/types.ts";
@@ -9,6 +10,7 @@ import { verifyExamples, type VerifiedExample } from "./5-verify/verify-examples
 import { changesFile, DIFF_DEFAULTS, diffEditions, type EditionBuild } from "./diff/diff-editions.ts";
 import { json, publishEdition, type Files } from "./6-publish/publish-edition.ts";
 import { publishRuntime } from "./6-publish/publish-runtime.ts";
+import { publishBuildInputs } from "./6-publish/build-inputs.ts";
 import { VECTORS_SCHEMA } from "./6-publish/vectors-schema.ts";
 import type { Diagnostic } from "./diagnostics/diagnostic.ts";
 import { Session } from "./diagnostics/session.ts";
@@ -101,6 +103,7 @@ async function stages(options: CompileOptions, session: Session): Promise<Compil
   publishRuntime(files);
   files.set("vectors.schema.json", json(VECTORS_SCHEMA));
   files.set("index.json", json(corpusIndex(corpus.rulesets, indexes)));
+  publishBuildInputs(options.root, files, session.sorted().filter((d) => d.severity === "warning").length);
   lap("publish");
   options.cache?.rotate();
   return done(checked, new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), emitted);

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { CACHE_FOLDER, writeCacheFile } from "../cache.ts";
+import { CACHE_FOLDER, writeCacheFile } from "../cache-files.ts";
 
 /** A numbering pattern longer than this is refused unanalyzed (the longest real one is ~140). */
 export const MAX_PATTERN_LENGTH = 300;

@@ -1,4 +1,4 @@
-import { fingerprint } from "../cache.ts";
+import { fingerprint } from "../cache-files.ts";
 import { grammarsVersion } from "../grammars.ts";
 import type { Corpus } from "../1-read/types.ts";
 import type { Loc } from "../language/ast.ts";

@@ -4,7 +4,8 @@ import type { EmittedEdition } from "../4-emit/types.ts";
 import { buildVector } from "./build-vectors.ts";
 import { runEngineTask } from "./engine-host.ts";
 import { showWire, type Finding, type VectorRun } from "./run-vector.ts";
-import { fingerprint, type BuildCache } from "../cache.ts";
+import type { BuildCache } from "../cache.ts";
+import { fingerprint } from "../cache-files.ts";
 import type { Vector } from "./vector.ts";
 
 type ExampleStatus = "checked" | "disputed" | "failed";

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type * as TypeScript from "typescript";
-import { CACHE_FOLDER, fingerprint, writeCacheFile } from "../cache.ts";
+import { CACHE_FOLDER, fingerprint, writeCacheFile } from "../cache-files.ts";
 import { RUNTIME_FOLDER } from "../generated-files.ts";
 import type { Files } from "./publish-edition.ts";
 

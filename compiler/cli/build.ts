@@ -1,8 +1,12 @@
 import { join, resolve } from "node:path";
-import { BuildCache, CACHE_FOLDER, DocumentCache, fingerprint } from "../cache.ts";
-import { compile, type CompileResult } from "../compile.ts";
+import { CACHE_FOLDER, fingerprint } from "../cache-files.ts";
+import type { BuildCache } from "../cache.ts";
+import type { CompileResult } from "../compile.ts";
+import { upToDate } from "../6-publish/build-inputs.ts";
 import { RUNTIME_FOLDER, TreeSnapshot, writeGenerated } from "../generated-files.ts";
 import { printDiagnostics } from "./report.ts";
+
+// The compiler is loaded when there is something to compile (see build()), not to find that there is not.
 
 /**
  * Where `hexlaw build` keeps parsed documents between runs: in Hexlaw's own
@@ -29,6 +33,7 @@ interface BuildOutcome {
  */
 export async function buildOnce(root: string, cache: BuildCache, snapshot = new TreeSnapshot()): Promise<BuildOutcome> {
   const started = performance.now();
+  const { compile } = await import("../compile.ts");
   const result = await compile({ root, cache });
   const errors = printDiagnostics(result.diagnostics, result.sources);
   if (errors > 0) return { ok: false, changed: [], ms: performance.now() - started, result };
@@ -37,6 +42,14 @@ export async function buildOnce(root: string, cache: BuildCache, snapshot = new 
 }
 
 export async function build(root: string): Promise<number> {
+  // Nothing changed since generated/ was built (its record, 6-publish/build-inputs.ts): nothing to compile.
+  const current = upToDate(root);
+  if (current) {
+    const warnings = current.warnings > 0 ? ` It has ${current.warnings} warning(s): \`hexlaw check\` shows them.` : "";
+    process.stdout.write(`generated/ is up to date: rules/, the compiler and its dependencies are as it was built from.${warnings}\n`);
+    return 0;
+  }
+  const { BuildCache, DocumentCache } = await import("../cache.ts");
   const cache = new BuildCache(DocumentCache.load(cacheDir(root)));
   const outcome = await buildOnce(root, cache);
   if (!outcome.ok) {

@@ -18,7 +18,7 @@ export default function remarkRulesBlocks(options: RulebookOptions) {
       const paragraph = context?.layout.owner.get(node);
       const lines = code.value.split("\n").length;
       const summary = [`Formal rules${paragraph ? ` for ${paragraph}` : ""}`, h("span", { className: ["meta"] }, [` (${lines} line${lines === 1 ? "" : "s"})`])];
-      const element = h("details", { className: ["rules-block"] }, [
+      const element = h("details", { className: ["rules-block"], dataFor: paragraph }, [
         h("summary", {}, summary),
         h("pre", { className: ["rules-code"], tabIndex: 0, ariaLabel: `Formal rules${paragraph ? ` for ${paragraph}` : ""}` }, [
           h("code", { className: ["language-rules"] }, await highlightRules(code.value, (id) => context?.href(id) ?? null)),

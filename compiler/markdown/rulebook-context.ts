@@ -23,6 +23,12 @@ export interface RulebookOptions {
   base?: string;
   /** Makes a figure's image from its file (the site's image pipeline); without it figures are captions only. */
   picture?: FigurePicture;
+  /**
+   * "apart": each rules block of a chapter is its summary and a link to the listing on
+   * the chapter's formal-rules page (rehype-formal-apart.ts); "inline" (the default):
+   * the listing is in the chapter.
+   */
+  formalRules?: "inline" | "apart";
 }
 
 /** What every rulebook plugin needs to know about the document it renders. */

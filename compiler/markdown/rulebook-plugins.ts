@@ -1,4 +1,5 @@
 import { remarkSyntax } from "./parse-markdown.ts";
+import rehypeFormalApart from "./rehype-formal-apart.ts";
 import rehypeSafeLinks from "./rehype-safe-links.ts";
 import remarkAmendments from "./remark-amendments.ts";
 import remarkCalculatorEmbeds from "./remark-calculator-embeds.ts";
@@ -37,6 +38,6 @@ export function rulebookPlugins(options: RulebookOptions) {
       [remarkGlossaryTerms, options],
       [remarkCalculatorEmbeds, options],
     ],
-    rehypePlugins: [rehypeSafeLinks],
+    rehypePlugins: [rehypeSafeLinks, [rehypeFormalApart, options]],
   } as const;
 }

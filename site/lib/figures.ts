@@ -10,16 +10,9 @@ import { join, relative, sep } from "node:path";
 import { h } from "../../compiler/markdown/hast.ts";
 import type { FigurePicture } from "../../compiler/markdown/remark-figures.ts";
 import { root } from "./corpus.ts";
+import { COLUMN, widthsFor } from "./figure-widths.ts";
 
 const files = import.meta.glob<{ default: ImageMetadata }>("hexlaw-rules/**/*.{png,jpg,jpeg,gif,webp,avif,PNG,JPG,JPEG,GIF,WEBP,AVIF}");
-
-/** The widest a figure is shown: the chapter's column (`--measure`, 44rem, in site/styles/global.css). */
-const COLUMN = 704;
-
-/** The widths offered for an image `width` pixels wide: steps below it, and itself (never enlarged). */
-export function widthsFor(width: number): number[] {
-  return [...[480, 960, 1440].filter((w) => w < width), width];
-}
 
 /** `<picture>`: an AVIF source and a WebP `<img>`, lazy, with width, height and alt. */
 export const picture: FigurePicture = async (path, alt) => {

@@ -11,8 +11,10 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { build } from "rolldown";
-// Not the package's index, which loads generateSW's bundler too.
-import { getManifest } from "workbox-build/build/get-manifest.js";
+// Workbox's manifest maker itself: the package's index loads generateSW's bundler too, and
+// getManifest only checks its options against a JSON schema first (~0.6 s to load and
+// compile the validator, every build); the options below are complete and fixed.
+import { getFileManifestEntries } from "workbox-build/build/lib/get-file-manifest-entries.js";
 import { base, outDir } from "../lib/base.ts";
 import { root } from "../lib/corpus.ts";
 
@@ -34,8 +36,9 @@ async function workerCode(): Promise<string> {
 export async function buildServiceWorker(dir = resolve(root, outDir), at = base): Promise<{ count: number; size: number }> {
   const [code, { manifestEntries, count, size, warnings }] = await Promise.all([
     workerCode(),
-    getManifest({
+    getFileManifestEntries({
       globDirectory: dir,
+      globFollow: true,
       globPatterns: ["**/*.{html,js,css,json,svg,png,webmanifest,wasm,pagefind,pf_meta,pf_index,pf_fragment,pf_filter}"],
       // Not the site: Pagefind's ready-made interfaces (the site has its own search box) and build caches.
       globIgnores: ["sw.js", "workbox-*.js", "node_modules/**", "pagefind/pagefind-*ui.*", "pagefind/pagefind-highlight.js"],

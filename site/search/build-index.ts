@@ -1,4 +1,5 @@
-// Builds the Pagefind index of the built site (a step of `npm run build`): one
+// Builds the Pagefind index of the built site (a step of `npm run build`, see
+// site/integration.ts; `node site/search/build-index.ts` runs it alone): one
 // record per paragraph with its deep link, one per chart, one per calculator,
 // each filtered by ruleset and edition. Any error fails the build.
 import { existsSync, readFileSync } from "node:fs";
@@ -72,25 +73,45 @@ function searchRecords(): SearchRecord[] {
   return records;
 }
 
-async function main(): Promise<void> {
-  const started = performance.now();
-  const out = resolve(root, outDir, "pagefind");
-  const { index, errors } = await pagefind.createIndex({ forceLanguage: "en" });
-  if (!index) throw new Error(`Pagefind: ${errors.join("; ")}`);
+/**
+ * Starts indexing: the records come from generated/, not from the built pages, so
+ * Pagefind (a process of its own) indexes them while the site is being built;
+ * `write` puts the index into `dir`/pagefind once the site is there. Any error is
+ * reported by `write`.
+ */
+export function indexSearch(): { write(dir: string): Promise<number> } {
   const records = searchRecords();
-  // All records sent at once (Pagefind's service answers each by its message id), not one round trip each.
-  const added = await Promise.all(records.map((record) => index.addCustomRecord(record)));
-  added.forEach(({ errors }, i) => {
-    if (errors.length > 0) throw new Error(`Pagefind could not index ${records[i].url}: ${errors.join("; ")}`);
-  });
-  const written = await index.writeFiles({ outputPath: out });
-  if (written.errors.length > 0) throw new Error(`Pagefind could not write the index: ${written.errors.join("; ")}`);
-  await pagefind.close();
-  process.stdout.write(`Indexed ${records.length} search records in ${Math.round(performance.now() - started)} ms → ${out}\n`);
+  const indexed = (async () => {
+    const { index, errors } = await pagefind.createIndex({ forceLanguage: "en" });
+    if (!index) throw new Error(`Pagefind: ${errors.join("; ")}`);
+    // All records sent at once (Pagefind's service answers each by its message id), not one round trip each.
+    const added = await Promise.all(records.map((record) => index.addCustomRecord(record)));
+    added.forEach(({ errors }, i) => {
+      if (errors.length > 0) throw new Error(`Pagefind could not index ${records[i].url}: ${errors.join("; ")}`);
+    });
+    return index;
+  })();
+  indexed.catch(() => undefined); // awaited, and so reported, by write()
+  return {
+    async write(dir: string): Promise<number> {
+      const written = await (await indexed).writeFiles({ outputPath: join(dir, "pagefind") });
+      if (written.errors.length > 0) throw new Error(`Pagefind could not write the index: ${written.errors.join("; ")}`);
+      await pagefind.close();
+      return records.length;
+    },
+  };
+}
+
+/** Indexes and writes the index into `dir`/pagefind (the built site's folder); the number of records. */
+export function buildSearchIndex(dir = resolve(root, outDir)): Promise<number> {
+  return indexSearch().write(dir);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((error) => {
+  const started = performance.now();
+  buildSearchIndex().then((count) => {
+    process.stdout.write(`Indexed ${count} search records in ${Math.round(performance.now() - started)} ms → ${join(resolve(root, outDir), "pagefind")}\n`);
+  }, (error: unknown) => {
     process.stderr.write(`Search index failed: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   });

@@ -1,7 +1,9 @@
-// First contentful paint of a page, cold: each load in a new browser context (no
+// First contentful paint of pages, cold: each load in a new browser context (no
 // cache, no service worker), read from Chromium's paint timing once the page has
-// loaded. The median of several loads, with the document's own timings beside it,
-// so a page that paints only after its load event shows as such.
+// loaded. Several loads of each page, taken in turns (page A, page B, page A, …) so
+// that a busy moment of the machine falls on every page alike; the median of each,
+// with the document's own timings beside it, so a page that paints only after its
+// load event shows as such.
 import type { Browser } from "playwright-core";
 import { medianOf } from "./measure.ts";
 
@@ -12,24 +14,36 @@ export interface Paint {
   responseEnd: number;
   domContentLoaded: number;
   load: number;
+  /** Bytes of the HTML document as sent (before compression). */
+  bytes: number;
   runs: number;
 }
 
-export async function firstPaint(browser: Browser, url: string, runs = 7, viewport = { width: 1366, height: 900 }): Promise<Paint> {
-  const samples: { fcp: number; responseEnd: number; domContentLoaded: number; load: number }[] = [];
-  for (let i = 0; i < runs; i++) {
-    const context = await browser.newContext({ viewport, serviceWorkers: "block" });
+type Sample = Omit<Paint, "runs">;
+
+async function load(browser: Browser, url: string, viewport: { width: number; height: number }): Promise<Sample> {
+  const context = await browser.newContext({ viewport, serviceWorkers: "block" });
+  try {
     const page = await context.newPage();
     await page.goto(url, { waitUntil: "load" });
-    samples.push((await page.evaluate(`new Promise((done) => {
+    return (await page.evaluate(`new Promise((done) => {
       const nav = performance.getEntriesByType("navigation")[0];
-      const report = (fcp) => done({ fcp, responseEnd: nav.responseEnd, domContentLoaded: nav.domContentLoadedEventStart, load: nav.loadEventStart });
+      const report = (fcp) => done({ fcp, responseEnd: nav.responseEnd, domContentLoaded: nav.domContentLoadedEventStart, load: nav.loadEventStart, bytes: nav.decodedBodySize });
       const entry = performance.getEntriesByName("first-contentful-paint")[0];
       if (entry) report(entry.startTime);
       else new PerformanceObserver((list) => report(list.getEntries()[0].startTime)).observe({ type: "paint", buffered: true });
-    })`)) as (typeof samples)[number]);
+    })`)) as Sample;
+  } finally {
     await context.close();
   }
-  const median = (key: keyof (typeof samples)[number]) => medianOf(samples.map((s) => s[key]));
-  return { fcp: median("fcp"), responseEnd: median("responseEnd"), domContentLoaded: median("domContentLoaded"), load: median("load"), runs };
+}
+
+/** The paint of each URL, `runs` cold loads each, taken in turns. */
+export async function firstPaints(browser: Browser, urls: string[], runs = 7, viewport = { width: 1366, height: 900 }): Promise<Paint[]> {
+  const samples: Sample[][] = urls.map(() => []);
+  for (let i = 0; i < runs; i++) for (const [n, url] of urls.entries()) samples[n].push(await load(browser, url, viewport));
+  return samples.map((of) => {
+    const median = (key: keyof Sample) => medianOf(of.map((s) => s[key]));
+    return { fcp: median("fcp"), responseEnd: median("responseEnd"), domContentLoaded: median("domContentLoaded"), load: median("load"), bytes: median("bytes"), runs };
+  });
 }

@@ -8,7 +8,7 @@ import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { dist, launch, root, startServer } from "../site/helpers/site.ts";
 import { medianOf, ms, row } from "./measure.ts";
-import { firstPaint } from "./first-paint.ts";
+import { firstPaints } from "./first-paint.ts";
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -59,11 +59,11 @@ async function scriptsLoaded(page: Page, url: string, act?: () => Promise<void>)
 
 export async function run(): Promise<void> {
   process.stdout.write("Site\n");
-  const astroMs = timed("npx", ["astro", "build"]);
+  const astroMs = timed("npm", ["run", "build"]);
   const indexMs = timed(process.execPath, [join(root, "site/search/build-index.ts")]);
   const pages = folderSize(dist, (n) => n.endsWith(".html")).files;
-  row(`site build (astro build, ${pages} pages)`, ms(astroMs));
-  row("search index build (Pagefind, one record per paragraph)", ms(indexMs));
+  row(`npm run build (astro build: compile, ${pages} pages, search, offline)`, ms(astroMs));
+  row("  search index alone (Pagefind, one record per paragraph)", ms(indexMs));
   const pagefind = folderSize(join(dist, "pagefind"), (n) => !/^pagefind-(component-|modular-)?ui|playground|highlight/.test(n));
   row(`Pagefind index and runtime (${pagefind.files} files)`, kb(pagefind.bytes));
   row("Pagefind index alone (pf_* fragments, filters, meta)", kb(folderSize(join(dist, "pagefind"), (n) => /\.pf_/.test(n)).bytes));
@@ -100,9 +100,11 @@ export async function run(): Promise<void> {
     row(`JS on a calculator comparing editions (${compared.files} files)`, `${kb(compared.gz)} gz`);
 
     // First contentful paint, cold: a long chapter and a calculator page.
-    for (const [label, path] of [["chapter 9.0 Ground Combat", "/ocs/4.3/9-0-ground-combat/"], ["ground combat calculator", "/ocs/4.3/calculators/ground_combat/"]] as const) {
-      const paint = await firstPaint(browser, `${base}${path}`);
-      row(`first contentful paint, ${label} (median of ${paint.runs} cold)`, ms(paint.fcp), `DOMContentLoaded ${ms(paint.domContentLoaded)}, load ${ms(paint.load)}`);
+    const painted = [["chapter 9.0 Ground Combat", "/ocs/4.3/9-0-ground-combat/"], ["ground combat calculator", "/ocs/4.3/calculators/ground_combat/"]] as const;
+    const paints = await firstPaints(browser, painted.map(([, path]) => `${base}${path}`));
+    for (const [i, [label]] of painted.entries()) {
+      const paint = paints[i];
+      row(`first contentful paint, ${label} (median of ${paint.runs} cold)`, ms(paint.fcp), `HTML ${Math.round(paint.bytes / 1024)} KB, DOMContentLoaded ${ms(paint.domContentLoaded)}, load ${ms(paint.load)}`);
     }
 
     // Query to results: from the keystrokes to the first result on screen.

@@ -20,9 +20,8 @@ let browser: Browser;
 beforeAll(async () => {
   ensureBuilt(); // generated/ is there
   const env = { ...process.env, HEXLAW_BASE: BASE, HEXLAW_OUT: out };
+  // The whole `npm run build` (site, search index, offline worker) into `out`, under the base.
   execFileSync(join(root, "node_modules", ".bin", "astro"), ["build", "--silent"], { cwd: root, env, stdio: "pipe", timeout: 10 * 60_000 });
-  execFileSync(process.execPath, [join(root, "site", "search", "build-index.ts")], { cwd: root, env, stdio: "pipe", timeout: 5 * 60_000 });
-  execFileSync(process.execPath, [join(root, "site", "offline", "build-sw.ts")], { cwd: root, env, stdio: "pipe", timeout: 5 * 60_000 });
   const server = await serve(out, 0, "127.0.0.1", BASE);
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   close = () => new Promise((done) => server.close(() => done()));

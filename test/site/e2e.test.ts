@@ -29,6 +29,23 @@ describe("reading", () => {
     expect(errors).toEqual([]);
   });
 
+  test("a rules block opened on a chapter shows its listing, fetched from the chapter's formal-rules page, with citations that lead to the chapter", async () => {
+    const { page, errors } = await openPage(site.browser);
+    await page.goto(`${site.url}/ocs/4.3/9-0-ground-combat/`);
+    // The listings are not in the chapter's own HTML.
+    expect(await page.locator("details.rules-block pre.rules-code").count()).toBe(0);
+    await page.locator(".formal-toggle").click();
+    const block = page.locator("details.rules-block").nth(1);
+    await block.locator("summary").click();
+    await block.locator("pre.rules-code span.t-keyword").first().waitFor();
+    expect(await block.locator(".rules-apart").count()).toBe(0);
+    // Only the opened block's listing is placed; the page was fetched once.
+    expect(await page.locator("details.rules-block pre.rules-code").count()).toBe(1);
+    const cite = block.locator("a.tok-cite").first();
+    if ((await cite.count()) > 0) expect(await cite.getAttribute("href")).toMatch(/^\/ocs\/4\.3\/[^#]+\/#/);
+    expect(errors).toEqual([]);
+  });
+
   test("a reference is a link that lands on its paragraph", async () => {
     const { page, errors } = await openPage(site.browser);
     await page.goto(`${site.url}/ocs/4.3/8-0-overrun/`);
@@ -69,9 +86,18 @@ describe("reading", () => {
     await expect(page.locator('[id="9.8"]').innerText()).resolves.toContain("Surprise");
     expect(await page.locator(".referenced-by").count()).toBeGreaterThan(0);
     expect(await page.locator(".used-by").count()).toBeGreaterThan(0);
-    expect(await page.locator('details.rules-block span.t-keyword').count()).toBeGreaterThan(0);
+    // Each rules block links to its listing on the chapter's formal-rules page, which reads without JavaScript too.
+    const blocks = await page.locator("details.rules-block").count();
+    expect(blocks).toBeGreaterThan(0);
+    expect(await page.locator("details.rules-block .rules-apart a").count()).toBe(blocks);
+    await page.locator("details.rules-block summary").first().click();
+    await page.locator("details.rules-block .rules-apart a").first().click();
+    await page.waitForURL(/\/ocs\/4\.3\/9-0-ground-combat\/formal\/#rules-1$/);
+    expect(await page.locator(".formal-listing").count()).toBe(blocks);
+    expect(await page.locator(".formal-listing span.t-keyword").count()).toBeGreaterThan(0);
     // Coloured as a keyword, not as the text around it.
-    expect(await page.locator("details.rules-block span.t-keyword").first().evaluate((e) => getComputedStyle(e).color !== getComputedStyle(e.closest("code")!).color)).toBe(true);
+    expect(await page.locator(".formal-listing span.t-keyword").first().evaluate((e) => getComputedStyle(e).color !== getComputedStyle(e.closest("code")!).color)).toBe(true);
+    await page.goto(`${site.url}/ocs/4.3/9-0-ground-combat/`);
     expect(await page.locator(".badge.checked").count()).toBeGreaterThan(0);
     await page.goto(`${site.url}/europa/later/13-overrun-combat/`);
     await expect(page.locator(".badge.disputed + .reason").first().innerText()).resolves.toContain("13.A");

@@ -10,6 +10,7 @@ import { figureFile } from "../../compiler/1-read/figure-file.ts";
 import { readCorpus } from "../../compiler/1-read/read-corpus.ts";
 import { Session } from "../../compiler/diagnostics/session.ts";
 import { urlProblem } from "../../compiler/url-policy.ts";
+import { COLUMN, widthsFor } from "../../site/lib/figure-widths.ts";
 import { dist, filesUnder, openPage, root, SCREENS } from "./helpers/site.ts";
 import { useSite } from "./helpers/use-site.ts";
 
@@ -59,6 +60,18 @@ test("the site shows as many figure images as the corpus has figures with a file
     const html = readFileSync(join(dist, chapter.url, "index.html"), "utf8");
     expect(html, chapter.url).not.toContain("Illustration not reproduced");
   }
+});
+
+test("an image is offered at its own width and at steps well below it, enough for the column at 1× and 2×", () => {
+  for (const width of [100, 375, 800, 1000, 1100, 1200, 1500, 3000]) {
+    const widths = widthsFor(width);
+    expect(widths.at(-1)).toBe(width);
+    // Never enlarged, and no step within a fifth of the image's own width (a file hardly smaller, encoded twice per build).
+    for (const w of widths.slice(0, -1)) expect(w).toBeLessThanOrEqual(width * 0.8);
+    // The column at 2× (or the whole image, if narrower) is covered within a third.
+    expect(widths.some((w) => w >= Math.min(width, 2 * COLUMN) / 1.34)).toBe(true);
+  }
+  expect(widthsFor(1000)).toEqual([480, 1000]);
 });
 
 describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {

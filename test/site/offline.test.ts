@@ -1,6 +1,7 @@
 // Offline at the table, in Chromium at both sizes: after one visit the page says the
 // rules are available offline; then, with the network cut (the browser offline and
-// the server stopped), a chapter, a chart, a calculator and search all still work.
+// the server stopped), a chapter (its formal rules opened), a chart, a calculator and
+// search all still work.
 // The site is installable: its manifest names a start page and icons that exist.
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -75,6 +76,15 @@ describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
     expect(await page.locator("h1").first().textContent()).toContain(chapter.heading.split(" ")[0]);
     // Served by the service worker, the page still says the rules are kept on this device.
     await page.locator('[data-offline-status]:is([data-state="ready"], [data-state="offline"])').waitFor();
+
+    // A rules block opened shows its listing: the chapter's formal-rules page comes from the cache.
+    if (chapter.coverage.formalized > 0) {
+      await page.locator(".formal-toggle").click();
+      const block = page.locator("details.rules-block").first();
+      await block.locator("summary").click();
+      await block.locator("pre.rules-code").waitFor();
+      await page.locator(".formal-toggle").click();
+    }
 
     // Search: Pagefind's index and code come from the cache.
     const box = page.getByRole("combobox").first();

@@ -41,3 +41,23 @@ test("rules blocks are highlighted by Shiki, their citations linked", async () =
   expect(linkable.length).toBeGreaterThan(0);
   for (const id of linkable) expect(html, `@${id}`).toContain(`class="tok-cite ref" data-ref="${id}"`);
 });
+
+// Rendered apart (as chapter pages are), a chapter keeps each rules block's summary and a
+// link to its listing on the formal-rules page; the listings are the inline ones, with
+// citations of the chapter's own paragraphs leading to the chapter.
+test("formal listings rendered apart are the chapter's listings, each linked from its block", async () => {
+  const index = editions().find((i) => i.documents.some((d) => d.coverage.formalized > 0))!;
+  const document = index.documents.find((d) => d.coverage.formalized > 0)!;
+  const inline = await renderChapter(document.file, root, undefined, index.edition.id);
+  const apart = await renderChapter(document.file, root, undefined, index.edition.id, "apart");
+  const listings = [...inline.html.matchAll(/<pre class="rules-code"[\s\S]*?<\/pre>/g)].map((m) => m[0]);
+  expect(listings.length).toBeGreaterThan(0);
+  expect(inline.formal).toEqual([]);
+  expect(apart.html).not.toContain('class="rules-code"');
+  expect(apart.formal.map((l) => l.id)).toEqual(listings.map((_, i) => `rules-${i + 1}`));
+  const chapter = `/${index.ruleset.id}/${index.edition.id}/${document.slug}/`;
+  expect(apart.formal.map((l) => l.html)).toEqual(listings.map((l) => l.replace(/href="#/g, `href="${chapter}#`)));
+  const links = [...apart.html.matchAll(/<p class="rules-apart"><a href="([^"]*)"/g)].map((m) => m[1]);
+  expect(links).toEqual(apart.formal.map((l) => `${chapter}formal/#${l.id}`));
+  expect(apart.headings).toEqual(inline.headings);
+});

@@ -6,6 +6,7 @@ import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdir
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { compile } from "../../../compiler/compile.ts";
+import { BUILD_INPUTS, type BuildInputs } from "../../../compiler/6-publish/build-inputs.ts";
 import { readTree } from "../../../compiler/generated-files.ts";
 import { copyCorpus, DEMO, hexlaw, REPO, removeTemp } from "../../support/repo.ts";
 
@@ -69,7 +70,7 @@ describe("a successful build", () => {
 
     const second = hexlaw(["build", "--root", root]);
     expect(second.status).toBe(0);
-    expect(second.stdout).toContain("generated/ was already up to date");
+    expect(second.stdout).toContain("generated/ is up to date");
     expect(readTree(join(root, "generated"))).toEqual(once);
 
     rmSync(join(root, "generated"), { recursive: true });
@@ -108,5 +109,38 @@ describe("a successful build", () => {
     const elsewhere = corpus(DEMO);
     const [a, b] = await Promise.all([compile({ root }), compile({ root: elsewhere })]);
     expect([...b.files]).toEqual([...a.files]);
+  });
+
+  it("compiles nothing when generated/ records the inputs it was built from, and again when an input or generated/ changed", () => {
+    const root = corpus(DEMO);
+    expect(hexlaw(["build", "--root", root]).status).toBe(0);
+    const built = readTree(join(root, "generated"));
+    const record = JSON.parse(built.get(BUILD_INPUTS)!) as BuildInputs;
+    expect(record.inputs).toMatch(/^[0-9a-f]{64}$/);
+    const warnings = record.warnings > 0 ? ` It has ${record.warnings} warning\\(s\\): \`hexlaw check\` shows them\\.` : "";
+    expect(hexlaw(["build", "--root", root]).stdout).toMatch(new RegExp(`^generated/ is up to date: rules/, the compiler and its dependencies are as it was built from\\.${warnings}$`, "m"));
+
+    // A file of generated/ edited by hand: compiled, and written back.
+    const engine = [...built.keys()].find((path) => path.endsWith(".ts") && !path.startsWith("runtime/"))!;
+    writeFileSync(join(root, "generated", engine), "// edited by hand\n");
+    expect(hexlaw(["build", "--root", root]).stdout).toMatch(/^Built 1 engine\(s\) in \d+ ms; 1 file\(s\) changed\.$/m);
+    expect(readTree(join(root, "generated"))).toEqual(built);
+
+    // Any file under rules/ changed, even one the engines do not read: compiled, and the record says so.
+    appendFileSync(join(root, "rules/demo/1.0/01-combat.md"), "\nOne more sentence.\n");
+    expect(hexlaw(["build", "--root", root]).stdout).toMatch(/^Built 1 engine\(s\) in \d+ ms; \d+ file\(s\) changed\.$/m);
+    const rebuilt = JSON.parse(readFileSync(join(root, "generated", BUILD_INPUTS), "utf8")) as BuildInputs;
+    expect(rebuilt.inputs).not.toBe(record.inputs);
+    expect(hexlaw(["build", "--root", root]).stdout).toContain("generated/ is up to date");
+  });
+
+  it("check finds a record of inputs that does not match them", () => {
+    const root = corpus(DEMO);
+    expect(hexlaw(["build", "--root", root]).status).toBe(0);
+    const path = join(root, "generated", BUILD_INPUTS);
+    writeFileSync(path, readFileSync(path, "utf8").replace(/"inputs": "[0-9a-f]+"/, `"inputs": "${"0".repeat(64)}"`));
+    const run = hexlaw(["check", "--root", root]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`generated/ is out of date: ${BUILD_INPUTS}`);
   });
 });

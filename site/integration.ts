@@ -1,0 +1,45 @@
+// `npm run build` is one `astro build`, in one process: this integration compiles
+// rules/ into generated/ before the pages are built (they read it), has Pagefind
+// index the rule index while they are built, and writes the search index and then
+// the offline worker (which precaches the index) into the built site after them.
+// Four processes did this before, each loading Node and its modules again. Any
+// failure fails the build; a failed compile has printed its diagnostics and changed
+// nothing in generated/.
+import { fileURLToPath } from "node:url";
+import type { AstroIntegration } from "astro";
+import { build } from "../compiler/cli/build.ts";
+import { root } from "./lib/corpus.ts";
+import { base } from "./lib/base.ts";
+import { indexSearch } from "./search/build-index.ts";
+import { buildServiceWorker } from "./offline/build-sw.ts";
+
+/** An error Astro shows as one line: the compile's diagnostics were printed above it. */
+class BuildStepError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.stack = message;
+  }
+}
+
+export function hexlaw(): AstroIntegration {
+  let search: ReturnType<typeof indexSearch> | undefined;
+  return {
+    name: "hexlaw",
+    hooks: {
+      "astro:build:start": async () => {
+        if ((await build(root)) !== 0) throw new BuildStepError("hexlaw build failed: see the diagnostics above; the site was not built.");
+        // Its records come from generated/: Pagefind indexes them beside the site's build.
+        search = indexSearch();
+      },
+      "astro:build:done": async ({ dir, logger }) => {
+        const out = fileURLToPath(dir);
+        let started = performance.now();
+        const records = await (search ?? indexSearch()).write(out);
+        logger.info(`search: ${records} records indexed by Pagefind (written in ${Math.round(performance.now() - started)} ms after the pages)`);
+        started = performance.now();
+        const { count, size } = await buildServiceWorker(out, base);
+        logger.info(`offline: ${count} files (${(size / 1024 / 1024).toFixed(1)} MiB) precached by sw.js in ${Math.round(performance.now() - started)} ms`);
+      },
+    },
+  };
+}
