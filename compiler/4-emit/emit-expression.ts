@@ -3,7 +3,7 @@ import type { Binding } from "../language/bindings.ts";
 import type { Type } from "../language/types.ts";
 import {
   assign, bin, call, cast, cond, id, index, lit, member, neg, newExpr, not, tRef,
-  type TsExpr, type TsParam, type TsStmt,
+  type TsExpr, type TsParam, type TsStmt, type TsType,
 } from "./ts/ast.ts";
 import { definitionName, diceName, elementName, inputName, localName, tableKeysName, tableName } from "./names.ts";
 import { nativeType, numberValue, wireConversion } from "./emit-types.ts";
@@ -14,21 +14,46 @@ const S = id("s");
 type Local = Extract<Binding, { kind: "local" }>;
 
 /**
+ * How an expression reads the values it names. `memoized`: through the memoized
+ * definitions and accessors of an evaluation's state (`odds(s)`, `in$mp_left(s)`,
+ * `attackers$strength(s, u$i)`). `locals`: as local variables a straight-line function
+ * computed before (`odds`, `in$mp_left`, `attackers$strength[u$i]`); a comprehension's
+ * function then takes the values it reads as parameters, typed by `types` (by name).
+ */
+export type Reads = { kind: "memoized" } | { kind: "locals"; types: ReadonlyMap<string, TsType> };
+
+/**
  * Translates checked rules expressions into TypeScript. Names become calls of
- * memoized definitions (`odds(s)`), inputs become accessors (`in$mp_left(s)`).
- * Each comprehension (`sum(u.x for u in attackers)`) becomes a module-level
- * function with a plain loop, collected in `helpers`: a monomorphic loop that
- * the JavaScript engine inlines, where a shared helper taking callbacks would not.
+ * memoized definitions (`odds(s)`), inputs become accessors (`in$mp_left(s)`), or
+ * locals (see `Reads`). Each comprehension (`sum(u.x for u in attackers)`) becomes a
+ * module-level function with a plain loop, collected in `helpers`: a monomorphic loop
+ * that the JavaScript engine inlines, where a shared helper taking callbacks would not.
  */
 export class ExpressionEmitter {
   readonly helpers: TsStmt[] = [];
   /** Fractions written in the rules (0.5, 1.5), made once per module. */
-  readonly constants = new Map<string, TsStmt>();
+  readonly constants: Map<string, TsStmt>;
+  private readonly reads: Reads;
   /** The definition being emitted: its comprehensions are named after it (`odds$each1`). */
   private owner = "";
   private count = 0;
   /** What was computed before the loop of the comprehension being emitted. */
   private loop: Hoisted = nothingHoisted();
+  /** With `locals`: the values each comprehension being emitted reads (innermost last), its parameters. */
+  private captures: Set<string>[] = [];
+
+  /** `constants` may be shared with another emitter of the same module, so each fraction is made once. */
+  constructor(reads: Reads = { kind: "memoized" }, constants = new Map<string, TsStmt>()) {
+    this.reads = reads;
+    this.constants = constants;
+  }
+
+  /** A named value: a call of its memoized accessor, or its local (which the comprehension being emitted takes as a parameter). */
+  private read(name: string, index?: string): TsExpr {
+    if (this.reads.kind === "memoized") return call(id(name), index === undefined ? [S] : [S, id(index)]);
+    this.captures.at(-1)?.add(name);
+    return index === undefined ? id(name) : { type: "index", object: id(name), index: id(index) };
+  }
 
   /** Starts a definition; helper names stay the same when other definitions change. */
   definition(name: string): this {
@@ -63,11 +88,11 @@ export class ExpressionEmitter {
         const b = expr.binding;
         switch (b?.kind) {
           case "input":
-            return call(id(inputName(b.decl.name)), [S]);
+            return this.read(inputName(b.decl.name));
           case "let":
-            return call(id(definitionName(b.decl.name)), [S]);
+            return this.read(definitionName(b.decl.name));
           case "dice":
-            return call(id(diceName(b.decl.name)), [S]);
+            return this.read(diceName(b.decl.name));
           case "table":
             return id(tableName(b.decl.name));
           case "member":
@@ -128,7 +153,7 @@ export class ExpressionEmitter {
   private field(expr: FieldAccess, paragraph: string): TsExpr {
     const object = expr.object;
     if (expr.elementLet && object.type === "Name" && object.binding?.kind === "local" && object.binding.list) {
-      return call(id(elementName(object.binding.list.name, expr.elementLet.name)), [S, id(object.binding.index)]);
+      return this.read(elementName(object.binding.list.name, expr.elementLet.name), object.binding.index);
     }
     const read = member(this.emit(object, paragraph), expr.field);
     // Records and results arrive in wire form; fields that are odds, ranges or numbers are converted on read.
@@ -184,7 +209,7 @@ export class ExpressionEmitter {
   private aggregate(expr: AggregateExpr, paragraph: string): TsExpr {
     const name = `${this.owner}$each${++this.count}`;
     const free = freeLocals(expr);
-    const params: TsParam[] = [{ name: "s", type: tRef("State") }];
+    const params: TsParam[] = [];
     for (const local of free) {
       params.push({ name: localName(local.name), type: nativeType(local.type) });
       params.push({ name: local.index, type: tRef("number") });
@@ -192,6 +217,8 @@ export class ExpressionEmitter {
     const listType = expr.list.ty?.kind === "list" ? expr.list.ty.of : ({ kind: "any" } as Type);
     const i = expr.index ?? `${expr.variable.name}$i`;
     const items = id("items");
+    const captured = new Set<string>();
+    this.captures.push(captured);
     const list = this.emit(expr.list, paragraph);
     const outer = this.loop;
     this.loop = nothingHoisted();
@@ -246,16 +273,22 @@ export class ExpressionEmitter {
       }
     }
     this.loop = outer;
+    this.captures.pop();
+    // The state, or the values the loop reads (in the order it first reads them).
+    const reads: TsParam[] = this.reads.kind === "memoized"
+      ? [{ name: "s", type: tRef("State") }]
+      : [...captured].map((value) => ({ name: value, type: localType(this.reads as Extract<Reads, { kind: "locals" }>, value) }));
     // Values hoisted out of the loop are computed only when there is an item to loop over.
     const empty: TsStmt[] = before.length > 0 ? [{ type: "if", test: bin("===", member(items, "length"), lit(0)), then: [{ type: "return", value: emptyResult(expr.fn) }] }] : [];
     this.helpers.push({
       type: "function",
       name,
-      params,
+      params: [...reads, ...params],
       returns,
       body: [{ type: "const", name: "items", valueType: { type: "array", element: nativeType(listType), readonly: true }, init: list }, ...empty, ...before, ...body],
     });
-    return call(id(name), [S, ...free.flatMap((local) => [id(localName(local.name)), id(local.index)])]);
+    const values = this.reads.kind === "memoized" ? [S] : [...captured].map((value) => this.read(value));
+    return call(id(name), [...values, ...free.flatMap((local) => [id(localName(local.name)), id(local.index)])]);
   }
 
   /**
@@ -377,6 +410,12 @@ export class ExpressionEmitter {
         throw new Error(`unknown function ${expr.callee} reached the emitter`);
     }
   }
+}
+
+function localType(reads: Extract<Reads, { kind: "locals" }>, name: string): TsType {
+  const type = reads.types.get(name);
+  if (!type) throw new Error(`no type for the local ${name}`);
+  return type;
 }
 
 /** What a comprehension computed before its loop, by the node each replaces. */

@@ -3078,6 +3078,531 @@ function check$cavalry_targets$each2(s: State): boolean {
   }
   return false;
 }
+/**
+ * `resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.
+ * Null when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.
+ */
+function straight(input: Input, dice: Readonly<Record<string, number | undefined>>): Record<string, rt.Wire> | null {
+  try {
+    const in$attackers = input.attackers as readonly AssaultUnit[];
+    const in$defenders = input.defenders as readonly AssaultUnit[];
+    if (!(!(straight$check$cavalry_targets$each1(in$attackers) && straight$check$cavalry_targets$each2(in$defenders)) as boolean)) {
+      return null;
+    }
+    const attacker_bases: number = straight$attacker_bases$each1(in$attackers);
+    const defender_bases: number = straight$defender_bases$each1(in$defenders);
+    const only_cavalry: boolean = straight$only_cavalry$each1(in$attackers) && straight$only_cavalry$each2(in$defenders);
+    const any_cavalry: boolean = straight$any_cavalry$each1(in$attackers) || straight$any_cavalry$each2(in$defenders);
+    const rounds: number = only_cavalry ? 1 : any_cavalry ? 2 : 3;
+    const in$attacker_other_drm = input.attacker_other_drm as number;
+    const attacker_pinned: boolean = rt.mul(2, straight$attacker_pinned$each1(in$attackers), "5.5") >= attacker_bases;
+    const in$pinned_value = input.pinned_value as number | null;
+    const pinned_drm: number = in$pinned_value !== null ? in$pinned_value as number : rt.lookup(table$assault_modifiers, "pinned", "drm");
+    const attacker_hit_in_rear: boolean = rt.mul(2, straight$attacker_hit_in_rear$each1(in$attackers), "5.5") > attacker_bases;
+    const in$rear_value = input.rear_value as number | null;
+    const rear_drm: number = in$rear_value !== null ? in$rear_value as number : rt.lookup(table$assault_modifiers, "rear", "drm");
+    const attacker_two_sides: boolean = rt.mul(2, straight$attacker_two_sides$each1(in$attackers), "5.5") >= attacker_bases;
+    const two_sides_drm: number = rt.lookup(table$assault_modifiers, "two_sides", "drm");
+    const attacker_prone: boolean = rt.mul(2, straight$attacker_prone$each1(in$attackers), "5.5") >= attacker_bases;
+    const in$prone_value = input.prone_value as number | null;
+    const prone_drm: number = in$prone_value !== null ? in$prone_value as number : rt.lookup(table$assault_modifiers, "prone", "drm");
+    const attacker_solid_cover: boolean = rt.mul(2, straight$attacker_solid_cover$each1(in$attackers), "5.5") >= attacker_bases;
+    const in$cover_value = input.cover_value as number | null;
+    const cover_drm: number = in$cover_value !== null ? in$cover_value as number : rt.lookup(table$assault_modifiers, "solid_cover", "drm");
+    const attacker_outstanding: boolean = rt.mul(2, straight$attacker_outstanding$each1(in$attackers), "5.5") >= attacker_bases;
+    const in$outstanding_value = input.outstanding_value as number | null;
+    const outstanding_drm: number = in$outstanding_value !== null ? in$outstanding_value as number : rt.lookup(table$assault_modifiers, "outstanding", "drm");
+    const attacker_great: boolean = rt.mul(2, straight$attacker_great$each1(in$attackers), "5.5") >= attacker_bases;
+    const in$great_value = input.great_value as number | null;
+    const great_drm: number = in$great_value !== null ? in$great_value as number : rt.lookup(table$assault_modifiers, "great", "drm");
+    const attacker_mounted: boolean = rt.mul(2, straight$attacker_mounted$each1(in$attackers), "5.5") >= attacker_bases;
+    const attacker_cavalry_bonus: boolean = attacker_mounted && !straight$attacker_cavalry_bonus$each1(in$defenders) && !straight$attacker_cavalry_bonus$each2(in$defenders);
+    const cavalry_drm: number = rt.lookup(table$assault_modifiers, "cavalry", "drm");
+    const attacker_drm: number = rt.add(
+      rt.add(
+        rt.add(
+          rt.add(
+            rt.add(
+              rt.add(
+                rt.add(
+                  rt.add(in$attacker_other_drm, attacker_pinned ? pinned_drm : 0, "5.5"),
+                  attacker_hit_in_rear ? rear_drm : 0,
+                  "5.5",
+                ),
+                attacker_two_sides ? two_sides_drm : 0,
+                "5.5",
+              ),
+              attacker_prone ? prone_drm : 0,
+              "5.5",
+            ),
+            attacker_solid_cover ? cover_drm : 0,
+            "5.5",
+          ),
+          attacker_outstanding ? outstanding_drm : 0,
+          "5.5",
+        ),
+        attacker_great ? great_drm : 0,
+        "5.5",
+      ),
+      attacker_cavalry_bonus ? cavalry_drm : 0,
+      "5.5",
+    );
+    const in$defender_other_drm = input.defender_other_drm as number;
+    const defender_pinned: boolean = rt.mul(2, straight$defender_pinned$each1(in$defenders), "5.5") >= defender_bases;
+    const defender_hit_in_rear: boolean = rt.mul(2, straight$defender_hit_in_rear$each1(in$defenders), "5.5") > defender_bases;
+    const defender_two_sides: boolean = rt.mul(2, straight$defender_two_sides$each1(in$defenders), "5.5") >= defender_bases;
+    const defender_prone: boolean = rt.mul(2, straight$defender_prone$each1(in$defenders), "5.5") >= defender_bases;
+    const defender_solid_cover: boolean = rt.mul(2, straight$defender_solid_cover$each1(in$defenders), "5.5") >= defender_bases;
+    const defender_outstanding: boolean = rt.mul(2, straight$defender_outstanding$each1(in$defenders), "5.5") >= defender_bases;
+    const defender_great: boolean = rt.mul(2, straight$defender_great$each1(in$defenders), "5.5") >= defender_bases;
+    const defender_mounted: boolean = rt.mul(2, straight$defender_mounted$each1(in$defenders), "5.5") >= defender_bases;
+    const defender_cavalry_bonus: boolean = defender_mounted && !straight$defender_cavalry_bonus$each1(in$attackers) && !straight$defender_cavalry_bonus$each2(in$attackers);
+    const defender_drm: number = rt.add(
+      rt.add(
+        rt.add(
+          rt.add(
+            rt.add(
+              rt.add(
+                rt.add(
+                  rt.add(in$defender_other_drm, defender_pinned ? pinned_drm : 0, "5.5"),
+                  defender_hit_in_rear ? rear_drm : 0,
+                  "5.5",
+                ),
+                defender_two_sides ? two_sides_drm : 0,
+                "5.5",
+              ),
+              defender_prone ? prone_drm : 0,
+              "5.5",
+            ),
+            defender_solid_cover ? cover_drm : 0,
+            "5.5",
+          ),
+          defender_outstanding ? outstanding_drm : 0,
+          "5.5",
+        ),
+        defender_great ? great_drm : 0,
+        "5.5",
+      ),
+      defender_cavalry_bonus ? cavalry_drm : 0,
+      "5.5",
+    );
+    const die$attacker_roll_1 = dice.attacker_roll_1;
+    if (die$attacker_roll_1 === undefined) {
+      return null;
+    }
+    const die$defender_roll_1 = dice.defender_roll_1;
+    if (die$defender_roll_1 === undefined) {
+      return null;
+    }
+    const round_1_margin: number = rt.sub(
+      rt.add(die$attacker_roll_1, attacker_drm, "5.2"),
+      rt.add(die$defender_roll_1, defender_drm, "5.2"),
+      "5.2",
+    );
+    const attacker_lost_1: number = rt.min(attacker_bases, rt.max(0, -round_1_margin));
+    const defender_lost_1: number = rt.min(defender_bases, rt.max(0, round_1_margin));
+    const attacker_left_1: number = rt.sub(attacker_bases, attacker_lost_1, "5.2");
+    const defender_left_1: number = rt.sub(defender_bases, defender_lost_1, "5.2");
+    const round_2_fought: boolean = rounds >= 2 && attacker_left_1 > 0 && defender_left_1 > 0;
+    const die$attacker_roll_2 = dice.attacker_roll_2;
+    if (die$attacker_roll_2 === undefined) {
+      return null;
+    }
+    const die$defender_roll_2 = dice.defender_roll_2;
+    if (die$defender_roll_2 === undefined) {
+      return null;
+    }
+    const round_2_margin: number | null = round_2_fought ? rt.sub(
+      rt.add(die$attacker_roll_2, attacker_drm, "5.2"),
+      rt.add(die$defender_roll_2, defender_drm, "5.2"),
+      "5.2",
+    ) : null;
+    const attacker_lost_2: number = round_2_margin === null ? 0 : rt.min(attacker_left_1, rt.max(0, -(round_2_margin as number)));
+    const defender_lost_2: number = round_2_margin === null ? 0 : rt.min(defender_left_1, rt.max(0, round_2_margin as number));
+    const attacker_left_2: number = rt.sub(attacker_left_1, attacker_lost_2, "5.2");
+    const defender_left_2: number = rt.sub(defender_left_1, defender_lost_2, "5.2");
+    const round_3_fought: boolean = rounds >= 3 && attacker_left_2 > 0 && defender_left_2 > 0;
+    const die$attacker_roll_3 = dice.attacker_roll_3;
+    if (die$attacker_roll_3 === undefined) {
+      return null;
+    }
+    const die$defender_roll_3 = dice.defender_roll_3;
+    if (die$defender_roll_3 === undefined) {
+      return null;
+    }
+    const round_3_margin: number | null = round_3_fought ? rt.sub(
+      rt.add(die$attacker_roll_3, attacker_drm, "5.2"),
+      rt.add(die$defender_roll_3, defender_drm, "5.2"),
+      "5.2",
+    ) : null;
+    const attacker_lost_3: number = round_3_margin === null ? 0 : rt.min(attacker_left_2, rt.max(0, -(round_3_margin as number)));
+    const defender_lost_3: number = round_3_margin === null ? 0 : rt.min(defender_left_2, rt.max(0, round_3_margin as number));
+    const defender_left_3: number = rt.sub(defender_left_2, defender_lost_3, "5.2");
+    const defender_lost_in_rounds: number = rt.sub(defender_bases, defender_left_3, "5.2");
+    const attacker_left_3: number = rt.sub(attacker_left_2, attacker_lost_3, "5.2");
+    const attacker_lost_in_rounds: number = rt.sub(attacker_bases, attacker_left_3, "5.2");
+    const overall: "attacker_won" | "defender_won" | "tie" = defender_lost_in_rounds > attacker_lost_in_rounds ? "attacker_won" : attacker_lost_in_rounds > defender_lost_in_rounds ? "defender_won" : "tie";
+    const overall_loser: ("attacker" | "defender") | null = overall === "attacker_won" ? "defender" : overall === "defender_won" ? "attacker" : null;
+    const attacker_tie_loss: number = overall === "tie" && attacker_left_3 > 0 ? 1 : 0;
+    const attacker_bases_lost: number = rt.add(attacker_lost_in_rounds, attacker_tie_loss, "5.2");
+    const defender_tie_loss: number = overall === "tie" && defender_left_3 > 0 ? 1 : 0;
+    const defender_bases_lost: number = rt.add(defender_lost_in_rounds, defender_tie_loss, "5.2");
+    const attacker_bases_left: number = rt.sub(attacker_bases, attacker_bases_lost, "5.2");
+    const defender_bases_left: number = rt.sub(defender_bases, defender_bases_lost, "5.2");
+    const round_1_winner: ("attacker" | "defender") | null = round_1_margin > 0 ? "attacker" : round_1_margin < 0 ? "defender" : null;
+    const round_2_winner: ("attacker" | "defender") | null = round_2_margin === null ? null : round_2_margin as number > 0 ? "attacker" : round_2_margin as number < 0 ? "defender" : null;
+    const round_3_winner: ("attacker" | "defender") | null = round_3_margin === null ? null : round_3_margin as number > 0 ? "attacker" : round_3_margin as number < 0 ? "defender" : null;
+    const attacker_won_every_round: boolean = round_1_winner === "attacker" && (!round_2_fought || round_2_winner === "attacker") && (!round_3_fought || round_3_winner === "attacker");
+    const defender_won_every_round: boolean = round_1_winner === "defender" && (!round_2_fought || round_2_winner === "defender") && (!round_3_fought || round_3_winner === "defender");
+    const breakthrough: ("attacker" | "defender") | null = attacker_won_every_round && defender_left_3 === 0 ? "attacker" : defender_won_every_round && attacker_left_3 === 0 ? "defender" : null;
+    const heroic_fight: boolean = attacker_left_3 > 0 && defender_left_3 === 0 && overall === "defender_won" || defender_left_3 > 0 && attacker_left_3 === 0 && overall === "attacker_won";
+    const pinned_sides: "nobody" | "attacking_side" | "defending_side" | "both_sides" = overall === "tie" ? attacker_bases_left > 0 && defender_bases_left > 0 ? "both_sides" : attacker_bases_left > 0 ? "attacking_side" : defender_bases_left > 0 ? "defending_side" : "nobody" : heroic_fight && attacker_left_3 > 0 ? "attacking_side" : heroic_fight ? "defending_side" : "nobody";
+    const cavalry_option: boolean = attacker_mounted && !defender_mounted && overall === "attacker_won" || defender_mounted && !attacker_mounted && overall === "defender_won";
+    return {
+      attacker_bases: attacker_bases as rt.Wire,
+      defender_bases: defender_bases as rt.Wire,
+      rounds: rounds as rt.Wire,
+      attacker_drm: attacker_drm as rt.Wire,
+      defender_drm: defender_drm as rt.Wire,
+      round_1_margin: round_1_margin as rt.Wire,
+      attacker_lost_1: attacker_lost_1 as rt.Wire,
+      defender_lost_1: defender_lost_1 as rt.Wire,
+      round_2_fought: round_2_fought as rt.Wire,
+      round_2_margin: round_2_margin as rt.Wire,
+      attacker_lost_2: attacker_lost_2 as rt.Wire,
+      defender_lost_2: defender_lost_2 as rt.Wire,
+      round_3_fought: round_3_fought as rt.Wire,
+      round_3_margin: round_3_margin as rt.Wire,
+      attacker_lost_3: attacker_lost_3 as rt.Wire,
+      defender_lost_3: defender_lost_3 as rt.Wire,
+      overall: overall as rt.Wire,
+      overall_loser: overall_loser as rt.Wire,
+      attacker_bases_lost: attacker_bases_lost as rt.Wire,
+      defender_bases_lost: defender_bases_lost as rt.Wire,
+      attacker_bases_left: attacker_bases_left as rt.Wire,
+      defender_bases_left: defender_bases_left as rt.Wire,
+      breakthrough: breakthrough as rt.Wire,
+      heroic_fight: heroic_fight as rt.Wire,
+      pinned_sides: pinned_sides as rt.Wire,
+      cavalry_option: cavalry_option as rt.Wire,
+    };
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return null;
+  }
+}
+function straight$check$cavalry_targets$each1(in$attackers: readonly AssaultUnit[]): boolean {
+  const items: readonly AssaultUnit[] = in$attackers;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (u$.mounted_cavalry) {
+      return true;
+    }
+  }
+  return false;
+}
+function straight$check$cavalry_targets$each2(in$defenders: readonly AssaultUnit[]): boolean {
+  const items: readonly AssaultUnit[] = in$defenders;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (d$.cover === "enclosed") {
+      return true;
+    }
+  }
+  return false;
+}
+function straight$attacker_bases$each1(in$attackers: readonly AssaultUnit[]): number {
+  const items: readonly AssaultUnit[] = in$attackers;
+  let total: number = 0;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    total = rt.add(total, u$.bases, "5.2");
+  }
+  return total;
+}
+function straight$defender_bases$each1(in$defenders: readonly AssaultUnit[]): number {
+  const items: readonly AssaultUnit[] = in$defenders;
+  let total: number = 0;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    total = rt.add(total, d$.bases, "5.2");
+  }
+  return total;
+}
+function straight$only_cavalry$each1(in$attackers: readonly AssaultUnit[]): boolean {
+  const items: readonly AssaultUnit[] = in$attackers;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!u$.mounted_cavalry) {
+      return false;
+    }
+  }
+  return true;
+}
+function straight$only_cavalry$each2(in$defenders: readonly AssaultUnit[]): boolean {
+  const items: readonly AssaultUnit[] = in$defenders;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (!d$.mounted_cavalry) {
+      return false;
+    }
+  }
+  return true;
+}
+function straight$any_cavalry$each1(in$attackers: readonly AssaultUnit[]): boolean {
+  const items: readonly AssaultUnit[] = in$attackers;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (u$.mounted_cavalry) {
+      return true;
+    }
+  }
+  return false;
+}
+function straight$any_cavalry$each2(in$defenders: readonly AssaultUnit[]): boolean {
+  const items: readonly AssaultUnit[] = in$defenders;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (d$.mounted_cavalry) {
+      return true;
+    }
+  }
+  return false;
+}
+function straight$attacker_pinned$each1(in$attackers: readonly AssaultUnit[]): number {
+  const items: readonly AssaultUnit[] = in$attackers;
+  let total: number = 0;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!u$.pinned_or_worse) {
+      continue;
+    }
+    total = rt.add(total, u$.bases, "5.5");
+  }
+  return total;
+}
+function straight$attacker_hit_in_rear$each1(in$attackers: readonly AssaultUnit[]): number {
+  const items: readonly AssaultUnit[] = in$attackers;
+  let total: number = 0;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!u$.hit_in_rear) {
+      continue;
+    }
+    total = rt.add(total, u$.bases, "5.5");
+  }
+  return total;
+}
+function straight$attacker_two_sides$each1(in$attackers: readonly AssaultUnit[]): number {
+  const items: readonly AssaultUnit[] = in$attackers;
+  let total: number = 0;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!(u$.sides_in_contact >= 2)) {
+      continue;
+    }
+    total = rt.add(total, u$.bases, "5.5");
+  }
+  return total;
+}
+function straight$attacker_prone$each1(in$attackers: readonly AssaultUnit[]): number {
+  const items: readonly AssaultUnit[] = in$attackers;
+  let total: number = 0;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!u$.prone) {
+      continue;
+    }
+    total = rt.add(total, u$.bases, "5.5");
+  }
+  return total;
+}
+function straight$attacker_solid_cover$each1(in$attackers: readonly AssaultUnit[]): number {
+  const items: readonly AssaultUnit[] = in$attackers;
+  let total: number = 0;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!(u$.cover !== "open_ground")) {
+      continue;
+    }
+    total = rt.add(total, u$.bases, "5.5");
+  }
+  return total;
+}
+function straight$attacker_outstanding$each1(in$attackers: readonly AssaultUnit[]): number {
+  const items: readonly AssaultUnit[] = in$attackers;
+  let total: number = 0;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!(u$.training === "outstanding_training")) {
+      continue;
+    }
+    total = rt.add(total, u$.bases, "5.5");
+  }
+  return total;
+}
+function straight$attacker_great$each1(in$attackers: readonly AssaultUnit[]): number {
+  const items: readonly AssaultUnit[] = in$attackers;
+  let total: number = 0;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!(u$.training === "great_training")) {
+      continue;
+    }
+    total = rt.add(total, u$.bases, "5.5");
+  }
+  return total;
+}
+function straight$attacker_mounted$each1(in$attackers: readonly AssaultUnit[]): number {
+  const items: readonly AssaultUnit[] = in$attackers;
+  let total: number = 0;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!u$.mounted_cavalry) {
+      continue;
+    }
+    total = rt.add(total, u$.bases, "5.5");
+  }
+  return total;
+}
+function straight$attacker_cavalry_bonus$each1(in$defenders: readonly AssaultUnit[]): boolean {
+  const items: readonly AssaultUnit[] = in$defenders;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (!d$.mounted_cavalry) {
+      return false;
+    }
+  }
+  return true;
+}
+function straight$attacker_cavalry_bonus$each2(in$defenders: readonly AssaultUnit[]): boolean {
+  const items: readonly AssaultUnit[] = in$defenders;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (d$.flamethrowers || d$.cover === "enclosed") {
+      return true;
+    }
+  }
+  return false;
+}
+function straight$defender_pinned$each1(in$defenders: readonly AssaultUnit[]): number {
+  const items: readonly AssaultUnit[] = in$defenders;
+  let total: number = 0;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (!d$.pinned_or_worse) {
+      continue;
+    }
+    total = rt.add(total, d$.bases, "5.5");
+  }
+  return total;
+}
+function straight$defender_hit_in_rear$each1(in$defenders: readonly AssaultUnit[]): number {
+  const items: readonly AssaultUnit[] = in$defenders;
+  let total: number = 0;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (!d$.hit_in_rear) {
+      continue;
+    }
+    total = rt.add(total, d$.bases, "5.5");
+  }
+  return total;
+}
+function straight$defender_two_sides$each1(in$defenders: readonly AssaultUnit[]): number {
+  const items: readonly AssaultUnit[] = in$defenders;
+  let total: number = 0;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (!(d$.sides_in_contact >= 2)) {
+      continue;
+    }
+    total = rt.add(total, d$.bases, "5.5");
+  }
+  return total;
+}
+function straight$defender_prone$each1(in$defenders: readonly AssaultUnit[]): number {
+  const items: readonly AssaultUnit[] = in$defenders;
+  let total: number = 0;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (!d$.prone) {
+      continue;
+    }
+    total = rt.add(total, d$.bases, "5.5");
+  }
+  return total;
+}
+function straight$defender_solid_cover$each1(in$defenders: readonly AssaultUnit[]): number {
+  const items: readonly AssaultUnit[] = in$defenders;
+  let total: number = 0;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (!(d$.cover !== "open_ground")) {
+      continue;
+    }
+    total = rt.add(total, d$.bases, "5.5");
+  }
+  return total;
+}
+function straight$defender_outstanding$each1(in$defenders: readonly AssaultUnit[]): number {
+  const items: readonly AssaultUnit[] = in$defenders;
+  let total: number = 0;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (!(d$.training === "outstanding_training")) {
+      continue;
+    }
+    total = rt.add(total, d$.bases, "5.5");
+  }
+  return total;
+}
+function straight$defender_great$each1(in$defenders: readonly AssaultUnit[]): number {
+  const items: readonly AssaultUnit[] = in$defenders;
+  let total: number = 0;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (!(d$.training === "great_training")) {
+      continue;
+    }
+    total = rt.add(total, d$.bases, "5.5");
+  }
+  return total;
+}
+function straight$defender_mounted$each1(in$defenders: readonly AssaultUnit[]): number {
+  const items: readonly AssaultUnit[] = in$defenders;
+  let total: number = 0;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (!d$.mounted_cavalry) {
+      continue;
+    }
+    total = rt.add(total, d$.bases, "5.5");
+  }
+  return total;
+}
+function straight$defender_cavalry_bonus$each1(in$attackers: readonly AssaultUnit[]): boolean {
+  const items: readonly AssaultUnit[] = in$attackers;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!u$.mounted_cavalry) {
+      return false;
+    }
+  }
+  return true;
+}
+function straight$defender_cavalry_bonus$each2(in$attackers: readonly AssaultUnit[]): boolean {
+  const items: readonly AssaultUnit[] = in$attackers;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (u$.flamethrowers || u$.cover === "enclosed") {
+      return true;
+    }
+  }
+  return false;
+}
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [
   {
@@ -4515,7 +5040,22 @@ function admitDice(dice: unknown): Record<string, number | undefined> {
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), admitDice(dice), options);
+  const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
+  const rolled = admitDice(dice);
+  if (options?.assume === undefined && options?.also === undefined) {
+    const values = straight(admitted, rolled);
+    if (values !== null) {
+      return rt.resolved<Outputs>(values, options?.trace === false ? null : retrace, admitted, {
+          attacker_roll_1: rolled.attacker_roll_1,
+          defender_roll_1: rolled.defender_roll_1,
+          attacker_roll_2: rolled.attacker_roll_2,
+          defender_roll_2: rolled.defender_roll_2,
+          attacker_roll_3: rolled.attacker_roll_3,
+          defender_roll_3: rolled.defender_roll_3,
+        });
+    }
+  }
+  const s = new State(admitted, rolled, options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
@@ -4527,6 +5067,11 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     TRACE,
     holds,
   );
+}
+
+/** The trace of a resolution answered straight through: the same evaluation made step by step, when the trace is first read. */
+function retrace(input: object, dice: Record<string, number | undefined>): rt.TraceStep[] {
+  return rt.finish<Outputs, State>(new State(input, dice, undefined), CHECKS, outputs, [], TRACE, holds).trace;
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */
