@@ -175,6 +175,8 @@ export class ExpressionEmitter {
       case "*":
       case "/":
         // Exact: whole numbers stay whole (and stop when too large), others are fractions.
+        // Integers only add, subtract and multiply to integers: no fraction to look for.
+        if (op !== "/" && isInteger(left.ty) && isInteger(right.ty)) return call(WHOLE[op], [l, r, lit(paragraph)]);
         return call(ARITHMETIC[op], [l, r, lit(paragraph)]);
       case "==":
       case "!=": {
@@ -379,6 +381,8 @@ export class ExpressionEmitter {
         return call("rt.abs", args);
       case "min":
       case "max":
+        // Of integers, JavaScript's own (exact for whole numbers and "all"); otherwise exact comparison.
+        if (expr.args.every((a) => isInteger(a.ty))) return call(`Math.${expr.callee}`, args);
         return args.reduce((a, b) => call(`rt.${expr.callee}`, [a, b]));
       case "clamp":
         return call("rt.min", [call("rt.max", [args[0], args[1]]), args[2]]);
@@ -433,6 +437,7 @@ function nothingHoisted(): Hoisted {
 }
 
 const ARITHMETIC: Record<string, string> = { "+": "rt.add", "-": "rt.sub", "*": "rt.mul", "/": "rt.div" };
+const WHOLE: Record<string, string> = { "+": "rt.addWhole", "-": "rt.subWhole", "*": "rt.mulWhole" };
 const COMPARE: Record<string, string> = { "<": "rt.lt", "<=": "rt.le", ">": "rt.gt", ">=": "rt.ge" };
 
 /** Comprehensions whose loop gives none when nothing is kept. */
@@ -470,6 +475,11 @@ function worthHoisting(e: Expr): boolean {
 /** A `number` (not an `integer`): exact arithmetic, since it may be a fraction. */
 function isExact(type: Type | undefined): boolean {
   return type?.kind === "number";
+}
+
+/** An `integer`: whole numbers (or "all"), never a fraction. */
+function isInteger(type: Type | undefined): boolean {
+  return type?.kind === "integer";
 }
 
 function isNumeric(type: Type | undefined): boolean {

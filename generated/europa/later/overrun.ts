@@ -1661,7 +1661,7 @@ function defensive_support(s: State): rt.Num {
 function high_odds_drm(s: State): number {
   let v = s.high_odds_drm;
   if (v === undefined) {
-    v = rt.gt(defense_total(s), 0) && rt.ge(attack_total(s), rt.mul(10, defense_total(s), "13.A")) ? rt.sub(rt.floor(rt.div(attack_total(s), defense_total(s), "13.A")), 9, "13.A") : 0;
+    v = rt.gt(defense_total(s), 0) && rt.ge(attack_total(s), rt.mul(10, defense_total(s), "13.A")) ? rt.subWhole(rt.floor(rt.div(attack_total(s), defense_total(s), "13.A")), 9, "13.A") : 0;
     s.high_odds_drm = v;
   }
   return v;
@@ -1677,15 +1677,15 @@ function exploitation_drm(s: State): number {
 function total_drm(s: State): number {
   let v = s.total_drm;
   if (v === undefined) {
-    v = rt.add(
-      rt.add(
-        rt.add(
-          rt.add(
-            rt.add(
-              rt.add(
-                rt.add(
-                  rt.add(
-                    rt.add(in$terrain_drm(s), in$aec_drm(s), "13.A"),
+    v = rt.addWhole(
+      rt.addWhole(
+        rt.addWhole(
+          rt.addWhole(
+            rt.addWhole(
+              rt.addWhole(
+                rt.addWhole(
+                  rt.addWhole(
+                    rt.addWhole(in$terrain_drm(s), in$aec_drm(s), "13.A"),
                     in$fortification_drm(s),
                     "13.A",
                   ),
@@ -1717,7 +1717,7 @@ function total_drm(s: State): number {
 function modified_roll(s: State): number {
   let v = s.modified_roll;
   if (v === undefined) {
-    v = rt.add(die$overrun_roll(s), total_drm(s), "13.A");
+    v = rt.addWhole(die$overrun_roll(s), total_drm(s), "13.A");
     s.modified_roll = v;
   }
   return v;
@@ -2049,7 +2049,7 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const column: string | null = rt.eq(defense_total, 0) ? null : rt.header(table$overrun_crt, "column", odds);
     const in$phase = input.phase as "movement" | "exploitation";
     const exploitation_drm: number = in$phase === "exploitation" ? -1 : 0;
-    const high_odds_drm: number = rt.gt(defense_total, 0) && rt.ge(attack_total, rt.mul(10, defense_total, "13.A")) ? rt.sub(rt.floor(rt.div(attack_total, defense_total, "13.A")), 9, "13.A") : 0;
+    const high_odds_drm: number = rt.gt(defense_total, 0) && rt.ge(attack_total, rt.mul(10, defense_total, "13.A")) ? rt.subWhole(rt.floor(rt.div(attack_total, defense_total, "13.A")), 9, "13.A") : 0;
     const in$terrain_drm = input.terrain_drm as number;
     const in$aec_drm = input.aec_drm as number;
     const in$fortification_drm = input.fortification_drm as number;
@@ -2058,14 +2058,18 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const in$morale_drm = input.morale_drm as number;
     const in$special_unit_drm = input.special_unit_drm as number;
     const in$title_drm = input.title_drm as number;
-    const total_drm: number = rt.add(
-      rt.add(
-        rt.add(
-          rt.add(
-            rt.add(
-              rt.add(
-                rt.add(
-                  rt.add(rt.add(in$terrain_drm, in$aec_drm, "13.A"), in$fortification_drm, "13.A"),
+    const total_drm: number = rt.addWhole(
+      rt.addWhole(
+        rt.addWhole(
+          rt.addWhole(
+            rt.addWhole(
+              rt.addWhole(
+                rt.addWhole(
+                  rt.addWhole(
+                    rt.addWhole(in$terrain_drm, in$aec_drm, "13.A"),
+                    in$fortification_drm,
+                    "13.A",
+                  ),
                   in$weather_drm,
                   "13.A",
                 ),
@@ -2091,7 +2095,7 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     if (die$overrun_roll === undefined) {
       return null;
     }
-    const modified_roll: number = rt.add(die$overrun_roll, total_drm, "13.A");
+    const modified_roll: number = rt.addWhole(die$overrun_roll, total_drm, "13.A");
     const result: ("ah" | "as" | "de_minus" | "de_plus") | null = all_retreated ? null : rt.eq(defense_total, 0) ? "de_plus" : rt.lookup(table$overrun_crt, modified_roll, odds);
     const overrun_succeeds: boolean = all_retreated || (result === "de_minus" || result === "de_plus");
     const attackers_do_not_retreat: boolean = result === "ah";

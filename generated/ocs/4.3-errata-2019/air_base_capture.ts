@@ -197,8 +197,8 @@ function die$air_roll(s: State): number {
 function air_roll_modified(s: State): number {
   let v = s.air_roll_modified;
   if (v === undefined) {
-    v = rt.add(
-      rt.add(die$air_roll(s), in$air_unit_active(s) ? 2 : 0, "Charts"),
+    v = rt.addWhole(
+      rt.addWhole(die$air_roll(s), in$air_unit_active(s) ? 2 : 0, "Charts"),
       in$captured_by_advance(s) ? 2 : 0,
       "Charts",
     );
@@ -226,8 +226,8 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     if (die$air_roll === undefined) {
       return null;
     }
-    const air_roll_modified: number = rt.add(
-      rt.add(die$air_roll, in$air_unit_active ? 2 : 0, "Charts"),
+    const air_roll_modified: number = rt.addWhole(
+      rt.addWhole(die$air_roll, in$air_unit_active ? 2 : 0, "Charts"),
       in$captured_by_advance ? 2 : 0,
       "Charts",
     );

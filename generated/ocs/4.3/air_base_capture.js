@@ -175,8 +175,8 @@ function die$air_roll(s) {
 function air_roll_modified(s) {
   let v = s.air_roll_modified;
   if (v === undefined) {
-    v = rt.add(
-      rt.add(die$air_roll(s), in$air_unit_active(s) ? 2 : 0, "Charts"),
+    v = rt.addWhole(
+      rt.addWhole(die$air_roll(s), in$air_unit_active(s) ? 2 : 0, "Charts"),
       in$captured_by_advance(s) ? 2 : 0,
       "Charts",
     );
@@ -204,8 +204,8 @@ function straight(input, dice) {
     if (die$air_roll === undefined) {
       return null;
     }
-    const air_roll_modified = rt.add(
-      rt.add(die$air_roll, in$air_unit_active ? 2 : 0, "Charts"),
+    const air_roll_modified = rt.addWhole(
+      rt.addWhole(die$air_roll, in$air_unit_active ? 2 : 0, "Charts"),
       in$captured_by_advance ? 2 : 0,
       "Charts",
     );
