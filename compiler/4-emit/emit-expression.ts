@@ -17,10 +17,11 @@ type Local = Extract<Binding, { kind: "local" }>;
  * How an expression reads the values it names. `memoized`: through the memoized
  * definitions and accessors of an evaluation's state (`odds(s)`, `in$mp_left(s)`,
  * `attackers$strength(s, u$i)`). `locals`: as local variables a straight-line function
- * computed before (`odds`, `in$mp_left`, `attackers$strength[u$i]`); a comprehension's
+ * computed before (`odds`, `in$mp_left`, `attackers$strength[u$i]`, or `attackers$strength`
+ * for one of `scalars`, computed in the same loop over the units); a comprehension's
  * function then takes the values it reads as parameters, typed by `types` (by name).
  */
-export type Reads = { kind: "memoized" } | { kind: "locals"; types: ReadonlyMap<string, TsType> };
+export type Reads = { kind: "memoized" } | { kind: "locals"; types: ReadonlyMap<string, TsType>; scalars: ReadonlySet<string> };
 
 /**
  * Translates checked rules expressions into TypeScript. Names become calls of
@@ -41,6 +42,10 @@ export class ExpressionEmitter {
   private loop: Hoisted = nothingHoisted();
   /** With `locals`: the values each comprehension being emitted reads (innermost last), its parameters. */
   private captures: Set<string>[] = [];
+  /** With `locals`: every value some comprehension reads. */
+  readonly capturedAnywhere = new Set<string>();
+  /** With `locals`: the values the comprehensions of each definition read, by the name given to `definition`. */
+  readonly capturedBy = new Map<string, Set<string>>();
 
   /** `constants` may be shared with another emitter of the same module, so each fraction is made once. */
   constructor(reads: Reads = { kind: "memoized" }, constants = new Map<string, TsStmt>()) {
@@ -51,8 +56,16 @@ export class ExpressionEmitter {
   /** A named value: a call of its memoized accessor, or its local (which the comprehension being emitted takes as a parameter). */
   private read(name: string, index?: string): TsExpr {
     if (this.reads.kind === "memoized") return call(id(name), index === undefined ? [S] : [S, id(index)]);
-    this.captures.at(-1)?.add(name);
-    return index === undefined ? id(name) : { type: "index", object: id(name), index: id(index) };
+    const inner = this.captures.at(-1);
+    if (inner) {
+      inner.add(name);
+      this.capturedAnywhere.add(name);
+      let mine = this.capturedBy.get(this.owner);
+      if (!mine) this.capturedBy.set(this.owner, (mine = new Set()));
+      mine.add(name);
+    }
+    // A per-unit value read in its own loop, kept in a local of the loop (see `scalars`).
+    return index === undefined || this.reads.scalars.has(name) ? id(name) : { type: "index", object: id(name), index: id(index) };
   }
 
   /** Starts a definition; helper names stay the same when other definitions change. */

@@ -1860,6 +1860,7 @@ function straight(input, dice) {
     const in$defenders = input.defenders;
     const all_retreated = straight$all_retreated$each1(in$defenders);
     const attackers$mp_cost = new Array(in$attackers.length);
+    const attackers$mp_spent = new Array(in$attackers.length);
     for (let u$i = 0; u$i < in$attackers.length; u$i++) {
       const u$ = in$attackers[u$i];
       attackers$mp_cost[u$i] = in$same_hex ? 0 : all_retreated ? rt.add(
@@ -1875,10 +1876,6 @@ function straight(input, dice) {
         rt.numberIn(u$.overrun_mp),
         "13.A",
       );
-    }
-    const attackers$mp_spent = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
       attackers$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used), attackers$mp_cost[u$i], "13.A");
     }
     if (!(straight$check$enough_mp$each1(in$attackers, attackers$mp_spent))) {
@@ -1893,20 +1890,17 @@ function straight(input, dice) {
     if (!(!in$naval_gunfire)) {
       return null;
     }
-    const attackers$mp_left = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma), attackers$mp_spent[u$i], "13.A");
-    }
-    const attackers$strength_now = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$strength_now[u$i] = u$.half_strength_marker ? rt.halve(rt.numberIn(u$.strength), "13.A") : rt.numberIn(u$.strength);
-    }
     const in$ground_support_bombing = rt.numberIn(input.ground_support_bombing);
     const ground_support = rt.halve(in$ground_support_bombing, "13.A");
     const in$defensive_support_bombing = rt.numberIn(input.defensive_support_bombing);
     const defensive_support = rt.quarter(in$defensive_support_bombing, "13.A");
+    const attackers$mp_left = new Array(in$attackers.length);
+    const attackers$strength_now = new Array(in$attackers.length);
+    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+      const u$ = in$attackers[u$i];
+      attackers$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma), attackers$mp_spent[u$i], "13.A");
+      attackers$strength_now[u$i] = u$.half_strength_marker ? rt.halve(rt.numberIn(u$.strength), "13.A") : rt.numberIn(u$.strength);
+    }
     const attack_total = rt.add(
       straight$attack_total$each1(in$attackers, attackers$strength_now),
       ground_support,
@@ -1971,13 +1965,10 @@ function straight(input, dice) {
     const halved_after = in$same_hex || half_strength_markers;
     const advance = in$same_hex ? "already_in_hex" : all_retreated ? "may_move_in" : overrun_succeeds ? "at_least_one" : "no_advance";
     const attackers$may_move_on = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$may_move_on[u$i] = overrun_succeeds && (in$same_hex || u$.advances) && rt.gt(attackers$mp_left[u$i], 0);
-    }
     const attackers$ends_movement = new Array(in$attackers.length);
     for (let u$i = 0; u$i < in$attackers.length; u$i++) {
       const u$ = in$attackers[u$i];
+      attackers$may_move_on[u$i] = overrun_succeeds && (in$same_hex || u$.advances) && rt.gt(attackers$mp_left[u$i], 0);
       attackers$ends_movement[u$i] = !(overrun_succeeds && (in$same_hex || u$.advances));
     }
     return {

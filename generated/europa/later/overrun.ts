@@ -1992,6 +1992,7 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const in$defenders = input.defenders as readonly DefendingUnit[];
     const all_retreated: boolean = straight$all_retreated$each1(in$defenders);
     const attackers$mp_cost: rt.Num[] = new Array(in$attackers.length);
+    const attackers$mp_spent: rt.Num[] = new Array(in$attackers.length);
     for (let u$i = 0; u$i < in$attackers.length; u$i++) {
       const u$ = in$attackers[u$i];
       attackers$mp_cost[u$i] = in$same_hex ? 0 : all_retreated ? rt.add(
@@ -2007,10 +2008,6 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
         rt.numberIn(u$.overrun_mp) as rt.Num,
         "13.A",
       );
-    }
-    const attackers$mp_spent: rt.Num[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
       attackers$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used) as rt.Num, attackers$mp_cost[u$i], "13.A");
     }
     if (!(straight$check$enough_mp$each1(in$attackers, attackers$mp_spent) as boolean)) {
@@ -2025,20 +2022,17 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     if (!(!in$naval_gunfire as boolean)) {
       return null;
     }
-    const attackers$mp_left: rt.Num[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma) as rt.Num, attackers$mp_spent[u$i], "13.A");
-    }
-    const attackers$strength_now: rt.Num[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$strength_now[u$i] = u$.half_strength_marker ? rt.halve(rt.numberIn(u$.strength) as rt.Num, "13.A") : rt.numberIn(u$.strength) as rt.Num;
-    }
     const in$ground_support_bombing = rt.numberIn(input.ground_support_bombing) as rt.Num;
     const ground_support: rt.Num = rt.halve(in$ground_support_bombing, "13.A");
     const in$defensive_support_bombing = rt.numberIn(input.defensive_support_bombing) as rt.Num;
     const defensive_support: rt.Num = rt.quarter(in$defensive_support_bombing, "13.A");
+    const attackers$mp_left: rt.Num[] = new Array(in$attackers.length);
+    const attackers$strength_now: rt.Num[] = new Array(in$attackers.length);
+    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+      const u$ = in$attackers[u$i];
+      attackers$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma) as rt.Num, attackers$mp_spent[u$i], "13.A");
+      attackers$strength_now[u$i] = u$.half_strength_marker ? rt.halve(rt.numberIn(u$.strength) as rt.Num, "13.A") : rt.numberIn(u$.strength) as rt.Num;
+    }
     const attack_total: rt.Num = rt.add(
       straight$attack_total$each1(in$attackers, attackers$strength_now),
       ground_support,
@@ -2103,13 +2097,10 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const halved_after: boolean = in$same_hex || half_strength_markers;
     const advance: "all_must" | "at_least_one" | "may_move_in" | "already_in_hex" | "no_advance" = in$same_hex ? "already_in_hex" : all_retreated ? "may_move_in" : overrun_succeeds ? "at_least_one" : "no_advance";
     const attackers$may_move_on: boolean[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$may_move_on[u$i] = overrun_succeeds && (in$same_hex || u$.advances) && rt.gt(attackers$mp_left[u$i], 0);
-    }
     const attackers$ends_movement: boolean[] = new Array(in$attackers.length);
     for (let u$i = 0; u$i < in$attackers.length; u$i++) {
       const u$ = in$attackers[u$i];
+      attackers$may_move_on[u$i] = overrun_succeeds && (in$same_hex || u$.advances) && rt.gt(attackers$mp_left[u$i], 0);
       attackers$ends_movement[u$i] = !(overrun_succeeds && (in$same_hex || u$.advances));
     }
     return {

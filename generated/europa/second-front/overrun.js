@@ -584,27 +584,24 @@ function straight(input, dice) {
       return null;
     }
     const attackers$mp_cost = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$mp_cost[u$i] = rt.add(rt.add(2, rt.numberIn(u$.terrain_mp), "13.A"), rt.numberIn(u$.zoc_mp), "13.A");
-    }
     const attackers$mp_spent = new Array(in$attackers.length);
     for (let u$i = 0; u$i < in$attackers.length; u$i++) {
       const u$ = in$attackers[u$i];
+      attackers$mp_cost[u$i] = rt.add(rt.add(2, rt.numberIn(u$.terrain_mp), "13.A"), rt.numberIn(u$.zoc_mp), "13.A");
       attackers$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used), attackers$mp_cost[u$i], "13.A");
     }
     if (!(straight$check$enough_mp$each1(in$attackers, attackers$mp_spent))) {
       return null;
     }
+    const odds = rt.ge(attack_total, defense_total) ? rt.roundOdds(rt.ratio(attack_total, defense_total, "13.A"), "down") : rt.roundOdds(rt.ratio(attack_total, defense_total, "13.A"), "up");
+    const overrun_succeeds = true;
+    const defenders_eliminated = true;
+    const advance = "all_must";
     const attackers$mp_left = new Array(in$attackers.length);
     for (let u$i = 0; u$i < in$attackers.length; u$i++) {
       const u$ = in$attackers[u$i];
       attackers$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma), attackers$mp_spent[u$i], "13.A");
     }
-    const odds = rt.ge(attack_total, defense_total) ? rt.roundOdds(rt.ratio(attack_total, defense_total, "13.A"), "down") : rt.roundOdds(rt.ratio(attack_total, defense_total, "13.A"), "up");
-    const overrun_succeeds = true;
-    const defenders_eliminated = true;
-    const advance = "all_must";
     return {
       "attackers.mp_cost": rt.wireEach(attackers$mp_cost, rt.wireAs.number),
       "attackers.mp_spent": rt.wireEach(attackers$mp_spent, rt.wireAs.number),

@@ -648,6 +648,7 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
       return null;
     }
     const attackers$mp_cost: rt.Num[] = new Array(in$attackers.length);
+    const attackers$mp_spent: rt.Num[] = new Array(in$attackers.length);
     for (let u$i = 0; u$i < in$attackers.length; u$i++) {
       const u$ = in$attackers[u$i];
       attackers$mp_cost[u$i] = rt.add(
@@ -655,24 +656,20 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
         rt.numberIn(u$.zoc_mp) as rt.Num,
         "13.A",
       );
-    }
-    const attackers$mp_spent: rt.Num[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
       attackers$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used) as rt.Num, attackers$mp_cost[u$i], "13.A");
     }
     if (!(straight$check$enough_mp$each1(in$attackers, attackers$mp_spent) as boolean)) {
       return null;
     }
+    const odds: rt.Odds = rt.ge(attack_total, defense_total) ? rt.roundOdds(rt.ratio(attack_total, defense_total, "13.A"), "down") : rt.roundOdds(rt.ratio(attack_total, defense_total, "13.A"), "up");
+    const overrun_succeeds: boolean = true;
+    const defenders_eliminated: boolean = true;
+    const advance: "all_must" | "no_advance" = "all_must";
     const attackers$mp_left: rt.Num[] = new Array(in$attackers.length);
     for (let u$i = 0; u$i < in$attackers.length; u$i++) {
       const u$ = in$attackers[u$i];
       attackers$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma) as rt.Num, attackers$mp_spent[u$i], "13.A");
     }
-    const odds: rt.Odds = rt.ge(attack_total, defense_total) ? rt.roundOdds(rt.ratio(attack_total, defense_total, "13.A"), "down") : rt.roundOdds(rt.ratio(attack_total, defense_total, "13.A"), "up");
-    const overrun_succeeds: boolean = true;
-    const defenders_eliminated: boolean = true;
-    const advance: "all_must" | "no_advance" = "all_must";
     return {
       "attackers.mp_cost": rt.wireEach(attackers$mp_cost, rt.wireAs.number),
       "attackers.mp_spent": rt.wireEach(attackers$mp_spent, rt.wireAs.number),

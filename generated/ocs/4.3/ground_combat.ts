@@ -4516,95 +4516,59 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     }
     const defender_re: rt.Num = straight$defender_re$each1(in$defenders);
     const defender_supply_cost: number = rt.le(defender_re, 1) ? 1 : 2;
-    const attackers$mode_factor: rt.Num[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$mode_factor[u$i] = u$.mode === "dg" ? num$1$2 : 1;
-    }
     const in$hedgehog_level = input.hedgehog_level as number;
     const hedgehog_at: "no_at" | "light" | "heavy" = in$hedgehog_level > 0 ? "heavy" : "no_at";
     const defender_at: "no_at" | "light" | "heavy" = hedgehog_at === "heavy" || straight$defender_at$each1(in$defenders) ? "heavy" : straight$defender_at$each2(in$defenders) ? "light" : "no_at";
-    const attackers$at_reduced: boolean[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$at_reduced[u$i] = (u$.class === "armor" || u$.class === "mech") && rt.eq(rt.numberIn(u$.terrain_effect) as rt.Num, 2) && (u$.at === "no_at" || defender_at === "heavy" || defender_at === "light" && u$.at === "light");
-    }
-    const attackers$terrain_multiplier: rt.Num[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$terrain_multiplier[u$i] = attackers$at_reduced[u$i] ? num$3$2 : rt.numberIn(u$.terrain_effect) as rt.Num;
-    }
-    const attackers$step_loss_factor: rt.Num[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$step_loss_factor[u$i] = u$.steps_lost >= 1 ? num$1$2 : 1;
-    }
-    const attackers$supply_factor: rt.Num[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$supply_factor[u$i] = u$.out_of_supply ? num$1$2 : 1;
-    }
+    const in$defender_pays_supply = input.defender_pays_supply as boolean;
+    const combat_supply_factor: rt.Num = in$defender_pays_supply ? 1 : num$1$2;
     const attackers$attack_strength: rt.Num[] = new Array(in$attackers.length);
     for (let u$i = 0; u$i < in$attackers.length; u$i++) {
       const u$ = in$attackers[u$i];
+      const attackers$mode_factor: rt.Num = u$.mode === "dg" ? num$1$2 : 1;
+      const attackers$at_reduced: boolean = (u$.class === "armor" || u$.class === "mech") && rt.eq(rt.numberIn(u$.terrain_effect) as rt.Num, 2) && (u$.at === "no_at" || defender_at === "heavy" || defender_at === "light" && u$.at === "light");
+      const attackers$terrain_multiplier: rt.Num = attackers$at_reduced ? num$3$2 : rt.numberIn(u$.terrain_effect) as rt.Num;
+      const attackers$step_loss_factor: rt.Num = u$.steps_lost >= 1 ? num$1$2 : 1;
+      const attackers$supply_factor: rt.Num = u$.out_of_supply ? num$1$2 : 1;
       attackers$attack_strength[u$i] = rt.mul(
         rt.mul(
           rt.mul(
-            rt.mul(rt.numberIn(u$.strength) as rt.Num, attackers$mode_factor[u$i], "9.4"),
-            attackers$terrain_multiplier[u$i],
+            rt.mul(rt.numberIn(u$.strength) as rt.Num, attackers$mode_factor, "9.4"),
+            attackers$terrain_multiplier,
             "9.4",
           ),
-          attackers$step_loss_factor[u$i],
+          attackers$step_loss_factor,
           "9.4",
         ),
-        attackers$supply_factor[u$i],
+        attackers$supply_factor,
         "9.4",
       );
     }
-    const in$defender_pays_supply = input.defender_pays_supply as boolean;
-    const combat_supply_factor: rt.Num = in$defender_pays_supply ? 1 : num$1$2;
-    const defenders$mode_factor: rt.Num[] = new Array(in$defenders.length);
-    for (let d$i = 0; d$i < in$defenders.length; d$i++) {
-      const d$ = in$defenders[d$i];
-      defenders$mode_factor[d$i] = d$.mode === "strat" ? 0 : d$.mode === "reserve" ? num$1$2 : d$.mode === "dg" ? num$1$2 : 1;
-    }
-    const defenders$terrain_multiplier: rt.Num[] = new Array(in$defenders.length);
-    for (let d$i = 0; d$i < in$defenders.length; d$i++) {
-      const d$ = in$defenders[d$i];
-      defenders$terrain_multiplier[d$i] = d$.bracketed ? 1 : rt.numberIn(d$.terrain_effect) as rt.Num;
-    }
-    const defenders$step_loss_factor: rt.Num[] = new Array(in$defenders.length);
-    for (let d$i = 0; d$i < in$defenders.length; d$i++) {
-      const d$ = in$defenders[d$i];
-      defenders$step_loss_factor[d$i] = rt.mulWhole(d$.steps_lost, 2, "9.11d") >= d$.steps ? num$1$2 : 1;
-    }
-    const defenders$supply_factor: rt.Num[] = new Array(in$defenders.length);
-    for (let d$i = 0; d$i < in$defenders.length; d$i++) {
-      const d$ = in$defenders[d$i];
-      defenders$supply_factor[d$i] = d$.out_of_supply ? num$1$2 : 1;
-    }
+    const attack_total: rt.Num = straight$attack_total$each1(in$attackers, attackers$attack_strength);
     const defenders$defense_strength: rt.Num[] = new Array(in$defenders.length);
     for (let d$i = 0; d$i < in$defenders.length; d$i++) {
       const d$ = in$defenders[d$i];
+      const defenders$mode_factor: rt.Num = d$.mode === "strat" ? 0 : d$.mode === "reserve" ? num$1$2 : d$.mode === "dg" ? num$1$2 : 1;
+      const defenders$terrain_multiplier: rt.Num = d$.bracketed ? 1 : rt.numberIn(d$.terrain_effect) as rt.Num;
+      const defenders$step_loss_factor: rt.Num = rt.mulWhole(d$.steps_lost, 2, "9.11d") >= d$.steps ? num$1$2 : 1;
+      const defenders$supply_factor: rt.Num = d$.out_of_supply ? num$1$2 : 1;
       defenders$defense_strength[d$i] = rt.mul(
         rt.mul(
           rt.mul(
             rt.mul(
-              rt.mul(rt.numberIn(d$.strength) as rt.Num, defenders$mode_factor[d$i], "9.4a"),
-              defenders$terrain_multiplier[d$i],
+              rt.mul(rt.numberIn(d$.strength) as rt.Num, defenders$mode_factor, "9.4a"),
+              defenders$terrain_multiplier,
               "9.4a",
             ),
-            defenders$step_loss_factor[d$i],
+            defenders$step_loss_factor,
             "9.4a",
           ),
-          defenders$supply_factor[d$i],
+          defenders$supply_factor,
           "9.4a",
         ),
         combat_supply_factor,
         "9.4a",
       );
     }
-    const attack_total: rt.Num = straight$attack_total$each1(in$attackers, attackers$attack_strength);
     const defense_total: rt.Num = straight$defense_total$each1(in$defenders, defenders$defense_strength);
     const both_zero: boolean = rt.eq(attack_total, 0) && rt.eq(defense_total, 0);
     const odds: rt.Odds = both_zero ? rt.ratio(1, 1, "9.7") : rt.roundOdds(rt.ratio(attack_total, defense_total, "9.7"), "half_up");
@@ -4674,13 +4638,10 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
       in$attacker_ar_unit,
     );
     const attackers$losses: number[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$losses[u$i] = rt.item(attacker_losses_by_unit, u$i + 1, "9.11c");
-    }
     const attackers$destroyed: boolean[] = new Array(in$attackers.length);
     for (let u$i = 0; u$i < in$attackers.length; u$i++) {
       const u$ = in$attackers[u$i];
+      attackers$losses[u$i] = rt.item(attacker_losses_by_unit, u$i + 1, "9.11c");
       attackers$destroyed[u$i] = attackers$losses[u$i] >= rt.subWhole(u$.steps, u$.steps_lost, "9.11c") ? true : u$.cannot_move && attacker_option_as_retreat > 0 ? true : false;
     }
     const attacker_destroyed: boolean = straight$attacker_destroyed$each1(in$attackers, attackers$destroyed);
@@ -4715,13 +4676,10 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
       in$defender_ar_unit,
     );
     const defenders$losses: number[] = new Array(in$defenders.length);
-    for (let d$i = 0; d$i < in$defenders.length; d$i++) {
-      const d$ = in$defenders[d$i];
-      defenders$losses[d$i] = rt.item(defender_losses_by_unit, d$i + 1, "9.11c");
-    }
     const defenders$destroyed: boolean[] = new Array(in$defenders.length);
     for (let d$i = 0; d$i < in$defenders.length; d$i++) {
       const d$ = in$defenders[d$i];
+      defenders$losses[d$i] = rt.item(defender_losses_by_unit, d$i + 1, "9.11c");
       defenders$destroyed[d$i] = defenders$losses[d$i] >= rt.subWhole(d$.steps, d$.steps_lost, "9.11c") ? true : d$.cannot_move && defender_option_as_retreat > 0 ? true : false;
     }
     const defender_destroyed: boolean = straight$defender_destroyed$each1(in$defenders, defenders$destroyed);

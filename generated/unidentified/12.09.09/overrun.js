@@ -2148,21 +2148,16 @@ function straight(input, dice) {
     }
     const in$moving_units = input.moving_units;
     const in$fort_city_mp = input.fort_city_mp;
+    const german_cm_overrun_mp = 1;
+    const overrun_mp = 2;
     const moving_units$hexside_cost = new Array(in$moving_units.length);
+    const moving_units$overrun_cost = new Array(in$moving_units.length);
+    const moving_units$mp_cost = new Array(in$moving_units.length);
+    const moving_units$mp_spent = new Array(in$moving_units.length);
     for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
       const u$ = in$moving_units[u$i];
       moving_units$hexside_cost[u$i] = rt.mul(2, rt.numberIn(u$.hexside_mp), "12.A.1");
-    }
-    const german_cm_overrun_mp = 1;
-    const overrun_mp = 2;
-    const moving_units$overrun_cost = new Array(in$moving_units.length);
-    for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
-      const u$ = in$moving_units[u$i];
       moving_units$overrun_cost[u$i] = u$.german_cm ? german_cm_overrun_mp : overrun_mp;
-    }
-    const moving_units$mp_cost = new Array(in$moving_units.length);
-    for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
-      const u$ = in$moving_units[u$i];
       moving_units$mp_cost[u$i] = rt.add(
         rt.add(
           rt.add(
@@ -2176,10 +2171,6 @@ function straight(input, dice) {
         in$fort_city_mp,
         "12.A.1",
       );
-    }
-    const moving_units$mp_spent = new Array(in$moving_units.length);
-    for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
-      const u$ = in$moving_units[u$i];
       moving_units$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used), moving_units$mp_cost[u$i], "12.A.1");
     }
     if (!(straight$check$enough_mp$each1(in$moving_units, moving_units$mp_spent))) {
@@ -2201,28 +2192,21 @@ function straight(input, dice) {
     if (!(in$declaration === "immediate" || rt.eq(straight$check$air_naval_immediate_only$each1(in$air_units), 0) && rt.eq(in$attack_ngs, 0) && rt.eq(in$defence_ngs, 0))) {
       return null;
     }
-    const moving_units$mp_left = new Array(in$moving_units.length);
-    for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
-      const u$ = in$moving_units[u$i];
-      moving_units$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma), moving_units$mp_spent[u$i], "12.A.1");
-    }
-    const air_units$mission_tbf = new Array(in$air_units.length);
-    for (let a$i = 0; a$i < in$air_units.length; a$i++) {
-      const a$ = in$air_units[a$i];
-      air_units$mission_tbf[a$i] = a$.half_strength_mission ? rt.halve(rt.numberIn(a$.tbf), "12.A.3") : rt.numberIn(a$.tbf);
-    }
     const air_units$value = new Array(in$air_units.length);
     for (let a$i = 0; a$i < in$air_units.length; a$i++) {
       const a$ = in$air_units[a$i];
-      air_units$value[a$i] = a$.side === "defence" && a$.initial_phase ? air_units$mission_tbf[a$i] : a$.kind === "type_d" || a$.kind === "type_a" ? rt.halve(air_units$mission_tbf[a$i], "12.A.3") : rt.quarter(air_units$mission_tbf[a$i], "12.A.3");
+      const air_units$mission_tbf = a$.half_strength_mission ? rt.halve(rt.numberIn(a$.tbf), "12.A.3") : rt.numberIn(a$.tbf);
+      air_units$value[a$i] = a$.side === "defence" && a$.initial_phase ? air_units$mission_tbf : a$.kind === "type_d" || a$.kind === "type_a" ? rt.halve(air_units$mission_tbf, "12.A.3") : rt.quarter(air_units$mission_tbf, "12.A.3");
     }
     const attack_air = straight$attack_air$each1(in$air_units, air_units$value);
     const defence_air = straight$defence_air$each1(in$air_units, air_units$value);
     const attack_naval = rt.halve(in$attack_ngs, "12.A.4");
     const defence_naval = rt.halve(in$defence_ngs, "12.A.4");
+    const moving_units$mp_left = new Array(in$moving_units.length);
     const moving_units$attack_now = new Array(in$moving_units.length);
     for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
       const u$ = in$moving_units[u$i];
+      moving_units$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma), moving_units$mp_spent[u$i], "12.A.1");
       moving_units$attack_now[u$i] = in$road_rate ? rt.halve(rt.numberIn(u$.attack), "12.C(4)") : rt.numberIn(u$.attack);
     }
     const attack_total = rt.add(

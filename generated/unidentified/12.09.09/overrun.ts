@@ -2280,21 +2280,16 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     }
     const in$moving_units = input.moving_units as readonly MovingUnit[];
     const in$fort_city_mp = input.fort_city_mp as number;
+    const german_cm_overrun_mp: number = 1;
+    const overrun_mp: number = 2;
     const moving_units$hexside_cost: rt.Num[] = new Array(in$moving_units.length);
+    const moving_units$overrun_cost: number[] = new Array(in$moving_units.length);
+    const moving_units$mp_cost: rt.Num[] = new Array(in$moving_units.length);
+    const moving_units$mp_spent: rt.Num[] = new Array(in$moving_units.length);
     for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
       const u$ = in$moving_units[u$i];
       moving_units$hexside_cost[u$i] = rt.mul(2, rt.numberIn(u$.hexside_mp) as rt.Num, "12.A.1");
-    }
-    const german_cm_overrun_mp: number = 1;
-    const overrun_mp: number = 2;
-    const moving_units$overrun_cost: number[] = new Array(in$moving_units.length);
-    for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
-      const u$ = in$moving_units[u$i];
       moving_units$overrun_cost[u$i] = u$.german_cm ? german_cm_overrun_mp : overrun_mp;
-    }
-    const moving_units$mp_cost: rt.Num[] = new Array(in$moving_units.length);
-    for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
-      const u$ = in$moving_units[u$i];
       moving_units$mp_cost[u$i] = rt.add(
         rt.add(
           rt.add(
@@ -2308,10 +2303,6 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
         in$fort_city_mp,
         "12.A.1",
       );
-    }
-    const moving_units$mp_spent: rt.Num[] = new Array(in$moving_units.length);
-    for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
-      const u$ = in$moving_units[u$i];
       moving_units$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used) as rt.Num, moving_units$mp_cost[u$i], "12.A.1");
     }
     if (!(straight$check$enough_mp$each1(in$moving_units, moving_units$mp_spent) as boolean)) {
@@ -2333,28 +2324,21 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     if (!((in$declaration === "immediate" || rt.eq(straight$check$air_naval_immediate_only$each1(in$air_units), 0) && rt.eq(in$attack_ngs, 0) && rt.eq(in$defence_ngs, 0)) as boolean)) {
       return null;
     }
-    const moving_units$mp_left: rt.Num[] = new Array(in$moving_units.length);
-    for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
-      const u$ = in$moving_units[u$i];
-      moving_units$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma) as rt.Num, moving_units$mp_spent[u$i], "12.A.1");
-    }
-    const air_units$mission_tbf: rt.Num[] = new Array(in$air_units.length);
-    for (let a$i = 0; a$i < in$air_units.length; a$i++) {
-      const a$ = in$air_units[a$i];
-      air_units$mission_tbf[a$i] = a$.half_strength_mission ? rt.halve(rt.numberIn(a$.tbf) as rt.Num, "12.A.3") : rt.numberIn(a$.tbf) as rt.Num;
-    }
     const air_units$value: rt.Num[] = new Array(in$air_units.length);
     for (let a$i = 0; a$i < in$air_units.length; a$i++) {
       const a$ = in$air_units[a$i];
-      air_units$value[a$i] = a$.side === "defence" && a$.initial_phase ? air_units$mission_tbf[a$i] : a$.kind === "type_d" || a$.kind === "type_a" ? rt.halve(air_units$mission_tbf[a$i], "12.A.3") : rt.quarter(air_units$mission_tbf[a$i], "12.A.3");
+      const air_units$mission_tbf: rt.Num = a$.half_strength_mission ? rt.halve(rt.numberIn(a$.tbf) as rt.Num, "12.A.3") : rt.numberIn(a$.tbf) as rt.Num;
+      air_units$value[a$i] = a$.side === "defence" && a$.initial_phase ? air_units$mission_tbf : a$.kind === "type_d" || a$.kind === "type_a" ? rt.halve(air_units$mission_tbf, "12.A.3") : rt.quarter(air_units$mission_tbf, "12.A.3");
     }
     const attack_air: rt.Num = straight$attack_air$each1(in$air_units, air_units$value);
     const defence_air: rt.Num = straight$defence_air$each1(in$air_units, air_units$value);
     const attack_naval: rt.Num = rt.halve(in$attack_ngs, "12.A.4");
     const defence_naval: rt.Num = rt.halve(in$defence_ngs, "12.A.4");
+    const moving_units$mp_left: rt.Num[] = new Array(in$moving_units.length);
     const moving_units$attack_now: rt.Num[] = new Array(in$moving_units.length);
     for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
       const u$ = in$moving_units[u$i];
+      moving_units$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma) as rt.Num, moving_units$mp_spent[u$i], "12.A.1");
       moving_units$attack_now[u$i] = in$road_rate ? rt.halve(rt.numberIn(u$.attack) as rt.Num, "12.C(4)") : rt.numberIn(u$.attack) as rt.Num;
     }
     const attack_total: rt.Num = rt.add(
