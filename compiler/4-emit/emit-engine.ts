@@ -12,6 +12,7 @@ import { branchName, checkName, definitionName, diceName, elementName, inputName
 import { traceOrder, type TraceNode } from "./trace-order.ts";
 import { groundsOf } from "./grounds.ts";
 import { diceRead } from "./dice-read.ts";
+import { STRAIGHT, straightAllowed, straightFunction } from "./emit-straight.ts";
 
 const S = id("s");
 const STATE = tRef("State");
@@ -61,6 +62,10 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
     ...procedure.requirements.map((r) => checkFunction(r, emitter.definition(checkName(r.name)))),
     ...procedure.lets.filter((l) => l.branches).map((l) => branchFunction(l, emitter.definition(branchName(l.key)))),
   ];
+  const straight = straightFunction(procedure, emitter.constants, {
+    inputValue: (input, read) => inputValue(input, procedure.fixed.get(input.name), read),
+    output: directOutput,
+  });
   const typesUsed: Type[] = [...procedure.inputs.map((i) => i.type), ...procedure.lets.map((l) => l.type), ...procedure.tables.map((t) => t.cellType)];
   const notations = notationsIn(typesUsed).filter((n) => edition.parsers.has(n.grammar));
   const grammars = [...new Set(notations.map((n) => n.grammar))].sort();
@@ -136,6 +141,8 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
     ...procedure.dice.map(diceAccessor),
     ...definitionFunctions,
     ...emitter.helpers,
+    straight.fn,
+    ...straight.helpers,
     ...emitter.constants.values(),
     { type: "blank" },
     {
@@ -242,7 +249,30 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       ],
       returns: tRef("rt.Resolution", [tRef("Outputs")]),
       body: [
-        { type: "const", name: "s", init: newExpr("State", [admittedInput, call(id("admitDice"), [id("dice")]), id("options")]) },
+        { type: "const", name: "admitted", init: admittedInput },
+        { type: "const", name: "rolled", init: call(id("admitDice"), [id("dice")]) },
+        {
+          type: "if",
+          test: straightAllowed,
+          then: [
+            { type: "const", name: "values", init: call(id(STRAIGHT), [id("admitted"), id("rolled")]) },
+            {
+              type: "if",
+              test: bin("!==", id("values"), lit(null)),
+              then: [{
+                type: "return",
+                value: call("rt.resolved", [
+                  id("values"),
+                  cond(bin("===", optionalMember(id("options"), "trace"), lit(false)), lit(null), id("retrace")),
+                  id("admitted"),
+                  // The dice as they are now: the caller may reuse the object before reading the trace.
+                  obj(procedure.dice.map((d) => ({ key: d.name, value: member(id("rolled"), d.name) }))),
+                ], [tRef("Outputs")]),
+              }],
+            },
+          ],
+        },
+        { type: "const", name: "s", init: newExpr("State", [id("admitted"), id("rolled"), id("options")]) },
         {
           type: "if",
           test: optionalMember(id("options"), "assume"),
@@ -250,6 +280,15 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
         },
         { type: "return", value: call("rt.finish", [S, id("CHECKS"), id("outputs"), call("rt.extraOutputs", [id("OUTPUTS"), id("DEFINITIONS"), optionalMember(id("options"), "also")]), id("TRACE"), id("holds")], [tRef("Outputs"), STATE]) },
       ],
+    },
+    { type: "blank" },
+    {
+      type: "function",
+      name: "retrace",
+      doc: "The trace of a resolution answered straight through: the same evaluation made step by step, when the trace is first read.",
+      params: [{ name: "input", type: tRef("object") }, { name: "dice", type: tRef("Record", [tRef("string"), tRef("number | undefined")]) }],
+      returns: tArray(tRef("rt.TraceStep")),
+      body: [{ type: "return", value: member(call("rt.finish", [newExpr("State", [id("input"), id("dice"), lit(undefined)]), id("CHECKS"), id("outputs"), arr([]), id("TRACE"), id("holds")], [tRef("Outputs"), STATE]), "trace") }],
     },
     { type: "blank" },
     {
@@ -320,9 +359,8 @@ function perUnitFunction(definition: LetModel): TsStmt {
   };
 }
 
-/** An output computed directly, in wire form (the fast path of `outputs`). */
-function directOutput(definition: LetModel): TsExpr {
-  const value = definition.each ? perUnitValues(definition) : call(id(definitionName(definition.name)), [S]);
+/** An output computed directly, in wire form (the fast path of `outputs`; `value` is its native value). */
+function directOutput(definition: LetModel, value: TsExpr = definition.each ? perUnitValues(definition) : call(id(definitionName(definition.name)), [S])): TsExpr {
   const wire = outputWire(definition);
   const plain = isPlain(wire);
   // Notation results (and lists of them) are plain objects already; TypeScript needs telling that they are JSON.
@@ -542,14 +580,19 @@ function memoized(name: string, field: TsExpr, returns: TsType, compute: TsStmt[
   };
 }
 
+/** An input's value in native form: `read` converted from wire form, or a fixed input's constant. */
+function inputValue(input: InputModel, fixed: unknown, read: TsExpr): TsExpr {
+  const native = nativeType(input.type);
+  const conversion = wireConversion(input.type);
+  return fixed !== undefined ? cast(fixedValue(fixed, input.type), native) : cast(conversion ? call(conversion, [read]) : read, native);
+}
+
 /** Reads an input once, converting it from wire form; a fixed input reads its constant. */
 function inputAccessor(input: InputModel, fixed: unknown): TsStmt {
   const name = input.name;
   const native = nativeType(input.type);
   const read = member(member(S, "input"), name);
-  const conversion = wireConversion(input.type);
-  const isFixed = fixed !== undefined;
-  const value = isFixed ? cast(fixedValue(fixed, input.type), native) : cast(conversion ? call(conversion, [read]) : read, native);
+  const value = inputValue(input, fixed, read);
   // An input left out because it is not known yet stops whatever reads it.
   const notKnown: TsStmt[] = input.type.orUnknown
     ? [{ type: "if", test: bin("==", read, lit(null)), then: [{ type: "throw", value: call("rt.notKnown", [id(stepName(`in$${name}`))]) }] }]

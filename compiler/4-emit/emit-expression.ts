@@ -3,7 +3,7 @@ import type { Binding } from "../language/bindings.ts";
 import type { Type } from "../language/types.ts";
 import {
   assign, bin, call, cast, cond, id, index, lit, member, neg, newExpr, not, tRef,
-  type TsExpr, type TsParam, type TsStmt,
+  type TsExpr, type TsParam, type TsStmt, type TsType,
 } from "./ts/ast.ts";
 import { definitionName, diceName, elementName, inputName, localName, tableKeysName, tableName } from "./names.ts";
 import { nativeType, numberValue, wireConversion } from "./emit-types.ts";
@@ -14,21 +14,59 @@ const S = id("s");
 type Local = Extract<Binding, { kind: "local" }>;
 
 /**
+ * How an expression reads the values it names. `memoized`: through the memoized
+ * definitions and accessors of an evaluation's state (`odds(s)`, `in$mp_left(s)`,
+ * `attackers$strength(s, u$i)`). `locals`: as local variables a straight-line function
+ * computed before (`odds`, `in$mp_left`, `attackers$strength[u$i]`, or `attackers$strength`
+ * for one of `scalars`, computed in the same loop over the units); a comprehension's
+ * function then takes the values it reads as parameters, typed by `types` (by name).
+ */
+export type Reads = { kind: "memoized" } | { kind: "locals"; types: ReadonlyMap<string, TsType>; scalars: ReadonlySet<string> };
+
+/**
  * Translates checked rules expressions into TypeScript. Names become calls of
- * memoized definitions (`odds(s)`), inputs become accessors (`in$mp_left(s)`).
- * Each comprehension (`sum(u.x for u in attackers)`) becomes a module-level
- * function with a plain loop, collected in `helpers`: a monomorphic loop that
- * the JavaScript engine inlines, where a shared helper taking callbacks would not.
+ * memoized definitions (`odds(s)`), inputs become accessors (`in$mp_left(s)`), or
+ * locals (see `Reads`). Each comprehension (`sum(u.x for u in attackers)`) becomes a
+ * module-level function with a plain loop, collected in `helpers`: a monomorphic loop
+ * that the JavaScript engine inlines, where a shared helper taking callbacks would not.
  */
 export class ExpressionEmitter {
   readonly helpers: TsStmt[] = [];
   /** Fractions written in the rules (0.5, 1.5), made once per module. */
-  readonly constants = new Map<string, TsStmt>();
+  readonly constants: Map<string, TsStmt>;
+  private readonly reads: Reads;
   /** The definition being emitted: its comprehensions are named after it (`odds$each1`). */
   private owner = "";
   private count = 0;
   /** What was computed before the loop of the comprehension being emitted. */
   private loop: Hoisted = nothingHoisted();
+  /** With `locals`: the values each comprehension being emitted reads (innermost last), its parameters. */
+  private captures: Set<string>[] = [];
+  /** With `locals`: every value some comprehension reads. */
+  readonly capturedAnywhere = new Set<string>();
+  /** With `locals`: the values the comprehensions of each definition read, by the name given to `definition`. */
+  readonly capturedBy = new Map<string, Set<string>>();
+
+  /** `constants` may be shared with another emitter of the same module, so each fraction is made once. */
+  constructor(reads: Reads = { kind: "memoized" }, constants = new Map<string, TsStmt>()) {
+    this.reads = reads;
+    this.constants = constants;
+  }
+
+  /** A named value: a call of its memoized accessor, or its local (which the comprehension being emitted takes as a parameter). */
+  private read(name: string, index?: string): TsExpr {
+    if (this.reads.kind === "memoized") return call(id(name), index === undefined ? [S] : [S, id(index)]);
+    const inner = this.captures.at(-1);
+    if (inner) {
+      inner.add(name);
+      this.capturedAnywhere.add(name);
+      let mine = this.capturedBy.get(this.owner);
+      if (!mine) this.capturedBy.set(this.owner, (mine = new Set()));
+      mine.add(name);
+    }
+    // A per-unit value read in its own loop, kept in a local of the loop (see `scalars`).
+    return index === undefined || this.reads.scalars.has(name) ? id(name) : { type: "index", object: id(name), index: id(index) };
+  }
 
   /** Starts a definition; helper names stay the same when other definitions change. */
   definition(name: string): this {
@@ -63,11 +101,11 @@ export class ExpressionEmitter {
         const b = expr.binding;
         switch (b?.kind) {
           case "input":
-            return call(id(inputName(b.decl.name)), [S]);
+            return this.read(inputName(b.decl.name));
           case "let":
-            return call(id(definitionName(b.decl.name)), [S]);
+            return this.read(definitionName(b.decl.name));
           case "dice":
-            return call(id(diceName(b.decl.name)), [S]);
+            return this.read(diceName(b.decl.name));
           case "table":
             return id(tableName(b.decl.name));
           case "member":
@@ -128,7 +166,7 @@ export class ExpressionEmitter {
   private field(expr: FieldAccess, paragraph: string): TsExpr {
     const object = expr.object;
     if (expr.elementLet && object.type === "Name" && object.binding?.kind === "local" && object.binding.list) {
-      return call(id(elementName(object.binding.list.name, expr.elementLet.name)), [S, id(object.binding.index)]);
+      return this.read(elementName(object.binding.list.name, expr.elementLet.name), object.binding.index);
     }
     const read = member(this.emit(object, paragraph), expr.field);
     // Records and results arrive in wire form; fields that are odds, ranges or numbers are converted on read.
@@ -150,6 +188,8 @@ export class ExpressionEmitter {
       case "*":
       case "/":
         // Exact: whole numbers stay whole (and stop when too large), others are fractions.
+        // Integers only add, subtract and multiply to integers: no fraction to look for.
+        if (op !== "/" && isInteger(left.ty) && isInteger(right.ty)) return call(WHOLE[op], [l, r, lit(paragraph)]);
         return call(ARITHMETIC[op], [l, r, lit(paragraph)]);
       case "==":
       case "!=": {
@@ -184,7 +224,7 @@ export class ExpressionEmitter {
   private aggregate(expr: AggregateExpr, paragraph: string): TsExpr {
     const name = `${this.owner}$each${++this.count}`;
     const free = freeLocals(expr);
-    const params: TsParam[] = [{ name: "s", type: tRef("State") }];
+    const params: TsParam[] = [];
     for (const local of free) {
       params.push({ name: localName(local.name), type: nativeType(local.type) });
       params.push({ name: local.index, type: tRef("number") });
@@ -192,6 +232,8 @@ export class ExpressionEmitter {
     const listType = expr.list.ty?.kind === "list" ? expr.list.ty.of : ({ kind: "any" } as Type);
     const i = expr.index ?? `${expr.variable.name}$i`;
     const items = id("items");
+    const captured = new Set<string>();
+    this.captures.push(captured);
     const list = this.emit(expr.list, paragraph);
     const outer = this.loop;
     this.loop = nothingHoisted();
@@ -246,16 +288,22 @@ export class ExpressionEmitter {
       }
     }
     this.loop = outer;
+    this.captures.pop();
+    // The state, or the values the loop reads (in the order it first reads them).
+    const reads: TsParam[] = this.reads.kind === "memoized"
+      ? [{ name: "s", type: tRef("State") }]
+      : [...captured].map((value) => ({ name: value, type: localType(this.reads as Extract<Reads, { kind: "locals" }>, value) }));
     // Values hoisted out of the loop are computed only when there is an item to loop over.
     const empty: TsStmt[] = before.length > 0 ? [{ type: "if", test: bin("===", member(items, "length"), lit(0)), then: [{ type: "return", value: emptyResult(expr.fn) }] }] : [];
     this.helpers.push({
       type: "function",
       name,
-      params,
+      params: [...reads, ...params],
       returns,
       body: [{ type: "const", name: "items", valueType: { type: "array", element: nativeType(listType), readonly: true }, init: list }, ...empty, ...before, ...body],
     });
-    return call(id(name), [S, ...free.flatMap((local) => [id(localName(local.name)), id(local.index)])]);
+    const values = this.reads.kind === "memoized" ? [S] : [...captured].map((value) => this.read(value));
+    return call(id(name), [...values, ...free.flatMap((local) => [id(localName(local.name)), id(local.index)])]);
   }
 
   /**
@@ -346,6 +394,8 @@ export class ExpressionEmitter {
         return call("rt.abs", args);
       case "min":
       case "max":
+        // Of integers, JavaScript's own (exact for whole numbers and "all"); otherwise exact comparison.
+        if (expr.args.every((a) => isInteger(a.ty))) return call(`Math.${expr.callee}`, args);
         return args.reduce((a, b) => call(`rt.${expr.callee}`, [a, b]));
       case "clamp":
         return call("rt.min", [call("rt.max", [args[0], args[1]]), args[2]]);
@@ -379,6 +429,12 @@ export class ExpressionEmitter {
   }
 }
 
+function localType(reads: Extract<Reads, { kind: "locals" }>, name: string): TsType {
+  const type = reads.types.get(name);
+  if (!type) throw new Error(`no type for the local ${name}`);
+  return type;
+}
+
 /** What a comprehension computed before its loop, by the node each replaces. */
 interface Hoisted {
   /** Values that do not change in the loop. */
@@ -394,6 +450,7 @@ function nothingHoisted(): Hoisted {
 }
 
 const ARITHMETIC: Record<string, string> = { "+": "rt.add", "-": "rt.sub", "*": "rt.mul", "/": "rt.div" };
+const WHOLE: Record<string, string> = { "+": "rt.addWhole", "-": "rt.subWhole", "*": "rt.mulWhole" };
 const COMPARE: Record<string, string> = { "<": "rt.lt", "<=": "rt.le", ">": "rt.gt", ">=": "rt.ge" };
 
 /** Comprehensions whose loop gives none when nothing is kept. */
@@ -431,6 +488,11 @@ function worthHoisting(e: Expr): boolean {
 /** A `number` (not an `integer`): exact arithmetic, since it may be a fraction. */
 function isExact(type: Type | undefined): boolean {
   return type?.kind === "number";
+}
+
+/** An `integer`: whole numbers (or "all"), never a fraction. */
+function isInteger(type: Type | undefined): boolean {
+  return type?.kind === "integer";
 }
 
 function isNumeric(type: Type | undefined): boolean {

@@ -11,7 +11,9 @@ const RESERVED = new Set([
   "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield", "let", "static", "implements",
   "interface", "package", "private", "protected", "public", "await", "arguments", "eval", "undefined", "NaN", "Infinity",
   "rt", "s", "i", "State", "resolve", "check", "distribution", "schema", "metadata", "Input", "Outputs", "Dice", "constructor",
-  "outputs", "inherit", "assume", "checkDice", "checkAssume", "TRACE", "OUTPUTS", "OUTCOME", "NOTATIONS", "DEFINITIONS", "CHECKS", "ASSUMABLE", "MEMO", "holds", "admitDice",
+  "outputs", "inherit", "assume", "checkDice", "checkAssume", "TRACE", "OUTPUTS", "OUTCOME", "NOTATIONS", "DEFINITIONS", "CHECKS", "ASSUMABLE", "MEMO", "holds", "admitDice", "straight", "retrace", "admitted", "rolled", "values",
+  // Parameters and locals of the straight-line function and of comprehensions, which name definitions' locals after their definitions.
+  "input", "dice", "error", "items", "total", "out", "best", "v", "n", "options",
 ]);
 
 /** A definition's function and state field: its own name where that is safe. */

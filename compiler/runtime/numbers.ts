@@ -48,12 +48,32 @@ export function fraction(n: number, d: number, paragraph = ""): Num {
   return d === 1 ? n + 0 : { n, d };
 }
 
-/** A whole-number result: kept if safe, ±Infinity only from "all", NaN (all − all) is not defined. */
+/** A whole-number result: kept if safe (the usual case, small enough to inline), else see `beyond`. */
 function whole(r: number, paragraph: string): number {
-  if (r <= MAX && r >= -MAX) return r;
+  return r <= MAX && r >= -MAX ? r : beyond(r, paragraph);
+}
+
+/** A whole-number result beyond the safe integers: ±Infinity only from "all", NaN (all − all) is not defined, others too large. */
+function beyond(r: number, paragraph: string): number {
   if (r !== r) throw new Stop("undefined", "“all” minus or times “all” is not defined", paragraph);
   if (r === Infinity || r === -Infinity) return r;
   throw tooLarge(paragraph);
+}
+
+/**
+ * `a + b`, `a − b` and `a × b` of whole numbers (integers, or "all"): what the compiler emits
+ * when both operands are integers, so no fraction is looked for; exact all the same.
+ */
+export function addWhole(a: number, b: number, paragraph: string): number {
+  return whole(a + b, paragraph);
+}
+
+export function subWhole(a: number, b: number, paragraph: string): number {
+  return whole(a - b, paragraph);
+}
+
+export function mulWhole(a: number, b: number, paragraph: string): number {
+  return whole(a * b, paragraph);
 }
 
 function times(a: number, b: number, paragraph: string): number {

@@ -16,6 +16,13 @@ export interface Fraction {
 export type Num = number | Fraction;
 /** `n / d` in lowest terms; both must be safe integers, `d` not 0. */
 export declare function fraction(n: number, d: number, paragraph?: string): Num;
+/**
+ * `a + b`, `a − b` and `a × b` of whole numbers (integers, or "all"): what the compiler emits
+ * when both operands are integers, so no fraction is looked for; exact all the same.
+ */
+export declare function addWhole(a: number, b: number, paragraph: string): number;
+export declare function subWhole(a: number, b: number, paragraph: string): number;
+export declare function mulWhole(a: number, b: number, paragraph: string): number;
 export declare function add(a: number, b: number, paragraph: string): number;
 export declare function add(a: Num, b: Num, paragraph: string): Num;
 export declare function neg(a: number): number;

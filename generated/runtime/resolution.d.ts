@@ -131,6 +131,8 @@ export declare class Collector<S extends State> {
     constructor(s: S, violations: readonly Violation[] | null);
     value(output: OutputSpec<S>): Wire | undefined;
 }
+/** A resolution answered straight through (see `Resolved`). */
+export declare function resolved<Outputs>(outputs: Record<string, Wire>, retrace: ((input: object, dice: Record<string, number | undefined>) => TraceStep[]) | null, input: object, dice: Record<string, number | undefined>): Resolution<Outputs>;
 /** The requirements that fail, in order (null when all hold); `passed` records which held, for the trace. */
 export declare function requirements<S extends State>(s: S, checks: readonly CheckSpec<S>[], passed?: (boolean | undefined)[] | null): Violation[] | null;
 /**

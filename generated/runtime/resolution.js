@@ -114,6 +114,37 @@ class ResolutionResult {
 }
 const NO_VIOLATIONS = [];
 const NO_PENDING = Object.freeze({});
+/**
+ * What `resolve` returns when it answered straight through (every requirement held and every
+ * output was computed): the trace, when first read, is made by the same evaluation made step
+ * by step (`retrace`, from the input and dice it was given; null when no trace was wanted).
+ */
+class Resolved {
+    allowed = true;
+    violations = NO_VIOLATIONS;
+    outputs;
+    pending = NO_PENDING;
+    retrace;
+    input;
+    dice;
+    steps = null;
+    constructor(outputs, retrace, input, dice) {
+        this.outputs = outputs;
+        this.retrace = retrace;
+        this.input = input;
+        this.dice = dice;
+    }
+    get trace() {
+        return (this.steps ??= this.retrace === null ? [] : this.retrace(this.input, this.dice));
+    }
+    toJSON() {
+        return { allowed: this.allowed, violations: this.violations, outputs: this.outputs, pending: this.pending, trace: this.trace };
+    }
+}
+/** A resolution answered straight through (see `Resolved`). */
+export function resolved(outputs, retrace, input, dice) {
+    return new Resolved(outputs, retrace, input, dice);
+}
 /** The requirements that fail, in order (null when all hold); `passed` records which held, for the trace. */
 export function requirements(s, checks, passed = null) {
     let violations = null;

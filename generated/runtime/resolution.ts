@@ -228,6 +228,47 @@ class ResolutionResult<Outputs, S extends State> implements Resolution<Outputs> 
 const NO_VIOLATIONS: Violation[] = [];
 const NO_PENDING = Object.freeze({});
 
+/**
+ * What `resolve` returns when it answered straight through (every requirement held and every
+ * output was computed): the trace, when first read, is made by the same evaluation made step
+ * by step (`retrace`, from the input and dice it was given; null when no trace was wanted).
+ */
+class Resolved<Outputs> implements Resolution<Outputs> {
+  readonly allowed = true;
+  readonly violations: Violation[] = NO_VIOLATIONS;
+  readonly outputs: Partial<Outputs>;
+  readonly pending: Partial<Record<keyof Outputs, Pending>> = NO_PENDING as Partial<Record<keyof Outputs, Pending>>;
+  private readonly retrace: ((input: object, dice: Record<string, number | undefined>) => TraceStep[]) | null;
+  private readonly input: object;
+  private readonly dice: Record<string, number | undefined>;
+  private steps: TraceStep[] | null = null;
+
+  constructor(outputs: Partial<Outputs>, retrace: ((input: object, dice: Record<string, number | undefined>) => TraceStep[]) | null, input: object, dice: Record<string, number | undefined>) {
+    this.outputs = outputs;
+    this.retrace = retrace;
+    this.input = input;
+    this.dice = dice;
+  }
+
+  get trace(): TraceStep[] {
+    return (this.steps ??= this.retrace === null ? [] : this.retrace(this.input, this.dice));
+  }
+
+  toJSON() {
+    return { allowed: this.allowed, violations: this.violations, outputs: this.outputs, pending: this.pending, trace: this.trace };
+  }
+}
+
+/** A resolution answered straight through (see `Resolved`). */
+export function resolved<Outputs>(
+  outputs: Record<string, Wire>,
+  retrace: ((input: object, dice: Record<string, number | undefined>) => TraceStep[]) | null,
+  input: object,
+  dice: Record<string, number | undefined>,
+): Resolution<Outputs> {
+  return new Resolved<Outputs>(outputs as Partial<Outputs>, retrace, input, dice);
+}
+
 /** The requirements that fail, in order (null when all hold); `passed` records which held, for the trace. */
 export function requirements<S extends State>(s: S, checks: readonly CheckSpec<S>[], passed: (boolean | undefined)[] | null = null): Violation[] | null {
   let violations: Violation[] | null = null;

@@ -5,7 +5,20 @@ import { oddsInRange, oddsOfValue, oddsText } from "./values.js";
 import { Stop } from "./stop.js";
 /** Binds chart data once, with indexes for its row and column keys. */
 export function table(data) {
-    return { ...data, rowIndex: indexKeys(data.rows), columnIndex: indexKeys(data.columns) };
+    // Every table has the same fields (absent ones undefined): lookups see one shape, whichever table they read.
+    return {
+        name: data.name,
+        caption: data.caption,
+        paragraph: data.paragraph,
+        rows: data.rows,
+        columns: data.columns,
+        cells: data.cells,
+        partial: data.partial,
+        rowHeaders: data.rowHeaders,
+        columnHeaders: data.columnHeaders,
+        rowIndex: indexKeys(data.rows),
+        columnIndex: indexKeys(data.columns),
+    };
 }
 function indexKeys(keys) {
     const members = [];
@@ -28,30 +41,40 @@ function indexKeys(keys) {
     const above = ranges.find(([r]) => r.max === Infinity)?.[1] ?? -1;
     return { members, memberPositions, ranges, low, dense, below, above };
 }
+/** The position of a key's row or column, -1 if the chart has none (each kind of key in a function of its own, small enough to inline). */
 function keyIndex(index, key) {
-    if (typeof key === "string") {
-        const members = index.members;
-        for (let i = 0; i < members.length; i++)
-            if (members[i] === key)
-                return index.memberPositions[i];
-        return -1;
-    }
-    if (typeof key === "object") {
-        // Odds keys ("5:1", "13:1+", "1:2") are intervals of odds values, not of whole numbers;
-        // a fraction (3/2) is no whole-number key.
-        if (!("a" in key))
-            return -1;
-        for (const [r, i] of index.ranges)
-            if (oddsInRange(key, r))
-                return i;
-        return -1;
-    }
+    if (typeof key === "string")
+        return memberIndex(index, key);
+    if (typeof key === "number")
+        return numberIndex(index, key);
+    return oddsIndex(index, key);
+}
+function memberIndex(index, key) {
+    const members = index.members;
+    for (let i = 0; i < members.length; i++)
+        if (members[i] === key)
+            return index.memberPositions[i];
+    return -1;
+}
+function numberIndex(index, key) {
     const offset = key - index.low;
     if (offset < 0)
         return Number.isInteger(key) ? index.below : -1;
     if (offset >= index.dense.length)
         return Number.isInteger(key) ? index.above : -1;
     return Number.isInteger(offset) ? index.dense[offset] : -1;
+}
+/**
+ * Odds keys ("5:1", "13:1+", "1:2") are intervals of odds values, not of whole numbers;
+ * a fraction (3/2) is no whole-number key.
+ */
+function oddsIndex(index, key) {
+    if (!("a" in key))
+        return -1;
+    for (const [r, i] of index.ranges)
+        if (oddsInRange(key, r))
+            return i;
+    return -1;
 }
 /** A key as words; with the header it falls under when that reads differently ("14:1 (13:1+)"). */
 function keyText(key, under) {

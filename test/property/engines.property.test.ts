@@ -11,7 +11,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Wire } from "../../compiler/runtime/runtime.ts";
-import { diceOf, garbage, inputOf, notAnObject, propertyOptions } from "../support/arbitraries.ts";
+import { diceOf, everyDieOf, garbage, inputOf, notAnObject, propertyOptions } from "../support/arbitraries.ts";
 import { fixtureEngines, generatedEngines, type EngineModule } from "../support/engines.ts";
 
 const engines = [...generatedEngines(), ...(await fixtureEngines())];
@@ -27,7 +27,8 @@ function accepted(engine: EngineModule) {
   return fc.tuple(inputOf(engine.schema), diceOf(engine.schema.dice)).map(([input, dice]) => ({ input, dice, checked: engine.check(input) }));
 }
 
-describe.each(engines)("engine $name", ({ load }) => {
+describe.each(engines)("engine $name", (named) => {
+  const { load } = named;
   it("exports metadata, a schema, check, checkDice, resolve and distribution", async () => {
     const engine = await load();
     for (const name of ["check", "checkDice", "resolve", "distribution"] as const) expect(typeof engine[name]).toBe("function");
@@ -101,6 +102,36 @@ describe.each(engines)("engine $name", ({ load }) => {
       }),
       propertyOptions(200),
     );
+  });
+
+  it("resolve() answers straight through what it answers step by step: outputs, pending, violations and trace", async () => {
+    const engine = await load();
+    const examples = named.vectors().map((v) => engine.check(v.input)).filter((c) => c.ok);
+    // `also` makes `resolve` evaluate definition by definition (the straight-line function answers only without it).
+    const same = (input: unknown, dice: Record<string, number>): boolean => {
+      const straight = engine.resolve(input, dice);
+      const stepwise = engine.resolve(input, dice, { also: [] });
+      expect(JSON.parse(JSON.stringify(straight))).toEqual(JSON.parse(JSON.stringify(stepwise)));
+      return straight.allowed && Object.keys(straight.pending).length === 0;
+    };
+    let answered = 0;
+    fc.assert(
+      fc.property(accepted(engine), ({ checked, dice }) => {
+        fc.pre(checked.ok);
+        if (checked.ok && same(checked.value, dice)) answered++;
+      }),
+      propertyOptions(200),
+    );
+    // The rulebook's examples with every die rolled: mostly allowed actions, so mostly answered straight through.
+    if (examples.length > 0) {
+      fc.assert(
+        fc.property(fc.constantFrom(...examples), everyDieOf(engine.schema.dice), (checked, dice) => {
+          if (checked.ok && same(checked.value, dice)) answered++;
+        }),
+        propertyOptions(200),
+      );
+      expect(answered, "some situations were allowed with every output computed").toBeGreaterThan(0);
+    }
   });
 
   it("distribution() sums to the number of dice combinations, jointly and per output", async () => {

@@ -80,6 +80,11 @@ export function diceOf(dice: readonly DiceSpec[]): fc.Arbitrary<Record<string, n
   return fc.record(shape, { requiredKeys: [] }) as fc.Arbitrary<Record<string, number>>;
 }
 
+/** Every die rolled, each to a total it can show. */
+export function everyDieOf(dice: readonly DiceSpec[]): fc.Arbitrary<Record<string, number>> {
+  return fc.record(Object.fromEntries(dice.map((d) => [d.name, fc.integer({ min: d.count, max: d.count * d.sides })])));
+}
+
 /** Anything at all, including the shapes a careless caller sends. */
 export const garbage: fc.Arbitrary<unknown> = fc.oneof(
   fc.anything({ withNullPrototype: true, withObjectString: true, withBoxedValues: true, withMap: true, withSet: true, withDate: true }),

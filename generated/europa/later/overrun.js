@@ -1529,7 +1529,7 @@ function defensive_support(s) {
 function high_odds_drm(s) {
   let v = s.high_odds_drm;
   if (v === undefined) {
-    v = rt.gt(defense_total(s), 0) && rt.ge(attack_total(s), rt.mul(10, defense_total(s), "13.A")) ? rt.sub(rt.floor(rt.div(attack_total(s), defense_total(s), "13.A")), 9, "13.A") : 0;
+    v = rt.gt(defense_total(s), 0) && rt.ge(attack_total(s), rt.mul(10, defense_total(s), "13.A")) ? rt.subWhole(rt.floor(rt.div(attack_total(s), defense_total(s), "13.A")), 9, "13.A") : 0;
     s.high_odds_drm = v;
   }
   return v;
@@ -1545,15 +1545,15 @@ function exploitation_drm(s) {
 function total_drm(s) {
   let v = s.total_drm;
   if (v === undefined) {
-    v = rt.add(
-      rt.add(
-        rt.add(
-          rt.add(
-            rt.add(
-              rt.add(
-                rt.add(
-                  rt.add(
-                    rt.add(in$terrain_drm(s), in$aec_drm(s), "13.A"),
+    v = rt.addWhole(
+      rt.addWhole(
+        rt.addWhole(
+          rt.addWhole(
+            rt.addWhole(
+              rt.addWhole(
+                rt.addWhole(
+                  rt.addWhole(
+                    rt.addWhole(in$terrain_drm(s), in$aec_drm(s), "13.A"),
                     in$fortification_drm(s),
                     "13.A",
                   ),
@@ -1585,7 +1585,7 @@ function total_drm(s) {
 function modified_roll(s) {
   let v = s.modified_roll;
   if (v === undefined) {
-    v = rt.add(die$overrun_roll(s), total_drm(s), "13.A");
+    v = rt.addWhole(die$overrun_roll(s), total_drm(s), "13.A");
     s.modified_roll = v;
   }
   return v;
@@ -1836,6 +1836,212 @@ function check$enough_mp$each1(s) {
     }
   }
   return true;
+}
+/**
+ * `resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.
+ * Null when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.
+ */
+function straight(input, dice) {
+  try {
+    const in$all_in_one_hex = input.all_in_one_hex;
+    if (!(in$all_in_one_hex)) {
+      return null;
+    }
+    const in$stacking_ok = input.stacking_ok;
+    if (!(in$stacking_ok)) {
+      return null;
+    }
+    const in$hex_already_attempted = input.hex_already_attempted;
+    if (!(!in$hex_already_attempted)) {
+      return null;
+    }
+    const in$attackers = input.attackers;
+    const in$same_hex = input.same_hex;
+    const in$defenders = input.defenders;
+    const all_retreated = straight$all_retreated$each1(in$defenders);
+    const attackers$mp_cost = new Array(in$attackers.length);
+    const attackers$mp_spent = new Array(in$attackers.length);
+    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+      const u$ = in$attackers[u$i];
+      attackers$mp_cost[u$i] = in$same_hex ? 0 : all_retreated ? rt.add(
+        rt.add(rt.numberIn(u$.terrain_mp), rt.numberIn(u$.zoc_mp), "13.A"),
+        rt.numberIn(u$.harassment_mp),
+        "13.A",
+      ) : rt.add(
+        rt.add(
+          rt.add(rt.numberIn(u$.terrain_mp), rt.numberIn(u$.zoc_mp), "13.A"),
+          rt.numberIn(u$.harassment_mp),
+          "13.A",
+        ),
+        rt.numberIn(u$.overrun_mp),
+        "13.A",
+      );
+      attackers$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used), attackers$mp_cost[u$i], "13.A");
+    }
+    if (!(straight$check$enough_mp$each1(in$attackers, attackers$mp_spent))) {
+      return null;
+    }
+    const in$uses_road_rate = input.uses_road_rate;
+    const in$road_conditions_met = input.road_conditions_met;
+    if (!(!in$uses_road_rate || in$road_conditions_met)) {
+      return null;
+    }
+    const in$naval_gunfire = input.naval_gunfire;
+    if (!(!in$naval_gunfire)) {
+      return null;
+    }
+    const in$ground_support_bombing = rt.numberIn(input.ground_support_bombing);
+    const ground_support = rt.halve(in$ground_support_bombing, "13.A");
+    const in$defensive_support_bombing = rt.numberIn(input.defensive_support_bombing);
+    const defensive_support = rt.quarter(in$defensive_support_bombing, "13.A");
+    const attackers$mp_left = new Array(in$attackers.length);
+    const attackers$strength_now = new Array(in$attackers.length);
+    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+      const u$ = in$attackers[u$i];
+      attackers$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma), attackers$mp_spent[u$i], "13.A");
+      attackers$strength_now[u$i] = u$.half_strength_marker ? rt.halve(rt.numberIn(u$.strength), "13.A") : rt.numberIn(u$.strength);
+    }
+    const attack_total = rt.add(
+      straight$attack_total$each1(in$attackers, attackers$strength_now),
+      ground_support,
+      "13.A",
+    );
+    const defense_total = rt.add(straight$defense_total$each1(in$defenders), defensive_support, "13.A");
+    const odds = rt.ge(attack_total, defense_total) ? rt.roundOdds(rt.ratio(attack_total, defense_total, "13.A"), "down") : rt.roundOdds(rt.ratio(attack_total, defense_total, "13.A"), "up");
+    const column = rt.eq(defense_total, 0) ? null : rt.header(table$overrun_crt, "column", odds);
+    const in$phase = input.phase;
+    const exploitation_drm = in$phase === "exploitation" ? -1 : 0;
+    const high_odds_drm = rt.gt(defense_total, 0) && rt.ge(attack_total, rt.mul(10, defense_total, "13.A")) ? rt.subWhole(rt.floor(rt.div(attack_total, defense_total, "13.A")), 9, "13.A") : 0;
+    const in$terrain_drm = input.terrain_drm;
+    const in$aec_drm = input.aec_drm;
+    const in$fortification_drm = input.fortification_drm;
+    const in$weather_drm = input.weather_drm;
+    const in$supply_drm = input.supply_drm;
+    const in$morale_drm = input.morale_drm;
+    const in$special_unit_drm = input.special_unit_drm;
+    const in$title_drm = input.title_drm;
+    const total_drm = rt.addWhole(
+      rt.addWhole(
+        rt.addWhole(
+          rt.addWhole(
+            rt.addWhole(
+              rt.addWhole(
+                rt.addWhole(
+                  rt.addWhole(
+                    rt.addWhole(in$terrain_drm, in$aec_drm, "13.A"),
+                    in$fortification_drm,
+                    "13.A",
+                  ),
+                  in$weather_drm,
+                  "13.A",
+                ),
+                in$supply_drm,
+                "13.A",
+              ),
+              in$morale_drm,
+              "13.A",
+            ),
+            in$special_unit_drm,
+            "13.A",
+          ),
+          in$title_drm,
+          "13.A",
+        ),
+        exploitation_drm,
+        "13.A",
+      ),
+      high_odds_drm,
+      "13.A",
+    );
+    const die$overrun_roll = dice.overrun_roll;
+    if (die$overrun_roll === undefined) {
+      return null;
+    }
+    const modified_roll = rt.addWhole(die$overrun_roll, total_drm, "13.A");
+    const result = all_retreated ? null : rt.eq(defense_total, 0) ? "de_plus" : rt.lookup(table$overrun_crt, modified_roll, odds);
+    const overrun_succeeds = all_retreated || (result === "de_minus" || result === "de_plus");
+    const attackers_do_not_retreat = result === "ah";
+    const half_strength_markers = result === "ah" || result === "as" || result === "de_minus";
+    const halved_after = in$same_hex || half_strength_markers;
+    const advance = in$same_hex ? "already_in_hex" : all_retreated ? "may_move_in" : overrun_succeeds ? "at_least_one" : "no_advance";
+    const attackers$may_move_on = new Array(in$attackers.length);
+    const attackers$ends_movement = new Array(in$attackers.length);
+    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+      const u$ = in$attackers[u$i];
+      attackers$may_move_on[u$i] = overrun_succeeds && (in$same_hex || u$.advances) && rt.gt(attackers$mp_left[u$i], 0);
+      attackers$ends_movement[u$i] = !(overrun_succeeds && (in$same_hex || u$.advances));
+    }
+    return {
+      "attackers.mp_cost": rt.wireEach(attackers$mp_cost, rt.wireAs.number),
+      "attackers.mp_spent": rt.wireEach(attackers$mp_spent, rt.wireAs.number),
+      "attackers.mp_left": rt.wireEach(attackers$mp_left, rt.wireAs.number),
+      "attackers.strength_now": rt.wireEach(attackers$strength_now, rt.wireAs.number),
+      ground_support: rt.wireAs.number(ground_support),
+      defensive_support: rt.wireAs.number(defensive_support),
+      attack_total: rt.wireAs.number(attack_total),
+      defense_total: rt.wireAs.number(defense_total),
+      odds: rt.wireAs.odds(odds),
+      column: column,
+      exploitation_drm: exploitation_drm,
+      high_odds_drm: high_odds_drm,
+      total_drm: total_drm,
+      modified_roll: modified_roll,
+      result: result,
+      overrun_succeeds: overrun_succeeds,
+      attackers_do_not_retreat: attackers_do_not_retreat,
+      half_strength_markers: half_strength_markers,
+      halved_after: halved_after,
+      advance: advance,
+      "attackers.may_move_on": attackers$may_move_on,
+      "attackers.ends_movement": attackers$ends_movement,
+    };
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return null;
+  }
+}
+function straight$all_retreated$each1(in$defenders) {
+  const items = in$defenders;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (!d$.retreated) {
+      return false;
+    }
+  }
+  return true;
+}
+function straight$check$enough_mp$each1(in$attackers, attackers$mp_spent) {
+  const items = in$attackers;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!rt.le(attackers$mp_spent[u$i], rt.numberIn(u$.ma))) {
+      return false;
+    }
+  }
+  return true;
+}
+function straight$attack_total$each1(in$attackers, attackers$strength_now) {
+  const items = in$attackers;
+  let total = 0;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    total = rt.add(total, attackers$strength_now[u$i], "13.A");
+  }
+  return total;
+}
+function straight$defense_total$each1(in$defenders) {
+  const items = in$defenders;
+  let total = 0;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (!!d$.retreated) {
+      continue;
+    }
+    total = rt.add(total, rt.numberIn(d$.strength), "13.A");
+  }
+  return total;
 }
 
 const CHECKS = [
@@ -2373,11 +2579,29 @@ function admitDice(dice) {
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input, dice = {}, options) {
-  const s = new State(rt.admitInput(schema, input, NOTATIONS), admitDice(dice), options);
+  const admitted = rt.admitInput(schema, input, NOTATIONS);
+  const rolled = admitDice(dice);
+  if (options?.assume === undefined && options?.also === undefined) {
+    const values = straight(admitted, rolled);
+    if (values !== null) {
+      return rt.resolved(
+        values,
+        options?.trace === false ? null : retrace,
+        admitted,
+        { overrun_roll: rolled.overrun_roll },
+      );
+    }
+  }
+  const s = new State(admitted, rolled, options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
   return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE, holds);
+}
+
+/** The trace of a resolution answered straight through: the same evaluation made step by step, when the trace is first read. */
+function retrace(input, dice) {
+  return rt.finish(new State(input, dice, undefined), CHECKS, outputs, [], TRACE, holds).trace;
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */

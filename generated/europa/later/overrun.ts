@@ -1661,7 +1661,7 @@ function defensive_support(s: State): rt.Num {
 function high_odds_drm(s: State): number {
   let v = s.high_odds_drm;
   if (v === undefined) {
-    v = rt.gt(defense_total(s), 0) && rt.ge(attack_total(s), rt.mul(10, defense_total(s), "13.A")) ? rt.sub(rt.floor(rt.div(attack_total(s), defense_total(s), "13.A")), 9, "13.A") : 0;
+    v = rt.gt(defense_total(s), 0) && rt.ge(attack_total(s), rt.mul(10, defense_total(s), "13.A")) ? rt.subWhole(rt.floor(rt.div(attack_total(s), defense_total(s), "13.A")), 9, "13.A") : 0;
     s.high_odds_drm = v;
   }
   return v;
@@ -1677,15 +1677,15 @@ function exploitation_drm(s: State): number {
 function total_drm(s: State): number {
   let v = s.total_drm;
   if (v === undefined) {
-    v = rt.add(
-      rt.add(
-        rt.add(
-          rt.add(
-            rt.add(
-              rt.add(
-                rt.add(
-                  rt.add(
-                    rt.add(in$terrain_drm(s), in$aec_drm(s), "13.A"),
+    v = rt.addWhole(
+      rt.addWhole(
+        rt.addWhole(
+          rt.addWhole(
+            rt.addWhole(
+              rt.addWhole(
+                rt.addWhole(
+                  rt.addWhole(
+                    rt.addWhole(in$terrain_drm(s), in$aec_drm(s), "13.A"),
                     in$fortification_drm(s),
                     "13.A",
                   ),
@@ -1717,7 +1717,7 @@ function total_drm(s: State): number {
 function modified_roll(s: State): number {
   let v = s.modified_roll;
   if (v === undefined) {
-    v = rt.add(die$overrun_roll(s), total_drm(s), "13.A");
+    v = rt.addWhole(die$overrun_roll(s), total_drm(s), "13.A");
     s.modified_roll = v;
   }
   return v;
@@ -1968,6 +1968,212 @@ function check$enough_mp$each1(s: State): boolean {
     }
   }
   return true;
+}
+/**
+ * `resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.
+ * Null when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.
+ */
+function straight(input: Input, dice: Readonly<Record<string, number | undefined>>): Record<string, rt.Wire> | null {
+  try {
+    const in$all_in_one_hex = input.all_in_one_hex as boolean;
+    if (!(in$all_in_one_hex as boolean)) {
+      return null;
+    }
+    const in$stacking_ok = input.stacking_ok as boolean;
+    if (!(in$stacking_ok as boolean)) {
+      return null;
+    }
+    const in$hex_already_attempted = input.hex_already_attempted as boolean;
+    if (!(!in$hex_already_attempted as boolean)) {
+      return null;
+    }
+    const in$attackers = input.attackers as readonly OverrunningUnit[];
+    const in$same_hex = input.same_hex as boolean;
+    const in$defenders = input.defenders as readonly DefendingUnit[];
+    const all_retreated: boolean = straight$all_retreated$each1(in$defenders);
+    const attackers$mp_cost: rt.Num[] = new Array(in$attackers.length);
+    const attackers$mp_spent: rt.Num[] = new Array(in$attackers.length);
+    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+      const u$ = in$attackers[u$i];
+      attackers$mp_cost[u$i] = in$same_hex ? 0 : all_retreated ? rt.add(
+        rt.add(rt.numberIn(u$.terrain_mp) as rt.Num, rt.numberIn(u$.zoc_mp) as rt.Num, "13.A"),
+        rt.numberIn(u$.harassment_mp) as rt.Num,
+        "13.A",
+      ) : rt.add(
+        rt.add(
+          rt.add(rt.numberIn(u$.terrain_mp) as rt.Num, rt.numberIn(u$.zoc_mp) as rt.Num, "13.A"),
+          rt.numberIn(u$.harassment_mp) as rt.Num,
+          "13.A",
+        ),
+        rt.numberIn(u$.overrun_mp) as rt.Num,
+        "13.A",
+      );
+      attackers$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used) as rt.Num, attackers$mp_cost[u$i], "13.A");
+    }
+    if (!(straight$check$enough_mp$each1(in$attackers, attackers$mp_spent) as boolean)) {
+      return null;
+    }
+    const in$uses_road_rate = input.uses_road_rate as boolean;
+    const in$road_conditions_met = input.road_conditions_met as boolean;
+    if (!((!in$uses_road_rate || in$road_conditions_met) as boolean)) {
+      return null;
+    }
+    const in$naval_gunfire = input.naval_gunfire as boolean;
+    if (!(!in$naval_gunfire as boolean)) {
+      return null;
+    }
+    const in$ground_support_bombing = rt.numberIn(input.ground_support_bombing) as rt.Num;
+    const ground_support: rt.Num = rt.halve(in$ground_support_bombing, "13.A");
+    const in$defensive_support_bombing = rt.numberIn(input.defensive_support_bombing) as rt.Num;
+    const defensive_support: rt.Num = rt.quarter(in$defensive_support_bombing, "13.A");
+    const attackers$mp_left: rt.Num[] = new Array(in$attackers.length);
+    const attackers$strength_now: rt.Num[] = new Array(in$attackers.length);
+    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+      const u$ = in$attackers[u$i];
+      attackers$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma) as rt.Num, attackers$mp_spent[u$i], "13.A");
+      attackers$strength_now[u$i] = u$.half_strength_marker ? rt.halve(rt.numberIn(u$.strength) as rt.Num, "13.A") : rt.numberIn(u$.strength) as rt.Num;
+    }
+    const attack_total: rt.Num = rt.add(
+      straight$attack_total$each1(in$attackers, attackers$strength_now),
+      ground_support,
+      "13.A",
+    );
+    const defense_total: rt.Num = rt.add(straight$defense_total$each1(in$defenders), defensive_support, "13.A");
+    const odds: rt.Odds = rt.ge(attack_total, defense_total) ? rt.roundOdds(rt.ratio(attack_total, defense_total, "13.A"), "down") : rt.roundOdds(rt.ratio(attack_total, defense_total, "13.A"), "up");
+    const column: string | null = rt.eq(defense_total, 0) ? null : rt.header(table$overrun_crt, "column", odds);
+    const in$phase = input.phase as "movement" | "exploitation";
+    const exploitation_drm: number = in$phase === "exploitation" ? -1 : 0;
+    const high_odds_drm: number = rt.gt(defense_total, 0) && rt.ge(attack_total, rt.mul(10, defense_total, "13.A")) ? rt.subWhole(rt.floor(rt.div(attack_total, defense_total, "13.A")), 9, "13.A") : 0;
+    const in$terrain_drm = input.terrain_drm as number;
+    const in$aec_drm = input.aec_drm as number;
+    const in$fortification_drm = input.fortification_drm as number;
+    const in$weather_drm = input.weather_drm as number;
+    const in$supply_drm = input.supply_drm as number;
+    const in$morale_drm = input.morale_drm as number;
+    const in$special_unit_drm = input.special_unit_drm as number;
+    const in$title_drm = input.title_drm as number;
+    const total_drm: number = rt.addWhole(
+      rt.addWhole(
+        rt.addWhole(
+          rt.addWhole(
+            rt.addWhole(
+              rt.addWhole(
+                rt.addWhole(
+                  rt.addWhole(
+                    rt.addWhole(in$terrain_drm, in$aec_drm, "13.A"),
+                    in$fortification_drm,
+                    "13.A",
+                  ),
+                  in$weather_drm,
+                  "13.A",
+                ),
+                in$supply_drm,
+                "13.A",
+              ),
+              in$morale_drm,
+              "13.A",
+            ),
+            in$special_unit_drm,
+            "13.A",
+          ),
+          in$title_drm,
+          "13.A",
+        ),
+        exploitation_drm,
+        "13.A",
+      ),
+      high_odds_drm,
+      "13.A",
+    );
+    const die$overrun_roll = dice.overrun_roll;
+    if (die$overrun_roll === undefined) {
+      return null;
+    }
+    const modified_roll: number = rt.addWhole(die$overrun_roll, total_drm, "13.A");
+    const result: ("ah" | "as" | "de_minus" | "de_plus") | null = all_retreated ? null : rt.eq(defense_total, 0) ? "de_plus" : rt.lookup(table$overrun_crt, modified_roll, odds);
+    const overrun_succeeds: boolean = all_retreated || (result === "de_minus" || result === "de_plus");
+    const attackers_do_not_retreat: boolean = result === "ah";
+    const half_strength_markers: boolean = result === "ah" || result === "as" || result === "de_minus";
+    const halved_after: boolean = in$same_hex || half_strength_markers;
+    const advance: "all_must" | "at_least_one" | "may_move_in" | "already_in_hex" | "no_advance" = in$same_hex ? "already_in_hex" : all_retreated ? "may_move_in" : overrun_succeeds ? "at_least_one" : "no_advance";
+    const attackers$may_move_on: boolean[] = new Array(in$attackers.length);
+    const attackers$ends_movement: boolean[] = new Array(in$attackers.length);
+    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+      const u$ = in$attackers[u$i];
+      attackers$may_move_on[u$i] = overrun_succeeds && (in$same_hex || u$.advances) && rt.gt(attackers$mp_left[u$i], 0);
+      attackers$ends_movement[u$i] = !(overrun_succeeds && (in$same_hex || u$.advances));
+    }
+    return {
+      "attackers.mp_cost": rt.wireEach(attackers$mp_cost, rt.wireAs.number),
+      "attackers.mp_spent": rt.wireEach(attackers$mp_spent, rt.wireAs.number),
+      "attackers.mp_left": rt.wireEach(attackers$mp_left, rt.wireAs.number),
+      "attackers.strength_now": rt.wireEach(attackers$strength_now, rt.wireAs.number),
+      ground_support: rt.wireAs.number(ground_support),
+      defensive_support: rt.wireAs.number(defensive_support),
+      attack_total: rt.wireAs.number(attack_total),
+      defense_total: rt.wireAs.number(defense_total),
+      odds: rt.wireAs.odds(odds),
+      column: column as rt.Wire,
+      exploitation_drm: exploitation_drm as rt.Wire,
+      high_odds_drm: high_odds_drm as rt.Wire,
+      total_drm: total_drm as rt.Wire,
+      modified_roll: modified_roll as rt.Wire,
+      result: result as rt.Wire,
+      overrun_succeeds: overrun_succeeds as rt.Wire,
+      attackers_do_not_retreat: attackers_do_not_retreat as rt.Wire,
+      half_strength_markers: half_strength_markers as rt.Wire,
+      halved_after: halved_after as rt.Wire,
+      advance: advance as rt.Wire,
+      "attackers.may_move_on": attackers$may_move_on as rt.Wire,
+      "attackers.ends_movement": attackers$ends_movement as rt.Wire,
+    };
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return null;
+  }
+}
+function straight$all_retreated$each1(in$defenders: readonly DefendingUnit[]): boolean {
+  const items: readonly DefendingUnit[] = in$defenders;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (!d$.retreated) {
+      return false;
+    }
+  }
+  return true;
+}
+function straight$check$enough_mp$each1(in$attackers: readonly OverrunningUnit[], attackers$mp_spent: readonly rt.Num[]): boolean {
+  const items: readonly OverrunningUnit[] = in$attackers;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!rt.le(attackers$mp_spent[u$i], rt.numberIn(u$.ma) as rt.Num)) {
+      return false;
+    }
+  }
+  return true;
+}
+function straight$attack_total$each1(in$attackers: readonly OverrunningUnit[], attackers$strength_now: readonly rt.Num[]): rt.Num {
+  const items: readonly OverrunningUnit[] = in$attackers;
+  let total: rt.Num = 0;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    total = rt.add(total, attackers$strength_now[u$i], "13.A");
+  }
+  return total;
+}
+function straight$defense_total$each1(in$defenders: readonly DefendingUnit[]): rt.Num {
+  const items: readonly DefendingUnit[] = in$defenders;
+  let total: rt.Num = 0;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (!!d$.retreated) {
+      continue;
+    }
+    total = rt.add(total, rt.numberIn(d$.strength) as rt.Num, "13.A");
+  }
+  return total;
 }
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [
@@ -2509,7 +2715,20 @@ function admitDice(dice: unknown): Record<string, number | undefined> {
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), admitDice(dice), options);
+  const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
+  const rolled = admitDice(dice);
+  if (options?.assume === undefined && options?.also === undefined) {
+    const values = straight(admitted, rolled);
+    if (values !== null) {
+      return rt.resolved<Outputs>(
+        values,
+        options?.trace === false ? null : retrace,
+        admitted,
+        { overrun_roll: rolled.overrun_roll },
+      );
+    }
+  }
+  const s = new State(admitted, rolled, options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
@@ -2521,6 +2740,11 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     TRACE,
     holds,
   );
+}
+
+/** The trace of a resolution answered straight through: the same evaluation made step by step, when the trace is first read. */
+function retrace(input: object, dice: Record<string, number | undefined>): rt.TraceStep[] {
+  return rt.finish<Outputs, State>(new State(input, dice, undefined), CHECKS, outputs, [], TRACE, holds).trace;
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */

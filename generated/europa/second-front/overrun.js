@@ -569,6 +569,86 @@ function check$enough_mp$each1(s) {
   }
   return true;
 }
+/**
+ * `resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.
+ * Null when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.
+ */
+function straight(input, dice) {
+  try {
+    const in$attackers = input.attackers;
+    const ground_support = 0;
+    const attack_total = rt.add(straight$attack_total$each1(in$attackers), ground_support, "13.A");
+    const in$defenders = input.defenders;
+    const defense_total = straight$defense_total$each1(in$defenders);
+    if (!(rt.ge(attack_total, rt.mul(10, defense_total, "13.A")))) {
+      return null;
+    }
+    const attackers$mp_cost = new Array(in$attackers.length);
+    const attackers$mp_spent = new Array(in$attackers.length);
+    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+      const u$ = in$attackers[u$i];
+      attackers$mp_cost[u$i] = rt.add(rt.add(2, rt.numberIn(u$.terrain_mp), "13.A"), rt.numberIn(u$.zoc_mp), "13.A");
+      attackers$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used), attackers$mp_cost[u$i], "13.A");
+    }
+    if (!(straight$check$enough_mp$each1(in$attackers, attackers$mp_spent))) {
+      return null;
+    }
+    const odds = rt.ge(attack_total, defense_total) ? rt.roundOdds(rt.ratio(attack_total, defense_total, "13.A"), "down") : rt.roundOdds(rt.ratio(attack_total, defense_total, "13.A"), "up");
+    const overrun_succeeds = true;
+    const defenders_eliminated = true;
+    const advance = "all_must";
+    const attackers$mp_left = new Array(in$attackers.length);
+    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+      const u$ = in$attackers[u$i];
+      attackers$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma), attackers$mp_spent[u$i], "13.A");
+    }
+    return {
+      "attackers.mp_cost": rt.wireEach(attackers$mp_cost, rt.wireAs.number),
+      "attackers.mp_spent": rt.wireEach(attackers$mp_spent, rt.wireAs.number),
+      "attackers.mp_left": rt.wireEach(attackers$mp_left, rt.wireAs.number),
+      ground_support: ground_support,
+      attack_total: rt.wireAs.number(attack_total),
+      defense_total: rt.wireAs.number(defense_total),
+      odds: rt.wireAs.odds(odds),
+      overrun_succeeds: overrun_succeeds,
+      defenders_eliminated: defenders_eliminated,
+      advance: advance,
+    };
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return null;
+  }
+}
+function straight$attack_total$each1(in$attackers) {
+  const items = in$attackers;
+  let total = 0;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    total = rt.add(total, rt.numberIn(u$.strength), "13.A");
+  }
+  return total;
+}
+function straight$defense_total$each1(in$defenders) {
+  const items = in$defenders;
+  let total = 0;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    total = rt.add(total, rt.numberIn(d$.strength), "13.A");
+  }
+  return total;
+}
+function straight$check$enough_mp$each1(in$attackers, attackers$mp_spent) {
+  const items = in$attackers;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!rt.le(attackers$mp_spent[u$i], rt.numberIn(u$.ma))) {
+      return false;
+    }
+  }
+  return true;
+}
 
 const CHECKS = [
   {
@@ -818,11 +898,24 @@ function admitDice(dice) {
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input, dice = {}, options) {
-  const s = new State(rt.admitInput(schema, input, NOTATIONS), admitDice(dice), options);
+  const admitted = rt.admitInput(schema, input, NOTATIONS);
+  const rolled = admitDice(dice);
+  if (options?.assume === undefined && options?.also === undefined) {
+    const values = straight(admitted, rolled);
+    if (values !== null) {
+      return rt.resolved(values, options?.trace === false ? null : retrace, admitted, {});
+    }
+  }
+  const s = new State(admitted, rolled, options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
   return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE, holds);
+}
+
+/** The trace of a resolution answered straight through: the same evaluation made step by step, when the trace is first read. */
+function retrace(input, dice) {
+  return rt.finish(new State(input, dice, undefined), CHECKS, outputs, [], TRACE, holds).trace;
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */

@@ -633,6 +633,90 @@ function check$enough_mp$each1(s: State): boolean {
   }
   return true;
 }
+/**
+ * `resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.
+ * Null when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.
+ */
+function straight(input: Input, dice: Readonly<Record<string, number | undefined>>): Record<string, rt.Wire> | null {
+  try {
+    const in$attackers = input.attackers as readonly OverrunningUnit[];
+    const ground_support: number = 0;
+    const attack_total: rt.Num = rt.add(straight$attack_total$each1(in$attackers), ground_support, "13.A");
+    const in$defenders = input.defenders as readonly DefendingUnit[];
+    const defense_total: rt.Num = straight$defense_total$each1(in$defenders);
+    if (!(rt.ge(attack_total, rt.mul(10, defense_total, "13.A")) as boolean)) {
+      return null;
+    }
+    const attackers$mp_cost: rt.Num[] = new Array(in$attackers.length);
+    const attackers$mp_spent: rt.Num[] = new Array(in$attackers.length);
+    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+      const u$ = in$attackers[u$i];
+      attackers$mp_cost[u$i] = rt.add(
+        rt.add(2, rt.numberIn(u$.terrain_mp) as rt.Num, "13.A"),
+        rt.numberIn(u$.zoc_mp) as rt.Num,
+        "13.A",
+      );
+      attackers$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used) as rt.Num, attackers$mp_cost[u$i], "13.A");
+    }
+    if (!(straight$check$enough_mp$each1(in$attackers, attackers$mp_spent) as boolean)) {
+      return null;
+    }
+    const odds: rt.Odds = rt.ge(attack_total, defense_total) ? rt.roundOdds(rt.ratio(attack_total, defense_total, "13.A"), "down") : rt.roundOdds(rt.ratio(attack_total, defense_total, "13.A"), "up");
+    const overrun_succeeds: boolean = true;
+    const defenders_eliminated: boolean = true;
+    const advance: "all_must" | "no_advance" = "all_must";
+    const attackers$mp_left: rt.Num[] = new Array(in$attackers.length);
+    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+      const u$ = in$attackers[u$i];
+      attackers$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma) as rt.Num, attackers$mp_spent[u$i], "13.A");
+    }
+    return {
+      "attackers.mp_cost": rt.wireEach(attackers$mp_cost, rt.wireAs.number),
+      "attackers.mp_spent": rt.wireEach(attackers$mp_spent, rt.wireAs.number),
+      "attackers.mp_left": rt.wireEach(attackers$mp_left, rt.wireAs.number),
+      ground_support: ground_support as rt.Wire,
+      attack_total: rt.wireAs.number(attack_total),
+      defense_total: rt.wireAs.number(defense_total),
+      odds: rt.wireAs.odds(odds),
+      overrun_succeeds: overrun_succeeds as rt.Wire,
+      defenders_eliminated: defenders_eliminated as rt.Wire,
+      advance: advance as rt.Wire,
+    };
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return null;
+  }
+}
+function straight$attack_total$each1(in$attackers: readonly OverrunningUnit[]): rt.Num {
+  const items: readonly OverrunningUnit[] = in$attackers;
+  let total: rt.Num = 0;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    total = rt.add(total, rt.numberIn(u$.strength) as rt.Num, "13.A");
+  }
+  return total;
+}
+function straight$defense_total$each1(in$defenders: readonly DefendingUnit[]): rt.Num {
+  const items: readonly DefendingUnit[] = in$defenders;
+  let total: rt.Num = 0;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    total = rt.add(total, rt.numberIn(d$.strength) as rt.Num, "13.A");
+  }
+  return total;
+}
+function straight$check$enough_mp$each1(in$attackers: readonly OverrunningUnit[], attackers$mp_spent: readonly rt.Num[]): boolean {
+  const items: readonly OverrunningUnit[] = in$attackers;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!rt.le(attackers$mp_spent[u$i], rt.numberIn(u$.ma) as rt.Num)) {
+      return false;
+    }
+  }
+  return true;
+}
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [
   {
@@ -882,7 +966,15 @@ function admitDice(dice: unknown): Record<string, number | undefined> {
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), admitDice(dice), options);
+  const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
+  const rolled = admitDice(dice);
+  if (options?.assume === undefined && options?.also === undefined) {
+    const values = straight(admitted, rolled);
+    if (values !== null) {
+      return rt.resolved<Outputs>(values, options?.trace === false ? null : retrace, admitted, {});
+    }
+  }
+  const s = new State(admitted, rolled, options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
@@ -894,6 +986,11 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     TRACE,
     holds,
   );
+}
+
+/** The trace of a resolution answered straight through: the same evaluation made step by step, when the trace is first read. */
+function retrace(input: object, dice: Record<string, number | undefined>): rt.TraceStep[] {
+  return rt.finish<Outputs, State>(new State(input, dice, undefined), CHECKS, outputs, [], TRACE, holds).trace;
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */

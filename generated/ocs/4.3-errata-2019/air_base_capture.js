@@ -175,8 +175,8 @@ function die$air_roll(s) {
 function air_roll_modified(s) {
   let v = s.air_roll_modified;
   if (v === undefined) {
-    v = rt.add(
-      rt.add(die$air_roll(s), in$air_unit_active(s) ? 2 : 0, "Charts"),
+    v = rt.addWhole(
+      rt.addWhole(die$air_roll(s), in$air_unit_active(s) ? 2 : 0, "Charts"),
       in$captured_by_advance(s) ? 2 : 0,
       "Charts",
     );
@@ -191,6 +191,32 @@ function air_unit_result(s) {
     s.air_unit_result = v;
   }
   return v;
+}
+/**
+ * `resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.
+ * Null when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.
+ */
+function straight(input, dice) {
+  try {
+    const in$air_unit_active = input.air_unit_active;
+    const in$captured_by_advance = input.captured_by_advance;
+    const die$air_roll = dice.air_roll;
+    if (die$air_roll === undefined) {
+      return null;
+    }
+    const air_roll_modified = rt.addWhole(
+      rt.addWhole(die$air_roll, in$air_unit_active ? 2 : 0, "Charts"),
+      in$captured_by_advance ? 2 : 0,
+      "Charts",
+    );
+    const air_unit_result = rt.lookup(table$air_base_capture_table, air_roll_modified, "outcome");
+    return { air_roll_modified: air_roll_modified, air_unit_result: air_unit_result };
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return null;
+  }
 }
 
 const CHECKS = [];
@@ -294,11 +320,29 @@ function admitDice(dice) {
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input, dice = {}, options) {
-  const s = new State(rt.admitInput(schema, input, NOTATIONS), admitDice(dice), options);
+  const admitted = rt.admitInput(schema, input, NOTATIONS);
+  const rolled = admitDice(dice);
+  if (options?.assume === undefined && options?.also === undefined) {
+    const values = straight(admitted, rolled);
+    if (values !== null) {
+      return rt.resolved(
+        values,
+        options?.trace === false ? null : retrace,
+        admitted,
+        { air_roll: rolled.air_roll },
+      );
+    }
+  }
+  const s = new State(admitted, rolled, options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
   return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE, holds);
+}
+
+/** The trace of a resolution answered straight through: the same evaluation made step by step, when the trace is first read. */
+function retrace(input, dice) {
+  return rt.finish(new State(input, dice, undefined), CHECKS, outputs, [], TRACE, holds).trace;
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */

@@ -197,8 +197,8 @@ function die$air_roll(s: State): number {
 function air_roll_modified(s: State): number {
   let v = s.air_roll_modified;
   if (v === undefined) {
-    v = rt.add(
-      rt.add(die$air_roll(s), in$air_unit_active(s) ? 2 : 0, "Charts"),
+    v = rt.addWhole(
+      rt.addWhole(die$air_roll(s), in$air_unit_active(s) ? 2 : 0, "Charts"),
       in$captured_by_advance(s) ? 2 : 0,
       "Charts",
     );
@@ -213,6 +213,32 @@ function air_unit_result(s: State): "step_loss" | "no_loss" {
     s.air_unit_result = v;
   }
   return v;
+}
+/**
+ * `resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.
+ * Null when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.
+ */
+function straight(input: Input, dice: Readonly<Record<string, number | undefined>>): Record<string, rt.Wire> | null {
+  try {
+    const in$air_unit_active = input.air_unit_active as boolean;
+    const in$captured_by_advance = input.captured_by_advance as boolean;
+    const die$air_roll = dice.air_roll;
+    if (die$air_roll === undefined) {
+      return null;
+    }
+    const air_roll_modified: number = rt.addWhole(
+      rt.addWhole(die$air_roll, in$air_unit_active ? 2 : 0, "Charts"),
+      in$captured_by_advance ? 2 : 0,
+      "Charts",
+    );
+    const air_unit_result: "step_loss" | "no_loss" = rt.lookup(table$air_base_capture_table, air_roll_modified, "outcome");
+    return { air_roll_modified: air_roll_modified as rt.Wire, air_unit_result: air_unit_result as rt.Wire };
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return null;
+  }
 }
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [];
@@ -319,7 +345,20 @@ function admitDice(dice: unknown): Record<string, number | undefined> {
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), admitDice(dice), options);
+  const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
+  const rolled = admitDice(dice);
+  if (options?.assume === undefined && options?.also === undefined) {
+    const values = straight(admitted, rolled);
+    if (values !== null) {
+      return rt.resolved<Outputs>(
+        values,
+        options?.trace === false ? null : retrace,
+        admitted,
+        { air_roll: rolled.air_roll },
+      );
+    }
+  }
+  const s = new State(admitted, rolled, options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
@@ -331,6 +370,11 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     TRACE,
     holds,
   );
+}
+
+/** The trace of a resolution answered straight through: the same evaluation made step by step, when the trace is first read. */
+function retrace(input: object, dice: Record<string, number | undefined>): rt.TraceStep[] {
+  return rt.finish<Outputs, State>(new State(input, dice, undefined), CHECKS, outputs, [], TRACE, holds).trace;
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */

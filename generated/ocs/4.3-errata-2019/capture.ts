@@ -766,6 +766,86 @@ function wagon_sp_displaced_t(s: State): rt.Num {
   }
   return v;
 }
+/**
+ * `resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.
+ * Null when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.
+ */
+function straight(input: Input, dice: Readonly<Record<string, number | undefined>>): Record<string, rt.Wire> | null {
+  try {
+    const in$dump_sp = rt.numberIn(input.dump_sp) as rt.Num;
+    const die$dump_roll = dice.dump_roll;
+    if (die$dump_roll === undefined) {
+      return null;
+    }
+    const dump_percent: number = rt.gt(in$dump_sp, 0) ? rt.lookup(table$capture_table, die$dump_roll, "dump") : 0;
+    const tokens_per_sp: number = 4;
+    const dump_captured_t: number = rt.round(
+      rt.div(
+        rt.mul(rt.mul(in$dump_sp, tokens_per_sp, "9.14b"), dump_percent, "9.14b"),
+        100,
+        "9.14b",
+      ),
+      "half_up",
+    );
+    const dump_destroyed_t: rt.Num = rt.sub(rt.mul(in$dump_sp, tokens_per_sp, "9.14b"), dump_captured_t, "9.14b");
+    const in$truck_points = rt.numberIn(input.truck_points) as rt.Num;
+    const die$truck_roll = dice.truck_roll;
+    if (die$truck_roll === undefined) {
+      return null;
+    }
+    const truck_percent: number = rt.gt(in$truck_points, 0) ? rt.lookup(table$capture_table, die$truck_roll, "trucks") : 0;
+    const trucks_captured: number = rt.round(rt.div(rt.mul(in$truck_points, truck_percent, "9.14c"), 100, "9.14c"), "half_up");
+    const trucks_displaced: rt.Num = rt.sub(in$truck_points, trucks_captured, "9.14c");
+    const in$truck_sp = rt.numberIn(input.truck_sp) as rt.Num;
+    const truck_sp_captured_t: number = rt.round(
+      rt.div(
+        rt.mul(rt.mul(in$truck_sp, tokens_per_sp, "9.14c"), truck_percent, "9.14c"),
+        100,
+        "9.14c",
+      ),
+      "half_up",
+    );
+    const truck_sp_displaced_t: rt.Num = rt.sub(rt.mul(in$truck_sp, tokens_per_sp, "9.14c"), truck_sp_captured_t, "9.14c");
+    const in$wagon_points = rt.numberIn(input.wagon_points) as rt.Num;
+    const die$wagon_roll = dice.wagon_roll;
+    if (die$wagon_roll === undefined) {
+      return null;
+    }
+    const wagon_percent: number = rt.gt(in$wagon_points, 0) ? rt.lookup(table$capture_table, die$wagon_roll, "wagons") : 0;
+    const wagons_captured: number = rt.round(rt.div(rt.mul(in$wagon_points, wagon_percent, "9.14c"), 100, "9.14c"), "half_up");
+    const wagons_displaced: rt.Num = rt.sub(in$wagon_points, wagons_captured, "9.14c");
+    const in$wagon_sp = rt.numberIn(input.wagon_sp) as rt.Num;
+    const wagon_sp_captured_t: number = rt.round(
+      rt.div(
+        rt.mul(rt.mul(in$wagon_sp, tokens_per_sp, "9.14c"), wagon_percent, "9.14c"),
+        100,
+        "9.14c",
+      ),
+      "half_up",
+    );
+    const wagon_sp_displaced_t: rt.Num = rt.sub(rt.mul(in$wagon_sp, tokens_per_sp, "9.14c"), wagon_sp_captured_t, "9.14c");
+    return {
+      dump_percent: dump_percent as rt.Wire,
+      dump_captured_t: dump_captured_t as rt.Wire,
+      dump_destroyed_t: rt.wireAs.number(dump_destroyed_t),
+      truck_percent: truck_percent as rt.Wire,
+      trucks_captured: trucks_captured as rt.Wire,
+      trucks_displaced: rt.wireAs.number(trucks_displaced),
+      truck_sp_captured_t: truck_sp_captured_t as rt.Wire,
+      truck_sp_displaced_t: rt.wireAs.number(truck_sp_displaced_t),
+      wagon_percent: wagon_percent as rt.Wire,
+      wagons_captured: wagons_captured as rt.Wire,
+      wagons_displaced: rt.wireAs.number(wagons_displaced),
+      wagon_sp_captured_t: wagon_sp_captured_t as rt.Wire,
+      wagon_sp_displaced_t: rt.wireAs.number(wagon_sp_displaced_t),
+    };
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return null;
+  }
+}
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [];
 function holds(s: State): boolean {
@@ -1102,7 +1182,19 @@ function admitDice(dice: unknown): Record<string, number | undefined> {
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), admitDice(dice), options);
+  const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
+  const rolled = admitDice(dice);
+  if (options?.assume === undefined && options?.also === undefined) {
+    const values = straight(admitted, rolled);
+    if (values !== null) {
+      return rt.resolved<Outputs>(values, options?.trace === false ? null : retrace, admitted, {
+          dump_roll: rolled.dump_roll,
+          truck_roll: rolled.truck_roll,
+          wagon_roll: rolled.wagon_roll,
+        });
+    }
+  }
+  const s = new State(admitted, rolled, options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
@@ -1114,6 +1206,11 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     TRACE,
     holds,
   );
+}
+
+/** The trace of a resolution answered straight through: the same evaluation made step by step, when the trace is first read. */
+function retrace(input: object, dice: Record<string, number | undefined>): rt.TraceStep[] {
+  return rt.finish<Outputs, State>(new State(input, dice, undefined), CHECKS, outputs, [], TRACE, holds).trace;
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */

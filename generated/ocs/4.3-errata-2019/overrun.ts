@@ -3749,7 +3749,7 @@ function mp_left_after(s: State): rt.Num {
 function mp_expended_on_target(s: State): number {
   let v = s.mp_expended_on_target;
   if (v === undefined) {
-    v = rt.add(rt.mul(overrun_cost(s), in$overrun_number(s), "8.1a"), advance_cost(s), "8.1a");
+    v = rt.addWhole(rt.mulWhole(overrun_cost(s), in$overrun_number(s), "8.1a"), advance_cost(s), "8.1a");
     s.mp_expended_on_target = v;
   }
   return v;
@@ -3773,7 +3773,7 @@ function movement_ends(s: State): boolean {
 function final_column(s: State): number {
   let v = s.final_column;
   if (v === undefined) {
-    v = rt.add(start_column(s), column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? rt.firstItem(table$combat_odds$columns) as number : rt.add(start_column(s), column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? rt.lastItem(table$combat_odds$columns) as number : rt.add(start_column(s), column_shift(s), "9.1g");
+    v = rt.addWhole(start_column(s), column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? rt.firstItem(table$combat_odds$columns) as number : rt.addWhole(start_column(s), column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? rt.lastItem(table$combat_odds$columns) as number : rt.addWhole(start_column(s), column_shift(s), "9.1g");
     s.final_column = v;
   }
   return v;
@@ -3829,7 +3829,7 @@ function combat_supply_factor(s: State): rt.Num {
 function ar_drm(s: State): number {
   let v = s.ar_drm;
   if (v === undefined) {
-    v = rt.sub(attacker_ar(s), defender_ar(s), "9.6");
+    v = rt.subWhole(attacker_ar(s), defender_ar(s), "9.6");
     s.ar_drm = v;
   }
   return v;
@@ -3904,7 +3904,11 @@ function start_column_odds(s: State): rt.Odds {
 function surprise_modified(s: State): number {
   let v = s.surprise_modified;
   if (v === undefined) {
-    v = rt.add(rt.add(die$surprise_roll(s), ar_drm(s), "9.8"), hedgehog_surprise_drm(s), "9.8");
+    v = rt.addWhole(
+      rt.addWhole(die$surprise_roll(s), ar_drm(s), "9.8"),
+      hedgehog_surprise_drm(s),
+      "9.8",
+    );
     s.surprise_modified = v;
   }
   return v;
@@ -3928,7 +3932,7 @@ function column_shift(s: State): number {
 function combat_modified(s: State): number {
   let v = s.combat_modified;
   if (v === undefined) {
-    v = rt.add(rt.add(die$combat_roll(s), ar_drm(s), "9.9"), hedgehog_combat_drm(s), "9.9");
+    v = rt.addWhole(rt.addWhole(die$combat_roll(s), ar_drm(s), "9.9"), hedgehog_combat_drm(s), "9.9");
     s.combat_modified = v;
   }
   return v;
@@ -3944,7 +3948,7 @@ function result(s: State): CombatResult {
 function attacker_option_as_retreat(s: State): number {
   let v = s.attacker_option_as_retreat;
   if (v === undefined) {
-    v = attacker_destroyed_before_options(s) ? 0 : rt.min(in$attacker_option_retreat(s), result(s).attacker_option);
+    v = attacker_destroyed_before_options(s) ? 0 : Math.min(in$attacker_option_retreat(s), result(s).attacker_option);
     s.attacker_option_as_retreat = v;
   }
   return v;
@@ -3952,8 +3956,8 @@ function attacker_option_as_retreat(s: State): number {
 function attacker_required_losses(s: State): number {
   let v = s.attacker_required_losses;
   if (v === undefined) {
-    v = rt.sub(
-      rt.add(result(s).attacker_loss, result(s).attacker_option, "9.10a"),
+    v = rt.subWhole(
+      rt.addWhole(result(s).attacker_loss, result(s).attacker_option, "9.10a"),
       attacker_option_as_retreat(s),
       "9.10a",
     );
@@ -3964,7 +3968,7 @@ function attacker_required_losses(s: State): number {
 function defender_option_as_retreat(s: State): number {
   let v = s.defender_option_as_retreat;
   if (v === undefined) {
-    v = rt.min(in$defender_option_retreat(s), defender_option(s));
+    v = Math.min(in$defender_option_retreat(s), defender_option(s));
     s.defender_option_as_retreat = v;
   }
   return v;
@@ -3972,8 +3976,8 @@ function defender_option_as_retreat(s: State): number {
 function defender_required_losses(s: State): number {
   let v = s.defender_required_losses;
   if (v === undefined) {
-    v = rt.sub(
-      rt.add(result(s).defender_loss, defender_option(s), "9.10b"),
+    v = rt.subWhole(
+      rt.addWhole(result(s).defender_loss, defender_option(s), "9.10b"),
       defender_option_as_retreat(s),
       "9.10b",
     );
@@ -4032,7 +4036,7 @@ function defender_steps(s: State): number {
 function attacker_step_losses(s: State): number {
   let v = s.attacker_step_losses;
   if (v === undefined) {
-    v = rt.min(attacker_required_losses(s), attacker_steps(s));
+    v = Math.min(attacker_required_losses(s), attacker_steps(s));
     s.attacker_step_losses = v;
   }
   return v;
@@ -4040,7 +4044,7 @@ function attacker_step_losses(s: State): number {
 function defender_step_losses(s: State): number {
   let v = s.defender_step_losses;
   if (v === undefined) {
-    v = rt.min(defender_required_losses(s), defender_steps(s));
+    v = Math.min(defender_required_losses(s), defender_steps(s));
     s.defender_step_losses = v;
   }
   return v;
@@ -4170,7 +4174,7 @@ function attackers$action_rating(s: State, u$i: number): number {
   let v = (s.attackers$action_rating ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = u$.mode === "dg" ? rt.sub(u$.ar, 1, "5.2") : u$.ar;
+    v = u$.mode === "dg" ? rt.subWhole(u$.ar, 1, "5.2") : u$.ar;
     (s.attackers$action_rating ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -4236,7 +4240,7 @@ function attackers$destroyed(s: State, u$i: number): boolean {
   let v = (s.attackers$destroyed ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = attackers$losses(s, u$i) >= rt.sub(u$.steps, u$.steps_lost, "9.11c") ? true : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? true : false;
+    v = attackers$losses(s, u$i) >= rt.subWhole(u$.steps, u$.steps_lost, "9.11c") ? true : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? true : false;
     (s.attackers$destroyed ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -4281,7 +4285,7 @@ function defenders$action_rating(s: State, d$i: number): number {
   let v = (s.defenders$action_rating ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
-    v = d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.sub(d$.ar, 1, "5.2") : d$.ar;
+    v = d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.subWhole(d$.ar, 1, "5.2") : d$.ar;
     (s.defenders$action_rating ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
@@ -4342,7 +4346,7 @@ function defenders$destroyed(s: State, d$i: number): boolean {
   let v = (s.defenders$destroyed ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
-    v = defenders$losses(s, d$i) >= rt.sub(d$.steps, d$.steps_lost, "9.11c") ? true : d$.cannot_move && defender_option_as_retreat(s) > 0 ? true : false;
+    v = defenders$losses(s, d$i) >= rt.subWhole(d$.steps, d$.steps_lost, "9.11c") ? true : d$.cannot_move && defender_option_as_retreat(s) > 0 ? true : false;
     (s.defenders$destroyed ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
@@ -4351,7 +4355,7 @@ function defenders$step_loss_factor(s: State, d$i: number): rt.Num {
   let v = (s.defenders$step_loss_factor ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
-    v = rt.mul(d$.steps_lost, 2, "9.11d") >= d$.steps ? num$1$2 : 1;
+    v = rt.mulWhole(d$.steps_lost, 2, "9.11d") >= d$.steps ? num$1$2 : 1;
     (s.defenders$step_loss_factor ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
@@ -4545,7 +4549,7 @@ function check$ar_units_in_combat(s: State): boolean {
   return in$attacker_ar_unit(s) <= in$attackers(s).length && in$defender_ar_unit(s) <= in$defenders(s).length;
 }
 function branch$final_column(s: State): number {
-  return rt.add(start_column(s), column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? 0 : rt.add(start_column(s), column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? 1 : 2;
+  return rt.addWhole(start_column(s), column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? 0 : rt.addWhole(start_column(s), column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? 1 : 2;
 }
 function branch$odds(s: State): number {
   return both_zero(s) ? 0 : 1;
@@ -4593,7 +4597,7 @@ function branch$attackers$action_rating(s: State, u$i: number): number {
 }
 function branch$attackers$destroyed(s: State, u$i: number): number {
   const u$ = in$attackers(s)[u$i];
-  return attackers$losses(s, u$i) >= rt.sub(u$.steps, u$.steps_lost, "9.11c") ? 0 : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? 1 : 2;
+  return attackers$losses(s, u$i) >= rt.subWhole(u$.steps, u$.steps_lost, "9.11c") ? 0 : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? 1 : 2;
 }
 function branch$attackers$advances(s: State, u$i: number): number {
   const u$ = in$attackers(s)[u$i];
@@ -4613,7 +4617,7 @@ function branch$defenders$action_rating(s: State, d$i: number): number {
 }
 function branch$defenders$destroyed(s: State, d$i: number): number {
   const d$ = in$defenders(s)[d$i];
-  return defenders$losses(s, d$i) >= rt.sub(d$.steps, d$.steps_lost, "9.11c") ? 0 : d$.cannot_move && defender_option_as_retreat(s) > 0 ? 1 : 2;
+  return defenders$losses(s, d$i) >= rt.subWhole(d$.steps, d$.steps_lost, "9.11c") ? 0 : d$.cannot_move && defender_option_as_retreat(s) > 0 ? 1 : 2;
 }
 function defender_at$each1(s: State): boolean {
   const items: readonly DefendingUnit[] = in$defenders(s);
@@ -4640,7 +4644,7 @@ function attacker_supply_cost$each1(s: State): number {
   let total: number = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    total = rt.add(total, u$.dak_brigade ? 1 : rt.sub(u$.steps, u$.steps_lost, "9.0"), "9.0");
+    total = rt.add(total, u$.dak_brigade ? 1 : rt.subWhole(u$.steps, u$.steps_lost, "9.0"), "9.0");
   }
   return total;
 }
@@ -4732,7 +4736,7 @@ function attacker_steps$each1(s: State): number {
   let total: number = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    total = rt.add(total, rt.sub(u$.steps, u$.steps_lost, "9.11"), "9.11");
+    total = rt.add(total, rt.subWhole(u$.steps, u$.steps_lost, "9.11"), "9.11");
   }
   return total;
 }
@@ -4741,7 +4745,7 @@ function defender_steps$each1(s: State): number {
   let total: number = 0;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    total = rt.add(total, rt.sub(d$.steps, d$.steps_lost, "9.11"), "9.11");
+    total = rt.add(total, rt.subWhole(d$.steps, d$.steps_lost, "9.11"), "9.11");
   }
   return total;
 }
@@ -4770,7 +4774,7 @@ function attacker_losses_by_unit$each1(s: State): readonly number[] {
   const out: number[] = new Array(items.length);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    out[u$i] = rt.sub(u$.steps, u$.steps_lost, "9.11c");
+    out[u$i] = rt.subWhole(u$.steps, u$.steps_lost, "9.11c");
   }
   return out;
 }
@@ -4779,7 +4783,7 @@ function defender_losses_by_unit$each1(s: State): readonly number[] {
   const out: number[] = new Array(items.length);
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    out[d$i] = rt.sub(d$.steps, d$.steps_lost, "9.11c");
+    out[d$i] = rt.subWhole(d$.steps, d$.steps_lost, "9.11c");
   }
   return out;
 }
@@ -4840,6 +4844,520 @@ function check$units_alive$each2(s: State): boolean {
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
     if (!(d$.steps_lost < d$.steps)) {
+      return false;
+    }
+  }
+  return true;
+}
+/**
+ * `resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.
+ * Null when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.
+ */
+function straight(input: Input, dice: Readonly<Record<string, number | undefined>>): Record<string, rt.Wire> | null {
+  try {
+    const in$stack_started_together = input.stack_started_together as boolean;
+    if (!(in$stack_started_together as boolean)) {
+      return null;
+    }
+    const in$attackers = input.attackers as readonly AttackingUnit[];
+    if (!(straight$check$overrun_modes$each1(in$attackers) as boolean)) {
+      return null;
+    }
+    if (!(straight$check$attack_capable$each1(in$attackers) as boolean)) {
+      return null;
+    }
+    if (!(straight$check$can_attack$each1(in$attackers) as boolean)) {
+      return null;
+    }
+    const in$stack_mp_left = rt.numberIn(input.stack_mp_left) as rt.Num;
+    const overrun_cost: number = 3;
+    if (!(rt.ge(in$stack_mp_left, overrun_cost) as boolean)) {
+      return null;
+    }
+    const in$entry_cost = rt.numberIn(input.entry_cost) as rt.Num;
+    if (!(!rt.sameValue(in$entry_cost, Infinity) as boolean)) {
+      return null;
+    }
+    if (!((rt.sameValue(in$entry_cost, Infinity) || rt.le(in$entry_cost, 3)) as boolean)) {
+      return null;
+    }
+    const in$needs_road = input.needs_road as boolean;
+    if (!(!in$needs_road as boolean)) {
+      return null;
+    }
+    const in$entry_prohibited = input.entry_prohibited as boolean;
+    if (!(!in$entry_prohibited as boolean)) {
+      return null;
+    }
+    const in$attacker_supply = rt.numberIn(input.attacker_supply) as rt.Num;
+    const attacker_supply_cost: number = straight$attacker_supply_cost$each1(in$attackers);
+    if (!(rt.ge(in$attacker_supply, attacker_supply_cost) as boolean)) {
+      return null;
+    }
+    const in$defenders = input.defenders as readonly DefendingUnit[];
+    if (!((straight$check$units_alive$each1(in$attackers) && straight$check$units_alive$each2(in$defenders)) as boolean)) {
+      return null;
+    }
+    const in$attacker_ar_unit = input.attacker_ar_unit as number;
+    const in$defender_ar_unit = input.defender_ar_unit as number;
+    if (!((in$attacker_ar_unit <= in$attackers.length && in$defender_ar_unit <= in$defenders.length) as boolean)) {
+      return null;
+    }
+    const mp_left_after: rt.Num = rt.sub(in$stack_mp_left, overrun_cost, "8.1a");
+    const in$overrun_number = input.overrun_number as number;
+    const advance_cost: number = 0;
+    const mp_expended_on_target: number = rt.addWhole(rt.mulWhole(overrun_cost, in$overrun_number, "8.1a"), advance_cost, "8.1a");
+    const defender_re: rt.Num = straight$defender_re$each1(in$defenders);
+    const defender_supply_cost: number = rt.le(defender_re, 1) ? 1 : 2;
+    const in$hedgehog_level = input.hedgehog_level as number;
+    const hedgehog_at: "no_at" | "light" | "heavy" = in$hedgehog_level > 0 ? "heavy" : "no_at";
+    const defender_at: "no_at" | "light" | "heavy" = hedgehog_at === "heavy" || straight$defender_at$each1(in$defenders) ? "heavy" : straight$defender_at$each2(in$defenders) ? "light" : "no_at";
+    const in$defender_pays_supply = input.defender_pays_supply as boolean;
+    const combat_supply_factor: rt.Num = in$defender_pays_supply ? 1 : num$1$2;
+    const attackers$attack_strength: rt.Num[] = new Array(in$attackers.length);
+    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+      const u$ = in$attackers[u$i];
+      const attackers$mode_factor: rt.Num = u$.mode === "dg" ? num$1$2 : 1;
+      const attackers$at_reduced: boolean = (u$.class === "armor" || u$.class === "mech") && rt.eq(rt.numberIn(u$.terrain_effect) as rt.Num, 2) && (u$.at === "no_at" || defender_at === "heavy" || defender_at === "light" && u$.at === "light");
+      const attackers$terrain_multiplier: rt.Num = attackers$at_reduced ? num$3$2 : rt.numberIn(u$.terrain_effect) as rt.Num;
+      const attackers$step_loss_factor: rt.Num = u$.steps_lost >= 1 ? num$1$2 : 1;
+      const attackers$supply_factor: rt.Num = u$.out_of_supply ? num$1$2 : 1;
+      attackers$attack_strength[u$i] = rt.mul(
+        rt.mul(
+          rt.mul(
+            rt.mul(rt.numberIn(u$.strength) as rt.Num, attackers$mode_factor, "9.4"),
+            attackers$terrain_multiplier,
+            "9.4",
+          ),
+          attackers$step_loss_factor,
+          "9.4",
+        ),
+        attackers$supply_factor,
+        "9.4",
+      );
+    }
+    const attack_total: rt.Num = straight$attack_total$each1(in$attackers, attackers$attack_strength);
+    const defenders$defense_strength: rt.Num[] = new Array(in$defenders.length);
+    for (let d$i = 0; d$i < in$defenders.length; d$i++) {
+      const d$ = in$defenders[d$i];
+      const defenders$mode_factor: rt.Num = d$.mode === "strat" ? 0 : d$.mode === "reserve" ? num$1$2 : d$.mode === "dg" ? num$1$2 : 1;
+      const defenders$terrain_multiplier: rt.Num = d$.bracketed ? 1 : rt.numberIn(d$.terrain_effect) as rt.Num;
+      const defenders$step_loss_factor: rt.Num = rt.mulWhole(d$.steps_lost, 2, "9.11d") >= d$.steps ? num$1$2 : 1;
+      const defenders$supply_factor: rt.Num = d$.out_of_supply ? num$1$2 : 1;
+      defenders$defense_strength[d$i] = rt.mul(
+        rt.mul(
+          rt.mul(
+            rt.mul(
+              rt.mul(rt.numberIn(d$.strength) as rt.Num, defenders$mode_factor, "9.4a"),
+              defenders$terrain_multiplier,
+              "9.4a",
+            ),
+            defenders$step_loss_factor,
+            "9.4a",
+          ),
+          defenders$supply_factor,
+          "9.4a",
+        ),
+        combat_supply_factor,
+        "9.4a",
+      );
+    }
+    const defense_total: rt.Num = straight$defense_total$each1(in$defenders, defenders$defense_strength);
+    const both_zero: boolean = rt.eq(attack_total, 0) && rt.eq(defense_total, 0);
+    const odds: rt.Odds = both_zero ? rt.ratio(1, 1, "9.7") : rt.roundOdds(rt.ratio(attack_total, defense_total, "9.7"), "half_up");
+    const in$terrain = input.terrain as "open" | "close" | "very_close" | "extremely_close";
+    const highest_column: number | null = straight$highest_column$each1(in$terrain, odds);
+    const start_column: number = rt.eq(attack_total, 0) && rt.gt(defense_total, 0) ? rt.firstItem(table$combat_odds$columns) as number : rt.eq(defense_total, 0) && rt.gt(attack_total, 0) ? rt.lastItem(table$combat_odds$columns) as number : highest_column === null ? rt.firstItem(table$combat_odds$columns) as number : rt.compareOdds(
+      odds,
+      rt.lookup(table$combat_odds, in$terrain, rt.lastItem(table$combat_odds$columns) as number),
+    ) > 0 ? rt.lastItem(table$combat_odds$columns) as number : highest_column as number;
+    const start_column_odds: rt.Odds = rt.lookup(table$combat_odds, in$terrain, start_column);
+    const attackers$action_rating: number[] = new Array(in$attackers.length);
+    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+      const u$ = in$attackers[u$i];
+      attackers$action_rating[u$i] = u$.mode === "dg" ? rt.subWhole(u$.ar, 1, "5.2") : u$.ar;
+    }
+    const attacker_ar: number = rt.item(
+      straight$attacker_ar$each1(in$attackers, attackers$action_rating),
+      in$attacker_ar_unit,
+      "9.6a",
+    );
+    const defenders$action_rating: number[] = new Array(in$defenders.length);
+    for (let d$i = 0; d$i < in$defenders.length; d$i++) {
+      const d$ = in$defenders[d$i];
+      defenders$action_rating[d$i] = d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.subWhole(d$.ar, 1, "5.2") : d$.ar;
+    }
+    const defender_ar: number = rt.item(
+      straight$defender_ar$each1(in$defenders, defenders$action_rating),
+      in$defender_ar_unit,
+      "9.6a",
+    );
+    const ar_drm: number = rt.subWhole(attacker_ar, defender_ar, "9.6");
+    const die$surprise_roll = dice.surprise_roll;
+    if (die$surprise_roll === undefined) {
+      return null;
+    }
+    const hedgehog_surprise_drm: number = in$hedgehog_level > 0 ? -1 : 0;
+    const surprise_modified: number = rt.addWhole(rt.addWhole(die$surprise_roll, ar_drm, "9.8"), hedgehog_surprise_drm, "9.8");
+    const in$attack_type = "overrun" as "overrun" | "regular";
+    const surprise: ("attacker" | "defender") | null = straight$surprise$each1(surprise_modified, in$attack_type);
+    const die$shift_roll = dice.shift_roll;
+    if (die$shift_roll === undefined) {
+      return null;
+    }
+    const column_shift: number = surprise === "attacker" ? die$shift_roll : surprise === "defender" ? -die$shift_roll : 0;
+    const final_column: number = rt.addWhole(start_column, column_shift, "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? rt.firstItem(table$combat_odds$columns) as number : rt.addWhole(start_column, column_shift, "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? rt.lastItem(table$combat_odds$columns) as number : rt.addWhole(start_column, column_shift, "9.1g");
+    const final_column_odds: rt.Odds = rt.lookup(table$combat_odds, in$terrain, final_column);
+    const die$combat_roll = dice.combat_roll;
+    if (die$combat_roll === undefined) {
+      return null;
+    }
+    const hedgehog_combat_drm: number = -in$hedgehog_level;
+    const combat_modified: number = rt.addWhole(rt.addWhole(die$combat_roll, ar_drm, "9.9"), hedgehog_combat_drm, "9.9");
+    const result: CombatResult = rt.lookup(table$combat_results, combat_modified, final_column);
+    const in$attacker_option_retreat = input.attacker_option_retreat as number;
+    const attacker_steps: number = straight$attacker_steps$each1(in$attackers);
+    const attacker_destroyed_before_options: boolean = result.attacker_loss >= attacker_steps;
+    const attacker_option_as_retreat: number = attacker_destroyed_before_options ? 0 : Math.min(in$attacker_option_retreat, result.attacker_option);
+    const attacker_required_losses: number = rt.subWhole(
+      rt.addWhole(result.attacker_loss, result.attacker_option, "9.10a"),
+      attacker_option_as_retreat,
+      "9.10a",
+    );
+    const attacker_step_losses: number = Math.min(attacker_required_losses, attacker_steps);
+    const attacker_losses_by_unit: readonly number[] = rt.spread(
+      attacker_step_losses,
+      straight$attacker_losses_by_unit$each1(in$attackers),
+      in$attacker_ar_unit,
+    );
+    const attackers$losses: number[] = new Array(in$attackers.length);
+    const attackers$destroyed: boolean[] = new Array(in$attackers.length);
+    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+      const u$ = in$attackers[u$i];
+      attackers$losses[u$i] = rt.item(attacker_losses_by_unit, u$i + 1, "9.11c");
+      attackers$destroyed[u$i] = attackers$losses[u$i] >= rt.subWhole(u$.steps, u$.steps_lost, "9.11c") ? true : u$.cannot_move && attacker_option_as_retreat > 0 ? true : false;
+    }
+    const attacker_destroyed: boolean = straight$attacker_destroyed$each1(in$attackers, attackers$destroyed);
+    const attacker_retreat_hexes: number = attacker_destroyed ? 0 : attacker_option_as_retreat;
+    const in$phase = input.phase as "combat_phase" | "exploitation_phase";
+    const in$attack_hexes = input.attack_hexes as number;
+    const in$attack_hexes_adjacent = input.attack_hexes_adjacent as boolean;
+    const overrun_gains_no_exploit: boolean = true;
+    const exploit_ignored: boolean = overrun_gains_no_exploit ? true : in$phase === "exploitation_phase" ? true : in$attack_hexes > 2 || in$attack_hexes === 2 && !in$attack_hexes_adjacent ? true : false;
+    const attackers$gains_exploit: boolean[] = new Array(in$attackers.length);
+    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+      const u$ = in$attackers[u$i];
+      attackers$gains_exploit[u$i] = result.attacker_exploit === null ? false : exploit_ignored ? false : attacker_option_as_retreat > 0 ? false : attackers$destroyed[u$i] ? false : u$.mode === "dg" ? false : u$.ar < (result.attacker_exploit as number) ? false : true;
+    }
+    const exploit_units: number = straight$exploit_units$each1(in$attackers, attackers$gains_exploit);
+    const attacker_cannot_take_options: boolean = attacker_required_losses > attacker_steps;
+    const defender_may_ignore: boolean = attacker_destroyed_before_options ? true : attacker_option_as_retreat > 0 ? true : attacker_cannot_take_options ? true : false;
+    const in$defender_ignores = input.defender_ignores as boolean;
+    const defender_option: number = defender_may_ignore && in$defender_ignores ? 0 : defender_may_ignore ? result.defender_option : result.defender_option;
+    const in$defender_option_retreat = input.defender_option_retreat as number;
+    const defender_option_as_retreat: number = Math.min(in$defender_option_retreat, defender_option);
+    const defender_required_losses: number = rt.subWhole(
+      rt.addWhole(result.defender_loss, defender_option, "9.10b"),
+      defender_option_as_retreat,
+      "9.10b",
+    );
+    const defender_steps: number = straight$defender_steps$each1(in$defenders);
+    const defender_step_losses: number = Math.min(defender_required_losses, defender_steps);
+    const defender_losses_by_unit: readonly number[] = rt.spread(
+      defender_step_losses,
+      straight$defender_losses_by_unit$each1(in$defenders),
+      in$defender_ar_unit,
+    );
+    const defenders$losses: number[] = new Array(in$defenders.length);
+    const defenders$destroyed: boolean[] = new Array(in$defenders.length);
+    for (let d$i = 0; d$i < in$defenders.length; d$i++) {
+      const d$ = in$defenders[d$i];
+      defenders$losses[d$i] = rt.item(defender_losses_by_unit, d$i + 1, "9.11c");
+      defenders$destroyed[d$i] = defenders$losses[d$i] >= rt.subWhole(d$.steps, d$.steps_lost, "9.11c") ? true : d$.cannot_move && defender_option_as_retreat > 0 ? true : false;
+    }
+    const defender_destroyed: boolean = straight$defender_destroyed$each1(in$defenders, defenders$destroyed);
+    const defender_retreat_hexes: number = defender_destroyed ? 0 : defender_option_as_retreat;
+    const defender_dg: boolean = result.defender_dg ? true : defender_retreat_hexes >= 2;
+    const advance: "required" | "allowed" | "not_allowed" = !(defender_destroyed || defender_retreat_hexes > 0) ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : attacker_destroyed ? "not_allowed" : "required";
+    const movement_ends: boolean = attacker_option_as_retreat > 0;
+    const may_continue_moving: boolean = !movement_ends && !attacker_destroyed && rt.gt(mp_left_after, 0);
+    const attackers$advances: ("required" | "allowed" | "not_allowed")[] = new Array(in$attackers.length);
+    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+      const u$ = in$attackers[u$i];
+      attackers$advances[u$i] = attackers$destroyed[u$i] ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : advance === "not_allowed" ? "not_allowed" : u$.cannot_move ? "not_allowed" : advance;
+    }
+    return {
+      overrun_cost: overrun_cost as rt.Wire,
+      mp_left_after: rt.wireAs.number(mp_left_after),
+      mp_expended_on_target: mp_expended_on_target as rt.Wire,
+      attacker_supply_cost: attacker_supply_cost as rt.Wire,
+      defender_supply_cost: defender_supply_cost as rt.Wire,
+      "attackers.attack_strength": rt.wireEach(attackers$attack_strength, rt.wireAs.number),
+      "defenders.defense_strength": rt.wireEach(defenders$defense_strength, rt.wireAs.number),
+      attack_total: rt.wireAs.number(attack_total),
+      defense_total: rt.wireAs.number(defense_total),
+      odds: rt.wireAs.odds(odds),
+      start_column: start_column as rt.Wire,
+      start_column_odds: rt.wireAs.odds(start_column_odds),
+      attacker_ar: attacker_ar as rt.Wire,
+      defender_ar: defender_ar as rt.Wire,
+      ar_drm: ar_drm as rt.Wire,
+      surprise_modified: surprise_modified as rt.Wire,
+      surprise: surprise as rt.Wire,
+      column_shift: column_shift as rt.Wire,
+      final_column: final_column as rt.Wire,
+      final_column_odds: rt.wireAs.odds(final_column_odds),
+      combat_modified: combat_modified as rt.Wire,
+      result: (result as unknown) as rt.Wire,
+      attacker_retreat_hexes: attacker_retreat_hexes as rt.Wire,
+      attacker_step_losses: attacker_step_losses as rt.Wire,
+      "attackers.losses": attackers$losses as rt.Wire,
+      "attackers.destroyed": attackers$destroyed as rt.Wire,
+      exploit_units: exploit_units as rt.Wire,
+      defender_may_ignore: defender_may_ignore as rt.Wire,
+      defender_option: defender_option as rt.Wire,
+      defender_retreat_hexes: defender_retreat_hexes as rt.Wire,
+      defender_step_losses: defender_step_losses as rt.Wire,
+      "defenders.losses": defenders$losses as rt.Wire,
+      "defenders.destroyed": defenders$destroyed as rt.Wire,
+      defender_dg: defender_dg as rt.Wire,
+      advance: advance as rt.Wire,
+      "attackers.advances": attackers$advances as rt.Wire,
+      movement_ends: movement_ends as rt.Wire,
+      may_continue_moving: may_continue_moving as rt.Wire,
+    };
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return null;
+  }
+}
+function straight$check$overrun_modes$each1(in$attackers: readonly AttackingUnit[]): boolean {
+  const items: readonly AttackingUnit[] = in$attackers;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!(u$.mode === "combat" || u$.mode === "move" || u$.mode === "exploit")) {
+      return false;
+    }
+  }
+  return true;
+}
+function straight$check$attack_capable$each1(in$attackers: readonly AttackingUnit[]): boolean {
+  const items: readonly AttackingUnit[] = in$attackers;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!u$.attack_capable) {
+      return false;
+    }
+  }
+  return true;
+}
+function straight$check$can_attack$each1(in$attackers: readonly AttackingUnit[]): boolean {
+  const items: readonly AttackingUnit[] = in$attackers;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!!u$.can_only_defend) {
+      return false;
+    }
+  }
+  return true;
+}
+function straight$attacker_supply_cost$each1(in$attackers: readonly AttackingUnit[]): number {
+  const items: readonly AttackingUnit[] = in$attackers;
+  let total: number = 0;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    total = rt.add(total, u$.dak_brigade ? 1 : rt.subWhole(u$.steps, u$.steps_lost, "9.0"), "9.0");
+  }
+  return total;
+}
+function straight$check$units_alive$each1(in$attackers: readonly AttackingUnit[]): boolean {
+  const items: readonly AttackingUnit[] = in$attackers;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!(u$.steps_lost < u$.steps)) {
+      return false;
+    }
+  }
+  return true;
+}
+function straight$check$units_alive$each2(in$defenders: readonly DefendingUnit[]): boolean {
+  const items: readonly DefendingUnit[] = in$defenders;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (!(d$.steps_lost < d$.steps)) {
+      return false;
+    }
+  }
+  return true;
+}
+function straight$defender_re$each1(in$defenders: readonly DefendingUnit[]): rt.Num {
+  const items: readonly DefendingUnit[] = in$defenders;
+  let total: rt.Num = 0;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    total = rt.add(total, rt.sub(rt.numberIn(d$.re) as rt.Num, d$.steps_lost, "9.11d"), "9.11d");
+  }
+  return total;
+}
+function straight$defender_at$each1(in$defenders: readonly DefendingUnit[]): boolean {
+  const items: readonly DefendingUnit[] = in$defenders;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (d$.at === "heavy") {
+      return true;
+    }
+  }
+  return false;
+}
+function straight$defender_at$each2(in$defenders: readonly DefendingUnit[]): boolean {
+  const items: readonly DefendingUnit[] = in$defenders;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (d$.at === "light") {
+      return true;
+    }
+  }
+  return false;
+}
+function straight$attack_total$each1(in$attackers: readonly AttackingUnit[], attackers$attack_strength: readonly rt.Num[]): rt.Num {
+  const items: readonly AttackingUnit[] = in$attackers;
+  let total: rt.Num = 0;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    total = rt.add(total, attackers$attack_strength[u$i], "9.7");
+  }
+  return total;
+}
+function straight$defense_total$each1(in$defenders: readonly DefendingUnit[], defenders$defense_strength: readonly rt.Num[]): rt.Num {
+  const items: readonly DefendingUnit[] = in$defenders;
+  let total: rt.Num = 0;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    total = rt.add(total, defenders$defense_strength[d$i], "9.7");
+  }
+  return total;
+}
+function straight$highest_column$each1(in$terrain: "open" | "close" | "very_close" | "extremely_close", odds: rt.Odds): number | null {
+  const items: readonly number[] = table$combat_odds$columns;
+  if (items.length === 0) {
+    return null;
+  }
+  const inv$1 = in$terrain;
+  const inv$2 = rt.rowOf(table$combat_odds, inv$1);
+  const inv$3 = odds;
+  let best: number | null = null;
+  for (let c$i = 0; c$i < items.length; c$i++) {
+    const c$ = items[c$i];
+    if (!(rt.compareOdds(rt.cell(table$combat_odds, inv$2, c$i, inv$1, c$), inv$3) <= 0)) {
+      continue;
+    }
+    const v = c$;
+    if (best === null || v > best) {
+      best = v;
+    }
+  }
+  return best;
+}
+function straight$attacker_ar$each1(in$attackers: readonly AttackingUnit[], attackers$action_rating: readonly number[]): readonly number[] {
+  const items: readonly AttackingUnit[] = in$attackers;
+  const out: number[] = new Array(items.length);
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    out[u$i] = attackers$action_rating[u$i];
+  }
+  return out;
+}
+function straight$defender_ar$each1(in$defenders: readonly DefendingUnit[], defenders$action_rating: readonly number[]): readonly number[] {
+  const items: readonly DefendingUnit[] = in$defenders;
+  const out: number[] = new Array(items.length);
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    out[d$i] = defenders$action_rating[d$i];
+  }
+  return out;
+}
+function straight$surprise$each1(surprise_modified: number, in$attack_type: "overrun" | "regular"): ("attacker" | "defender") | null {
+  const items: readonly ("attacker" | "defender")[] = table$surprise_table$columns;
+  if (items.length === 0) {
+    return null;
+  }
+  const inv$1 = surprise_modified;
+  const inv$2 = in$attack_type;
+  const inv$3 = rt.rowOf(table$surprise_table, inv$2);
+  for (let side$i = 0; side$i < items.length; side$i++) {
+    const side$ = items[side$i];
+    if (!rt.inRange(inv$1, rt.cell(table$surprise_table, inv$3, side$i, inv$2, side$))) {
+      continue;
+    }
+    return side$;
+  }
+  return null;
+}
+function straight$attacker_steps$each1(in$attackers: readonly AttackingUnit[]): number {
+  const items: readonly AttackingUnit[] = in$attackers;
+  let total: number = 0;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    total = rt.add(total, rt.subWhole(u$.steps, u$.steps_lost, "9.11"), "9.11");
+  }
+  return total;
+}
+function straight$attacker_losses_by_unit$each1(in$attackers: readonly AttackingUnit[]): readonly number[] {
+  const items: readonly AttackingUnit[] = in$attackers;
+  const out: number[] = new Array(items.length);
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    out[u$i] = rt.subWhole(u$.steps, u$.steps_lost, "9.11c");
+  }
+  return out;
+}
+function straight$attacker_destroyed$each1(in$attackers: readonly AttackingUnit[], attackers$destroyed: readonly boolean[]): boolean {
+  const items: readonly AttackingUnit[] = in$attackers;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!attackers$destroyed[u$i]) {
+      return false;
+    }
+  }
+  return true;
+}
+function straight$exploit_units$each1(in$attackers: readonly AttackingUnit[], attackers$gains_exploit: readonly boolean[]): number {
+  const items: readonly AttackingUnit[] = in$attackers;
+  let total = 0;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!attackers$gains_exploit[u$i]) {
+      continue;
+    }
+    total = total + 1;
+  }
+  return total;
+}
+function straight$defender_steps$each1(in$defenders: readonly DefendingUnit[]): number {
+  const items: readonly DefendingUnit[] = in$defenders;
+  let total: number = 0;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    total = rt.add(total, rt.subWhole(d$.steps, d$.steps_lost, "9.11"), "9.11");
+  }
+  return total;
+}
+function straight$defender_losses_by_unit$each1(in$defenders: readonly DefendingUnit[]): readonly number[] {
+  const items: readonly DefendingUnit[] = in$defenders;
+  const out: number[] = new Array(items.length);
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    out[d$i] = rt.subWhole(d$.steps, d$.steps_lost, "9.11c");
+  }
+  return out;
+}
+function straight$defender_destroyed$each1(in$defenders: readonly DefendingUnit[], defenders$destroyed: readonly boolean[]): boolean {
+  const items: readonly DefendingUnit[] = in$defenders;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (!defenders$destroyed[d$i]) {
       return false;
     }
   }
@@ -6365,7 +6883,19 @@ function admitDice(dice: unknown): Record<string, number | undefined> {
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), admitDice(dice), options);
+  const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
+  const rolled = admitDice(dice);
+  if (options?.assume === undefined && options?.also === undefined) {
+    const values = straight(admitted, rolled);
+    if (values !== null) {
+      return rt.resolved<Outputs>(values, options?.trace === false ? null : retrace, admitted, {
+          surprise_roll: rolled.surprise_roll,
+          shift_roll: rolled.shift_roll,
+          combat_roll: rolled.combat_roll,
+        });
+    }
+  }
+  const s = new State(admitted, rolled, options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
@@ -6377,6 +6907,11 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     TRACE,
     holds,
   );
+}
+
+/** The trace of a resolution answered straight through: the same evaluation made step by step, when the trace is first read. */
+function retrace(input: object, dice: Record<string, number | undefined>): rt.TraceStep[] {
+  return rt.finish<Outputs, State>(new State(input, dice, undefined), CHECKS, outputs, [], TRACE, holds).trace;
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */

@@ -621,6 +621,58 @@ function roll_results$each1(s: State): readonly CombatResult[] {
   }
   return out;
 }
+/**
+ * `resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.
+ * Null when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.
+ */
+function straight(input: Input, dice: Readonly<Record<string, number | undefined>>): Record<string, rt.Wire> | null {
+  try {
+    const in$terrain = input.terrain as "open" | "close" | "very_close" | "extremely_close";
+    const row_odds: readonly rt.Odds[] = straight$row_odds$each1(in$terrain);
+    if (input.table_roll == null) {
+      return null;
+    }
+    const in$table_roll = input.table_roll as number;
+    const roll_results: readonly CombatResult[] = straight$roll_results$each1(in$table_roll);
+    return {
+      row_odds: rt.wireEach(row_odds, rt.wireAs.odds),
+      roll_results: (roll_results as unknown) as rt.Wire,
+    };
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return null;
+  }
+}
+function straight$row_odds$each1(in$terrain: "open" | "close" | "very_close" | "extremely_close"): readonly rt.Odds[] {
+  const items: readonly number[] = table$combat_odds$columns;
+  if (items.length === 0) {
+    return [];
+  }
+  const inv$1 = in$terrain;
+  const inv$2 = rt.rowOf(table$combat_odds, inv$1);
+  const out: rt.Odds[] = new Array(items.length);
+  for (let c$i = 0; c$i < items.length; c$i++) {
+    const c$ = items[c$i];
+    out[c$i] = rt.cell(table$combat_odds, inv$2, c$i, inv$1, c$);
+  }
+  return out;
+}
+function straight$roll_results$each1(in$table_roll: number): readonly CombatResult[] {
+  const items: readonly number[] = table$combat_results$columns;
+  if (items.length === 0) {
+    return [];
+  }
+  const inv$1 = in$table_roll;
+  const inv$2 = rt.rowOf(table$combat_results, inv$1);
+  const out: CombatResult[] = new Array(items.length);
+  for (let c$i = 0; c$i < items.length; c$i++) {
+    const c$ = items[c$i];
+    out[c$i] = rt.cell(table$combat_results, inv$2, c$i, inv$1, c$);
+  }
+  return out;
+}
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [];
 function holds(s: State): boolean {
@@ -724,7 +776,15 @@ function admitDice(dice: unknown): Record<string, number | undefined> {
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), admitDice(dice), options);
+  const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
+  const rolled = admitDice(dice);
+  if (options?.assume === undefined && options?.also === undefined) {
+    const values = straight(admitted, rolled);
+    if (values !== null) {
+      return rt.resolved<Outputs>(values, options?.trace === false ? null : retrace, admitted, {});
+    }
+  }
+  const s = new State(admitted, rolled, options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
@@ -736,6 +796,11 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     TRACE,
     holds,
   );
+}
+
+/** The trace of a resolution answered straight through: the same evaluation made step by step, when the trace is first read. */
+function retrace(input: object, dice: Record<string, number | undefined>): rt.TraceStep[] {
+  return rt.finish<Outputs, State>(new State(input, dice, undefined), CHECKS, outputs, [], TRACE, holds).trace;
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */

@@ -3535,7 +3535,7 @@ function mp_left_after(s) {
 function mp_expended_on_target(s) {
   let v = s.mp_expended_on_target;
   if (v === undefined) {
-    v = rt.add(rt.mul(overrun_cost(s), in$overrun_number(s), "8.1a"), advance_cost(s), "8.1a");
+    v = rt.addWhole(rt.mulWhole(overrun_cost(s), in$overrun_number(s), "8.1a"), advance_cost(s), "8.1a");
     s.mp_expended_on_target = v;
   }
   return v;
@@ -3559,7 +3559,7 @@ function movement_ends(s) {
 function final_column(s) {
   let v = s.final_column;
   if (v === undefined) {
-    v = rt.add(start_column(s), column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.add(start_column(s), column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? rt.lastItem(table$combat_odds$columns) : rt.add(start_column(s), column_shift(s), "9.1g");
+    v = rt.addWhole(start_column(s), column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.addWhole(start_column(s), column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? rt.lastItem(table$combat_odds$columns) : rt.addWhole(start_column(s), column_shift(s), "9.1g");
     s.final_column = v;
   }
   return v;
@@ -3615,7 +3615,7 @@ function combat_supply_factor(s) {
 function ar_drm(s) {
   let v = s.ar_drm;
   if (v === undefined) {
-    v = rt.sub(attacker_ar(s), defender_ar(s), "9.6");
+    v = rt.subWhole(attacker_ar(s), defender_ar(s), "9.6");
     s.ar_drm = v;
   }
   return v;
@@ -3690,7 +3690,11 @@ function start_column_odds(s) {
 function surprise_modified(s) {
   let v = s.surprise_modified;
   if (v === undefined) {
-    v = rt.add(rt.add(die$surprise_roll(s), ar_drm(s), "9.8"), hedgehog_surprise_drm(s), "9.8");
+    v = rt.addWhole(
+      rt.addWhole(die$surprise_roll(s), ar_drm(s), "9.8"),
+      hedgehog_surprise_drm(s),
+      "9.8",
+    );
     s.surprise_modified = v;
   }
   return v;
@@ -3714,7 +3718,7 @@ function column_shift(s) {
 function combat_modified(s) {
   let v = s.combat_modified;
   if (v === undefined) {
-    v = rt.add(rt.add(die$combat_roll(s), ar_drm(s), "9.9"), hedgehog_combat_drm(s), "9.9");
+    v = rt.addWhole(rt.addWhole(die$combat_roll(s), ar_drm(s), "9.9"), hedgehog_combat_drm(s), "9.9");
     s.combat_modified = v;
   }
   return v;
@@ -3730,7 +3734,7 @@ function result(s) {
 function attacker_option_as_retreat(s) {
   let v = s.attacker_option_as_retreat;
   if (v === undefined) {
-    v = attacker_destroyed_before_options(s) ? 0 : rt.min(in$attacker_option_retreat(s), result(s).attacker_option);
+    v = attacker_destroyed_before_options(s) ? 0 : Math.min(in$attacker_option_retreat(s), result(s).attacker_option);
     s.attacker_option_as_retreat = v;
   }
   return v;
@@ -3738,8 +3742,8 @@ function attacker_option_as_retreat(s) {
 function attacker_required_losses(s) {
   let v = s.attacker_required_losses;
   if (v === undefined) {
-    v = rt.sub(
-      rt.add(result(s).attacker_loss, result(s).attacker_option, "9.10a"),
+    v = rt.subWhole(
+      rt.addWhole(result(s).attacker_loss, result(s).attacker_option, "9.10a"),
       attacker_option_as_retreat(s),
       "9.10a",
     );
@@ -3750,7 +3754,7 @@ function attacker_required_losses(s) {
 function defender_option_as_retreat(s) {
   let v = s.defender_option_as_retreat;
   if (v === undefined) {
-    v = rt.min(in$defender_option_retreat(s), defender_option(s));
+    v = Math.min(in$defender_option_retreat(s), defender_option(s));
     s.defender_option_as_retreat = v;
   }
   return v;
@@ -3758,8 +3762,8 @@ function defender_option_as_retreat(s) {
 function defender_required_losses(s) {
   let v = s.defender_required_losses;
   if (v === undefined) {
-    v = rt.sub(
-      rt.add(result(s).defender_loss, defender_option(s), "9.10b"),
+    v = rt.subWhole(
+      rt.addWhole(result(s).defender_loss, defender_option(s), "9.10b"),
       defender_option_as_retreat(s),
       "9.10b",
     );
@@ -3818,7 +3822,7 @@ function defender_steps(s) {
 function attacker_step_losses(s) {
   let v = s.attacker_step_losses;
   if (v === undefined) {
-    v = rt.min(attacker_required_losses(s), attacker_steps(s));
+    v = Math.min(attacker_required_losses(s), attacker_steps(s));
     s.attacker_step_losses = v;
   }
   return v;
@@ -3826,7 +3830,7 @@ function attacker_step_losses(s) {
 function defender_step_losses(s) {
   let v = s.defender_step_losses;
   if (v === undefined) {
-    v = rt.min(defender_required_losses(s), defender_steps(s));
+    v = Math.min(defender_required_losses(s), defender_steps(s));
     s.defender_step_losses = v;
   }
   return v;
@@ -3956,7 +3960,7 @@ function attackers$action_rating(s, u$i) {
   let v = (s.attackers$action_rating ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = u$.mode === "dg" ? rt.sub(u$.ar, 1, "5.2") : u$.ar;
+    v = u$.mode === "dg" ? rt.subWhole(u$.ar, 1, "5.2") : u$.ar;
     (s.attackers$action_rating ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -4022,7 +4026,7 @@ function attackers$destroyed(s, u$i) {
   let v = (s.attackers$destroyed ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = attackers$losses(s, u$i) >= rt.sub(u$.steps, u$.steps_lost, "9.11c") ? true : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? true : false;
+    v = attackers$losses(s, u$i) >= rt.subWhole(u$.steps, u$.steps_lost, "9.11c") ? true : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? true : false;
     (s.attackers$destroyed ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -4067,7 +4071,7 @@ function defenders$action_rating(s, d$i) {
   let v = (s.defenders$action_rating ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
-    v = d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.sub(d$.ar, 1, "5.2") : d$.ar;
+    v = d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.subWhole(d$.ar, 1, "5.2") : d$.ar;
     (s.defenders$action_rating ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
@@ -4128,7 +4132,7 @@ function defenders$destroyed(s, d$i) {
   let v = (s.defenders$destroyed ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
-    v = defenders$losses(s, d$i) >= rt.sub(d$.steps, d$.steps_lost, "9.11c") ? true : d$.cannot_move && defender_option_as_retreat(s) > 0 ? true : false;
+    v = defenders$losses(s, d$i) >= rt.subWhole(d$.steps, d$.steps_lost, "9.11c") ? true : d$.cannot_move && defender_option_as_retreat(s) > 0 ? true : false;
     (s.defenders$destroyed ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
@@ -4137,7 +4141,7 @@ function defenders$step_loss_factor(s, d$i) {
   let v = (s.defenders$step_loss_factor ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
-    v = rt.mul(d$.steps_lost, 2, "9.11d") >= d$.steps ? num$1$2 : 1;
+    v = rt.mulWhole(d$.steps_lost, 2, "9.11d") >= d$.steps ? num$1$2 : 1;
     (s.defenders$step_loss_factor ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
@@ -4331,7 +4335,7 @@ function check$ar_units_in_combat(s) {
   return in$attacker_ar_unit(s) <= in$attackers(s).length && in$defender_ar_unit(s) <= in$defenders(s).length;
 }
 function branch$final_column(s) {
-  return rt.add(start_column(s), column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? 0 : rt.add(start_column(s), column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? 1 : 2;
+  return rt.addWhole(start_column(s), column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? 0 : rt.addWhole(start_column(s), column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? 1 : 2;
 }
 function branch$odds(s) {
   return both_zero(s) ? 0 : 1;
@@ -4379,7 +4383,7 @@ function branch$attackers$action_rating(s, u$i) {
 }
 function branch$attackers$destroyed(s, u$i) {
   const u$ = in$attackers(s)[u$i];
-  return attackers$losses(s, u$i) >= rt.sub(u$.steps, u$.steps_lost, "9.11c") ? 0 : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? 1 : 2;
+  return attackers$losses(s, u$i) >= rt.subWhole(u$.steps, u$.steps_lost, "9.11c") ? 0 : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? 1 : 2;
 }
 function branch$attackers$advances(s, u$i) {
   const u$ = in$attackers(s)[u$i];
@@ -4399,7 +4403,7 @@ function branch$defenders$action_rating(s, d$i) {
 }
 function branch$defenders$destroyed(s, d$i) {
   const d$ = in$defenders(s)[d$i];
-  return defenders$losses(s, d$i) >= rt.sub(d$.steps, d$.steps_lost, "9.11c") ? 0 : d$.cannot_move && defender_option_as_retreat(s) > 0 ? 1 : 2;
+  return defenders$losses(s, d$i) >= rt.subWhole(d$.steps, d$.steps_lost, "9.11c") ? 0 : d$.cannot_move && defender_option_as_retreat(s) > 0 ? 1 : 2;
 }
 function defender_at$each1(s) {
   const items = in$defenders(s);
@@ -4426,7 +4430,7 @@ function attacker_supply_cost$each1(s) {
   let total = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    total = rt.add(total, u$.dak_brigade ? 1 : rt.sub(u$.steps, u$.steps_lost, "9.0"), "9.0");
+    total = rt.add(total, u$.dak_brigade ? 1 : rt.subWhole(u$.steps, u$.steps_lost, "9.0"), "9.0");
   }
   return total;
 }
@@ -4518,7 +4522,7 @@ function attacker_steps$each1(s) {
   let total = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    total = rt.add(total, rt.sub(u$.steps, u$.steps_lost, "9.11"), "9.11");
+    total = rt.add(total, rt.subWhole(u$.steps, u$.steps_lost, "9.11"), "9.11");
   }
   return total;
 }
@@ -4527,7 +4531,7 @@ function defender_steps$each1(s) {
   let total = 0;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    total = rt.add(total, rt.sub(d$.steps, d$.steps_lost, "9.11"), "9.11");
+    total = rt.add(total, rt.subWhole(d$.steps, d$.steps_lost, "9.11"), "9.11");
   }
   return total;
 }
@@ -4556,7 +4560,7 @@ function attacker_losses_by_unit$each1(s) {
   const out = new Array(items.length);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    out[u$i] = rt.sub(u$.steps, u$.steps_lost, "9.11c");
+    out[u$i] = rt.subWhole(u$.steps, u$.steps_lost, "9.11c");
   }
   return out;
 }
@@ -4565,7 +4569,7 @@ function defender_losses_by_unit$each1(s) {
   const out = new Array(items.length);
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    out[d$i] = rt.sub(d$.steps, d$.steps_lost, "9.11c");
+    out[d$i] = rt.subWhole(d$.steps, d$.steps_lost, "9.11c");
   }
   return out;
 }
@@ -4626,6 +4630,520 @@ function check$units_alive$each2(s) {
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
     if (!(d$.steps_lost < d$.steps)) {
+      return false;
+    }
+  }
+  return true;
+}
+/**
+ * `resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.
+ * Null when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.
+ */
+function straight(input, dice) {
+  try {
+    const in$stack_started_together = input.stack_started_together;
+    if (!(in$stack_started_together)) {
+      return null;
+    }
+    const in$attackers = input.attackers;
+    if (!(straight$check$overrun_modes$each1(in$attackers))) {
+      return null;
+    }
+    if (!(straight$check$attack_capable$each1(in$attackers))) {
+      return null;
+    }
+    if (!(straight$check$can_attack$each1(in$attackers))) {
+      return null;
+    }
+    const in$stack_mp_left = rt.numberIn(input.stack_mp_left);
+    const overrun_cost = 3;
+    if (!(rt.ge(in$stack_mp_left, overrun_cost))) {
+      return null;
+    }
+    const in$entry_cost = rt.numberIn(input.entry_cost);
+    if (!(!rt.sameValue(in$entry_cost, Infinity))) {
+      return null;
+    }
+    if (!(rt.sameValue(in$entry_cost, Infinity) || rt.le(in$entry_cost, 3))) {
+      return null;
+    }
+    const in$needs_road = input.needs_road;
+    if (!(!in$needs_road)) {
+      return null;
+    }
+    const in$entry_prohibited = input.entry_prohibited;
+    if (!(!in$entry_prohibited)) {
+      return null;
+    }
+    const in$attacker_supply = rt.numberIn(input.attacker_supply);
+    const attacker_supply_cost = straight$attacker_supply_cost$each1(in$attackers);
+    if (!(rt.ge(in$attacker_supply, attacker_supply_cost))) {
+      return null;
+    }
+    const in$defenders = input.defenders;
+    if (!(straight$check$units_alive$each1(in$attackers) && straight$check$units_alive$each2(in$defenders))) {
+      return null;
+    }
+    const in$attacker_ar_unit = input.attacker_ar_unit;
+    const in$defender_ar_unit = input.defender_ar_unit;
+    if (!(in$attacker_ar_unit <= in$attackers.length && in$defender_ar_unit <= in$defenders.length)) {
+      return null;
+    }
+    const mp_left_after = rt.sub(in$stack_mp_left, overrun_cost, "8.1a");
+    const in$overrun_number = input.overrun_number;
+    const advance_cost = 0;
+    const mp_expended_on_target = rt.addWhole(rt.mulWhole(overrun_cost, in$overrun_number, "8.1a"), advance_cost, "8.1a");
+    const defender_re = straight$defender_re$each1(in$defenders);
+    const defender_supply_cost = rt.le(defender_re, 1) ? 1 : 2;
+    const in$hedgehog_level = input.hedgehog_level;
+    const hedgehog_at = in$hedgehog_level > 0 ? "heavy" : "no_at";
+    const defender_at = hedgehog_at === "heavy" || straight$defender_at$each1(in$defenders) ? "heavy" : straight$defender_at$each2(in$defenders) ? "light" : "no_at";
+    const in$defender_pays_supply = input.defender_pays_supply;
+    const combat_supply_factor = in$defender_pays_supply ? 1 : num$1$2;
+    const attackers$attack_strength = new Array(in$attackers.length);
+    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+      const u$ = in$attackers[u$i];
+      const attackers$mode_factor = u$.mode === "dg" ? num$1$2 : 1;
+      const attackers$at_reduced = (u$.class === "armor" || u$.class === "mech") && rt.eq(rt.numberIn(u$.terrain_effect), 2) && (u$.at === "no_at" || defender_at === "heavy" || defender_at === "light" && u$.at === "light");
+      const attackers$terrain_multiplier = attackers$at_reduced ? num$3$2 : rt.numberIn(u$.terrain_effect);
+      const attackers$step_loss_factor = u$.steps_lost >= 1 ? num$1$2 : 1;
+      const attackers$supply_factor = u$.out_of_supply ? num$1$2 : 1;
+      attackers$attack_strength[u$i] = rt.mul(
+        rt.mul(
+          rt.mul(
+            rt.mul(rt.numberIn(u$.strength), attackers$mode_factor, "9.4"),
+            attackers$terrain_multiplier,
+            "9.4",
+          ),
+          attackers$step_loss_factor,
+          "9.4",
+        ),
+        attackers$supply_factor,
+        "9.4",
+      );
+    }
+    const attack_total = straight$attack_total$each1(in$attackers, attackers$attack_strength);
+    const defenders$defense_strength = new Array(in$defenders.length);
+    for (let d$i = 0; d$i < in$defenders.length; d$i++) {
+      const d$ = in$defenders[d$i];
+      const defenders$mode_factor = d$.mode === "strat" ? 0 : d$.mode === "reserve" ? num$1$2 : d$.mode === "dg" ? num$1$2 : 1;
+      const defenders$terrain_multiplier = d$.bracketed ? 1 : rt.numberIn(d$.terrain_effect);
+      const defenders$step_loss_factor = rt.mulWhole(d$.steps_lost, 2, "9.11d") >= d$.steps ? num$1$2 : 1;
+      const defenders$supply_factor = d$.out_of_supply ? num$1$2 : 1;
+      defenders$defense_strength[d$i] = rt.mul(
+        rt.mul(
+          rt.mul(
+            rt.mul(
+              rt.mul(rt.numberIn(d$.strength), defenders$mode_factor, "9.4a"),
+              defenders$terrain_multiplier,
+              "9.4a",
+            ),
+            defenders$step_loss_factor,
+            "9.4a",
+          ),
+          defenders$supply_factor,
+          "9.4a",
+        ),
+        combat_supply_factor,
+        "9.4a",
+      );
+    }
+    const defense_total = straight$defense_total$each1(in$defenders, defenders$defense_strength);
+    const both_zero = rt.eq(attack_total, 0) && rt.eq(defense_total, 0);
+    const odds = both_zero ? rt.ratio(1, 1, "9.7") : rt.roundOdds(rt.ratio(attack_total, defense_total, "9.7"), "half_up");
+    const in$terrain = input.terrain;
+    const highest_column = straight$highest_column$each1(in$terrain, odds);
+    const start_column = rt.eq(attack_total, 0) && rt.gt(defense_total, 0) ? rt.firstItem(table$combat_odds$columns) : rt.eq(defense_total, 0) && rt.gt(attack_total, 0) ? rt.lastItem(table$combat_odds$columns) : highest_column === null ? rt.firstItem(table$combat_odds$columns) : rt.compareOdds(
+      odds,
+      rt.lookup(table$combat_odds, in$terrain, rt.lastItem(table$combat_odds$columns)),
+    ) > 0 ? rt.lastItem(table$combat_odds$columns) : highest_column;
+    const start_column_odds = rt.lookup(table$combat_odds, in$terrain, start_column);
+    const attackers$action_rating = new Array(in$attackers.length);
+    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+      const u$ = in$attackers[u$i];
+      attackers$action_rating[u$i] = u$.mode === "dg" ? rt.subWhole(u$.ar, 1, "5.2") : u$.ar;
+    }
+    const attacker_ar = rt.item(
+      straight$attacker_ar$each1(in$attackers, attackers$action_rating),
+      in$attacker_ar_unit,
+      "9.6a",
+    );
+    const defenders$action_rating = new Array(in$defenders.length);
+    for (let d$i = 0; d$i < in$defenders.length; d$i++) {
+      const d$ = in$defenders[d$i];
+      defenders$action_rating[d$i] = d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.subWhole(d$.ar, 1, "5.2") : d$.ar;
+    }
+    const defender_ar = rt.item(
+      straight$defender_ar$each1(in$defenders, defenders$action_rating),
+      in$defender_ar_unit,
+      "9.6a",
+    );
+    const ar_drm = rt.subWhole(attacker_ar, defender_ar, "9.6");
+    const die$surprise_roll = dice.surprise_roll;
+    if (die$surprise_roll === undefined) {
+      return null;
+    }
+    const hedgehog_surprise_drm = in$hedgehog_level > 0 ? -1 : 0;
+    const surprise_modified = rt.addWhole(rt.addWhole(die$surprise_roll, ar_drm, "9.8"), hedgehog_surprise_drm, "9.8");
+    const in$attack_type = "overrun";
+    const surprise = straight$surprise$each1(surprise_modified, in$attack_type);
+    const die$shift_roll = dice.shift_roll;
+    if (die$shift_roll === undefined) {
+      return null;
+    }
+    const column_shift = surprise === "attacker" ? die$shift_roll : surprise === "defender" ? -die$shift_roll : 0;
+    const final_column = rt.addWhole(start_column, column_shift, "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.addWhole(start_column, column_shift, "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? rt.lastItem(table$combat_odds$columns) : rt.addWhole(start_column, column_shift, "9.1g");
+    const final_column_odds = rt.lookup(table$combat_odds, in$terrain, final_column);
+    const die$combat_roll = dice.combat_roll;
+    if (die$combat_roll === undefined) {
+      return null;
+    }
+    const hedgehog_combat_drm = -in$hedgehog_level;
+    const combat_modified = rt.addWhole(rt.addWhole(die$combat_roll, ar_drm, "9.9"), hedgehog_combat_drm, "9.9");
+    const result = rt.lookup(table$combat_results, combat_modified, final_column);
+    const in$attacker_option_retreat = input.attacker_option_retreat;
+    const attacker_steps = straight$attacker_steps$each1(in$attackers);
+    const attacker_destroyed_before_options = result.attacker_loss >= attacker_steps;
+    const attacker_option_as_retreat = attacker_destroyed_before_options ? 0 : Math.min(in$attacker_option_retreat, result.attacker_option);
+    const attacker_required_losses = rt.subWhole(
+      rt.addWhole(result.attacker_loss, result.attacker_option, "9.10a"),
+      attacker_option_as_retreat,
+      "9.10a",
+    );
+    const attacker_step_losses = Math.min(attacker_required_losses, attacker_steps);
+    const attacker_losses_by_unit = rt.spread(
+      attacker_step_losses,
+      straight$attacker_losses_by_unit$each1(in$attackers),
+      in$attacker_ar_unit,
+    );
+    const attackers$losses = new Array(in$attackers.length);
+    const attackers$destroyed = new Array(in$attackers.length);
+    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+      const u$ = in$attackers[u$i];
+      attackers$losses[u$i] = rt.item(attacker_losses_by_unit, u$i + 1, "9.11c");
+      attackers$destroyed[u$i] = attackers$losses[u$i] >= rt.subWhole(u$.steps, u$.steps_lost, "9.11c") ? true : u$.cannot_move && attacker_option_as_retreat > 0 ? true : false;
+    }
+    const attacker_destroyed = straight$attacker_destroyed$each1(in$attackers, attackers$destroyed);
+    const attacker_retreat_hexes = attacker_destroyed ? 0 : attacker_option_as_retreat;
+    const in$phase = input.phase;
+    const in$attack_hexes = input.attack_hexes;
+    const in$attack_hexes_adjacent = input.attack_hexes_adjacent;
+    const overrun_gains_no_exploit = true;
+    const exploit_ignored = overrun_gains_no_exploit ? true : in$phase === "exploitation_phase" ? true : in$attack_hexes > 2 || in$attack_hexes === 2 && !in$attack_hexes_adjacent ? true : false;
+    const attackers$gains_exploit = new Array(in$attackers.length);
+    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+      const u$ = in$attackers[u$i];
+      attackers$gains_exploit[u$i] = result.attacker_exploit === null ? false : exploit_ignored ? false : attacker_option_as_retreat > 0 ? false : attackers$destroyed[u$i] ? false : u$.mode === "dg" ? false : u$.ar < (result.attacker_exploit) ? false : true;
+    }
+    const exploit_units = straight$exploit_units$each1(in$attackers, attackers$gains_exploit);
+    const attacker_cannot_take_options = attacker_required_losses > attacker_steps;
+    const defender_may_ignore = attacker_destroyed_before_options ? true : attacker_option_as_retreat > 0 ? true : attacker_cannot_take_options ? true : false;
+    const in$defender_ignores = input.defender_ignores;
+    const defender_option = defender_may_ignore && in$defender_ignores ? 0 : defender_may_ignore ? result.defender_option : result.defender_option;
+    const in$defender_option_retreat = input.defender_option_retreat;
+    const defender_option_as_retreat = Math.min(in$defender_option_retreat, defender_option);
+    const defender_required_losses = rt.subWhole(
+      rt.addWhole(result.defender_loss, defender_option, "9.10b"),
+      defender_option_as_retreat,
+      "9.10b",
+    );
+    const defender_steps = straight$defender_steps$each1(in$defenders);
+    const defender_step_losses = Math.min(defender_required_losses, defender_steps);
+    const defender_losses_by_unit = rt.spread(
+      defender_step_losses,
+      straight$defender_losses_by_unit$each1(in$defenders),
+      in$defender_ar_unit,
+    );
+    const defenders$losses = new Array(in$defenders.length);
+    const defenders$destroyed = new Array(in$defenders.length);
+    for (let d$i = 0; d$i < in$defenders.length; d$i++) {
+      const d$ = in$defenders[d$i];
+      defenders$losses[d$i] = rt.item(defender_losses_by_unit, d$i + 1, "9.11c");
+      defenders$destroyed[d$i] = defenders$losses[d$i] >= rt.subWhole(d$.steps, d$.steps_lost, "9.11c") ? true : d$.cannot_move && defender_option_as_retreat > 0 ? true : false;
+    }
+    const defender_destroyed = straight$defender_destroyed$each1(in$defenders, defenders$destroyed);
+    const defender_retreat_hexes = defender_destroyed ? 0 : defender_option_as_retreat;
+    const defender_dg = result.defender_dg ? true : defender_retreat_hexes >= 2;
+    const advance = !(defender_destroyed || defender_retreat_hexes > 0) ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : attacker_destroyed ? "not_allowed" : "required";
+    const movement_ends = attacker_option_as_retreat > 0;
+    const may_continue_moving = !movement_ends && !attacker_destroyed && rt.gt(mp_left_after, 0);
+    const attackers$advances = new Array(in$attackers.length);
+    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+      const u$ = in$attackers[u$i];
+      attackers$advances[u$i] = attackers$destroyed[u$i] ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : advance === "not_allowed" ? "not_allowed" : u$.cannot_move ? "not_allowed" : advance;
+    }
+    return {
+      overrun_cost: overrun_cost,
+      mp_left_after: rt.wireAs.number(mp_left_after),
+      mp_expended_on_target: mp_expended_on_target,
+      attacker_supply_cost: attacker_supply_cost,
+      defender_supply_cost: defender_supply_cost,
+      "attackers.attack_strength": rt.wireEach(attackers$attack_strength, rt.wireAs.number),
+      "defenders.defense_strength": rt.wireEach(defenders$defense_strength, rt.wireAs.number),
+      attack_total: rt.wireAs.number(attack_total),
+      defense_total: rt.wireAs.number(defense_total),
+      odds: rt.wireAs.odds(odds),
+      start_column: start_column,
+      start_column_odds: rt.wireAs.odds(start_column_odds),
+      attacker_ar: attacker_ar,
+      defender_ar: defender_ar,
+      ar_drm: ar_drm,
+      surprise_modified: surprise_modified,
+      surprise: surprise,
+      column_shift: column_shift,
+      final_column: final_column,
+      final_column_odds: rt.wireAs.odds(final_column_odds),
+      combat_modified: combat_modified,
+      result: result,
+      attacker_retreat_hexes: attacker_retreat_hexes,
+      attacker_step_losses: attacker_step_losses,
+      "attackers.losses": attackers$losses,
+      "attackers.destroyed": attackers$destroyed,
+      exploit_units: exploit_units,
+      defender_may_ignore: defender_may_ignore,
+      defender_option: defender_option,
+      defender_retreat_hexes: defender_retreat_hexes,
+      defender_step_losses: defender_step_losses,
+      "defenders.losses": defenders$losses,
+      "defenders.destroyed": defenders$destroyed,
+      defender_dg: defender_dg,
+      advance: advance,
+      "attackers.advances": attackers$advances,
+      movement_ends: movement_ends,
+      may_continue_moving: may_continue_moving,
+    };
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return null;
+  }
+}
+function straight$check$overrun_modes$each1(in$attackers) {
+  const items = in$attackers;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!(u$.mode === "combat" || u$.mode === "move" || u$.mode === "exploit")) {
+      return false;
+    }
+  }
+  return true;
+}
+function straight$check$attack_capable$each1(in$attackers) {
+  const items = in$attackers;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!u$.attack_capable) {
+      return false;
+    }
+  }
+  return true;
+}
+function straight$check$can_attack$each1(in$attackers) {
+  const items = in$attackers;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!!u$.can_only_defend) {
+      return false;
+    }
+  }
+  return true;
+}
+function straight$attacker_supply_cost$each1(in$attackers) {
+  const items = in$attackers;
+  let total = 0;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    total = rt.add(total, u$.dak_brigade ? 1 : rt.subWhole(u$.steps, u$.steps_lost, "9.0"), "9.0");
+  }
+  return total;
+}
+function straight$check$units_alive$each1(in$attackers) {
+  const items = in$attackers;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!(u$.steps_lost < u$.steps)) {
+      return false;
+    }
+  }
+  return true;
+}
+function straight$check$units_alive$each2(in$defenders) {
+  const items = in$defenders;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (!(d$.steps_lost < d$.steps)) {
+      return false;
+    }
+  }
+  return true;
+}
+function straight$defender_re$each1(in$defenders) {
+  const items = in$defenders;
+  let total = 0;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    total = rt.add(total, rt.sub(rt.numberIn(d$.re), d$.steps_lost, "9.11d"), "9.11d");
+  }
+  return total;
+}
+function straight$defender_at$each1(in$defenders) {
+  const items = in$defenders;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (d$.at === "heavy") {
+      return true;
+    }
+  }
+  return false;
+}
+function straight$defender_at$each2(in$defenders) {
+  const items = in$defenders;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (d$.at === "light") {
+      return true;
+    }
+  }
+  return false;
+}
+function straight$attack_total$each1(in$attackers, attackers$attack_strength) {
+  const items = in$attackers;
+  let total = 0;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    total = rt.add(total, attackers$attack_strength[u$i], "9.7");
+  }
+  return total;
+}
+function straight$defense_total$each1(in$defenders, defenders$defense_strength) {
+  const items = in$defenders;
+  let total = 0;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    total = rt.add(total, defenders$defense_strength[d$i], "9.7");
+  }
+  return total;
+}
+function straight$highest_column$each1(in$terrain, odds) {
+  const items = table$combat_odds$columns;
+  if (items.length === 0) {
+    return null;
+  }
+  const inv$1 = in$terrain;
+  const inv$2 = rt.rowOf(table$combat_odds, inv$1);
+  const inv$3 = odds;
+  let best = null;
+  for (let c$i = 0; c$i < items.length; c$i++) {
+    const c$ = items[c$i];
+    if (!(rt.compareOdds(rt.cell(table$combat_odds, inv$2, c$i, inv$1, c$), inv$3) <= 0)) {
+      continue;
+    }
+    const v = c$;
+    if (best === null || v > best) {
+      best = v;
+    }
+  }
+  return best;
+}
+function straight$attacker_ar$each1(in$attackers, attackers$action_rating) {
+  const items = in$attackers;
+  const out = new Array(items.length);
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    out[u$i] = attackers$action_rating[u$i];
+  }
+  return out;
+}
+function straight$defender_ar$each1(in$defenders, defenders$action_rating) {
+  const items = in$defenders;
+  const out = new Array(items.length);
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    out[d$i] = defenders$action_rating[d$i];
+  }
+  return out;
+}
+function straight$surprise$each1(surprise_modified, in$attack_type) {
+  const items = table$surprise_table$columns;
+  if (items.length === 0) {
+    return null;
+  }
+  const inv$1 = surprise_modified;
+  const inv$2 = in$attack_type;
+  const inv$3 = rt.rowOf(table$surprise_table, inv$2);
+  for (let side$i = 0; side$i < items.length; side$i++) {
+    const side$ = items[side$i];
+    if (!rt.inRange(inv$1, rt.cell(table$surprise_table, inv$3, side$i, inv$2, side$))) {
+      continue;
+    }
+    return side$;
+  }
+  return null;
+}
+function straight$attacker_steps$each1(in$attackers) {
+  const items = in$attackers;
+  let total = 0;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    total = rt.add(total, rt.subWhole(u$.steps, u$.steps_lost, "9.11"), "9.11");
+  }
+  return total;
+}
+function straight$attacker_losses_by_unit$each1(in$attackers) {
+  const items = in$attackers;
+  const out = new Array(items.length);
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    out[u$i] = rt.subWhole(u$.steps, u$.steps_lost, "9.11c");
+  }
+  return out;
+}
+function straight$attacker_destroyed$each1(in$attackers, attackers$destroyed) {
+  const items = in$attackers;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!attackers$destroyed[u$i]) {
+      return false;
+    }
+  }
+  return true;
+}
+function straight$exploit_units$each1(in$attackers, attackers$gains_exploit) {
+  const items = in$attackers;
+  let total = 0;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!attackers$gains_exploit[u$i]) {
+      continue;
+    }
+    total = total + 1;
+  }
+  return total;
+}
+function straight$defender_steps$each1(in$defenders) {
+  const items = in$defenders;
+  let total = 0;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    total = rt.add(total, rt.subWhole(d$.steps, d$.steps_lost, "9.11"), "9.11");
+  }
+  return total;
+}
+function straight$defender_losses_by_unit$each1(in$defenders) {
+  const items = in$defenders;
+  const out = new Array(items.length);
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    out[d$i] = rt.subWhole(d$.steps, d$.steps_lost, "9.11c");
+  }
+  return out;
+}
+function straight$defender_destroyed$each1(in$defenders, defenders$destroyed) {
+  const items = in$defenders;
+  for (let d$i = 0; d$i < items.length; d$i++) {
+    const d$ = items[d$i];
+    if (!defenders$destroyed[d$i]) {
       return false;
     }
   }
@@ -6143,11 +6661,28 @@ function admitDice(dice) {
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input, dice = {}, options) {
-  const s = new State(rt.admitInput(schema, input, NOTATIONS), admitDice(dice), options);
+  const admitted = rt.admitInput(schema, input, NOTATIONS);
+  const rolled = admitDice(dice);
+  if (options?.assume === undefined && options?.also === undefined) {
+    const values = straight(admitted, rolled);
+    if (values !== null) {
+      return rt.resolved(values, options?.trace === false ? null : retrace, admitted, {
+          surprise_roll: rolled.surprise_roll,
+          shift_roll: rolled.shift_roll,
+          combat_roll: rolled.combat_roll,
+        });
+    }
+  }
+  const s = new State(admitted, rolled, options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
   return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE, holds);
+}
+
+/** The trace of a resolution answered straight through: the same evaluation made step by step, when the trace is first read. */
+function retrace(input, dice) {
+  return rt.finish(new State(input, dice, undefined), CHECKS, outputs, [], TRACE, holds).trace;
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */

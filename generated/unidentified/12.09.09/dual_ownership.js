@@ -765,6 +765,67 @@ function check$attack_out_pinned(s) {
 function branch$terrain_benefits(s) {
   return in$do_side(s) === "original_defender" ? 0 : 1;
 }
+/**
+ * `resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.
+ * Null when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.
+ */
+function straight(input, dice) {
+  try {
+    const in$do_action = input.do_action;
+    if (!(in$do_action !== "enter_and_leave")) {
+      return null;
+    }
+    const in$other_hex_friendly = input.other_hex_friendly;
+    if (!(!(in$do_action === "enter" || in$do_action === "leave" || in$do_action === "enter_and_leave") || in$other_hex_friendly)) {
+      return null;
+    }
+    const in$pinning_factors = rt.numberIn(input.pinning_factors);
+    const in$enemy_defence_in_hex = rt.numberIn(input.enemy_defence_in_hex);
+    const in$enemy_hex_drms = input.enemy_hex_drms;
+    const in$one_to_four_made = input.one_to_four_made;
+    if (!(in$do_action !== "attack_out" || rt.ge(in$pinning_factors, rt.add(in$enemy_defence_in_hex, in$enemy_hex_drms, "12.E.2.d(4)")) || in$one_to_four_made)) {
+      return null;
+    }
+    const in$do_side = input.do_side;
+    const terrain_benefits = in$do_side === "original_defender" ? "all_and_forts" : "intrinsic_only";
+    const controls_ports_airbases = in$do_side === "original_defender";
+    const may_build_airbase = in$do_side === "original_attacker";
+    const exerts_zoc = true;
+    const disruptions_as_casualties = true;
+    const in$entering_german_cm = input.entering_german_cm;
+    const in$entering_hexside_mp = rt.numberIn(input.entering_hexside_mp);
+    const in$fort_city_mp = input.fort_city_mp;
+    const german_cm_overrun_mp = 1;
+    const overrun_mp = 2;
+    const entry_extra_mp = in$do_action === "enter" || in$do_action === "enter_and_leave" ? rt.add(
+      rt.add(
+        in$entering_german_cm ? german_cm_overrun_mp : overrun_mp,
+        in$entering_hexside_mp,
+        "12.E.2(c)",
+      ),
+      in$fort_city_mp,
+      "12.E.2(c)",
+    ) : null;
+    const pinning_force_needed = in$do_action === "attack_out" ? rt.add(in$enemy_defence_in_hex, in$enemy_hex_drms, "12.E.2.d(4)(a)") : null;
+    const in$target_defence = rt.numberIn(input.target_defence);
+    const combined_defence = in$do_action === "attack_out" ? rt.add(in$target_defence, in$enemy_defence_in_hex, "12.E.2.d(2)") : null;
+    return {
+      terrain_benefits: terrain_benefits,
+      controls_ports_airbases: controls_ports_airbases,
+      may_build_airbase: may_build_airbase,
+      exerts_zoc: exerts_zoc,
+      disruptions_as_casualties: disruptions_as_casualties,
+      entry_extra_mp: rt.wireAs.number(entry_extra_mp),
+      pinning_force_needed: rt.wireAs.number(pinning_force_needed),
+      combined_defence: rt.wireAs.number(combined_defence),
+    };
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return null;
+  }
+}
 
 const CHECKS = [
   {
@@ -1053,11 +1114,24 @@ function admitDice(dice) {
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input, dice = {}, options) {
-  const s = new State(rt.admitInput(schema, input, NOTATIONS), admitDice(dice), options);
+  const admitted = rt.admitInput(schema, input, NOTATIONS);
+  const rolled = admitDice(dice);
+  if (options?.assume === undefined && options?.also === undefined) {
+    const values = straight(admitted, rolled);
+    if (values !== null) {
+      return rt.resolved(values, options?.trace === false ? null : retrace, admitted, {});
+    }
+  }
+  const s = new State(admitted, rolled, options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
   return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE, holds);
+}
+
+/** The trace of a resolution answered straight through: the same evaluation made step by step, when the trace is first read. */
+function retrace(input, dice) {
+  return rt.finish(new State(input, dice, undefined), CHECKS, outputs, [], TRACE, holds).trace;
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */

@@ -815,6 +815,67 @@ function check$attack_out_pinned(s: State): boolean {
 function branch$terrain_benefits(s: State): number {
   return in$do_side(s) === "original_defender" ? 0 : 1;
 }
+/**
+ * `resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.
+ * Null when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.
+ */
+function straight(input: Input, dice: Readonly<Record<string, number | undefined>>): Record<string, rt.Wire> | null {
+  try {
+    const in$do_action = input.do_action as "stay" | "enter" | "leave" | "enter_and_leave" | "attack_in_hex" | "attack_out";
+    if (!((in$do_action !== "enter_and_leave") as boolean)) {
+      return null;
+    }
+    const in$other_hex_friendly = input.other_hex_friendly as boolean;
+    if (!((!(in$do_action === "enter" || in$do_action === "leave" || in$do_action === "enter_and_leave") || in$other_hex_friendly) as boolean)) {
+      return null;
+    }
+    const in$pinning_factors = rt.numberIn(input.pinning_factors) as rt.Num;
+    const in$enemy_defence_in_hex = rt.numberIn(input.enemy_defence_in_hex) as rt.Num;
+    const in$enemy_hex_drms = input.enemy_hex_drms as number;
+    const in$one_to_four_made = input.one_to_four_made as boolean;
+    if (!((in$do_action !== "attack_out" || rt.ge(in$pinning_factors, rt.add(in$enemy_defence_in_hex, in$enemy_hex_drms, "12.E.2.d(4)")) || in$one_to_four_made) as boolean)) {
+      return null;
+    }
+    const in$do_side = input.do_side as "original_defender" | "original_attacker";
+    const terrain_benefits: "all_and_forts" | "intrinsic_only" = in$do_side === "original_defender" ? "all_and_forts" : "intrinsic_only";
+    const controls_ports_airbases: boolean = in$do_side === "original_defender";
+    const may_build_airbase: boolean = in$do_side === "original_attacker";
+    const exerts_zoc: boolean = true;
+    const disruptions_as_casualties: boolean = true;
+    const in$entering_german_cm = input.entering_german_cm as boolean;
+    const in$entering_hexside_mp = rt.numberIn(input.entering_hexside_mp) as rt.Num;
+    const in$fort_city_mp = input.fort_city_mp as number;
+    const german_cm_overrun_mp: number = 1;
+    const overrun_mp: number = 2;
+    const entry_extra_mp: rt.Num | null = in$do_action === "enter" || in$do_action === "enter_and_leave" ? rt.add(
+      rt.add(
+        in$entering_german_cm ? german_cm_overrun_mp : overrun_mp,
+        in$entering_hexside_mp,
+        "12.E.2(c)",
+      ),
+      in$fort_city_mp,
+      "12.E.2(c)",
+    ) : null;
+    const pinning_force_needed: rt.Num | null = in$do_action === "attack_out" ? rt.add(in$enemy_defence_in_hex, in$enemy_hex_drms, "12.E.2.d(4)(a)") : null;
+    const in$target_defence = rt.numberIn(input.target_defence) as rt.Num;
+    const combined_defence: rt.Num | null = in$do_action === "attack_out" ? rt.add(in$target_defence, in$enemy_defence_in_hex, "12.E.2.d(2)") : null;
+    return {
+      terrain_benefits: terrain_benefits as rt.Wire,
+      controls_ports_airbases: controls_ports_airbases as rt.Wire,
+      may_build_airbase: may_build_airbase as rt.Wire,
+      exerts_zoc: exerts_zoc as rt.Wire,
+      disruptions_as_casualties: disruptions_as_casualties as rt.Wire,
+      entry_extra_mp: rt.wireAs.number(entry_extra_mp),
+      pinning_force_needed: rt.wireAs.number(pinning_force_needed),
+      combined_defence: rt.wireAs.number(combined_defence),
+    };
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return null;
+  }
+}
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [
   {
@@ -1103,7 +1164,15 @@ function admitDice(dice: unknown): Record<string, number | undefined> {
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), admitDice(dice), options);
+  const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
+  const rolled = admitDice(dice);
+  if (options?.assume === undefined && options?.also === undefined) {
+    const values = straight(admitted, rolled);
+    if (values !== null) {
+      return rt.resolved<Outputs>(values, options?.trace === false ? null : retrace, admitted, {});
+    }
+  }
+  const s = new State(admitted, rolled, options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
@@ -1115,6 +1184,11 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     TRACE,
     holds,
   );
+}
+
+/** The trace of a resolution answered straight through: the same evaluation made step by step, when the trace is first read. */
+function retrace(input: object, dice: Record<string, number | undefined>): rt.TraceStep[] {
+  return rt.finish<Outputs, State>(new State(input, dice, undefined), CHECKS, outputs, [], TRACE, holds).trace;
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */

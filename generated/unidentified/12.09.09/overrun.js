@@ -2136,6 +2136,228 @@ function branch$odds$each1(s) {
   }
   return false;
 }
+/**
+ * `resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.
+ * Null when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.
+ */
+function straight(input, dice) {
+  try {
+    const in$stacking_ok = input.stacking_ok;
+    if (!(in$stacking_ok)) {
+      return null;
+    }
+    const in$moving_units = input.moving_units;
+    const in$fort_city_mp = input.fort_city_mp;
+    const german_cm_overrun_mp = 1;
+    const overrun_mp = 2;
+    const moving_units$hexside_cost = new Array(in$moving_units.length);
+    const moving_units$overrun_cost = new Array(in$moving_units.length);
+    const moving_units$mp_cost = new Array(in$moving_units.length);
+    const moving_units$mp_spent = new Array(in$moving_units.length);
+    for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
+      const u$ = in$moving_units[u$i];
+      moving_units$hexside_cost[u$i] = rt.mul(2, rt.numberIn(u$.hexside_mp), "12.A.1");
+      moving_units$overrun_cost[u$i] = u$.german_cm ? german_cm_overrun_mp : overrun_mp;
+      moving_units$mp_cost[u$i] = rt.add(
+        rt.add(
+          rt.add(
+            rt.add(rt.numberIn(u$.terrain_mp), rt.numberIn(u$.zoc_mp), "12.A.1"),
+            moving_units$hexside_cost[u$i],
+            "12.A.1",
+          ),
+          moving_units$overrun_cost[u$i],
+          "12.A.1",
+        ),
+        in$fort_city_mp,
+        "12.A.1",
+      );
+      moving_units$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used), moving_units$mp_cost[u$i], "12.A.1");
+    }
+    if (!(straight$check$enough_mp$each1(in$moving_units, moving_units$mp_spent))) {
+      return null;
+    }
+    const in$defender_already_overrun = input.defender_already_overrun;
+    if (!(!in$defender_already_overrun)) {
+      return null;
+    }
+    const in$road_rate = input.road_rate;
+    const in$bridge_capture = input.bridge_capture;
+    if (!(!in$road_rate || in$moving_units.length === 1 && in$bridge_capture)) {
+      return null;
+    }
+    const in$declaration = input.declaration;
+    const in$air_units = input.air_units;
+    const in$attack_ngs = rt.numberIn(input.attack_ngs);
+    const in$defence_ngs = rt.numberIn(input.defence_ngs);
+    if (!(in$declaration === "immediate" || rt.eq(straight$check$air_naval_immediate_only$each1(in$air_units), 0) && rt.eq(in$attack_ngs, 0) && rt.eq(in$defence_ngs, 0))) {
+      return null;
+    }
+    const air_units$value = new Array(in$air_units.length);
+    for (let a$i = 0; a$i < in$air_units.length; a$i++) {
+      const a$ = in$air_units[a$i];
+      const air_units$mission_tbf = a$.half_strength_mission ? rt.halve(rt.numberIn(a$.tbf), "12.A.3") : rt.numberIn(a$.tbf);
+      air_units$value[a$i] = a$.side === "defence" && a$.initial_phase ? air_units$mission_tbf : a$.kind === "type_d" || a$.kind === "type_a" ? rt.halve(air_units$mission_tbf, "12.A.3") : rt.quarter(air_units$mission_tbf, "12.A.3");
+    }
+    const attack_air = straight$attack_air$each1(in$air_units, air_units$value);
+    const defence_air = straight$defence_air$each1(in$air_units, air_units$value);
+    const attack_naval = rt.halve(in$attack_ngs, "12.A.4");
+    const defence_naval = rt.halve(in$defence_ngs, "12.A.4");
+    const moving_units$mp_left = new Array(in$moving_units.length);
+    const moving_units$attack_now = new Array(in$moving_units.length);
+    for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
+      const u$ = in$moving_units[u$i];
+      moving_units$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma), moving_units$mp_spent[u$i], "12.A.1");
+      moving_units$attack_now[u$i] = in$road_rate ? rt.halve(rt.numberIn(u$.attack), "12.C(4)") : rt.numberIn(u$.attack);
+    }
+    const attack_total = rt.add(
+      rt.add(
+        straight$attack_total$each1(in$moving_units, moving_units$attack_now),
+        attack_air,
+        "12.D",
+      ),
+      attack_naval,
+      "12.D",
+    );
+    const in$defence_strength = rt.numberIn(input.defence_strength);
+    const defence_total = rt.add(rt.add(in$defence_strength, defence_air, "12.A.3"), defence_naval, "12.A.3");
+    const odds = rt.gt(defence_total, 0) ? rt.ratio(attack_total, defence_total, "12.D") : straight$odds$each1(in$moving_units) ? rt.ratio(20, 1, "12.D") : null;
+    const deadlock_marker = in$declaration === "deadlock";
+    const in$defenders_under_dl = input.defenders_under_dl;
+    const dl_marker_removed = in$defenders_under_dl;
+    if (input.combat_outcome == null) {
+      return null;
+    }
+    const in$combat_outcome = input.combat_outcome;
+    const resolved_case = in$declaration === "deadlock" ? null : in$combat_outcome;
+    const defenders_eliminated = resolved_case === null ? null : resolved_case === "or_result";
+    if (input.defender_re_remaining == null) {
+      return null;
+    }
+    const in$defender_re_remaining = rt.numberIn(input.defender_re_remaining);
+    const most_mp_spent = straight$most_mp_spent$each1(in$moving_units, moving_units$mp_spent);
+    const overrun_mp_expended = resolved_case === null ? null : resolved_case === "or_result" ? most_mp_spent : resolved_case === "hex_cleared" ? rt.add(most_mp_spent, 1, "12.D.1") : rt.add(most_mp_spent, in$defender_re_remaining, "12.D.1");
+    const expended_mp_marker = rt.sameValue(overrun_mp_expended, null) ? null : rt.min(rt.max(overrun_mp_expended, 1), 10);
+    const in$defender_zoc = input.defender_zoc;
+    const zoc_marker = resolved_case === null ? null : in$defender_zoc === "full_zoc" ? "two_circles" : in$defender_zoc === "partial_zoc" ? "one_circle" : "no_marker";
+    const may_continue_moving = resolved_case === null ? null : resolved_case === "not_cleared" ? false : resolved_case === "hex_cleared" ? true : true;
+    const attackers_lose_zoc = resolved_case === null ? null : resolved_case === "not_cleared";
+    if (input.defender_re == null) {
+      return null;
+    }
+    const in$defender_re = rt.numberIn(input.defender_re);
+    const red_table_defender_re = resolved_case === "hex_cleared" ? rt.mul(2, in$defender_re, "12.D.2.a") : resolved_case === "not_cleared" ? rt.mul(2, in$defender_re, "12.D.2.a") : null;
+    const red_table_attacker_drm = resolved_case === null ? null : resolved_case === "not_cleared" ? 2 : 0;
+    const dual_occupancy = resolved_case === null ? null : resolved_case === "not_cleared";
+    const no_combat_next_phase = resolved_case === null ? null : resolved_case === "not_cleared";
+    return {
+      "moving_units.overrun_cost": moving_units$overrun_cost,
+      "moving_units.hexside_cost": rt.wireEach(moving_units$hexside_cost, rt.wireAs.number),
+      "moving_units.mp_cost": rt.wireEach(moving_units$mp_cost, rt.wireAs.number),
+      "moving_units.mp_spent": rt.wireEach(moving_units$mp_spent, rt.wireAs.number),
+      "moving_units.mp_left": rt.wireEach(moving_units$mp_left, rt.wireAs.number),
+      "air_units.value": rt.wireEach(air_units$value, rt.wireAs.number),
+      attack_air: rt.wireAs.number(attack_air),
+      defence_air: rt.wireAs.number(defence_air),
+      attack_naval: rt.wireAs.number(attack_naval),
+      defence_naval: rt.wireAs.number(defence_naval),
+      "moving_units.attack_now": rt.wireEach(moving_units$attack_now, rt.wireAs.number),
+      attack_total: rt.wireAs.number(attack_total),
+      defence_total: rt.wireAs.number(defence_total),
+      odds: rt.wireAs.odds(odds),
+      deadlock_marker: deadlock_marker,
+      dl_marker_removed: dl_marker_removed,
+      defenders_eliminated: defenders_eliminated,
+      overrun_mp_expended: rt.wireAs.number(overrun_mp_expended),
+      expended_mp_marker: rt.wireAs.number(expended_mp_marker),
+      zoc_marker: zoc_marker,
+      may_continue_moving: may_continue_moving,
+      attackers_lose_zoc: attackers_lose_zoc,
+      red_table_defender_re: rt.wireAs.number(red_table_defender_re),
+      red_table_attacker_drm: red_table_attacker_drm,
+      dual_occupancy: dual_occupancy,
+      no_combat_next_phase: no_combat_next_phase,
+    };
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return null;
+  }
+}
+function straight$check$enough_mp$each1(in$moving_units, moving_units$mp_spent) {
+  const items = in$moving_units;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!rt.le(moving_units$mp_spent[u$i], rt.numberIn(u$.ma))) {
+      return false;
+    }
+  }
+  return true;
+}
+function straight$check$air_naval_immediate_only$each1(in$air_units) {
+  const items = in$air_units;
+  let total = 0;
+  for (let a$i = 0; a$i < items.length; a$i++) {
+    const a$ = items[a$i];
+    total = rt.add(total, rt.numberIn(a$.tbf), "12.A.2");
+  }
+  return total;
+}
+function straight$attack_air$each1(in$air_units, air_units$value) {
+  const items = in$air_units;
+  let total = 0;
+  for (let a$i = 0; a$i < items.length; a$i++) {
+    const a$ = items[a$i];
+    if (!(a$.side === "attack")) {
+      continue;
+    }
+    total = rt.add(total, air_units$value[a$i], "12.A.3");
+  }
+  return total;
+}
+function straight$defence_air$each1(in$air_units, air_units$value) {
+  const items = in$air_units;
+  let total = 0;
+  for (let a$i = 0; a$i < items.length; a$i++) {
+    const a$ = items[a$i];
+    if (!(a$.side === "defence")) {
+      continue;
+    }
+    total = rt.add(total, air_units$value[a$i], "12.A.3");
+  }
+  return total;
+}
+function straight$attack_total$each1(in$moving_units, moving_units$attack_now) {
+  const items = in$moving_units;
+  let total = 0;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    total = rt.add(total, moving_units$attack_now[u$i], "12.D");
+  }
+  return total;
+}
+function straight$odds$each1(in$moving_units) {
+  const items = in$moving_units;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (rt.gt(rt.numberIn(u$.attack), 0)) {
+      return true;
+    }
+  }
+  return false;
+}
+function straight$most_mp_spent$each1(in$moving_units, moving_units$mp_spent) {
+  const items = in$moving_units;
+  let best = null;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    const v = moving_units$mp_spent[u$i];
+    if (best === null || rt.gt(v, best)) {
+      best = v;
+    }
+  }
+  return best;
+}
 
 const CHECKS = [
   {
@@ -2829,11 +3051,24 @@ function admitDice(dice) {
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input, dice = {}, options) {
-  const s = new State(rt.admitInput(schema, input, NOTATIONS), admitDice(dice), options);
+  const admitted = rt.admitInput(schema, input, NOTATIONS);
+  const rolled = admitDice(dice);
+  if (options?.assume === undefined && options?.also === undefined) {
+    const values = straight(admitted, rolled);
+    if (values !== null) {
+      return rt.resolved(values, options?.trace === false ? null : retrace, admitted, {});
+    }
+  }
+  const s = new State(admitted, rolled, options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
   return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE, holds);
+}
+
+/** The trace of a resolution answered straight through: the same evaluation made step by step, when the trace is first read. */
+function retrace(input, dice) {
+  return rt.finish(new State(input, dice, undefined), CHECKS, outputs, [], TRACE, holds).trace;
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */

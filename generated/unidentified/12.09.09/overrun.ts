@@ -2268,6 +2268,228 @@ function branch$odds$each1(s: State): boolean {
   }
   return false;
 }
+/**
+ * `resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.
+ * Null when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.
+ */
+function straight(input: Input, dice: Readonly<Record<string, number | undefined>>): Record<string, rt.Wire> | null {
+  try {
+    const in$stacking_ok = input.stacking_ok as boolean;
+    if (!(in$stacking_ok as boolean)) {
+      return null;
+    }
+    const in$moving_units = input.moving_units as readonly MovingUnit[];
+    const in$fort_city_mp = input.fort_city_mp as number;
+    const german_cm_overrun_mp: number = 1;
+    const overrun_mp: number = 2;
+    const moving_units$hexside_cost: rt.Num[] = new Array(in$moving_units.length);
+    const moving_units$overrun_cost: number[] = new Array(in$moving_units.length);
+    const moving_units$mp_cost: rt.Num[] = new Array(in$moving_units.length);
+    const moving_units$mp_spent: rt.Num[] = new Array(in$moving_units.length);
+    for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
+      const u$ = in$moving_units[u$i];
+      moving_units$hexside_cost[u$i] = rt.mul(2, rt.numberIn(u$.hexside_mp) as rt.Num, "12.A.1");
+      moving_units$overrun_cost[u$i] = u$.german_cm ? german_cm_overrun_mp : overrun_mp;
+      moving_units$mp_cost[u$i] = rt.add(
+        rt.add(
+          rt.add(
+            rt.add(rt.numberIn(u$.terrain_mp) as rt.Num, rt.numberIn(u$.zoc_mp) as rt.Num, "12.A.1"),
+            moving_units$hexside_cost[u$i],
+            "12.A.1",
+          ),
+          moving_units$overrun_cost[u$i],
+          "12.A.1",
+        ),
+        in$fort_city_mp,
+        "12.A.1",
+      );
+      moving_units$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used) as rt.Num, moving_units$mp_cost[u$i], "12.A.1");
+    }
+    if (!(straight$check$enough_mp$each1(in$moving_units, moving_units$mp_spent) as boolean)) {
+      return null;
+    }
+    const in$defender_already_overrun = input.defender_already_overrun as boolean;
+    if (!(!in$defender_already_overrun as boolean)) {
+      return null;
+    }
+    const in$road_rate = input.road_rate as boolean;
+    const in$bridge_capture = input.bridge_capture as boolean;
+    if (!((!in$road_rate || in$moving_units.length === 1 && in$bridge_capture) as boolean)) {
+      return null;
+    }
+    const in$declaration = input.declaration as "immediate" | "deadlock";
+    const in$air_units = input.air_units as readonly AirUnit[];
+    const in$attack_ngs = rt.numberIn(input.attack_ngs) as rt.Num;
+    const in$defence_ngs = rt.numberIn(input.defence_ngs) as rt.Num;
+    if (!((in$declaration === "immediate" || rt.eq(straight$check$air_naval_immediate_only$each1(in$air_units), 0) && rt.eq(in$attack_ngs, 0) && rt.eq(in$defence_ngs, 0)) as boolean)) {
+      return null;
+    }
+    const air_units$value: rt.Num[] = new Array(in$air_units.length);
+    for (let a$i = 0; a$i < in$air_units.length; a$i++) {
+      const a$ = in$air_units[a$i];
+      const air_units$mission_tbf: rt.Num = a$.half_strength_mission ? rt.halve(rt.numberIn(a$.tbf) as rt.Num, "12.A.3") : rt.numberIn(a$.tbf) as rt.Num;
+      air_units$value[a$i] = a$.side === "defence" && a$.initial_phase ? air_units$mission_tbf : a$.kind === "type_d" || a$.kind === "type_a" ? rt.halve(air_units$mission_tbf, "12.A.3") : rt.quarter(air_units$mission_tbf, "12.A.3");
+    }
+    const attack_air: rt.Num = straight$attack_air$each1(in$air_units, air_units$value);
+    const defence_air: rt.Num = straight$defence_air$each1(in$air_units, air_units$value);
+    const attack_naval: rt.Num = rt.halve(in$attack_ngs, "12.A.4");
+    const defence_naval: rt.Num = rt.halve(in$defence_ngs, "12.A.4");
+    const moving_units$mp_left: rt.Num[] = new Array(in$moving_units.length);
+    const moving_units$attack_now: rt.Num[] = new Array(in$moving_units.length);
+    for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
+      const u$ = in$moving_units[u$i];
+      moving_units$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma) as rt.Num, moving_units$mp_spent[u$i], "12.A.1");
+      moving_units$attack_now[u$i] = in$road_rate ? rt.halve(rt.numberIn(u$.attack) as rt.Num, "12.C(4)") : rt.numberIn(u$.attack) as rt.Num;
+    }
+    const attack_total: rt.Num = rt.add(
+      rt.add(
+        straight$attack_total$each1(in$moving_units, moving_units$attack_now),
+        attack_air,
+        "12.D",
+      ),
+      attack_naval,
+      "12.D",
+    );
+    const in$defence_strength = rt.numberIn(input.defence_strength) as rt.Num;
+    const defence_total: rt.Num = rt.add(rt.add(in$defence_strength, defence_air, "12.A.3"), defence_naval, "12.A.3");
+    const odds: rt.Odds | null = rt.gt(defence_total, 0) ? rt.ratio(attack_total, defence_total, "12.D") : straight$odds$each1(in$moving_units) ? rt.ratio(20, 1, "12.D") : null;
+    const deadlock_marker: boolean = in$declaration === "deadlock";
+    const in$defenders_under_dl = input.defenders_under_dl as boolean;
+    const dl_marker_removed: boolean = in$defenders_under_dl;
+    if (input.combat_outcome == null) {
+      return null;
+    }
+    const in$combat_outcome = input.combat_outcome as "or_result" | "hex_cleared" | "not_cleared";
+    const resolved_case: ("or_result" | "hex_cleared" | "not_cleared") | null = in$declaration === "deadlock" ? null : in$combat_outcome;
+    const defenders_eliminated: boolean | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "or_result";
+    if (input.defender_re_remaining == null) {
+      return null;
+    }
+    const in$defender_re_remaining = rt.numberIn(input.defender_re_remaining) as rt.Num;
+    const most_mp_spent: rt.Num = straight$most_mp_spent$each1(in$moving_units, moving_units$mp_spent) as rt.Num;
+    const overrun_mp_expended: rt.Num | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "or_result" ? most_mp_spent : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "hex_cleared" ? rt.add(most_mp_spent, 1, "12.D.1") : rt.add(most_mp_spent, in$defender_re_remaining, "12.D.1");
+    const expended_mp_marker: rt.Num | null = rt.sameValue(overrun_mp_expended, null) ? null : rt.min(rt.max(overrun_mp_expended as rt.Num, 1), 10);
+    const in$defender_zoc = input.defender_zoc as "no_zoc" | "partial_zoc" | "full_zoc";
+    const zoc_marker: ("no_marker" | "one_circle" | "two_circles") | null = resolved_case === null ? null : in$defender_zoc === "full_zoc" ? "two_circles" : in$defender_zoc === "partial_zoc" ? "one_circle" : "no_marker";
+    const may_continue_moving: boolean | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared" ? false : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "hex_cleared" ? true : true;
+    const attackers_lose_zoc: boolean | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared";
+    if (input.defender_re == null) {
+      return null;
+    }
+    const in$defender_re = rt.numberIn(input.defender_re) as rt.Num;
+    const red_table_defender_re: rt.Num | null = resolved_case === "hex_cleared" ? rt.mul(2, in$defender_re, "12.D.2.a") : resolved_case === "not_cleared" ? rt.mul(2, in$defender_re, "12.D.2.a") : null;
+    const red_table_attacker_drm: number | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared" ? 2 : 0;
+    const dual_occupancy: boolean | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared";
+    const no_combat_next_phase: boolean | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared";
+    return {
+      "moving_units.overrun_cost": moving_units$overrun_cost as rt.Wire,
+      "moving_units.hexside_cost": rt.wireEach(moving_units$hexside_cost, rt.wireAs.number),
+      "moving_units.mp_cost": rt.wireEach(moving_units$mp_cost, rt.wireAs.number),
+      "moving_units.mp_spent": rt.wireEach(moving_units$mp_spent, rt.wireAs.number),
+      "moving_units.mp_left": rt.wireEach(moving_units$mp_left, rt.wireAs.number),
+      "air_units.value": rt.wireEach(air_units$value, rt.wireAs.number),
+      attack_air: rt.wireAs.number(attack_air),
+      defence_air: rt.wireAs.number(defence_air),
+      attack_naval: rt.wireAs.number(attack_naval),
+      defence_naval: rt.wireAs.number(defence_naval),
+      "moving_units.attack_now": rt.wireEach(moving_units$attack_now, rt.wireAs.number),
+      attack_total: rt.wireAs.number(attack_total),
+      defence_total: rt.wireAs.number(defence_total),
+      odds: rt.wireAs.odds(odds),
+      deadlock_marker: deadlock_marker as rt.Wire,
+      dl_marker_removed: dl_marker_removed as rt.Wire,
+      defenders_eliminated: defenders_eliminated as rt.Wire,
+      overrun_mp_expended: rt.wireAs.number(overrun_mp_expended),
+      expended_mp_marker: rt.wireAs.number(expended_mp_marker),
+      zoc_marker: zoc_marker as rt.Wire,
+      may_continue_moving: may_continue_moving as rt.Wire,
+      attackers_lose_zoc: attackers_lose_zoc as rt.Wire,
+      red_table_defender_re: rt.wireAs.number(red_table_defender_re),
+      red_table_attacker_drm: red_table_attacker_drm as rt.Wire,
+      dual_occupancy: dual_occupancy as rt.Wire,
+      no_combat_next_phase: no_combat_next_phase as rt.Wire,
+    };
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return null;
+  }
+}
+function straight$check$enough_mp$each1(in$moving_units: readonly MovingUnit[], moving_units$mp_spent: readonly rt.Num[]): boolean {
+  const items: readonly MovingUnit[] = in$moving_units;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (!rt.le(moving_units$mp_spent[u$i], rt.numberIn(u$.ma) as rt.Num)) {
+      return false;
+    }
+  }
+  return true;
+}
+function straight$check$air_naval_immediate_only$each1(in$air_units: readonly AirUnit[]): rt.Num {
+  const items: readonly AirUnit[] = in$air_units;
+  let total: rt.Num = 0;
+  for (let a$i = 0; a$i < items.length; a$i++) {
+    const a$ = items[a$i];
+    total = rt.add(total, rt.numberIn(a$.tbf) as rt.Num, "12.A.2");
+  }
+  return total;
+}
+function straight$attack_air$each1(in$air_units: readonly AirUnit[], air_units$value: readonly rt.Num[]): rt.Num {
+  const items: readonly AirUnit[] = in$air_units;
+  let total: rt.Num = 0;
+  for (let a$i = 0; a$i < items.length; a$i++) {
+    const a$ = items[a$i];
+    if (!(a$.side === "attack")) {
+      continue;
+    }
+    total = rt.add(total, air_units$value[a$i], "12.A.3");
+  }
+  return total;
+}
+function straight$defence_air$each1(in$air_units: readonly AirUnit[], air_units$value: readonly rt.Num[]): rt.Num {
+  const items: readonly AirUnit[] = in$air_units;
+  let total: rt.Num = 0;
+  for (let a$i = 0; a$i < items.length; a$i++) {
+    const a$ = items[a$i];
+    if (!(a$.side === "defence")) {
+      continue;
+    }
+    total = rt.add(total, air_units$value[a$i], "12.A.3");
+  }
+  return total;
+}
+function straight$attack_total$each1(in$moving_units: readonly MovingUnit[], moving_units$attack_now: readonly rt.Num[]): rt.Num {
+  const items: readonly MovingUnit[] = in$moving_units;
+  let total: rt.Num = 0;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    total = rt.add(total, moving_units$attack_now[u$i], "12.D");
+  }
+  return total;
+}
+function straight$odds$each1(in$moving_units: readonly MovingUnit[]): boolean {
+  const items: readonly MovingUnit[] = in$moving_units;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    if (rt.gt(rt.numberIn(u$.attack) as rt.Num, 0)) {
+      return true;
+    }
+  }
+  return false;
+}
+function straight$most_mp_spent$each1(in$moving_units: readonly MovingUnit[], moving_units$mp_spent: readonly rt.Num[]): rt.Num | null {
+  const items: readonly MovingUnit[] = in$moving_units;
+  let best: rt.Num | null = null;
+  for (let u$i = 0; u$i < items.length; u$i++) {
+    const u$ = items[u$i];
+    const v = moving_units$mp_spent[u$i];
+    if (best === null || rt.gt(v, best)) {
+      best = v;
+    }
+  }
+  return best;
+}
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [
   {
@@ -2961,7 +3183,15 @@ function admitDice(dice: unknown): Record<string, number | undefined> {
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), admitDice(dice), options);
+  const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
+  const rolled = admitDice(dice);
+  if (options?.assume === undefined && options?.also === undefined) {
+    const values = straight(admitted, rolled);
+    if (values !== null) {
+      return rt.resolved<Outputs>(values, options?.trace === false ? null : retrace, admitted, {});
+    }
+  }
+  const s = new State(admitted, rolled, options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
@@ -2973,6 +3203,11 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     TRACE,
     holds,
   );
+}
+
+/** The trace of a resolution answered straight through: the same evaluation made step by step, when the trace is first read. */
+function retrace(input: object, dice: Record<string, number | undefined>): rt.TraceStep[] {
+  return rt.finish<Outputs, State>(new State(input, dice, undefined), CHECKS, outputs, [], TRACE, holds).trace;
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */

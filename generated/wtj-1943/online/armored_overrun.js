@@ -464,6 +464,56 @@ function check$movement_left_before(s) {
 function check$enough_movement(s) {
   return rt.le(assaults_cost(s), rt.sub(in$movement_allowance(s), in$movement_used(s), "5.3"));
 }
+/**
+ * `resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.
+ * Null when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.
+ */
+function straight(input, dice) {
+  try {
+    const in$in_own_movement_phase = input.in_own_movement_phase;
+    if (!(in$in_own_movement_phase)) {
+      return null;
+    }
+    const in$overrun_target = input.overrun_target;
+    if (!(in$overrun_target === "personnel")) {
+      return null;
+    }
+    const in$target_in_bunker = input.target_in_bunker;
+    if (!(!in$target_in_bunker)) {
+      return null;
+    }
+    const in$morale_sound = input.morale_sound;
+    if (!(in$morale_sound)) {
+      return null;
+    }
+    const in$movement_used = rt.numberIn(input.movement_used);
+    const in$movement_allowance = rt.numberIn(input.movement_allowance);
+    if (!(rt.lt(in$movement_used, in$movement_allowance))) {
+      return null;
+    }
+    const in$assaults = input.assaults;
+    const assault_cost = rt.quarter(in$movement_allowance, "5.3");
+    const assaults_cost = rt.mul(in$assaults, assault_cost, "5.3");
+    if (!(rt.le(assaults_cost, rt.sub(in$movement_allowance, in$movement_used, "5.3")))) {
+      return null;
+    }
+    const movement_left = rt.sub(rt.sub(in$movement_allowance, in$movement_used, "5.3"), assaults_cost, "5.3");
+    const max_assaults = rt.eq(assault_cost, 0) ? 0 : rt.floor(rt.div(rt.sub(in$movement_allowance, in$movement_used, "5.3"), assault_cost, "5.3"));
+    const may_continue_moving = rt.gt(movement_left, 0);
+    return {
+      assault_cost: rt.wireAs.number(assault_cost),
+      assaults_cost: rt.wireAs.number(assaults_cost),
+      movement_left: rt.wireAs.number(movement_left),
+      max_assaults: max_assaults,
+      may_continue_moving: may_continue_moving,
+    };
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return null;
+  }
+}
 
 const CHECKS = [
   {
@@ -672,11 +722,24 @@ function admitDice(dice) {
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input, dice = {}, options) {
-  const s = new State(rt.admitInput(schema, input, NOTATIONS), admitDice(dice), options);
+  const admitted = rt.admitInput(schema, input, NOTATIONS);
+  const rolled = admitDice(dice);
+  if (options?.assume === undefined && options?.also === undefined) {
+    const values = straight(admitted, rolled);
+    if (values !== null) {
+      return rt.resolved(values, options?.trace === false ? null : retrace, admitted, {});
+    }
+  }
+  const s = new State(admitted, rolled, options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
   return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE, holds);
+}
+
+/** The trace of a resolution answered straight through: the same evaluation made step by step, when the trace is first read. */
+function retrace(input, dice) {
+  return rt.finish(new State(input, dice, undefined), CHECKS, outputs, [], TRACE, holds).trace;
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */

@@ -500,6 +500,56 @@ function check$movement_left_before(s: State): boolean {
 function check$enough_movement(s: State): boolean {
   return rt.le(assaults_cost(s), rt.sub(in$movement_allowance(s), in$movement_used(s), "5.3"));
 }
+/**
+ * `resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.
+ * Null when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.
+ */
+function straight(input: Input, dice: Readonly<Record<string, number | undefined>>): Record<string, rt.Wire> | null {
+  try {
+    const in$in_own_movement_phase = input.in_own_movement_phase as boolean;
+    if (!(in$in_own_movement_phase as boolean)) {
+      return null;
+    }
+    const in$overrun_target = input.overrun_target as "personnel" | "tanks";
+    if (!((in$overrun_target === "personnel") as boolean)) {
+      return null;
+    }
+    const in$target_in_bunker = input.target_in_bunker as boolean;
+    if (!(!in$target_in_bunker as boolean)) {
+      return null;
+    }
+    const in$morale_sound = input.morale_sound as boolean;
+    if (!(in$morale_sound as boolean)) {
+      return null;
+    }
+    const in$movement_used = rt.numberIn(input.movement_used) as rt.Num;
+    const in$movement_allowance = rt.numberIn(input.movement_allowance) as rt.Num;
+    if (!(rt.lt(in$movement_used, in$movement_allowance) as boolean)) {
+      return null;
+    }
+    const in$assaults = input.assaults as number;
+    const assault_cost: rt.Num = rt.quarter(in$movement_allowance, "5.3");
+    const assaults_cost: rt.Num = rt.mul(in$assaults, assault_cost, "5.3");
+    if (!(rt.le(assaults_cost, rt.sub(in$movement_allowance, in$movement_used, "5.3")) as boolean)) {
+      return null;
+    }
+    const movement_left: rt.Num = rt.sub(rt.sub(in$movement_allowance, in$movement_used, "5.3"), assaults_cost, "5.3");
+    const max_assaults: number = rt.eq(assault_cost, 0) ? 0 : rt.floor(rt.div(rt.sub(in$movement_allowance, in$movement_used, "5.3"), assault_cost, "5.3"));
+    const may_continue_moving: boolean = rt.gt(movement_left, 0);
+    return {
+      assault_cost: rt.wireAs.number(assault_cost),
+      assaults_cost: rt.wireAs.number(assaults_cost),
+      movement_left: rt.wireAs.number(movement_left),
+      max_assaults: max_assaults as rt.Wire,
+      may_continue_moving: may_continue_moving as rt.Wire,
+    };
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return null;
+  }
+}
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [
   {
@@ -708,7 +758,15 @@ function admitDice(dice: unknown): Record<string, number | undefined> {
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), admitDice(dice), options);
+  const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
+  const rolled = admitDice(dice);
+  if (options?.assume === undefined && options?.also === undefined) {
+    const values = straight(admitted, rolled);
+    if (values !== null) {
+      return rt.resolved<Outputs>(values, options?.trace === false ? null : retrace, admitted, {});
+    }
+  }
+  const s = new State(admitted, rolled, options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
@@ -720,6 +778,11 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     TRACE,
     holds,
   );
+}
+
+/** The trace of a resolution answered straight through: the same evaluation made step by step, when the trace is first read. */
+function retrace(input: object, dice: Record<string, number | undefined>): rt.TraceStep[] {
+  return rt.finish<Outputs, State>(new State(input, dice, undefined), CHECKS, outputs, [], TRACE, holds).trace;
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */

@@ -416,6 +416,38 @@ function check$supporting_fire_clear(s) {
 function branch$may_fire(s) {
   return in$fire_role(s) === "supporting" ? 0 : in$base_kind(s) === "tank" ? 1 : in$fire_role(s) === "defending" ? 2 : in$equipment(s) === "host" ? 3 : 4;
 }
+/**
+ * `resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.
+ * Null when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.
+ */
+function straight(input, dice) {
+  try {
+    const in$fire_role = input.fire_role;
+    const in$base_kind = input.base_kind;
+    const in$equipment = input.equipment;
+    const in$small_unit = input.small_unit;
+    if (!(!(in$fire_role === "assaulting" && in$base_kind === "personnel" && in$equipment === "normal" && !in$small_unit))) {
+      return null;
+    }
+    if (!(!(in$fire_role === "assaulting" && in$base_kind === "personnel" && in$equipment === "host"))) {
+      return null;
+    }
+    const in$in_direct_contact = input.in_direct_contact;
+    const in$line_of_sight = input.line_of_sight;
+    if (!(!(in$fire_role === "supporting" && (in$in_direct_contact || !in$line_of_sight)))) {
+      return null;
+    }
+    const may_fire = in$fire_role === "supporting" ? !in$in_direct_contact && in$line_of_sight : in$base_kind === "tank" ? true : in$fire_role === "defending" ? true : in$equipment === "host" ? false : in$equipment === "assault_weapons" || in$small_unit;
+    const moved_modifier = in$fire_role === "assaulting" && in$base_kind === "personnel" && may_fire;
+    const machine_guns_twice = in$base_kind === "tank" && in$fire_role !== "supporting";
+    return { may_fire: may_fire, moved_modifier: moved_modifier, machine_guns_twice: machine_guns_twice };
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return null;
+  }
+}
 
 const CHECKS = [
   {
@@ -583,11 +615,24 @@ function admitDice(dice) {
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input, dice = {}, options) {
-  const s = new State(rt.admitInput(schema, input, NOTATIONS), admitDice(dice), options);
+  const admitted = rt.admitInput(schema, input, NOTATIONS);
+  const rolled = admitDice(dice);
+  if (options?.assume === undefined && options?.also === undefined) {
+    const values = straight(admitted, rolled);
+    if (values !== null) {
+      return rt.resolved(values, options?.trace === false ? null : retrace, admitted, {});
+    }
+  }
+  const s = new State(admitted, rolled, options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
   return rt.finish(s, CHECKS, outputs, rt.extraOutputs(OUTPUTS, DEFINITIONS, options?.also), TRACE, holds);
+}
+
+/** The trace of a resolution answered straight through: the same evaluation made step by step, when the trace is first read. */
+function retrace(input, dice) {
+  return rt.finish(new State(input, dice, undefined), CHECKS, outputs, [], TRACE, holds).trace;
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */

@@ -446,6 +446,42 @@ function check$supporting_fire_clear(s: State): boolean {
 function branch$may_fire(s: State): number {
   return in$fire_role(s) === "supporting" ? 0 : in$base_kind(s) === "tank" ? 1 : in$fire_role(s) === "defending" ? 2 : in$equipment(s) === "host" ? 3 : 4;
 }
+/**
+ * `resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.
+ * Null when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.
+ */
+function straight(input: Input, dice: Readonly<Record<string, number | undefined>>): Record<string, rt.Wire> | null {
+  try {
+    const in$fire_role = input.fire_role as "assaulting" | "defending" | "supporting";
+    const in$base_kind = input.base_kind as "personnel" | "tank";
+    const in$equipment = input.equipment as "normal" | "assault_weapons" | "host";
+    const in$small_unit = input.small_unit as boolean;
+    if (!(!(in$fire_role === "assaulting" && in$base_kind === "personnel" && in$equipment === "normal" && !in$small_unit) as boolean)) {
+      return null;
+    }
+    if (!(!(in$fire_role === "assaulting" && in$base_kind === "personnel" && in$equipment === "host") as boolean)) {
+      return null;
+    }
+    const in$in_direct_contact = input.in_direct_contact as boolean;
+    const in$line_of_sight = input.line_of_sight as boolean;
+    if (!(!(in$fire_role === "supporting" && (in$in_direct_contact || !in$line_of_sight)) as boolean)) {
+      return null;
+    }
+    const may_fire: boolean = in$fire_role === "supporting" ? !in$in_direct_contact && in$line_of_sight : in$base_kind === "tank" ? true : in$fire_role === "defending" ? true : in$equipment === "host" ? false : in$equipment === "assault_weapons" || in$small_unit;
+    const moved_modifier: boolean = in$fire_role === "assaulting" && in$base_kind === "personnel" && may_fire;
+    const machine_guns_twice: boolean = in$base_kind === "tank" && in$fire_role !== "supporting";
+    return {
+      may_fire: may_fire as rt.Wire,
+      moved_modifier: moved_modifier as rt.Wire,
+      machine_guns_twice: machine_guns_twice as rt.Wire,
+    };
+  } catch (error) {
+    if (!(error instanceof rt.Stop)) {
+      throw error;
+    }
+    return null;
+  }
+}
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [
   {
@@ -613,7 +649,15 @@ function admitDice(dice: unknown): Record<string, number | undefined> {
  * Throws rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.
  */
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
-  const s = new State(rt.admitInput<Input>(schema, input, NOTATIONS), admitDice(dice), options);
+  const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
+  const rolled = admitDice(dice);
+  if (options?.assume === undefined && options?.also === undefined) {
+    const values = straight(admitted, rolled);
+    if (values !== null) {
+      return rt.resolved<Outputs>(values, options?.trace === false ? null : retrace, admitted, {});
+    }
+  }
+  const s = new State(admitted, rolled, options);
   if (options?.assume) {
     assume(s, rt.admitAssumed(ASSUMABLE, options.assume, NOTATIONS));
   }
@@ -625,6 +669,11 @@ export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.Res
     TRACE,
     holds,
   );
+}
+
+/** The trace of a resolution answered straight through: the same evaluation made step by step, when the trace is first read. */
+function retrace(input: object, dice: Record<string, number | undefined>): rt.TraceStep[] {
+  return rt.finish<Outputs, State>(new State(input, dice, undefined), CHECKS, outputs, [], TRACE, holds).trace;
 }
 
 /** The exact probability of every outcome over all dice (dice are enumerated only where the rules read them). */

@@ -1,0 +1,249 @@
+import type { Dependencies, InputModel, LetModel, ProcedureModel } from "../3-check/types.ts";
+import { assign, bin, cast, id, index, lit, member, newExpr, not, obj, tArray, tRef, type TsExpr, type TsStmt, type TsType } from "./ts/ast.ts";
+import { ExpressionEmitter } from "./emit-expression.ts";
+import { nativeType } from "./emit-types.ts";
+import { checkName, definitionName, diceName, elementName, inputName, localName } from "./names.ts";
+import { traceOrder, type TraceNode } from "./trace-order.ts";
+
+/** The name of an engine's straight-line evaluation. */
+export const STRAIGHT = "straight";
+
+/** What the straight-line function needs from the engine emitter: how an input is read, and how an output goes to wire form. */
+export interface StraightParts {
+  /** An input's value in native form, read from `input` (a fixed input's constant). */
+  inputValue: (input: InputModel, read: TsExpr) => TsExpr;
+  /** An output's value in wire form, from the expression of its native value. */
+  output: (definition: LetModel, value: TsExpr) => TsExpr;
+}
+
+/**
+ * The definitions, inputs and dice that the requirements and the outputs read, directly
+ * or through other definitions (keys as `traceOrder` names them: `in:x`, `die:x`, `let:key`).
+ */
+function needed(procedure: ProcedureModel): Set<string> {
+  const seen = new Set<string>();
+  const reads = (deps: Dependencies): void => {
+    for (const name of deps.inputs) seen.add(`in:${name}`);
+    for (const name of deps.dice) seen.add(`die:${name}`);
+    for (const key of [...deps.lets, ...deps.elementLets]) definition(key);
+  };
+  const definition = (key: string): void => {
+    const model = procedure.letsByKey.get(key);
+    if (!model || seen.has(`let:${key}`)) return;
+    seen.add(`let:${key}`);
+    if (model.each) seen.add(`in:${model.each.list}`);
+    reads(model.deps);
+  };
+  procedure.requirements.forEach((r) => reads(r.deps));
+  procedure.outputNames.forEach(definition);
+  return seen;
+}
+
+/**
+ * `function straight(input, dice)`: the usual `resolve` — every requirement holds and every
+ * output can be computed — in one straight-line function. Each input, die and definition
+ * the requirements and outputs read is computed once, in the trace's order (each after what
+ * it reads), into a local; a per-unit definition into an array, unit by unit. No state
+ * object, no memo checks, no per-output bookkeeping.
+ *
+ * It gives up (returns null) as soon as that usual case does not apply — a requirement that
+ * fails, a die not rolled, an input not known, a value that stops (an unknown chart cell,
+ * division by zero) — and `resolve` then evaluates step by step, which says why. Every
+ * definition is a pure function of the input and the dice, so computing one that a branch
+ * would not have read changes no value: when this function answers, it answers what the
+ * step-by-step evaluation would.
+ */
+export function straightFunction(procedure: ProcedureModel, constants: Map<string, TsStmt>, parts: StraightParts): { fn: TsStmt; helpers: TsStmt[] } {
+  const types = new Map<string, TsType>();
+  for (const i of [...procedure.inputs, ...procedure.fixedInputs]) types.set(inputName(i.name), nativeType(i.type));
+  for (const d of procedure.dice) types.set(diceName(d.name), tRef("number"));
+  for (const l of procedure.lets) {
+    if (l.each) types.set(elementName(l.each.list, l.name), tArray(nativeType(l.type), true));
+    else types.set(definitionName(l.name), nativeType(l.type));
+  }
+  // Emitted twice: the first time finds which per-unit values comprehensions read — all units'
+  // values, so they need their array, complete before a loop reads them; the others are kept in
+  // a local of their loop when only that loop reads them.
+  const first = new ExpressionEmitter({ kind: "locals", types, scalars: new Set() }, constants);
+  emitSteps(procedure, schedule(procedure, new Map()), first, new Set(), parts);
+  const steps = schedule(procedure, first.capturedBy);
+  const scalars = loopLocals(procedure, steps, first.capturedAnywhere);
+  const emitter = new ExpressionEmitter({ kind: "locals", types, scalars }, constants);
+  const body = emitSteps(procedure, steps, emitter, scalars, parts);
+  const values = obj(procedure.outputNames.map((name) => {
+    const l = procedure.letsByKey.get(name)!;
+    return { key: name, value: parts.output(l, id(l.each ? elementName(l.each.list, l.name) : definitionName(l.name))) };
+  }));
+  const fn: TsStmt = {
+    type: "function",
+    name: STRAIGHT,
+    doc: "`resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.\nNull when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.",
+    params: [{ name: "input", type: tRef("Input") }, { name: "dice", type: tRef("Readonly", [tRef("Record", [tRef("string"), tRef("number | undefined")])]) }],
+    returns: tRef("Record<string, rt.Wire> | null"),
+    body: [{
+      type: "try",
+      body: [...body, { type: "return", value: values }],
+      error: "error",
+      handler: [
+        { type: "if", test: not(bin("instanceof", id("error"), id("rt.Stop"))), then: [{ type: "throw", value: id("error") }] },
+        GIVE_UP,
+      ],
+    }],
+  };
+  return { fn, helpers: emitter.helpers };
+}
+
+const GIVE_UP: TsStmt = { type: "return", value: lit(null) };
+
+/** One step of the straight-line function: an input, a die, a requirement, a definition, or the per-unit definitions of one list computed in one loop. */
+type Step = TraceNode | { kind: "units"; list: string; variable: string; keys: string[] };
+
+/** What a step reads, as `needed` names it. */
+function readsOf(procedure: ProcedureModel, node: TraceNode): string[] {
+  const keys = (deps: Dependencies) => [...[...deps.inputs].map((n) => `in:${n}`), ...[...deps.dice].map((n) => `die:${n}`), ...[...deps.lets, ...deps.elementLets].filter((k) => procedure.letsByKey.has(k)).map((k) => `let:${k}`)];
+  if (node.kind === "check") return keys(procedure.requirements[node.index].deps);
+  if (node.kind !== "let") return [];
+  const l = procedure.letsByKey.get(node.key)!;
+  return [...keys(l.deps), ...(l.each ? [`in:${l.each.list}`] : [])];
+}
+
+const nodeKey = (node: TraceNode): string | null =>
+  node.kind === "input" ? `in:${node.name}` : node.kind === "dice" ? `die:${node.name}` : node.kind === "let" ? `let:${node.key}` : null;
+
+/**
+ * The order of the straight-line function: the trace's order (each step after what it reads) of
+ * what the requirements and outputs need, except that per-unit definitions wait until a step
+ * reads one of them; then every per-unit definition of that list waiting by then is computed,
+ * in order, in one loop over the units.
+ */
+function schedule(procedure: ProcedureModel, capturedBy: ReadonlyMap<string, ReadonlySet<string>>): Step[] {
+  const wanted = needed(procedure);
+  const steps: Step[] = [];
+  const waiting = new Map<string, { variable: string; keys: string[] }>();
+  const listOf = (key: string) => procedure.letsByKey.get(key)?.each;
+  const flushReads = (node: TraceNode): void => {
+    for (const key of readsOf(procedure, node)) {
+      const each = key.startsWith("let:") ? listOf(key.slice(4)) : undefined;
+      if (each && waiting.get(each.list)?.keys.includes(key.slice(4))) flush(each.list);
+    }
+  };
+  const flush = (list: string): void => {
+    const group = waiting.get(list);
+    if (!group) return;
+    waiting.delete(list);
+    // What the group reads of other lists' waiting definitions comes first.
+    for (const key of group.keys) flushReads({ kind: "let", key });
+    steps.push({ kind: "units", list, variable: group.variable, keys: group.keys });
+  };
+  for (const node of traceOrder(procedure)) {
+    if (node.kind !== "check" && !wanted.has(nodeKey(node)!)) continue;
+    const each = node.kind === "let" ? listOf(node.key) : undefined;
+    if (each && node.kind === "let") {
+      // A definition reading every unit's value of a waiting one (through a comprehension) needs them all first: a loop of its own.
+      const l = procedure.letsByKey.get(node.key)!;
+      const reads = capturedBy.get(`straight$${elementName(each.list, l.name)}`);
+      if (waiting.get(each.list)?.keys.some((key) => reads?.has(elementName(each.list, procedure.letsByKey.get(key)!.name)))) flush(each.list);
+      const group = waiting.get(each.list) ?? { variable: each.variable, keys: [] };
+      group.keys.push(node.key);
+      waiting.set(each.list, group);
+      continue;
+    }
+    flushReads(node);
+    steps.push(node);
+  }
+  for (const list of [...waiting.keys()]) flush(list);
+  return steps;
+}
+
+/**
+ * The per-unit definitions kept in a local of their loop instead of an array: not an output, not
+ * read by a comprehension (`capturedAnywhere`), and read only by definitions of the same loop.
+ */
+function loopLocals(procedure: ProcedureModel, steps: Step[], capturedAnywhere: ReadonlySet<string>): Set<string> {
+  const outputs = new Set(procedure.outputNames);
+  const readers = new Map<string, string[]>();
+  const readBy = (deps: Dependencies, reader: string) => deps.elementLets.forEach((key) => readers.set(key, [...(readers.get(key) ?? []), reader]));
+  procedure.lets.forEach((l) => readBy(l.deps, l.key));
+  procedure.requirements.forEach((r) => readBy(r.deps, `check:${r.name}`));
+  const scalars = new Set<string>();
+  for (const step of steps) {
+    if (step.kind !== "units") continue;
+    const group = new Set(step.keys);
+    for (const key of step.keys) {
+      const l = procedure.letsByKey.get(key)!;
+      const name = elementName(l.each!.list, l.name);
+      if (outputs.has(key) || capturedAnywhere.has(name)) continue;
+      if ((readers.get(key) ?? []).every((reader) => group.has(reader))) scalars.add(name);
+    }
+  }
+  return scalars;
+}
+
+function emitSteps(procedure: ProcedureModel, steps: Step[], emitter: ExpressionEmitter, scalars: ReadonlySet<string>, parts: StraightParts): TsStmt[] {
+  const inputs = new Map([...procedure.inputs, ...procedure.fixedInputs].map((i) => [i.name, i]));
+  const body: TsStmt[] = [];
+  for (const step of steps) {
+    switch (step.kind) {
+      case "input": {
+        const input = inputs.get(step.name)!;
+        const read = member(id("input"), step.name);
+        // An input left out because it is not known yet: the step-by-step evaluation says what it stops.
+        if (input.type.orUnknown) body.push({ type: "if", test: bin("==", read, lit(null)), then: [GIVE_UP] });
+        body.push({ type: "const", name: inputName(step.name), init: parts.inputValue(input, read) });
+        break;
+      }
+      case "dice": {
+        const name = diceName(step.name);
+        body.push({ type: "const", name, init: member(id("dice"), step.name) });
+        body.push({ type: "if", test: bin("===", id(name), lit(undefined)), then: [GIVE_UP] });
+        break;
+      }
+      case "check": {
+        const r = procedure.requirements[step.index];
+        emitter.definition(`straight$${checkName(r.name)}`);
+        // `as boolean`: TypeScript would narrow the values the requirement tests, which the definitions after it read as declared.
+        body.push({ type: "if", test: not(cast(emitter.emit(r.condition, r.citation.paragraph), tRef("boolean"))), then: [GIVE_UP] });
+        break;
+      }
+      case "let": {
+        const l = procedure.letsByKey.get(step.key)!;
+        const name = definitionName(l.name);
+        emitter.definition(`straight$${name}`);
+        body.push({ type: "const", name, valueType: nativeType(l.type), init: emitter.emit(l.value, l.citation.paragraph) });
+        break;
+      }
+      case "units":
+        body.push(...unitLoop(procedure, step, emitter, scalars));
+        break;
+    }
+  }
+  return body;
+}
+
+/** The per-unit definitions of one list in one loop: each into its array (made at the list's length), or a local of the loop. */
+function unitLoop(procedure: ProcedureModel, step: Extract<Step, { kind: "units" }>, emitter: ExpressionEmitter, scalars: ReadonlySet<string>): TsStmt[] {
+  const units = id(inputName(step.list));
+  const i = `${step.variable}$i`;
+  const arrays: TsStmt[] = [];
+  const loop: TsStmt[] = [{ type: "const", name: localName(step.variable), init: index(units, id(i)) }];
+  for (const key of step.keys) {
+    const l = procedure.letsByKey.get(key)!;
+    const name = elementName(step.list, l.name);
+    emitter.definition(`straight$${name}`);
+    const value = emitter.emit(l.value, l.citation.paragraph);
+    if (scalars.has(name)) {
+      loop.push({ type: "const", name, valueType: nativeType(l.type), init: value });
+    } else {
+      arrays.push({ type: "const", name, valueType: tArray(nativeType(l.type)), init: newExpr("Array", [member(units, "length")]) });
+      loop.push({ type: "expr", expr: assign(index(id(name), id(i)), value) });
+    }
+  }
+  return [...arrays, { type: "for", index: i, limit: member(units, "length"), body: loop }];
+}
+
+/** Whether `resolve` may answer straight through: no values assumed and no definitions asked for beyond the outputs. */
+export const straightAllowed: TsExpr = bin(
+  "&&",
+  bin("===", { type: "member", object: id("options"), property: "assume", optional: true }, lit(undefined)),
+  bin("===", { type: "member", object: id("options"), property: "also", optional: true }, lit(undefined)),
+);
