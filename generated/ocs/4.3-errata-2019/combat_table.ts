@@ -636,7 +636,7 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const roll_results: readonly CombatResult[] = straight$roll_results$each1(in$table_roll);
     return {
       row_odds: rt.wireEach(row_odds, rt.wireAs.odds),
-      roll_results: (roll_results as unknown) as rt.Wire,
+      roll_results: rt.wireEach(roll_results, rt.wireAs.plain),
     };
   } catch (error) {
     if (!(error instanceof rt.Stop)) {

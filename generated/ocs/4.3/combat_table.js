@@ -596,7 +596,10 @@ function straight(input, dice) {
     }
     const in$table_roll = input.table_roll;
     const roll_results = straight$roll_results$each1(in$table_roll);
-    return { row_odds: rt.wireEach(row_odds, rt.wireAs.odds), roll_results: roll_results };
+    return {
+      row_odds: rt.wireEach(row_odds, rt.wireAs.odds),
+      roll_results: rt.wireEach(roll_results, rt.wireAs.plain),
+    };
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
