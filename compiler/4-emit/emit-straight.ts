@@ -1,5 +1,5 @@
 import type { Dependencies, InputModel, LetModel, ProcedureModel } from "../3-check/types.ts";
-import { assign, bin, cast, id, index, lit, member, newExpr, not, obj, tArray, tRef, type TsExpr, type TsStmt, type TsType } from "./ts/ast.ts";
+import { assign, bin, call, cast, id, index, lit, member, newExpr, not, obj, tArray, tRef, type TsExpr, type TsStmt, type TsType } from "./ts/ast.ts";
 import { ExpressionEmitter } from "./emit-expression.ts";
 import { nativeType } from "./emit-types.ts";
 import { checkName, definitionName, diceName, elementName, inputName, localName } from "./names.ts";
@@ -241,9 +241,5 @@ function unitLoop(procedure: ProcedureModel, step: Extract<Step, { kind: "units"
   return [...arrays, { type: "for", index: i, limit: member(units, "length"), body: loop }];
 }
 
-/** Whether `resolve` may answer straight through: no values assumed and no definitions asked for beyond the outputs. */
-export const straightAllowed: TsExpr = bin(
-  "&&",
-  bin("===", { type: "member", object: id("options"), property: "assume", optional: true }, lit(undefined)),
-  bin("===", { type: "member", object: id("options"), property: "also", optional: true }, lit(undefined)),
-);
+/** Whether `resolve` may answer straight through (see `rt.straightOptions`; the outputs are the metadata's definitions). */
+export const straightAllowed: TsExpr = call("rt.straightOptions", [id("options"), member(id("metadata"), "definitions")]);

@@ -59,7 +59,18 @@ export interface ResolveOptions {
     assume?: Readonly<Record<string, unknown>>;
     /** Also compute these definitions (by name), beyond the procedure's outputs. */
     also?: readonly string[];
+    /**
+     * Evaluate definition by definition, as `resolve` does whenever the usual case (every
+     * requirement holds, every output computable) does not apply; the usual case is otherwise
+     * answered straight through, and must answer the same (the engines' property tests compare them).
+     */
+    stepwise?: boolean;
 }
+/**
+ * Whether `resolve` may answer straight through: not asked to go step by step, nothing assumed
+ * (no `assume`, or an empty one) and nothing asked for beyond the outputs (`outputs`, by name).
+ */
+export declare function straightOptions(options: ResolveOptions | undefined, outputs: Readonly<Record<string, unknown>>): boolean;
 /** Options of the evaluations `distribution` makes: no trace. */
 export declare const UNTRACED: ResolveOptions;
 /**

@@ -2,6 +2,28 @@
 /** One `resolve` call: its state, the requirements, the outputs it collects, and the trace read afterwards. */
 import { Stop } from "./stop.js";
 import { display, toWire } from "./wire.js";
+import { keyCount, plainObject } from "./input.js";
+/**
+ * Whether `resolve` may answer straight through: not asked to go step by step, nothing assumed
+ * (no `assume`, or an empty one) and nothing asked for beyond the outputs (`outputs`, by name).
+ */
+export function straightOptions(options, outputs) {
+    if (options === undefined)
+        return true;
+    const { assume, also, stepwise } = options;
+    if (stepwise === true)
+        return false;
+    if (assume !== undefined && !(plainObject(assume) && keyCount(assume) === 0))
+        return false;
+    if (also === undefined)
+        return true;
+    if (!Array.isArray(also))
+        return false;
+    for (let i = 0; i < also.length; i++)
+        if (!Object.hasOwn(outputs, also[i]))
+            return false;
+    return true;
+}
 /** Options of the evaluations `distribution` makes: no trace. */
 export const UNTRACED = Object.freeze({ trace: false });
 /**

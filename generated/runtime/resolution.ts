@@ -4,6 +4,7 @@
 import type { Wire } from "./values.ts";
 import { Stop } from "./stop.ts";
 import { display, toWire, type TypeTag } from "./wire.ts";
+import { keyCount, plainObject } from "./input.ts";
 
 /** What the engine knows about one step, fixed at compile time. */
 export interface StepInfo {
@@ -68,6 +69,27 @@ export interface ResolveOptions {
   assume?: Readonly<Record<string, unknown>>;
   /** Also compute these definitions (by name), beyond the procedure's outputs. */
   also?: readonly string[];
+  /**
+   * Evaluate definition by definition, as `resolve` does whenever the usual case (every
+   * requirement holds, every output computable) does not apply; the usual case is otherwise
+   * answered straight through, and must answer the same (the engines' property tests compare them).
+   */
+  stepwise?: boolean;
+}
+
+/**
+ * Whether `resolve` may answer straight through: not asked to go step by step, nothing assumed
+ * (no `assume`, or an empty one) and nothing asked for beyond the outputs (`outputs`, by name).
+ */
+export function straightOptions(options: ResolveOptions | undefined, outputs: Readonly<Record<string, unknown>>): boolean {
+  if (options === undefined) return true;
+  const { assume, also, stepwise } = options;
+  if (stepwise === true) return false;
+  if (assume !== undefined && !(plainObject(assume) && keyCount(assume) === 0)) return false;
+  if (also === undefined) return true;
+  if (!Array.isArray(also)) return false;
+  for (let i = 0; i < also.length; i++) if (!Object.hasOwn(outputs, also[i])) return false;
+  return true;
 }
 
 /** Options of the evaluations `distribution` makes: no trace. */

@@ -6346,7 +6346,7 @@ function admitDice(dice: unknown): Record<string, number | undefined> {
 export function resolve(input: Input, dice: Partial<Dice> = {}, options?: rt.ResolveOptions): rt.Resolution<Outputs> {
   const admitted = rt.admitInput<Input>(schema, input, NOTATIONS);
   const rolled = admitDice(dice);
-  if (options?.assume === undefined && options?.also === undefined) {
+  if (rt.straightOptions(options, metadata.definitions)) {
     const values = straight(admitted, rolled);
     if (values !== null) {
       return rt.resolved<Outputs>(values, options?.trace === false ? null : retrace, admitted, {

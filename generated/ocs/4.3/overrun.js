@@ -6663,7 +6663,7 @@ function admitDice(dice) {
 export function resolve(input, dice = {}, options) {
   const admitted = rt.admitInput(schema, input, NOTATIONS);
   const rolled = admitDice(dice);
-  if (options?.assume === undefined && options?.also === undefined) {
+  if (rt.straightOptions(options, metadata.definitions)) {
     const values = straight(admitted, rolled);
     if (values !== null) {
       return rt.resolved(values, options?.trace === false ? null : retrace, admitted, {

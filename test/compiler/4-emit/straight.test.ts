@@ -2,7 +2,7 @@
  * The straight-line evaluation `resolve` answers with (compiler/4-emit/emit-straight.ts): per-unit
  * definitions share loops over their units and keep values only their loop reads in locals, but
  * one that reads every unit's value of another (through a comprehension) waits until all are
- * computed. Each answer is checked against the step-by-step evaluation (`also` forces it).
+ * computed. Each answer is checked against the step-by-step evaluation (`stepwise`).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -50,7 +50,7 @@ describe("resolve() straight through", () => {
       "units.rank": [3, 1, 2],
       total: 1,
     });
-    expect(JSON.parse(JSON.stringify(straight))).toEqual(JSON.parse(JSON.stringify(engine.resolve(checked.value, {}, { also: [] }))));
+    expect(JSON.parse(JSON.stringify(straight))).toEqual(JSON.parse(JSON.stringify(engine.resolve(checked.value, {}, { stepwise: true }))));
   });
 
   it("keeps a value only its own loop reads in a local of that loop, and the others in arrays", () => {

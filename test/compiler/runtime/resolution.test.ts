@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { EngineModule, Pending, Wire } from "../../../compiler/runtime/runtime.ts";
+import { straightOptions, type EngineModule, type Pending, type Wire } from "../../../compiler/runtime/runtime.ts";
 import type { VectorFile } from "../../../compiler/5-verify/vector.ts";
 import { GENERATED } from "../../support/repo.ts";
 
@@ -112,5 +112,25 @@ describe("exact odds (9.7: round the final odds)", () => {
     expect(large.outputs).not.toHaveProperty("odds");
     expect((large.pending as Record<string, Pending>).odds).toMatchObject({ kind: "undefined", message: expect.stringContaining("too large to compute exactly") });
     expect(JSON.stringify(large.outputs)).not.toMatch(/NaN|Infinity/);
+  });
+});
+
+describe("when resolve() may answer straight through", () => {
+  const outputs = { odds: {}, result: {} };
+  it("without options, with nothing assumed and with only outputs asked for", () => {
+    expect(straightOptions(undefined, outputs)).toBe(true);
+    expect(straightOptions({ trace: false }, outputs)).toBe(true);
+    expect(straightOptions({ assume: {} }, outputs)).toBe(true);
+    expect(straightOptions({ also: ["odds", "result"] }, outputs)).toBe(true);
+  });
+
+  it("not when asked to go step by step, to assume a value or for a definition that is no output (or with options it must refuse)", () => {
+    expect(straightOptions({ stepwise: true }, outputs)).toBe(false);
+    expect(straightOptions({ assume: { odds: "4:1" } }, outputs)).toBe(false);
+    expect(straightOptions({ also: ["odds", "start_column"] }, outputs)).toBe(false);
+    expect(straightOptions({ also: ["__proto__"] }, outputs)).toBe(false);
+    expect(straightOptions({ assume: "odds" as unknown as Record<string, unknown> }, outputs)).toBe(false);
+    expect(straightOptions({ assume: Object.create({ odds: "4:1" }) }, outputs)).toBe(false);
+    expect(straightOptions({ also: "odds" as unknown as string[] }, outputs)).toBe(false);
   });
 });
