@@ -90,9 +90,11 @@ export async function run(): Promise<void> {
     row(`JS on the overrun calculator page, engine included (${calculator.files} files)`, `${kb(calculator.gz)} gz`, "target ≤ 40 KB");
     const groundPage = await fresh();
     const ground = await scriptsLoaded(groundPage, `${base}/ocs/4.3/9-0-ground-combat/`, async () => {
+      // A chapter's calculator is a card whose code loads when it is opened.
+      await groundPage.locator(".calc-card [data-calc-open]").first().click();
       await groundPage.locator("hexlaw-calculator .calc").waitFor();
     });
-    row(`JS on the 9.0 chapter with its ground_combat calculator`, `${kb(ground.gz)} gz`, "target ≤ 40 KB");
+    row(`JS on the 9.0 chapter, its ground_combat card opened`, `${kb(ground.gz)} gz`, "target ≤ 40 KB");
     const comparePage = await fresh();
     const compared = await scriptsLoaded(comparePage, `${base}/europa/later/calculators/overrun/?compare=second-front`, async () => {
       await comparePage.locator("hexlaw-calculator .calc-compare").waitFor();

@@ -17,6 +17,26 @@ function chapterWithOutsideReference(): [string, string, string] {
 }
 
 
+// Paints while parsing: while a page's stylesheet loads (held back here, as a slower
+// network would), the page has parsed its header and waits before its main content,
+// so the header is what the browser paints first, however long the chapter after it.
+describe("first paint", () => {
+  test.each(["/ocs/4.3/9-0-ground-combat/", "/ocs/4.3/calculators/ground_combat/"])("%s: the header is parsed and main waits while the stylesheet loads", async (path) => {
+    const { page, errors } = await openPage(site.browser);
+    const seen: { header: boolean; main: boolean }[] = [];
+    await page.route("**/_astro/*.css", async (route) => {
+      await new Promise((done) => setTimeout(done, 300));
+      seen.push(await page.evaluate(() => ({ header: document.querySelector(".site-header") !== null, main: document.querySelector("main") !== null })));
+      await route.continue();
+    });
+    await page.goto(`${site.url}${path}`, { waitUntil: "load" });
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen[0]).toEqual({ header: true, main: false });
+    expect(await page.locator("main h1").count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe("reading", () => {
   test("a chapter opens with its paragraphs as anchors and its formal rules folded", async () => {
     const { page, errors } = await openPage(site.browser);
