@@ -64,15 +64,28 @@ function content(path: string): string | Uint8Array {
   return decoded.kind === "text" && decoded.invalidAt === null ? decoded.text : bytes;
 }
 
+function fingerprintOf(base: string, paths: string[]): string {
+  const hash = createHash("sha256");
+  for (const path of paths) hash.update(`${path}\0`).update(content(join(base, path))).update("\0");
+  return hash.digest("hex");
+}
+
+/** Hexlaw's own part, read again only when one of its files changed (a compile per test, or per edit under --watch, would read 1 MB each time). */
+let hexlawPart: { stamp: string; fingerprint: string } | undefined;
+
+function hexlawFingerprint(): string {
+  const paths = [...filesUnder(join(HEXLAW, "compiler"), HEXLAW), ...filesUnder(join(HEXLAW, "grammar"), HEXLAW), "package-lock.json"].filter((path) => existsSync(join(HEXLAW, path)));
+  const stamp = paths.map((path) => {
+    const stat = statSync(join(HEXLAW, path));
+    return `${path}:${stat.size}:${stat.mtimeMs}`;
+  }).join("\0");
+  if (hexlawPart?.stamp !== stamp) hexlawPart = { stamp, fingerprint: fingerprintOf(HEXLAW, paths) };
+  return hexlawPart.fingerprint;
+}
+
 /** The fingerprint of everything a compile of `root` reads or runs. */
 export function inputsFingerprint(root: string): string {
-  const hash = createHash("sha256");
-  const add = (label: string, base: string, paths: string[]) => {
-    for (const path of paths) hash.update(`${label}:${path}\0`).update(content(join(base, path))).update("\0");
-  };
-  add("rules", root, filesUnder(join(root, "rules"), root));
-  add("hexlaw", HEXLAW, [...filesUnder(join(HEXLAW, "compiler"), HEXLAW), ...filesUnder(join(HEXLAW, "grammar"), HEXLAW), "package-lock.json"].filter((path) => existsSync(join(HEXLAW, path))));
-  return hash.digest("hex");
+  return createHash("sha256").update(`rules:${fingerprintOf(root, filesUnder(join(root, "rules"), root))}\0hexlaw:${hexlawFingerprint()}`).digest("hex");
 }
 
 /** The fingerprint of generated/'s files (its record of inputs aside). */
