@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { decodeSource } from "../1-read/read-source.ts";
 import { readTree } from "../generated-files.ts";
 import type { Files } from "./publish-edition.ts";
 
@@ -27,24 +28,64 @@ export interface BuildInputs {
 
 const HEXLAW = fileURLToPath(new URL("../../", import.meta.url));
 
-/** Every file under `dir`, as sorted paths relative to `from` with `/` separators. */
+/**
+ * Every file under `dir` (links to files included, by what they point to), as sorted
+ * paths relative to `from` with `/` separators; none when `dir` is not a folder.
+ */
 function filesUnder(dir: string, from: string): string[] {
-  if (!existsSync(dir)) return [];
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return [];
   return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
+    .filter((entry) => entry.isFile() || (entry.isSymbolicLink() && isFile(join(entry.parentPath, entry.name))))
     .map((entry) => relative(from, join(entry.parentPath, entry.name)).split(sep).join("/"))
     .sort();
 }
 
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A file as the compiler reads it: text without a byte order mark and with `\n` line
+ * endings (a corpus saved with CRLF builds the very same generated/), else its bytes.
+ */
+function content(path: string): string | Uint8Array {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    // Unreadable: the compile says why; here it only has to differ from any content.
+    return `\0unreadable:${(error as NodeJS.ErrnoException).code ?? "?"}`;
+  }
+  const decoded = decodeSource(bytes);
+  return decoded.kind === "text" && decoded.invalidAt === null ? decoded.text : bytes;
+}
+
+function fingerprintOf(base: string, paths: string[]): string {
+  const hash = createHash("sha256");
+  for (const path of paths) hash.update(`${path}\0`).update(content(join(base, path))).update("\0");
+  return hash.digest("hex");
+}
+
+/** Hexlaw's own part, read again only when one of its files changed (a compile per test, or per edit under --watch, would read 1 MB each time). */
+let hexlawPart: { stamp: string; fingerprint: string } | undefined;
+
+function hexlawFingerprint(): string {
+  const paths = [...filesUnder(join(HEXLAW, "compiler"), HEXLAW), ...filesUnder(join(HEXLAW, "grammar"), HEXLAW), "package-lock.json"].filter((path) => existsSync(join(HEXLAW, path)));
+  const stamp = paths.map((path) => {
+    const stat = statSync(join(HEXLAW, path));
+    return `${path}:${stat.size}:${stat.mtimeMs}`;
+  }).join("\0");
+  if (hexlawPart?.stamp !== stamp) hexlawPart = { stamp, fingerprint: fingerprintOf(HEXLAW, paths) };
+  return hexlawPart.fingerprint;
+}
+
 /** The fingerprint of everything a compile of `root` reads or runs. */
 export function inputsFingerprint(root: string): string {
-  const hash = createHash("sha256");
-  const add = (label: string, base: string, paths: string[]) => {
-    for (const path of paths) hash.update(`${label}:${path}\0`).update(readFileSync(join(base, path))).update("\0");
-  };
-  add("rules", root, filesUnder(join(root, "rules"), root));
-  add("hexlaw", HEXLAW, [...filesUnder(join(HEXLAW, "compiler"), HEXLAW), ...filesUnder(join(HEXLAW, "grammar"), HEXLAW), "package-lock.json"].filter((path) => existsSync(join(HEXLAW, path))));
-  return hash.digest("hex");
+  return createHash("sha256").update(`rules:${fingerprintOf(root, filesUnder(join(root, "rules"), root))}\0hexlaw:${hexlawFingerprint()}`).digest("hex");
 }
 
 /** The fingerprint of generated/'s files (its record of inputs aside). */
@@ -69,6 +110,11 @@ export function upToDate(root: string): BuildInputs | null {
   } catch {
     return null;
   }
-  if (record.inputs !== inputsFingerprint(root)) return null;
-  return record.outputs === outputsFingerprint(readTree(generated)) ? record : null;
+  try {
+    if (record.inputs !== inputsFingerprint(root)) return null;
+    return record.outputs === outputsFingerprint(readTree(generated)) ? record : null;
+  } catch {
+    // Something there cannot be read as it was built: the compile reports what.
+    return null;
+  }
 }
