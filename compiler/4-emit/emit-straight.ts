@@ -3,7 +3,7 @@ import { assign, bin, call, cast, id, index, lit, member, newExpr, not, obj, tAr
 import { ExpressionEmitter } from "./emit-expression.ts";
 import { nativeType } from "./emit-types.ts";
 import { checkName, definitionName, diceName, elementName, inputName, localName } from "./names.ts";
-import { traceOrder, type TraceNode } from "./trace-order.ts";
+import { readOrder, type TraceNode } from "./trace-order.ts";
 
 /** The name of an engine's straight-line evaluation. */
 export const STRAIGHT = "straight";
@@ -14,29 +14,6 @@ export interface StraightParts {
   inputValue: (input: InputModel, read: TsExpr) => TsExpr;
   /** An output's value in wire form, from the expression of its native value. */
   output: (definition: LetModel, value: TsExpr) => TsExpr;
-}
-
-/**
- * The definitions, inputs and dice that the requirements and the outputs read, directly
- * or through other definitions (keys as `traceOrder` names them: `in:x`, `die:x`, `let:key`).
- */
-function needed(procedure: ProcedureModel): Set<string> {
-  const seen = new Set<string>();
-  const reads = (deps: Dependencies): void => {
-    for (const name of deps.inputs) seen.add(`in:${name}`);
-    for (const name of deps.dice) seen.add(`die:${name}`);
-    for (const key of [...deps.lets, ...deps.elementLets]) definition(key);
-  };
-  const definition = (key: string): void => {
-    const model = procedure.letsByKey.get(key);
-    if (!model || seen.has(`let:${key}`)) return;
-    seen.add(`let:${key}`);
-    if (model.each) seen.add(`in:${model.each.list}`);
-    reads(model.deps);
-  };
-  procedure.requirements.forEach((r) => reads(r.deps));
-  procedure.outputNames.forEach(definition);
-  return seen;
 }
 
 /**
@@ -107,9 +84,6 @@ function readsOf(procedure: ProcedureModel, node: TraceNode): string[] {
   return [...keys(l.deps), ...(l.each ? [`in:${l.each.list}`] : [])];
 }
 
-const nodeKey = (node: TraceNode): string | null =>
-  node.kind === "input" ? `in:${node.name}` : node.kind === "dice" ? `die:${node.name}` : node.kind === "let" ? `let:${node.key}` : null;
-
 /**
  * The order of the straight-line function: the trace's order (each step after what it reads) of
  * what the requirements and outputs need, except that per-unit definitions wait until a step
@@ -117,7 +91,6 @@ const nodeKey = (node: TraceNode): string | null =>
  * in order, in one loop over the units.
  */
 function schedule(procedure: ProcedureModel, capturedBy: ReadonlyMap<string, ReadonlySet<string>>): Step[] {
-  const wanted = needed(procedure);
   const steps: Step[] = [];
   const waiting = new Map<string, { variable: string; keys: string[] }>();
   const listOf = (key: string) => procedure.letsByKey.get(key)?.each;
@@ -135,8 +108,7 @@ function schedule(procedure: ProcedureModel, capturedBy: ReadonlyMap<string, Rea
     for (const key of group.keys) flushReads({ kind: "let", key });
     steps.push({ kind: "units", list, variable: group.variable, keys: group.keys });
   };
-  for (const node of traceOrder(procedure)) {
-    if (node.kind !== "check" && !wanted.has(nodeKey(node)!)) continue;
+  for (const node of readOrder(procedure)) {
     const each = node.kind === "let" ? listOf(node.key) : undefined;
     if (each && node.kind === "let") {
       // A definition reading every unit's value of a waiting one (through a comprehension) needs them all first: a loop of its own.

@@ -14,6 +14,18 @@ export type TraceNode =
  * while it resolves; the trace lists the steps in this order that were computed.
  */
 export function traceOrder(procedure: ProcedureModel): TraceNode[] {
+  return walk(procedure, true);
+}
+
+/**
+ * The part of the trace's order that the requirements and the outputs read, directly or
+ * through definitions: what `resolve` computes in the usual case (see emit-straight.ts).
+ */
+export function readOrder(procedure: ProcedureModel): TraceNode[] {
+  return walk(procedure, false);
+}
+
+function walk(procedure: ProcedureModel, everything: boolean): TraceNode[] {
   const order: TraceNode[] = [];
   const seen = new Set<string>();
   const once = (key: string, node: () => TraceNode, before?: () => void): void => {
@@ -44,6 +56,7 @@ export function traceOrder(procedure: ProcedureModel): TraceNode[] {
     order.push({ kind: "check", index });
   });
   for (const name of procedure.outputNames) definition(name);
+  if (!everything) return order;
   for (const l of procedure.lets) definition(l.key);
   for (const i of [...procedure.inputs, ...procedure.fixedInputs]) input(i.name);
   for (const d of procedure.dice) die(d.name);
