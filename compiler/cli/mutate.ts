@@ -1,9 +1,28 @@
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { compile, editionBuild } from "../compile.ts";
 import { formatMutation, formatRate } from "../mutate/format-report.ts";
 import { MUTATE_DEFAULTS, mutateEdition } from "../mutate/mutate-edition.ts";
 import type { EditionMutation } from "../mutate/types.ts";
 import { MAX_SAMPLES, MAX_SEED, type Parsed, UsageError, wholeNumberFlag } from "./args.ts";
 import { printDiagnostics } from "./report.ts";
+
+/** This command's own entry point, for the process each edition is mutated in. */
+const CLI = fileURLToPath(new URL("./hexlaw.ts", import.meta.url));
+
+/**
+ * One edition mutated by a `hexlaw mutate` process of its own: every mutated engine is a
+ * module, which a process cannot unload, so one process for all the editions runs out
+ * of memory.
+ */
+function mutateApart(root: string, name: string, samples: number, seed: number): EditionMutation {
+  const json = execFileSync(process.execPath, [CLI, "mutate", name, "--json", "--samples", String(samples), "--seed", String(seed), "--root", root], {
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return JSON.parse(json) as EditionMutation;
+}
 
 /** `hexlaw mutate [<ruleset>/<edition>]`: mutation testing of the formal rules; exit 0 whatever survives. */
 export async function mutate(root: string, parsed: Parsed): Promise<number> {
@@ -19,11 +38,17 @@ export async function mutate(root: string, parsed: Parsed): Promise<number> {
   const all = result.editions.map((e) => `${e.resolved.ruleset.id}/${e.resolved.edition.id}`);
   if (target !== undefined && !all.includes(target)) throw new UsageError(`there is no edition \`${target}\`; editions: ${all.join(", ")}`);
   const reports: EditionMutation[] = [];
-  for (const name of target ? [target] : all) {
-    const [ruleset, edition] = name.split("/");
-    const progress = process.stderr.isTTY && !parsed.flags.has("json") ? (done: number, total: number) => process.stderr.write(`\r${name}: ${done}/${total} mutants`) : undefined;
+  const tell = process.stderr.isTTY && !parsed.flags.has("json");
+  if (target) {
+    const [ruleset, edition] = target.split("/");
+    const progress = tell ? (done: number, total: number) => process.stderr.write(`\r${target}: ${done}/${total} mutants`) : undefined;
     reports.push(await mutateEdition(editionBuild(result, ruleset, edition)!, result.sources, { samples, seed, progress }));
     if (progress) process.stderr.write("\n");
+  } else {
+    for (const name of all) {
+      if (tell) process.stderr.write(`${name}: mutating…\n`);
+      reports.push(mutateApart(root, name, samples, seed));
+    }
   }
   if (parsed.flags.has("json")) {
     process.stdout.write(`${JSON.stringify(target ? reports[0] : reports, null, 2)}\n`);

@@ -91,4 +91,12 @@ describe("hexlaw mutate", () => {
     expect(hexlaw(["mutate", "--help"]).stdout).toContain("Usage: hexlaw mutate");
     expect(hexlaw(["mutate", "t/2", "--root", root]).status).toBe(2);
   });
+
+  it("with no edition named, mutates every edition (each in a process of its own) and reports them all", () => {
+    const all = hexlaw(["mutate", "--root", root, "--samples", "0", "--json"]);
+    expect(all.status).toBe(0);
+    const reports = JSON.parse(all.stdout) as EditionMutation[];
+    expect(reports.map((r) => `${r.ruleset}/${r.edition}`)).toEqual(["t/1"]);
+    expect(reports[0].mutants.map((m) => [m.change, m.status])).toEqual(report.mutants.map((m) => [m.change, m.status]));
+  });
 });
