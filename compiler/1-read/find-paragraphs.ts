@@ -96,11 +96,11 @@ export function findParagraphs(tree: Root, front: FrontMatter, numbering: Number
     if (node.type === "paragraph" && node.children[0]?.type === "strong") {
       const leadText = toString(node.children[0]);
       const match = matchNumberAtStart(numbering.paragraphs, leadText, context());
+      const printed = printedLeadNumber(leadText);
       if (match) {
         add("lead", match.id, titleAfter(leadText, match.length), node.children[0], stack.at(-1)!.id, 0, match.length, undefined, node);
         current = match.id;
-      } else if (LOOKS_NUMBERED.test(leadText.trimStart())) {
-        const printed = leadText.trim().split(/\s/)[0];
+      } else if (printed !== null) {
         const erratum = leadErratum(tree.children, index, printed);
         if (erratum) {
           // The source misprints the number and an erratum says what it reads: the paragraph has that number.
@@ -156,6 +156,12 @@ function leadErratum(nodes: Node[], index: number, printed: string): { node: Nod
 
 /** A lead-in that starts like a paragraph number (`11.0d8`, `4.2.1`): digits, a dot, a digit. */
 const LOOKS_NUMBERED = /^\d{1,3}\.\d/;
+
+/** The number a lead-in prints when it starts like one (`11.0d8` of ` 11.0d8 Title`), else null. */
+export function printedLeadNumber(text: string): string | null {
+  const trimmed = text.trimStart();
+  return LOOKS_NUMBERED.test(trimmed) ? trimmed.split(/\s/)[0] : null;
+}
 
 /** Rules blocks, figures, charts and calculators are not the paragraph's words. */
 function isProse(node: Node): boolean {

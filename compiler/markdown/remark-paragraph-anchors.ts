@@ -1,5 +1,6 @@
 import type { Link, Node, Parent, Root, Text } from "mdast";
 import type { VFile } from "vfile";
+import { printedLeadNumber } from "../1-read/find-paragraphs.ts";
 import { matchNumberAtStart } from "../1-read/numbering.ts";
 import { documentContext, encodeFragment, type RulebookOptions } from "./rulebook-context.ts";
 
@@ -22,7 +23,10 @@ export default function remarkParagraphAnchors(options: RulebookOptions) {
       data.hProperties = { ...data.hProperties, id, className: ["numbered"] };
       const rules = kinds.get(id) === "item" ? context.numbering.items : context.numbering.paragraphs;
       // A lead-in whose misprinted number an erratum corrects (`**11.0d8**` read as 11.0d) links its number as printed.
-      const printed = (value: string) => (kinds.get(id) === "lead" ? (/^\s*\d{1,3}\.\d\S*/.exec(value)?.[0].length ?? 0) : 0);
+      const printed = (value: string) => {
+        const number = kinds.get(id) === "lead" ? printedLeadNumber(value) : null;
+        return number === null ? 0 : value.length - value.trimStart().length + number.length;
+      };
       linkNumber(node, id, (value) => matchNumberAtStart(rules, value, { parent: null, chapter: context.document.section })?.length ?? printed(value));
     }
   };
