@@ -23,7 +23,11 @@ export interface HugoPages {
   sectionPath?: string;
   /** The commit the pages were read at, when the source is a git directory. */
   revision?: string;
-  /** An image file of the pages folder (at any depth) by its name: its path under the pages folder and its bytes. */
+  /**
+   * An image file of the pages folder (at any depth, the top included) by its name: its path
+   * under the pages folder and its bytes. Throws a SourceError when two files have the name:
+   * figures/ holds one file per name.
+   */
   image(name: string): { path: string; bytes: Uint8Array } | null;
 }
 
@@ -55,8 +59,12 @@ export function readPages(source: string, options: { revision?: string; pagesPat
   if (pages.length === 0) throw new SourceError(`${source} has no Markdown pages${folder ? ` in ${folder}/` : ""}`);
   const site = siteOf(tree, files, folder);
   const image = (name: string) => {
-    const path = files.find((f) => f.startsWith(prefix) && f.endsWith(`/${name}`) && isFigureImage(f));
-    return path ? { path: path.slice(prefix.length), bytes: tree.read(path) } : null;
+    const paths = files.filter((f) => f.startsWith(prefix) && `/${f}`.endsWith(`/${name}`) && isFigureImage(f));
+    if (paths.length > 1) {
+      const where = paths.map((p) => p.slice(prefix.length)).join(", ");
+      throw new SourceError(`${paths.length} images are named ${name} (${where}); figures/ holds one file per name: rename one upstream`);
+    }
+    return paths.length ? { path: paths[0].slice(prefix.length), bytes: tree.read(paths[0]) } : null;
   };
   return { pages, ...site, revision: tree.revision, image };
 }

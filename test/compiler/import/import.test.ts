@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { compile } from "../../../compiler/compile.ts";
 import { importPages } from "../../../compiler/import/import-pages.ts";
+import { readPages, SourceError } from "../../../compiler/import/read-pages.ts";
 import { hexlaw, REPO, removeTemp, tempDir } from "../../support/repo.ts";
 
 const FIXTURE = join(REPO, "test/fixtures/hugo");
@@ -157,6 +158,20 @@ describe("hexlaw import: a newer upstream merged into annotated documents", () =
     const merged = run(other, V2);
     expect(merged.diagnostics.map((d) => d.code).sort()).toEqual(["HX0703", "HX0703", "HX0703"]);
     expect(read(other, "01-moving.md")).toContain("clear hex and 2 MP");
+  });
+});
+
+describe("hexlaw import: image files by name", () => {
+  it("finds an image beside pages at the top of the source, and refuses a name two files share", () => {
+    const source = tempDir("hexlaw-import-images-");
+    temps.push(source);
+    writeFileSync(join(source, "1-0-moving.md"), "---\ntitle: Moving\n---\n\n![A map](map.png)\n");
+    writeFileSync(join(source, "map.png"), readFileSync(join(REPO, "site/public/icon-192.png")));
+    expect(readPages(source).image("map.png")).toMatchObject({ path: "map.png" });
+    mkdirSync(join(source, "files"));
+    writeFileSync(join(source, "files", "map.png"), readFileSync(join(REPO, "site/public/icon-192.png")));
+    expect(() => readPages(source).image("map.png")).toThrow(SourceError);
+    expect(() => readPages(source).image("map.png")).toThrow("2 images are named map.png (files/map.png, map.png)");
   });
 });
 
