@@ -2,6 +2,7 @@ import type { Element, ElementContent } from "hast";
 import { createCssVariablesTheme, type HighlighterCore } from "shiki";
 import { createHighlighterCore } from "shiki/core";
 import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
+import { copyTree } from "./copy-tree.ts";
 import { h } from "./hast.ts";
 // Imported, not read from disk: the site's build bundles this module away from grammar/.
 import grammar from "../../grammar/rules.tmLanguage.json" with { type: "json" };
@@ -62,7 +63,7 @@ async function shikiLines(source: string): Promise<ElementContent[]> {
     if (highlighted.size >= KEPT) highlighted.delete(highlighted.keys().next().value!);
     highlighted.set(source, lines);
   }
-  return structuredClone(lines);
+  return copyTree(lines);
 }
 
 /**
