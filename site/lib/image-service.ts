@@ -35,8 +35,9 @@ function start(job: Job): Promise<Encoded> {
 
 /** Runs the waiting encodings one after another (rendering has the other core). */
 function next(): void {
+  if (busy) return;
   const job = waiting.shift();
-  if (busy || !job) return;
+  if (!job) return;
   if (job.result) return next();
   busy = true;
   start(job)
