@@ -1,7 +1,8 @@
 // `npm run build` is one `astro build`, in one process: this integration compiles
 // rules/ into generated/ before the pages are built (they read it), has Pagefind
-// index the rule index while they are built, and writes the search index and then
-// the offline worker (which precaches the index) into the built site after them.
+// index the rule index and write its files while they are built, and puts the
+// search index and then the offline worker (which precaches the index) into the
+// built site after them.
 // Four processes did this before, each loading Node and its modules again. Any
 // failure fails the build; a failed compile has printed its diagnostics and changed
 // nothing in generated/.
@@ -35,7 +36,7 @@ export function hexlaw(): AstroIntegration {
         const out = fileURLToPath(dir);
         let started = performance.now();
         const records = await (search ?? indexSearch()).write(out);
-        logger.info(`search: ${records} records indexed by Pagefind (written in ${Math.round(performance.now() - started)} ms after the pages)`);
+        logger.info(`search: ${records} records indexed by Pagefind (in the site ${Math.round(performance.now() - started)} ms after the pages)`);
         started = performance.now();
         const { count, size } = await buildServiceWorker(out, base);
         logger.info(`offline: ${count} files (${(size / 1024 / 1024).toFixed(1)} MiB) precached by sw.js in ${Math.round(performance.now() - started)} ms`);

@@ -28,7 +28,7 @@ export function decodeSource(bytes: Uint8Array): Decoded {
 }
 
 export function normalizeNewlines(text: string): string {
-  return text.replace(/\r\n?/g, "\n");
+  return text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
 }
 
 /**
@@ -92,8 +92,18 @@ function looksBinary(bytes: Uint8Array): boolean {
   return head.length > 0 && odd / head.length > 0.1;
 }
 
+/** Decodes only well-formed UTF-8 (the same bytes as the walk below accepts), else throws. */
+const WELL_FORMED = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
 /** Offset of the first byte from `from` on that does not start or continue a well-formed UTF-8 sequence, or null. */
 function firstInvalidUtf8(bytes: Uint8Array, from = 0): number | null {
+  // Well-formed text (nearly every file) is the native decoder's answer; the walk finds where it is not.
+  try {
+    WELL_FORMED.decode(bytes.subarray(from));
+    return null;
+  } catch {
+    // Not well-formed: where, below.
+  }
   for (let i = from; i < bytes.length; ) {
     const byte = bytes[i];
     const [length, low, high] = byte < 0x80 ? [1, 0, 0] : byte >= 0xc2 && byte <= 0xdf ? [2, 0x80, 0xbf] : byte === 0xe0 ? [3, 0xa0, 0xbf] : byte === 0xed ? [3, 0x80, 0x9f] : byte >= 0xe1 && byte <= 0xef ? [3, 0x80, 0xbf] : byte === 0xf0 ? [4, 0x90, 0xbf] : byte === 0xf4 ? [4, 0x80, 0x8f] : byte >= 0xf1 && byte <= 0xf3 ? [4, 0x80, 0xbf] : [0, 0, 0];

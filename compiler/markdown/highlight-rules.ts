@@ -2,6 +2,7 @@ import type { Element, ElementContent } from "hast";
 import { createCssVariablesTheme, type HighlighterCore } from "shiki";
 import { createHighlighterCore } from "shiki/core";
 import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
+import { copyTree } from "./copy-tree.ts";
 import { h } from "./hast.ts";
 // Imported, not read from disk: the site's build bundles this module away from grammar/.
 import grammar from "../../grammar/rules.tmLanguage.json" with { type: "json" };
@@ -28,10 +29,6 @@ function rulesHighlighter(): Promise<HighlighterCore> {
  * citation becomes a link to its paragraph where `href` knows one.
  */
 export async function highlightRules(source: string, href: (id: string) => string | null): Promise<ElementContent[]> {
-  const root = (await rulesHighlighter()).codeToHast(source, { lang: LANG, theme: THEME });
-  // Shiki's <pre><code>: its lines (spans of tokens) are what goes in the block's own <code>.
-  const pre = root.children[0] as Element;
-  const code = pre.children.find((c): c is Element => c.type === "element" && c.tagName === "code");
   const link = (node: ElementContent): ElementContent[] => {
     if (node.type !== "element") return [node];
     const token = tokenClass(node);
@@ -44,7 +41,29 @@ export async function highlightRules(source: string, href: (id: string) => strin
     const anchor = h("a", { href: target, className: ["tok-cite", "ref"], dataRef: cite[2].slice(1).replace(/\.$/, "") }, [cite[2]]);
     return [...(cite[1] ? [{ type: "text" as const, value: cite[1] }] : []), { ...node, children: [anchor] } as Element, ...(cite[3] ? [{ type: "text" as const, value: cite[3] }] : [])];
   };
-  return (code?.children ?? []).flatMap(link);
+  return (await shikiLines(source)).flatMap(link);
+}
+
+/** Sources highlighted in this process, at most this many kept (the book has a few hundred rules blocks). */
+const KEPT = 4096;
+const highlighted = new Map<string, ElementContent[]>();
+
+/**
+ * Shiki's lines of a source (spans of tokens), a copy of its own each time: an
+ * edition that extends another renders the other's rules blocks again with links
+ * of its own, and tokenizing is most of highlighting.
+ */
+async function shikiLines(source: string): Promise<ElementContent[]> {
+  let lines = highlighted.get(source);
+  if (!lines) {
+    const root = (await rulesHighlighter()).codeToHast(source, { lang: LANG, theme: THEME });
+    // Shiki's <pre><code>: its lines are what goes in the block's own <code>.
+    const pre = root.children[0] as Element;
+    lines = pre.children.find((c): c is Element => c.type === "element" && c.tagName === "code")?.children ?? [];
+    if (highlighted.size >= KEPT) highlighted.delete(highlighted.keys().next().value!);
+    highlighted.set(source, lines);
+  }
+  return copyTree(lines);
 }
 
 /**

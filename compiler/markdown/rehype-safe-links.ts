@@ -11,18 +11,26 @@ const URL_PROPERTIES = ["href", "src", "action", "formAction", "poster", "cite",
  */
 export default function rehypeSafeLinks() {
   return (tree: Root) => {
-    const clean = (children: RootContent[]): RootContent[] =>
-      children.flatMap((node): RootContent[] => {
+    // In place, one pass: a chapter's tree has tens of thousands of nodes (each highlighted token is one).
+    const clean = (children: RootContent[]): void => {
+      let kept = 0;
+      for (const node of children) {
         // `raw` nodes (HTML strings passed through remark-rehype) are never parsed as HTML here.
         const loose = node as { type: string; value?: string };
-        if (loose.type === "raw") return [{ type: "text", value: loose.value ?? "" }];
-        if (node.type !== "element") return [node];
-        if (BLOCKED.has(node.tagName)) return [];
-        sanitize(node);
-        node.children = clean(node.children) as Element["children"];
-        return [node];
-      });
-    tree.children = clean(tree.children) as Root["children"];
+        if (loose.type === "raw") {
+          children[kept++] = { type: "text", value: loose.value ?? "" };
+          continue;
+        }
+        if (node.type === "element") {
+          if (BLOCKED.has(node.tagName)) continue;
+          sanitize(node);
+          clean(node.children);
+        }
+        children[kept++] = node;
+      }
+      children.length = kept;
+    };
+    clean(tree.children);
   };
 }
 

@@ -16,6 +16,7 @@ import remarkRehype from "remark-rehype";
 import { unified, type PluggableList } from "unified";
 import { VFile } from "vfile";
 import { decodeSource } from "../../compiler/1-read/read-source.ts";
+import { copyTree } from "../../compiler/markdown/copy-tree.ts";
 import { formalListings } from "../../compiler/markdown/rehype-formal-apart.ts";
 import { editionIndex, type RuleIndex } from "../../compiler/markdown/rulebook-context.ts";
 import { rulebookPlugins } from "../../compiler/markdown/rulebook-plugins.ts";
@@ -107,7 +108,7 @@ const parsed = new Map<string, { text: string; tree: MdastRoot }>();
 function parse(path: string, text: string, pipeline: ReturnType<typeof processorFor>): MdastRoot {
   let entry = parsed.get(path);
   if (entry?.text !== text) parsed.set(path, (entry = { text, tree: pipeline.parse(new VFile({ value: text, path: pathToFileURL(path) })) }));
-  return structuredClone(entry.tree);
+  return copyTree(entry.tree);
 }
 
 async function render(path: string, text: string, pipeline: ReturnType<typeof processorFor>, edition?: string): Promise<RenderedChapter> {

@@ -2,7 +2,8 @@
 // site/integration.ts; `node site/search/build-index.ts` runs it alone): one
 // record per paragraph with its deep link, one per chart, one per calculator,
 // each filtered by ruleset and edition. Any error fails the build.
-import { existsSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import * as pagefind from "pagefind";
 import { calculatorPath, editions, excerpt, hrefOf, paragraphLabel, root } from "../lib/corpus.ts";
@@ -75,13 +76,16 @@ function searchRecords(): SearchRecord[] {
 
 /**
  * Starts indexing: the records come from generated/, not from the built pages, so
- * Pagefind (a process of its own) indexes them while the site is being built;
- * `write` puts the index into `dir`/pagefind once the site is there. Any error is
- * reported by `write`.
+ * Pagefind (a process of its own) indexes them and writes the index into a folder
+ * of its own while the site is being built; `write` moves it into `dir`/pagefind
+ * once the site is there. Any error is reported by `write`.
  */
 export function indexSearch(): { write(dir: string): Promise<number> } {
   const records = searchRecords();
-  const indexed = (async () => {
+  const staging = mkdtempSync(join(tmpdir(), "hexlaw-pagefind-"));
+  // Not left behind when the build fails before `write`.
+  process.once("exit", () => rmSync(staging, { recursive: true, force: true }));
+  const written = (async () => {
     const { index, errors } = await pagefind.createIndex({ forceLanguage: "en" });
     if (!index) throw new Error(`Pagefind: ${errors.join("; ")}`);
     // All records sent at once (Pagefind's service answers each by its message id), not one round trip each.
@@ -89,15 +93,27 @@ export function indexSearch(): { write(dir: string): Promise<number> } {
     added.forEach(({ errors }, i) => {
       if (errors.length > 0) throw new Error(`Pagefind could not index ${records[i].url}: ${errors.join("; ")}`);
     });
-    return index;
+    const files = await index.writeFiles({ outputPath: staging });
+    if (files.errors.length > 0) throw new Error(`Pagefind could not write the index: ${files.errors.join("; ")}`);
+    await pagefind.close();
   })();
-  indexed.catch(() => undefined); // awaited, and so reported, by write()
+  written.catch(() => undefined); // awaited, and so reported, by write()
   return {
     async write(dir: string): Promise<number> {
-      const written = await (await indexed).writeFiles({ outputPath: join(dir, "pagefind") });
-      if (written.errors.length > 0) throw new Error(`Pagefind could not write the index: ${written.errors.join("; ")}`);
-      await pagefind.close();
-      return records.length;
+      try {
+        await written;
+        const target = join(dir, "pagefind");
+        rmSync(target, { recursive: true, force: true });
+        try {
+          renameSync(staging, target);
+        } catch {
+          // Another file system (the temporary folder's): copied instead.
+          cpSync(staging, target, { recursive: true });
+        }
+        return records.length;
+      } finally {
+        rmSync(staging, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -122,6 +122,18 @@ describe("bytes that are not text", () => {
     expect(decodeSource(Buffer.from("caf\xe9 au lait\n", "latin1"))).toMatchObject({ kind: "text", invalidAt: 3 });
   });
 
+  it("the first byte that is not UTF-8 is found in any text: overlong forms, surrogates, past U+10FFFF, cut short at the end", () => {
+    // Text with one flaw of each kind UTF-8 refuses, each at a known place (after the "ok " prefix, 3 characters in); enough text not to read as binary.
+    const flaws = [[0xc0, 0xaf], [0xe0, 0x80, 0xaf], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xf5], [0x80], [0xe2, 0x82]];
+    for (const flaw of flaws) {
+      const cut = flaw[0] === 0xe2;
+      const bytes = Buffer.concat([Buffer.from(`ok `), Buffer.from(flaw), Buffer.from(cut ? "" : " — fine after".repeat(8))]);
+      expect(decodeSource(bytes), `bytes ${flaw.map((b) => b.toString(16)).join(" ")}`).toMatchObject({ kind: "text", invalidAt: 3 });
+    }
+    // Well-formed text of every length of sequence, a byte order mark and U+FFFD itself: none.
+    expect(decodeSource(Buffer.from("\ufeffa é € 𝄞 \ufffd z\n"))).toMatchObject({ kind: "text", invalidAt: null });
+  });
+
   it("terminal escape sequences in a line with a mistake are shown escaped, carets under the escaped text", async () => {
     const text = CHAPTER.replace("Overruns cost 3 MP.", "\u001b[2J\u001b]0;pwned\u0007Overruns cost 3 MP (see 1.9).");
     const { result } = await compileChapter(text);
