@@ -1,6 +1,8 @@
 import type { AggregateExpr, CallExpr, Expr, FieldAccess, Lookup } from "../language/ast.ts";
 import type { Binding } from "../language/bindings.ts";
 import type { Type } from "../language/types.ts";
+import type { TableModel } from "../3-check/types.ts";
+import { cmp, compareOdds, type Num, type Odds } from "../runtime/runtime.ts";
 import {
   assign, bin, call, cast, cond, id, index, lit, member, neg, newExpr, not, tRef,
   type TsExpr, type TsParam, type TsStmt, type TsType,
@@ -19,9 +21,19 @@ type Local = Extract<Binding, { kind: "local" }>;
  * `attackers$strength(s, u$i)`). `locals`: as local variables a straight-line function
  * computed before (`odds`, `in$mp_left`, `attackers$strength[u$i]`, or `attackers$strength`
  * for one of `scalars`, computed in the same loop over the units); a comprehension's
- * function then takes the values it reads as parameters, typed by `types` (by name).
+ * function then takes the values it reads as parameters, typed by `types` (by name). The
+ * step-by-step evaluation scans every column of a chart where the straight-line one may
+ * bisect (`charts`): the property tests compare the two.
  */
-export type Reads = { kind: "memoized" } | { kind: "locals"; types: ReadonlyMap<string, TsType>; scalars: ReadonlySet<string> };
+export type Reads =
+  | { kind: "memoized" }
+  | {
+      kind: "locals";
+      types: ReadonlyMap<string, TsType>;
+      scalars: ReadonlySet<string>;
+      /** The charts, by table name: a search along a row of one whose rows are sorted bisects (see `sortedSearch`). */
+      charts: ReadonlyMap<string, TableModel>;
+    };
 
 /**
  * Translates checked rules expressions into TypeScript. Names become calls of
@@ -239,7 +251,8 @@ export class ExpressionEmitter {
     this.loop = nothingHoisted();
     const before = this.hoist(expr, free, i, paragraph);
     const item: TsStmt = { type: "const", name: localName(expr.variable.name), init: index(items, id(i)) };
-    const keep: TsStmt[] = expr.filter ? [{ type: "if", test: not(this.emit(expr.filter, paragraph)), then: [{ type: "continue" }] }] : [];
+    const test = expr.filter ? this.emit(expr.filter, paragraph) : null;
+    const keep: TsStmt[] = test ? [{ type: "if", test: not(test), then: [{ type: "continue" }] }] : [];
     const value = expr.value ? this.emit(expr.value, paragraph) : lit(null);
     const loop = (body: TsStmt[], reverse = false): TsStmt => ({ type: "for", index: i, limit: member(items, "length"), body: [item, ...keep, ...body], reverse });
     // The loop's own result may be none (the call site knows better, and casts).
@@ -271,6 +284,11 @@ export class ExpressionEmitter {
       }
       case "min":
       case "max": {
+        const kept = test && this.sortedSearch(expr, i);
+        if (kept) {
+          body = bisect(expr, kept, test, item, i);
+          break;
+        }
         const kind = expr.value?.ty?.kind;
         const better =
           kind === "odds" ? bin(expr.fn === "min" ? "<" : ">", call("rt.compareOdds", [id("v"), id("best")]), lit(0))
@@ -376,6 +394,32 @@ export class ExpressionEmitter {
     return statements;
   }
 
+  /**
+   * Whether a comprehension is a search along one row of a chart whose columns the filter keeps
+   * as one run at an end: `max(c for c in columns(T) where T[r, c] <= x)` (`<` too) keeps the
+   * first columns when every row of T is non-decreasing, `min(… where T[r, c] >= x)` (`>`) the
+   * last ones; the row and `x` are the same for every column. Checked on the chart's cells as
+   * compiled: columns whole numbers in increasing order, every row non-decreasing, no unknown
+   * cell (the full scan stops at one, which a bisection may not read). The answer is then where
+   * the run ends, which a bisection finds reading a few columns instead of all.
+   */
+  private sortedSearch(expr: AggregateExpr, loopIndex: string): "first" | "last" | null {
+    if (this.reads.kind !== "locals" || !expr.filter || expr.filter.type !== "Binary") return null;
+    const isLoopVariable = (e: Expr | null) => e?.type === "Name" && e.binding?.kind === "local" && e.binding.index === loopIndex;
+    if (!isLoopVariable(expr.value) || expr.list.type !== "Call" || expr.list.callee !== "columns") return null;
+    const decl = tableOf(expr.list.args[0]) as { name: string } | null;
+    const chart = decl ? this.reads.charts.get(decl.name) : undefined;
+    if (!chart || !sortedRows(chart)) return null;
+    const invariant = (e: Expr) => freeLocals(e).every((local) => local.index !== loopIndex);
+    const alongRow = (e: Expr) => e.type === "Lookup" && tableOf(e.object) === decl && isLoopVariable(e.column) && invariant(e.row);
+    const { op, left, right } = expr.filter;
+    // `T[r, c] <= x` keeps the cells up to x: the first columns; `x <= T[r, c]` the last ones.
+    const below = op === "<" || op === "<=";
+    const kept = alongRow(left) && invariant(right) ? (below ? "first" : "last") : alongRow(right) && invariant(left) ? (below ? "last" : "first") : null;
+    if (!["<", "<=", ">", ">="].includes(op)) return null;
+    return (kept === "first" && expr.fn === "max") || (kept === "last" && expr.fn === "min") ? kept : null;
+  }
+
   private builtin(expr: CallExpr, paragraph: string): TsExpr {
     const args = expr.args.map((a) => this.emit(a, paragraph));
     const keys = (axis: "rows" | "columns") => {
@@ -459,6 +503,51 @@ const MAY_BE_NONE = new Set<string>(["first", "last", "min", "max"]);
 /** The table declaration a name refers to, if it is a table name. */
 function tableOf(e: Expr): unknown {
   return e.type === "Name" && e.binding?.kind === "table" ? e.binding.decl : null;
+}
+
+/**
+ * Is every row of a chart non-decreasing along its columns, whose keys are whole numbers in
+ * increasing order, with every cell known? (Cells are odds or exact numbers.)
+ */
+function sortedRows(chart: TableModel): boolean {
+  if (chart.columnType.kind !== "integer") return false;
+  const order = chart.cellType.kind === "odds" ? (a: unknown, b: unknown) => compareOdds(a as Odds, b as Odds)
+    : chart.cellType.kind === "integer" || chart.cellType.kind === "number" ? (a: unknown, b: unknown) => cmp(a as Num, b as Num)
+    : null;
+  if (!order) return false;
+  const keys = chart.columns.map((k) => ("min" in k ? (k.min === -Infinity ? k.max : k.min) : NaN));
+  for (let c = 1; c < keys.length; c++) if (!(cmp(keys[c - 1], keys[c]) < 0)) return false;
+  return chart.cells.every((row) => row.every((cell, c) => cell !== null && (c === 0 || order(row[c - 1], cell) <= 0)));
+}
+
+/**
+ * The search of a sorted chart row (see `sortedSearch`): the columns the filter keeps are the
+ * first ones (`max` answers the last of them) or the last ones (`min`, the first of them).
+ * Bisects for where they end; each step tests one column, as the full scan would.
+ */
+function bisect(expr: AggregateExpr, kept: "first" | "last", test: TsExpr, item: TsStmt, i: string): TsStmt[] {
+  const items = id("items");
+  const low = id("low");
+  const high = id("high");
+  const keptAt = assign(kept === "first" ? low : high, kept === "first" ? bin("+", id(i), lit(1)) : id(i));
+  const notKeptAt = assign(kept === "first" ? high : low, kept === "first" ? id(i) : bin("+", id(i), lit(1)));
+  return [
+    { type: "comment", text: `Every row of the chart is non-decreasing along its columns (checked when compiled): the columns kept are the ${kept} ones.` },
+    { type: "let", name: "low", init: lit(0) },
+    { type: "let", name: "high", init: member(items, "length") },
+    {
+      type: "while",
+      test: bin("<", low, high),
+      body: [
+        { type: "const", name: i, init: bin(">>>", bin("+", low, high), lit(1)) },
+        item,
+        { type: "if", test, then: [{ type: "expr", expr: keptAt }], otherwise: [{ type: "expr", expr: notKeptAt }] },
+      ],
+    },
+    kept === "first"
+      ? { type: "return", value: cond(bin("===", low, lit(0)), lit(null), index(items, bin("-", low, lit(1)))) }
+      : { type: "return", value: cond(bin("===", low, member(items, "length")), lit(null), index(items, low)) },
+  ];
 }
 
 /** What a comprehension gives over an empty list. */

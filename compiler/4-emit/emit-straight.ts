@@ -41,11 +41,12 @@ export function straightFunction(procedure: ProcedureModel, constants: Map<strin
   // Emitted twice: the first time finds which per-unit values comprehensions read — all units'
   // values, so they need their array, complete before a loop reads them; the others are kept in
   // a local of their loop when only that loop reads them.
-  const first = new ExpressionEmitter({ kind: "locals", types, scalars: new Set() }, constants);
+  const charts = new Map(procedure.tables.map((t) => [t.name, t]));
+  const first = new ExpressionEmitter({ kind: "locals", types, scalars: new Set(), charts }, constants);
   emitSteps(procedure, schedule(procedure, new Map()), first, new Set(), parts);
   const steps = schedule(procedure, first.capturedBy);
   const scalars = loopLocals(procedure, steps, first.capturedAnywhere);
-  const emitter = new ExpressionEmitter({ kind: "locals", types, scalars }, constants);
+  const emitter = new ExpressionEmitter({ kind: "locals", types, scalars, charts }, constants);
   const body = emitSteps(procedure, steps, emitter, scalars, parts);
   const values = obj(procedure.outputNames.map((name) => {
     const l = procedure.letsByKey.get(name)!;

@@ -4848,18 +4848,19 @@ function straight$highest_column$each1(in$terrain: "open" | "close" | "very_clos
   const inv$1 = in$terrain;
   const inv$2 = rt.rowOf(table$combat_odds, inv$1);
   const inv$3 = odds;
-  let best: number | null = null;
-  for (let c$i = 0; c$i < items.length; c$i++) {
+  // Every row of the chart is non-decreasing along its columns (checked when compiled): the columns kept are the first ones.
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const c$i = low + high >>> 1;
     const c$ = items[c$i];
-    if (!(rt.compareOdds(rt.cell(table$combat_odds, inv$2, c$i, inv$1, c$), inv$3) <= 0)) {
-      continue;
-    }
-    const v = c$;
-    if (best === null || v > best) {
-      best = v;
+    if (rt.compareOdds(rt.cell(table$combat_odds, inv$2, c$i, inv$1, c$), inv$3) <= 0) {
+      low = c$i + 1;
+    } else {
+      high = c$i;
     }
   }
-  return best;
+  return low === 0 ? null : items[low - 1];
 }
 function straight$attacker_ar$each1(in$attackers: readonly AttackingUnit[], attackers$action_rating: readonly number[]): readonly number[] {
   const items: readonly AttackingUnit[] = in$attackers;
