@@ -141,7 +141,7 @@ export class ExpressionEmitter {
         return call("rt.lookup", [table, e(expr.row), e(expr.column)]);
       }
       case "Index":
-        return call("rt.item", [e(expr.object), e(expr.index), lit(paragraph)]);
+        return call("rt.item", [this.readList(expr.object, paragraph), e(expr.index), lit(paragraph)]);
       case "Unary":
         if (expr.op === "not") return not(e(expr.operand));
         return isExact(expr.operand.ty) ? call("rt.neg", [e(expr.operand)]) : neg(e(expr.operand));
@@ -420,8 +420,27 @@ export class ExpressionEmitter {
     return (kept === "first" && expr.fn === "max") || (kept === "last" && expr.fn === "min") ? kept : null;
   }
 
+  /**
+   * A list that is only read (indexed, or passed to a function that does not keep it):
+   * `list(u.x for u in units)` of a per-unit value the straight-line function computed into an
+   * array is that array, not a copy of it.
+   */
+  private readList(expr: Expr, paragraph: string): TsExpr {
+    if (this.reads.kind !== "locals" || expr.type !== "Aggregate" || expr.fn !== "list" || expr.filter || expr.value?.type !== "Field") return this.emit(expr, paragraph);
+    const { object, elementLet } = expr.value;
+    const list = expr.list.type === "Name" && expr.list.binding?.kind === "input" ? expr.list.binding.decl.name : null;
+    const ofUnit = object.type === "Name" && object.binding?.kind === "local" && object.binding.index === (expr.index ?? `${expr.variable.name}$i`) && object.binding.list?.name === list;
+    if (!elementLet || !list || !ofUnit) return this.emit(expr, paragraph);
+    const name = elementName(list, elementLet.name);
+    if (this.reads.scalars.has(name)) return this.emit(expr, paragraph);
+    // Every unit's value is read, as by a comprehension: the array must be complete first, never a local of a loop.
+    this.capturedAnywhere.add(name);
+    this.capturedBy.get(this.owner)?.add(name) ?? this.capturedBy.set(this.owner, new Set([name]));
+    return this.read(name);
+  }
+
   private builtin(expr: CallExpr, paragraph: string): TsExpr {
-    const args = expr.args.map((a) => this.emit(a, paragraph));
+    const args = expr.args.map((a) => this.readList(a, paragraph));
     const keys = (axis: "rows" | "columns") => {
       const arg = expr.args[0];
       if (arg.type !== "Name" || arg.binding?.kind !== "table") throw new Error(`${expr.callee}() needs a table name`);

@@ -4763,21 +4763,13 @@ function straight(input, dice) {
       const u$ = in$attackers[u$i];
       attackers$action_rating[u$i] = u$.mode === "dg" ? rt.subWhole(u$.ar, 1, "5.2") : u$.ar;
     }
-    const attacker_ar = rt.item(
-      straight$attacker_ar$each1(in$attackers, attackers$action_rating),
-      in$attacker_ar_unit,
-      "9.6a",
-    );
+    const attacker_ar = rt.item(attackers$action_rating, in$attacker_ar_unit, "9.6a");
     const defenders$action_rating = new Array(in$defenders.length);
     for (let d$i = 0; d$i < in$defenders.length; d$i++) {
       const d$ = in$defenders[d$i];
       defenders$action_rating[d$i] = d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.subWhole(d$.ar, 1, "5.2") : d$.ar;
     }
-    const defender_ar = rt.item(
-      straight$defender_ar$each1(in$defenders, defenders$action_rating),
-      in$defender_ar_unit,
-      "9.6a",
-    );
+    const defender_ar = rt.item(defenders$action_rating, in$defender_ar_unit, "9.6a");
     const ar_drm = rt.subWhole(attacker_ar, defender_ar, "9.6");
     const die$surprise_roll = dice.surprise_roll;
     if (die$surprise_roll === undefined) {
@@ -5046,24 +5038,6 @@ function straight$highest_column$each1(in$terrain, odds) {
     }
   }
   return low === 0 ? null : items[low - 1];
-}
-function straight$attacker_ar$each1(in$attackers, attackers$action_rating) {
-  const items = in$attackers;
-  const out = new Array(items.length);
-  for (let u$i = 0; u$i < items.length; u$i++) {
-    const u$ = items[u$i];
-    out[u$i] = attackers$action_rating[u$i];
-  }
-  return out;
-}
-function straight$defender_ar$each1(in$defenders, defenders$action_rating) {
-  const items = in$defenders;
-  const out = new Array(items.length);
-  for (let d$i = 0; d$i < items.length; d$i++) {
-    const d$ = items[d$i];
-    out[d$i] = defenders$action_rating[d$i];
-  }
-  return out;
 }
 function straight$surprise$each1(surprise_modified, in$attack_type) {
   const items = table$surprise_table$columns;
