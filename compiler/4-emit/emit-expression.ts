@@ -200,8 +200,8 @@ export class ExpressionEmitter {
       case "*":
       case "/":
         // Exact: whole numbers stay whole (and stop when too large), others are fractions.
-        // Integers only add, subtract and multiply to integers: no fraction to look for.
-        if (op !== "/" && isInteger(left.ty) && isInteger(right.ty)) return call(WHOLE[op], [l, r, lit(paragraph)]);
+        // Integers only add, subtract and multiply to integers: no fraction to look for, only a result beyond the safe integers.
+        if (op !== "/" && isInteger(left.ty) && isInteger(right.ty)) return call("rt.whole", [bin(op, l, r), lit(paragraph)]);
         return call(ARITHMETIC[op], [l, r, lit(paragraph)]);
       case "==":
       case "!=": {
@@ -513,7 +513,6 @@ function nothingHoisted(): Hoisted {
 }
 
 const ARITHMETIC: Record<string, string> = { "+": "rt.add", "-": "rt.sub", "*": "rt.mul", "/": "rt.div" };
-const WHOLE: Record<string, string> = { "+": "rt.addWhole", "-": "rt.subWhole", "*": "rt.mulWhole" };
 const COMPARE: Record<string, string> = { "<": "rt.lt", "<=": "rt.le", ">": "rt.gt", ">=": "rt.ge" };
 
 /** Comprehensions whose loop gives none when nothing is kept. */

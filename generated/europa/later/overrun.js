@@ -1529,7 +1529,7 @@ function defensive_support(s) {
 function high_odds_drm(s) {
   let v = s.high_odds_drm;
   if (v === undefined) {
-    v = rt.gt(defense_total(s), 0) && rt.ge(attack_total(s), rt.mul(10, defense_total(s), "13.A")) ? rt.subWhole(rt.floor(rt.div(attack_total(s), defense_total(s), "13.A")), 9, "13.A") : 0;
+    v = rt.gt(defense_total(s), 0) && rt.ge(attack_total(s), rt.mul(10, defense_total(s), "13.A")) ? rt.whole(rt.floor(rt.div(attack_total(s), defense_total(s), "13.A")) - 9, "13.A") : 0;
     s.high_odds_drm = v;
   }
   return v;
@@ -1545,37 +1545,29 @@ function exploitation_drm(s) {
 function total_drm(s) {
   let v = s.total_drm;
   if (v === undefined) {
-    v = rt.addWhole(
-      rt.addWhole(
-        rt.addWhole(
-          rt.addWhole(
-            rt.addWhole(
-              rt.addWhole(
-                rt.addWhole(
-                  rt.addWhole(
-                    rt.addWhole(in$terrain_drm(s), in$aec_drm(s), "13.A"),
-                    in$fortification_drm(s),
+    v = rt.whole(
+      rt.whole(
+        rt.whole(
+          rt.whole(
+            rt.whole(
+              rt.whole(
+                rt.whole(
+                  rt.whole(
+                    rt.whole(in$terrain_drm(s) + in$aec_drm(s), "13.A") + in$fortification_drm(s),
                     "13.A",
-                  ),
-                  in$weather_drm(s),
+                  ) + in$weather_drm(s),
                   "13.A",
-                ),
-                in$supply_drm(s),
+                ) + in$supply_drm(s),
                 "13.A",
-              ),
-              in$morale_drm(s),
+              ) + in$morale_drm(s),
               "13.A",
-            ),
-            in$special_unit_drm(s),
+            ) + in$special_unit_drm(s),
             "13.A",
-          ),
-          in$title_drm(s),
+          ) + in$title_drm(s),
           "13.A",
-        ),
-        exploitation_drm(s),
+        ) + exploitation_drm(s),
         "13.A",
-      ),
-      high_odds_drm(s),
+      ) + high_odds_drm(s),
       "13.A",
     );
     s.total_drm = v;
@@ -1585,7 +1577,7 @@ function total_drm(s) {
 function modified_roll(s) {
   let v = s.modified_roll;
   if (v === undefined) {
-    v = rt.addWhole(die$overrun_roll(s), total_drm(s), "13.A");
+    v = rt.whole(die$overrun_roll(s) + total_drm(s), "13.A");
     s.modified_roll = v;
   }
   return v;
@@ -1911,7 +1903,7 @@ function straight(input, dice) {
     const column = rt.eq(defense_total, 0) ? null : rt.header(table$overrun_crt, "column", odds);
     const in$phase = input.phase;
     const exploitation_drm = in$phase === "exploitation" ? -1 : 0;
-    const high_odds_drm = rt.gt(defense_total, 0) && rt.ge(attack_total, rt.mul(10, defense_total, "13.A")) ? rt.subWhole(rt.floor(rt.div(attack_total, defense_total, "13.A")), 9, "13.A") : 0;
+    const high_odds_drm = rt.gt(defense_total, 0) && rt.ge(attack_total, rt.mul(10, defense_total, "13.A")) ? rt.whole(rt.floor(rt.div(attack_total, defense_total, "13.A")) - 9, "13.A") : 0;
     const in$terrain_drm = input.terrain_drm;
     const in$aec_drm = input.aec_drm;
     const in$fortification_drm = input.fortification_drm;
@@ -1920,44 +1912,36 @@ function straight(input, dice) {
     const in$morale_drm = input.morale_drm;
     const in$special_unit_drm = input.special_unit_drm;
     const in$title_drm = input.title_drm;
-    const total_drm = rt.addWhole(
-      rt.addWhole(
-        rt.addWhole(
-          rt.addWhole(
-            rt.addWhole(
-              rt.addWhole(
-                rt.addWhole(
-                  rt.addWhole(
-                    rt.addWhole(in$terrain_drm, in$aec_drm, "13.A"),
-                    in$fortification_drm,
+    const total_drm = rt.whole(
+      rt.whole(
+        rt.whole(
+          rt.whole(
+            rt.whole(
+              rt.whole(
+                rt.whole(
+                  rt.whole(
+                    rt.whole(in$terrain_drm + in$aec_drm, "13.A") + in$fortification_drm,
                     "13.A",
-                  ),
-                  in$weather_drm,
+                  ) + in$weather_drm,
                   "13.A",
-                ),
-                in$supply_drm,
+                ) + in$supply_drm,
                 "13.A",
-              ),
-              in$morale_drm,
+              ) + in$morale_drm,
               "13.A",
-            ),
-            in$special_unit_drm,
+            ) + in$special_unit_drm,
             "13.A",
-          ),
-          in$title_drm,
+          ) + in$title_drm,
           "13.A",
-        ),
-        exploitation_drm,
+        ) + exploitation_drm,
         "13.A",
-      ),
-      high_odds_drm,
+      ) + high_odds_drm,
       "13.A",
     );
     const die$overrun_roll = dice.overrun_roll;
     if (die$overrun_roll === undefined) {
       return null;
     }
-    const modified_roll = rt.addWhole(die$overrun_roll, total_drm, "13.A");
+    const modified_roll = rt.whole(die$overrun_roll + total_drm, "13.A");
     const result = all_retreated ? null : rt.eq(defense_total, 0) ? "de_plus" : rt.lookup(table$overrun_crt, modified_roll, odds);
     const overrun_succeeds = all_retreated || (result === "de_minus" || result === "de_plus");
     const attackers_do_not_retreat = result === "ah";

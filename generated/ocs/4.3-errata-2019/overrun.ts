@@ -3749,7 +3749,7 @@ function mp_left_after(s: State): rt.Num {
 function mp_expended_on_target(s: State): number {
   let v = s.mp_expended_on_target;
   if (v === undefined) {
-    v = rt.addWhole(rt.mulWhole(overrun_cost(s), in$overrun_number(s), "8.1a"), advance_cost(s), "8.1a");
+    v = rt.whole(rt.whole(overrun_cost(s) * in$overrun_number(s), "8.1a") + advance_cost(s), "8.1a");
     s.mp_expended_on_target = v;
   }
   return v;
@@ -3773,7 +3773,7 @@ function movement_ends(s: State): boolean {
 function final_column(s: State): number {
   let v = s.final_column;
   if (v === undefined) {
-    v = rt.addWhole(start_column(s), column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? rt.firstItem(table$combat_odds$columns) as number : rt.addWhole(start_column(s), column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? rt.lastItem(table$combat_odds$columns) as number : rt.addWhole(start_column(s), column_shift(s), "9.1g");
+    v = rt.whole(start_column(s) + column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? rt.firstItem(table$combat_odds$columns) as number : rt.whole(start_column(s) + column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? rt.lastItem(table$combat_odds$columns) as number : rt.whole(start_column(s) + column_shift(s), "9.1g");
     s.final_column = v;
   }
   return v;
@@ -3829,7 +3829,7 @@ function combat_supply_factor(s: State): rt.Num {
 function ar_drm(s: State): number {
   let v = s.ar_drm;
   if (v === undefined) {
-    v = rt.subWhole(attacker_ar(s), defender_ar(s), "9.6");
+    v = rt.whole(attacker_ar(s) - defender_ar(s), "9.6");
     s.ar_drm = v;
   }
   return v;
@@ -3904,11 +3904,7 @@ function start_column_odds(s: State): rt.Odds {
 function surprise_modified(s: State): number {
   let v = s.surprise_modified;
   if (v === undefined) {
-    v = rt.addWhole(
-      rt.addWhole(die$surprise_roll(s), ar_drm(s), "9.8"),
-      hedgehog_surprise_drm(s),
-      "9.8",
-    );
+    v = rt.whole(rt.whole(die$surprise_roll(s) + ar_drm(s), "9.8") + hedgehog_surprise_drm(s), "9.8");
     s.surprise_modified = v;
   }
   return v;
@@ -3932,7 +3928,7 @@ function column_shift(s: State): number {
 function combat_modified(s: State): number {
   let v = s.combat_modified;
   if (v === undefined) {
-    v = rt.addWhole(rt.addWhole(die$combat_roll(s), ar_drm(s), "9.9"), hedgehog_combat_drm(s), "9.9");
+    v = rt.whole(rt.whole(die$combat_roll(s) + ar_drm(s), "9.9") + hedgehog_combat_drm(s), "9.9");
     s.combat_modified = v;
   }
   return v;
@@ -3956,9 +3952,8 @@ function attacker_option_as_retreat(s: State): number {
 function attacker_required_losses(s: State): number {
   let v = s.attacker_required_losses;
   if (v === undefined) {
-    v = rt.subWhole(
-      rt.addWhole(result(s).attacker_loss, result(s).attacker_option, "9.10a"),
-      attacker_option_as_retreat(s),
+    v = rt.whole(
+      rt.whole(result(s).attacker_loss + result(s).attacker_option, "9.10a") - attacker_option_as_retreat(s),
       "9.10a",
     );
     s.attacker_required_losses = v;
@@ -3976,9 +3971,8 @@ function defender_option_as_retreat(s: State): number {
 function defender_required_losses(s: State): number {
   let v = s.defender_required_losses;
   if (v === undefined) {
-    v = rt.subWhole(
-      rt.addWhole(result(s).defender_loss, defender_option(s), "9.10b"),
-      defender_option_as_retreat(s),
+    v = rt.whole(
+      rt.whole(result(s).defender_loss + defender_option(s), "9.10b") - defender_option_as_retreat(s),
       "9.10b",
     );
     s.defender_required_losses = v;
@@ -4174,7 +4168,7 @@ function attackers$action_rating(s: State, u$i: number): number {
   let v = (s.attackers$action_rating ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = u$.mode === "dg" ? rt.subWhole(u$.ar, 1, "5.2") : u$.ar;
+    v = u$.mode === "dg" ? rt.whole(u$.ar - 1, "5.2") : u$.ar;
     (s.attackers$action_rating ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -4240,7 +4234,7 @@ function attackers$destroyed(s: State, u$i: number): boolean {
   let v = (s.attackers$destroyed ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = attackers$losses(s, u$i) >= rt.subWhole(u$.steps, u$.steps_lost, "9.11c") ? true : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? true : false;
+    v = attackers$losses(s, u$i) >= rt.whole(u$.steps - u$.steps_lost, "9.11c") ? true : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? true : false;
     (s.attackers$destroyed ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -4285,7 +4279,7 @@ function defenders$action_rating(s: State, d$i: number): number {
   let v = (s.defenders$action_rating ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
-    v = d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.subWhole(d$.ar, 1, "5.2") : d$.ar;
+    v = d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.whole(d$.ar - 1, "5.2") : d$.ar;
     (s.defenders$action_rating ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
@@ -4346,7 +4340,7 @@ function defenders$destroyed(s: State, d$i: number): boolean {
   let v = (s.defenders$destroyed ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
-    v = defenders$losses(s, d$i) >= rt.subWhole(d$.steps, d$.steps_lost, "9.11c") ? true : d$.cannot_move && defender_option_as_retreat(s) > 0 ? true : false;
+    v = defenders$losses(s, d$i) >= rt.whole(d$.steps - d$.steps_lost, "9.11c") ? true : d$.cannot_move && defender_option_as_retreat(s) > 0 ? true : false;
     (s.defenders$destroyed ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
@@ -4355,7 +4349,7 @@ function defenders$step_loss_factor(s: State, d$i: number): rt.Num {
   let v = (s.defenders$step_loss_factor ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
-    v = rt.mulWhole(d$.steps_lost, 2, "9.11d") >= d$.steps ? num$1$2 : 1;
+    v = rt.whole(d$.steps_lost * 2, "9.11d") >= d$.steps ? num$1$2 : 1;
     (s.defenders$step_loss_factor ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
@@ -4549,7 +4543,7 @@ function check$ar_units_in_combat(s: State): boolean {
   return in$attacker_ar_unit(s) <= in$attackers(s).length && in$defender_ar_unit(s) <= in$defenders(s).length;
 }
 function branch$final_column(s: State): number {
-  return rt.addWhole(start_column(s), column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? 0 : rt.addWhole(start_column(s), column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? 1 : 2;
+  return rt.whole(start_column(s) + column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? 0 : rt.whole(start_column(s) + column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? 1 : 2;
 }
 function branch$odds(s: State): number {
   return both_zero(s) ? 0 : 1;
@@ -4597,7 +4591,7 @@ function branch$attackers$action_rating(s: State, u$i: number): number {
 }
 function branch$attackers$destroyed(s: State, u$i: number): number {
   const u$ = in$attackers(s)[u$i];
-  return attackers$losses(s, u$i) >= rt.subWhole(u$.steps, u$.steps_lost, "9.11c") ? 0 : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? 1 : 2;
+  return attackers$losses(s, u$i) >= rt.whole(u$.steps - u$.steps_lost, "9.11c") ? 0 : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? 1 : 2;
 }
 function branch$attackers$advances(s: State, u$i: number): number {
   const u$ = in$attackers(s)[u$i];
@@ -4617,7 +4611,7 @@ function branch$defenders$action_rating(s: State, d$i: number): number {
 }
 function branch$defenders$destroyed(s: State, d$i: number): number {
   const d$ = in$defenders(s)[d$i];
-  return defenders$losses(s, d$i) >= rt.subWhole(d$.steps, d$.steps_lost, "9.11c") ? 0 : d$.cannot_move && defender_option_as_retreat(s) > 0 ? 1 : 2;
+  return defenders$losses(s, d$i) >= rt.whole(d$.steps - d$.steps_lost, "9.11c") ? 0 : d$.cannot_move && defender_option_as_retreat(s) > 0 ? 1 : 2;
 }
 function defender_at$each1(s: State): boolean {
   const items: readonly DefendingUnit[] = in$defenders(s);
@@ -4644,7 +4638,7 @@ function attacker_supply_cost$each1(s: State): number {
   let total: number = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    total = rt.add(total, u$.dak_brigade ? 1 : rt.subWhole(u$.steps, u$.steps_lost, "9.0"), "9.0");
+    total = rt.add(total, u$.dak_brigade ? 1 : rt.whole(u$.steps - u$.steps_lost, "9.0"), "9.0");
   }
   return total;
 }
@@ -4736,7 +4730,7 @@ function attacker_steps$each1(s: State): number {
   let total: number = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    total = rt.add(total, rt.subWhole(u$.steps, u$.steps_lost, "9.11"), "9.11");
+    total = rt.add(total, rt.whole(u$.steps - u$.steps_lost, "9.11"), "9.11");
   }
   return total;
 }
@@ -4745,7 +4739,7 @@ function defender_steps$each1(s: State): number {
   let total: number = 0;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    total = rt.add(total, rt.subWhole(d$.steps, d$.steps_lost, "9.11"), "9.11");
+    total = rt.add(total, rt.whole(d$.steps - d$.steps_lost, "9.11"), "9.11");
   }
   return total;
 }
@@ -4774,7 +4768,7 @@ function attacker_losses_by_unit$each1(s: State): readonly number[] {
   const out: number[] = new Array(items.length);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    out[u$i] = rt.subWhole(u$.steps, u$.steps_lost, "9.11c");
+    out[u$i] = rt.whole(u$.steps - u$.steps_lost, "9.11c");
   }
   return out;
 }
@@ -4783,7 +4777,7 @@ function defender_losses_by_unit$each1(s: State): readonly number[] {
   const out: number[] = new Array(items.length);
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    out[d$i] = rt.subWhole(d$.steps, d$.steps_lost, "9.11c");
+    out[d$i] = rt.whole(d$.steps - d$.steps_lost, "9.11c");
   }
   return out;
 }
@@ -4906,7 +4900,7 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const mp_left_after: rt.Num = rt.sub(in$stack_mp_left, overrun_cost, "8.1a");
     const in$overrun_number = input.overrun_number as number;
     const advance_cost: number = 0;
-    const mp_expended_on_target: number = rt.addWhole(rt.mulWhole(overrun_cost, in$overrun_number, "8.1a"), advance_cost, "8.1a");
+    const mp_expended_on_target: number = rt.whole(rt.whole(overrun_cost * in$overrun_number, "8.1a") + advance_cost, "8.1a");
     const defender_re: rt.Num = straight$defender_re$each1(in$defenders);
     const defender_supply_cost: number = rt.le(defender_re, 1) ? 1 : 2;
     const in$hedgehog_level = input.hedgehog_level as number;
@@ -4942,7 +4936,7 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
       const d$ = in$defenders[d$i];
       const defenders$mode_factor: rt.Num = d$.mode === "strat" ? 0 : d$.mode === "reserve" ? num$1$2 : d$.mode === "dg" ? num$1$2 : 1;
       const defenders$terrain_multiplier: rt.Num = d$.bracketed ? 1 : rt.numberIn(d$.terrain_effect) as rt.Num;
-      const defenders$step_loss_factor: rt.Num = rt.mulWhole(d$.steps_lost, 2, "9.11d") >= d$.steps ? num$1$2 : 1;
+      const defenders$step_loss_factor: rt.Num = rt.whole(d$.steps_lost * 2, "9.11d") >= d$.steps ? num$1$2 : 1;
       const defenders$supply_factor: rt.Num = d$.out_of_supply ? num$1$2 : 1;
       defenders$defense_strength[d$i] = rt.mul(
         rt.mul(
@@ -4975,22 +4969,22 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const attackers$action_rating: number[] = new Array(in$attackers.length);
     for (let u$i = 0; u$i < in$attackers.length; u$i++) {
       const u$ = in$attackers[u$i];
-      attackers$action_rating[u$i] = u$.mode === "dg" ? rt.subWhole(u$.ar, 1, "5.2") : u$.ar;
+      attackers$action_rating[u$i] = u$.mode === "dg" ? rt.whole(u$.ar - 1, "5.2") : u$.ar;
     }
     const attacker_ar: number = rt.item(attackers$action_rating, in$attacker_ar_unit, "9.6a");
     const defenders$action_rating: number[] = new Array(in$defenders.length);
     for (let d$i = 0; d$i < in$defenders.length; d$i++) {
       const d$ = in$defenders[d$i];
-      defenders$action_rating[d$i] = d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.subWhole(d$.ar, 1, "5.2") : d$.ar;
+      defenders$action_rating[d$i] = d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.whole(d$.ar - 1, "5.2") : d$.ar;
     }
     const defender_ar: number = rt.item(defenders$action_rating, in$defender_ar_unit, "9.6a");
-    const ar_drm: number = rt.subWhole(attacker_ar, defender_ar, "9.6");
+    const ar_drm: number = rt.whole(attacker_ar - defender_ar, "9.6");
     const die$surprise_roll = dice.surprise_roll;
     if (die$surprise_roll === undefined) {
       return null;
     }
     const hedgehog_surprise_drm: number = in$hedgehog_level > 0 ? -1 : 0;
-    const surprise_modified: number = rt.addWhole(rt.addWhole(die$surprise_roll, ar_drm, "9.8"), hedgehog_surprise_drm, "9.8");
+    const surprise_modified: number = rt.whole(rt.whole(die$surprise_roll + ar_drm, "9.8") + hedgehog_surprise_drm, "9.8");
     const in$attack_type = "overrun" as "overrun" | "regular";
     const surprise: ("attacker" | "defender") | null = straight$surprise$each1(surprise_modified, in$attack_type);
     const die$shift_roll = dice.shift_roll;
@@ -4998,22 +4992,21 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
       return null;
     }
     const column_shift: number = surprise === "attacker" ? die$shift_roll : surprise === "defender" ? -die$shift_roll : 0;
-    const final_column: number = rt.addWhole(start_column, column_shift, "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? rt.firstItem(table$combat_odds$columns) as number : rt.addWhole(start_column, column_shift, "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? rt.lastItem(table$combat_odds$columns) as number : rt.addWhole(start_column, column_shift, "9.1g");
+    const final_column: number = rt.whole(start_column + column_shift, "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? rt.firstItem(table$combat_odds$columns) as number : rt.whole(start_column + column_shift, "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? rt.lastItem(table$combat_odds$columns) as number : rt.whole(start_column + column_shift, "9.1g");
     const final_column_odds: rt.Odds = rt.lookup(table$combat_odds, in$terrain, final_column);
     const die$combat_roll = dice.combat_roll;
     if (die$combat_roll === undefined) {
       return null;
     }
     const hedgehog_combat_drm: number = -in$hedgehog_level;
-    const combat_modified: number = rt.addWhole(rt.addWhole(die$combat_roll, ar_drm, "9.9"), hedgehog_combat_drm, "9.9");
+    const combat_modified: number = rt.whole(rt.whole(die$combat_roll + ar_drm, "9.9") + hedgehog_combat_drm, "9.9");
     const result: CombatResult = rt.lookup(table$combat_results, combat_modified, final_column);
     const in$attacker_option_retreat = input.attacker_option_retreat as number;
     const attacker_steps: number = straight$attacker_steps$each1(in$attackers);
     const attacker_destroyed_before_options: boolean = result.attacker_loss >= attacker_steps;
     const attacker_option_as_retreat: number = attacker_destroyed_before_options ? 0 : Math.min(in$attacker_option_retreat, result.attacker_option);
-    const attacker_required_losses: number = rt.subWhole(
-      rt.addWhole(result.attacker_loss, result.attacker_option, "9.10a"),
-      attacker_option_as_retreat,
+    const attacker_required_losses: number = rt.whole(
+      rt.whole(result.attacker_loss + result.attacker_option, "9.10a") - attacker_option_as_retreat,
       "9.10a",
     );
     const attacker_step_losses: number = Math.min(attacker_required_losses, attacker_steps);
@@ -5027,7 +5020,7 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     for (let u$i = 0; u$i < in$attackers.length; u$i++) {
       const u$ = in$attackers[u$i];
       attackers$losses[u$i] = rt.item(attacker_losses_by_unit, u$i + 1, "9.11c");
-      attackers$destroyed[u$i] = attackers$losses[u$i] >= rt.subWhole(u$.steps, u$.steps_lost, "9.11c") ? true : u$.cannot_move && attacker_option_as_retreat > 0 ? true : false;
+      attackers$destroyed[u$i] = attackers$losses[u$i] >= rt.whole(u$.steps - u$.steps_lost, "9.11c") ? true : u$.cannot_move && attacker_option_as_retreat > 0 ? true : false;
     }
     const attacker_destroyed: boolean = straight$attacker_destroyed$each1(in$attackers, attackers$destroyed);
     const attacker_retreat_hexes: number = attacker_destroyed ? 0 : attacker_option_as_retreat;
@@ -5048,9 +5041,8 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const defender_option: number = defender_may_ignore && in$defender_ignores ? 0 : defender_may_ignore ? result.defender_option : result.defender_option;
     const in$defender_option_retreat = input.defender_option_retreat as number;
     const defender_option_as_retreat: number = Math.min(in$defender_option_retreat, defender_option);
-    const defender_required_losses: number = rt.subWhole(
-      rt.addWhole(result.defender_loss, defender_option, "9.10b"),
-      defender_option_as_retreat,
+    const defender_required_losses: number = rt.whole(
+      rt.whole(result.defender_loss + defender_option, "9.10b") - defender_option_as_retreat,
       "9.10b",
     );
     const defender_steps: number = straight$defender_steps$each1(in$defenders);
@@ -5065,7 +5057,7 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     for (let d$i = 0; d$i < in$defenders.length; d$i++) {
       const d$ = in$defenders[d$i];
       defenders$losses[d$i] = rt.item(defender_losses_by_unit, d$i + 1, "9.11c");
-      defenders$destroyed[d$i] = defenders$losses[d$i] >= rt.subWhole(d$.steps, d$.steps_lost, "9.11c") ? true : d$.cannot_move && defender_option_as_retreat > 0 ? true : false;
+      defenders$destroyed[d$i] = defenders$losses[d$i] >= rt.whole(d$.steps - d$.steps_lost, "9.11c") ? true : d$.cannot_move && defender_option_as_retreat > 0 ? true : false;
     }
     const defender_destroyed: boolean = straight$defender_destroyed$each1(in$defenders, defenders$destroyed);
     const defender_retreat_hexes: number = defender_destroyed ? 0 : defender_option_as_retreat;
@@ -5160,7 +5152,7 @@ function straight$attacker_supply_cost$each1(in$attackers: readonly AttackingUni
   let total: number = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    total = rt.add(total, u$.dak_brigade ? 1 : rt.subWhole(u$.steps, u$.steps_lost, "9.0"), "9.0");
+    total = rt.add(total, u$.dak_brigade ? 1 : rt.whole(u$.steps - u$.steps_lost, "9.0"), "9.0");
   }
   return total;
 }
@@ -5275,7 +5267,7 @@ function straight$attacker_steps$each1(in$attackers: readonly AttackingUnit[]): 
   let total: number = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    total = rt.add(total, rt.subWhole(u$.steps, u$.steps_lost, "9.11"), "9.11");
+    total = rt.add(total, rt.whole(u$.steps - u$.steps_lost, "9.11"), "9.11");
   }
   return total;
 }
@@ -5284,7 +5276,7 @@ function straight$attacker_losses_by_unit$each1(in$attackers: readonly Attacking
   const out: number[] = new Array(items.length);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    out[u$i] = rt.subWhole(u$.steps, u$.steps_lost, "9.11c");
+    out[u$i] = rt.whole(u$.steps - u$.steps_lost, "9.11c");
   }
   return out;
 }
@@ -5315,7 +5307,7 @@ function straight$defender_steps$each1(in$defenders: readonly DefendingUnit[]): 
   let total: number = 0;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    total = rt.add(total, rt.subWhole(d$.steps, d$.steps_lost, "9.11"), "9.11");
+    total = rt.add(total, rt.whole(d$.steps - d$.steps_lost, "9.11"), "9.11");
   }
   return total;
 }
@@ -5324,7 +5316,7 @@ function straight$defender_losses_by_unit$each1(in$defenders: readonly Defending
   const out: number[] = new Array(items.length);
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    out[d$i] = rt.subWhole(d$.steps, d$.steps_lost, "9.11c");
+    out[d$i] = rt.whole(d$.steps - d$.steps_lost, "9.11c");
   }
   return out;
 }
