@@ -58,6 +58,8 @@ export class ExpressionEmitter {
   readonly capturedAnywhere = new Set<string>();
   /** With `locals`: the values the comprehensions of each definition read, by the name given to `definition`. */
   readonly capturedBy = new Map<string, Set<string>>();
+  /** With `locals`: every value read while `readsOf` emits (see there). */
+  private logged: Set<string> | null = null;
 
   /** `constants` may be shared with another emitter of the same module, so each fraction is made once. */
   constructor(reads: Reads = { kind: "memoized" }, constants = new Map<string, TsStmt>()) {
@@ -68,6 +70,7 @@ export class ExpressionEmitter {
   /** A named value: a call of its memoized accessor, or its local (which the comprehension being emitted takes as a parameter). */
   private read(name: string, index?: string): TsExpr {
     if (this.reads.kind === "memoized") return call(id(name), index === undefined ? [S] : [S, id(index)]);
+    this.logged?.add(name);
     const inner = this.captures.at(-1);
     if (inner) {
       inner.add(name);
@@ -78,6 +81,25 @@ export class ExpressionEmitter {
     }
     // A per-unit value read in its own loop, kept in a local of the loop (see `scalars`).
     return index === undefined || this.reads.scalars.has(name) ? id(name) : { type: "index", object: id(name), index: id(index) };
+  }
+
+  /** What `emit` returns (code emitted through it), and the values that code reads, by name (with `locals`). */
+  readsOf<T>(emit: () => T): { code: T; reads: Set<string> } {
+    const outer = this.logged;
+    const reads = new Set<string>();
+    this.logged = reads;
+    try {
+      return { code: emit(), reads };
+    } finally {
+      this.logged = outer;
+      if (outer) for (const name of reads) outer.add(name);
+    }
+  }
+
+  /** The type of a value read with `locals`, by name. */
+  typeOf(name: string): TsType {
+    if (this.reads.kind !== "locals") throw new Error("only values read as locals have a type here");
+    return localType(this.reads, name);
   }
 
   /** Starts a definition; helper names stay the same when other definitions change. */

@@ -1853,23 +1853,13 @@ function straight(input, dice) {
     const all_retreated = straight$all_retreated$each1(in$defenders);
     const attackers$mp_cost = new Array(in$attackers.length);
     const attackers$mp_spent = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$mp_cost[u$i] = in$same_hex ? 0 : all_retreated ? rt.add(
-        rt.add(rt.numberIn(u$.terrain_mp), rt.numberIn(u$.zoc_mp), "13.A"),
-        rt.numberIn(u$.harassment_mp),
-        "13.A",
-      ) : rt.add(
-        rt.add(
-          rt.add(rt.numberIn(u$.terrain_mp), rt.numberIn(u$.zoc_mp), "13.A"),
-          rt.numberIn(u$.harassment_mp),
-          "13.A",
-        ),
-        rt.numberIn(u$.overrun_mp),
-        "13.A",
-      );
-      attackers$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used), attackers$mp_cost[u$i], "13.A");
-    }
+    straight$loop$attackers$mp_cost(
+      in$attackers,
+      in$same_hex,
+      all_retreated,
+      attackers$mp_cost,
+      attackers$mp_spent,
+    );
     if (!(straight$check$enough_mp$each1(in$attackers, attackers$mp_spent))) {
       return null;
     }
@@ -1888,11 +1878,12 @@ function straight(input, dice) {
     const defensive_support = rt.quarter(in$defensive_support_bombing, "13.A");
     const attackers$mp_left = new Array(in$attackers.length);
     const attackers$strength_now = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma), attackers$mp_spent[u$i], "13.A");
-      attackers$strength_now[u$i] = u$.half_strength_marker ? rt.halve(rt.numberIn(u$.strength), "13.A") : rt.numberIn(u$.strength);
-    }
+    straight$loop$attackers$mp_left(
+      in$attackers,
+      attackers$mp_spent,
+      attackers$mp_left,
+      attackers$strength_now,
+    );
     const attack_total = rt.add(
       straight$attack_total$each1(in$attackers, attackers$strength_now),
       ground_support,
@@ -1950,11 +1941,14 @@ function straight(input, dice) {
     const advance = in$same_hex ? "already_in_hex" : all_retreated ? "may_move_in" : overrun_succeeds ? "at_least_one" : "no_advance";
     const attackers$may_move_on = new Array(in$attackers.length);
     const attackers$ends_movement = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$may_move_on[u$i] = overrun_succeeds && (in$same_hex || u$.advances) && rt.gt(attackers$mp_left[u$i], 0);
-      attackers$ends_movement[u$i] = !(overrun_succeeds && (in$same_hex || u$.advances));
-    }
+    straight$loop$attackers$may_move_on(
+      in$attackers,
+      overrun_succeeds,
+      in$same_hex,
+      attackers$mp_left,
+      attackers$may_move_on,
+      attackers$ends_movement,
+    );
     return {
       "attackers.mp_cost": rt.wireEach(attackers$mp_cost, rt.wireAs.number),
       "attackers.mp_spent": rt.wireEach(attackers$mp_spent, rt.wireAs.number),
@@ -1984,6 +1978,42 @@ function straight(input, dice) {
       throw error;
     }
     return null;
+  }
+}
+/** The per-unit definitions `attackers.mp_cost`, `attackers.mp_spent`, unit by unit. */
+function straight$loop$attackers$mp_cost(in$attackers, in$same_hex, all_retreated, attackers$mp_cost, attackers$mp_spent) {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$mp_cost[u$i] = in$same_hex ? 0 : all_retreated ? rt.add(
+      rt.add(rt.numberIn(u$.terrain_mp), rt.numberIn(u$.zoc_mp), "13.A"),
+      rt.numberIn(u$.harassment_mp),
+      "13.A",
+    ) : rt.add(
+      rt.add(
+        rt.add(rt.numberIn(u$.terrain_mp), rt.numberIn(u$.zoc_mp), "13.A"),
+        rt.numberIn(u$.harassment_mp),
+        "13.A",
+      ),
+      rt.numberIn(u$.overrun_mp),
+      "13.A",
+    );
+    attackers$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used), attackers$mp_cost[u$i], "13.A");
+  }
+}
+/** The per-unit definitions `attackers.mp_left`, `attackers.strength_now`, unit by unit. */
+function straight$loop$attackers$mp_left(in$attackers, attackers$mp_spent, attackers$mp_left, attackers$strength_now) {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma), attackers$mp_spent[u$i], "13.A");
+    attackers$strength_now[u$i] = u$.half_strength_marker ? rt.halve(rt.numberIn(u$.strength), "13.A") : rt.numberIn(u$.strength);
+  }
+}
+/** The per-unit definitions `attackers.may_move_on`, `attackers.ends_movement`, unit by unit. */
+function straight$loop$attackers$may_move_on(in$attackers, overrun_succeeds, in$same_hex, attackers$mp_left, attackers$may_move_on, attackers$ends_movement) {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$may_move_on[u$i] = overrun_succeeds && (in$same_hex || u$.advances) && rt.gt(attackers$mp_left[u$i], 0);
+    attackers$ends_movement[u$i] = !(overrun_succeeds && (in$same_hex || u$.advances));
   }
 }
 function straight$all_retreated$each1(in$defenders) {

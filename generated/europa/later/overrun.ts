@@ -1985,23 +1985,13 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const all_retreated: boolean = straight$all_retreated$each1(in$defenders);
     const attackers$mp_cost: rt.Num[] = new Array(in$attackers.length);
     const attackers$mp_spent: rt.Num[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$mp_cost[u$i] = in$same_hex ? 0 : all_retreated ? rt.add(
-        rt.add(rt.numberIn(u$.terrain_mp) as rt.Num, rt.numberIn(u$.zoc_mp) as rt.Num, "13.A"),
-        rt.numberIn(u$.harassment_mp) as rt.Num,
-        "13.A",
-      ) : rt.add(
-        rt.add(
-          rt.add(rt.numberIn(u$.terrain_mp) as rt.Num, rt.numberIn(u$.zoc_mp) as rt.Num, "13.A"),
-          rt.numberIn(u$.harassment_mp) as rt.Num,
-          "13.A",
-        ),
-        rt.numberIn(u$.overrun_mp) as rt.Num,
-        "13.A",
-      );
-      attackers$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used) as rt.Num, attackers$mp_cost[u$i], "13.A");
-    }
+    straight$loop$attackers$mp_cost(
+      in$attackers,
+      in$same_hex,
+      all_retreated,
+      attackers$mp_cost,
+      attackers$mp_spent,
+    );
     if (!(straight$check$enough_mp$each1(in$attackers, attackers$mp_spent) as boolean)) {
       return null;
     }
@@ -2020,11 +2010,12 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const defensive_support: rt.Num = rt.quarter(in$defensive_support_bombing, "13.A");
     const attackers$mp_left: rt.Num[] = new Array(in$attackers.length);
     const attackers$strength_now: rt.Num[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma) as rt.Num, attackers$mp_spent[u$i], "13.A");
-      attackers$strength_now[u$i] = u$.half_strength_marker ? rt.halve(rt.numberIn(u$.strength) as rt.Num, "13.A") : rt.numberIn(u$.strength) as rt.Num;
-    }
+    straight$loop$attackers$mp_left(
+      in$attackers,
+      attackers$mp_spent,
+      attackers$mp_left,
+      attackers$strength_now,
+    );
     const attack_total: rt.Num = rt.add(
       straight$attack_total$each1(in$attackers, attackers$strength_now),
       ground_support,
@@ -2082,11 +2073,14 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const advance: "all_must" | "at_least_one" | "may_move_in" | "already_in_hex" | "no_advance" = in$same_hex ? "already_in_hex" : all_retreated ? "may_move_in" : overrun_succeeds ? "at_least_one" : "no_advance";
     const attackers$may_move_on: boolean[] = new Array(in$attackers.length);
     const attackers$ends_movement: boolean[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$may_move_on[u$i] = overrun_succeeds && (in$same_hex || u$.advances) && rt.gt(attackers$mp_left[u$i], 0);
-      attackers$ends_movement[u$i] = !(overrun_succeeds && (in$same_hex || u$.advances));
-    }
+    straight$loop$attackers$may_move_on(
+      in$attackers,
+      overrun_succeeds,
+      in$same_hex,
+      attackers$mp_left,
+      attackers$may_move_on,
+      attackers$ends_movement,
+    );
     return {
       "attackers.mp_cost": rt.wireEach(attackers$mp_cost, rt.wireAs.number),
       "attackers.mp_spent": rt.wireEach(attackers$mp_spent, rt.wireAs.number),
@@ -2116,6 +2110,42 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
       throw error;
     }
     return null;
+  }
+}
+/** The per-unit definitions `attackers.mp_cost`, `attackers.mp_spent`, unit by unit. */
+function straight$loop$attackers$mp_cost(in$attackers: readonly OverrunningUnit[], in$same_hex: boolean, all_retreated: boolean, attackers$mp_cost: rt.Num[], attackers$mp_spent: rt.Num[]): void {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$mp_cost[u$i] = in$same_hex ? 0 : all_retreated ? rt.add(
+      rt.add(rt.numberIn(u$.terrain_mp) as rt.Num, rt.numberIn(u$.zoc_mp) as rt.Num, "13.A"),
+      rt.numberIn(u$.harassment_mp) as rt.Num,
+      "13.A",
+    ) : rt.add(
+      rt.add(
+        rt.add(rt.numberIn(u$.terrain_mp) as rt.Num, rt.numberIn(u$.zoc_mp) as rt.Num, "13.A"),
+        rt.numberIn(u$.harassment_mp) as rt.Num,
+        "13.A",
+      ),
+      rt.numberIn(u$.overrun_mp) as rt.Num,
+      "13.A",
+    );
+    attackers$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used) as rt.Num, attackers$mp_cost[u$i], "13.A");
+  }
+}
+/** The per-unit definitions `attackers.mp_left`, `attackers.strength_now`, unit by unit. */
+function straight$loop$attackers$mp_left(in$attackers: readonly OverrunningUnit[], attackers$mp_spent: readonly rt.Num[], attackers$mp_left: rt.Num[], attackers$strength_now: rt.Num[]): void {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma) as rt.Num, attackers$mp_spent[u$i], "13.A");
+    attackers$strength_now[u$i] = u$.half_strength_marker ? rt.halve(rt.numberIn(u$.strength) as rt.Num, "13.A") : rt.numberIn(u$.strength) as rt.Num;
+  }
+}
+/** The per-unit definitions `attackers.may_move_on`, `attackers.ends_movement`, unit by unit. */
+function straight$loop$attackers$may_move_on(in$attackers: readonly OverrunningUnit[], overrun_succeeds: boolean, in$same_hex: boolean, attackers$mp_left: readonly rt.Num[], attackers$may_move_on: boolean[], attackers$ends_movement: boolean[]): void {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$may_move_on[u$i] = overrun_succeeds && (in$same_hex || u$.advances) && rt.gt(attackers$mp_left[u$i], 0);
+    attackers$ends_movement[u$i] = !(overrun_succeeds && (in$same_hex || u$.advances));
   }
 }
 function straight$all_retreated$each1(in$defenders: readonly DefendingUnit[]): boolean {

@@ -4320,53 +4320,14 @@ function straight(input, dice) {
     const in$defender_pays_supply = input.defender_pays_supply;
     const combat_supply_factor = in$defender_pays_supply ? 1 : num$1$2;
     const attackers$attack_strength = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      const attackers$mode_factor = u$.mode === "dg" ? num$1$2 : 1;
-      const attackers$at_reduced = (u$.class === "armor" || u$.class === "mech") && rt.eq(rt.numberIn(u$.terrain_effect), 2) && (u$.at === "no_at" || defender_at === "heavy" || defender_at === "light" && u$.at === "light");
-      const attackers$terrain_multiplier = attackers$at_reduced ? num$3$2 : rt.numberIn(u$.terrain_effect);
-      const attackers$step_loss_factor = u$.steps_lost >= 1 ? num$1$2 : 1;
-      const attackers$supply_factor = u$.out_of_supply ? num$1$2 : 1;
-      attackers$attack_strength[u$i] = rt.mul(
-        rt.mul(
-          rt.mul(
-            rt.mul(rt.numberIn(u$.strength), attackers$mode_factor, "9.4"),
-            attackers$terrain_multiplier,
-            "9.4",
-          ),
-          attackers$step_loss_factor,
-          "9.4",
-        ),
-        attackers$supply_factor,
-        "9.4",
-      );
-    }
+    straight$loop$attackers$mode_factor(in$attackers, defender_at, attackers$attack_strength);
     const attack_total = straight$attack_total$each1(in$attackers, attackers$attack_strength);
     const defenders$defense_strength = new Array(in$defenders.length);
-    for (let d$i = 0; d$i < in$defenders.length; d$i++) {
-      const d$ = in$defenders[d$i];
-      const defenders$mode_factor = d$.mode === "strat" ? 0 : d$.mode === "reserve" ? num$1$2 : d$.mode === "dg" ? num$1$2 : 1;
-      const defenders$terrain_multiplier = d$.bracketed ? 1 : rt.numberIn(d$.terrain_effect);
-      const defenders$step_loss_factor = rt.whole(d$.steps_lost * 2, "9.11d") >= d$.steps ? num$1$2 : 1;
-      const defenders$supply_factor = d$.out_of_supply ? num$1$2 : 1;
-      defenders$defense_strength[d$i] = rt.mul(
-        rt.mul(
-          rt.mul(
-            rt.mul(
-              rt.mul(rt.numberIn(d$.strength), defenders$mode_factor, "9.4a"),
-              defenders$terrain_multiplier,
-              "9.4a",
-            ),
-            defenders$step_loss_factor,
-            "9.4a",
-          ),
-          defenders$supply_factor,
-          "9.4a",
-        ),
-        combat_supply_factor,
-        "9.4a",
-      );
-    }
+    straight$loop$defenders$mode_factor(
+      in$defenders,
+      combat_supply_factor,
+      defenders$defense_strength,
+    );
     const defense_total = straight$defense_total$each1(in$defenders, defenders$defense_strength);
     const both_zero = rt.eq(attack_total, 0) && rt.eq(defense_total, 0);
     const odds = both_zero ? rt.ratio(1, 1, "9.7") : rt.roundOdds(rt.ratio(attack_total, defense_total, "9.7"), "half_up");
@@ -4378,16 +4339,10 @@ function straight(input, dice) {
     ) > 0 ? rt.lastItem(table$combat_odds$columns) : highest_column;
     const start_column_odds = rt.lookup(table$combat_odds, in$terrain, start_column);
     const attackers$action_rating = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$action_rating[u$i] = u$.mode === "dg" ? rt.whole(u$.ar - 1, "5.2") : u$.ar;
-    }
+    straight$loop$attackers$action_rating(in$attackers, attackers$action_rating);
     const attacker_ar = rt.item(attackers$action_rating, in$attacker_ar_unit, "9.6a");
     const defenders$action_rating = new Array(in$defenders.length);
-    for (let d$i = 0; d$i < in$defenders.length; d$i++) {
-      const d$ = in$defenders[d$i];
-      defenders$action_rating[d$i] = d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.whole(d$.ar - 1, "5.2") : d$.ar;
-    }
+    straight$loop$defenders$action_rating(in$defenders, defenders$action_rating);
     const defender_ar = rt.item(defenders$action_rating, in$defender_ar_unit, "9.6a");
     const ar_drm = rt.whole(attacker_ar - defender_ar, "9.6");
     const die$surprise_roll = dice.surprise_roll;
@@ -4428,11 +4383,13 @@ function straight(input, dice) {
     );
     const attackers$losses = new Array(in$attackers.length);
     const attackers$destroyed = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$losses[u$i] = rt.item(attacker_losses_by_unit, u$i + 1, "9.11c");
-      attackers$destroyed[u$i] = attackers$losses[u$i] >= rt.whole(u$.steps - u$.steps_lost, "9.11c") ? true : u$.cannot_move && attacker_option_as_retreat > 0 ? true : false;
-    }
+    straight$loop$attackers$losses(
+      in$attackers,
+      attacker_losses_by_unit,
+      attacker_option_as_retreat,
+      attackers$losses,
+      attackers$destroyed,
+    );
     const attacker_destroyed = straight$attacker_destroyed$each1(in$attackers, attackers$destroyed);
     const attacker_retreat_hexes = attacker_destroyed ? 0 : attacker_option_as_retreat;
     const in$phase = input.phase;
@@ -4441,10 +4398,14 @@ function straight(input, dice) {
     const overrun_gains_no_exploit = false;
     const exploit_ignored = overrun_gains_no_exploit ? true : in$phase === "exploitation_phase" ? true : in$attack_hexes > 2 || in$attack_hexes === 2 && !in$attack_hexes_adjacent ? true : false;
     const attackers$gains_exploit = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$gains_exploit[u$i] = result.attacker_exploit === null ? false : exploit_ignored ? false : attacker_option_as_retreat > 0 ? false : attackers$destroyed[u$i] ? false : u$.mode === "dg" ? false : u$.ar < (result.attacker_exploit) ? false : true;
-    }
+    straight$loop$attackers$gains_exploit(
+      in$attackers,
+      result,
+      exploit_ignored,
+      attacker_option_as_retreat,
+      attackers$destroyed,
+      attackers$gains_exploit,
+    );
     const exploit_units = straight$exploit_units$each1(in$attackers, attackers$gains_exploit);
     const attacker_cannot_take_options = attacker_required_losses > attacker_steps;
     const defender_may_ignore = attacker_destroyed_before_options ? true : attacker_option_as_retreat > 0 ? true : attacker_cannot_take_options ? true : false;
@@ -4465,20 +4426,25 @@ function straight(input, dice) {
     );
     const defenders$losses = new Array(in$defenders.length);
     const defenders$destroyed = new Array(in$defenders.length);
-    for (let d$i = 0; d$i < in$defenders.length; d$i++) {
-      const d$ = in$defenders[d$i];
-      defenders$losses[d$i] = rt.item(defender_losses_by_unit, d$i + 1, "9.11c");
-      defenders$destroyed[d$i] = defenders$losses[d$i] >= rt.whole(d$.steps - d$.steps_lost, "9.11c") ? true : d$.cannot_move && defender_option_as_retreat > 0 ? true : false;
-    }
+    straight$loop$defenders$losses(
+      in$defenders,
+      defender_losses_by_unit,
+      defender_option_as_retreat,
+      defenders$losses,
+      defenders$destroyed,
+    );
     const defender_destroyed = straight$defender_destroyed$each1(in$defenders, defenders$destroyed);
     const defender_retreat_hexes = defender_destroyed ? 0 : defender_option_as_retreat;
     const defender_dg = result.defender_dg ? true : defender_retreat_hexes >= 2;
     const advance = !(defender_destroyed || defender_retreat_hexes > 0) ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : attacker_destroyed ? "not_allowed" : "allowed";
     const attackers$advances = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$advances[u$i] = attackers$destroyed[u$i] ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : advance === "not_allowed" ? "not_allowed" : u$.cannot_move ? "not_allowed" : advance;
-    }
+    straight$loop$attackers$advances(
+      in$attackers,
+      attackers$destroyed,
+      attacker_option_as_retreat,
+      advance,
+      attackers$advances,
+    );
     return {
       attacker_supply_cost: attacker_supply_cost,
       defender_supply_cost: defender_supply_cost,
@@ -4520,6 +4486,101 @@ function straight(input, dice) {
       throw error;
     }
     return null;
+  }
+}
+/** The per-unit definitions `attackers.mode_factor`, `attackers.at_reduced`, `attackers.terrain_multiplier`, `attackers.step_loss_factor`, `attackers.supply_factor`, `attackers.attack_strength`, unit by unit. */
+function straight$loop$attackers$mode_factor(in$attackers, defender_at, attackers$attack_strength) {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    const attackers$mode_factor = u$.mode === "dg" ? num$1$2 : 1;
+    const attackers$at_reduced = (u$.class === "armor" || u$.class === "mech") && rt.eq(rt.numberIn(u$.terrain_effect), 2) && (u$.at === "no_at" || defender_at === "heavy" || defender_at === "light" && u$.at === "light");
+    const attackers$terrain_multiplier = attackers$at_reduced ? num$3$2 : rt.numberIn(u$.terrain_effect);
+    const attackers$step_loss_factor = u$.steps_lost >= 1 ? num$1$2 : 1;
+    const attackers$supply_factor = u$.out_of_supply ? num$1$2 : 1;
+    attackers$attack_strength[u$i] = rt.mul(
+      rt.mul(
+        rt.mul(
+          rt.mul(rt.numberIn(u$.strength), attackers$mode_factor, "9.4"),
+          attackers$terrain_multiplier,
+          "9.4",
+        ),
+        attackers$step_loss_factor,
+        "9.4",
+      ),
+      attackers$supply_factor,
+      "9.4",
+    );
+  }
+}
+/** The per-unit definitions `defenders.mode_factor`, `defenders.terrain_multiplier`, `defenders.step_loss_factor`, `defenders.supply_factor`, `defenders.defense_strength`, unit by unit. */
+function straight$loop$defenders$mode_factor(in$defenders, combat_supply_factor, defenders$defense_strength) {
+  for (let d$i = 0; d$i < in$defenders.length; d$i++) {
+    const d$ = in$defenders[d$i];
+    const defenders$mode_factor = d$.mode === "strat" ? 0 : d$.mode === "reserve" ? num$1$2 : d$.mode === "dg" ? num$1$2 : 1;
+    const defenders$terrain_multiplier = d$.bracketed ? 1 : rt.numberIn(d$.terrain_effect);
+    const defenders$step_loss_factor = rt.whole(d$.steps_lost * 2, "9.11d") >= d$.steps ? num$1$2 : 1;
+    const defenders$supply_factor = d$.out_of_supply ? num$1$2 : 1;
+    defenders$defense_strength[d$i] = rt.mul(
+      rt.mul(
+        rt.mul(
+          rt.mul(
+            rt.mul(rt.numberIn(d$.strength), defenders$mode_factor, "9.4a"),
+            defenders$terrain_multiplier,
+            "9.4a",
+          ),
+          defenders$step_loss_factor,
+          "9.4a",
+        ),
+        defenders$supply_factor,
+        "9.4a",
+      ),
+      combat_supply_factor,
+      "9.4a",
+    );
+  }
+}
+/** The per-unit definitions `attackers.action_rating`, unit by unit. */
+function straight$loop$attackers$action_rating(in$attackers, attackers$action_rating) {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$action_rating[u$i] = u$.mode === "dg" ? rt.whole(u$.ar - 1, "5.2") : u$.ar;
+  }
+}
+/** The per-unit definitions `defenders.action_rating`, unit by unit. */
+function straight$loop$defenders$action_rating(in$defenders, defenders$action_rating) {
+  for (let d$i = 0; d$i < in$defenders.length; d$i++) {
+    const d$ = in$defenders[d$i];
+    defenders$action_rating[d$i] = d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.whole(d$.ar - 1, "5.2") : d$.ar;
+  }
+}
+/** The per-unit definitions `attackers.losses`, `attackers.destroyed`, unit by unit. */
+function straight$loop$attackers$losses(in$attackers, attacker_losses_by_unit, attacker_option_as_retreat, attackers$losses, attackers$destroyed) {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$losses[u$i] = rt.item(attacker_losses_by_unit, u$i + 1, "9.11c");
+    attackers$destroyed[u$i] = attackers$losses[u$i] >= rt.whole(u$.steps - u$.steps_lost, "9.11c") ? true : u$.cannot_move && attacker_option_as_retreat > 0 ? true : false;
+  }
+}
+/** The per-unit definitions `attackers.gains_exploit`, unit by unit. */
+function straight$loop$attackers$gains_exploit(in$attackers, result, exploit_ignored, attacker_option_as_retreat, attackers$destroyed, attackers$gains_exploit) {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$gains_exploit[u$i] = result.attacker_exploit === null ? false : exploit_ignored ? false : attacker_option_as_retreat > 0 ? false : attackers$destroyed[u$i] ? false : u$.mode === "dg" ? false : u$.ar < (result.attacker_exploit) ? false : true;
+  }
+}
+/** The per-unit definitions `defenders.losses`, `defenders.destroyed`, unit by unit. */
+function straight$loop$defenders$losses(in$defenders, defender_losses_by_unit, defender_option_as_retreat, defenders$losses, defenders$destroyed) {
+  for (let d$i = 0; d$i < in$defenders.length; d$i++) {
+    const d$ = in$defenders[d$i];
+    defenders$losses[d$i] = rt.item(defender_losses_by_unit, d$i + 1, "9.11c");
+    defenders$destroyed[d$i] = defenders$losses[d$i] >= rt.whole(d$.steps - d$.steps_lost, "9.11c") ? true : d$.cannot_move && defender_option_as_retreat > 0 ? true : false;
+  }
+}
+/** The per-unit definitions `attackers.advances`, unit by unit. */
+function straight$loop$attackers$advances(in$attackers, attackers$destroyed, attacker_option_as_retreat, advance, attackers$advances) {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$advances[u$i] = attackers$destroyed[u$i] ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : advance === "not_allowed" ? "not_allowed" : u$.cannot_move ? "not_allowed" : advance;
   }
 }
 function straight$check$attack_capable$each1(in$attackers) {

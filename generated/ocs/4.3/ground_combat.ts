@@ -4516,53 +4516,14 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const in$defender_pays_supply = input.defender_pays_supply as boolean;
     const combat_supply_factor: rt.Num = in$defender_pays_supply ? 1 : num$1$2;
     const attackers$attack_strength: rt.Num[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      const attackers$mode_factor: rt.Num = u$.mode === "dg" ? num$1$2 : 1;
-      const attackers$at_reduced: boolean = (u$.class === "armor" || u$.class === "mech") && rt.eq(rt.numberIn(u$.terrain_effect) as rt.Num, 2) && (u$.at === "no_at" || defender_at === "heavy" || defender_at === "light" && u$.at === "light");
-      const attackers$terrain_multiplier: rt.Num = attackers$at_reduced ? num$3$2 : rt.numberIn(u$.terrain_effect) as rt.Num;
-      const attackers$step_loss_factor: rt.Num = u$.steps_lost >= 1 ? num$1$2 : 1;
-      const attackers$supply_factor: rt.Num = u$.out_of_supply ? num$1$2 : 1;
-      attackers$attack_strength[u$i] = rt.mul(
-        rt.mul(
-          rt.mul(
-            rt.mul(rt.numberIn(u$.strength) as rt.Num, attackers$mode_factor, "9.4"),
-            attackers$terrain_multiplier,
-            "9.4",
-          ),
-          attackers$step_loss_factor,
-          "9.4",
-        ),
-        attackers$supply_factor,
-        "9.4",
-      );
-    }
+    straight$loop$attackers$mode_factor(in$attackers, defender_at, attackers$attack_strength);
     const attack_total: rt.Num = straight$attack_total$each1(in$attackers, attackers$attack_strength);
     const defenders$defense_strength: rt.Num[] = new Array(in$defenders.length);
-    for (let d$i = 0; d$i < in$defenders.length; d$i++) {
-      const d$ = in$defenders[d$i];
-      const defenders$mode_factor: rt.Num = d$.mode === "strat" ? 0 : d$.mode === "reserve" ? num$1$2 : d$.mode === "dg" ? num$1$2 : 1;
-      const defenders$terrain_multiplier: rt.Num = d$.bracketed ? 1 : rt.numberIn(d$.terrain_effect) as rt.Num;
-      const defenders$step_loss_factor: rt.Num = rt.whole(d$.steps_lost * 2, "9.11d") >= d$.steps ? num$1$2 : 1;
-      const defenders$supply_factor: rt.Num = d$.out_of_supply ? num$1$2 : 1;
-      defenders$defense_strength[d$i] = rt.mul(
-        rt.mul(
-          rt.mul(
-            rt.mul(
-              rt.mul(rt.numberIn(d$.strength) as rt.Num, defenders$mode_factor, "9.4a"),
-              defenders$terrain_multiplier,
-              "9.4a",
-            ),
-            defenders$step_loss_factor,
-            "9.4a",
-          ),
-          defenders$supply_factor,
-          "9.4a",
-        ),
-        combat_supply_factor,
-        "9.4a",
-      );
-    }
+    straight$loop$defenders$mode_factor(
+      in$defenders,
+      combat_supply_factor,
+      defenders$defense_strength,
+    );
     const defense_total: rt.Num = straight$defense_total$each1(in$defenders, defenders$defense_strength);
     const both_zero: boolean = rt.eq(attack_total, 0) && rt.eq(defense_total, 0);
     const odds: rt.Odds = both_zero ? rt.ratio(1, 1, "9.7") : rt.roundOdds(rt.ratio(attack_total, defense_total, "9.7"), "half_up");
@@ -4574,16 +4535,10 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     ) > 0 ? rt.lastItem(table$combat_odds$columns) as number : highest_column as number;
     const start_column_odds: rt.Odds = rt.lookup(table$combat_odds, in$terrain, start_column);
     const attackers$action_rating: number[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$action_rating[u$i] = u$.mode === "dg" ? rt.whole(u$.ar - 1, "5.2") : u$.ar;
-    }
+    straight$loop$attackers$action_rating(in$attackers, attackers$action_rating);
     const attacker_ar: number = rt.item(attackers$action_rating, in$attacker_ar_unit, "9.6a");
     const defenders$action_rating: number[] = new Array(in$defenders.length);
-    for (let d$i = 0; d$i < in$defenders.length; d$i++) {
-      const d$ = in$defenders[d$i];
-      defenders$action_rating[d$i] = d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.whole(d$.ar - 1, "5.2") : d$.ar;
-    }
+    straight$loop$defenders$action_rating(in$defenders, defenders$action_rating);
     const defender_ar: number = rt.item(defenders$action_rating, in$defender_ar_unit, "9.6a");
     const ar_drm: number = rt.whole(attacker_ar - defender_ar, "9.6");
     const die$surprise_roll = dice.surprise_roll;
@@ -4624,11 +4579,13 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     );
     const attackers$losses: number[] = new Array(in$attackers.length);
     const attackers$destroyed: boolean[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$losses[u$i] = rt.item(attacker_losses_by_unit, u$i + 1, "9.11c");
-      attackers$destroyed[u$i] = attackers$losses[u$i] >= rt.whole(u$.steps - u$.steps_lost, "9.11c") ? true : u$.cannot_move && attacker_option_as_retreat > 0 ? true : false;
-    }
+    straight$loop$attackers$losses(
+      in$attackers,
+      attacker_losses_by_unit,
+      attacker_option_as_retreat,
+      attackers$losses,
+      attackers$destroyed,
+    );
     const attacker_destroyed: boolean = straight$attacker_destroyed$each1(in$attackers, attackers$destroyed);
     const attacker_retreat_hexes: number = attacker_destroyed ? 0 : attacker_option_as_retreat;
     const in$phase = input.phase as "combat_phase" | "exploitation_phase";
@@ -4637,10 +4594,14 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const overrun_gains_no_exploit: boolean = false;
     const exploit_ignored: boolean = overrun_gains_no_exploit ? true : in$phase === "exploitation_phase" ? true : in$attack_hexes > 2 || in$attack_hexes === 2 && !in$attack_hexes_adjacent ? true : false;
     const attackers$gains_exploit: boolean[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$gains_exploit[u$i] = result.attacker_exploit === null ? false : exploit_ignored ? false : attacker_option_as_retreat > 0 ? false : attackers$destroyed[u$i] ? false : u$.mode === "dg" ? false : u$.ar < (result.attacker_exploit as number) ? false : true;
-    }
+    straight$loop$attackers$gains_exploit(
+      in$attackers,
+      result,
+      exploit_ignored,
+      attacker_option_as_retreat,
+      attackers$destroyed,
+      attackers$gains_exploit,
+    );
     const exploit_units: number = straight$exploit_units$each1(in$attackers, attackers$gains_exploit);
     const attacker_cannot_take_options: boolean = attacker_required_losses > attacker_steps;
     const defender_may_ignore: boolean = attacker_destroyed_before_options ? true : attacker_option_as_retreat > 0 ? true : attacker_cannot_take_options ? true : false;
@@ -4661,20 +4622,25 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     );
     const defenders$losses: number[] = new Array(in$defenders.length);
     const defenders$destroyed: boolean[] = new Array(in$defenders.length);
-    for (let d$i = 0; d$i < in$defenders.length; d$i++) {
-      const d$ = in$defenders[d$i];
-      defenders$losses[d$i] = rt.item(defender_losses_by_unit, d$i + 1, "9.11c");
-      defenders$destroyed[d$i] = defenders$losses[d$i] >= rt.whole(d$.steps - d$.steps_lost, "9.11c") ? true : d$.cannot_move && defender_option_as_retreat > 0 ? true : false;
-    }
+    straight$loop$defenders$losses(
+      in$defenders,
+      defender_losses_by_unit,
+      defender_option_as_retreat,
+      defenders$losses,
+      defenders$destroyed,
+    );
     const defender_destroyed: boolean = straight$defender_destroyed$each1(in$defenders, defenders$destroyed);
     const defender_retreat_hexes: number = defender_destroyed ? 0 : defender_option_as_retreat;
     const defender_dg: boolean = result.defender_dg ? true : defender_retreat_hexes >= 2;
     const advance: "required" | "allowed" | "not_allowed" = !(defender_destroyed || defender_retreat_hexes > 0) ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : attacker_destroyed ? "not_allowed" : "allowed";
     const attackers$advances: ("required" | "allowed" | "not_allowed")[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$advances[u$i] = attackers$destroyed[u$i] ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : advance === "not_allowed" ? "not_allowed" : u$.cannot_move ? "not_allowed" : advance;
-    }
+    straight$loop$attackers$advances(
+      in$attackers,
+      attackers$destroyed,
+      attacker_option_as_retreat,
+      advance,
+      attackers$advances,
+    );
     return {
       attacker_supply_cost: attacker_supply_cost as rt.Wire,
       defender_supply_cost: defender_supply_cost as rt.Wire,
@@ -4716,6 +4682,101 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
       throw error;
     }
     return null;
+  }
+}
+/** The per-unit definitions `attackers.mode_factor`, `attackers.at_reduced`, `attackers.terrain_multiplier`, `attackers.step_loss_factor`, `attackers.supply_factor`, `attackers.attack_strength`, unit by unit. */
+function straight$loop$attackers$mode_factor(in$attackers: readonly AttackingUnit[], defender_at: "no_at" | "light" | "heavy", attackers$attack_strength: rt.Num[]): void {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    const attackers$mode_factor: rt.Num = u$.mode === "dg" ? num$1$2 : 1;
+    const attackers$at_reduced: boolean = (u$.class === "armor" || u$.class === "mech") && rt.eq(rt.numberIn(u$.terrain_effect) as rt.Num, 2) && (u$.at === "no_at" || defender_at === "heavy" || defender_at === "light" && u$.at === "light");
+    const attackers$terrain_multiplier: rt.Num = attackers$at_reduced ? num$3$2 : rt.numberIn(u$.terrain_effect) as rt.Num;
+    const attackers$step_loss_factor: rt.Num = u$.steps_lost >= 1 ? num$1$2 : 1;
+    const attackers$supply_factor: rt.Num = u$.out_of_supply ? num$1$2 : 1;
+    attackers$attack_strength[u$i] = rt.mul(
+      rt.mul(
+        rt.mul(
+          rt.mul(rt.numberIn(u$.strength) as rt.Num, attackers$mode_factor, "9.4"),
+          attackers$terrain_multiplier,
+          "9.4",
+        ),
+        attackers$step_loss_factor,
+        "9.4",
+      ),
+      attackers$supply_factor,
+      "9.4",
+    );
+  }
+}
+/** The per-unit definitions `defenders.mode_factor`, `defenders.terrain_multiplier`, `defenders.step_loss_factor`, `defenders.supply_factor`, `defenders.defense_strength`, unit by unit. */
+function straight$loop$defenders$mode_factor(in$defenders: readonly DefendingUnit[], combat_supply_factor: rt.Num, defenders$defense_strength: rt.Num[]): void {
+  for (let d$i = 0; d$i < in$defenders.length; d$i++) {
+    const d$ = in$defenders[d$i];
+    const defenders$mode_factor: rt.Num = d$.mode === "strat" ? 0 : d$.mode === "reserve" ? num$1$2 : d$.mode === "dg" ? num$1$2 : 1;
+    const defenders$terrain_multiplier: rt.Num = d$.bracketed ? 1 : rt.numberIn(d$.terrain_effect) as rt.Num;
+    const defenders$step_loss_factor: rt.Num = rt.whole(d$.steps_lost * 2, "9.11d") >= d$.steps ? num$1$2 : 1;
+    const defenders$supply_factor: rt.Num = d$.out_of_supply ? num$1$2 : 1;
+    defenders$defense_strength[d$i] = rt.mul(
+      rt.mul(
+        rt.mul(
+          rt.mul(
+            rt.mul(rt.numberIn(d$.strength) as rt.Num, defenders$mode_factor, "9.4a"),
+            defenders$terrain_multiplier,
+            "9.4a",
+          ),
+          defenders$step_loss_factor,
+          "9.4a",
+        ),
+        defenders$supply_factor,
+        "9.4a",
+      ),
+      combat_supply_factor,
+      "9.4a",
+    );
+  }
+}
+/** The per-unit definitions `attackers.action_rating`, unit by unit. */
+function straight$loop$attackers$action_rating(in$attackers: readonly AttackingUnit[], attackers$action_rating: number[]): void {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$action_rating[u$i] = u$.mode === "dg" ? rt.whole(u$.ar - 1, "5.2") : u$.ar;
+  }
+}
+/** The per-unit definitions `defenders.action_rating`, unit by unit. */
+function straight$loop$defenders$action_rating(in$defenders: readonly DefendingUnit[], defenders$action_rating: number[]): void {
+  for (let d$i = 0; d$i < in$defenders.length; d$i++) {
+    const d$ = in$defenders[d$i];
+    defenders$action_rating[d$i] = d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.whole(d$.ar - 1, "5.2") : d$.ar;
+  }
+}
+/** The per-unit definitions `attackers.losses`, `attackers.destroyed`, unit by unit. */
+function straight$loop$attackers$losses(in$attackers: readonly AttackingUnit[], attacker_losses_by_unit: readonly number[], attacker_option_as_retreat: number, attackers$losses: number[], attackers$destroyed: boolean[]): void {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$losses[u$i] = rt.item(attacker_losses_by_unit, u$i + 1, "9.11c");
+    attackers$destroyed[u$i] = attackers$losses[u$i] >= rt.whole(u$.steps - u$.steps_lost, "9.11c") ? true : u$.cannot_move && attacker_option_as_retreat > 0 ? true : false;
+  }
+}
+/** The per-unit definitions `attackers.gains_exploit`, unit by unit. */
+function straight$loop$attackers$gains_exploit(in$attackers: readonly AttackingUnit[], result: CombatResult, exploit_ignored: boolean, attacker_option_as_retreat: number, attackers$destroyed: readonly boolean[], attackers$gains_exploit: boolean[]): void {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$gains_exploit[u$i] = result.attacker_exploit === null ? false : exploit_ignored ? false : attacker_option_as_retreat > 0 ? false : attackers$destroyed[u$i] ? false : u$.mode === "dg" ? false : u$.ar < (result.attacker_exploit as number) ? false : true;
+  }
+}
+/** The per-unit definitions `defenders.losses`, `defenders.destroyed`, unit by unit. */
+function straight$loop$defenders$losses(in$defenders: readonly DefendingUnit[], defender_losses_by_unit: readonly number[], defender_option_as_retreat: number, defenders$losses: number[], defenders$destroyed: boolean[]): void {
+  for (let d$i = 0; d$i < in$defenders.length; d$i++) {
+    const d$ = in$defenders[d$i];
+    defenders$losses[d$i] = rt.item(defender_losses_by_unit, d$i + 1, "9.11c");
+    defenders$destroyed[d$i] = defenders$losses[d$i] >= rt.whole(d$.steps - d$.steps_lost, "9.11c") ? true : d$.cannot_move && defender_option_as_retreat > 0 ? true : false;
+  }
+}
+/** The per-unit definitions `attackers.advances`, unit by unit. */
+function straight$loop$attackers$advances(in$attackers: readonly AttackingUnit[], attackers$destroyed: readonly boolean[], attacker_option_as_retreat: number, advance: "required" | "allowed" | "not_allowed", attackers$advances: ("required" | "allowed" | "not_allowed")[]): void {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$advances[u$i] = attackers$destroyed[u$i] ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : advance === "not_allowed" ? "not_allowed" : u$.cannot_move ? "not_allowed" : advance;
   }
 }
 function straight$check$attack_capable$each1(in$attackers: readonly AttackingUnit[]): boolean {

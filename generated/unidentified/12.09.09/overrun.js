@@ -2154,25 +2154,16 @@ function straight(input, dice) {
     const moving_units$overrun_cost = new Array(in$moving_units.length);
     const moving_units$mp_cost = new Array(in$moving_units.length);
     const moving_units$mp_spent = new Array(in$moving_units.length);
-    for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
-      const u$ = in$moving_units[u$i];
-      moving_units$hexside_cost[u$i] = rt.mul(2, rt.numberIn(u$.hexside_mp), "12.A.1");
-      moving_units$overrun_cost[u$i] = u$.german_cm ? german_cm_overrun_mp : overrun_mp;
-      moving_units$mp_cost[u$i] = rt.add(
-        rt.add(
-          rt.add(
-            rt.add(rt.numberIn(u$.terrain_mp), rt.numberIn(u$.zoc_mp), "12.A.1"),
-            moving_units$hexside_cost[u$i],
-            "12.A.1",
-          ),
-          moving_units$overrun_cost[u$i],
-          "12.A.1",
-        ),
-        in$fort_city_mp,
-        "12.A.1",
-      );
-      moving_units$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used), moving_units$mp_cost[u$i], "12.A.1");
-    }
+    straight$loop$moving_units$hexside_cost(
+      in$moving_units,
+      german_cm_overrun_mp,
+      overrun_mp,
+      in$fort_city_mp,
+      moving_units$hexside_cost,
+      moving_units$overrun_cost,
+      moving_units$mp_cost,
+      moving_units$mp_spent,
+    );
     if (!(straight$check$enough_mp$each1(in$moving_units, moving_units$mp_spent))) {
       return null;
     }
@@ -2193,22 +2184,20 @@ function straight(input, dice) {
       return null;
     }
     const air_units$value = new Array(in$air_units.length);
-    for (let a$i = 0; a$i < in$air_units.length; a$i++) {
-      const a$ = in$air_units[a$i];
-      const air_units$mission_tbf = a$.half_strength_mission ? rt.halve(rt.numberIn(a$.tbf), "12.A.3") : rt.numberIn(a$.tbf);
-      air_units$value[a$i] = a$.side === "defence" && a$.initial_phase ? air_units$mission_tbf : a$.kind === "type_d" || a$.kind === "type_a" ? rt.halve(air_units$mission_tbf, "12.A.3") : rt.quarter(air_units$mission_tbf, "12.A.3");
-    }
+    straight$loop$air_units$mission_tbf(in$air_units, air_units$value);
     const attack_air = straight$attack_air$each1(in$air_units, air_units$value);
     const defence_air = straight$defence_air$each1(in$air_units, air_units$value);
     const attack_naval = rt.halve(in$attack_ngs, "12.A.4");
     const defence_naval = rt.halve(in$defence_ngs, "12.A.4");
     const moving_units$mp_left = new Array(in$moving_units.length);
     const moving_units$attack_now = new Array(in$moving_units.length);
-    for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
-      const u$ = in$moving_units[u$i];
-      moving_units$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma), moving_units$mp_spent[u$i], "12.A.1");
-      moving_units$attack_now[u$i] = in$road_rate ? rt.halve(rt.numberIn(u$.attack), "12.C(4)") : rt.numberIn(u$.attack);
-    }
+    straight$loop$moving_units$mp_left(
+      in$moving_units,
+      moving_units$mp_spent,
+      in$road_rate,
+      moving_units$mp_left,
+      moving_units$attack_now,
+    );
     const attack_total = rt.add(
       rt.add(
         straight$attack_total$each1(in$moving_units, moving_units$attack_now),
@@ -2282,6 +2271,44 @@ function straight(input, dice) {
       throw error;
     }
     return null;
+  }
+}
+/** The per-unit definitions `moving_units.hexside_cost`, `moving_units.overrun_cost`, `moving_units.mp_cost`, `moving_units.mp_spent`, unit by unit. */
+function straight$loop$moving_units$hexside_cost(in$moving_units, german_cm_overrun_mp, overrun_mp, in$fort_city_mp, moving_units$hexside_cost, moving_units$overrun_cost, moving_units$mp_cost, moving_units$mp_spent) {
+  for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
+    const u$ = in$moving_units[u$i];
+    moving_units$hexside_cost[u$i] = rt.mul(2, rt.numberIn(u$.hexside_mp), "12.A.1");
+    moving_units$overrun_cost[u$i] = u$.german_cm ? german_cm_overrun_mp : overrun_mp;
+    moving_units$mp_cost[u$i] = rt.add(
+      rt.add(
+        rt.add(
+          rt.add(rt.numberIn(u$.terrain_mp), rt.numberIn(u$.zoc_mp), "12.A.1"),
+          moving_units$hexside_cost[u$i],
+          "12.A.1",
+        ),
+        moving_units$overrun_cost[u$i],
+        "12.A.1",
+      ),
+      in$fort_city_mp,
+      "12.A.1",
+    );
+    moving_units$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used), moving_units$mp_cost[u$i], "12.A.1");
+  }
+}
+/** The per-unit definitions `air_units.mission_tbf`, `air_units.value`, unit by unit. */
+function straight$loop$air_units$mission_tbf(in$air_units, air_units$value) {
+  for (let a$i = 0; a$i < in$air_units.length; a$i++) {
+    const a$ = in$air_units[a$i];
+    const air_units$mission_tbf = a$.half_strength_mission ? rt.halve(rt.numberIn(a$.tbf), "12.A.3") : rt.numberIn(a$.tbf);
+    air_units$value[a$i] = a$.side === "defence" && a$.initial_phase ? air_units$mission_tbf : a$.kind === "type_d" || a$.kind === "type_a" ? rt.halve(air_units$mission_tbf, "12.A.3") : rt.quarter(air_units$mission_tbf, "12.A.3");
+  }
+}
+/** The per-unit definitions `moving_units.mp_left`, `moving_units.attack_now`, unit by unit. */
+function straight$loop$moving_units$mp_left(in$moving_units, moving_units$mp_spent, in$road_rate, moving_units$mp_left, moving_units$attack_now) {
+  for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
+    const u$ = in$moving_units[u$i];
+    moving_units$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma), moving_units$mp_spent[u$i], "12.A.1");
+    moving_units$attack_now[u$i] = in$road_rate ? rt.halve(rt.numberIn(u$.attack), "12.C(4)") : rt.numberIn(u$.attack);
   }
 }
 function straight$check$enough_mp$each1(in$moving_units, moving_units$mp_spent) {
