@@ -49,10 +49,22 @@ export function straightFunction(procedure: ProcedureModel, constants: Map<strin
   const emitter = new ExpressionEmitter({ kind: "locals", types, scalars, charts }, constants);
   const loops: TsStmt[] = [];
   const body = emitSteps(procedure, steps, emitter, scalars, parts, loops);
-  const values = obj(procedure.outputNames.map((name) => {
+  // The outputs in wire form, made by a function of its own: its conversions (exact numbers,
+  // odds, per-unit arrays) get that function's inlining budget, which straight() has spent.
+  const outputLocals = procedure.outputNames.map((name) => {
     const l = procedure.letsByKey.get(name)!;
-    return { key: name, value: parts.output(l, id(l.each ? elementName(l.each.list, l.name) : definitionName(l.name))) };
-  }));
+    return { key: name, l, local: l.each ? elementName(l.each.list, l.name) : definitionName(l.name) };
+  });
+  const outputParams = [...new Map(outputLocals.map((o) => [o.local, { name: o.local, type: emitter.typeOf(o.local) } as TsParam])).values()];
+  const outputs: TsStmt = {
+    type: "function",
+    name: `${STRAIGHT}$outputs`,
+    doc: "The outputs of `straight`, in wire form.",
+    params: outputParams,
+    returns: tRef("Record<string, rt.Wire>"),
+    body: [{ type: "return", value: obj(outputLocals.map((o) => ({ key: o.key, value: parts.output(o.l, id(o.local)) }))) }],
+  };
+  const values = call(id(`${STRAIGHT}$outputs`), outputParams.map((p) => id(p.name)));
   const fn: TsStmt = {
     type: "function",
     name: STRAIGHT,
@@ -69,7 +81,7 @@ export function straightFunction(procedure: ProcedureModel, constants: Map<strin
       ],
     }],
   };
-  return { fn, helpers: [...loops, ...emitter.helpers] };
+  return { fn, helpers: [...loops, outputs, ...emitter.helpers] };
 }
 
 const GIVE_UP: TsStmt = { type: "return", value: lit(null) };

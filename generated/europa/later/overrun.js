@@ -1949,30 +1949,30 @@ function straight(input, dice) {
       attackers$may_move_on,
       attackers$ends_movement,
     );
-    return {
-      "attackers.mp_cost": rt.wireEach(attackers$mp_cost, rt.wireAs.number),
-      "attackers.mp_spent": rt.wireEach(attackers$mp_spent, rt.wireAs.number),
-      "attackers.mp_left": rt.wireEach(attackers$mp_left, rt.wireAs.number),
-      "attackers.strength_now": rt.wireEach(attackers$strength_now, rt.wireAs.number),
-      ground_support: rt.wireAs.number(ground_support),
-      defensive_support: rt.wireAs.number(defensive_support),
-      attack_total: rt.wireAs.number(attack_total),
-      defense_total: rt.wireAs.number(defense_total),
-      odds: rt.wireAs.odds(odds),
-      column: column,
-      exploitation_drm: exploitation_drm,
-      high_odds_drm: high_odds_drm,
-      total_drm: total_drm,
-      modified_roll: modified_roll,
-      result: result,
-      overrun_succeeds: overrun_succeeds,
-      attackers_do_not_retreat: attackers_do_not_retreat,
-      half_strength_markers: half_strength_markers,
-      halved_after: halved_after,
-      advance: advance,
-      "attackers.may_move_on": attackers$may_move_on,
-      "attackers.ends_movement": attackers$ends_movement,
-    };
+    return straight$outputs(
+      attackers$mp_cost,
+      attackers$mp_spent,
+      attackers$mp_left,
+      attackers$strength_now,
+      ground_support,
+      defensive_support,
+      attack_total,
+      defense_total,
+      odds,
+      column,
+      exploitation_drm,
+      high_odds_drm,
+      total_drm,
+      modified_roll,
+      result,
+      overrun_succeeds,
+      attackers_do_not_retreat,
+      half_strength_markers,
+      halved_after,
+      advance,
+      attackers$may_move_on,
+      attackers$ends_movement,
+    );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
@@ -2015,6 +2015,33 @@ function straight$loop$attackers$may_move_on(in$attackers, overrun_succeeds, in$
     attackers$may_move_on[u$i] = overrun_succeeds && (in$same_hex || u$.advances) && rt.gt(attackers$mp_left[u$i], 0);
     attackers$ends_movement[u$i] = !(overrun_succeeds && (in$same_hex || u$.advances));
   }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(attackers$mp_cost, attackers$mp_spent, attackers$mp_left, attackers$strength_now, ground_support, defensive_support, attack_total, defense_total, odds, column, exploitation_drm, high_odds_drm, total_drm, modified_roll, result, overrun_succeeds, attackers_do_not_retreat, half_strength_markers, halved_after, advance, attackers$may_move_on, attackers$ends_movement) {
+  return {
+    "attackers.mp_cost": rt.wireEach(attackers$mp_cost, rt.wireAs.number),
+    "attackers.mp_spent": rt.wireEach(attackers$mp_spent, rt.wireAs.number),
+    "attackers.mp_left": rt.wireEach(attackers$mp_left, rt.wireAs.number),
+    "attackers.strength_now": rt.wireEach(attackers$strength_now, rt.wireAs.number),
+    ground_support: rt.wireAs.number(ground_support),
+    defensive_support: rt.wireAs.number(defensive_support),
+    attack_total: rt.wireAs.number(attack_total),
+    defense_total: rt.wireAs.number(defense_total),
+    odds: rt.wireAs.odds(odds),
+    column: column,
+    exploitation_drm: exploitation_drm,
+    high_odds_drm: high_odds_drm,
+    total_drm: total_drm,
+    modified_roll: modified_roll,
+    result: result,
+    overrun_succeeds: overrun_succeeds,
+    attackers_do_not_retreat: attackers_do_not_retreat,
+    half_strength_markers: half_strength_markers,
+    halved_after: halved_after,
+    advance: advance,
+    "attackers.may_move_on": attackers$may_move_on,
+    "attackers.ends_movement": attackers$ends_movement,
+  };
 }
 function straight$all_retreated$each1(in$defenders) {
   const items = in$defenders;

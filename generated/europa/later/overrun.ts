@@ -2081,30 +2081,30 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
       attackers$may_move_on,
       attackers$ends_movement,
     );
-    return {
-      "attackers.mp_cost": rt.wireEach(attackers$mp_cost, rt.wireAs.number),
-      "attackers.mp_spent": rt.wireEach(attackers$mp_spent, rt.wireAs.number),
-      "attackers.mp_left": rt.wireEach(attackers$mp_left, rt.wireAs.number),
-      "attackers.strength_now": rt.wireEach(attackers$strength_now, rt.wireAs.number),
-      ground_support: rt.wireAs.number(ground_support),
-      defensive_support: rt.wireAs.number(defensive_support),
-      attack_total: rt.wireAs.number(attack_total),
-      defense_total: rt.wireAs.number(defense_total),
-      odds: rt.wireAs.odds(odds),
-      column: column as rt.Wire,
-      exploitation_drm: exploitation_drm as rt.Wire,
-      high_odds_drm: high_odds_drm as rt.Wire,
-      total_drm: total_drm as rt.Wire,
-      modified_roll: modified_roll as rt.Wire,
-      result: result as rt.Wire,
-      overrun_succeeds: overrun_succeeds as rt.Wire,
-      attackers_do_not_retreat: attackers_do_not_retreat as rt.Wire,
-      half_strength_markers: half_strength_markers as rt.Wire,
-      halved_after: halved_after as rt.Wire,
-      advance: advance as rt.Wire,
-      "attackers.may_move_on": attackers$may_move_on as rt.Wire,
-      "attackers.ends_movement": attackers$ends_movement as rt.Wire,
-    };
+    return straight$outputs(
+      attackers$mp_cost,
+      attackers$mp_spent,
+      attackers$mp_left,
+      attackers$strength_now,
+      ground_support,
+      defensive_support,
+      attack_total,
+      defense_total,
+      odds,
+      column,
+      exploitation_drm,
+      high_odds_drm,
+      total_drm,
+      modified_roll,
+      result,
+      overrun_succeeds,
+      attackers_do_not_retreat,
+      half_strength_markers,
+      halved_after,
+      advance,
+      attackers$may_move_on,
+      attackers$ends_movement,
+    );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
@@ -2147,6 +2147,33 @@ function straight$loop$attackers$may_move_on(in$attackers: readonly OverrunningU
     attackers$may_move_on[u$i] = overrun_succeeds && (in$same_hex || u$.advances) && rt.gt(attackers$mp_left[u$i], 0);
     attackers$ends_movement[u$i] = !(overrun_succeeds && (in$same_hex || u$.advances));
   }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(attackers$mp_cost: readonly rt.Num[], attackers$mp_spent: readonly rt.Num[], attackers$mp_left: readonly rt.Num[], attackers$strength_now: readonly rt.Num[], ground_support: rt.Num, defensive_support: rt.Num, attack_total: rt.Num, defense_total: rt.Num, odds: rt.Odds, column: string | null, exploitation_drm: number, high_odds_drm: number, total_drm: number, modified_roll: number, result: ("ah" | "as" | "de_minus" | "de_plus") | null, overrun_succeeds: boolean, attackers_do_not_retreat: boolean, half_strength_markers: boolean, halved_after: boolean, advance: "all_must" | "at_least_one" | "may_move_in" | "already_in_hex" | "no_advance", attackers$may_move_on: readonly boolean[], attackers$ends_movement: readonly boolean[]): Record<string, rt.Wire> {
+  return {
+    "attackers.mp_cost": rt.wireEach(attackers$mp_cost, rt.wireAs.number),
+    "attackers.mp_spent": rt.wireEach(attackers$mp_spent, rt.wireAs.number),
+    "attackers.mp_left": rt.wireEach(attackers$mp_left, rt.wireAs.number),
+    "attackers.strength_now": rt.wireEach(attackers$strength_now, rt.wireAs.number),
+    ground_support: rt.wireAs.number(ground_support),
+    defensive_support: rt.wireAs.number(defensive_support),
+    attack_total: rt.wireAs.number(attack_total),
+    defense_total: rt.wireAs.number(defense_total),
+    odds: rt.wireAs.odds(odds),
+    column: column as rt.Wire,
+    exploitation_drm: exploitation_drm as rt.Wire,
+    high_odds_drm: high_odds_drm as rt.Wire,
+    total_drm: total_drm as rt.Wire,
+    modified_roll: modified_roll as rt.Wire,
+    result: result as rt.Wire,
+    overrun_succeeds: overrun_succeeds as rt.Wire,
+    attackers_do_not_retreat: attackers_do_not_retreat as rt.Wire,
+    half_strength_markers: half_strength_markers as rt.Wire,
+    halved_after: halved_after as rt.Wire,
+    advance: advance as rt.Wire,
+    "attackers.may_move_on": attackers$may_move_on as rt.Wire,
+    "attackers.ends_movement": attackers$ends_movement as rt.Wire,
+  };
 }
 function straight$all_retreated$each1(in$defenders: readonly DefendingUnit[]): boolean {
   const items: readonly DefendingUnit[] = in$defenders;

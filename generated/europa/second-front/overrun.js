@@ -595,18 +595,18 @@ function straight(input, dice) {
     const advance = "all_must";
     const attackers$mp_left = new Array(in$attackers.length);
     straight$loop$attackers$mp_left(in$attackers, attackers$mp_spent, attackers$mp_left);
-    return {
-      "attackers.mp_cost": rt.wireEach(attackers$mp_cost, rt.wireAs.number),
-      "attackers.mp_spent": rt.wireEach(attackers$mp_spent, rt.wireAs.number),
-      "attackers.mp_left": rt.wireEach(attackers$mp_left, rt.wireAs.number),
-      ground_support: ground_support,
-      attack_total: rt.wireAs.number(attack_total),
-      defense_total: rt.wireAs.number(defense_total),
-      odds: rt.wireAs.odds(odds),
-      overrun_succeeds: overrun_succeeds,
-      defenders_eliminated: defenders_eliminated,
-      advance: advance,
-    };
+    return straight$outputs(
+      attackers$mp_cost,
+      attackers$mp_spent,
+      attackers$mp_left,
+      ground_support,
+      attack_total,
+      defense_total,
+      odds,
+      overrun_succeeds,
+      defenders_eliminated,
+      advance,
+    );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
@@ -628,6 +628,21 @@ function straight$loop$attackers$mp_left(in$attackers, attackers$mp_spent, attac
     const u$ = in$attackers[u$i];
     attackers$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma), attackers$mp_spent[u$i], "13.A");
   }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(attackers$mp_cost, attackers$mp_spent, attackers$mp_left, ground_support, attack_total, defense_total, odds, overrun_succeeds, defenders_eliminated, advance) {
+  return {
+    "attackers.mp_cost": rt.wireEach(attackers$mp_cost, rt.wireAs.number),
+    "attackers.mp_spent": rt.wireEach(attackers$mp_spent, rt.wireAs.number),
+    "attackers.mp_left": rt.wireEach(attackers$mp_left, rt.wireAs.number),
+    ground_support: ground_support,
+    attack_total: rt.wireAs.number(attack_total),
+    defense_total: rt.wireAs.number(defense_total),
+    odds: rt.wireAs.odds(odds),
+    overrun_succeeds: overrun_succeeds,
+    defenders_eliminated: defenders_eliminated,
+    advance: advance,
+  };
 }
 function straight$attack_total$each1(in$attackers) {
   const items = in$attackers;

@@ -208,13 +208,17 @@ function straight(input, dice) {
       "Charts",
     );
     const air_unit_result = rt.lookup(table$air_base_capture_table, air_roll_modified, "outcome");
-    return { air_roll_modified: air_roll_modified, air_unit_result: air_unit_result };
+    return straight$outputs(air_roll_modified, air_unit_result);
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
     }
     return null;
   }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(air_roll_modified, air_unit_result) {
+  return { air_roll_modified: air_roll_modified, air_unit_result: air_unit_result };
 }
 
 const CHECKS = [];

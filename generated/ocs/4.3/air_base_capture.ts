@@ -230,13 +230,17 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
       "Charts",
     );
     const air_unit_result: "step_loss" | "no_loss" = rt.lookup(table$air_base_capture_table, air_roll_modified, "outcome");
-    return { air_roll_modified: air_roll_modified as rt.Wire, air_unit_result: air_unit_result as rt.Wire };
+    return straight$outputs(air_roll_modified, air_unit_result);
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
     }
     return null;
   }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(air_roll_modified: number, air_unit_result: "step_loss" | "no_loss"): Record<string, rt.Wire> {
+  return { air_roll_modified: air_roll_modified as rt.Wire, air_unit_result: air_unit_result as rt.Wire };
 }
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [];

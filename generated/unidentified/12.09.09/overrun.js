@@ -2238,34 +2238,34 @@ function straight(input, dice) {
     const red_table_attacker_drm = resolved_case === null ? null : resolved_case === "not_cleared" ? 2 : 0;
     const dual_occupancy = resolved_case === null ? null : resolved_case === "not_cleared";
     const no_combat_next_phase = resolved_case === null ? null : resolved_case === "not_cleared";
-    return {
-      "moving_units.overrun_cost": moving_units$overrun_cost,
-      "moving_units.hexside_cost": rt.wireEach(moving_units$hexside_cost, rt.wireAs.number),
-      "moving_units.mp_cost": rt.wireEach(moving_units$mp_cost, rt.wireAs.number),
-      "moving_units.mp_spent": rt.wireEach(moving_units$mp_spent, rt.wireAs.number),
-      "moving_units.mp_left": rt.wireEach(moving_units$mp_left, rt.wireAs.number),
-      "air_units.value": rt.wireEach(air_units$value, rt.wireAs.number),
-      attack_air: rt.wireAs.number(attack_air),
-      defence_air: rt.wireAs.number(defence_air),
-      attack_naval: rt.wireAs.number(attack_naval),
-      defence_naval: rt.wireAs.number(defence_naval),
-      "moving_units.attack_now": rt.wireEach(moving_units$attack_now, rt.wireAs.number),
-      attack_total: rt.wireAs.number(attack_total),
-      defence_total: rt.wireAs.number(defence_total),
-      odds: rt.wireAs.odds(odds),
-      deadlock_marker: deadlock_marker,
-      dl_marker_removed: dl_marker_removed,
-      defenders_eliminated: defenders_eliminated,
-      overrun_mp_expended: rt.wireAs.number(overrun_mp_expended),
-      expended_mp_marker: rt.wireAs.number(expended_mp_marker),
-      zoc_marker: zoc_marker,
-      may_continue_moving: may_continue_moving,
-      attackers_lose_zoc: attackers_lose_zoc,
-      red_table_defender_re: rt.wireAs.number(red_table_defender_re),
-      red_table_attacker_drm: red_table_attacker_drm,
-      dual_occupancy: dual_occupancy,
-      no_combat_next_phase: no_combat_next_phase,
-    };
+    return straight$outputs(
+      moving_units$overrun_cost,
+      moving_units$hexside_cost,
+      moving_units$mp_cost,
+      moving_units$mp_spent,
+      moving_units$mp_left,
+      air_units$value,
+      attack_air,
+      defence_air,
+      attack_naval,
+      defence_naval,
+      moving_units$attack_now,
+      attack_total,
+      defence_total,
+      odds,
+      deadlock_marker,
+      dl_marker_removed,
+      defenders_eliminated,
+      overrun_mp_expended,
+      expended_mp_marker,
+      zoc_marker,
+      may_continue_moving,
+      attackers_lose_zoc,
+      red_table_defender_re,
+      red_table_attacker_drm,
+      dual_occupancy,
+      no_combat_next_phase,
+    );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
@@ -2310,6 +2310,37 @@ function straight$loop$moving_units$mp_left(in$moving_units, moving_units$mp_spe
     moving_units$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma), moving_units$mp_spent[u$i], "12.A.1");
     moving_units$attack_now[u$i] = in$road_rate ? rt.halve(rt.numberIn(u$.attack), "12.C(4)") : rt.numberIn(u$.attack);
   }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(moving_units$overrun_cost, moving_units$hexside_cost, moving_units$mp_cost, moving_units$mp_spent, moving_units$mp_left, air_units$value, attack_air, defence_air, attack_naval, defence_naval, moving_units$attack_now, attack_total, defence_total, odds, deadlock_marker, dl_marker_removed, defenders_eliminated, overrun_mp_expended, expended_mp_marker, zoc_marker, may_continue_moving, attackers_lose_zoc, red_table_defender_re, red_table_attacker_drm, dual_occupancy, no_combat_next_phase) {
+  return {
+    "moving_units.overrun_cost": moving_units$overrun_cost,
+    "moving_units.hexside_cost": rt.wireEach(moving_units$hexside_cost, rt.wireAs.number),
+    "moving_units.mp_cost": rt.wireEach(moving_units$mp_cost, rt.wireAs.number),
+    "moving_units.mp_spent": rt.wireEach(moving_units$mp_spent, rt.wireAs.number),
+    "moving_units.mp_left": rt.wireEach(moving_units$mp_left, rt.wireAs.number),
+    "air_units.value": rt.wireEach(air_units$value, rt.wireAs.number),
+    attack_air: rt.wireAs.number(attack_air),
+    defence_air: rt.wireAs.number(defence_air),
+    attack_naval: rt.wireAs.number(attack_naval),
+    defence_naval: rt.wireAs.number(defence_naval),
+    "moving_units.attack_now": rt.wireEach(moving_units$attack_now, rt.wireAs.number),
+    attack_total: rt.wireAs.number(attack_total),
+    defence_total: rt.wireAs.number(defence_total),
+    odds: rt.wireAs.odds(odds),
+    deadlock_marker: deadlock_marker,
+    dl_marker_removed: dl_marker_removed,
+    defenders_eliminated: defenders_eliminated,
+    overrun_mp_expended: rt.wireAs.number(overrun_mp_expended),
+    expended_mp_marker: rt.wireAs.number(expended_mp_marker),
+    zoc_marker: zoc_marker,
+    may_continue_moving: may_continue_moving,
+    attackers_lose_zoc: attackers_lose_zoc,
+    red_table_defender_re: rt.wireAs.number(red_table_defender_re),
+    red_table_attacker_drm: red_table_attacker_drm,
+    dual_occupancy: dual_occupancy,
+    no_combat_next_phase: no_combat_next_phase,
+  };
 }
 function straight$check$enough_mp$each1(in$moving_units, moving_units$mp_spent) {
   const items = in$moving_units;

@@ -2370,34 +2370,34 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const red_table_attacker_drm: number | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared" ? 2 : 0;
     const dual_occupancy: boolean | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared";
     const no_combat_next_phase: boolean | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared";
-    return {
-      "moving_units.overrun_cost": moving_units$overrun_cost as rt.Wire,
-      "moving_units.hexside_cost": rt.wireEach(moving_units$hexside_cost, rt.wireAs.number),
-      "moving_units.mp_cost": rt.wireEach(moving_units$mp_cost, rt.wireAs.number),
-      "moving_units.mp_spent": rt.wireEach(moving_units$mp_spent, rt.wireAs.number),
-      "moving_units.mp_left": rt.wireEach(moving_units$mp_left, rt.wireAs.number),
-      "air_units.value": rt.wireEach(air_units$value, rt.wireAs.number),
-      attack_air: rt.wireAs.number(attack_air),
-      defence_air: rt.wireAs.number(defence_air),
-      attack_naval: rt.wireAs.number(attack_naval),
-      defence_naval: rt.wireAs.number(defence_naval),
-      "moving_units.attack_now": rt.wireEach(moving_units$attack_now, rt.wireAs.number),
-      attack_total: rt.wireAs.number(attack_total),
-      defence_total: rt.wireAs.number(defence_total),
-      odds: rt.wireAs.odds(odds),
-      deadlock_marker: deadlock_marker as rt.Wire,
-      dl_marker_removed: dl_marker_removed as rt.Wire,
-      defenders_eliminated: defenders_eliminated as rt.Wire,
-      overrun_mp_expended: rt.wireAs.number(overrun_mp_expended),
-      expended_mp_marker: rt.wireAs.number(expended_mp_marker),
-      zoc_marker: zoc_marker as rt.Wire,
-      may_continue_moving: may_continue_moving as rt.Wire,
-      attackers_lose_zoc: attackers_lose_zoc as rt.Wire,
-      red_table_defender_re: rt.wireAs.number(red_table_defender_re),
-      red_table_attacker_drm: red_table_attacker_drm as rt.Wire,
-      dual_occupancy: dual_occupancy as rt.Wire,
-      no_combat_next_phase: no_combat_next_phase as rt.Wire,
-    };
+    return straight$outputs(
+      moving_units$overrun_cost,
+      moving_units$hexside_cost,
+      moving_units$mp_cost,
+      moving_units$mp_spent,
+      moving_units$mp_left,
+      air_units$value,
+      attack_air,
+      defence_air,
+      attack_naval,
+      defence_naval,
+      moving_units$attack_now,
+      attack_total,
+      defence_total,
+      odds,
+      deadlock_marker,
+      dl_marker_removed,
+      defenders_eliminated,
+      overrun_mp_expended,
+      expended_mp_marker,
+      zoc_marker,
+      may_continue_moving,
+      attackers_lose_zoc,
+      red_table_defender_re,
+      red_table_attacker_drm,
+      dual_occupancy,
+      no_combat_next_phase,
+    );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
@@ -2442,6 +2442,37 @@ function straight$loop$moving_units$mp_left(in$moving_units: readonly MovingUnit
     moving_units$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma) as rt.Num, moving_units$mp_spent[u$i], "12.A.1");
     moving_units$attack_now[u$i] = in$road_rate ? rt.halve(rt.numberIn(u$.attack) as rt.Num, "12.C(4)") : rt.numberIn(u$.attack) as rt.Num;
   }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(moving_units$overrun_cost: readonly number[], moving_units$hexside_cost: readonly rt.Num[], moving_units$mp_cost: readonly rt.Num[], moving_units$mp_spent: readonly rt.Num[], moving_units$mp_left: readonly rt.Num[], air_units$value: readonly rt.Num[], attack_air: rt.Num, defence_air: rt.Num, attack_naval: rt.Num, defence_naval: rt.Num, moving_units$attack_now: readonly rt.Num[], attack_total: rt.Num, defence_total: rt.Num, odds: rt.Odds | null, deadlock_marker: boolean, dl_marker_removed: boolean, defenders_eliminated: boolean | null, overrun_mp_expended: rt.Num | null, expended_mp_marker: rt.Num | null, zoc_marker: ("no_marker" | "one_circle" | "two_circles") | null, may_continue_moving: boolean | null, attackers_lose_zoc: boolean | null, red_table_defender_re: rt.Num | null, red_table_attacker_drm: number | null, dual_occupancy: boolean | null, no_combat_next_phase: boolean | null): Record<string, rt.Wire> {
+  return {
+    "moving_units.overrun_cost": moving_units$overrun_cost as rt.Wire,
+    "moving_units.hexside_cost": rt.wireEach(moving_units$hexside_cost, rt.wireAs.number),
+    "moving_units.mp_cost": rt.wireEach(moving_units$mp_cost, rt.wireAs.number),
+    "moving_units.mp_spent": rt.wireEach(moving_units$mp_spent, rt.wireAs.number),
+    "moving_units.mp_left": rt.wireEach(moving_units$mp_left, rt.wireAs.number),
+    "air_units.value": rt.wireEach(air_units$value, rt.wireAs.number),
+    attack_air: rt.wireAs.number(attack_air),
+    defence_air: rt.wireAs.number(defence_air),
+    attack_naval: rt.wireAs.number(attack_naval),
+    defence_naval: rt.wireAs.number(defence_naval),
+    "moving_units.attack_now": rt.wireEach(moving_units$attack_now, rt.wireAs.number),
+    attack_total: rt.wireAs.number(attack_total),
+    defence_total: rt.wireAs.number(defence_total),
+    odds: rt.wireAs.odds(odds),
+    deadlock_marker: deadlock_marker as rt.Wire,
+    dl_marker_removed: dl_marker_removed as rt.Wire,
+    defenders_eliminated: defenders_eliminated as rt.Wire,
+    overrun_mp_expended: rt.wireAs.number(overrun_mp_expended),
+    expended_mp_marker: rt.wireAs.number(expended_mp_marker),
+    zoc_marker: zoc_marker as rt.Wire,
+    may_continue_moving: may_continue_moving as rt.Wire,
+    attackers_lose_zoc: attackers_lose_zoc as rt.Wire,
+    red_table_defender_re: rt.wireAs.number(red_table_defender_re),
+    red_table_attacker_drm: red_table_attacker_drm as rt.Wire,
+    dual_occupancy: dual_occupancy as rt.Wire,
+    no_combat_next_phase: no_combat_next_phase as rt.Wire,
+  };
 }
 function straight$check$enough_mp$each1(in$moving_units: readonly MovingUnit[], moving_units$mp_spent: readonly rt.Num[]): boolean {
   const items: readonly MovingUnit[] = in$moving_units;

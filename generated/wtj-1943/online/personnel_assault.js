@@ -3110,40 +3110,71 @@ function straight(input, dice) {
     const heroic_fight = attacker_left_3 > 0 && defender_left_3 === 0 && overall === "defender_won" || defender_left_3 > 0 && attacker_left_3 === 0 && overall === "attacker_won";
     const pinned_sides = overall === "tie" ? attacker_bases_left > 0 && defender_bases_left > 0 ? "both_sides" : attacker_bases_left > 0 ? "attacking_side" : defender_bases_left > 0 ? "defending_side" : "nobody" : heroic_fight && attacker_left_3 > 0 ? "attacking_side" : heroic_fight ? "defending_side" : "nobody";
     const cavalry_option = attacker_mounted && !defender_mounted && overall === "attacker_won" || defender_mounted && !attacker_mounted && overall === "defender_won";
-    return {
-      attacker_bases: attacker_bases,
-      defender_bases: defender_bases,
-      rounds: rounds,
-      attacker_drm: attacker_drm,
-      defender_drm: defender_drm,
-      round_1_margin: round_1_margin,
-      attacker_lost_1: attacker_lost_1,
-      defender_lost_1: defender_lost_1,
-      round_2_fought: round_2_fought,
-      round_2_margin: round_2_margin,
-      attacker_lost_2: attacker_lost_2,
-      defender_lost_2: defender_lost_2,
-      round_3_fought: round_3_fought,
-      round_3_margin: round_3_margin,
-      attacker_lost_3: attacker_lost_3,
-      defender_lost_3: defender_lost_3,
-      overall: overall,
-      overall_loser: overall_loser,
-      attacker_bases_lost: attacker_bases_lost,
-      defender_bases_lost: defender_bases_lost,
-      attacker_bases_left: attacker_bases_left,
-      defender_bases_left: defender_bases_left,
-      breakthrough: breakthrough,
-      heroic_fight: heroic_fight,
-      pinned_sides: pinned_sides,
-      cavalry_option: cavalry_option,
-    };
+    return straight$outputs(
+      attacker_bases,
+      defender_bases,
+      rounds,
+      attacker_drm,
+      defender_drm,
+      round_1_margin,
+      attacker_lost_1,
+      defender_lost_1,
+      round_2_fought,
+      round_2_margin,
+      attacker_lost_2,
+      defender_lost_2,
+      round_3_fought,
+      round_3_margin,
+      attacker_lost_3,
+      defender_lost_3,
+      overall,
+      overall_loser,
+      attacker_bases_lost,
+      defender_bases_lost,
+      attacker_bases_left,
+      defender_bases_left,
+      breakthrough,
+      heroic_fight,
+      pinned_sides,
+      cavalry_option,
+    );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
     }
     return null;
   }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(attacker_bases, defender_bases, rounds, attacker_drm, defender_drm, round_1_margin, attacker_lost_1, defender_lost_1, round_2_fought, round_2_margin, attacker_lost_2, defender_lost_2, round_3_fought, round_3_margin, attacker_lost_3, defender_lost_3, overall, overall_loser, attacker_bases_lost, defender_bases_lost, attacker_bases_left, defender_bases_left, breakthrough, heroic_fight, pinned_sides, cavalry_option) {
+  return {
+    attacker_bases: attacker_bases,
+    defender_bases: defender_bases,
+    rounds: rounds,
+    attacker_drm: attacker_drm,
+    defender_drm: defender_drm,
+    round_1_margin: round_1_margin,
+    attacker_lost_1: attacker_lost_1,
+    defender_lost_1: defender_lost_1,
+    round_2_fought: round_2_fought,
+    round_2_margin: round_2_margin,
+    attacker_lost_2: attacker_lost_2,
+    defender_lost_2: defender_lost_2,
+    round_3_fought: round_3_fought,
+    round_3_margin: round_3_margin,
+    attacker_lost_3: attacker_lost_3,
+    defender_lost_3: defender_lost_3,
+    overall: overall,
+    overall_loser: overall_loser,
+    attacker_bases_lost: attacker_bases_lost,
+    defender_bases_lost: defender_bases_lost,
+    attacker_bases_left: attacker_bases_left,
+    defender_bases_left: defender_bases_left,
+    breakthrough: breakthrough,
+    heroic_fight: heroic_fight,
+    pinned_sides: pinned_sides,
+    cavalry_option: cavalry_option,
+  };
 }
 function straight$check$cavalry_targets$each1(in$attackers) {
   const items = in$attackers;

@@ -3230,40 +3230,71 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const heroic_fight: boolean = attacker_left_3 > 0 && defender_left_3 === 0 && overall === "defender_won" || defender_left_3 > 0 && attacker_left_3 === 0 && overall === "attacker_won";
     const pinned_sides: "nobody" | "attacking_side" | "defending_side" | "both_sides" = overall === "tie" ? attacker_bases_left > 0 && defender_bases_left > 0 ? "both_sides" : attacker_bases_left > 0 ? "attacking_side" : defender_bases_left > 0 ? "defending_side" : "nobody" : heroic_fight && attacker_left_3 > 0 ? "attacking_side" : heroic_fight ? "defending_side" : "nobody";
     const cavalry_option: boolean = attacker_mounted && !defender_mounted && overall === "attacker_won" || defender_mounted && !attacker_mounted && overall === "defender_won";
-    return {
-      attacker_bases: attacker_bases as rt.Wire,
-      defender_bases: defender_bases as rt.Wire,
-      rounds: rounds as rt.Wire,
-      attacker_drm: attacker_drm as rt.Wire,
-      defender_drm: defender_drm as rt.Wire,
-      round_1_margin: round_1_margin as rt.Wire,
-      attacker_lost_1: attacker_lost_1 as rt.Wire,
-      defender_lost_1: defender_lost_1 as rt.Wire,
-      round_2_fought: round_2_fought as rt.Wire,
-      round_2_margin: round_2_margin as rt.Wire,
-      attacker_lost_2: attacker_lost_2 as rt.Wire,
-      defender_lost_2: defender_lost_2 as rt.Wire,
-      round_3_fought: round_3_fought as rt.Wire,
-      round_3_margin: round_3_margin as rt.Wire,
-      attacker_lost_3: attacker_lost_3 as rt.Wire,
-      defender_lost_3: defender_lost_3 as rt.Wire,
-      overall: overall as rt.Wire,
-      overall_loser: overall_loser as rt.Wire,
-      attacker_bases_lost: attacker_bases_lost as rt.Wire,
-      defender_bases_lost: defender_bases_lost as rt.Wire,
-      attacker_bases_left: attacker_bases_left as rt.Wire,
-      defender_bases_left: defender_bases_left as rt.Wire,
-      breakthrough: breakthrough as rt.Wire,
-      heroic_fight: heroic_fight as rt.Wire,
-      pinned_sides: pinned_sides as rt.Wire,
-      cavalry_option: cavalry_option as rt.Wire,
-    };
+    return straight$outputs(
+      attacker_bases,
+      defender_bases,
+      rounds,
+      attacker_drm,
+      defender_drm,
+      round_1_margin,
+      attacker_lost_1,
+      defender_lost_1,
+      round_2_fought,
+      round_2_margin,
+      attacker_lost_2,
+      defender_lost_2,
+      round_3_fought,
+      round_3_margin,
+      attacker_lost_3,
+      defender_lost_3,
+      overall,
+      overall_loser,
+      attacker_bases_lost,
+      defender_bases_lost,
+      attacker_bases_left,
+      defender_bases_left,
+      breakthrough,
+      heroic_fight,
+      pinned_sides,
+      cavalry_option,
+    );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
     }
     return null;
   }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(attacker_bases: number, defender_bases: number, rounds: number, attacker_drm: number, defender_drm: number, round_1_margin: number, attacker_lost_1: number, defender_lost_1: number, round_2_fought: boolean, round_2_margin: number | null, attacker_lost_2: number, defender_lost_2: number, round_3_fought: boolean, round_3_margin: number | null, attacker_lost_3: number, defender_lost_3: number, overall: "attacker_won" | "defender_won" | "tie", overall_loser: ("attacker" | "defender") | null, attacker_bases_lost: number, defender_bases_lost: number, attacker_bases_left: number, defender_bases_left: number, breakthrough: ("attacker" | "defender") | null, heroic_fight: boolean, pinned_sides: "nobody" | "attacking_side" | "defending_side" | "both_sides", cavalry_option: boolean): Record<string, rt.Wire> {
+  return {
+    attacker_bases: attacker_bases as rt.Wire,
+    defender_bases: defender_bases as rt.Wire,
+    rounds: rounds as rt.Wire,
+    attacker_drm: attacker_drm as rt.Wire,
+    defender_drm: defender_drm as rt.Wire,
+    round_1_margin: round_1_margin as rt.Wire,
+    attacker_lost_1: attacker_lost_1 as rt.Wire,
+    defender_lost_1: defender_lost_1 as rt.Wire,
+    round_2_fought: round_2_fought as rt.Wire,
+    round_2_margin: round_2_margin as rt.Wire,
+    attacker_lost_2: attacker_lost_2 as rt.Wire,
+    defender_lost_2: defender_lost_2 as rt.Wire,
+    round_3_fought: round_3_fought as rt.Wire,
+    round_3_margin: round_3_margin as rt.Wire,
+    attacker_lost_3: attacker_lost_3 as rt.Wire,
+    defender_lost_3: defender_lost_3 as rt.Wire,
+    overall: overall as rt.Wire,
+    overall_loser: overall_loser as rt.Wire,
+    attacker_bases_lost: attacker_bases_lost as rt.Wire,
+    defender_bases_lost: defender_bases_lost as rt.Wire,
+    attacker_bases_left: attacker_bases_left as rt.Wire,
+    defender_bases_left: defender_bases_left as rt.Wire,
+    breakthrough: breakthrough as rt.Wire,
+    heroic_fight: heroic_fight as rt.Wire,
+    pinned_sides: pinned_sides as rt.Wire,
+    cavalry_option: cavalry_option as rt.Wire,
+  };
 }
 function straight$check$cavalry_targets$each1(in$attackers: readonly AssaultUnit[]): boolean {
   const items: readonly AssaultUnit[] = in$attackers;
