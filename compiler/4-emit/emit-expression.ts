@@ -1,6 +1,8 @@
 import type { AggregateExpr, CallExpr, Expr, FieldAccess, Lookup } from "../language/ast.ts";
 import type { Binding } from "../language/bindings.ts";
 import type { Type } from "../language/types.ts";
+import type { TableModel } from "../3-check/types.ts";
+import { cmp, compareOdds, type Num, type Odds } from "../runtime/runtime.ts";
 import {
   assign, bin, call, cast, cond, id, index, lit, member, neg, newExpr, not, tRef,
   type TsExpr, type TsParam, type TsStmt, type TsType,
@@ -19,9 +21,19 @@ type Local = Extract<Binding, { kind: "local" }>;
  * `attackers$strength(s, u$i)`). `locals`: as local variables a straight-line function
  * computed before (`odds`, `in$mp_left`, `attackers$strength[u$i]`, or `attackers$strength`
  * for one of `scalars`, computed in the same loop over the units); a comprehension's
- * function then takes the values it reads as parameters, typed by `types` (by name).
+ * function then takes the values it reads as parameters, typed by `types` (by name). The
+ * step-by-step evaluation scans every column of a chart where the straight-line one may
+ * bisect (`charts`): the property tests compare the two.
  */
-export type Reads = { kind: "memoized" } | { kind: "locals"; types: ReadonlyMap<string, TsType>; scalars: ReadonlySet<string> };
+export type Reads =
+  | { kind: "memoized" }
+  | {
+      kind: "locals";
+      types: ReadonlyMap<string, TsType>;
+      scalars: ReadonlySet<string>;
+      /** The charts, by table name: a search along a row of one whose rows are sorted bisects (see `sortedSearch`). */
+      charts: ReadonlyMap<string, TableModel>;
+    };
 
 /**
  * Translates checked rules expressions into TypeScript. Names become calls of
@@ -46,6 +58,8 @@ export class ExpressionEmitter {
   readonly capturedAnywhere = new Set<string>();
   /** With `locals`: the values the comprehensions of each definition read, by the name given to `definition`. */
   readonly capturedBy = new Map<string, Set<string>>();
+  /** With `locals`: every value read while `readsOf` emits (see there). */
+  private logged: Set<string> | null = null;
 
   /** `constants` may be shared with another emitter of the same module, so each fraction is made once. */
   constructor(reads: Reads = { kind: "memoized" }, constants = new Map<string, TsStmt>()) {
@@ -56,6 +70,7 @@ export class ExpressionEmitter {
   /** A named value: a call of its memoized accessor, or its local (which the comprehension being emitted takes as a parameter). */
   private read(name: string, index?: string): TsExpr {
     if (this.reads.kind === "memoized") return call(id(name), index === undefined ? [S] : [S, id(index)]);
+    this.logged?.add(name);
     const inner = this.captures.at(-1);
     if (inner) {
       inner.add(name);
@@ -66,6 +81,25 @@ export class ExpressionEmitter {
     }
     // A per-unit value read in its own loop, kept in a local of the loop (see `scalars`).
     return index === undefined || this.reads.scalars.has(name) ? id(name) : { type: "index", object: id(name), index: id(index) };
+  }
+
+  /** What `emit` returns (code emitted through it), and the values that code reads, by name (with `locals`). */
+  readsOf<T>(emit: () => T): { code: T; reads: Set<string> } {
+    const outer = this.logged;
+    const reads = new Set<string>();
+    this.logged = reads;
+    try {
+      return { code: emit(), reads };
+    } finally {
+      this.logged = outer;
+      if (outer) for (const name of reads) outer.add(name);
+    }
+  }
+
+  /** The type of a value read with `locals`, by name. */
+  typeOf(name: string): TsType {
+    if (this.reads.kind !== "locals") throw new Error("only values read as locals have a type here");
+    return localType(this.reads, name);
   }
 
   /** Starts a definition; helper names stay the same when other definitions change. */
@@ -129,7 +163,7 @@ export class ExpressionEmitter {
         return call("rt.lookup", [table, e(expr.row), e(expr.column)]);
       }
       case "Index":
-        return call("rt.item", [e(expr.object), e(expr.index), lit(paragraph)]);
+        return call("rt.item", [this.readList(expr.object, paragraph), e(expr.index), lit(paragraph)]);
       case "Unary":
         if (expr.op === "not") return not(e(expr.operand));
         return isExact(expr.operand.ty) ? call("rt.neg", [e(expr.operand)]) : neg(e(expr.operand));
@@ -188,8 +222,8 @@ export class ExpressionEmitter {
       case "*":
       case "/":
         // Exact: whole numbers stay whole (and stop when too large), others are fractions.
-        // Integers only add, subtract and multiply to integers: no fraction to look for.
-        if (op !== "/" && isInteger(left.ty) && isInteger(right.ty)) return call(WHOLE[op], [l, r, lit(paragraph)]);
+        // Integers only add, subtract and multiply to integers: no fraction to look for, only a result beyond the safe integers.
+        if (op !== "/" && isInteger(left.ty) && isInteger(right.ty)) return call("rt.whole", [bin(op, l, r), lit(paragraph)]);
         return call(ARITHMETIC[op], [l, r, lit(paragraph)]);
       case "==":
       case "!=": {
@@ -239,7 +273,8 @@ export class ExpressionEmitter {
     this.loop = nothingHoisted();
     const before = this.hoist(expr, free, i, paragraph);
     const item: TsStmt = { type: "const", name: localName(expr.variable.name), init: index(items, id(i)) };
-    const keep: TsStmt[] = expr.filter ? [{ type: "if", test: not(this.emit(expr.filter, paragraph)), then: [{ type: "continue" }] }] : [];
+    const test = expr.filter ? this.emit(expr.filter, paragraph) : null;
+    const keep: TsStmt[] = test ? [{ type: "if", test: not(test), then: [{ type: "continue" }] }] : [];
     const value = expr.value ? this.emit(expr.value, paragraph) : lit(null);
     const loop = (body: TsStmt[], reverse = false): TsStmt => ({ type: "for", index: i, limit: member(items, "length"), body: [item, ...keep, ...body], reverse });
     // The loop's own result may be none (the call site knows better, and casts).
@@ -271,6 +306,11 @@ export class ExpressionEmitter {
       }
       case "min":
       case "max": {
+        const kept = test && this.sortedSearch(expr, i);
+        if (kept) {
+          body = bisect(expr, kept, test, item, i);
+          break;
+        }
         const kind = expr.value?.ty?.kind;
         const better =
           kind === "odds" ? bin(expr.fn === "min" ? "<" : ">", call("rt.compareOdds", [id("v"), id("best")]), lit(0))
@@ -376,8 +416,53 @@ export class ExpressionEmitter {
     return statements;
   }
 
+  /**
+   * Whether a comprehension is a search along one row of a chart whose columns the filter keeps
+   * as one run at an end: `max(c for c in columns(T) where T[r, c] <= x)` (`<` too) keeps the
+   * first columns when every row of T is non-decreasing, `min(… where T[r, c] >= x)` (`>`) the
+   * last ones; the row and `x` are the same for every column. Checked on the chart's cells as
+   * compiled: columns whole numbers in increasing order, every row non-decreasing, no unknown
+   * cell (the full scan stops at one, which a bisection may not read). The answer is then where
+   * the run ends, which a bisection finds reading a few columns instead of all.
+   */
+  private sortedSearch(expr: AggregateExpr, loopIndex: string): "first" | "last" | null {
+    if (this.reads.kind !== "locals" || !expr.filter || expr.filter.type !== "Binary") return null;
+    const isLoopVariable = (e: Expr | null) => e?.type === "Name" && e.binding?.kind === "local" && e.binding.index === loopIndex;
+    if (!isLoopVariable(expr.value) || expr.list.type !== "Call" || expr.list.callee !== "columns") return null;
+    const decl = tableOf(expr.list.args[0]) as { name: string } | null;
+    const chart = decl ? this.reads.charts.get(decl.name) : undefined;
+    if (!chart || !sortedRows(chart)) return null;
+    const invariant = (e: Expr) => freeLocals(e).every((local) => local.index !== loopIndex);
+    const alongRow = (e: Expr) => e.type === "Lookup" && tableOf(e.object) === decl && isLoopVariable(e.column) && invariant(e.row);
+    const { op, left, right } = expr.filter;
+    // `T[r, c] <= x` keeps the cells up to x: the first columns; `x <= T[r, c]` the last ones.
+    const below = op === "<" || op === "<=";
+    const kept = alongRow(left) && invariant(right) ? (below ? "first" : "last") : alongRow(right) && invariant(left) ? (below ? "last" : "first") : null;
+    if (!["<", "<=", ">", ">="].includes(op)) return null;
+    return (kept === "first" && expr.fn === "max") || (kept === "last" && expr.fn === "min") ? kept : null;
+  }
+
+  /**
+   * A list that is only read (indexed, or passed to a function that does not keep it):
+   * `list(u.x for u in units)` of a per-unit value the straight-line function computed into an
+   * array is that array, not a copy of it.
+   */
+  private readList(expr: Expr, paragraph: string): TsExpr {
+    if (this.reads.kind !== "locals" || expr.type !== "Aggregate" || expr.fn !== "list" || expr.filter || expr.value?.type !== "Field") return this.emit(expr, paragraph);
+    const { object, elementLet } = expr.value;
+    const list = expr.list.type === "Name" && expr.list.binding?.kind === "input" ? expr.list.binding.decl.name : null;
+    const ofUnit = object.type === "Name" && object.binding?.kind === "local" && object.binding.index === (expr.index ?? `${expr.variable.name}$i`) && object.binding.list?.name === list;
+    if (!elementLet || !list || !ofUnit) return this.emit(expr, paragraph);
+    const name = elementName(list, elementLet.name);
+    if (this.reads.scalars.has(name)) return this.emit(expr, paragraph);
+    // Every unit's value is read, as by a comprehension: the array must be complete first, never a local of a loop.
+    this.capturedAnywhere.add(name);
+    this.capturedBy.get(this.owner)?.add(name) ?? this.capturedBy.set(this.owner, new Set([name]));
+    return this.read(name);
+  }
+
   private builtin(expr: CallExpr, paragraph: string): TsExpr {
-    const args = expr.args.map((a) => this.emit(a, paragraph));
+    const args = expr.args.map((a) => this.readList(a, paragraph));
     const keys = (axis: "rows" | "columns") => {
       const arg = expr.args[0];
       if (arg.type !== "Name" || arg.binding?.kind !== "table") throw new Error(`${expr.callee}() needs a table name`);
@@ -450,7 +535,6 @@ function nothingHoisted(): Hoisted {
 }
 
 const ARITHMETIC: Record<string, string> = { "+": "rt.add", "-": "rt.sub", "*": "rt.mul", "/": "rt.div" };
-const WHOLE: Record<string, string> = { "+": "rt.addWhole", "-": "rt.subWhole", "*": "rt.mulWhole" };
 const COMPARE: Record<string, string> = { "<": "rt.lt", "<=": "rt.le", ">": "rt.gt", ">=": "rt.ge" };
 
 /** Comprehensions whose loop gives none when nothing is kept. */
@@ -459,6 +543,51 @@ const MAY_BE_NONE = new Set<string>(["first", "last", "min", "max"]);
 /** The table declaration a name refers to, if it is a table name. */
 function tableOf(e: Expr): unknown {
   return e.type === "Name" && e.binding?.kind === "table" ? e.binding.decl : null;
+}
+
+/**
+ * Is every row of a chart non-decreasing along its columns, whose keys are whole numbers in
+ * increasing order, with every cell known? (Cells are odds or exact numbers.)
+ */
+function sortedRows(chart: TableModel): boolean {
+  if (chart.columnType.kind !== "integer") return false;
+  const order = chart.cellType.kind === "odds" ? (a: unknown, b: unknown) => compareOdds(a as Odds, b as Odds)
+    : chart.cellType.kind === "integer" || chart.cellType.kind === "number" ? (a: unknown, b: unknown) => cmp(a as Num, b as Num)
+    : null;
+  if (!order) return false;
+  const keys = chart.columns.map((k) => ("min" in k ? (k.min === -Infinity ? k.max : k.min) : NaN));
+  for (let c = 1; c < keys.length; c++) if (!(cmp(keys[c - 1], keys[c]) < 0)) return false;
+  return chart.cells.every((row) => row.every((cell, c) => cell !== null && (c === 0 || order(row[c - 1], cell) <= 0)));
+}
+
+/**
+ * The search of a sorted chart row (see `sortedSearch`): the columns the filter keeps are the
+ * first ones (`max` answers the last of them) or the last ones (`min`, the first of them).
+ * Bisects for where they end; each step tests one column, as the full scan would.
+ */
+function bisect(expr: AggregateExpr, kept: "first" | "last", test: TsExpr, item: TsStmt, i: string): TsStmt[] {
+  const items = id("items");
+  const low = id("low");
+  const high = id("high");
+  const keptAt = assign(kept === "first" ? low : high, kept === "first" ? bin("+", id(i), lit(1)) : id(i));
+  const notKeptAt = assign(kept === "first" ? high : low, kept === "first" ? id(i) : bin("+", id(i), lit(1)));
+  return [
+    { type: "comment", text: `Every row of the chart is non-decreasing along its columns (checked when compiled): the columns kept are the ${kept} ones.` },
+    { type: "let", name: "low", init: lit(0) },
+    { type: "let", name: "high", init: member(items, "length") },
+    {
+      type: "while",
+      test: bin("<", low, high),
+      body: [
+        { type: "const", name: i, init: bin(">>>", bin("+", low, high), lit(1)) },
+        item,
+        { type: "if", test, then: [{ type: "expr", expr: keptAt }], otherwise: [{ type: "expr", expr: notKeptAt }] },
+      ],
+    },
+    kept === "first"
+      ? { type: "return", value: cond(bin("===", low, lit(0)), lit(null), index(items, bin("-", low, lit(1)))) }
+      : { type: "return", value: cond(bin("===", low, member(items, "length")), lit(null), index(items, low)) },
+  ];
 }
 
 /** What a comprehension gives over an empty list. */

@@ -1,5 +1,5 @@
 import type { Dependencies, InputModel, LetModel, ProcedureModel } from "../3-check/types.ts";
-import { assign, bin, call, cast, id, index, lit, member, newExpr, not, obj, tArray, tRef, type TsExpr, type TsStmt, type TsType } from "./ts/ast.ts";
+import { assign, bin, call, cast, id, index, lit, member, newExpr, not, obj, tArray, tRef, type TsExpr, type TsParam, type TsStmt, type TsType } from "./ts/ast.ts";
 import { ExpressionEmitter } from "./emit-expression.ts";
 import { nativeType } from "./emit-types.ts";
 import { checkName, definitionName, diceName, elementName, inputName, localName } from "./names.ts";
@@ -41,16 +41,30 @@ export function straightFunction(procedure: ProcedureModel, constants: Map<strin
   // Emitted twice: the first time finds which per-unit values comprehensions read — all units'
   // values, so they need their array, complete before a loop reads them; the others are kept in
   // a local of their loop when only that loop reads them.
-  const first = new ExpressionEmitter({ kind: "locals", types, scalars: new Set() }, constants);
-  emitSteps(procedure, schedule(procedure, new Map()), first, new Set(), parts);
+  const charts = new Map(procedure.tables.map((t) => [t.name, t]));
+  const first = new ExpressionEmitter({ kind: "locals", types, scalars: new Set(), charts }, constants);
+  emitSteps(procedure, schedule(procedure, new Map()), first, new Set(), parts, []);
   const steps = schedule(procedure, first.capturedBy);
   const scalars = loopLocals(procedure, steps, first.capturedAnywhere);
-  const emitter = new ExpressionEmitter({ kind: "locals", types, scalars }, constants);
-  const body = emitSteps(procedure, steps, emitter, scalars, parts);
-  const values = obj(procedure.outputNames.map((name) => {
+  const emitter = new ExpressionEmitter({ kind: "locals", types, scalars, charts }, constants);
+  const loops: TsStmt[] = [];
+  const body = emitSteps(procedure, steps, emitter, scalars, parts, loops);
+  // The outputs in wire form, made by a function of its own: its conversions (exact numbers,
+  // odds, per-unit arrays) get that function's inlining budget, which straight() has spent.
+  const outputLocals = procedure.outputNames.map((name) => {
     const l = procedure.letsByKey.get(name)!;
-    return { key: name, value: parts.output(l, id(l.each ? elementName(l.each.list, l.name) : definitionName(l.name))) };
-  }));
+    return { key: name, l, local: l.each ? elementName(l.each.list, l.name) : definitionName(l.name) };
+  });
+  const outputParams = [...new Map(outputLocals.map((o) => [o.local, { name: o.local, type: emitter.typeOf(o.local) } as TsParam])).values()];
+  const outputs: TsStmt = {
+    type: "function",
+    name: `${STRAIGHT}$outputs`,
+    doc: "The outputs of `straight`, in wire form.",
+    params: outputParams,
+    returns: tRef("Record<string, rt.Wire>"),
+    body: [{ type: "return", value: obj(outputLocals.map((o) => ({ key: o.key, value: parts.output(o.l, id(o.local)) }))) }],
+  };
+  const values = call(id(`${STRAIGHT}$outputs`), outputParams.map((p) => id(p.name)));
   const fn: TsStmt = {
     type: "function",
     name: STRAIGHT,
@@ -67,7 +81,7 @@ export function straightFunction(procedure: ProcedureModel, constants: Map<strin
       ],
     }],
   };
-  return { fn, helpers: emitter.helpers };
+  return { fn, helpers: [...loops, outputs, ...emitter.helpers] };
 }
 
 const GIVE_UP: TsStmt = { type: "return", value: lit(null) };
@@ -151,7 +165,7 @@ function loopLocals(procedure: ProcedureModel, steps: Step[], capturedAnywhere: 
   return scalars;
 }
 
-function emitSteps(procedure: ProcedureModel, steps: Step[], emitter: ExpressionEmitter, scalars: ReadonlySet<string>, parts: StraightParts): TsStmt[] {
+function emitSteps(procedure: ProcedureModel, steps: Step[], emitter: ExpressionEmitter, scalars: ReadonlySet<string>, parts: StraightParts, loops: TsStmt[]): TsStmt[] {
   const inputs = new Map([...procedure.inputs, ...procedure.fixedInputs].map((i) => [i.name, i]));
   const body: TsStmt[] = [];
   for (const step of steps) {
@@ -185,32 +199,56 @@ function emitSteps(procedure: ProcedureModel, steps: Step[], emitter: Expression
         break;
       }
       case "units":
-        body.push(...unitLoop(procedure, step, emitter, scalars));
+        body.push(...unitLoop(procedure, step, emitter, scalars, loops));
         break;
     }
   }
   return body;
 }
 
-/** The per-unit definitions of one list in one loop: each into its array (made at the list's length), or a local of the loop. */
-function unitLoop(procedure: ProcedureModel, step: Extract<Step, { kind: "units" }>, emitter: ExpressionEmitter, scalars: ReadonlySet<string>): TsStmt[] {
-  const units = id(inputName(step.list));
+/**
+ * The per-unit definitions of one list in one loop: each into its array (made at the list's
+ * length), or a local of the loop. The loop is a function of its own (added to `loops`), given
+ * the arrays it fills and the values it reads: a JavaScript engine optimizes each function with
+ * a budget of its own for inlining the operations it calls, which one long function runs out of.
+ */
+function unitLoop(procedure: ProcedureModel, step: Extract<Step, { kind: "units" }>, emitter: ExpressionEmitter, scalars: ReadonlySet<string>, loops: TsStmt[]): TsStmt[] {
+  const list = inputName(step.list);
+  const units = id(list);
   const i = `${step.variable}$i`;
   const arrays: TsStmt[] = [];
-  const loop: TsStmt[] = [{ type: "const", name: localName(step.variable), init: index(units, id(i)) }];
-  for (const key of step.keys) {
-    const l = procedure.letsByKey.get(key)!;
-    const name = elementName(step.list, l.name);
-    emitter.definition(`straight$${name}`);
-    const value = emitter.emit(l.value, l.citation.paragraph);
-    if (scalars.has(name)) {
-      loop.push({ type: "const", name, valueType: nativeType(l.type), init: value });
-    } else {
-      arrays.push({ type: "const", name, valueType: tArray(nativeType(l.type)), init: newExpr("Array", [member(units, "length")]) });
-      loop.push({ type: "expr", expr: assign(index(id(name), id(i)), value) });
+  const filled: TsParam[] = [];
+  const own = new Set<string>();
+  const { code: loop, reads } = emitter.readsOf(() => {
+    const body: TsStmt[] = [{ type: "const", name: localName(step.variable), init: index(units, id(i)) }];
+    for (const key of step.keys) {
+      const l = procedure.letsByKey.get(key)!;
+      const name = elementName(step.list, l.name);
+      emitter.definition(`straight$${name}`);
+      const value = emitter.emit(l.value, l.citation.paragraph);
+      own.add(name);
+      if (scalars.has(name)) {
+        body.push({ type: "const", name, valueType: nativeType(l.type), init: value });
+      } else {
+        arrays.push({ type: "const", name, valueType: tArray(nativeType(l.type)), init: newExpr("Array", [member(units, "length")]) });
+        filled.push({ name, type: tArray(nativeType(l.type)) });
+        body.push({ type: "expr", expr: assign(index(id(name), id(i)), value) });
+      }
     }
-  }
-  return [...arrays, { type: "for", index: i, limit: member(units, "length"), body: loop }];
+    return body;
+  });
+  const read = [list, ...[...reads].filter((name) => name !== list && !own.has(name))].map((name): TsParam => ({ name, type: emitter.typeOf(name) }));
+  const params = [...read, ...filled];
+  const name = `straight$loop$${own.values().next().value}`;
+  loops.push({
+    type: "function",
+    name,
+    doc: `The per-unit definitions ${step.keys.map((key) => `\`${key}\``).join(", ")}, unit by unit.`,
+    params,
+    returns: tRef("void"),
+    body: [{ type: "for", index: i, limit: member(units, "length"), body: loop }],
+  });
+  return [...arrays, { type: "expr", expr: call(id(name), params.map((p) => id(p.name))) }];
 }
 
 /** Whether `resolve` may answer straight through (see `rt.straightOptions`; the outputs are the metadata's definitions). */

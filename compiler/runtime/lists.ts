@@ -16,6 +16,12 @@ export function lastItem<T>(items: readonly T[]): T | null {
 
 /** Item `position` (1 = first) of a list. */
 export function item<T>(items: readonly T[], position: number, paragraph: string): T {
+  // Engine values are never undefined: one found is the item (small enough to inline); otherwise, see `itemAt`.
+  const found = items[position - 1];
+  return found !== undefined ? found : itemAt(items, position, paragraph);
+}
+
+function itemAt<T>(items: readonly T[], position: number, paragraph: string): T {
   if (!Number.isInteger(position) || position < 1 || position > items.length) {
     throw new Stop("undefined", `there is no item ${formatNumber(position)} in a list of ${items.length}`, paragraph);
   }

@@ -5,6 +5,11 @@
  * anything else a `Fraction` in lowest terms. Whole numbers take the fast path of
  * every operation; a result beyond the safe integers stops ("too large to compute
  * exactly") instead of losing digits.
+ *
+ * Engines call these operations many times per `resolve`, and a JavaScript engine inlines a
+ * function into its caller only while the caller's budget of inlined code lasts (very small
+ * functions always): so each operation is its fast path for whole numbers, small, and calls a
+ * function of its own for fractions and errors.
  */
 
 import { Stop } from "./stop.ts";
@@ -48,9 +53,15 @@ export function fraction(n: number, d: number, paragraph = ""): Num {
   return d === 1 ? n + 0 : { n, d };
 }
 
-/** A whole-number result: kept if safe (the usual case, small enough to inline), else see `beyond`. */
-function whole(r: number, paragraph: string): number {
-  return r <= MAX && r >= -MAX ? r : beyond(r, paragraph);
+/**
+ * A whole-number result, `a + b`, `a − b` or `a × b` of whole numbers (integers, or "all"):
+ * kept if safe, else see `beyond`. What the compiler emits when both operands are integers
+ * (`rt.whole(a + b, "9.8")`): no fraction is looked for, and the function is small enough
+ * (the literal is `MAX`) that JavaScript engines always inline it. Exact all the same: a sum
+ * or product of safe integers beyond the safe integers is computed as one too.
+ */
+export function whole(r: number, paragraph: string): number {
+  return r <= 9007199254740991 && r >= -9007199254740991 ? r : beyond(r, paragraph);
 }
 
 /** A whole-number result beyond the safe integers: ±Infinity only from "all", NaN (all − all) is not defined, others too large. */
@@ -58,22 +69,6 @@ function beyond(r: number, paragraph: string): number {
   if (r !== r) throw new Stop("undefined", "“all” minus or times “all” is not defined", paragraph);
   if (r === Infinity || r === -Infinity) return r;
   throw tooLarge(paragraph);
-}
-
-/**
- * `a + b`, `a − b` and `a × b` of whole numbers (integers, or "all"): what the compiler emits
- * when both operands are integers, so no fraction is looked for; exact all the same.
- */
-export function addWhole(a: number, b: number, paragraph: string): number {
-  return whole(a + b, paragraph);
-}
-
-export function subWhole(a: number, b: number, paragraph: string): number {
-  return whole(a - b, paragraph);
-}
-
-export function mulWhole(a: number, b: number, paragraph: string): number {
-  return whole(a * b, paragraph);
 }
 
 function times(a: number, b: number, paragraph: string): number {
@@ -92,7 +87,11 @@ const denominator = (x: Num): number => (typeof x === "number" ? 1 : x.d);
 export function add(a: number, b: number, paragraph: string): number;
 export function add(a: Num, b: Num, paragraph: string): Num;
 export function add(a: Num, b: Num, paragraph: string): Num {
-  if (typeof a === "number" && typeof b === "number") return whole(a + b, paragraph);
+  return typeof a === "number" && typeof b === "number" ? whole(a + b, paragraph) : addExact(a, b, paragraph);
+}
+
+/** `a + b` when either is a fraction (or "all"). */
+function addExact(a: Num, b: Num, paragraph: string): Num {
   if (infinite(a)) return a;
   if (infinite(b)) return b;
   const ad = denominator(a);
@@ -112,14 +111,17 @@ export function neg(a: Num): Num {
 export function sub(a: number, b: number, paragraph: string): number;
 export function sub(a: Num, b: Num, paragraph: string): Num;
 export function sub(a: Num, b: Num, paragraph: string): Num {
-  if (typeof a === "number" && typeof b === "number") return whole(a - b, paragraph);
-  return add(a, neg(b), paragraph);
+  return typeof a === "number" && typeof b === "number" ? whole(a - b, paragraph) : addExact(a, neg(b), paragraph);
 }
 
 export function mul(a: number, b: number, paragraph: string): number;
 export function mul(a: Num, b: Num, paragraph: string): Num;
 export function mul(a: Num, b: Num, paragraph: string): Num {
-  if (typeof a === "number" && typeof b === "number") return whole(a * b, paragraph);
+  return typeof a === "number" && typeof b === "number" ? whole(a * b, paragraph) : mulExact(a, b, paragraph);
+}
+
+/** `a × b` when either is a fraction. */
+function mulExact(a: Num, b: Num, paragraph: string): Num {
   if (infinite(a) || infinite(b)) return whole(toNumber(a) * toNumber(b), paragraph);
   // Cross-reduce first, so the products stay as small as the result allows.
   const an = numerator(a);
@@ -169,6 +171,11 @@ export function compareProducts(a: Num, b: Num, c: Num, d: Num): number {
     const right = c * d;
     if (left <= MAX && left >= -MAX && right <= MAX && right >= -MAX) return left < right ? -1 : left > right ? 1 : 0;
   }
+  return compareExact(a, b, c, d);
+}
+
+/** `compareProducts` of fractions, "all", or products beyond the safe integers. */
+function compareExact(a: Num, b: Num, c: Num, d: Num): number {
   if (infinite(a) || infinite(b) || infinite(c) || infinite(d)) {
     const left = toNumber(a) * toNumber(b);
     const right = toNumber(c) * toNumber(d);
@@ -198,7 +205,11 @@ export function ge(a: Num, b: Num): boolean {
 
 /** Equal values (fractions are in lowest terms, so equal fractions have equal parts). */
 export function eq(a: Num, b: Num): boolean {
-  return a === b || (typeof a === "object" && typeof b === "object" && a.n === b.n && a.d === b.d);
+  return a === b || (typeof a === "object" && sameFraction(a, b));
+}
+
+function sameFraction(a: Fraction, b: Num): boolean {
+  return typeof b === "object" && a.n === b.n && a.d === b.d;
 }
 
 export function min(a: number, b: number): number;

@@ -13,6 +13,11 @@ export function lastItem(items) {
 }
 /** Item `position` (1 = first) of a list. */
 export function item(items, position, paragraph) {
+    // Engine values are never undefined: one found is the item (small enough to inline); otherwise, see `itemAt`.
+    const found = items[position - 1];
+    return found !== undefined ? found : itemAt(items, position, paragraph);
+}
+function itemAt(items, position, paragraph) {
     if (!Number.isInteger(position) || position < 1 || position > items.length) {
         throw new Stop("undefined", `there is no item ${formatNumber(position)} in a list of ${items.length}`, paragraph);
     }

@@ -6,6 +6,11 @@
  * anything else a `Fraction` in lowest terms. Whole numbers take the fast path of
  * every operation; a result beyond the safe integers stops ("too large to compute
  * exactly") instead of losing digits.
+ *
+ * Engines call these operations many times per `resolve`, and a JavaScript engine inlines a
+ * function into its caller only while the caller's budget of inlined code lasts (very small
+ * functions always): so each operation is its fast path for whole numbers, small, and calls a
+ * function of its own for fractions and errors.
  */
 /** A fraction in lowest terms: `d` > 1; both safe integers. */
 export interface Fraction {
@@ -17,12 +22,13 @@ export type Num = number | Fraction;
 /** `n / d` in lowest terms; both must be safe integers, `d` not 0. */
 export declare function fraction(n: number, d: number, paragraph?: string): Num;
 /**
- * `a + b`, `a − b` and `a × b` of whole numbers (integers, or "all"): what the compiler emits
- * when both operands are integers, so no fraction is looked for; exact all the same.
+ * A whole-number result, `a + b`, `a − b` or `a × b` of whole numbers (integers, or "all"):
+ * kept if safe, else see `beyond`. What the compiler emits when both operands are integers
+ * (`rt.whole(a + b, "9.8")`): no fraction is looked for, and the function is small enough
+ * (the literal is `MAX`) that JavaScript engines always inline it. Exact all the same: a sum
+ * or product of safe integers beyond the safe integers is computed as one too.
  */
-export declare function addWhole(a: number, b: number, paragraph: string): number;
-export declare function subWhole(a: number, b: number, paragraph: string): number;
-export declare function mulWhole(a: number, b: number, paragraph: string): number;
+export declare function whole(r: number, paragraph: string): number;
 export declare function add(a: number, b: number, paragraph: string): number;
 export declare function add(a: Num, b: Num, paragraph: string): Num;
 export declare function neg(a: number): number;

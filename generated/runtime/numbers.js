@@ -6,6 +6,11 @@
  * anything else a `Fraction` in lowest terms. Whole numbers take the fast path of
  * every operation; a result beyond the safe integers stops ("too large to compute
  * exactly") instead of losing digits.
+ *
+ * Engines call these operations many times per `resolve`, and a JavaScript engine inlines a
+ * function into its caller only while the caller's budget of inlined code lasts (very small
+ * functions always): so each operation is its fast path for whole numbers, small, and calls a
+ * function of its own for fractions and errors.
  */
 import { Stop } from "./stop.js";
 const MAX = Number.MAX_SAFE_INTEGER;
@@ -35,9 +40,15 @@ export function fraction(n, d, paragraph = "") {
     }
     return d === 1 ? n + 0 : { n, d };
 }
-/** A whole-number result: kept if safe (the usual case, small enough to inline), else see `beyond`. */
-function whole(r, paragraph) {
-    return r <= MAX && r >= -MAX ? r : beyond(r, paragraph);
+/**
+ * A whole-number result, `a + b`, `a − b` or `a × b` of whole numbers (integers, or "all"):
+ * kept if safe, else see `beyond`. What the compiler emits when both operands are integers
+ * (`rt.whole(a + b, "9.8")`): no fraction is looked for, and the function is small enough
+ * (the literal is `MAX`) that JavaScript engines always inline it. Exact all the same: a sum
+ * or product of safe integers beyond the safe integers is computed as one too.
+ */
+export function whole(r, paragraph) {
+    return r <= 9007199254740991 && r >= -9007199254740991 ? r : beyond(r, paragraph);
 }
 /** A whole-number result beyond the safe integers: ±Infinity only from "all", NaN (all − all) is not defined, others too large. */
 function beyond(r, paragraph) {
@@ -46,19 +57,6 @@ function beyond(r, paragraph) {
     if (r === Infinity || r === -Infinity)
         return r;
     throw tooLarge(paragraph);
-}
-/**
- * `a + b`, `a − b` and `a × b` of whole numbers (integers, or "all"): what the compiler emits
- * when both operands are integers, so no fraction is looked for; exact all the same.
- */
-export function addWhole(a, b, paragraph) {
-    return whole(a + b, paragraph);
-}
-export function subWhole(a, b, paragraph) {
-    return whole(a - b, paragraph);
-}
-export function mulWhole(a, b, paragraph) {
-    return whole(a * b, paragraph);
 }
 function times(a, b, paragraph) {
     const r = a * b;
@@ -72,8 +70,10 @@ function infinite(x) {
 const numerator = (x) => (typeof x === "number" ? x : x.n);
 const denominator = (x) => (typeof x === "number" ? 1 : x.d);
 export function add(a, b, paragraph) {
-    if (typeof a === "number" && typeof b === "number")
-        return whole(a + b, paragraph);
+    return typeof a === "number" && typeof b === "number" ? whole(a + b, paragraph) : addExact(a, b, paragraph);
+}
+/** `a + b` when either is a fraction (or "all"). */
+function addExact(a, b, paragraph) {
     if (infinite(a))
         return a;
     if (infinite(b))
@@ -90,13 +90,13 @@ export function neg(a) {
     return { n: -a.n, d: a.d };
 }
 export function sub(a, b, paragraph) {
-    if (typeof a === "number" && typeof b === "number")
-        return whole(a - b, paragraph);
-    return add(a, neg(b), paragraph);
+    return typeof a === "number" && typeof b === "number" ? whole(a - b, paragraph) : addExact(a, neg(b), paragraph);
 }
 export function mul(a, b, paragraph) {
-    if (typeof a === "number" && typeof b === "number")
-        return whole(a * b, paragraph);
+    return typeof a === "number" && typeof b === "number" ? whole(a * b, paragraph) : mulExact(a, b, paragraph);
+}
+/** `a × b` when either is a fraction. */
+function mulExact(a, b, paragraph) {
     if (infinite(a) || infinite(b))
         return whole(toNumber(a) * toNumber(b), paragraph);
     // Cross-reduce first, so the products stay as small as the result allows.
@@ -150,6 +150,10 @@ export function compareProducts(a, b, c, d) {
         if (left <= MAX && left >= -MAX && right <= MAX && right >= -MAX)
             return left < right ? -1 : left > right ? 1 : 0;
     }
+    return compareExact(a, b, c, d);
+}
+/** `compareProducts` of fractions, "all", or products beyond the safe integers. */
+function compareExact(a, b, c, d) {
     if (infinite(a) || infinite(b) || infinite(c) || infinite(d)) {
         const left = toNumber(a) * toNumber(b);
         const right = toNumber(c) * toNumber(d);
@@ -173,7 +177,10 @@ export function ge(a, b) {
 }
 /** Equal values (fractions are in lowest terms, so equal fractions have equal parts). */
 export function eq(a, b) {
-    return a === b || (typeof a === "object" && typeof b === "object" && a.n === b.n && a.d === b.d);
+    return a === b || (typeof a === "object" && sameFraction(a, b));
+}
+function sameFraction(a, b) {
+    return typeof b === "object" && a.n === b.n && a.d === b.d;
 }
 export function min(a, b) {
     return le(a, b) ? a : b;

@@ -148,12 +148,14 @@ export function cellAt<V>(table: Table<V>, r: number, row: KeyValue, column: Key
 /** The cell at row `r` and column `c` (positions; a loop over `columns(T)` knows its column's). */
 export function cell<V>(table: Table<V>, r: number, c: number, row: KeyValue, column: KeyValue): V {
   const value = table.cells[r][c];
-  if (value === null) {
-    const rowText = table.rowHeaders?.[r] ?? keyText(row, table.rows[r]);
-    const columnText = table.columnHeaders?.[c] ?? keyText(column, table.columns[c]);
-    throw new Stop("unknown", `${table.caption}, row ${rowText}, column ${columnText}: this cell is not known; consult the printed chart`, table.paragraph);
-  }
-  return value;
+  return value !== null ? value : unknownCell(table, r, c, row, column);
+}
+
+/** A cell the chart does not know: stops, naming its row and column. */
+function unknownCell(table: Table<unknown>, r: number, c: number, row: KeyValue, column: KeyValue): never {
+  const rowText = table.rowHeaders?.[r] ?? keyText(row, table.rows[r]);
+  const columnText = table.columnHeaders?.[c] ?? keyText(column, table.columns[c]);
+  throw new Stop("unknown", `${table.caption}, row ${rowText}, column ${columnText}: this cell is not known; consult the printed chart`, table.paragraph);
 }
 
 /** Column or row keys as values: integers (a header "7" is 7), or enum member names. */

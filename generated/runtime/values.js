@@ -99,8 +99,9 @@ export function compareOdds(x, y) {
 }
 /** Structural equality; odds by value; notation results by their fields, not how the text was spaced. */
 export function sameValue(a, b) {
-    if (a === b)
-        return true;
+    return a === b || sameStructure(a, b);
+}
+function sameStructure(a, b) {
     if (!a || !b || typeof a !== "object" || typeof b !== "object")
         return false;
     if (Array.isArray(a) || Array.isArray(b)) {

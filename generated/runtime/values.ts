@@ -123,7 +123,10 @@ export function compareOdds(x: Odds, y: Odds): number {
 
 /** Structural equality; odds by value; notation results by their fields, not how the text was spaced. */
 export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
+  return a === b || sameStructure(a, b);
+}
+
+function sameStructure(a: unknown, b: unknown): boolean {
   if (!a || !b || typeof a !== "object" || typeof b !== "object") return false;
   if (Array.isArray(a) || Array.isArray(b)) {
     return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameValue(item, b[i]));

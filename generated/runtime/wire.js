@@ -105,8 +105,11 @@ export function wireEach(values, convert) {
 }
 /** A JSON number as the exact number it was written as (0.7 is 7/10); "all" is ∞. */
 export function numberIn(value) {
-    if (typeof value === "number" && Number.isSafeInteger(value))
-        return value;
+    // Only a number is a safe integer: the usual case in a function small enough to inline.
+    return Number.isSafeInteger(value) ? value : exactIn(value);
+}
+/** `numberIn` of anything but a safe integer. */
+function exactIn(value) {
     if (value === "all")
         return Infinity;
     if (value === null)

@@ -107,7 +107,12 @@ export function wireEach(values: readonly unknown[], convert: (value: unknown) =
 
 /** A JSON number as the exact number it was written as (0.7 is 7/10); "all" is ∞. */
 export function numberIn(value: unknown): Num {
-  if (typeof value === "number" && Number.isSafeInteger(value)) return value;
+  // Only a number is a safe integer: the usual case in a function small enough to inline.
+  return Number.isSafeInteger(value) ? (value as number) : exactIn(value);
+}
+
+/** `numberIn` of anything but a safe integer. */
+function exactIn(value: unknown): Num {
   if (value === "all") return Infinity;
   if (value === null) return null as unknown as Num;
   const n = typeof value === "number" ? exact(value) : null;

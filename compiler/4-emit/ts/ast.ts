@@ -56,6 +56,7 @@ export type TsStmt =
   | { type: "throw"; value: TsExpr }
   /** `for (let i = 0; i < limit; i++) { … }` (or counting down from limit - 1 with `reverse`). */
   | { type: "for"; index: string; limit: TsExpr; body: TsStmt[]; reverse?: boolean }
+  | { type: "while"; test: TsExpr; body: TsStmt[] }
   | { type: "continue" }
   | { type: "try"; body: TsStmt[]; error: string; handler: TsStmt[] }
   | { type: "if"; test: TsExpr; then: TsStmt[]; otherwise?: TsStmt[] }

@@ -9,7 +9,7 @@ let typed = false;
 const INDENT = "  ";
 
 const PRECEDENCE: Record<string, number> = {
-  "??": 3, "||": 3, "&&": 4, instanceof: 8, "===": 7, "!==": 7, "==": 7, "!=": 7, "<": 8, "<=": 8, ">": 8, ">=": 8, "+": 10, "-": 10, "*": 11, "/": 11, "%": 11,
+  "??": 3, "||": 3, "&&": 4, instanceof: 8, "===": 7, "!==": 7, "==": 7, "!=": 7, "<": 8, "<=": 8, ">": 8, ">=": 8, ">>>": 9, "+": 10, "-": 10, "*": 11, "/": 11, "%": 11,
 };
 
 function precedence(e: TsExpr): number {
@@ -242,6 +242,8 @@ export function printStatement(s: TsStmt, indent = ""): string {
       const head = s.reverse ? `for (let ${s.index} = ${limit} - 1; ${s.index} >= 0; ${s.index}--)` : `for (let ${s.index} = 0; ${s.index} < ${limit}; ${s.index}++)`;
       return `${indent}${head} {\n${printStatements(s.body, indent + INDENT)}${indent}}\n`;
     }
+    case "while":
+      return `${indent}while (${printExpr(s.test, indent)}) {\n${printStatements(s.body, indent + INDENT)}${indent}}\n`;
     case "continue":
       return `${indent}continue;\n`;
     case "try":

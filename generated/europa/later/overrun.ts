@@ -1661,7 +1661,7 @@ function defensive_support(s: State): rt.Num {
 function high_odds_drm(s: State): number {
   let v = s.high_odds_drm;
   if (v === undefined) {
-    v = rt.gt(defense_total(s), 0) && rt.ge(attack_total(s), rt.mul(10, defense_total(s), "13.A")) ? rt.subWhole(rt.floor(rt.div(attack_total(s), defense_total(s), "13.A")), 9, "13.A") : 0;
+    v = rt.gt(defense_total(s), 0) && rt.ge(attack_total(s), rt.mul(10, defense_total(s), "13.A")) ? rt.whole(rt.floor(rt.div(attack_total(s), defense_total(s), "13.A")) - 9, "13.A") : 0;
     s.high_odds_drm = v;
   }
   return v;
@@ -1677,37 +1677,29 @@ function exploitation_drm(s: State): number {
 function total_drm(s: State): number {
   let v = s.total_drm;
   if (v === undefined) {
-    v = rt.addWhole(
-      rt.addWhole(
-        rt.addWhole(
-          rt.addWhole(
-            rt.addWhole(
-              rt.addWhole(
-                rt.addWhole(
-                  rt.addWhole(
-                    rt.addWhole(in$terrain_drm(s), in$aec_drm(s), "13.A"),
-                    in$fortification_drm(s),
+    v = rt.whole(
+      rt.whole(
+        rt.whole(
+          rt.whole(
+            rt.whole(
+              rt.whole(
+                rt.whole(
+                  rt.whole(
+                    rt.whole(in$terrain_drm(s) + in$aec_drm(s), "13.A") + in$fortification_drm(s),
                     "13.A",
-                  ),
-                  in$weather_drm(s),
+                  ) + in$weather_drm(s),
                   "13.A",
-                ),
-                in$supply_drm(s),
+                ) + in$supply_drm(s),
                 "13.A",
-              ),
-              in$morale_drm(s),
+              ) + in$morale_drm(s),
               "13.A",
-            ),
-            in$special_unit_drm(s),
+            ) + in$special_unit_drm(s),
             "13.A",
-          ),
-          in$title_drm(s),
+          ) + in$title_drm(s),
           "13.A",
-        ),
-        exploitation_drm(s),
+        ) + exploitation_drm(s),
         "13.A",
-      ),
-      high_odds_drm(s),
+      ) + high_odds_drm(s),
       "13.A",
     );
     s.total_drm = v;
@@ -1717,7 +1709,7 @@ function total_drm(s: State): number {
 function modified_roll(s: State): number {
   let v = s.modified_roll;
   if (v === undefined) {
-    v = rt.addWhole(die$overrun_roll(s), total_drm(s), "13.A");
+    v = rt.whole(die$overrun_roll(s) + total_drm(s), "13.A");
     s.modified_roll = v;
   }
   return v;
@@ -1993,23 +1985,13 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const all_retreated: boolean = straight$all_retreated$each1(in$defenders);
     const attackers$mp_cost: rt.Num[] = new Array(in$attackers.length);
     const attackers$mp_spent: rt.Num[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$mp_cost[u$i] = in$same_hex ? 0 : all_retreated ? rt.add(
-        rt.add(rt.numberIn(u$.terrain_mp) as rt.Num, rt.numberIn(u$.zoc_mp) as rt.Num, "13.A"),
-        rt.numberIn(u$.harassment_mp) as rt.Num,
-        "13.A",
-      ) : rt.add(
-        rt.add(
-          rt.add(rt.numberIn(u$.terrain_mp) as rt.Num, rt.numberIn(u$.zoc_mp) as rt.Num, "13.A"),
-          rt.numberIn(u$.harassment_mp) as rt.Num,
-          "13.A",
-        ),
-        rt.numberIn(u$.overrun_mp) as rt.Num,
-        "13.A",
-      );
-      attackers$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used) as rt.Num, attackers$mp_cost[u$i], "13.A");
-    }
+    straight$loop$attackers$mp_cost(
+      in$attackers,
+      in$same_hex,
+      all_retreated,
+      attackers$mp_cost,
+      attackers$mp_spent,
+    );
     if (!(straight$check$enough_mp$each1(in$attackers, attackers$mp_spent) as boolean)) {
       return null;
     }
@@ -2028,11 +2010,12 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const defensive_support: rt.Num = rt.quarter(in$defensive_support_bombing, "13.A");
     const attackers$mp_left: rt.Num[] = new Array(in$attackers.length);
     const attackers$strength_now: rt.Num[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma) as rt.Num, attackers$mp_spent[u$i], "13.A");
-      attackers$strength_now[u$i] = u$.half_strength_marker ? rt.halve(rt.numberIn(u$.strength) as rt.Num, "13.A") : rt.numberIn(u$.strength) as rt.Num;
-    }
+    straight$loop$attackers$mp_left(
+      in$attackers,
+      attackers$mp_spent,
+      attackers$mp_left,
+      attackers$strength_now,
+    );
     const attack_total: rt.Num = rt.add(
       straight$attack_total$each1(in$attackers, attackers$strength_now),
       ground_support,
@@ -2043,7 +2026,7 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const column: string | null = rt.eq(defense_total, 0) ? null : rt.header(table$overrun_crt, "column", odds);
     const in$phase = input.phase as "movement" | "exploitation";
     const exploitation_drm: number = in$phase === "exploitation" ? -1 : 0;
-    const high_odds_drm: number = rt.gt(defense_total, 0) && rt.ge(attack_total, rt.mul(10, defense_total, "13.A")) ? rt.subWhole(rt.floor(rt.div(attack_total, defense_total, "13.A")), 9, "13.A") : 0;
+    const high_odds_drm: number = rt.gt(defense_total, 0) && rt.ge(attack_total, rt.mul(10, defense_total, "13.A")) ? rt.whole(rt.floor(rt.div(attack_total, defense_total, "13.A")) - 9, "13.A") : 0;
     const in$terrain_drm = input.terrain_drm as number;
     const in$aec_drm = input.aec_drm as number;
     const in$fortification_drm = input.fortification_drm as number;
@@ -2052,44 +2035,36 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const in$morale_drm = input.morale_drm as number;
     const in$special_unit_drm = input.special_unit_drm as number;
     const in$title_drm = input.title_drm as number;
-    const total_drm: number = rt.addWhole(
-      rt.addWhole(
-        rt.addWhole(
-          rt.addWhole(
-            rt.addWhole(
-              rt.addWhole(
-                rt.addWhole(
-                  rt.addWhole(
-                    rt.addWhole(in$terrain_drm, in$aec_drm, "13.A"),
-                    in$fortification_drm,
+    const total_drm: number = rt.whole(
+      rt.whole(
+        rt.whole(
+          rt.whole(
+            rt.whole(
+              rt.whole(
+                rt.whole(
+                  rt.whole(
+                    rt.whole(in$terrain_drm + in$aec_drm, "13.A") + in$fortification_drm,
                     "13.A",
-                  ),
-                  in$weather_drm,
+                  ) + in$weather_drm,
                   "13.A",
-                ),
-                in$supply_drm,
+                ) + in$supply_drm,
                 "13.A",
-              ),
-              in$morale_drm,
+              ) + in$morale_drm,
               "13.A",
-            ),
-            in$special_unit_drm,
+            ) + in$special_unit_drm,
             "13.A",
-          ),
-          in$title_drm,
+          ) + in$title_drm,
           "13.A",
-        ),
-        exploitation_drm,
+        ) + exploitation_drm,
         "13.A",
-      ),
-      high_odds_drm,
+      ) + high_odds_drm,
       "13.A",
     );
     const die$overrun_roll = dice.overrun_roll;
     if (die$overrun_roll === undefined) {
       return null;
     }
-    const modified_roll: number = rt.addWhole(die$overrun_roll, total_drm, "13.A");
+    const modified_roll: number = rt.whole(die$overrun_roll + total_drm, "13.A");
     const result: ("ah" | "as" | "de_minus" | "de_plus") | null = all_retreated ? null : rt.eq(defense_total, 0) ? "de_plus" : rt.lookup(table$overrun_crt, modified_roll, odds);
     const overrun_succeeds: boolean = all_retreated || (result === "de_minus" || result === "de_plus");
     const attackers_do_not_retreat: boolean = result === "ah";
@@ -2098,41 +2073,107 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const advance: "all_must" | "at_least_one" | "may_move_in" | "already_in_hex" | "no_advance" = in$same_hex ? "already_in_hex" : all_retreated ? "may_move_in" : overrun_succeeds ? "at_least_one" : "no_advance";
     const attackers$may_move_on: boolean[] = new Array(in$attackers.length);
     const attackers$ends_movement: boolean[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$may_move_on[u$i] = overrun_succeeds && (in$same_hex || u$.advances) && rt.gt(attackers$mp_left[u$i], 0);
-      attackers$ends_movement[u$i] = !(overrun_succeeds && (in$same_hex || u$.advances));
-    }
-    return {
-      "attackers.mp_cost": rt.wireEach(attackers$mp_cost, rt.wireAs.number),
-      "attackers.mp_spent": rt.wireEach(attackers$mp_spent, rt.wireAs.number),
-      "attackers.mp_left": rt.wireEach(attackers$mp_left, rt.wireAs.number),
-      "attackers.strength_now": rt.wireEach(attackers$strength_now, rt.wireAs.number),
-      ground_support: rt.wireAs.number(ground_support),
-      defensive_support: rt.wireAs.number(defensive_support),
-      attack_total: rt.wireAs.number(attack_total),
-      defense_total: rt.wireAs.number(defense_total),
-      odds: rt.wireAs.odds(odds),
-      column: column as rt.Wire,
-      exploitation_drm: exploitation_drm as rt.Wire,
-      high_odds_drm: high_odds_drm as rt.Wire,
-      total_drm: total_drm as rt.Wire,
-      modified_roll: modified_roll as rt.Wire,
-      result: result as rt.Wire,
-      overrun_succeeds: overrun_succeeds as rt.Wire,
-      attackers_do_not_retreat: attackers_do_not_retreat as rt.Wire,
-      half_strength_markers: half_strength_markers as rt.Wire,
-      halved_after: halved_after as rt.Wire,
-      advance: advance as rt.Wire,
-      "attackers.may_move_on": attackers$may_move_on as rt.Wire,
-      "attackers.ends_movement": attackers$ends_movement as rt.Wire,
-    };
+    straight$loop$attackers$may_move_on(
+      in$attackers,
+      overrun_succeeds,
+      in$same_hex,
+      attackers$mp_left,
+      attackers$may_move_on,
+      attackers$ends_movement,
+    );
+    return straight$outputs(
+      attackers$mp_cost,
+      attackers$mp_spent,
+      attackers$mp_left,
+      attackers$strength_now,
+      ground_support,
+      defensive_support,
+      attack_total,
+      defense_total,
+      odds,
+      column,
+      exploitation_drm,
+      high_odds_drm,
+      total_drm,
+      modified_roll,
+      result,
+      overrun_succeeds,
+      attackers_do_not_retreat,
+      half_strength_markers,
+      halved_after,
+      advance,
+      attackers$may_move_on,
+      attackers$ends_movement,
+    );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
     }
     return null;
   }
+}
+/** The per-unit definitions `attackers.mp_cost`, `attackers.mp_spent`, unit by unit. */
+function straight$loop$attackers$mp_cost(in$attackers: readonly OverrunningUnit[], in$same_hex: boolean, all_retreated: boolean, attackers$mp_cost: rt.Num[], attackers$mp_spent: rt.Num[]): void {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$mp_cost[u$i] = in$same_hex ? 0 : all_retreated ? rt.add(
+      rt.add(rt.numberIn(u$.terrain_mp) as rt.Num, rt.numberIn(u$.zoc_mp) as rt.Num, "13.A"),
+      rt.numberIn(u$.harassment_mp) as rt.Num,
+      "13.A",
+    ) : rt.add(
+      rt.add(
+        rt.add(rt.numberIn(u$.terrain_mp) as rt.Num, rt.numberIn(u$.zoc_mp) as rt.Num, "13.A"),
+        rt.numberIn(u$.harassment_mp) as rt.Num,
+        "13.A",
+      ),
+      rt.numberIn(u$.overrun_mp) as rt.Num,
+      "13.A",
+    );
+    attackers$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used) as rt.Num, attackers$mp_cost[u$i], "13.A");
+  }
+}
+/** The per-unit definitions `attackers.mp_left`, `attackers.strength_now`, unit by unit. */
+function straight$loop$attackers$mp_left(in$attackers: readonly OverrunningUnit[], attackers$mp_spent: readonly rt.Num[], attackers$mp_left: rt.Num[], attackers$strength_now: rt.Num[]): void {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma) as rt.Num, attackers$mp_spent[u$i], "13.A");
+    attackers$strength_now[u$i] = u$.half_strength_marker ? rt.halve(rt.numberIn(u$.strength) as rt.Num, "13.A") : rt.numberIn(u$.strength) as rt.Num;
+  }
+}
+/** The per-unit definitions `attackers.may_move_on`, `attackers.ends_movement`, unit by unit. */
+function straight$loop$attackers$may_move_on(in$attackers: readonly OverrunningUnit[], overrun_succeeds: boolean, in$same_hex: boolean, attackers$mp_left: readonly rt.Num[], attackers$may_move_on: boolean[], attackers$ends_movement: boolean[]): void {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$may_move_on[u$i] = overrun_succeeds && (in$same_hex || u$.advances) && rt.gt(attackers$mp_left[u$i], 0);
+    attackers$ends_movement[u$i] = !(overrun_succeeds && (in$same_hex || u$.advances));
+  }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(attackers$mp_cost: readonly rt.Num[], attackers$mp_spent: readonly rt.Num[], attackers$mp_left: readonly rt.Num[], attackers$strength_now: readonly rt.Num[], ground_support: rt.Num, defensive_support: rt.Num, attack_total: rt.Num, defense_total: rt.Num, odds: rt.Odds, column: string | null, exploitation_drm: number, high_odds_drm: number, total_drm: number, modified_roll: number, result: ("ah" | "as" | "de_minus" | "de_plus") | null, overrun_succeeds: boolean, attackers_do_not_retreat: boolean, half_strength_markers: boolean, halved_after: boolean, advance: "all_must" | "at_least_one" | "may_move_in" | "already_in_hex" | "no_advance", attackers$may_move_on: readonly boolean[], attackers$ends_movement: readonly boolean[]): Record<string, rt.Wire> {
+  return {
+    "attackers.mp_cost": rt.wireEach(attackers$mp_cost, rt.wireAs.number),
+    "attackers.mp_spent": rt.wireEach(attackers$mp_spent, rt.wireAs.number),
+    "attackers.mp_left": rt.wireEach(attackers$mp_left, rt.wireAs.number),
+    "attackers.strength_now": rt.wireEach(attackers$strength_now, rt.wireAs.number),
+    ground_support: rt.wireAs.number(ground_support),
+    defensive_support: rt.wireAs.number(defensive_support),
+    attack_total: rt.wireAs.number(attack_total),
+    defense_total: rt.wireAs.number(defense_total),
+    odds: rt.wireAs.odds(odds),
+    column: column as rt.Wire,
+    exploitation_drm: exploitation_drm as rt.Wire,
+    high_odds_drm: high_odds_drm as rt.Wire,
+    total_drm: total_drm as rt.Wire,
+    modified_roll: modified_roll as rt.Wire,
+    result: result as rt.Wire,
+    overrun_succeeds: overrun_succeeds as rt.Wire,
+    attackers_do_not_retreat: attackers_do_not_retreat as rt.Wire,
+    half_strength_markers: half_strength_markers as rt.Wire,
+    halved_after: halved_after as rt.Wire,
+    advance: advance as rt.Wire,
+    "attackers.may_move_on": attackers$may_move_on as rt.Wire,
+    "attackers.ends_movement": attackers$ends_movement as rt.Wire,
+  };
 }
 function straight$all_retreated$each1(in$defenders: readonly DefendingUnit[]): boolean {
   const items: readonly DefendingUnit[] = in$defenders;

@@ -585,11 +585,7 @@ function straight(input, dice) {
     }
     const attackers$mp_cost = new Array(in$attackers.length);
     const attackers$mp_spent = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$mp_cost[u$i] = rt.add(rt.add(2, rt.numberIn(u$.terrain_mp), "13.A"), rt.numberIn(u$.zoc_mp), "13.A");
-      attackers$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used), attackers$mp_cost[u$i], "13.A");
-    }
+    straight$loop$attackers$mp_cost(in$attackers, attackers$mp_cost, attackers$mp_spent);
     if (!(straight$check$enough_mp$each1(in$attackers, attackers$mp_spent))) {
       return null;
     }
@@ -598,28 +594,55 @@ function straight(input, dice) {
     const defenders_eliminated = true;
     const advance = "all_must";
     const attackers$mp_left = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma), attackers$mp_spent[u$i], "13.A");
-    }
-    return {
-      "attackers.mp_cost": rt.wireEach(attackers$mp_cost, rt.wireAs.number),
-      "attackers.mp_spent": rt.wireEach(attackers$mp_spent, rt.wireAs.number),
-      "attackers.mp_left": rt.wireEach(attackers$mp_left, rt.wireAs.number),
-      ground_support: ground_support,
-      attack_total: rt.wireAs.number(attack_total),
-      defense_total: rt.wireAs.number(defense_total),
-      odds: rt.wireAs.odds(odds),
-      overrun_succeeds: overrun_succeeds,
-      defenders_eliminated: defenders_eliminated,
-      advance: advance,
-    };
+    straight$loop$attackers$mp_left(in$attackers, attackers$mp_spent, attackers$mp_left);
+    return straight$outputs(
+      attackers$mp_cost,
+      attackers$mp_spent,
+      attackers$mp_left,
+      ground_support,
+      attack_total,
+      defense_total,
+      odds,
+      overrun_succeeds,
+      defenders_eliminated,
+      advance,
+    );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
     }
     return null;
   }
+}
+/** The per-unit definitions `attackers.mp_cost`, `attackers.mp_spent`, unit by unit. */
+function straight$loop$attackers$mp_cost(in$attackers, attackers$mp_cost, attackers$mp_spent) {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$mp_cost[u$i] = rt.add(rt.add(2, rt.numberIn(u$.terrain_mp), "13.A"), rt.numberIn(u$.zoc_mp), "13.A");
+    attackers$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used), attackers$mp_cost[u$i], "13.A");
+  }
+}
+/** The per-unit definitions `attackers.mp_left`, unit by unit. */
+function straight$loop$attackers$mp_left(in$attackers, attackers$mp_spent, attackers$mp_left) {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma), attackers$mp_spent[u$i], "13.A");
+  }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(attackers$mp_cost, attackers$mp_spent, attackers$mp_left, ground_support, attack_total, defense_total, odds, overrun_succeeds, defenders_eliminated, advance) {
+  return {
+    "attackers.mp_cost": rt.wireEach(attackers$mp_cost, rt.wireAs.number),
+    "attackers.mp_spent": rt.wireEach(attackers$mp_spent, rt.wireAs.number),
+    "attackers.mp_left": rt.wireEach(attackers$mp_left, rt.wireAs.number),
+    ground_support: ground_support,
+    attack_total: rt.wireAs.number(attack_total),
+    defense_total: rt.wireAs.number(defense_total),
+    odds: rt.wireAs.odds(odds),
+    overrun_succeeds: overrun_succeeds,
+    defenders_eliminated: defenders_eliminated,
+    advance: advance,
+  };
 }
 function straight$attack_total$each1(in$attackers) {
   const items = in$attackers;

@@ -649,15 +649,7 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     }
     const attackers$mp_cost: rt.Num[] = new Array(in$attackers.length);
     const attackers$mp_spent: rt.Num[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$mp_cost[u$i] = rt.add(
-        rt.add(2, rt.numberIn(u$.terrain_mp) as rt.Num, "13.A"),
-        rt.numberIn(u$.zoc_mp) as rt.Num,
-        "13.A",
-      );
-      attackers$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used) as rt.Num, attackers$mp_cost[u$i], "13.A");
-    }
+    straight$loop$attackers$mp_cost(in$attackers, attackers$mp_cost, attackers$mp_spent);
     if (!(straight$check$enough_mp$each1(in$attackers, attackers$mp_spent) as boolean)) {
       return null;
     }
@@ -666,28 +658,59 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const defenders_eliminated: boolean = true;
     const advance: "all_must" | "no_advance" = "all_must";
     const attackers$mp_left: rt.Num[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma) as rt.Num, attackers$mp_spent[u$i], "13.A");
-    }
-    return {
-      "attackers.mp_cost": rt.wireEach(attackers$mp_cost, rt.wireAs.number),
-      "attackers.mp_spent": rt.wireEach(attackers$mp_spent, rt.wireAs.number),
-      "attackers.mp_left": rt.wireEach(attackers$mp_left, rt.wireAs.number),
-      ground_support: ground_support as rt.Wire,
-      attack_total: rt.wireAs.number(attack_total),
-      defense_total: rt.wireAs.number(defense_total),
-      odds: rt.wireAs.odds(odds),
-      overrun_succeeds: overrun_succeeds as rt.Wire,
-      defenders_eliminated: defenders_eliminated as rt.Wire,
-      advance: advance as rt.Wire,
-    };
+    straight$loop$attackers$mp_left(in$attackers, attackers$mp_spent, attackers$mp_left);
+    return straight$outputs(
+      attackers$mp_cost,
+      attackers$mp_spent,
+      attackers$mp_left,
+      ground_support,
+      attack_total,
+      defense_total,
+      odds,
+      overrun_succeeds,
+      defenders_eliminated,
+      advance,
+    );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
     }
     return null;
   }
+}
+/** The per-unit definitions `attackers.mp_cost`, `attackers.mp_spent`, unit by unit. */
+function straight$loop$attackers$mp_cost(in$attackers: readonly OverrunningUnit[], attackers$mp_cost: rt.Num[], attackers$mp_spent: rt.Num[]): void {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$mp_cost[u$i] = rt.add(
+      rt.add(2, rt.numberIn(u$.terrain_mp) as rt.Num, "13.A"),
+      rt.numberIn(u$.zoc_mp) as rt.Num,
+      "13.A",
+    );
+    attackers$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used) as rt.Num, attackers$mp_cost[u$i], "13.A");
+  }
+}
+/** The per-unit definitions `attackers.mp_left`, unit by unit. */
+function straight$loop$attackers$mp_left(in$attackers: readonly OverrunningUnit[], attackers$mp_spent: readonly rt.Num[], attackers$mp_left: rt.Num[]): void {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma) as rt.Num, attackers$mp_spent[u$i], "13.A");
+  }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(attackers$mp_cost: readonly rt.Num[], attackers$mp_spent: readonly rt.Num[], attackers$mp_left: readonly rt.Num[], ground_support: number, attack_total: rt.Num, defense_total: rt.Num, odds: rt.Odds, overrun_succeeds: boolean, defenders_eliminated: boolean, advance: "all_must" | "no_advance"): Record<string, rt.Wire> {
+  return {
+    "attackers.mp_cost": rt.wireEach(attackers$mp_cost, rt.wireAs.number),
+    "attackers.mp_spent": rt.wireEach(attackers$mp_spent, rt.wireAs.number),
+    "attackers.mp_left": rt.wireEach(attackers$mp_left, rt.wireAs.number),
+    ground_support: ground_support as rt.Wire,
+    attack_total: rt.wireAs.number(attack_total),
+    defense_total: rt.wireAs.number(defense_total),
+    odds: rt.wireAs.odds(odds),
+    overrun_succeeds: overrun_succeeds as rt.Wire,
+    defenders_eliminated: defenders_eliminated as rt.Wire,
+    advance: advance as rt.Wire,
+  };
 }
 function straight$attack_total$each1(in$attackers: readonly OverrunningUnit[]): rt.Num {
   const items: readonly OverrunningUnit[] = in$attackers;

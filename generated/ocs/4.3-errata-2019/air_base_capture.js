@@ -175,9 +175,8 @@ function die$air_roll(s) {
 function air_roll_modified(s) {
   let v = s.air_roll_modified;
   if (v === undefined) {
-    v = rt.addWhole(
-      rt.addWhole(die$air_roll(s), in$air_unit_active(s) ? 2 : 0, "Charts"),
-      in$captured_by_advance(s) ? 2 : 0,
+    v = rt.whole(
+      rt.whole(die$air_roll(s) + (in$air_unit_active(s) ? 2 : 0), "Charts") + (in$captured_by_advance(s) ? 2 : 0),
       "Charts",
     );
     s.air_roll_modified = v;
@@ -204,19 +203,22 @@ function straight(input, dice) {
     if (die$air_roll === undefined) {
       return null;
     }
-    const air_roll_modified = rt.addWhole(
-      rt.addWhole(die$air_roll, in$air_unit_active ? 2 : 0, "Charts"),
-      in$captured_by_advance ? 2 : 0,
+    const air_roll_modified = rt.whole(
+      rt.whole(die$air_roll + (in$air_unit_active ? 2 : 0), "Charts") + (in$captured_by_advance ? 2 : 0),
       "Charts",
     );
     const air_unit_result = rt.lookup(table$air_base_capture_table, air_roll_modified, "outcome");
-    return { air_roll_modified: air_roll_modified, air_unit_result: air_unit_result };
+    return straight$outputs(air_roll_modified, air_unit_result);
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
     }
     return null;
   }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(air_roll_modified, air_unit_result) {
+  return { air_roll_modified: air_roll_modified, air_unit_result: air_unit_result };
 }
 
 const CHECKS = [];

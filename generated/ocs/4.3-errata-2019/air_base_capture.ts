@@ -197,9 +197,8 @@ function die$air_roll(s: State): number {
 function air_roll_modified(s: State): number {
   let v = s.air_roll_modified;
   if (v === undefined) {
-    v = rt.addWhole(
-      rt.addWhole(die$air_roll(s), in$air_unit_active(s) ? 2 : 0, "Charts"),
-      in$captured_by_advance(s) ? 2 : 0,
+    v = rt.whole(
+      rt.whole(die$air_roll(s) + (in$air_unit_active(s) ? 2 : 0), "Charts") + (in$captured_by_advance(s) ? 2 : 0),
       "Charts",
     );
     s.air_roll_modified = v;
@@ -226,19 +225,22 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     if (die$air_roll === undefined) {
       return null;
     }
-    const air_roll_modified: number = rt.addWhole(
-      rt.addWhole(die$air_roll, in$air_unit_active ? 2 : 0, "Charts"),
-      in$captured_by_advance ? 2 : 0,
+    const air_roll_modified: number = rt.whole(
+      rt.whole(die$air_roll + (in$air_unit_active ? 2 : 0), "Charts") + (in$captured_by_advance ? 2 : 0),
       "Charts",
     );
     const air_unit_result: "step_loss" | "no_loss" = rt.lookup(table$air_base_capture_table, air_roll_modified, "outcome");
-    return { air_roll_modified: air_roll_modified as rt.Wire, air_unit_result: air_unit_result as rt.Wire };
+    return straight$outputs(air_roll_modified, air_unit_result);
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
     }
     return null;
   }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(air_roll_modified: number, air_unit_result: "step_loss" | "no_loss"): Record<string, rt.Wire> {
+  return { air_roll_modified: air_roll_modified as rt.Wire, air_unit_result: air_unit_result as rt.Wire };
 }
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [];

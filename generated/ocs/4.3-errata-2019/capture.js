@@ -770,27 +770,45 @@ function straight(input, dice) {
       "half_up",
     );
     const wagon_sp_displaced_t = rt.sub(rt.mul(in$wagon_sp, tokens_per_sp, "9.14c"), wagon_sp_captured_t, "9.14c");
-    return {
-      dump_percent: dump_percent,
-      dump_captured_t: dump_captured_t,
-      dump_destroyed_t: rt.wireAs.number(dump_destroyed_t),
-      truck_percent: truck_percent,
-      trucks_captured: trucks_captured,
-      trucks_displaced: rt.wireAs.number(trucks_displaced),
-      truck_sp_captured_t: truck_sp_captured_t,
-      truck_sp_displaced_t: rt.wireAs.number(truck_sp_displaced_t),
-      wagon_percent: wagon_percent,
-      wagons_captured: wagons_captured,
-      wagons_displaced: rt.wireAs.number(wagons_displaced),
-      wagon_sp_captured_t: wagon_sp_captured_t,
-      wagon_sp_displaced_t: rt.wireAs.number(wagon_sp_displaced_t),
-    };
+    return straight$outputs(
+      dump_percent,
+      dump_captured_t,
+      dump_destroyed_t,
+      truck_percent,
+      trucks_captured,
+      trucks_displaced,
+      truck_sp_captured_t,
+      truck_sp_displaced_t,
+      wagon_percent,
+      wagons_captured,
+      wagons_displaced,
+      wagon_sp_captured_t,
+      wagon_sp_displaced_t,
+    );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
     }
     return null;
   }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(dump_percent, dump_captured_t, dump_destroyed_t, truck_percent, trucks_captured, trucks_displaced, truck_sp_captured_t, truck_sp_displaced_t, wagon_percent, wagons_captured, wagons_displaced, wagon_sp_captured_t, wagon_sp_displaced_t) {
+  return {
+    dump_percent: dump_percent,
+    dump_captured_t: dump_captured_t,
+    dump_destroyed_t: rt.wireAs.number(dump_destroyed_t),
+    truck_percent: truck_percent,
+    trucks_captured: trucks_captured,
+    trucks_displaced: rt.wireAs.number(trucks_displaced),
+    truck_sp_captured_t: truck_sp_captured_t,
+    truck_sp_displaced_t: rt.wireAs.number(truck_sp_displaced_t),
+    wagon_percent: wagon_percent,
+    wagons_captured: wagons_captured,
+    wagons_displaced: rt.wireAs.number(wagons_displaced),
+    wagon_sp_captured_t: wagon_sp_captured_t,
+    wagon_sp_displaced_t: rt.wireAs.number(wagon_sp_displaced_t),
+  };
 }
 
 const CHECKS = [];

@@ -634,16 +634,20 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     }
     const in$table_roll = input.table_roll as number;
     const roll_results: readonly CombatResult[] = straight$roll_results$each1(in$table_roll);
-    return {
-      row_odds: rt.wireEach(row_odds, rt.wireAs.odds),
-      roll_results: rt.wireEach(roll_results, rt.wireAs.plain),
-    };
+    return straight$outputs(row_odds, roll_results);
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
     }
     return null;
   }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(row_odds: readonly rt.Odds[], roll_results: readonly CombatResult[]): Record<string, rt.Wire> {
+  return {
+    row_odds: rt.wireEach(row_odds, rt.wireAs.odds),
+    roll_results: rt.wireEach(roll_results, rt.wireAs.plain),
+  };
 }
 function straight$row_odds$each1(in$terrain: "open" | "close" | "very_close" | "extremely_close"): readonly rt.Odds[] {
   const items: readonly number[] = table$combat_odds$columns;

@@ -3535,7 +3535,7 @@ function mp_left_after(s) {
 function mp_expended_on_target(s) {
   let v = s.mp_expended_on_target;
   if (v === undefined) {
-    v = rt.addWhole(rt.mulWhole(overrun_cost(s), in$overrun_number(s), "8.1a"), advance_cost(s), "8.1a");
+    v = rt.whole(rt.whole(overrun_cost(s) * in$overrun_number(s), "8.1a") + advance_cost(s), "8.1a");
     s.mp_expended_on_target = v;
   }
   return v;
@@ -3559,7 +3559,7 @@ function movement_ends(s) {
 function final_column(s) {
   let v = s.final_column;
   if (v === undefined) {
-    v = rt.addWhole(start_column(s), column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.addWhole(start_column(s), column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? rt.lastItem(table$combat_odds$columns) : rt.addWhole(start_column(s), column_shift(s), "9.1g");
+    v = rt.whole(start_column(s) + column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.whole(start_column(s) + column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? rt.lastItem(table$combat_odds$columns) : rt.whole(start_column(s) + column_shift(s), "9.1g");
     s.final_column = v;
   }
   return v;
@@ -3615,7 +3615,7 @@ function combat_supply_factor(s) {
 function ar_drm(s) {
   let v = s.ar_drm;
   if (v === undefined) {
-    v = rt.subWhole(attacker_ar(s), defender_ar(s), "9.6");
+    v = rt.whole(attacker_ar(s) - defender_ar(s), "9.6");
     s.ar_drm = v;
   }
   return v;
@@ -3690,11 +3690,7 @@ function start_column_odds(s) {
 function surprise_modified(s) {
   let v = s.surprise_modified;
   if (v === undefined) {
-    v = rt.addWhole(
-      rt.addWhole(die$surprise_roll(s), ar_drm(s), "9.8"),
-      hedgehog_surprise_drm(s),
-      "9.8",
-    );
+    v = rt.whole(rt.whole(die$surprise_roll(s) + ar_drm(s), "9.8") + hedgehog_surprise_drm(s), "9.8");
     s.surprise_modified = v;
   }
   return v;
@@ -3718,7 +3714,7 @@ function column_shift(s) {
 function combat_modified(s) {
   let v = s.combat_modified;
   if (v === undefined) {
-    v = rt.addWhole(rt.addWhole(die$combat_roll(s), ar_drm(s), "9.9"), hedgehog_combat_drm(s), "9.9");
+    v = rt.whole(rt.whole(die$combat_roll(s) + ar_drm(s), "9.9") + hedgehog_combat_drm(s), "9.9");
     s.combat_modified = v;
   }
   return v;
@@ -3742,9 +3738,8 @@ function attacker_option_as_retreat(s) {
 function attacker_required_losses(s) {
   let v = s.attacker_required_losses;
   if (v === undefined) {
-    v = rt.subWhole(
-      rt.addWhole(result(s).attacker_loss, result(s).attacker_option, "9.10a"),
-      attacker_option_as_retreat(s),
+    v = rt.whole(
+      rt.whole(result(s).attacker_loss + result(s).attacker_option, "9.10a") - attacker_option_as_retreat(s),
       "9.10a",
     );
     s.attacker_required_losses = v;
@@ -3762,9 +3757,8 @@ function defender_option_as_retreat(s) {
 function defender_required_losses(s) {
   let v = s.defender_required_losses;
   if (v === undefined) {
-    v = rt.subWhole(
-      rt.addWhole(result(s).defender_loss, defender_option(s), "9.10b"),
-      defender_option_as_retreat(s),
+    v = rt.whole(
+      rt.whole(result(s).defender_loss + defender_option(s), "9.10b") - defender_option_as_retreat(s),
       "9.10b",
     );
     s.defender_required_losses = v;
@@ -3960,7 +3954,7 @@ function attackers$action_rating(s, u$i) {
   let v = (s.attackers$action_rating ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = u$.mode === "dg" ? rt.subWhole(u$.ar, 1, "5.2") : u$.ar;
+    v = u$.mode === "dg" ? rt.whole(u$.ar - 1, "5.2") : u$.ar;
     (s.attackers$action_rating ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -4026,7 +4020,7 @@ function attackers$destroyed(s, u$i) {
   let v = (s.attackers$destroyed ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = attackers$losses(s, u$i) >= rt.subWhole(u$.steps, u$.steps_lost, "9.11c") ? true : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? true : false;
+    v = attackers$losses(s, u$i) >= rt.whole(u$.steps - u$.steps_lost, "9.11c") ? true : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? true : false;
     (s.attackers$destroyed ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -4071,7 +4065,7 @@ function defenders$action_rating(s, d$i) {
   let v = (s.defenders$action_rating ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
-    v = d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.subWhole(d$.ar, 1, "5.2") : d$.ar;
+    v = d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.whole(d$.ar - 1, "5.2") : d$.ar;
     (s.defenders$action_rating ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
@@ -4132,7 +4126,7 @@ function defenders$destroyed(s, d$i) {
   let v = (s.defenders$destroyed ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
-    v = defenders$losses(s, d$i) >= rt.subWhole(d$.steps, d$.steps_lost, "9.11c") ? true : d$.cannot_move && defender_option_as_retreat(s) > 0 ? true : false;
+    v = defenders$losses(s, d$i) >= rt.whole(d$.steps - d$.steps_lost, "9.11c") ? true : d$.cannot_move && defender_option_as_retreat(s) > 0 ? true : false;
     (s.defenders$destroyed ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
@@ -4141,7 +4135,7 @@ function defenders$step_loss_factor(s, d$i) {
   let v = (s.defenders$step_loss_factor ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
-    v = rt.mulWhole(d$.steps_lost, 2, "9.11d") >= d$.steps ? num$1$2 : 1;
+    v = rt.whole(d$.steps_lost * 2, "9.11d") >= d$.steps ? num$1$2 : 1;
     (s.defenders$step_loss_factor ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
@@ -4335,7 +4329,7 @@ function check$ar_units_in_combat(s) {
   return in$attacker_ar_unit(s) <= in$attackers(s).length && in$defender_ar_unit(s) <= in$defenders(s).length;
 }
 function branch$final_column(s) {
-  return rt.addWhole(start_column(s), column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? 0 : rt.addWhole(start_column(s), column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? 1 : 2;
+  return rt.whole(start_column(s) + column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? 0 : rt.whole(start_column(s) + column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? 1 : 2;
 }
 function branch$odds(s) {
   return both_zero(s) ? 0 : 1;
@@ -4383,7 +4377,7 @@ function branch$attackers$action_rating(s, u$i) {
 }
 function branch$attackers$destroyed(s, u$i) {
   const u$ = in$attackers(s)[u$i];
-  return attackers$losses(s, u$i) >= rt.subWhole(u$.steps, u$.steps_lost, "9.11c") ? 0 : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? 1 : 2;
+  return attackers$losses(s, u$i) >= rt.whole(u$.steps - u$.steps_lost, "9.11c") ? 0 : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? 1 : 2;
 }
 function branch$attackers$advances(s, u$i) {
   const u$ = in$attackers(s)[u$i];
@@ -4403,7 +4397,7 @@ function branch$defenders$action_rating(s, d$i) {
 }
 function branch$defenders$destroyed(s, d$i) {
   const d$ = in$defenders(s)[d$i];
-  return defenders$losses(s, d$i) >= rt.subWhole(d$.steps, d$.steps_lost, "9.11c") ? 0 : d$.cannot_move && defender_option_as_retreat(s) > 0 ? 1 : 2;
+  return defenders$losses(s, d$i) >= rt.whole(d$.steps - d$.steps_lost, "9.11c") ? 0 : d$.cannot_move && defender_option_as_retreat(s) > 0 ? 1 : 2;
 }
 function defender_at$each1(s) {
   const items = in$defenders(s);
@@ -4430,7 +4424,7 @@ function attacker_supply_cost$each1(s) {
   let total = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    total = rt.add(total, u$.dak_brigade ? 1 : rt.subWhole(u$.steps, u$.steps_lost, "9.0"), "9.0");
+    total = rt.add(total, u$.dak_brigade ? 1 : rt.whole(u$.steps - u$.steps_lost, "9.0"), "9.0");
   }
   return total;
 }
@@ -4522,7 +4516,7 @@ function attacker_steps$each1(s) {
   let total = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    total = rt.add(total, rt.subWhole(u$.steps, u$.steps_lost, "9.11"), "9.11");
+    total = rt.add(total, rt.whole(u$.steps - u$.steps_lost, "9.11"), "9.11");
   }
   return total;
 }
@@ -4531,7 +4525,7 @@ function defender_steps$each1(s) {
   let total = 0;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    total = rt.add(total, rt.subWhole(d$.steps, d$.steps_lost, "9.11"), "9.11");
+    total = rt.add(total, rt.whole(d$.steps - d$.steps_lost, "9.11"), "9.11");
   }
   return total;
 }
@@ -4560,7 +4554,7 @@ function attacker_losses_by_unit$each1(s) {
   const out = new Array(items.length);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    out[u$i] = rt.subWhole(u$.steps, u$.steps_lost, "9.11c");
+    out[u$i] = rt.whole(u$.steps - u$.steps_lost, "9.11c");
   }
   return out;
 }
@@ -4569,7 +4563,7 @@ function defender_losses_by_unit$each1(s) {
   const out = new Array(items.length);
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    out[d$i] = rt.subWhole(d$.steps, d$.steps_lost, "9.11c");
+    out[d$i] = rt.whole(d$.steps - d$.steps_lost, "9.11c");
   }
   return out;
 }
@@ -4692,7 +4686,7 @@ function straight(input, dice) {
     const mp_left_after = rt.sub(in$stack_mp_left, overrun_cost, "8.1a");
     const in$overrun_number = input.overrun_number;
     const advance_cost = 0;
-    const mp_expended_on_target = rt.addWhole(rt.mulWhole(overrun_cost, in$overrun_number, "8.1a"), advance_cost, "8.1a");
+    const mp_expended_on_target = rt.whole(rt.whole(overrun_cost * in$overrun_number, "8.1a") + advance_cost, "8.1a");
     const defender_re = straight$defender_re$each1(in$defenders);
     const defender_supply_cost = rt.le(defender_re, 1) ? 1 : 2;
     const in$hedgehog_level = input.hedgehog_level;
@@ -4701,53 +4695,14 @@ function straight(input, dice) {
     const in$defender_pays_supply = input.defender_pays_supply;
     const combat_supply_factor = in$defender_pays_supply ? 1 : num$1$2;
     const attackers$attack_strength = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      const attackers$mode_factor = u$.mode === "dg" ? num$1$2 : 1;
-      const attackers$at_reduced = (u$.class === "armor" || u$.class === "mech") && rt.eq(rt.numberIn(u$.terrain_effect), 2) && (u$.at === "no_at" || defender_at === "heavy" || defender_at === "light" && u$.at === "light");
-      const attackers$terrain_multiplier = attackers$at_reduced ? num$3$2 : rt.numberIn(u$.terrain_effect);
-      const attackers$step_loss_factor = u$.steps_lost >= 1 ? num$1$2 : 1;
-      const attackers$supply_factor = u$.out_of_supply ? num$1$2 : 1;
-      attackers$attack_strength[u$i] = rt.mul(
-        rt.mul(
-          rt.mul(
-            rt.mul(rt.numberIn(u$.strength), attackers$mode_factor, "9.4"),
-            attackers$terrain_multiplier,
-            "9.4",
-          ),
-          attackers$step_loss_factor,
-          "9.4",
-        ),
-        attackers$supply_factor,
-        "9.4",
-      );
-    }
+    straight$loop$attackers$mode_factor(in$attackers, defender_at, attackers$attack_strength);
     const attack_total = straight$attack_total$each1(in$attackers, attackers$attack_strength);
     const defenders$defense_strength = new Array(in$defenders.length);
-    for (let d$i = 0; d$i < in$defenders.length; d$i++) {
-      const d$ = in$defenders[d$i];
-      const defenders$mode_factor = d$.mode === "strat" ? 0 : d$.mode === "reserve" ? num$1$2 : d$.mode === "dg" ? num$1$2 : 1;
-      const defenders$terrain_multiplier = d$.bracketed ? 1 : rt.numberIn(d$.terrain_effect);
-      const defenders$step_loss_factor = rt.mulWhole(d$.steps_lost, 2, "9.11d") >= d$.steps ? num$1$2 : 1;
-      const defenders$supply_factor = d$.out_of_supply ? num$1$2 : 1;
-      defenders$defense_strength[d$i] = rt.mul(
-        rt.mul(
-          rt.mul(
-            rt.mul(
-              rt.mul(rt.numberIn(d$.strength), defenders$mode_factor, "9.4a"),
-              defenders$terrain_multiplier,
-              "9.4a",
-            ),
-            defenders$step_loss_factor,
-            "9.4a",
-          ),
-          defenders$supply_factor,
-          "9.4a",
-        ),
-        combat_supply_factor,
-        "9.4a",
-      );
-    }
+    straight$loop$defenders$mode_factor(
+      in$defenders,
+      combat_supply_factor,
+      defenders$defense_strength,
+    );
     const defense_total = straight$defense_total$each1(in$defenders, defenders$defense_strength);
     const both_zero = rt.eq(attack_total, 0) && rt.eq(defense_total, 0);
     const odds = both_zero ? rt.ratio(1, 1, "9.7") : rt.roundOdds(rt.ratio(attack_total, defense_total, "9.7"), "half_up");
@@ -4759,32 +4714,18 @@ function straight(input, dice) {
     ) > 0 ? rt.lastItem(table$combat_odds$columns) : highest_column;
     const start_column_odds = rt.lookup(table$combat_odds, in$terrain, start_column);
     const attackers$action_rating = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$action_rating[u$i] = u$.mode === "dg" ? rt.subWhole(u$.ar, 1, "5.2") : u$.ar;
-    }
-    const attacker_ar = rt.item(
-      straight$attacker_ar$each1(in$attackers, attackers$action_rating),
-      in$attacker_ar_unit,
-      "9.6a",
-    );
+    straight$loop$attackers$action_rating(in$attackers, attackers$action_rating);
+    const attacker_ar = rt.item(attackers$action_rating, in$attacker_ar_unit, "9.6a");
     const defenders$action_rating = new Array(in$defenders.length);
-    for (let d$i = 0; d$i < in$defenders.length; d$i++) {
-      const d$ = in$defenders[d$i];
-      defenders$action_rating[d$i] = d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.subWhole(d$.ar, 1, "5.2") : d$.ar;
-    }
-    const defender_ar = rt.item(
-      straight$defender_ar$each1(in$defenders, defenders$action_rating),
-      in$defender_ar_unit,
-      "9.6a",
-    );
-    const ar_drm = rt.subWhole(attacker_ar, defender_ar, "9.6");
+    straight$loop$defenders$action_rating(in$defenders, defenders$action_rating);
+    const defender_ar = rt.item(defenders$action_rating, in$defender_ar_unit, "9.6a");
+    const ar_drm = rt.whole(attacker_ar - defender_ar, "9.6");
     const die$surprise_roll = dice.surprise_roll;
     if (die$surprise_roll === undefined) {
       return null;
     }
     const hedgehog_surprise_drm = in$hedgehog_level > 0 ? -1 : 0;
-    const surprise_modified = rt.addWhole(rt.addWhole(die$surprise_roll, ar_drm, "9.8"), hedgehog_surprise_drm, "9.8");
+    const surprise_modified = rt.whole(rt.whole(die$surprise_roll + ar_drm, "9.8") + hedgehog_surprise_drm, "9.8");
     const in$attack_type = "overrun";
     const surprise = straight$surprise$each1(surprise_modified, in$attack_type);
     const die$shift_roll = dice.shift_roll;
@@ -4792,22 +4733,21 @@ function straight(input, dice) {
       return null;
     }
     const column_shift = surprise === "attacker" ? die$shift_roll : surprise === "defender" ? -die$shift_roll : 0;
-    const final_column = rt.addWhole(start_column, column_shift, "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.addWhole(start_column, column_shift, "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? rt.lastItem(table$combat_odds$columns) : rt.addWhole(start_column, column_shift, "9.1g");
+    const final_column = rt.whole(start_column + column_shift, "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.whole(start_column + column_shift, "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? rt.lastItem(table$combat_odds$columns) : rt.whole(start_column + column_shift, "9.1g");
     const final_column_odds = rt.lookup(table$combat_odds, in$terrain, final_column);
     const die$combat_roll = dice.combat_roll;
     if (die$combat_roll === undefined) {
       return null;
     }
     const hedgehog_combat_drm = -in$hedgehog_level;
-    const combat_modified = rt.addWhole(rt.addWhole(die$combat_roll, ar_drm, "9.9"), hedgehog_combat_drm, "9.9");
+    const combat_modified = rt.whole(rt.whole(die$combat_roll + ar_drm, "9.9") + hedgehog_combat_drm, "9.9");
     const result = rt.lookup(table$combat_results, combat_modified, final_column);
     const in$attacker_option_retreat = input.attacker_option_retreat;
     const attacker_steps = straight$attacker_steps$each1(in$attackers);
     const attacker_destroyed_before_options = result.attacker_loss >= attacker_steps;
     const attacker_option_as_retreat = attacker_destroyed_before_options ? 0 : Math.min(in$attacker_option_retreat, result.attacker_option);
-    const attacker_required_losses = rt.subWhole(
-      rt.addWhole(result.attacker_loss, result.attacker_option, "9.10a"),
-      attacker_option_as_retreat,
+    const attacker_required_losses = rt.whole(
+      rt.whole(result.attacker_loss + result.attacker_option, "9.10a") - attacker_option_as_retreat,
       "9.10a",
     );
     const attacker_step_losses = Math.min(attacker_required_losses, attacker_steps);
@@ -4818,11 +4758,13 @@ function straight(input, dice) {
     );
     const attackers$losses = new Array(in$attackers.length);
     const attackers$destroyed = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$losses[u$i] = rt.item(attacker_losses_by_unit, u$i + 1, "9.11c");
-      attackers$destroyed[u$i] = attackers$losses[u$i] >= rt.subWhole(u$.steps, u$.steps_lost, "9.11c") ? true : u$.cannot_move && attacker_option_as_retreat > 0 ? true : false;
-    }
+    straight$loop$attackers$losses(
+      in$attackers,
+      attacker_losses_by_unit,
+      attacker_option_as_retreat,
+      attackers$losses,
+      attackers$destroyed,
+    );
     const attacker_destroyed = straight$attacker_destroyed$each1(in$attackers, attackers$destroyed);
     const attacker_retreat_hexes = attacker_destroyed ? 0 : attacker_option_as_retreat;
     const in$phase = input.phase;
@@ -4831,10 +4773,14 @@ function straight(input, dice) {
     const overrun_gains_no_exploit = true;
     const exploit_ignored = overrun_gains_no_exploit ? true : in$phase === "exploitation_phase" ? true : in$attack_hexes > 2 || in$attack_hexes === 2 && !in$attack_hexes_adjacent ? true : false;
     const attackers$gains_exploit = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$gains_exploit[u$i] = result.attacker_exploit === null ? false : exploit_ignored ? false : attacker_option_as_retreat > 0 ? false : attackers$destroyed[u$i] ? false : u$.mode === "dg" ? false : u$.ar < (result.attacker_exploit) ? false : true;
-    }
+    straight$loop$attackers$gains_exploit(
+      in$attackers,
+      result,
+      exploit_ignored,
+      attacker_option_as_retreat,
+      attackers$destroyed,
+      attackers$gains_exploit,
+    );
     const exploit_units = straight$exploit_units$each1(in$attackers, attackers$gains_exploit);
     const attacker_cannot_take_options = attacker_required_losses > attacker_steps;
     const defender_may_ignore = attacker_destroyed_before_options ? true : attacker_option_as_retreat > 0 ? true : attacker_cannot_take_options ? true : false;
@@ -4842,9 +4788,8 @@ function straight(input, dice) {
     const defender_option = defender_may_ignore && in$defender_ignores ? 0 : defender_may_ignore ? result.defender_option : result.defender_option;
     const in$defender_option_retreat = input.defender_option_retreat;
     const defender_option_as_retreat = Math.min(in$defender_option_retreat, defender_option);
-    const defender_required_losses = rt.subWhole(
-      rt.addWhole(result.defender_loss, defender_option, "9.10b"),
-      defender_option_as_retreat,
+    const defender_required_losses = rt.whole(
+      rt.whole(result.defender_loss + defender_option, "9.10b") - defender_option_as_retreat,
       "9.10b",
     );
     const defender_steps = straight$defender_steps$each1(in$defenders);
@@ -4856,11 +4801,13 @@ function straight(input, dice) {
     );
     const defenders$losses = new Array(in$defenders.length);
     const defenders$destroyed = new Array(in$defenders.length);
-    for (let d$i = 0; d$i < in$defenders.length; d$i++) {
-      const d$ = in$defenders[d$i];
-      defenders$losses[d$i] = rt.item(defender_losses_by_unit, d$i + 1, "9.11c");
-      defenders$destroyed[d$i] = defenders$losses[d$i] >= rt.subWhole(d$.steps, d$.steps_lost, "9.11c") ? true : d$.cannot_move && defender_option_as_retreat > 0 ? true : false;
-    }
+    straight$loop$defenders$losses(
+      in$defenders,
+      defender_losses_by_unit,
+      defender_option_as_retreat,
+      defenders$losses,
+      defenders$destroyed,
+    );
     const defender_destroyed = straight$defender_destroyed$each1(in$defenders, defenders$destroyed);
     const defender_retreat_hexes = defender_destroyed ? 0 : defender_option_as_retreat;
     const defender_dg = result.defender_dg ? true : defender_retreat_hexes >= 2;
@@ -4868,56 +4815,197 @@ function straight(input, dice) {
     const movement_ends = attacker_option_as_retreat > 0;
     const may_continue_moving = !movement_ends && !attacker_destroyed && rt.gt(mp_left_after, 0);
     const attackers$advances = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$advances[u$i] = attackers$destroyed[u$i] ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : advance === "not_allowed" ? "not_allowed" : u$.cannot_move ? "not_allowed" : advance;
-    }
-    return {
-      overrun_cost: overrun_cost,
-      mp_left_after: rt.wireAs.number(mp_left_after),
-      mp_expended_on_target: mp_expended_on_target,
-      attacker_supply_cost: attacker_supply_cost,
-      defender_supply_cost: defender_supply_cost,
-      "attackers.attack_strength": rt.wireEach(attackers$attack_strength, rt.wireAs.number),
-      "defenders.defense_strength": rt.wireEach(defenders$defense_strength, rt.wireAs.number),
-      attack_total: rt.wireAs.number(attack_total),
-      defense_total: rt.wireAs.number(defense_total),
-      odds: rt.wireAs.odds(odds),
-      start_column: start_column,
-      start_column_odds: rt.wireAs.odds(start_column_odds),
-      attacker_ar: attacker_ar,
-      defender_ar: defender_ar,
-      ar_drm: ar_drm,
-      surprise_modified: surprise_modified,
-      surprise: surprise,
-      column_shift: column_shift,
-      final_column: final_column,
-      final_column_odds: rt.wireAs.odds(final_column_odds),
-      combat_modified: combat_modified,
-      result: result,
-      attacker_retreat_hexes: attacker_retreat_hexes,
-      attacker_step_losses: attacker_step_losses,
-      "attackers.losses": attackers$losses,
-      "attackers.destroyed": attackers$destroyed,
-      exploit_units: exploit_units,
-      defender_may_ignore: defender_may_ignore,
-      defender_option: defender_option,
-      defender_retreat_hexes: defender_retreat_hexes,
-      defender_step_losses: defender_step_losses,
-      "defenders.losses": defenders$losses,
-      "defenders.destroyed": defenders$destroyed,
-      defender_dg: defender_dg,
-      advance: advance,
-      "attackers.advances": attackers$advances,
-      movement_ends: movement_ends,
-      may_continue_moving: may_continue_moving,
-    };
+    straight$loop$attackers$advances(
+      in$attackers,
+      attackers$destroyed,
+      attacker_option_as_retreat,
+      advance,
+      attackers$advances,
+    );
+    return straight$outputs(
+      overrun_cost,
+      mp_left_after,
+      mp_expended_on_target,
+      attacker_supply_cost,
+      defender_supply_cost,
+      attackers$attack_strength,
+      defenders$defense_strength,
+      attack_total,
+      defense_total,
+      odds,
+      start_column,
+      start_column_odds,
+      attacker_ar,
+      defender_ar,
+      ar_drm,
+      surprise_modified,
+      surprise,
+      column_shift,
+      final_column,
+      final_column_odds,
+      combat_modified,
+      result,
+      attacker_retreat_hexes,
+      attacker_step_losses,
+      attackers$losses,
+      attackers$destroyed,
+      exploit_units,
+      defender_may_ignore,
+      defender_option,
+      defender_retreat_hexes,
+      defender_step_losses,
+      defenders$losses,
+      defenders$destroyed,
+      defender_dg,
+      advance,
+      attackers$advances,
+      movement_ends,
+      may_continue_moving,
+    );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
     }
     return null;
   }
+}
+/** The per-unit definitions `attackers.mode_factor`, `attackers.at_reduced`, `attackers.terrain_multiplier`, `attackers.step_loss_factor`, `attackers.supply_factor`, `attackers.attack_strength`, unit by unit. */
+function straight$loop$attackers$mode_factor(in$attackers, defender_at, attackers$attack_strength) {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    const attackers$mode_factor = u$.mode === "dg" ? num$1$2 : 1;
+    const attackers$at_reduced = (u$.class === "armor" || u$.class === "mech") && rt.eq(rt.numberIn(u$.terrain_effect), 2) && (u$.at === "no_at" || defender_at === "heavy" || defender_at === "light" && u$.at === "light");
+    const attackers$terrain_multiplier = attackers$at_reduced ? num$3$2 : rt.numberIn(u$.terrain_effect);
+    const attackers$step_loss_factor = u$.steps_lost >= 1 ? num$1$2 : 1;
+    const attackers$supply_factor = u$.out_of_supply ? num$1$2 : 1;
+    attackers$attack_strength[u$i] = rt.mul(
+      rt.mul(
+        rt.mul(
+          rt.mul(rt.numberIn(u$.strength), attackers$mode_factor, "9.4"),
+          attackers$terrain_multiplier,
+          "9.4",
+        ),
+        attackers$step_loss_factor,
+        "9.4",
+      ),
+      attackers$supply_factor,
+      "9.4",
+    );
+  }
+}
+/** The per-unit definitions `defenders.mode_factor`, `defenders.terrain_multiplier`, `defenders.step_loss_factor`, `defenders.supply_factor`, `defenders.defense_strength`, unit by unit. */
+function straight$loop$defenders$mode_factor(in$defenders, combat_supply_factor, defenders$defense_strength) {
+  for (let d$i = 0; d$i < in$defenders.length; d$i++) {
+    const d$ = in$defenders[d$i];
+    const defenders$mode_factor = d$.mode === "strat" ? 0 : d$.mode === "reserve" ? num$1$2 : d$.mode === "dg" ? num$1$2 : 1;
+    const defenders$terrain_multiplier = d$.bracketed ? 1 : rt.numberIn(d$.terrain_effect);
+    const defenders$step_loss_factor = rt.whole(d$.steps_lost * 2, "9.11d") >= d$.steps ? num$1$2 : 1;
+    const defenders$supply_factor = d$.out_of_supply ? num$1$2 : 1;
+    defenders$defense_strength[d$i] = rt.mul(
+      rt.mul(
+        rt.mul(
+          rt.mul(
+            rt.mul(rt.numberIn(d$.strength), defenders$mode_factor, "9.4a"),
+            defenders$terrain_multiplier,
+            "9.4a",
+          ),
+          defenders$step_loss_factor,
+          "9.4a",
+        ),
+        defenders$supply_factor,
+        "9.4a",
+      ),
+      combat_supply_factor,
+      "9.4a",
+    );
+  }
+}
+/** The per-unit definitions `attackers.action_rating`, unit by unit. */
+function straight$loop$attackers$action_rating(in$attackers, attackers$action_rating) {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$action_rating[u$i] = u$.mode === "dg" ? rt.whole(u$.ar - 1, "5.2") : u$.ar;
+  }
+}
+/** The per-unit definitions `defenders.action_rating`, unit by unit. */
+function straight$loop$defenders$action_rating(in$defenders, defenders$action_rating) {
+  for (let d$i = 0; d$i < in$defenders.length; d$i++) {
+    const d$ = in$defenders[d$i];
+    defenders$action_rating[d$i] = d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.whole(d$.ar - 1, "5.2") : d$.ar;
+  }
+}
+/** The per-unit definitions `attackers.losses`, `attackers.destroyed`, unit by unit. */
+function straight$loop$attackers$losses(in$attackers, attacker_losses_by_unit, attacker_option_as_retreat, attackers$losses, attackers$destroyed) {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$losses[u$i] = rt.item(attacker_losses_by_unit, u$i + 1, "9.11c");
+    attackers$destroyed[u$i] = attackers$losses[u$i] >= rt.whole(u$.steps - u$.steps_lost, "9.11c") ? true : u$.cannot_move && attacker_option_as_retreat > 0 ? true : false;
+  }
+}
+/** The per-unit definitions `attackers.gains_exploit`, unit by unit. */
+function straight$loop$attackers$gains_exploit(in$attackers, result, exploit_ignored, attacker_option_as_retreat, attackers$destroyed, attackers$gains_exploit) {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$gains_exploit[u$i] = result.attacker_exploit === null ? false : exploit_ignored ? false : attacker_option_as_retreat > 0 ? false : attackers$destroyed[u$i] ? false : u$.mode === "dg" ? false : u$.ar < (result.attacker_exploit) ? false : true;
+  }
+}
+/** The per-unit definitions `defenders.losses`, `defenders.destroyed`, unit by unit. */
+function straight$loop$defenders$losses(in$defenders, defender_losses_by_unit, defender_option_as_retreat, defenders$losses, defenders$destroyed) {
+  for (let d$i = 0; d$i < in$defenders.length; d$i++) {
+    const d$ = in$defenders[d$i];
+    defenders$losses[d$i] = rt.item(defender_losses_by_unit, d$i + 1, "9.11c");
+    defenders$destroyed[d$i] = defenders$losses[d$i] >= rt.whole(d$.steps - d$.steps_lost, "9.11c") ? true : d$.cannot_move && defender_option_as_retreat > 0 ? true : false;
+  }
+}
+/** The per-unit definitions `attackers.advances`, unit by unit. */
+function straight$loop$attackers$advances(in$attackers, attackers$destroyed, attacker_option_as_retreat, advance, attackers$advances) {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$advances[u$i] = attackers$destroyed[u$i] ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : advance === "not_allowed" ? "not_allowed" : u$.cannot_move ? "not_allowed" : advance;
+  }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(overrun_cost, mp_left_after, mp_expended_on_target, attacker_supply_cost, defender_supply_cost, attackers$attack_strength, defenders$defense_strength, attack_total, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, final_column, final_column_odds, combat_modified, result, attacker_retreat_hexes, attacker_step_losses, attackers$losses, attackers$destroyed, exploit_units, defender_may_ignore, defender_option, defender_retreat_hexes, defender_step_losses, defenders$losses, defenders$destroyed, defender_dg, advance, attackers$advances, movement_ends, may_continue_moving) {
+  return {
+    overrun_cost: overrun_cost,
+    mp_left_after: rt.wireAs.number(mp_left_after),
+    mp_expended_on_target: mp_expended_on_target,
+    attacker_supply_cost: attacker_supply_cost,
+    defender_supply_cost: defender_supply_cost,
+    "attackers.attack_strength": rt.wireEach(attackers$attack_strength, rt.wireAs.number),
+    "defenders.defense_strength": rt.wireEach(defenders$defense_strength, rt.wireAs.number),
+    attack_total: rt.wireAs.number(attack_total),
+    defense_total: rt.wireAs.number(defense_total),
+    odds: rt.wireAs.odds(odds),
+    start_column: start_column,
+    start_column_odds: rt.wireAs.odds(start_column_odds),
+    attacker_ar: attacker_ar,
+    defender_ar: defender_ar,
+    ar_drm: ar_drm,
+    surprise_modified: surprise_modified,
+    surprise: surprise,
+    column_shift: column_shift,
+    final_column: final_column,
+    final_column_odds: rt.wireAs.odds(final_column_odds),
+    combat_modified: combat_modified,
+    result: result,
+    attacker_retreat_hexes: attacker_retreat_hexes,
+    attacker_step_losses: attacker_step_losses,
+    "attackers.losses": attackers$losses,
+    "attackers.destroyed": attackers$destroyed,
+    exploit_units: exploit_units,
+    defender_may_ignore: defender_may_ignore,
+    defender_option: defender_option,
+    defender_retreat_hexes: defender_retreat_hexes,
+    defender_step_losses: defender_step_losses,
+    "defenders.losses": defenders$losses,
+    "defenders.destroyed": defenders$destroyed,
+    defender_dg: defender_dg,
+    advance: advance,
+    "attackers.advances": attackers$advances,
+    movement_ends: movement_ends,
+    may_continue_moving: may_continue_moving,
+  };
 }
 function straight$check$overrun_modes$each1(in$attackers) {
   const items = in$attackers;
@@ -4954,7 +5042,7 @@ function straight$attacker_supply_cost$each1(in$attackers) {
   let total = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    total = rt.add(total, u$.dak_brigade ? 1 : rt.subWhole(u$.steps, u$.steps_lost, "9.0"), "9.0");
+    total = rt.add(total, u$.dak_brigade ? 1 : rt.whole(u$.steps - u$.steps_lost, "9.0"), "9.0");
   }
   return total;
 }
@@ -5033,36 +5121,19 @@ function straight$highest_column$each1(in$terrain, odds) {
   const inv$1 = in$terrain;
   const inv$2 = rt.rowOf(table$combat_odds, inv$1);
   const inv$3 = odds;
-  let best = null;
-  for (let c$i = 0; c$i < items.length; c$i++) {
+  // Every row of the chart is non-decreasing along its columns (checked when compiled): the columns kept are the first ones.
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const c$i = low + high >>> 1;
     const c$ = items[c$i];
-    if (!(rt.compareOdds(rt.cell(table$combat_odds, inv$2, c$i, inv$1, c$), inv$3) <= 0)) {
-      continue;
-    }
-    const v = c$;
-    if (best === null || v > best) {
-      best = v;
+    if (rt.compareOdds(rt.cell(table$combat_odds, inv$2, c$i, inv$1, c$), inv$3) <= 0) {
+      low = c$i + 1;
+    } else {
+      high = c$i;
     }
   }
-  return best;
-}
-function straight$attacker_ar$each1(in$attackers, attackers$action_rating) {
-  const items = in$attackers;
-  const out = new Array(items.length);
-  for (let u$i = 0; u$i < items.length; u$i++) {
-    const u$ = items[u$i];
-    out[u$i] = attackers$action_rating[u$i];
-  }
-  return out;
-}
-function straight$defender_ar$each1(in$defenders, defenders$action_rating) {
-  const items = in$defenders;
-  const out = new Array(items.length);
-  for (let d$i = 0; d$i < items.length; d$i++) {
-    const d$ = items[d$i];
-    out[d$i] = defenders$action_rating[d$i];
-  }
-  return out;
+  return low === 0 ? null : items[low - 1];
 }
 function straight$surprise$each1(surprise_modified, in$attack_type) {
   const items = table$surprise_table$columns;
@@ -5086,7 +5157,7 @@ function straight$attacker_steps$each1(in$attackers) {
   let total = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    total = rt.add(total, rt.subWhole(u$.steps, u$.steps_lost, "9.11"), "9.11");
+    total = rt.add(total, rt.whole(u$.steps - u$.steps_lost, "9.11"), "9.11");
   }
   return total;
 }
@@ -5095,7 +5166,7 @@ function straight$attacker_losses_by_unit$each1(in$attackers) {
   const out = new Array(items.length);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    out[u$i] = rt.subWhole(u$.steps, u$.steps_lost, "9.11c");
+    out[u$i] = rt.whole(u$.steps - u$.steps_lost, "9.11c");
   }
   return out;
 }
@@ -5126,7 +5197,7 @@ function straight$defender_steps$each1(in$defenders) {
   let total = 0;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    total = rt.add(total, rt.subWhole(d$.steps, d$.steps_lost, "9.11"), "9.11");
+    total = rt.add(total, rt.whole(d$.steps - d$.steps_lost, "9.11"), "9.11");
   }
   return total;
 }
@@ -5135,7 +5206,7 @@ function straight$defender_losses_by_unit$each1(in$defenders) {
   const out = new Array(items.length);
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    out[d$i] = rt.subWhole(d$.steps, d$.steps_lost, "9.11c");
+    out[d$i] = rt.whole(d$.steps - d$.steps_lost, "9.11c");
   }
   return out;
 }

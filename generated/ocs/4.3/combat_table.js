@@ -596,16 +596,20 @@ function straight(input, dice) {
     }
     const in$table_roll = input.table_roll;
     const roll_results = straight$roll_results$each1(in$table_roll);
-    return {
-      row_odds: rt.wireEach(row_odds, rt.wireAs.odds),
-      roll_results: rt.wireEach(roll_results, rt.wireAs.plain),
-    };
+    return straight$outputs(row_odds, roll_results);
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
     }
     return null;
   }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(row_odds, roll_results) {
+  return {
+    row_odds: rt.wireEach(row_odds, rt.wireAs.odds),
+    roll_results: rt.wireEach(roll_results, rt.wireAs.plain),
+  };
 }
 function straight$row_odds$each1(in$terrain) {
   const items = table$combat_odds$columns;

@@ -3749,7 +3749,7 @@ function mp_left_after(s: State): rt.Num {
 function mp_expended_on_target(s: State): number {
   let v = s.mp_expended_on_target;
   if (v === undefined) {
-    v = rt.addWhole(rt.mulWhole(overrun_cost(s), in$overrun_number(s), "8.1a"), advance_cost(s), "8.1a");
+    v = rt.whole(rt.whole(overrun_cost(s) * in$overrun_number(s), "8.1a") + advance_cost(s), "8.1a");
     s.mp_expended_on_target = v;
   }
   return v;
@@ -3773,7 +3773,7 @@ function movement_ends(s: State): boolean {
 function final_column(s: State): number {
   let v = s.final_column;
   if (v === undefined) {
-    v = rt.addWhole(start_column(s), column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? rt.firstItem(table$combat_odds$columns) as number : rt.addWhole(start_column(s), column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? rt.lastItem(table$combat_odds$columns) as number : rt.addWhole(start_column(s), column_shift(s), "9.1g");
+    v = rt.whole(start_column(s) + column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? rt.firstItem(table$combat_odds$columns) as number : rt.whole(start_column(s) + column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? rt.lastItem(table$combat_odds$columns) as number : rt.whole(start_column(s) + column_shift(s), "9.1g");
     s.final_column = v;
   }
   return v;
@@ -3829,7 +3829,7 @@ function combat_supply_factor(s: State): rt.Num {
 function ar_drm(s: State): number {
   let v = s.ar_drm;
   if (v === undefined) {
-    v = rt.subWhole(attacker_ar(s), defender_ar(s), "9.6");
+    v = rt.whole(attacker_ar(s) - defender_ar(s), "9.6");
     s.ar_drm = v;
   }
   return v;
@@ -3904,11 +3904,7 @@ function start_column_odds(s: State): rt.Odds {
 function surprise_modified(s: State): number {
   let v = s.surprise_modified;
   if (v === undefined) {
-    v = rt.addWhole(
-      rt.addWhole(die$surprise_roll(s), ar_drm(s), "9.8"),
-      hedgehog_surprise_drm(s),
-      "9.8",
-    );
+    v = rt.whole(rt.whole(die$surprise_roll(s) + ar_drm(s), "9.8") + hedgehog_surprise_drm(s), "9.8");
     s.surprise_modified = v;
   }
   return v;
@@ -3932,7 +3928,7 @@ function column_shift(s: State): number {
 function combat_modified(s: State): number {
   let v = s.combat_modified;
   if (v === undefined) {
-    v = rt.addWhole(rt.addWhole(die$combat_roll(s), ar_drm(s), "9.9"), hedgehog_combat_drm(s), "9.9");
+    v = rt.whole(rt.whole(die$combat_roll(s) + ar_drm(s), "9.9") + hedgehog_combat_drm(s), "9.9");
     s.combat_modified = v;
   }
   return v;
@@ -3956,9 +3952,8 @@ function attacker_option_as_retreat(s: State): number {
 function attacker_required_losses(s: State): number {
   let v = s.attacker_required_losses;
   if (v === undefined) {
-    v = rt.subWhole(
-      rt.addWhole(result(s).attacker_loss, result(s).attacker_option, "9.10a"),
-      attacker_option_as_retreat(s),
+    v = rt.whole(
+      rt.whole(result(s).attacker_loss + result(s).attacker_option, "9.10a") - attacker_option_as_retreat(s),
       "9.10a",
     );
     s.attacker_required_losses = v;
@@ -3976,9 +3971,8 @@ function defender_option_as_retreat(s: State): number {
 function defender_required_losses(s: State): number {
   let v = s.defender_required_losses;
   if (v === undefined) {
-    v = rt.subWhole(
-      rt.addWhole(result(s).defender_loss, defender_option(s), "9.10b"),
-      defender_option_as_retreat(s),
+    v = rt.whole(
+      rt.whole(result(s).defender_loss + defender_option(s), "9.10b") - defender_option_as_retreat(s),
       "9.10b",
     );
     s.defender_required_losses = v;
@@ -4174,7 +4168,7 @@ function attackers$action_rating(s: State, u$i: number): number {
   let v = (s.attackers$action_rating ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = u$.mode === "dg" ? rt.subWhole(u$.ar, 1, "5.2") : u$.ar;
+    v = u$.mode === "dg" ? rt.whole(u$.ar - 1, "5.2") : u$.ar;
     (s.attackers$action_rating ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -4240,7 +4234,7 @@ function attackers$destroyed(s: State, u$i: number): boolean {
   let v = (s.attackers$destroyed ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = attackers$losses(s, u$i) >= rt.subWhole(u$.steps, u$.steps_lost, "9.11c") ? true : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? true : false;
+    v = attackers$losses(s, u$i) >= rt.whole(u$.steps - u$.steps_lost, "9.11c") ? true : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? true : false;
     (s.attackers$destroyed ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -4285,7 +4279,7 @@ function defenders$action_rating(s: State, d$i: number): number {
   let v = (s.defenders$action_rating ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
-    v = d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.subWhole(d$.ar, 1, "5.2") : d$.ar;
+    v = d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.whole(d$.ar - 1, "5.2") : d$.ar;
     (s.defenders$action_rating ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
@@ -4346,7 +4340,7 @@ function defenders$destroyed(s: State, d$i: number): boolean {
   let v = (s.defenders$destroyed ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
-    v = defenders$losses(s, d$i) >= rt.subWhole(d$.steps, d$.steps_lost, "9.11c") ? true : d$.cannot_move && defender_option_as_retreat(s) > 0 ? true : false;
+    v = defenders$losses(s, d$i) >= rt.whole(d$.steps - d$.steps_lost, "9.11c") ? true : d$.cannot_move && defender_option_as_retreat(s) > 0 ? true : false;
     (s.defenders$destroyed ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
@@ -4355,7 +4349,7 @@ function defenders$step_loss_factor(s: State, d$i: number): rt.Num {
   let v = (s.defenders$step_loss_factor ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
-    v = rt.mulWhole(d$.steps_lost, 2, "9.11d") >= d$.steps ? num$1$2 : 1;
+    v = rt.whole(d$.steps_lost * 2, "9.11d") >= d$.steps ? num$1$2 : 1;
     (s.defenders$step_loss_factor ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
@@ -4549,7 +4543,7 @@ function check$ar_units_in_combat(s: State): boolean {
   return in$attacker_ar_unit(s) <= in$attackers(s).length && in$defender_ar_unit(s) <= in$defenders(s).length;
 }
 function branch$final_column(s: State): number {
-  return rt.addWhole(start_column(s), column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? 0 : rt.addWhole(start_column(s), column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? 1 : 2;
+  return rt.whole(start_column(s) + column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? 0 : rt.whole(start_column(s) + column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? 1 : 2;
 }
 function branch$odds(s: State): number {
   return both_zero(s) ? 0 : 1;
@@ -4597,7 +4591,7 @@ function branch$attackers$action_rating(s: State, u$i: number): number {
 }
 function branch$attackers$destroyed(s: State, u$i: number): number {
   const u$ = in$attackers(s)[u$i];
-  return attackers$losses(s, u$i) >= rt.subWhole(u$.steps, u$.steps_lost, "9.11c") ? 0 : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? 1 : 2;
+  return attackers$losses(s, u$i) >= rt.whole(u$.steps - u$.steps_lost, "9.11c") ? 0 : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? 1 : 2;
 }
 function branch$attackers$advances(s: State, u$i: number): number {
   const u$ = in$attackers(s)[u$i];
@@ -4617,7 +4611,7 @@ function branch$defenders$action_rating(s: State, d$i: number): number {
 }
 function branch$defenders$destroyed(s: State, d$i: number): number {
   const d$ = in$defenders(s)[d$i];
-  return defenders$losses(s, d$i) >= rt.subWhole(d$.steps, d$.steps_lost, "9.11c") ? 0 : d$.cannot_move && defender_option_as_retreat(s) > 0 ? 1 : 2;
+  return defenders$losses(s, d$i) >= rt.whole(d$.steps - d$.steps_lost, "9.11c") ? 0 : d$.cannot_move && defender_option_as_retreat(s) > 0 ? 1 : 2;
 }
 function defender_at$each1(s: State): boolean {
   const items: readonly DefendingUnit[] = in$defenders(s);
@@ -4644,7 +4638,7 @@ function attacker_supply_cost$each1(s: State): number {
   let total: number = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    total = rt.add(total, u$.dak_brigade ? 1 : rt.subWhole(u$.steps, u$.steps_lost, "9.0"), "9.0");
+    total = rt.add(total, u$.dak_brigade ? 1 : rt.whole(u$.steps - u$.steps_lost, "9.0"), "9.0");
   }
   return total;
 }
@@ -4736,7 +4730,7 @@ function attacker_steps$each1(s: State): number {
   let total: number = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    total = rt.add(total, rt.subWhole(u$.steps, u$.steps_lost, "9.11"), "9.11");
+    total = rt.add(total, rt.whole(u$.steps - u$.steps_lost, "9.11"), "9.11");
   }
   return total;
 }
@@ -4745,7 +4739,7 @@ function defender_steps$each1(s: State): number {
   let total: number = 0;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    total = rt.add(total, rt.subWhole(d$.steps, d$.steps_lost, "9.11"), "9.11");
+    total = rt.add(total, rt.whole(d$.steps - d$.steps_lost, "9.11"), "9.11");
   }
   return total;
 }
@@ -4774,7 +4768,7 @@ function attacker_losses_by_unit$each1(s: State): readonly number[] {
   const out: number[] = new Array(items.length);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    out[u$i] = rt.subWhole(u$.steps, u$.steps_lost, "9.11c");
+    out[u$i] = rt.whole(u$.steps - u$.steps_lost, "9.11c");
   }
   return out;
 }
@@ -4783,7 +4777,7 @@ function defender_losses_by_unit$each1(s: State): readonly number[] {
   const out: number[] = new Array(items.length);
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    out[d$i] = rt.subWhole(d$.steps, d$.steps_lost, "9.11c");
+    out[d$i] = rt.whole(d$.steps - d$.steps_lost, "9.11c");
   }
   return out;
 }
@@ -4906,7 +4900,7 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const mp_left_after: rt.Num = rt.sub(in$stack_mp_left, overrun_cost, "8.1a");
     const in$overrun_number = input.overrun_number as number;
     const advance_cost: number = 0;
-    const mp_expended_on_target: number = rt.addWhole(rt.mulWhole(overrun_cost, in$overrun_number, "8.1a"), advance_cost, "8.1a");
+    const mp_expended_on_target: number = rt.whole(rt.whole(overrun_cost * in$overrun_number, "8.1a") + advance_cost, "8.1a");
     const defender_re: rt.Num = straight$defender_re$each1(in$defenders);
     const defender_supply_cost: number = rt.le(defender_re, 1) ? 1 : 2;
     const in$hedgehog_level = input.hedgehog_level as number;
@@ -4915,53 +4909,14 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const in$defender_pays_supply = input.defender_pays_supply as boolean;
     const combat_supply_factor: rt.Num = in$defender_pays_supply ? 1 : num$1$2;
     const attackers$attack_strength: rt.Num[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      const attackers$mode_factor: rt.Num = u$.mode === "dg" ? num$1$2 : 1;
-      const attackers$at_reduced: boolean = (u$.class === "armor" || u$.class === "mech") && rt.eq(rt.numberIn(u$.terrain_effect) as rt.Num, 2) && (u$.at === "no_at" || defender_at === "heavy" || defender_at === "light" && u$.at === "light");
-      const attackers$terrain_multiplier: rt.Num = attackers$at_reduced ? num$3$2 : rt.numberIn(u$.terrain_effect) as rt.Num;
-      const attackers$step_loss_factor: rt.Num = u$.steps_lost >= 1 ? num$1$2 : 1;
-      const attackers$supply_factor: rt.Num = u$.out_of_supply ? num$1$2 : 1;
-      attackers$attack_strength[u$i] = rt.mul(
-        rt.mul(
-          rt.mul(
-            rt.mul(rt.numberIn(u$.strength) as rt.Num, attackers$mode_factor, "9.4"),
-            attackers$terrain_multiplier,
-            "9.4",
-          ),
-          attackers$step_loss_factor,
-          "9.4",
-        ),
-        attackers$supply_factor,
-        "9.4",
-      );
-    }
+    straight$loop$attackers$mode_factor(in$attackers, defender_at, attackers$attack_strength);
     const attack_total: rt.Num = straight$attack_total$each1(in$attackers, attackers$attack_strength);
     const defenders$defense_strength: rt.Num[] = new Array(in$defenders.length);
-    for (let d$i = 0; d$i < in$defenders.length; d$i++) {
-      const d$ = in$defenders[d$i];
-      const defenders$mode_factor: rt.Num = d$.mode === "strat" ? 0 : d$.mode === "reserve" ? num$1$2 : d$.mode === "dg" ? num$1$2 : 1;
-      const defenders$terrain_multiplier: rt.Num = d$.bracketed ? 1 : rt.numberIn(d$.terrain_effect) as rt.Num;
-      const defenders$step_loss_factor: rt.Num = rt.mulWhole(d$.steps_lost, 2, "9.11d") >= d$.steps ? num$1$2 : 1;
-      const defenders$supply_factor: rt.Num = d$.out_of_supply ? num$1$2 : 1;
-      defenders$defense_strength[d$i] = rt.mul(
-        rt.mul(
-          rt.mul(
-            rt.mul(
-              rt.mul(rt.numberIn(d$.strength) as rt.Num, defenders$mode_factor, "9.4a"),
-              defenders$terrain_multiplier,
-              "9.4a",
-            ),
-            defenders$step_loss_factor,
-            "9.4a",
-          ),
-          defenders$supply_factor,
-          "9.4a",
-        ),
-        combat_supply_factor,
-        "9.4a",
-      );
-    }
+    straight$loop$defenders$mode_factor(
+      in$defenders,
+      combat_supply_factor,
+      defenders$defense_strength,
+    );
     const defense_total: rt.Num = straight$defense_total$each1(in$defenders, defenders$defense_strength);
     const both_zero: boolean = rt.eq(attack_total, 0) && rt.eq(defense_total, 0);
     const odds: rt.Odds = both_zero ? rt.ratio(1, 1, "9.7") : rt.roundOdds(rt.ratio(attack_total, defense_total, "9.7"), "half_up");
@@ -4973,32 +4928,18 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     ) > 0 ? rt.lastItem(table$combat_odds$columns) as number : highest_column as number;
     const start_column_odds: rt.Odds = rt.lookup(table$combat_odds, in$terrain, start_column);
     const attackers$action_rating: number[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$action_rating[u$i] = u$.mode === "dg" ? rt.subWhole(u$.ar, 1, "5.2") : u$.ar;
-    }
-    const attacker_ar: number = rt.item(
-      straight$attacker_ar$each1(in$attackers, attackers$action_rating),
-      in$attacker_ar_unit,
-      "9.6a",
-    );
+    straight$loop$attackers$action_rating(in$attackers, attackers$action_rating);
+    const attacker_ar: number = rt.item(attackers$action_rating, in$attacker_ar_unit, "9.6a");
     const defenders$action_rating: number[] = new Array(in$defenders.length);
-    for (let d$i = 0; d$i < in$defenders.length; d$i++) {
-      const d$ = in$defenders[d$i];
-      defenders$action_rating[d$i] = d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.subWhole(d$.ar, 1, "5.2") : d$.ar;
-    }
-    const defender_ar: number = rt.item(
-      straight$defender_ar$each1(in$defenders, defenders$action_rating),
-      in$defender_ar_unit,
-      "9.6a",
-    );
-    const ar_drm: number = rt.subWhole(attacker_ar, defender_ar, "9.6");
+    straight$loop$defenders$action_rating(in$defenders, defenders$action_rating);
+    const defender_ar: number = rt.item(defenders$action_rating, in$defender_ar_unit, "9.6a");
+    const ar_drm: number = rt.whole(attacker_ar - defender_ar, "9.6");
     const die$surprise_roll = dice.surprise_roll;
     if (die$surprise_roll === undefined) {
       return null;
     }
     const hedgehog_surprise_drm: number = in$hedgehog_level > 0 ? -1 : 0;
-    const surprise_modified: number = rt.addWhole(rt.addWhole(die$surprise_roll, ar_drm, "9.8"), hedgehog_surprise_drm, "9.8");
+    const surprise_modified: number = rt.whole(rt.whole(die$surprise_roll + ar_drm, "9.8") + hedgehog_surprise_drm, "9.8");
     const in$attack_type = "overrun" as "overrun" | "regular";
     const surprise: ("attacker" | "defender") | null = straight$surprise$each1(surprise_modified, in$attack_type);
     const die$shift_roll = dice.shift_roll;
@@ -5006,22 +4947,21 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
       return null;
     }
     const column_shift: number = surprise === "attacker" ? die$shift_roll : surprise === "defender" ? -die$shift_roll : 0;
-    const final_column: number = rt.addWhole(start_column, column_shift, "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? rt.firstItem(table$combat_odds$columns) as number : rt.addWhole(start_column, column_shift, "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? rt.lastItem(table$combat_odds$columns) as number : rt.addWhole(start_column, column_shift, "9.1g");
+    const final_column: number = rt.whole(start_column + column_shift, "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? rt.firstItem(table$combat_odds$columns) as number : rt.whole(start_column + column_shift, "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? rt.lastItem(table$combat_odds$columns) as number : rt.whole(start_column + column_shift, "9.1g");
     const final_column_odds: rt.Odds = rt.lookup(table$combat_odds, in$terrain, final_column);
     const die$combat_roll = dice.combat_roll;
     if (die$combat_roll === undefined) {
       return null;
     }
     const hedgehog_combat_drm: number = -in$hedgehog_level;
-    const combat_modified: number = rt.addWhole(rt.addWhole(die$combat_roll, ar_drm, "9.9"), hedgehog_combat_drm, "9.9");
+    const combat_modified: number = rt.whole(rt.whole(die$combat_roll + ar_drm, "9.9") + hedgehog_combat_drm, "9.9");
     const result: CombatResult = rt.lookup(table$combat_results, combat_modified, final_column);
     const in$attacker_option_retreat = input.attacker_option_retreat as number;
     const attacker_steps: number = straight$attacker_steps$each1(in$attackers);
     const attacker_destroyed_before_options: boolean = result.attacker_loss >= attacker_steps;
     const attacker_option_as_retreat: number = attacker_destroyed_before_options ? 0 : Math.min(in$attacker_option_retreat, result.attacker_option);
-    const attacker_required_losses: number = rt.subWhole(
-      rt.addWhole(result.attacker_loss, result.attacker_option, "9.10a"),
-      attacker_option_as_retreat,
+    const attacker_required_losses: number = rt.whole(
+      rt.whole(result.attacker_loss + result.attacker_option, "9.10a") - attacker_option_as_retreat,
       "9.10a",
     );
     const attacker_step_losses: number = Math.min(attacker_required_losses, attacker_steps);
@@ -5032,11 +4972,13 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     );
     const attackers$losses: number[] = new Array(in$attackers.length);
     const attackers$destroyed: boolean[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$losses[u$i] = rt.item(attacker_losses_by_unit, u$i + 1, "9.11c");
-      attackers$destroyed[u$i] = attackers$losses[u$i] >= rt.subWhole(u$.steps, u$.steps_lost, "9.11c") ? true : u$.cannot_move && attacker_option_as_retreat > 0 ? true : false;
-    }
+    straight$loop$attackers$losses(
+      in$attackers,
+      attacker_losses_by_unit,
+      attacker_option_as_retreat,
+      attackers$losses,
+      attackers$destroyed,
+    );
     const attacker_destroyed: boolean = straight$attacker_destroyed$each1(in$attackers, attackers$destroyed);
     const attacker_retreat_hexes: number = attacker_destroyed ? 0 : attacker_option_as_retreat;
     const in$phase = input.phase as "combat_phase" | "exploitation_phase";
@@ -5045,10 +4987,14 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const overrun_gains_no_exploit: boolean = true;
     const exploit_ignored: boolean = overrun_gains_no_exploit ? true : in$phase === "exploitation_phase" ? true : in$attack_hexes > 2 || in$attack_hexes === 2 && !in$attack_hexes_adjacent ? true : false;
     const attackers$gains_exploit: boolean[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$gains_exploit[u$i] = result.attacker_exploit === null ? false : exploit_ignored ? false : attacker_option_as_retreat > 0 ? false : attackers$destroyed[u$i] ? false : u$.mode === "dg" ? false : u$.ar < (result.attacker_exploit as number) ? false : true;
-    }
+    straight$loop$attackers$gains_exploit(
+      in$attackers,
+      result,
+      exploit_ignored,
+      attacker_option_as_retreat,
+      attackers$destroyed,
+      attackers$gains_exploit,
+    );
     const exploit_units: number = straight$exploit_units$each1(in$attackers, attackers$gains_exploit);
     const attacker_cannot_take_options: boolean = attacker_required_losses > attacker_steps;
     const defender_may_ignore: boolean = attacker_destroyed_before_options ? true : attacker_option_as_retreat > 0 ? true : attacker_cannot_take_options ? true : false;
@@ -5056,9 +5002,8 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const defender_option: number = defender_may_ignore && in$defender_ignores ? 0 : defender_may_ignore ? result.defender_option : result.defender_option;
     const in$defender_option_retreat = input.defender_option_retreat as number;
     const defender_option_as_retreat: number = Math.min(in$defender_option_retreat, defender_option);
-    const defender_required_losses: number = rt.subWhole(
-      rt.addWhole(result.defender_loss, defender_option, "9.10b"),
-      defender_option_as_retreat,
+    const defender_required_losses: number = rt.whole(
+      rt.whole(result.defender_loss + defender_option, "9.10b") - defender_option_as_retreat,
       "9.10b",
     );
     const defender_steps: number = straight$defender_steps$each1(in$defenders);
@@ -5070,11 +5015,13 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     );
     const defenders$losses: number[] = new Array(in$defenders.length);
     const defenders$destroyed: boolean[] = new Array(in$defenders.length);
-    for (let d$i = 0; d$i < in$defenders.length; d$i++) {
-      const d$ = in$defenders[d$i];
-      defenders$losses[d$i] = rt.item(defender_losses_by_unit, d$i + 1, "9.11c");
-      defenders$destroyed[d$i] = defenders$losses[d$i] >= rt.subWhole(d$.steps, d$.steps_lost, "9.11c") ? true : d$.cannot_move && defender_option_as_retreat > 0 ? true : false;
-    }
+    straight$loop$defenders$losses(
+      in$defenders,
+      defender_losses_by_unit,
+      defender_option_as_retreat,
+      defenders$losses,
+      defenders$destroyed,
+    );
     const defender_destroyed: boolean = straight$defender_destroyed$each1(in$defenders, defenders$destroyed);
     const defender_retreat_hexes: number = defender_destroyed ? 0 : defender_option_as_retreat;
     const defender_dg: boolean = result.defender_dg ? true : defender_retreat_hexes >= 2;
@@ -5082,56 +5029,197 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const movement_ends: boolean = attacker_option_as_retreat > 0;
     const may_continue_moving: boolean = !movement_ends && !attacker_destroyed && rt.gt(mp_left_after, 0);
     const attackers$advances: ("required" | "allowed" | "not_allowed")[] = new Array(in$attackers.length);
-    for (let u$i = 0; u$i < in$attackers.length; u$i++) {
-      const u$ = in$attackers[u$i];
-      attackers$advances[u$i] = attackers$destroyed[u$i] ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : advance === "not_allowed" ? "not_allowed" : u$.cannot_move ? "not_allowed" : advance;
-    }
-    return {
-      overrun_cost: overrun_cost as rt.Wire,
-      mp_left_after: rt.wireAs.number(mp_left_after),
-      mp_expended_on_target: mp_expended_on_target as rt.Wire,
-      attacker_supply_cost: attacker_supply_cost as rt.Wire,
-      defender_supply_cost: defender_supply_cost as rt.Wire,
-      "attackers.attack_strength": rt.wireEach(attackers$attack_strength, rt.wireAs.number),
-      "defenders.defense_strength": rt.wireEach(defenders$defense_strength, rt.wireAs.number),
-      attack_total: rt.wireAs.number(attack_total),
-      defense_total: rt.wireAs.number(defense_total),
-      odds: rt.wireAs.odds(odds),
-      start_column: start_column as rt.Wire,
-      start_column_odds: rt.wireAs.odds(start_column_odds),
-      attacker_ar: attacker_ar as rt.Wire,
-      defender_ar: defender_ar as rt.Wire,
-      ar_drm: ar_drm as rt.Wire,
-      surprise_modified: surprise_modified as rt.Wire,
-      surprise: surprise as rt.Wire,
-      column_shift: column_shift as rt.Wire,
-      final_column: final_column as rt.Wire,
-      final_column_odds: rt.wireAs.odds(final_column_odds),
-      combat_modified: combat_modified as rt.Wire,
-      result: (result as unknown) as rt.Wire,
-      attacker_retreat_hexes: attacker_retreat_hexes as rt.Wire,
-      attacker_step_losses: attacker_step_losses as rt.Wire,
-      "attackers.losses": attackers$losses as rt.Wire,
-      "attackers.destroyed": attackers$destroyed as rt.Wire,
-      exploit_units: exploit_units as rt.Wire,
-      defender_may_ignore: defender_may_ignore as rt.Wire,
-      defender_option: defender_option as rt.Wire,
-      defender_retreat_hexes: defender_retreat_hexes as rt.Wire,
-      defender_step_losses: defender_step_losses as rt.Wire,
-      "defenders.losses": defenders$losses as rt.Wire,
-      "defenders.destroyed": defenders$destroyed as rt.Wire,
-      defender_dg: defender_dg as rt.Wire,
-      advance: advance as rt.Wire,
-      "attackers.advances": attackers$advances as rt.Wire,
-      movement_ends: movement_ends as rt.Wire,
-      may_continue_moving: may_continue_moving as rt.Wire,
-    };
+    straight$loop$attackers$advances(
+      in$attackers,
+      attackers$destroyed,
+      attacker_option_as_retreat,
+      advance,
+      attackers$advances,
+    );
+    return straight$outputs(
+      overrun_cost,
+      mp_left_after,
+      mp_expended_on_target,
+      attacker_supply_cost,
+      defender_supply_cost,
+      attackers$attack_strength,
+      defenders$defense_strength,
+      attack_total,
+      defense_total,
+      odds,
+      start_column,
+      start_column_odds,
+      attacker_ar,
+      defender_ar,
+      ar_drm,
+      surprise_modified,
+      surprise,
+      column_shift,
+      final_column,
+      final_column_odds,
+      combat_modified,
+      result,
+      attacker_retreat_hexes,
+      attacker_step_losses,
+      attackers$losses,
+      attackers$destroyed,
+      exploit_units,
+      defender_may_ignore,
+      defender_option,
+      defender_retreat_hexes,
+      defender_step_losses,
+      defenders$losses,
+      defenders$destroyed,
+      defender_dg,
+      advance,
+      attackers$advances,
+      movement_ends,
+      may_continue_moving,
+    );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
     }
     return null;
   }
+}
+/** The per-unit definitions `attackers.mode_factor`, `attackers.at_reduced`, `attackers.terrain_multiplier`, `attackers.step_loss_factor`, `attackers.supply_factor`, `attackers.attack_strength`, unit by unit. */
+function straight$loop$attackers$mode_factor(in$attackers: readonly AttackingUnit[], defender_at: "no_at" | "light" | "heavy", attackers$attack_strength: rt.Num[]): void {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    const attackers$mode_factor: rt.Num = u$.mode === "dg" ? num$1$2 : 1;
+    const attackers$at_reduced: boolean = (u$.class === "armor" || u$.class === "mech") && rt.eq(rt.numberIn(u$.terrain_effect) as rt.Num, 2) && (u$.at === "no_at" || defender_at === "heavy" || defender_at === "light" && u$.at === "light");
+    const attackers$terrain_multiplier: rt.Num = attackers$at_reduced ? num$3$2 : rt.numberIn(u$.terrain_effect) as rt.Num;
+    const attackers$step_loss_factor: rt.Num = u$.steps_lost >= 1 ? num$1$2 : 1;
+    const attackers$supply_factor: rt.Num = u$.out_of_supply ? num$1$2 : 1;
+    attackers$attack_strength[u$i] = rt.mul(
+      rt.mul(
+        rt.mul(
+          rt.mul(rt.numberIn(u$.strength) as rt.Num, attackers$mode_factor, "9.4"),
+          attackers$terrain_multiplier,
+          "9.4",
+        ),
+        attackers$step_loss_factor,
+        "9.4",
+      ),
+      attackers$supply_factor,
+      "9.4",
+    );
+  }
+}
+/** The per-unit definitions `defenders.mode_factor`, `defenders.terrain_multiplier`, `defenders.step_loss_factor`, `defenders.supply_factor`, `defenders.defense_strength`, unit by unit. */
+function straight$loop$defenders$mode_factor(in$defenders: readonly DefendingUnit[], combat_supply_factor: rt.Num, defenders$defense_strength: rt.Num[]): void {
+  for (let d$i = 0; d$i < in$defenders.length; d$i++) {
+    const d$ = in$defenders[d$i];
+    const defenders$mode_factor: rt.Num = d$.mode === "strat" ? 0 : d$.mode === "reserve" ? num$1$2 : d$.mode === "dg" ? num$1$2 : 1;
+    const defenders$terrain_multiplier: rt.Num = d$.bracketed ? 1 : rt.numberIn(d$.terrain_effect) as rt.Num;
+    const defenders$step_loss_factor: rt.Num = rt.whole(d$.steps_lost * 2, "9.11d") >= d$.steps ? num$1$2 : 1;
+    const defenders$supply_factor: rt.Num = d$.out_of_supply ? num$1$2 : 1;
+    defenders$defense_strength[d$i] = rt.mul(
+      rt.mul(
+        rt.mul(
+          rt.mul(
+            rt.mul(rt.numberIn(d$.strength) as rt.Num, defenders$mode_factor, "9.4a"),
+            defenders$terrain_multiplier,
+            "9.4a",
+          ),
+          defenders$step_loss_factor,
+          "9.4a",
+        ),
+        defenders$supply_factor,
+        "9.4a",
+      ),
+      combat_supply_factor,
+      "9.4a",
+    );
+  }
+}
+/** The per-unit definitions `attackers.action_rating`, unit by unit. */
+function straight$loop$attackers$action_rating(in$attackers: readonly AttackingUnit[], attackers$action_rating: number[]): void {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$action_rating[u$i] = u$.mode === "dg" ? rt.whole(u$.ar - 1, "5.2") : u$.ar;
+  }
+}
+/** The per-unit definitions `defenders.action_rating`, unit by unit. */
+function straight$loop$defenders$action_rating(in$defenders: readonly DefendingUnit[], defenders$action_rating: number[]): void {
+  for (let d$i = 0; d$i < in$defenders.length; d$i++) {
+    const d$ = in$defenders[d$i];
+    defenders$action_rating[d$i] = d$.mode === "strat" ? 0 : d$.mode === "dg" ? rt.whole(d$.ar - 1, "5.2") : d$.ar;
+  }
+}
+/** The per-unit definitions `attackers.losses`, `attackers.destroyed`, unit by unit. */
+function straight$loop$attackers$losses(in$attackers: readonly AttackingUnit[], attacker_losses_by_unit: readonly number[], attacker_option_as_retreat: number, attackers$losses: number[], attackers$destroyed: boolean[]): void {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$losses[u$i] = rt.item(attacker_losses_by_unit, u$i + 1, "9.11c");
+    attackers$destroyed[u$i] = attackers$losses[u$i] >= rt.whole(u$.steps - u$.steps_lost, "9.11c") ? true : u$.cannot_move && attacker_option_as_retreat > 0 ? true : false;
+  }
+}
+/** The per-unit definitions `attackers.gains_exploit`, unit by unit. */
+function straight$loop$attackers$gains_exploit(in$attackers: readonly AttackingUnit[], result: CombatResult, exploit_ignored: boolean, attacker_option_as_retreat: number, attackers$destroyed: readonly boolean[], attackers$gains_exploit: boolean[]): void {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$gains_exploit[u$i] = result.attacker_exploit === null ? false : exploit_ignored ? false : attacker_option_as_retreat > 0 ? false : attackers$destroyed[u$i] ? false : u$.mode === "dg" ? false : u$.ar < (result.attacker_exploit as number) ? false : true;
+  }
+}
+/** The per-unit definitions `defenders.losses`, `defenders.destroyed`, unit by unit. */
+function straight$loop$defenders$losses(in$defenders: readonly DefendingUnit[], defender_losses_by_unit: readonly number[], defender_option_as_retreat: number, defenders$losses: number[], defenders$destroyed: boolean[]): void {
+  for (let d$i = 0; d$i < in$defenders.length; d$i++) {
+    const d$ = in$defenders[d$i];
+    defenders$losses[d$i] = rt.item(defender_losses_by_unit, d$i + 1, "9.11c");
+    defenders$destroyed[d$i] = defenders$losses[d$i] >= rt.whole(d$.steps - d$.steps_lost, "9.11c") ? true : d$.cannot_move && defender_option_as_retreat > 0 ? true : false;
+  }
+}
+/** The per-unit definitions `attackers.advances`, unit by unit. */
+function straight$loop$attackers$advances(in$attackers: readonly AttackingUnit[], attackers$destroyed: readonly boolean[], attacker_option_as_retreat: number, advance: "required" | "allowed" | "not_allowed", attackers$advances: ("required" | "allowed" | "not_allowed")[]): void {
+  for (let u$i = 0; u$i < in$attackers.length; u$i++) {
+    const u$ = in$attackers[u$i];
+    attackers$advances[u$i] = attackers$destroyed[u$i] ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : advance === "not_allowed" ? "not_allowed" : u$.cannot_move ? "not_allowed" : advance;
+  }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(overrun_cost: number, mp_left_after: rt.Num, mp_expended_on_target: number, attacker_supply_cost: number, defender_supply_cost: number, attackers$attack_strength: readonly rt.Num[], defenders$defense_strength: readonly rt.Num[], attack_total: rt.Num, defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_retreat_hexes: number, attacker_step_losses: number, attackers$losses: readonly number[], attackers$destroyed: readonly boolean[], exploit_units: number, defender_may_ignore: boolean, defender_option: number, defender_retreat_hexes: number, defender_step_losses: number, defenders$losses: readonly number[], defenders$destroyed: readonly boolean[], defender_dg: boolean, advance: "required" | "allowed" | "not_allowed", attackers$advances: readonly ("required" | "allowed" | "not_allowed")[], movement_ends: boolean, may_continue_moving: boolean): Record<string, rt.Wire> {
+  return {
+    overrun_cost: overrun_cost as rt.Wire,
+    mp_left_after: rt.wireAs.number(mp_left_after),
+    mp_expended_on_target: mp_expended_on_target as rt.Wire,
+    attacker_supply_cost: attacker_supply_cost as rt.Wire,
+    defender_supply_cost: defender_supply_cost as rt.Wire,
+    "attackers.attack_strength": rt.wireEach(attackers$attack_strength, rt.wireAs.number),
+    "defenders.defense_strength": rt.wireEach(defenders$defense_strength, rt.wireAs.number),
+    attack_total: rt.wireAs.number(attack_total),
+    defense_total: rt.wireAs.number(defense_total),
+    odds: rt.wireAs.odds(odds),
+    start_column: start_column as rt.Wire,
+    start_column_odds: rt.wireAs.odds(start_column_odds),
+    attacker_ar: attacker_ar as rt.Wire,
+    defender_ar: defender_ar as rt.Wire,
+    ar_drm: ar_drm as rt.Wire,
+    surprise_modified: surprise_modified as rt.Wire,
+    surprise: surprise as rt.Wire,
+    column_shift: column_shift as rt.Wire,
+    final_column: final_column as rt.Wire,
+    final_column_odds: rt.wireAs.odds(final_column_odds),
+    combat_modified: combat_modified as rt.Wire,
+    result: (result as unknown) as rt.Wire,
+    attacker_retreat_hexes: attacker_retreat_hexes as rt.Wire,
+    attacker_step_losses: attacker_step_losses as rt.Wire,
+    "attackers.losses": attackers$losses as rt.Wire,
+    "attackers.destroyed": attackers$destroyed as rt.Wire,
+    exploit_units: exploit_units as rt.Wire,
+    defender_may_ignore: defender_may_ignore as rt.Wire,
+    defender_option: defender_option as rt.Wire,
+    defender_retreat_hexes: defender_retreat_hexes as rt.Wire,
+    defender_step_losses: defender_step_losses as rt.Wire,
+    "defenders.losses": defenders$losses as rt.Wire,
+    "defenders.destroyed": defenders$destroyed as rt.Wire,
+    defender_dg: defender_dg as rt.Wire,
+    advance: advance as rt.Wire,
+    "attackers.advances": attackers$advances as rt.Wire,
+    movement_ends: movement_ends as rt.Wire,
+    may_continue_moving: may_continue_moving as rt.Wire,
+  };
 }
 function straight$check$overrun_modes$each1(in$attackers: readonly AttackingUnit[]): boolean {
   const items: readonly AttackingUnit[] = in$attackers;
@@ -5168,7 +5256,7 @@ function straight$attacker_supply_cost$each1(in$attackers: readonly AttackingUni
   let total: number = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    total = rt.add(total, u$.dak_brigade ? 1 : rt.subWhole(u$.steps, u$.steps_lost, "9.0"), "9.0");
+    total = rt.add(total, u$.dak_brigade ? 1 : rt.whole(u$.steps - u$.steps_lost, "9.0"), "9.0");
   }
   return total;
 }
@@ -5247,36 +5335,19 @@ function straight$highest_column$each1(in$terrain: "open" | "close" | "very_clos
   const inv$1 = in$terrain;
   const inv$2 = rt.rowOf(table$combat_odds, inv$1);
   const inv$3 = odds;
-  let best: number | null = null;
-  for (let c$i = 0; c$i < items.length; c$i++) {
+  // Every row of the chart is non-decreasing along its columns (checked when compiled): the columns kept are the first ones.
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const c$i = low + high >>> 1;
     const c$ = items[c$i];
-    if (!(rt.compareOdds(rt.cell(table$combat_odds, inv$2, c$i, inv$1, c$), inv$3) <= 0)) {
-      continue;
-    }
-    const v = c$;
-    if (best === null || v > best) {
-      best = v;
+    if (rt.compareOdds(rt.cell(table$combat_odds, inv$2, c$i, inv$1, c$), inv$3) <= 0) {
+      low = c$i + 1;
+    } else {
+      high = c$i;
     }
   }
-  return best;
-}
-function straight$attacker_ar$each1(in$attackers: readonly AttackingUnit[], attackers$action_rating: readonly number[]): readonly number[] {
-  const items: readonly AttackingUnit[] = in$attackers;
-  const out: number[] = new Array(items.length);
-  for (let u$i = 0; u$i < items.length; u$i++) {
-    const u$ = items[u$i];
-    out[u$i] = attackers$action_rating[u$i];
-  }
-  return out;
-}
-function straight$defender_ar$each1(in$defenders: readonly DefendingUnit[], defenders$action_rating: readonly number[]): readonly number[] {
-  const items: readonly DefendingUnit[] = in$defenders;
-  const out: number[] = new Array(items.length);
-  for (let d$i = 0; d$i < items.length; d$i++) {
-    const d$ = items[d$i];
-    out[d$i] = defenders$action_rating[d$i];
-  }
-  return out;
+  return low === 0 ? null : items[low - 1];
 }
 function straight$surprise$each1(surprise_modified: number, in$attack_type: "overrun" | "regular"): ("attacker" | "defender") | null {
   const items: readonly ("attacker" | "defender")[] = table$surprise_table$columns;
@@ -5300,7 +5371,7 @@ function straight$attacker_steps$each1(in$attackers: readonly AttackingUnit[]): 
   let total: number = 0;
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    total = rt.add(total, rt.subWhole(u$.steps, u$.steps_lost, "9.11"), "9.11");
+    total = rt.add(total, rt.whole(u$.steps - u$.steps_lost, "9.11"), "9.11");
   }
   return total;
 }
@@ -5309,7 +5380,7 @@ function straight$attacker_losses_by_unit$each1(in$attackers: readonly Attacking
   const out: number[] = new Array(items.length);
   for (let u$i = 0; u$i < items.length; u$i++) {
     const u$ = items[u$i];
-    out[u$i] = rt.subWhole(u$.steps, u$.steps_lost, "9.11c");
+    out[u$i] = rt.whole(u$.steps - u$.steps_lost, "9.11c");
   }
   return out;
 }
@@ -5340,7 +5411,7 @@ function straight$defender_steps$each1(in$defenders: readonly DefendingUnit[]): 
   let total: number = 0;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    total = rt.add(total, rt.subWhole(d$.steps, d$.steps_lost, "9.11"), "9.11");
+    total = rt.add(total, rt.whole(d$.steps - d$.steps_lost, "9.11"), "9.11");
   }
   return total;
 }
@@ -5349,7 +5420,7 @@ function straight$defender_losses_by_unit$each1(in$defenders: readonly Defending
   const out: number[] = new Array(items.length);
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    out[d$i] = rt.subWhole(d$.steps, d$.steps_lost, "9.11c");
+    out[d$i] = rt.whole(d$.steps - d$.steps_lost, "9.11c");
   }
   return out;
 }

@@ -809,22 +809,35 @@ function straight(input, dice) {
     const pinning_force_needed = in$do_action === "attack_out" ? rt.add(in$enemy_defence_in_hex, in$enemy_hex_drms, "12.E.2.d(4)(a)") : null;
     const in$target_defence = rt.numberIn(input.target_defence);
     const combined_defence = in$do_action === "attack_out" ? rt.add(in$target_defence, in$enemy_defence_in_hex, "12.E.2.d(2)") : null;
-    return {
-      terrain_benefits: terrain_benefits,
-      controls_ports_airbases: controls_ports_airbases,
-      may_build_airbase: may_build_airbase,
-      exerts_zoc: exerts_zoc,
-      disruptions_as_casualties: disruptions_as_casualties,
-      entry_extra_mp: rt.wireAs.number(entry_extra_mp),
-      pinning_force_needed: rt.wireAs.number(pinning_force_needed),
-      combined_defence: rt.wireAs.number(combined_defence),
-    };
+    return straight$outputs(
+      terrain_benefits,
+      controls_ports_airbases,
+      may_build_airbase,
+      exerts_zoc,
+      disruptions_as_casualties,
+      entry_extra_mp,
+      pinning_force_needed,
+      combined_defence,
+    );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
     }
     return null;
   }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(terrain_benefits, controls_ports_airbases, may_build_airbase, exerts_zoc, disruptions_as_casualties, entry_extra_mp, pinning_force_needed, combined_defence) {
+  return {
+    terrain_benefits: terrain_benefits,
+    controls_ports_airbases: controls_ports_airbases,
+    may_build_airbase: may_build_airbase,
+    exerts_zoc: exerts_zoc,
+    disruptions_as_casualties: disruptions_as_casualties,
+    entry_extra_mp: rt.wireAs.number(entry_extra_mp),
+    pinning_force_needed: rt.wireAs.number(pinning_force_needed),
+    combined_defence: rt.wireAs.number(combined_defence),
+  };
 }
 
 const CHECKS = [

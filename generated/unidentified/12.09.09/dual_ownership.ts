@@ -859,22 +859,35 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const pinning_force_needed: rt.Num | null = in$do_action === "attack_out" ? rt.add(in$enemy_defence_in_hex, in$enemy_hex_drms, "12.E.2.d(4)(a)") : null;
     const in$target_defence = rt.numberIn(input.target_defence) as rt.Num;
     const combined_defence: rt.Num | null = in$do_action === "attack_out" ? rt.add(in$target_defence, in$enemy_defence_in_hex, "12.E.2.d(2)") : null;
-    return {
-      terrain_benefits: terrain_benefits as rt.Wire,
-      controls_ports_airbases: controls_ports_airbases as rt.Wire,
-      may_build_airbase: may_build_airbase as rt.Wire,
-      exerts_zoc: exerts_zoc as rt.Wire,
-      disruptions_as_casualties: disruptions_as_casualties as rt.Wire,
-      entry_extra_mp: rt.wireAs.number(entry_extra_mp),
-      pinning_force_needed: rt.wireAs.number(pinning_force_needed),
-      combined_defence: rt.wireAs.number(combined_defence),
-    };
+    return straight$outputs(
+      terrain_benefits,
+      controls_ports_airbases,
+      may_build_airbase,
+      exerts_zoc,
+      disruptions_as_casualties,
+      entry_extra_mp,
+      pinning_force_needed,
+      combined_defence,
+    );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
     }
     return null;
   }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(terrain_benefits: "all_and_forts" | "intrinsic_only", controls_ports_airbases: boolean, may_build_airbase: boolean, exerts_zoc: boolean, disruptions_as_casualties: boolean, entry_extra_mp: rt.Num | null, pinning_force_needed: rt.Num | null, combined_defence: rt.Num | null): Record<string, rt.Wire> {
+  return {
+    terrain_benefits: terrain_benefits as rt.Wire,
+    controls_ports_airbases: controls_ports_airbases as rt.Wire,
+    may_build_airbase: may_build_airbase as rt.Wire,
+    exerts_zoc: exerts_zoc as rt.Wire,
+    disruptions_as_casualties: disruptions_as_casualties as rt.Wire,
+    entry_extra_mp: rt.wireAs.number(entry_extra_mp),
+    pinning_force_needed: rt.wireAs.number(pinning_force_needed),
+    combined_defence: rt.wireAs.number(combined_defence),
+  };
 }
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [

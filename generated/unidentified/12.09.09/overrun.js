@@ -2154,25 +2154,16 @@ function straight(input, dice) {
     const moving_units$overrun_cost = new Array(in$moving_units.length);
     const moving_units$mp_cost = new Array(in$moving_units.length);
     const moving_units$mp_spent = new Array(in$moving_units.length);
-    for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
-      const u$ = in$moving_units[u$i];
-      moving_units$hexside_cost[u$i] = rt.mul(2, rt.numberIn(u$.hexside_mp), "12.A.1");
-      moving_units$overrun_cost[u$i] = u$.german_cm ? german_cm_overrun_mp : overrun_mp;
-      moving_units$mp_cost[u$i] = rt.add(
-        rt.add(
-          rt.add(
-            rt.add(rt.numberIn(u$.terrain_mp), rt.numberIn(u$.zoc_mp), "12.A.1"),
-            moving_units$hexside_cost[u$i],
-            "12.A.1",
-          ),
-          moving_units$overrun_cost[u$i],
-          "12.A.1",
-        ),
-        in$fort_city_mp,
-        "12.A.1",
-      );
-      moving_units$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used), moving_units$mp_cost[u$i], "12.A.1");
-    }
+    straight$loop$moving_units$hexside_cost(
+      in$moving_units,
+      german_cm_overrun_mp,
+      overrun_mp,
+      in$fort_city_mp,
+      moving_units$hexside_cost,
+      moving_units$overrun_cost,
+      moving_units$mp_cost,
+      moving_units$mp_spent,
+    );
     if (!(straight$check$enough_mp$each1(in$moving_units, moving_units$mp_spent))) {
       return null;
     }
@@ -2193,22 +2184,20 @@ function straight(input, dice) {
       return null;
     }
     const air_units$value = new Array(in$air_units.length);
-    for (let a$i = 0; a$i < in$air_units.length; a$i++) {
-      const a$ = in$air_units[a$i];
-      const air_units$mission_tbf = a$.half_strength_mission ? rt.halve(rt.numberIn(a$.tbf), "12.A.3") : rt.numberIn(a$.tbf);
-      air_units$value[a$i] = a$.side === "defence" && a$.initial_phase ? air_units$mission_tbf : a$.kind === "type_d" || a$.kind === "type_a" ? rt.halve(air_units$mission_tbf, "12.A.3") : rt.quarter(air_units$mission_tbf, "12.A.3");
-    }
+    straight$loop$air_units$mission_tbf(in$air_units, air_units$value);
     const attack_air = straight$attack_air$each1(in$air_units, air_units$value);
     const defence_air = straight$defence_air$each1(in$air_units, air_units$value);
     const attack_naval = rt.halve(in$attack_ngs, "12.A.4");
     const defence_naval = rt.halve(in$defence_ngs, "12.A.4");
     const moving_units$mp_left = new Array(in$moving_units.length);
     const moving_units$attack_now = new Array(in$moving_units.length);
-    for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
-      const u$ = in$moving_units[u$i];
-      moving_units$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma), moving_units$mp_spent[u$i], "12.A.1");
-      moving_units$attack_now[u$i] = in$road_rate ? rt.halve(rt.numberIn(u$.attack), "12.C(4)") : rt.numberIn(u$.attack);
-    }
+    straight$loop$moving_units$mp_left(
+      in$moving_units,
+      moving_units$mp_spent,
+      in$road_rate,
+      moving_units$mp_left,
+      moving_units$attack_now,
+    );
     const attack_total = rt.add(
       rt.add(
         straight$attack_total$each1(in$moving_units, moving_units$attack_now),
@@ -2249,40 +2238,109 @@ function straight(input, dice) {
     const red_table_attacker_drm = resolved_case === null ? null : resolved_case === "not_cleared" ? 2 : 0;
     const dual_occupancy = resolved_case === null ? null : resolved_case === "not_cleared";
     const no_combat_next_phase = resolved_case === null ? null : resolved_case === "not_cleared";
-    return {
-      "moving_units.overrun_cost": moving_units$overrun_cost,
-      "moving_units.hexside_cost": rt.wireEach(moving_units$hexside_cost, rt.wireAs.number),
-      "moving_units.mp_cost": rt.wireEach(moving_units$mp_cost, rt.wireAs.number),
-      "moving_units.mp_spent": rt.wireEach(moving_units$mp_spent, rt.wireAs.number),
-      "moving_units.mp_left": rt.wireEach(moving_units$mp_left, rt.wireAs.number),
-      "air_units.value": rt.wireEach(air_units$value, rt.wireAs.number),
-      attack_air: rt.wireAs.number(attack_air),
-      defence_air: rt.wireAs.number(defence_air),
-      attack_naval: rt.wireAs.number(attack_naval),
-      defence_naval: rt.wireAs.number(defence_naval),
-      "moving_units.attack_now": rt.wireEach(moving_units$attack_now, rt.wireAs.number),
-      attack_total: rt.wireAs.number(attack_total),
-      defence_total: rt.wireAs.number(defence_total),
-      odds: rt.wireAs.odds(odds),
-      deadlock_marker: deadlock_marker,
-      dl_marker_removed: dl_marker_removed,
-      defenders_eliminated: defenders_eliminated,
-      overrun_mp_expended: rt.wireAs.number(overrun_mp_expended),
-      expended_mp_marker: rt.wireAs.number(expended_mp_marker),
-      zoc_marker: zoc_marker,
-      may_continue_moving: may_continue_moving,
-      attackers_lose_zoc: attackers_lose_zoc,
-      red_table_defender_re: rt.wireAs.number(red_table_defender_re),
-      red_table_attacker_drm: red_table_attacker_drm,
-      dual_occupancy: dual_occupancy,
-      no_combat_next_phase: no_combat_next_phase,
-    };
+    return straight$outputs(
+      moving_units$overrun_cost,
+      moving_units$hexside_cost,
+      moving_units$mp_cost,
+      moving_units$mp_spent,
+      moving_units$mp_left,
+      air_units$value,
+      attack_air,
+      defence_air,
+      attack_naval,
+      defence_naval,
+      moving_units$attack_now,
+      attack_total,
+      defence_total,
+      odds,
+      deadlock_marker,
+      dl_marker_removed,
+      defenders_eliminated,
+      overrun_mp_expended,
+      expended_mp_marker,
+      zoc_marker,
+      may_continue_moving,
+      attackers_lose_zoc,
+      red_table_defender_re,
+      red_table_attacker_drm,
+      dual_occupancy,
+      no_combat_next_phase,
+    );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
     }
     return null;
   }
+}
+/** The per-unit definitions `moving_units.hexside_cost`, `moving_units.overrun_cost`, `moving_units.mp_cost`, `moving_units.mp_spent`, unit by unit. */
+function straight$loop$moving_units$hexside_cost(in$moving_units, german_cm_overrun_mp, overrun_mp, in$fort_city_mp, moving_units$hexside_cost, moving_units$overrun_cost, moving_units$mp_cost, moving_units$mp_spent) {
+  for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
+    const u$ = in$moving_units[u$i];
+    moving_units$hexside_cost[u$i] = rt.mul(2, rt.numberIn(u$.hexside_mp), "12.A.1");
+    moving_units$overrun_cost[u$i] = u$.german_cm ? german_cm_overrun_mp : overrun_mp;
+    moving_units$mp_cost[u$i] = rt.add(
+      rt.add(
+        rt.add(
+          rt.add(rt.numberIn(u$.terrain_mp), rt.numberIn(u$.zoc_mp), "12.A.1"),
+          moving_units$hexside_cost[u$i],
+          "12.A.1",
+        ),
+        moving_units$overrun_cost[u$i],
+        "12.A.1",
+      ),
+      in$fort_city_mp,
+      "12.A.1",
+    );
+    moving_units$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used), moving_units$mp_cost[u$i], "12.A.1");
+  }
+}
+/** The per-unit definitions `air_units.mission_tbf`, `air_units.value`, unit by unit. */
+function straight$loop$air_units$mission_tbf(in$air_units, air_units$value) {
+  for (let a$i = 0; a$i < in$air_units.length; a$i++) {
+    const a$ = in$air_units[a$i];
+    const air_units$mission_tbf = a$.half_strength_mission ? rt.halve(rt.numberIn(a$.tbf), "12.A.3") : rt.numberIn(a$.tbf);
+    air_units$value[a$i] = a$.side === "defence" && a$.initial_phase ? air_units$mission_tbf : a$.kind === "type_d" || a$.kind === "type_a" ? rt.halve(air_units$mission_tbf, "12.A.3") : rt.quarter(air_units$mission_tbf, "12.A.3");
+  }
+}
+/** The per-unit definitions `moving_units.mp_left`, `moving_units.attack_now`, unit by unit. */
+function straight$loop$moving_units$mp_left(in$moving_units, moving_units$mp_spent, in$road_rate, moving_units$mp_left, moving_units$attack_now) {
+  for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
+    const u$ = in$moving_units[u$i];
+    moving_units$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma), moving_units$mp_spent[u$i], "12.A.1");
+    moving_units$attack_now[u$i] = in$road_rate ? rt.halve(rt.numberIn(u$.attack), "12.C(4)") : rt.numberIn(u$.attack);
+  }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(moving_units$overrun_cost, moving_units$hexside_cost, moving_units$mp_cost, moving_units$mp_spent, moving_units$mp_left, air_units$value, attack_air, defence_air, attack_naval, defence_naval, moving_units$attack_now, attack_total, defence_total, odds, deadlock_marker, dl_marker_removed, defenders_eliminated, overrun_mp_expended, expended_mp_marker, zoc_marker, may_continue_moving, attackers_lose_zoc, red_table_defender_re, red_table_attacker_drm, dual_occupancy, no_combat_next_phase) {
+  return {
+    "moving_units.overrun_cost": moving_units$overrun_cost,
+    "moving_units.hexside_cost": rt.wireEach(moving_units$hexside_cost, rt.wireAs.number),
+    "moving_units.mp_cost": rt.wireEach(moving_units$mp_cost, rt.wireAs.number),
+    "moving_units.mp_spent": rt.wireEach(moving_units$mp_spent, rt.wireAs.number),
+    "moving_units.mp_left": rt.wireEach(moving_units$mp_left, rt.wireAs.number),
+    "air_units.value": rt.wireEach(air_units$value, rt.wireAs.number),
+    attack_air: rt.wireAs.number(attack_air),
+    defence_air: rt.wireAs.number(defence_air),
+    attack_naval: rt.wireAs.number(attack_naval),
+    defence_naval: rt.wireAs.number(defence_naval),
+    "moving_units.attack_now": rt.wireEach(moving_units$attack_now, rt.wireAs.number),
+    attack_total: rt.wireAs.number(attack_total),
+    defence_total: rt.wireAs.number(defence_total),
+    odds: rt.wireAs.odds(odds),
+    deadlock_marker: deadlock_marker,
+    dl_marker_removed: dl_marker_removed,
+    defenders_eliminated: defenders_eliminated,
+    overrun_mp_expended: rt.wireAs.number(overrun_mp_expended),
+    expended_mp_marker: rt.wireAs.number(expended_mp_marker),
+    zoc_marker: zoc_marker,
+    may_continue_moving: may_continue_moving,
+    attackers_lose_zoc: attackers_lose_zoc,
+    red_table_defender_re: rt.wireAs.number(red_table_defender_re),
+    red_table_attacker_drm: red_table_attacker_drm,
+    dual_occupancy: dual_occupancy,
+    no_combat_next_phase: no_combat_next_phase,
+  };
 }
 function straight$check$enough_mp$each1(in$moving_units, moving_units$mp_spent) {
   const items = in$moving_units;

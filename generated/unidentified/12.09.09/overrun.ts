@@ -2286,25 +2286,16 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const moving_units$overrun_cost: number[] = new Array(in$moving_units.length);
     const moving_units$mp_cost: rt.Num[] = new Array(in$moving_units.length);
     const moving_units$mp_spent: rt.Num[] = new Array(in$moving_units.length);
-    for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
-      const u$ = in$moving_units[u$i];
-      moving_units$hexside_cost[u$i] = rt.mul(2, rt.numberIn(u$.hexside_mp) as rt.Num, "12.A.1");
-      moving_units$overrun_cost[u$i] = u$.german_cm ? german_cm_overrun_mp : overrun_mp;
-      moving_units$mp_cost[u$i] = rt.add(
-        rt.add(
-          rt.add(
-            rt.add(rt.numberIn(u$.terrain_mp) as rt.Num, rt.numberIn(u$.zoc_mp) as rt.Num, "12.A.1"),
-            moving_units$hexside_cost[u$i],
-            "12.A.1",
-          ),
-          moving_units$overrun_cost[u$i],
-          "12.A.1",
-        ),
-        in$fort_city_mp,
-        "12.A.1",
-      );
-      moving_units$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used) as rt.Num, moving_units$mp_cost[u$i], "12.A.1");
-    }
+    straight$loop$moving_units$hexside_cost(
+      in$moving_units,
+      german_cm_overrun_mp,
+      overrun_mp,
+      in$fort_city_mp,
+      moving_units$hexside_cost,
+      moving_units$overrun_cost,
+      moving_units$mp_cost,
+      moving_units$mp_spent,
+    );
     if (!(straight$check$enough_mp$each1(in$moving_units, moving_units$mp_spent) as boolean)) {
       return null;
     }
@@ -2325,22 +2316,20 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
       return null;
     }
     const air_units$value: rt.Num[] = new Array(in$air_units.length);
-    for (let a$i = 0; a$i < in$air_units.length; a$i++) {
-      const a$ = in$air_units[a$i];
-      const air_units$mission_tbf: rt.Num = a$.half_strength_mission ? rt.halve(rt.numberIn(a$.tbf) as rt.Num, "12.A.3") : rt.numberIn(a$.tbf) as rt.Num;
-      air_units$value[a$i] = a$.side === "defence" && a$.initial_phase ? air_units$mission_tbf : a$.kind === "type_d" || a$.kind === "type_a" ? rt.halve(air_units$mission_tbf, "12.A.3") : rt.quarter(air_units$mission_tbf, "12.A.3");
-    }
+    straight$loop$air_units$mission_tbf(in$air_units, air_units$value);
     const attack_air: rt.Num = straight$attack_air$each1(in$air_units, air_units$value);
     const defence_air: rt.Num = straight$defence_air$each1(in$air_units, air_units$value);
     const attack_naval: rt.Num = rt.halve(in$attack_ngs, "12.A.4");
     const defence_naval: rt.Num = rt.halve(in$defence_ngs, "12.A.4");
     const moving_units$mp_left: rt.Num[] = new Array(in$moving_units.length);
     const moving_units$attack_now: rt.Num[] = new Array(in$moving_units.length);
-    for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
-      const u$ = in$moving_units[u$i];
-      moving_units$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma) as rt.Num, moving_units$mp_spent[u$i], "12.A.1");
-      moving_units$attack_now[u$i] = in$road_rate ? rt.halve(rt.numberIn(u$.attack) as rt.Num, "12.C(4)") : rt.numberIn(u$.attack) as rt.Num;
-    }
+    straight$loop$moving_units$mp_left(
+      in$moving_units,
+      moving_units$mp_spent,
+      in$road_rate,
+      moving_units$mp_left,
+      moving_units$attack_now,
+    );
     const attack_total: rt.Num = rt.add(
       rt.add(
         straight$attack_total$each1(in$moving_units, moving_units$attack_now),
@@ -2381,40 +2370,109 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const red_table_attacker_drm: number | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared" ? 2 : 0;
     const dual_occupancy: boolean | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared";
     const no_combat_next_phase: boolean | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared";
-    return {
-      "moving_units.overrun_cost": moving_units$overrun_cost as rt.Wire,
-      "moving_units.hexside_cost": rt.wireEach(moving_units$hexside_cost, rt.wireAs.number),
-      "moving_units.mp_cost": rt.wireEach(moving_units$mp_cost, rt.wireAs.number),
-      "moving_units.mp_spent": rt.wireEach(moving_units$mp_spent, rt.wireAs.number),
-      "moving_units.mp_left": rt.wireEach(moving_units$mp_left, rt.wireAs.number),
-      "air_units.value": rt.wireEach(air_units$value, rt.wireAs.number),
-      attack_air: rt.wireAs.number(attack_air),
-      defence_air: rt.wireAs.number(defence_air),
-      attack_naval: rt.wireAs.number(attack_naval),
-      defence_naval: rt.wireAs.number(defence_naval),
-      "moving_units.attack_now": rt.wireEach(moving_units$attack_now, rt.wireAs.number),
-      attack_total: rt.wireAs.number(attack_total),
-      defence_total: rt.wireAs.number(defence_total),
-      odds: rt.wireAs.odds(odds),
-      deadlock_marker: deadlock_marker as rt.Wire,
-      dl_marker_removed: dl_marker_removed as rt.Wire,
-      defenders_eliminated: defenders_eliminated as rt.Wire,
-      overrun_mp_expended: rt.wireAs.number(overrun_mp_expended),
-      expended_mp_marker: rt.wireAs.number(expended_mp_marker),
-      zoc_marker: zoc_marker as rt.Wire,
-      may_continue_moving: may_continue_moving as rt.Wire,
-      attackers_lose_zoc: attackers_lose_zoc as rt.Wire,
-      red_table_defender_re: rt.wireAs.number(red_table_defender_re),
-      red_table_attacker_drm: red_table_attacker_drm as rt.Wire,
-      dual_occupancy: dual_occupancy as rt.Wire,
-      no_combat_next_phase: no_combat_next_phase as rt.Wire,
-    };
+    return straight$outputs(
+      moving_units$overrun_cost,
+      moving_units$hexside_cost,
+      moving_units$mp_cost,
+      moving_units$mp_spent,
+      moving_units$mp_left,
+      air_units$value,
+      attack_air,
+      defence_air,
+      attack_naval,
+      defence_naval,
+      moving_units$attack_now,
+      attack_total,
+      defence_total,
+      odds,
+      deadlock_marker,
+      dl_marker_removed,
+      defenders_eliminated,
+      overrun_mp_expended,
+      expended_mp_marker,
+      zoc_marker,
+      may_continue_moving,
+      attackers_lose_zoc,
+      red_table_defender_re,
+      red_table_attacker_drm,
+      dual_occupancy,
+      no_combat_next_phase,
+    );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
     }
     return null;
   }
+}
+/** The per-unit definitions `moving_units.hexside_cost`, `moving_units.overrun_cost`, `moving_units.mp_cost`, `moving_units.mp_spent`, unit by unit. */
+function straight$loop$moving_units$hexside_cost(in$moving_units: readonly MovingUnit[], german_cm_overrun_mp: number, overrun_mp: number, in$fort_city_mp: number, moving_units$hexside_cost: rt.Num[], moving_units$overrun_cost: number[], moving_units$mp_cost: rt.Num[], moving_units$mp_spent: rt.Num[]): void {
+  for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
+    const u$ = in$moving_units[u$i];
+    moving_units$hexside_cost[u$i] = rt.mul(2, rt.numberIn(u$.hexside_mp) as rt.Num, "12.A.1");
+    moving_units$overrun_cost[u$i] = u$.german_cm ? german_cm_overrun_mp : overrun_mp;
+    moving_units$mp_cost[u$i] = rt.add(
+      rt.add(
+        rt.add(
+          rt.add(rt.numberIn(u$.terrain_mp) as rt.Num, rt.numberIn(u$.zoc_mp) as rt.Num, "12.A.1"),
+          moving_units$hexside_cost[u$i],
+          "12.A.1",
+        ),
+        moving_units$overrun_cost[u$i],
+        "12.A.1",
+      ),
+      in$fort_city_mp,
+      "12.A.1",
+    );
+    moving_units$mp_spent[u$i] = rt.add(rt.numberIn(u$.mp_used) as rt.Num, moving_units$mp_cost[u$i], "12.A.1");
+  }
+}
+/** The per-unit definitions `air_units.mission_tbf`, `air_units.value`, unit by unit. */
+function straight$loop$air_units$mission_tbf(in$air_units: readonly AirUnit[], air_units$value: rt.Num[]): void {
+  for (let a$i = 0; a$i < in$air_units.length; a$i++) {
+    const a$ = in$air_units[a$i];
+    const air_units$mission_tbf: rt.Num = a$.half_strength_mission ? rt.halve(rt.numberIn(a$.tbf) as rt.Num, "12.A.3") : rt.numberIn(a$.tbf) as rt.Num;
+    air_units$value[a$i] = a$.side === "defence" && a$.initial_phase ? air_units$mission_tbf : a$.kind === "type_d" || a$.kind === "type_a" ? rt.halve(air_units$mission_tbf, "12.A.3") : rt.quarter(air_units$mission_tbf, "12.A.3");
+  }
+}
+/** The per-unit definitions `moving_units.mp_left`, `moving_units.attack_now`, unit by unit. */
+function straight$loop$moving_units$mp_left(in$moving_units: readonly MovingUnit[], moving_units$mp_spent: readonly rt.Num[], in$road_rate: boolean, moving_units$mp_left: rt.Num[], moving_units$attack_now: rt.Num[]): void {
+  for (let u$i = 0; u$i < in$moving_units.length; u$i++) {
+    const u$ = in$moving_units[u$i];
+    moving_units$mp_left[u$i] = rt.sub(rt.numberIn(u$.ma) as rt.Num, moving_units$mp_spent[u$i], "12.A.1");
+    moving_units$attack_now[u$i] = in$road_rate ? rt.halve(rt.numberIn(u$.attack) as rt.Num, "12.C(4)") : rt.numberIn(u$.attack) as rt.Num;
+  }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(moving_units$overrun_cost: readonly number[], moving_units$hexside_cost: readonly rt.Num[], moving_units$mp_cost: readonly rt.Num[], moving_units$mp_spent: readonly rt.Num[], moving_units$mp_left: readonly rt.Num[], air_units$value: readonly rt.Num[], attack_air: rt.Num, defence_air: rt.Num, attack_naval: rt.Num, defence_naval: rt.Num, moving_units$attack_now: readonly rt.Num[], attack_total: rt.Num, defence_total: rt.Num, odds: rt.Odds | null, deadlock_marker: boolean, dl_marker_removed: boolean, defenders_eliminated: boolean | null, overrun_mp_expended: rt.Num | null, expended_mp_marker: rt.Num | null, zoc_marker: ("no_marker" | "one_circle" | "two_circles") | null, may_continue_moving: boolean | null, attackers_lose_zoc: boolean | null, red_table_defender_re: rt.Num | null, red_table_attacker_drm: number | null, dual_occupancy: boolean | null, no_combat_next_phase: boolean | null): Record<string, rt.Wire> {
+  return {
+    "moving_units.overrun_cost": moving_units$overrun_cost as rt.Wire,
+    "moving_units.hexside_cost": rt.wireEach(moving_units$hexside_cost, rt.wireAs.number),
+    "moving_units.mp_cost": rt.wireEach(moving_units$mp_cost, rt.wireAs.number),
+    "moving_units.mp_spent": rt.wireEach(moving_units$mp_spent, rt.wireAs.number),
+    "moving_units.mp_left": rt.wireEach(moving_units$mp_left, rt.wireAs.number),
+    "air_units.value": rt.wireEach(air_units$value, rt.wireAs.number),
+    attack_air: rt.wireAs.number(attack_air),
+    defence_air: rt.wireAs.number(defence_air),
+    attack_naval: rt.wireAs.number(attack_naval),
+    defence_naval: rt.wireAs.number(defence_naval),
+    "moving_units.attack_now": rt.wireEach(moving_units$attack_now, rt.wireAs.number),
+    attack_total: rt.wireAs.number(attack_total),
+    defence_total: rt.wireAs.number(defence_total),
+    odds: rt.wireAs.odds(odds),
+    deadlock_marker: deadlock_marker as rt.Wire,
+    dl_marker_removed: dl_marker_removed as rt.Wire,
+    defenders_eliminated: defenders_eliminated as rt.Wire,
+    overrun_mp_expended: rt.wireAs.number(overrun_mp_expended),
+    expended_mp_marker: rt.wireAs.number(expended_mp_marker),
+    zoc_marker: zoc_marker as rt.Wire,
+    may_continue_moving: may_continue_moving as rt.Wire,
+    attackers_lose_zoc: attackers_lose_zoc as rt.Wire,
+    red_table_defender_re: rt.wireAs.number(red_table_defender_re),
+    red_table_attacker_drm: red_table_attacker_drm as rt.Wire,
+    dual_occupancy: dual_occupancy as rt.Wire,
+    no_combat_next_phase: no_combat_next_phase as rt.Wire,
+  };
 }
 function straight$check$enough_mp$each1(in$moving_units: readonly MovingUnit[], moving_units$mp_spent: readonly rt.Num[]): boolean {
   const items: readonly MovingUnit[] = in$moving_units;

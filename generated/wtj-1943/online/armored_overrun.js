@@ -500,19 +500,23 @@ function straight(input, dice) {
     const movement_left = rt.sub(rt.sub(in$movement_allowance, in$movement_used, "5.3"), assaults_cost, "5.3");
     const max_assaults = rt.eq(assault_cost, 0) ? 0 : rt.floor(rt.div(rt.sub(in$movement_allowance, in$movement_used, "5.3"), assault_cost, "5.3"));
     const may_continue_moving = rt.gt(movement_left, 0);
-    return {
-      assault_cost: rt.wireAs.number(assault_cost),
-      assaults_cost: rt.wireAs.number(assaults_cost),
-      movement_left: rt.wireAs.number(movement_left),
-      max_assaults: max_assaults,
-      may_continue_moving: may_continue_moving,
-    };
+    return straight$outputs(assault_cost, assaults_cost, movement_left, max_assaults, may_continue_moving);
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
     }
     return null;
   }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(assault_cost, assaults_cost, movement_left, max_assaults, may_continue_moving) {
+  return {
+    assault_cost: rt.wireAs.number(assault_cost),
+    assaults_cost: rt.wireAs.number(assaults_cost),
+    movement_left: rt.wireAs.number(movement_left),
+    max_assaults: max_assaults,
+    may_continue_moving: may_continue_moving,
+  };
 }
 
 const CHECKS = [

@@ -536,19 +536,23 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const movement_left: rt.Num = rt.sub(rt.sub(in$movement_allowance, in$movement_used, "5.3"), assaults_cost, "5.3");
     const max_assaults: number = rt.eq(assault_cost, 0) ? 0 : rt.floor(rt.div(rt.sub(in$movement_allowance, in$movement_used, "5.3"), assault_cost, "5.3"));
     const may_continue_moving: boolean = rt.gt(movement_left, 0);
-    return {
-      assault_cost: rt.wireAs.number(assault_cost),
-      assaults_cost: rt.wireAs.number(assaults_cost),
-      movement_left: rt.wireAs.number(movement_left),
-      max_assaults: max_assaults as rt.Wire,
-      may_continue_moving: may_continue_moving as rt.Wire,
-    };
+    return straight$outputs(assault_cost, assaults_cost, movement_left, max_assaults, may_continue_moving);
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
     }
     return null;
   }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(assault_cost: rt.Num, assaults_cost: rt.Num, movement_left: rt.Num, max_assaults: number, may_continue_moving: boolean): Record<string, rt.Wire> {
+  return {
+    assault_cost: rt.wireAs.number(assault_cost),
+    assaults_cost: rt.wireAs.number(assaults_cost),
+    movement_left: rt.wireAs.number(movement_left),
+    max_assaults: max_assaults as rt.Wire,
+    may_continue_moving: may_continue_moving as rt.Wire,
+  };
 }
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [

@@ -440,13 +440,17 @@ function straight(input, dice) {
     const may_fire = in$fire_role === "supporting" ? !in$in_direct_contact && in$line_of_sight : in$base_kind === "tank" ? true : in$fire_role === "defending" ? true : in$equipment === "host" ? false : in$equipment === "assault_weapons" || in$small_unit;
     const moved_modifier = in$fire_role === "assaulting" && in$base_kind === "personnel" && may_fire;
     const machine_guns_twice = in$base_kind === "tank" && in$fire_role !== "supporting";
-    return { may_fire: may_fire, moved_modifier: moved_modifier, machine_guns_twice: machine_guns_twice };
+    return straight$outputs(may_fire, moved_modifier, machine_guns_twice);
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
     }
     return null;
   }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(may_fire, moved_modifier, machine_guns_twice) {
+  return { may_fire: may_fire, moved_modifier: moved_modifier, machine_guns_twice: machine_guns_twice };
 }
 
 const CHECKS = [

@@ -470,17 +470,21 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const may_fire: boolean = in$fire_role === "supporting" ? !in$in_direct_contact && in$line_of_sight : in$base_kind === "tank" ? true : in$fire_role === "defending" ? true : in$equipment === "host" ? false : in$equipment === "assault_weapons" || in$small_unit;
     const moved_modifier: boolean = in$fire_role === "assaulting" && in$base_kind === "personnel" && may_fire;
     const machine_guns_twice: boolean = in$base_kind === "tank" && in$fire_role !== "supporting";
-    return {
-      may_fire: may_fire as rt.Wire,
-      moved_modifier: moved_modifier as rt.Wire,
-      machine_guns_twice: machine_guns_twice as rt.Wire,
-    };
+    return straight$outputs(may_fire, moved_modifier, machine_guns_twice);
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
     }
     return null;
   }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(may_fire: boolean, moved_modifier: boolean, machine_guns_twice: boolean): Record<string, rt.Wire> {
+  return {
+    may_fire: may_fire as rt.Wire,
+    moved_modifier: moved_modifier as rt.Wire,
+    machine_guns_twice: machine_guns_twice as rt.Wire,
+  };
 }
 
 const CHECKS: readonly rt.CheckSpec<State>[] = [

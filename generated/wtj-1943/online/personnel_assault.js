@@ -2038,9 +2038,8 @@ function defender_bases(s) {
 function round_1_margin(s) {
   let v = s.round_1_margin;
   if (v === undefined) {
-    v = rt.subWhole(
-      rt.addWhole(die$attacker_roll_1(s), attacker_drm(s), "5.2"),
-      rt.addWhole(die$defender_roll_1(s), defender_drm(s), "5.2"),
+    v = rt.whole(
+      rt.whole(die$attacker_roll_1(s) + attacker_drm(s), "5.2") - rt.whole(die$defender_roll_1(s) + defender_drm(s), "5.2"),
       "5.2",
     );
     s.round_1_margin = v;
@@ -2066,7 +2065,7 @@ function defender_lost_1(s) {
 function attacker_left_1(s) {
   let v = s.attacker_left_1;
   if (v === undefined) {
-    v = rt.subWhole(attacker_bases(s), attacker_lost_1(s), "5.2");
+    v = rt.whole(attacker_bases(s) - attacker_lost_1(s), "5.2");
     s.attacker_left_1 = v;
   }
   return v;
@@ -2074,7 +2073,7 @@ function attacker_left_1(s) {
 function defender_left_1(s) {
   let v = s.defender_left_1;
   if (v === undefined) {
-    v = rt.subWhole(defender_bases(s), defender_lost_1(s), "5.2");
+    v = rt.whole(defender_bases(s) - defender_lost_1(s), "5.2");
     s.defender_left_1 = v;
   }
   return v;
@@ -2098,9 +2097,8 @@ function round_2_fought(s) {
 function round_2_margin(s) {
   let v = s.round_2_margin;
   if (v === undefined) {
-    v = round_2_fought(s) ? rt.subWhole(
-      rt.addWhole(die$attacker_roll_2(s), attacker_drm(s), "5.2"),
-      rt.addWhole(die$defender_roll_2(s), defender_drm(s), "5.2"),
+    v = round_2_fought(s) ? rt.whole(
+      rt.whole(die$attacker_roll_2(s) + attacker_drm(s), "5.2") - rt.whole(die$defender_roll_2(s) + defender_drm(s), "5.2"),
       "5.2",
     ) : null;
     s.round_2_margin = v;
@@ -2126,7 +2124,7 @@ function defender_lost_2(s) {
 function attacker_left_2(s) {
   let v = s.attacker_left_2;
   if (v === undefined) {
-    v = rt.subWhole(attacker_left_1(s), attacker_lost_2(s), "5.2");
+    v = rt.whole(attacker_left_1(s) - attacker_lost_2(s), "5.2");
     s.attacker_left_2 = v;
   }
   return v;
@@ -2134,7 +2132,7 @@ function attacker_left_2(s) {
 function defender_left_2(s) {
   let v = s.defender_left_2;
   if (v === undefined) {
-    v = rt.subWhole(defender_left_1(s), defender_lost_2(s), "5.2");
+    v = rt.whole(defender_left_1(s) - defender_lost_2(s), "5.2");
     s.defender_left_2 = v;
   }
   return v;
@@ -2158,9 +2156,8 @@ function round_3_fought(s) {
 function round_3_margin(s) {
   let v = s.round_3_margin;
   if (v === undefined) {
-    v = round_3_fought(s) ? rt.subWhole(
-      rt.addWhole(die$attacker_roll_3(s), attacker_drm(s), "5.2"),
-      rt.addWhole(die$defender_roll_3(s), defender_drm(s), "5.2"),
+    v = round_3_fought(s) ? rt.whole(
+      rt.whole(die$attacker_roll_3(s) + attacker_drm(s), "5.2") - rt.whole(die$defender_roll_3(s) + defender_drm(s), "5.2"),
       "5.2",
     ) : null;
     s.round_3_margin = v;
@@ -2186,7 +2183,7 @@ function defender_lost_3(s) {
 function attacker_left_3(s) {
   let v = s.attacker_left_3;
   if (v === undefined) {
-    v = rt.subWhole(attacker_left_2(s), attacker_lost_3(s), "5.2");
+    v = rt.whole(attacker_left_2(s) - attacker_lost_3(s), "5.2");
     s.attacker_left_3 = v;
   }
   return v;
@@ -2194,7 +2191,7 @@ function attacker_left_3(s) {
 function defender_left_3(s) {
   let v = s.defender_left_3;
   if (v === undefined) {
-    v = rt.subWhole(defender_left_2(s), defender_lost_3(s), "5.2");
+    v = rt.whole(defender_left_2(s) - defender_lost_3(s), "5.2");
     s.defender_left_3 = v;
   }
   return v;
@@ -2210,7 +2207,7 @@ function round_3_winner(s) {
 function attacker_lost_in_rounds(s) {
   let v = s.attacker_lost_in_rounds;
   if (v === undefined) {
-    v = rt.subWhole(attacker_bases(s), attacker_left_3(s), "5.2");
+    v = rt.whole(attacker_bases(s) - attacker_left_3(s), "5.2");
     s.attacker_lost_in_rounds = v;
   }
   return v;
@@ -2218,7 +2215,7 @@ function attacker_lost_in_rounds(s) {
 function defender_lost_in_rounds(s) {
   let v = s.defender_lost_in_rounds;
   if (v === undefined) {
-    v = rt.subWhole(defender_bases(s), defender_left_3(s), "5.2");
+    v = rt.whole(defender_bases(s) - defender_left_3(s), "5.2");
     s.defender_lost_in_rounds = v;
   }
   return v;
@@ -2258,7 +2255,7 @@ function defender_tie_loss(s) {
 function attacker_bases_lost(s) {
   let v = s.attacker_bases_lost;
   if (v === undefined) {
-    v = rt.addWhole(attacker_lost_in_rounds(s), attacker_tie_loss(s), "5.2");
+    v = rt.whole(attacker_lost_in_rounds(s) + attacker_tie_loss(s), "5.2");
     s.attacker_bases_lost = v;
   }
   return v;
@@ -2266,7 +2263,7 @@ function attacker_bases_lost(s) {
 function defender_bases_lost(s) {
   let v = s.defender_bases_lost;
   if (v === undefined) {
-    v = rt.addWhole(defender_lost_in_rounds(s), defender_tie_loss(s), "5.2");
+    v = rt.whole(defender_lost_in_rounds(s) + defender_tie_loss(s), "5.2");
     s.defender_bases_lost = v;
   }
   return v;
@@ -2274,7 +2271,7 @@ function defender_bases_lost(s) {
 function attacker_bases_left(s) {
   let v = s.attacker_bases_left;
   if (v === undefined) {
-    v = rt.subWhole(attacker_bases(s), attacker_bases_lost(s), "5.2");
+    v = rt.whole(attacker_bases(s) - attacker_bases_lost(s), "5.2");
     s.attacker_bases_left = v;
   }
   return v;
@@ -2282,7 +2279,7 @@ function attacker_bases_left(s) {
 function defender_bases_left(s) {
   let v = s.defender_bases_left;
   if (v === undefined) {
-    v = rt.subWhole(defender_bases(s), defender_bases_lost(s), "5.2");
+    v = rt.whole(defender_bases(s) - defender_bases_lost(s), "5.2");
     s.defender_bases_left = v;
   }
   return v;
@@ -2370,7 +2367,7 @@ function cavalry_option(s) {
 function attacker_pinned(s) {
   let v = s.attacker_pinned;
   if (v === undefined) {
-    v = rt.mulWhole(2, attacker_pinned$each1(s), "5.5") >= attacker_bases(s);
+    v = rt.whole(2 * attacker_pinned$each1(s), "5.5") >= attacker_bases(s);
     s.attacker_pinned = v;
   }
   return v;
@@ -2378,7 +2375,7 @@ function attacker_pinned(s) {
 function defender_pinned(s) {
   let v = s.defender_pinned;
   if (v === undefined) {
-    v = rt.mulWhole(2, defender_pinned$each1(s), "5.5") >= defender_bases(s);
+    v = rt.whole(2 * defender_pinned$each1(s), "5.5") >= defender_bases(s);
     s.defender_pinned = v;
   }
   return v;
@@ -2386,7 +2383,7 @@ function defender_pinned(s) {
 function attacker_hit_in_rear(s) {
   let v = s.attacker_hit_in_rear;
   if (v === undefined) {
-    v = rt.mulWhole(2, attacker_hit_in_rear$each1(s), "5.5") > attacker_bases(s);
+    v = rt.whole(2 * attacker_hit_in_rear$each1(s), "5.5") > attacker_bases(s);
     s.attacker_hit_in_rear = v;
   }
   return v;
@@ -2394,7 +2391,7 @@ function attacker_hit_in_rear(s) {
 function defender_hit_in_rear(s) {
   let v = s.defender_hit_in_rear;
   if (v === undefined) {
-    v = rt.mulWhole(2, defender_hit_in_rear$each1(s), "5.5") > defender_bases(s);
+    v = rt.whole(2 * defender_hit_in_rear$each1(s), "5.5") > defender_bases(s);
     s.defender_hit_in_rear = v;
   }
   return v;
@@ -2402,7 +2399,7 @@ function defender_hit_in_rear(s) {
 function attacker_two_sides(s) {
   let v = s.attacker_two_sides;
   if (v === undefined) {
-    v = rt.mulWhole(2, attacker_two_sides$each1(s), "5.5") >= attacker_bases(s);
+    v = rt.whole(2 * attacker_two_sides$each1(s), "5.5") >= attacker_bases(s);
     s.attacker_two_sides = v;
   }
   return v;
@@ -2410,7 +2407,7 @@ function attacker_two_sides(s) {
 function defender_two_sides(s) {
   let v = s.defender_two_sides;
   if (v === undefined) {
-    v = rt.mulWhole(2, defender_two_sides$each1(s), "5.5") >= defender_bases(s);
+    v = rt.whole(2 * defender_two_sides$each1(s), "5.5") >= defender_bases(s);
     s.defender_two_sides = v;
   }
   return v;
@@ -2418,7 +2415,7 @@ function defender_two_sides(s) {
 function attacker_prone(s) {
   let v = s.attacker_prone;
   if (v === undefined) {
-    v = rt.mulWhole(2, attacker_prone$each1(s), "5.5") >= attacker_bases(s);
+    v = rt.whole(2 * attacker_prone$each1(s), "5.5") >= attacker_bases(s);
     s.attacker_prone = v;
   }
   return v;
@@ -2426,7 +2423,7 @@ function attacker_prone(s) {
 function defender_prone(s) {
   let v = s.defender_prone;
   if (v === undefined) {
-    v = rt.mulWhole(2, defender_prone$each1(s), "5.5") >= defender_bases(s);
+    v = rt.whole(2 * defender_prone$each1(s), "5.5") >= defender_bases(s);
     s.defender_prone = v;
   }
   return v;
@@ -2434,7 +2431,7 @@ function defender_prone(s) {
 function attacker_solid_cover(s) {
   let v = s.attacker_solid_cover;
   if (v === undefined) {
-    v = rt.mulWhole(2, attacker_solid_cover$each1(s), "5.5") >= attacker_bases(s);
+    v = rt.whole(2 * attacker_solid_cover$each1(s), "5.5") >= attacker_bases(s);
     s.attacker_solid_cover = v;
   }
   return v;
@@ -2442,7 +2439,7 @@ function attacker_solid_cover(s) {
 function defender_solid_cover(s) {
   let v = s.defender_solid_cover;
   if (v === undefined) {
-    v = rt.mulWhole(2, defender_solid_cover$each1(s), "5.5") >= defender_bases(s);
+    v = rt.whole(2 * defender_solid_cover$each1(s), "5.5") >= defender_bases(s);
     s.defender_solid_cover = v;
   }
   return v;
@@ -2450,7 +2447,7 @@ function defender_solid_cover(s) {
 function attacker_outstanding(s) {
   let v = s.attacker_outstanding;
   if (v === undefined) {
-    v = rt.mulWhole(2, attacker_outstanding$each1(s), "5.5") >= attacker_bases(s);
+    v = rt.whole(2 * attacker_outstanding$each1(s), "5.5") >= attacker_bases(s);
     s.attacker_outstanding = v;
   }
   return v;
@@ -2458,7 +2455,7 @@ function attacker_outstanding(s) {
 function defender_outstanding(s) {
   let v = s.defender_outstanding;
   if (v === undefined) {
-    v = rt.mulWhole(2, defender_outstanding$each1(s), "5.5") >= defender_bases(s);
+    v = rt.whole(2 * defender_outstanding$each1(s), "5.5") >= defender_bases(s);
     s.defender_outstanding = v;
   }
   return v;
@@ -2466,7 +2463,7 @@ function defender_outstanding(s) {
 function attacker_great(s) {
   let v = s.attacker_great;
   if (v === undefined) {
-    v = rt.mulWhole(2, attacker_great$each1(s), "5.5") >= attacker_bases(s);
+    v = rt.whole(2 * attacker_great$each1(s), "5.5") >= attacker_bases(s);
     s.attacker_great = v;
   }
   return v;
@@ -2474,7 +2471,7 @@ function attacker_great(s) {
 function defender_great(s) {
   let v = s.defender_great;
   if (v === undefined) {
-    v = rt.mulWhole(2, defender_great$each1(s), "5.5") >= defender_bases(s);
+    v = rt.whole(2 * defender_great$each1(s), "5.5") >= defender_bases(s);
     s.defender_great = v;
   }
   return v;
@@ -2482,7 +2479,7 @@ function defender_great(s) {
 function attacker_mounted(s) {
   let v = s.attacker_mounted;
   if (v === undefined) {
-    v = rt.mulWhole(2, attacker_mounted$each1(s), "5.5") >= attacker_bases(s);
+    v = rt.whole(2 * attacker_mounted$each1(s), "5.5") >= attacker_bases(s);
     s.attacker_mounted = v;
   }
   return v;
@@ -2490,7 +2487,7 @@ function attacker_mounted(s) {
 function defender_mounted(s) {
   let v = s.defender_mounted;
   if (v === undefined) {
-    v = rt.mulWhole(2, defender_mounted$each1(s), "5.5") >= defender_bases(s);
+    v = rt.whole(2 * defender_mounted$each1(s), "5.5") >= defender_bases(s);
     s.defender_mounted = v;
   }
   return v;
@@ -2570,37 +2567,29 @@ function great_drm(s) {
 function attacker_drm(s) {
   let v = s.attacker_drm;
   if (v === undefined) {
-    v = rt.addWhole(
-      rt.addWhole(
-        rt.addWhole(
-          rt.addWhole(
-            rt.addWhole(
-              rt.addWhole(
-                rt.addWhole(
-                  rt.addWhole(
-                    in$attacker_other_drm(s),
-                    attacker_pinned(s) ? pinned_drm(s) : 0,
+    v = rt.whole(
+      rt.whole(
+        rt.whole(
+          rt.whole(
+            rt.whole(
+              rt.whole(
+                rt.whole(
+                  rt.whole(
+                    in$attacker_other_drm(s) + (attacker_pinned(s) ? pinned_drm(s) : 0),
                     "5.5",
-                  ),
-                  attacker_hit_in_rear(s) ? rear_drm(s) : 0,
+                  ) + (attacker_hit_in_rear(s) ? rear_drm(s) : 0),
                   "5.5",
-                ),
-                attacker_two_sides(s) ? two_sides_drm(s) : 0,
+                ) + (attacker_two_sides(s) ? two_sides_drm(s) : 0),
                 "5.5",
-              ),
-              attacker_prone(s) ? prone_drm(s) : 0,
+              ) + (attacker_prone(s) ? prone_drm(s) : 0),
               "5.5",
-            ),
-            attacker_solid_cover(s) ? cover_drm(s) : 0,
+            ) + (attacker_solid_cover(s) ? cover_drm(s) : 0),
             "5.5",
-          ),
-          attacker_outstanding(s) ? outstanding_drm(s) : 0,
+          ) + (attacker_outstanding(s) ? outstanding_drm(s) : 0),
           "5.5",
-        ),
-        attacker_great(s) ? great_drm(s) : 0,
+        ) + (attacker_great(s) ? great_drm(s) : 0),
         "5.5",
-      ),
-      attacker_cavalry_bonus(s) ? cavalry_drm(s) : 0,
+      ) + (attacker_cavalry_bonus(s) ? cavalry_drm(s) : 0),
       "5.5",
     );
     s.attacker_drm = v;
@@ -2610,37 +2599,29 @@ function attacker_drm(s) {
 function defender_drm(s) {
   let v = s.defender_drm;
   if (v === undefined) {
-    v = rt.addWhole(
-      rt.addWhole(
-        rt.addWhole(
-          rt.addWhole(
-            rt.addWhole(
-              rt.addWhole(
-                rt.addWhole(
-                  rt.addWhole(
-                    in$defender_other_drm(s),
-                    defender_pinned(s) ? pinned_drm(s) : 0,
+    v = rt.whole(
+      rt.whole(
+        rt.whole(
+          rt.whole(
+            rt.whole(
+              rt.whole(
+                rt.whole(
+                  rt.whole(
+                    in$defender_other_drm(s) + (defender_pinned(s) ? pinned_drm(s) : 0),
                     "5.5",
-                  ),
-                  defender_hit_in_rear(s) ? rear_drm(s) : 0,
+                  ) + (defender_hit_in_rear(s) ? rear_drm(s) : 0),
                   "5.5",
-                ),
-                defender_two_sides(s) ? two_sides_drm(s) : 0,
+                ) + (defender_two_sides(s) ? two_sides_drm(s) : 0),
                 "5.5",
-              ),
-              defender_prone(s) ? prone_drm(s) : 0,
+              ) + (defender_prone(s) ? prone_drm(s) : 0),
               "5.5",
-            ),
-            defender_solid_cover(s) ? cover_drm(s) : 0,
+            ) + (defender_solid_cover(s) ? cover_drm(s) : 0),
             "5.5",
-          ),
-          defender_outstanding(s) ? outstanding_drm(s) : 0,
+          ) + (defender_outstanding(s) ? outstanding_drm(s) : 0),
           "5.5",
-        ),
-        defender_great(s) ? great_drm(s) : 0,
+        ) + (defender_great(s) ? great_drm(s) : 0),
         "5.5",
-      ),
-      defender_cavalry_bonus(s) ? cavalry_drm(s) : 0,
+      ) + (defender_cavalry_bonus(s) ? cavalry_drm(s) : 0),
       "5.5",
     );
     s.defender_drm = v;
@@ -2983,95 +2964,81 @@ function straight(input, dice) {
     const any_cavalry = straight$any_cavalry$each1(in$attackers) || straight$any_cavalry$each2(in$defenders);
     const rounds = only_cavalry ? 1 : any_cavalry ? 2 : 3;
     const in$attacker_other_drm = input.attacker_other_drm;
-    const attacker_pinned = rt.mulWhole(2, straight$attacker_pinned$each1(in$attackers), "5.5") >= attacker_bases;
+    const attacker_pinned = rt.whole(2 * straight$attacker_pinned$each1(in$attackers), "5.5") >= attacker_bases;
     const in$pinned_value = input.pinned_value;
     const pinned_drm = in$pinned_value !== null ? in$pinned_value : rt.lookup(table$assault_modifiers, "pinned", "drm");
-    const attacker_hit_in_rear = rt.mulWhole(2, straight$attacker_hit_in_rear$each1(in$attackers), "5.5") > attacker_bases;
+    const attacker_hit_in_rear = rt.whole(2 * straight$attacker_hit_in_rear$each1(in$attackers), "5.5") > attacker_bases;
     const in$rear_value = input.rear_value;
     const rear_drm = in$rear_value !== null ? in$rear_value : rt.lookup(table$assault_modifiers, "rear", "drm");
-    const attacker_two_sides = rt.mulWhole(2, straight$attacker_two_sides$each1(in$attackers), "5.5") >= attacker_bases;
+    const attacker_two_sides = rt.whole(2 * straight$attacker_two_sides$each1(in$attackers), "5.5") >= attacker_bases;
     const two_sides_drm = rt.lookup(table$assault_modifiers, "two_sides", "drm");
-    const attacker_prone = rt.mulWhole(2, straight$attacker_prone$each1(in$attackers), "5.5") >= attacker_bases;
+    const attacker_prone = rt.whole(2 * straight$attacker_prone$each1(in$attackers), "5.5") >= attacker_bases;
     const in$prone_value = input.prone_value;
     const prone_drm = in$prone_value !== null ? in$prone_value : rt.lookup(table$assault_modifiers, "prone", "drm");
-    const attacker_solid_cover = rt.mulWhole(2, straight$attacker_solid_cover$each1(in$attackers), "5.5") >= attacker_bases;
+    const attacker_solid_cover = rt.whole(2 * straight$attacker_solid_cover$each1(in$attackers), "5.5") >= attacker_bases;
     const in$cover_value = input.cover_value;
     const cover_drm = in$cover_value !== null ? in$cover_value : rt.lookup(table$assault_modifiers, "solid_cover", "drm");
-    const attacker_outstanding = rt.mulWhole(2, straight$attacker_outstanding$each1(in$attackers), "5.5") >= attacker_bases;
+    const attacker_outstanding = rt.whole(2 * straight$attacker_outstanding$each1(in$attackers), "5.5") >= attacker_bases;
     const in$outstanding_value = input.outstanding_value;
     const outstanding_drm = in$outstanding_value !== null ? in$outstanding_value : rt.lookup(table$assault_modifiers, "outstanding", "drm");
-    const attacker_great = rt.mulWhole(2, straight$attacker_great$each1(in$attackers), "5.5") >= attacker_bases;
+    const attacker_great = rt.whole(2 * straight$attacker_great$each1(in$attackers), "5.5") >= attacker_bases;
     const in$great_value = input.great_value;
     const great_drm = in$great_value !== null ? in$great_value : rt.lookup(table$assault_modifiers, "great", "drm");
-    const attacker_mounted = rt.mulWhole(2, straight$attacker_mounted$each1(in$attackers), "5.5") >= attacker_bases;
+    const attacker_mounted = rt.whole(2 * straight$attacker_mounted$each1(in$attackers), "5.5") >= attacker_bases;
     const attacker_cavalry_bonus = attacker_mounted && !straight$attacker_cavalry_bonus$each1(in$defenders) && !straight$attacker_cavalry_bonus$each2(in$defenders);
     const cavalry_drm = rt.lookup(table$assault_modifiers, "cavalry", "drm");
-    const attacker_drm = rt.addWhole(
-      rt.addWhole(
-        rt.addWhole(
-          rt.addWhole(
-            rt.addWhole(
-              rt.addWhole(
-                rt.addWhole(
-                  rt.addWhole(in$attacker_other_drm, attacker_pinned ? pinned_drm : 0, "5.5"),
-                  attacker_hit_in_rear ? rear_drm : 0,
+    const attacker_drm = rt.whole(
+      rt.whole(
+        rt.whole(
+          rt.whole(
+            rt.whole(
+              rt.whole(
+                rt.whole(
+                  rt.whole(in$attacker_other_drm + (attacker_pinned ? pinned_drm : 0), "5.5") + (attacker_hit_in_rear ? rear_drm : 0),
                   "5.5",
-                ),
-                attacker_two_sides ? two_sides_drm : 0,
+                ) + (attacker_two_sides ? two_sides_drm : 0),
                 "5.5",
-              ),
-              attacker_prone ? prone_drm : 0,
+              ) + (attacker_prone ? prone_drm : 0),
               "5.5",
-            ),
-            attacker_solid_cover ? cover_drm : 0,
+            ) + (attacker_solid_cover ? cover_drm : 0),
             "5.5",
-          ),
-          attacker_outstanding ? outstanding_drm : 0,
+          ) + (attacker_outstanding ? outstanding_drm : 0),
           "5.5",
-        ),
-        attacker_great ? great_drm : 0,
+        ) + (attacker_great ? great_drm : 0),
         "5.5",
-      ),
-      attacker_cavalry_bonus ? cavalry_drm : 0,
+      ) + (attacker_cavalry_bonus ? cavalry_drm : 0),
       "5.5",
     );
     const in$defender_other_drm = input.defender_other_drm;
-    const defender_pinned = rt.mulWhole(2, straight$defender_pinned$each1(in$defenders), "5.5") >= defender_bases;
-    const defender_hit_in_rear = rt.mulWhole(2, straight$defender_hit_in_rear$each1(in$defenders), "5.5") > defender_bases;
-    const defender_two_sides = rt.mulWhole(2, straight$defender_two_sides$each1(in$defenders), "5.5") >= defender_bases;
-    const defender_prone = rt.mulWhole(2, straight$defender_prone$each1(in$defenders), "5.5") >= defender_bases;
-    const defender_solid_cover = rt.mulWhole(2, straight$defender_solid_cover$each1(in$defenders), "5.5") >= defender_bases;
-    const defender_outstanding = rt.mulWhole(2, straight$defender_outstanding$each1(in$defenders), "5.5") >= defender_bases;
-    const defender_great = rt.mulWhole(2, straight$defender_great$each1(in$defenders), "5.5") >= defender_bases;
-    const defender_mounted = rt.mulWhole(2, straight$defender_mounted$each1(in$defenders), "5.5") >= defender_bases;
+    const defender_pinned = rt.whole(2 * straight$defender_pinned$each1(in$defenders), "5.5") >= defender_bases;
+    const defender_hit_in_rear = rt.whole(2 * straight$defender_hit_in_rear$each1(in$defenders), "5.5") > defender_bases;
+    const defender_two_sides = rt.whole(2 * straight$defender_two_sides$each1(in$defenders), "5.5") >= defender_bases;
+    const defender_prone = rt.whole(2 * straight$defender_prone$each1(in$defenders), "5.5") >= defender_bases;
+    const defender_solid_cover = rt.whole(2 * straight$defender_solid_cover$each1(in$defenders), "5.5") >= defender_bases;
+    const defender_outstanding = rt.whole(2 * straight$defender_outstanding$each1(in$defenders), "5.5") >= defender_bases;
+    const defender_great = rt.whole(2 * straight$defender_great$each1(in$defenders), "5.5") >= defender_bases;
+    const defender_mounted = rt.whole(2 * straight$defender_mounted$each1(in$defenders), "5.5") >= defender_bases;
     const defender_cavalry_bonus = defender_mounted && !straight$defender_cavalry_bonus$each1(in$attackers) && !straight$defender_cavalry_bonus$each2(in$attackers);
-    const defender_drm = rt.addWhole(
-      rt.addWhole(
-        rt.addWhole(
-          rt.addWhole(
-            rt.addWhole(
-              rt.addWhole(
-                rt.addWhole(
-                  rt.addWhole(in$defender_other_drm, defender_pinned ? pinned_drm : 0, "5.5"),
-                  defender_hit_in_rear ? rear_drm : 0,
+    const defender_drm = rt.whole(
+      rt.whole(
+        rt.whole(
+          rt.whole(
+            rt.whole(
+              rt.whole(
+                rt.whole(
+                  rt.whole(in$defender_other_drm + (defender_pinned ? pinned_drm : 0), "5.5") + (defender_hit_in_rear ? rear_drm : 0),
                   "5.5",
-                ),
-                defender_two_sides ? two_sides_drm : 0,
+                ) + (defender_two_sides ? two_sides_drm : 0),
                 "5.5",
-              ),
-              defender_prone ? prone_drm : 0,
+              ) + (defender_prone ? prone_drm : 0),
               "5.5",
-            ),
-            defender_solid_cover ? cover_drm : 0,
+            ) + (defender_solid_cover ? cover_drm : 0),
             "5.5",
-          ),
-          defender_outstanding ? outstanding_drm : 0,
+          ) + (defender_outstanding ? outstanding_drm : 0),
           "5.5",
-        ),
-        defender_great ? great_drm : 0,
+        ) + (defender_great ? great_drm : 0),
         "5.5",
-      ),
-      defender_cavalry_bonus ? cavalry_drm : 0,
+      ) + (defender_cavalry_bonus ? cavalry_drm : 0),
       "5.5",
     );
     const die$attacker_roll_1 = dice.attacker_roll_1;
@@ -3082,15 +3049,14 @@ function straight(input, dice) {
     if (die$defender_roll_1 === undefined) {
       return null;
     }
-    const round_1_margin = rt.subWhole(
-      rt.addWhole(die$attacker_roll_1, attacker_drm, "5.2"),
-      rt.addWhole(die$defender_roll_1, defender_drm, "5.2"),
+    const round_1_margin = rt.whole(
+      rt.whole(die$attacker_roll_1 + attacker_drm, "5.2") - rt.whole(die$defender_roll_1 + defender_drm, "5.2"),
       "5.2",
     );
     const attacker_lost_1 = Math.min(attacker_bases, Math.max(0, -round_1_margin));
     const defender_lost_1 = Math.min(defender_bases, Math.max(0, round_1_margin));
-    const attacker_left_1 = rt.subWhole(attacker_bases, attacker_lost_1, "5.2");
-    const defender_left_1 = rt.subWhole(defender_bases, defender_lost_1, "5.2");
+    const attacker_left_1 = rt.whole(attacker_bases - attacker_lost_1, "5.2");
+    const defender_left_1 = rt.whole(defender_bases - defender_lost_1, "5.2");
     const round_2_fought = rounds >= 2 && attacker_left_1 > 0 && defender_left_1 > 0;
     const die$attacker_roll_2 = dice.attacker_roll_2;
     if (die$attacker_roll_2 === undefined) {
@@ -3100,15 +3066,14 @@ function straight(input, dice) {
     if (die$defender_roll_2 === undefined) {
       return null;
     }
-    const round_2_margin = round_2_fought ? rt.subWhole(
-      rt.addWhole(die$attacker_roll_2, attacker_drm, "5.2"),
-      rt.addWhole(die$defender_roll_2, defender_drm, "5.2"),
+    const round_2_margin = round_2_fought ? rt.whole(
+      rt.whole(die$attacker_roll_2 + attacker_drm, "5.2") - rt.whole(die$defender_roll_2 + defender_drm, "5.2"),
       "5.2",
     ) : null;
     const attacker_lost_2 = round_2_margin === null ? 0 : Math.min(attacker_left_1, Math.max(0, -(round_2_margin)));
     const defender_lost_2 = round_2_margin === null ? 0 : Math.min(defender_left_1, Math.max(0, round_2_margin));
-    const attacker_left_2 = rt.subWhole(attacker_left_1, attacker_lost_2, "5.2");
-    const defender_left_2 = rt.subWhole(defender_left_1, defender_lost_2, "5.2");
+    const attacker_left_2 = rt.whole(attacker_left_1 - attacker_lost_2, "5.2");
+    const defender_left_2 = rt.whole(defender_left_1 - defender_lost_2, "5.2");
     const round_3_fought = rounds >= 3 && attacker_left_2 > 0 && defender_left_2 > 0;
     const die$attacker_roll_3 = dice.attacker_roll_3;
     if (die$attacker_roll_3 === undefined) {
@@ -3118,25 +3083,24 @@ function straight(input, dice) {
     if (die$defender_roll_3 === undefined) {
       return null;
     }
-    const round_3_margin = round_3_fought ? rt.subWhole(
-      rt.addWhole(die$attacker_roll_3, attacker_drm, "5.2"),
-      rt.addWhole(die$defender_roll_3, defender_drm, "5.2"),
+    const round_3_margin = round_3_fought ? rt.whole(
+      rt.whole(die$attacker_roll_3 + attacker_drm, "5.2") - rt.whole(die$defender_roll_3 + defender_drm, "5.2"),
       "5.2",
     ) : null;
     const attacker_lost_3 = round_3_margin === null ? 0 : Math.min(attacker_left_2, Math.max(0, -(round_3_margin)));
     const defender_lost_3 = round_3_margin === null ? 0 : Math.min(defender_left_2, Math.max(0, round_3_margin));
-    const defender_left_3 = rt.subWhole(defender_left_2, defender_lost_3, "5.2");
-    const defender_lost_in_rounds = rt.subWhole(defender_bases, defender_left_3, "5.2");
-    const attacker_left_3 = rt.subWhole(attacker_left_2, attacker_lost_3, "5.2");
-    const attacker_lost_in_rounds = rt.subWhole(attacker_bases, attacker_left_3, "5.2");
+    const defender_left_3 = rt.whole(defender_left_2 - defender_lost_3, "5.2");
+    const defender_lost_in_rounds = rt.whole(defender_bases - defender_left_3, "5.2");
+    const attacker_left_3 = rt.whole(attacker_left_2 - attacker_lost_3, "5.2");
+    const attacker_lost_in_rounds = rt.whole(attacker_bases - attacker_left_3, "5.2");
     const overall = defender_lost_in_rounds > attacker_lost_in_rounds ? "attacker_won" : attacker_lost_in_rounds > defender_lost_in_rounds ? "defender_won" : "tie";
     const overall_loser = overall === "attacker_won" ? "defender" : overall === "defender_won" ? "attacker" : null;
     const attacker_tie_loss = overall === "tie" && attacker_left_3 > 0 ? 1 : 0;
-    const attacker_bases_lost = rt.addWhole(attacker_lost_in_rounds, attacker_tie_loss, "5.2");
+    const attacker_bases_lost = rt.whole(attacker_lost_in_rounds + attacker_tie_loss, "5.2");
     const defender_tie_loss = overall === "tie" && defender_left_3 > 0 ? 1 : 0;
-    const defender_bases_lost = rt.addWhole(defender_lost_in_rounds, defender_tie_loss, "5.2");
-    const attacker_bases_left = rt.subWhole(attacker_bases, attacker_bases_lost, "5.2");
-    const defender_bases_left = rt.subWhole(defender_bases, defender_bases_lost, "5.2");
+    const defender_bases_lost = rt.whole(defender_lost_in_rounds + defender_tie_loss, "5.2");
+    const attacker_bases_left = rt.whole(attacker_bases - attacker_bases_lost, "5.2");
+    const defender_bases_left = rt.whole(defender_bases - defender_bases_lost, "5.2");
     const round_1_winner = round_1_margin > 0 ? "attacker" : round_1_margin < 0 ? "defender" : null;
     const round_2_winner = round_2_margin === null ? null : round_2_margin > 0 ? "attacker" : round_2_margin < 0 ? "defender" : null;
     const round_3_winner = round_3_margin === null ? null : round_3_margin > 0 ? "attacker" : round_3_margin < 0 ? "defender" : null;
@@ -3146,40 +3110,71 @@ function straight(input, dice) {
     const heroic_fight = attacker_left_3 > 0 && defender_left_3 === 0 && overall === "defender_won" || defender_left_3 > 0 && attacker_left_3 === 0 && overall === "attacker_won";
     const pinned_sides = overall === "tie" ? attacker_bases_left > 0 && defender_bases_left > 0 ? "both_sides" : attacker_bases_left > 0 ? "attacking_side" : defender_bases_left > 0 ? "defending_side" : "nobody" : heroic_fight && attacker_left_3 > 0 ? "attacking_side" : heroic_fight ? "defending_side" : "nobody";
     const cavalry_option = attacker_mounted && !defender_mounted && overall === "attacker_won" || defender_mounted && !attacker_mounted && overall === "defender_won";
-    return {
-      attacker_bases: attacker_bases,
-      defender_bases: defender_bases,
-      rounds: rounds,
-      attacker_drm: attacker_drm,
-      defender_drm: defender_drm,
-      round_1_margin: round_1_margin,
-      attacker_lost_1: attacker_lost_1,
-      defender_lost_1: defender_lost_1,
-      round_2_fought: round_2_fought,
-      round_2_margin: round_2_margin,
-      attacker_lost_2: attacker_lost_2,
-      defender_lost_2: defender_lost_2,
-      round_3_fought: round_3_fought,
-      round_3_margin: round_3_margin,
-      attacker_lost_3: attacker_lost_3,
-      defender_lost_3: defender_lost_3,
-      overall: overall,
-      overall_loser: overall_loser,
-      attacker_bases_lost: attacker_bases_lost,
-      defender_bases_lost: defender_bases_lost,
-      attacker_bases_left: attacker_bases_left,
-      defender_bases_left: defender_bases_left,
-      breakthrough: breakthrough,
-      heroic_fight: heroic_fight,
-      pinned_sides: pinned_sides,
-      cavalry_option: cavalry_option,
-    };
+    return straight$outputs(
+      attacker_bases,
+      defender_bases,
+      rounds,
+      attacker_drm,
+      defender_drm,
+      round_1_margin,
+      attacker_lost_1,
+      defender_lost_1,
+      round_2_fought,
+      round_2_margin,
+      attacker_lost_2,
+      defender_lost_2,
+      round_3_fought,
+      round_3_margin,
+      attacker_lost_3,
+      defender_lost_3,
+      overall,
+      overall_loser,
+      attacker_bases_lost,
+      defender_bases_lost,
+      attacker_bases_left,
+      defender_bases_left,
+      breakthrough,
+      heroic_fight,
+      pinned_sides,
+      cavalry_option,
+    );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
     }
     return null;
   }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(attacker_bases, defender_bases, rounds, attacker_drm, defender_drm, round_1_margin, attacker_lost_1, defender_lost_1, round_2_fought, round_2_margin, attacker_lost_2, defender_lost_2, round_3_fought, round_3_margin, attacker_lost_3, defender_lost_3, overall, overall_loser, attacker_bases_lost, defender_bases_lost, attacker_bases_left, defender_bases_left, breakthrough, heroic_fight, pinned_sides, cavalry_option) {
+  return {
+    attacker_bases: attacker_bases,
+    defender_bases: defender_bases,
+    rounds: rounds,
+    attacker_drm: attacker_drm,
+    defender_drm: defender_drm,
+    round_1_margin: round_1_margin,
+    attacker_lost_1: attacker_lost_1,
+    defender_lost_1: defender_lost_1,
+    round_2_fought: round_2_fought,
+    round_2_margin: round_2_margin,
+    attacker_lost_2: attacker_lost_2,
+    defender_lost_2: defender_lost_2,
+    round_3_fought: round_3_fought,
+    round_3_margin: round_3_margin,
+    attacker_lost_3: attacker_lost_3,
+    defender_lost_3: defender_lost_3,
+    overall: overall,
+    overall_loser: overall_loser,
+    attacker_bases_lost: attacker_bases_lost,
+    defender_bases_lost: defender_bases_lost,
+    attacker_bases_left: attacker_bases_left,
+    defender_bases_left: defender_bases_left,
+    breakthrough: breakthrough,
+    heroic_fight: heroic_fight,
+    pinned_sides: pinned_sides,
+    cavalry_option: cavalry_option,
+  };
 }
 function straight$check$cavalry_targets$each1(in$attackers) {
   const items = in$attackers;

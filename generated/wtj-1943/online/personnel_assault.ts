@@ -2158,9 +2158,8 @@ function defender_bases(s: State): number {
 function round_1_margin(s: State): number {
   let v = s.round_1_margin;
   if (v === undefined) {
-    v = rt.subWhole(
-      rt.addWhole(die$attacker_roll_1(s), attacker_drm(s), "5.2"),
-      rt.addWhole(die$defender_roll_1(s), defender_drm(s), "5.2"),
+    v = rt.whole(
+      rt.whole(die$attacker_roll_1(s) + attacker_drm(s), "5.2") - rt.whole(die$defender_roll_1(s) + defender_drm(s), "5.2"),
       "5.2",
     );
     s.round_1_margin = v;
@@ -2186,7 +2185,7 @@ function defender_lost_1(s: State): number {
 function attacker_left_1(s: State): number {
   let v = s.attacker_left_1;
   if (v === undefined) {
-    v = rt.subWhole(attacker_bases(s), attacker_lost_1(s), "5.2");
+    v = rt.whole(attacker_bases(s) - attacker_lost_1(s), "5.2");
     s.attacker_left_1 = v;
   }
   return v;
@@ -2194,7 +2193,7 @@ function attacker_left_1(s: State): number {
 function defender_left_1(s: State): number {
   let v = s.defender_left_1;
   if (v === undefined) {
-    v = rt.subWhole(defender_bases(s), defender_lost_1(s), "5.2");
+    v = rt.whole(defender_bases(s) - defender_lost_1(s), "5.2");
     s.defender_left_1 = v;
   }
   return v;
@@ -2218,9 +2217,8 @@ function round_2_fought(s: State): boolean {
 function round_2_margin(s: State): number | null {
   let v = s.round_2_margin;
   if (v === undefined) {
-    v = round_2_fought(s) ? rt.subWhole(
-      rt.addWhole(die$attacker_roll_2(s), attacker_drm(s), "5.2"),
-      rt.addWhole(die$defender_roll_2(s), defender_drm(s), "5.2"),
+    v = round_2_fought(s) ? rt.whole(
+      rt.whole(die$attacker_roll_2(s) + attacker_drm(s), "5.2") - rt.whole(die$defender_roll_2(s) + defender_drm(s), "5.2"),
       "5.2",
     ) : null;
     s.round_2_margin = v;
@@ -2246,7 +2244,7 @@ function defender_lost_2(s: State): number {
 function attacker_left_2(s: State): number {
   let v = s.attacker_left_2;
   if (v === undefined) {
-    v = rt.subWhole(attacker_left_1(s), attacker_lost_2(s), "5.2");
+    v = rt.whole(attacker_left_1(s) - attacker_lost_2(s), "5.2");
     s.attacker_left_2 = v;
   }
   return v;
@@ -2254,7 +2252,7 @@ function attacker_left_2(s: State): number {
 function defender_left_2(s: State): number {
   let v = s.defender_left_2;
   if (v === undefined) {
-    v = rt.subWhole(defender_left_1(s), defender_lost_2(s), "5.2");
+    v = rt.whole(defender_left_1(s) - defender_lost_2(s), "5.2");
     s.defender_left_2 = v;
   }
   return v;
@@ -2278,9 +2276,8 @@ function round_3_fought(s: State): boolean {
 function round_3_margin(s: State): number | null {
   let v = s.round_3_margin;
   if (v === undefined) {
-    v = round_3_fought(s) ? rt.subWhole(
-      rt.addWhole(die$attacker_roll_3(s), attacker_drm(s), "5.2"),
-      rt.addWhole(die$defender_roll_3(s), defender_drm(s), "5.2"),
+    v = round_3_fought(s) ? rt.whole(
+      rt.whole(die$attacker_roll_3(s) + attacker_drm(s), "5.2") - rt.whole(die$defender_roll_3(s) + defender_drm(s), "5.2"),
       "5.2",
     ) : null;
     s.round_3_margin = v;
@@ -2306,7 +2303,7 @@ function defender_lost_3(s: State): number {
 function attacker_left_3(s: State): number {
   let v = s.attacker_left_3;
   if (v === undefined) {
-    v = rt.subWhole(attacker_left_2(s), attacker_lost_3(s), "5.2");
+    v = rt.whole(attacker_left_2(s) - attacker_lost_3(s), "5.2");
     s.attacker_left_3 = v;
   }
   return v;
@@ -2314,7 +2311,7 @@ function attacker_left_3(s: State): number {
 function defender_left_3(s: State): number {
   let v = s.defender_left_3;
   if (v === undefined) {
-    v = rt.subWhole(defender_left_2(s), defender_lost_3(s), "5.2");
+    v = rt.whole(defender_left_2(s) - defender_lost_3(s), "5.2");
     s.defender_left_3 = v;
   }
   return v;
@@ -2330,7 +2327,7 @@ function round_3_winner(s: State): ("attacker" | "defender") | null {
 function attacker_lost_in_rounds(s: State): number {
   let v = s.attacker_lost_in_rounds;
   if (v === undefined) {
-    v = rt.subWhole(attacker_bases(s), attacker_left_3(s), "5.2");
+    v = rt.whole(attacker_bases(s) - attacker_left_3(s), "5.2");
     s.attacker_lost_in_rounds = v;
   }
   return v;
@@ -2338,7 +2335,7 @@ function attacker_lost_in_rounds(s: State): number {
 function defender_lost_in_rounds(s: State): number {
   let v = s.defender_lost_in_rounds;
   if (v === undefined) {
-    v = rt.subWhole(defender_bases(s), defender_left_3(s), "5.2");
+    v = rt.whole(defender_bases(s) - defender_left_3(s), "5.2");
     s.defender_lost_in_rounds = v;
   }
   return v;
@@ -2378,7 +2375,7 @@ function defender_tie_loss(s: State): number {
 function attacker_bases_lost(s: State): number {
   let v = s.attacker_bases_lost;
   if (v === undefined) {
-    v = rt.addWhole(attacker_lost_in_rounds(s), attacker_tie_loss(s), "5.2");
+    v = rt.whole(attacker_lost_in_rounds(s) + attacker_tie_loss(s), "5.2");
     s.attacker_bases_lost = v;
   }
   return v;
@@ -2386,7 +2383,7 @@ function attacker_bases_lost(s: State): number {
 function defender_bases_lost(s: State): number {
   let v = s.defender_bases_lost;
   if (v === undefined) {
-    v = rt.addWhole(defender_lost_in_rounds(s), defender_tie_loss(s), "5.2");
+    v = rt.whole(defender_lost_in_rounds(s) + defender_tie_loss(s), "5.2");
     s.defender_bases_lost = v;
   }
   return v;
@@ -2394,7 +2391,7 @@ function defender_bases_lost(s: State): number {
 function attacker_bases_left(s: State): number {
   let v = s.attacker_bases_left;
   if (v === undefined) {
-    v = rt.subWhole(attacker_bases(s), attacker_bases_lost(s), "5.2");
+    v = rt.whole(attacker_bases(s) - attacker_bases_lost(s), "5.2");
     s.attacker_bases_left = v;
   }
   return v;
@@ -2402,7 +2399,7 @@ function attacker_bases_left(s: State): number {
 function defender_bases_left(s: State): number {
   let v = s.defender_bases_left;
   if (v === undefined) {
-    v = rt.subWhole(defender_bases(s), defender_bases_lost(s), "5.2");
+    v = rt.whole(defender_bases(s) - defender_bases_lost(s), "5.2");
     s.defender_bases_left = v;
   }
   return v;
@@ -2490,7 +2487,7 @@ function cavalry_option(s: State): boolean {
 function attacker_pinned(s: State): boolean {
   let v = s.attacker_pinned;
   if (v === undefined) {
-    v = rt.mulWhole(2, attacker_pinned$each1(s), "5.5") >= attacker_bases(s);
+    v = rt.whole(2 * attacker_pinned$each1(s), "5.5") >= attacker_bases(s);
     s.attacker_pinned = v;
   }
   return v;
@@ -2498,7 +2495,7 @@ function attacker_pinned(s: State): boolean {
 function defender_pinned(s: State): boolean {
   let v = s.defender_pinned;
   if (v === undefined) {
-    v = rt.mulWhole(2, defender_pinned$each1(s), "5.5") >= defender_bases(s);
+    v = rt.whole(2 * defender_pinned$each1(s), "5.5") >= defender_bases(s);
     s.defender_pinned = v;
   }
   return v;
@@ -2506,7 +2503,7 @@ function defender_pinned(s: State): boolean {
 function attacker_hit_in_rear(s: State): boolean {
   let v = s.attacker_hit_in_rear;
   if (v === undefined) {
-    v = rt.mulWhole(2, attacker_hit_in_rear$each1(s), "5.5") > attacker_bases(s);
+    v = rt.whole(2 * attacker_hit_in_rear$each1(s), "5.5") > attacker_bases(s);
     s.attacker_hit_in_rear = v;
   }
   return v;
@@ -2514,7 +2511,7 @@ function attacker_hit_in_rear(s: State): boolean {
 function defender_hit_in_rear(s: State): boolean {
   let v = s.defender_hit_in_rear;
   if (v === undefined) {
-    v = rt.mulWhole(2, defender_hit_in_rear$each1(s), "5.5") > defender_bases(s);
+    v = rt.whole(2 * defender_hit_in_rear$each1(s), "5.5") > defender_bases(s);
     s.defender_hit_in_rear = v;
   }
   return v;
@@ -2522,7 +2519,7 @@ function defender_hit_in_rear(s: State): boolean {
 function attacker_two_sides(s: State): boolean {
   let v = s.attacker_two_sides;
   if (v === undefined) {
-    v = rt.mulWhole(2, attacker_two_sides$each1(s), "5.5") >= attacker_bases(s);
+    v = rt.whole(2 * attacker_two_sides$each1(s), "5.5") >= attacker_bases(s);
     s.attacker_two_sides = v;
   }
   return v;
@@ -2530,7 +2527,7 @@ function attacker_two_sides(s: State): boolean {
 function defender_two_sides(s: State): boolean {
   let v = s.defender_two_sides;
   if (v === undefined) {
-    v = rt.mulWhole(2, defender_two_sides$each1(s), "5.5") >= defender_bases(s);
+    v = rt.whole(2 * defender_two_sides$each1(s), "5.5") >= defender_bases(s);
     s.defender_two_sides = v;
   }
   return v;
@@ -2538,7 +2535,7 @@ function defender_two_sides(s: State): boolean {
 function attacker_prone(s: State): boolean {
   let v = s.attacker_prone;
   if (v === undefined) {
-    v = rt.mulWhole(2, attacker_prone$each1(s), "5.5") >= attacker_bases(s);
+    v = rt.whole(2 * attacker_prone$each1(s), "5.5") >= attacker_bases(s);
     s.attacker_prone = v;
   }
   return v;
@@ -2546,7 +2543,7 @@ function attacker_prone(s: State): boolean {
 function defender_prone(s: State): boolean {
   let v = s.defender_prone;
   if (v === undefined) {
-    v = rt.mulWhole(2, defender_prone$each1(s), "5.5") >= defender_bases(s);
+    v = rt.whole(2 * defender_prone$each1(s), "5.5") >= defender_bases(s);
     s.defender_prone = v;
   }
   return v;
@@ -2554,7 +2551,7 @@ function defender_prone(s: State): boolean {
 function attacker_solid_cover(s: State): boolean {
   let v = s.attacker_solid_cover;
   if (v === undefined) {
-    v = rt.mulWhole(2, attacker_solid_cover$each1(s), "5.5") >= attacker_bases(s);
+    v = rt.whole(2 * attacker_solid_cover$each1(s), "5.5") >= attacker_bases(s);
     s.attacker_solid_cover = v;
   }
   return v;
@@ -2562,7 +2559,7 @@ function attacker_solid_cover(s: State): boolean {
 function defender_solid_cover(s: State): boolean {
   let v = s.defender_solid_cover;
   if (v === undefined) {
-    v = rt.mulWhole(2, defender_solid_cover$each1(s), "5.5") >= defender_bases(s);
+    v = rt.whole(2 * defender_solid_cover$each1(s), "5.5") >= defender_bases(s);
     s.defender_solid_cover = v;
   }
   return v;
@@ -2570,7 +2567,7 @@ function defender_solid_cover(s: State): boolean {
 function attacker_outstanding(s: State): boolean {
   let v = s.attacker_outstanding;
   if (v === undefined) {
-    v = rt.mulWhole(2, attacker_outstanding$each1(s), "5.5") >= attacker_bases(s);
+    v = rt.whole(2 * attacker_outstanding$each1(s), "5.5") >= attacker_bases(s);
     s.attacker_outstanding = v;
   }
   return v;
@@ -2578,7 +2575,7 @@ function attacker_outstanding(s: State): boolean {
 function defender_outstanding(s: State): boolean {
   let v = s.defender_outstanding;
   if (v === undefined) {
-    v = rt.mulWhole(2, defender_outstanding$each1(s), "5.5") >= defender_bases(s);
+    v = rt.whole(2 * defender_outstanding$each1(s), "5.5") >= defender_bases(s);
     s.defender_outstanding = v;
   }
   return v;
@@ -2586,7 +2583,7 @@ function defender_outstanding(s: State): boolean {
 function attacker_great(s: State): boolean {
   let v = s.attacker_great;
   if (v === undefined) {
-    v = rt.mulWhole(2, attacker_great$each1(s), "5.5") >= attacker_bases(s);
+    v = rt.whole(2 * attacker_great$each1(s), "5.5") >= attacker_bases(s);
     s.attacker_great = v;
   }
   return v;
@@ -2594,7 +2591,7 @@ function attacker_great(s: State): boolean {
 function defender_great(s: State): boolean {
   let v = s.defender_great;
   if (v === undefined) {
-    v = rt.mulWhole(2, defender_great$each1(s), "5.5") >= defender_bases(s);
+    v = rt.whole(2 * defender_great$each1(s), "5.5") >= defender_bases(s);
     s.defender_great = v;
   }
   return v;
@@ -2602,7 +2599,7 @@ function defender_great(s: State): boolean {
 function attacker_mounted(s: State): boolean {
   let v = s.attacker_mounted;
   if (v === undefined) {
-    v = rt.mulWhole(2, attacker_mounted$each1(s), "5.5") >= attacker_bases(s);
+    v = rt.whole(2 * attacker_mounted$each1(s), "5.5") >= attacker_bases(s);
     s.attacker_mounted = v;
   }
   return v;
@@ -2610,7 +2607,7 @@ function attacker_mounted(s: State): boolean {
 function defender_mounted(s: State): boolean {
   let v = s.defender_mounted;
   if (v === undefined) {
-    v = rt.mulWhole(2, defender_mounted$each1(s), "5.5") >= defender_bases(s);
+    v = rt.whole(2 * defender_mounted$each1(s), "5.5") >= defender_bases(s);
     s.defender_mounted = v;
   }
   return v;
@@ -2690,37 +2687,29 @@ function great_drm(s: State): number {
 function attacker_drm(s: State): number {
   let v = s.attacker_drm;
   if (v === undefined) {
-    v = rt.addWhole(
-      rt.addWhole(
-        rt.addWhole(
-          rt.addWhole(
-            rt.addWhole(
-              rt.addWhole(
-                rt.addWhole(
-                  rt.addWhole(
-                    in$attacker_other_drm(s),
-                    attacker_pinned(s) ? pinned_drm(s) : 0,
+    v = rt.whole(
+      rt.whole(
+        rt.whole(
+          rt.whole(
+            rt.whole(
+              rt.whole(
+                rt.whole(
+                  rt.whole(
+                    in$attacker_other_drm(s) + (attacker_pinned(s) ? pinned_drm(s) : 0),
                     "5.5",
-                  ),
-                  attacker_hit_in_rear(s) ? rear_drm(s) : 0,
+                  ) + (attacker_hit_in_rear(s) ? rear_drm(s) : 0),
                   "5.5",
-                ),
-                attacker_two_sides(s) ? two_sides_drm(s) : 0,
+                ) + (attacker_two_sides(s) ? two_sides_drm(s) : 0),
                 "5.5",
-              ),
-              attacker_prone(s) ? prone_drm(s) : 0,
+              ) + (attacker_prone(s) ? prone_drm(s) : 0),
               "5.5",
-            ),
-            attacker_solid_cover(s) ? cover_drm(s) : 0,
+            ) + (attacker_solid_cover(s) ? cover_drm(s) : 0),
             "5.5",
-          ),
-          attacker_outstanding(s) ? outstanding_drm(s) : 0,
+          ) + (attacker_outstanding(s) ? outstanding_drm(s) : 0),
           "5.5",
-        ),
-        attacker_great(s) ? great_drm(s) : 0,
+        ) + (attacker_great(s) ? great_drm(s) : 0),
         "5.5",
-      ),
-      attacker_cavalry_bonus(s) ? cavalry_drm(s) : 0,
+      ) + (attacker_cavalry_bonus(s) ? cavalry_drm(s) : 0),
       "5.5",
     );
     s.attacker_drm = v;
@@ -2730,37 +2719,29 @@ function attacker_drm(s: State): number {
 function defender_drm(s: State): number {
   let v = s.defender_drm;
   if (v === undefined) {
-    v = rt.addWhole(
-      rt.addWhole(
-        rt.addWhole(
-          rt.addWhole(
-            rt.addWhole(
-              rt.addWhole(
-                rt.addWhole(
-                  rt.addWhole(
-                    in$defender_other_drm(s),
-                    defender_pinned(s) ? pinned_drm(s) : 0,
+    v = rt.whole(
+      rt.whole(
+        rt.whole(
+          rt.whole(
+            rt.whole(
+              rt.whole(
+                rt.whole(
+                  rt.whole(
+                    in$defender_other_drm(s) + (defender_pinned(s) ? pinned_drm(s) : 0),
                     "5.5",
-                  ),
-                  defender_hit_in_rear(s) ? rear_drm(s) : 0,
+                  ) + (defender_hit_in_rear(s) ? rear_drm(s) : 0),
                   "5.5",
-                ),
-                defender_two_sides(s) ? two_sides_drm(s) : 0,
+                ) + (defender_two_sides(s) ? two_sides_drm(s) : 0),
                 "5.5",
-              ),
-              defender_prone(s) ? prone_drm(s) : 0,
+              ) + (defender_prone(s) ? prone_drm(s) : 0),
               "5.5",
-            ),
-            defender_solid_cover(s) ? cover_drm(s) : 0,
+            ) + (defender_solid_cover(s) ? cover_drm(s) : 0),
             "5.5",
-          ),
-          defender_outstanding(s) ? outstanding_drm(s) : 0,
+          ) + (defender_outstanding(s) ? outstanding_drm(s) : 0),
           "5.5",
-        ),
-        defender_great(s) ? great_drm(s) : 0,
+        ) + (defender_great(s) ? great_drm(s) : 0),
         "5.5",
-      ),
-      defender_cavalry_bonus(s) ? cavalry_drm(s) : 0,
+      ) + (defender_cavalry_bonus(s) ? cavalry_drm(s) : 0),
       "5.5",
     );
     s.defender_drm = v;
@@ -3103,95 +3084,81 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const any_cavalry: boolean = straight$any_cavalry$each1(in$attackers) || straight$any_cavalry$each2(in$defenders);
     const rounds: number = only_cavalry ? 1 : any_cavalry ? 2 : 3;
     const in$attacker_other_drm = input.attacker_other_drm as number;
-    const attacker_pinned: boolean = rt.mulWhole(2, straight$attacker_pinned$each1(in$attackers), "5.5") >= attacker_bases;
+    const attacker_pinned: boolean = rt.whole(2 * straight$attacker_pinned$each1(in$attackers), "5.5") >= attacker_bases;
     const in$pinned_value = input.pinned_value as number | null;
     const pinned_drm: number = in$pinned_value !== null ? in$pinned_value as number : rt.lookup(table$assault_modifiers, "pinned", "drm");
-    const attacker_hit_in_rear: boolean = rt.mulWhole(2, straight$attacker_hit_in_rear$each1(in$attackers), "5.5") > attacker_bases;
+    const attacker_hit_in_rear: boolean = rt.whole(2 * straight$attacker_hit_in_rear$each1(in$attackers), "5.5") > attacker_bases;
     const in$rear_value = input.rear_value as number | null;
     const rear_drm: number = in$rear_value !== null ? in$rear_value as number : rt.lookup(table$assault_modifiers, "rear", "drm");
-    const attacker_two_sides: boolean = rt.mulWhole(2, straight$attacker_two_sides$each1(in$attackers), "5.5") >= attacker_bases;
+    const attacker_two_sides: boolean = rt.whole(2 * straight$attacker_two_sides$each1(in$attackers), "5.5") >= attacker_bases;
     const two_sides_drm: number = rt.lookup(table$assault_modifiers, "two_sides", "drm");
-    const attacker_prone: boolean = rt.mulWhole(2, straight$attacker_prone$each1(in$attackers), "5.5") >= attacker_bases;
+    const attacker_prone: boolean = rt.whole(2 * straight$attacker_prone$each1(in$attackers), "5.5") >= attacker_bases;
     const in$prone_value = input.prone_value as number | null;
     const prone_drm: number = in$prone_value !== null ? in$prone_value as number : rt.lookup(table$assault_modifiers, "prone", "drm");
-    const attacker_solid_cover: boolean = rt.mulWhole(2, straight$attacker_solid_cover$each1(in$attackers), "5.5") >= attacker_bases;
+    const attacker_solid_cover: boolean = rt.whole(2 * straight$attacker_solid_cover$each1(in$attackers), "5.5") >= attacker_bases;
     const in$cover_value = input.cover_value as number | null;
     const cover_drm: number = in$cover_value !== null ? in$cover_value as number : rt.lookup(table$assault_modifiers, "solid_cover", "drm");
-    const attacker_outstanding: boolean = rt.mulWhole(2, straight$attacker_outstanding$each1(in$attackers), "5.5") >= attacker_bases;
+    const attacker_outstanding: boolean = rt.whole(2 * straight$attacker_outstanding$each1(in$attackers), "5.5") >= attacker_bases;
     const in$outstanding_value = input.outstanding_value as number | null;
     const outstanding_drm: number = in$outstanding_value !== null ? in$outstanding_value as number : rt.lookup(table$assault_modifiers, "outstanding", "drm");
-    const attacker_great: boolean = rt.mulWhole(2, straight$attacker_great$each1(in$attackers), "5.5") >= attacker_bases;
+    const attacker_great: boolean = rt.whole(2 * straight$attacker_great$each1(in$attackers), "5.5") >= attacker_bases;
     const in$great_value = input.great_value as number | null;
     const great_drm: number = in$great_value !== null ? in$great_value as number : rt.lookup(table$assault_modifiers, "great", "drm");
-    const attacker_mounted: boolean = rt.mulWhole(2, straight$attacker_mounted$each1(in$attackers), "5.5") >= attacker_bases;
+    const attacker_mounted: boolean = rt.whole(2 * straight$attacker_mounted$each1(in$attackers), "5.5") >= attacker_bases;
     const attacker_cavalry_bonus: boolean = attacker_mounted && !straight$attacker_cavalry_bonus$each1(in$defenders) && !straight$attacker_cavalry_bonus$each2(in$defenders);
     const cavalry_drm: number = rt.lookup(table$assault_modifiers, "cavalry", "drm");
-    const attacker_drm: number = rt.addWhole(
-      rt.addWhole(
-        rt.addWhole(
-          rt.addWhole(
-            rt.addWhole(
-              rt.addWhole(
-                rt.addWhole(
-                  rt.addWhole(in$attacker_other_drm, attacker_pinned ? pinned_drm : 0, "5.5"),
-                  attacker_hit_in_rear ? rear_drm : 0,
+    const attacker_drm: number = rt.whole(
+      rt.whole(
+        rt.whole(
+          rt.whole(
+            rt.whole(
+              rt.whole(
+                rt.whole(
+                  rt.whole(in$attacker_other_drm + (attacker_pinned ? pinned_drm : 0), "5.5") + (attacker_hit_in_rear ? rear_drm : 0),
                   "5.5",
-                ),
-                attacker_two_sides ? two_sides_drm : 0,
+                ) + (attacker_two_sides ? two_sides_drm : 0),
                 "5.5",
-              ),
-              attacker_prone ? prone_drm : 0,
+              ) + (attacker_prone ? prone_drm : 0),
               "5.5",
-            ),
-            attacker_solid_cover ? cover_drm : 0,
+            ) + (attacker_solid_cover ? cover_drm : 0),
             "5.5",
-          ),
-          attacker_outstanding ? outstanding_drm : 0,
+          ) + (attacker_outstanding ? outstanding_drm : 0),
           "5.5",
-        ),
-        attacker_great ? great_drm : 0,
+        ) + (attacker_great ? great_drm : 0),
         "5.5",
-      ),
-      attacker_cavalry_bonus ? cavalry_drm : 0,
+      ) + (attacker_cavalry_bonus ? cavalry_drm : 0),
       "5.5",
     );
     const in$defender_other_drm = input.defender_other_drm as number;
-    const defender_pinned: boolean = rt.mulWhole(2, straight$defender_pinned$each1(in$defenders), "5.5") >= defender_bases;
-    const defender_hit_in_rear: boolean = rt.mulWhole(2, straight$defender_hit_in_rear$each1(in$defenders), "5.5") > defender_bases;
-    const defender_two_sides: boolean = rt.mulWhole(2, straight$defender_two_sides$each1(in$defenders), "5.5") >= defender_bases;
-    const defender_prone: boolean = rt.mulWhole(2, straight$defender_prone$each1(in$defenders), "5.5") >= defender_bases;
-    const defender_solid_cover: boolean = rt.mulWhole(2, straight$defender_solid_cover$each1(in$defenders), "5.5") >= defender_bases;
-    const defender_outstanding: boolean = rt.mulWhole(2, straight$defender_outstanding$each1(in$defenders), "5.5") >= defender_bases;
-    const defender_great: boolean = rt.mulWhole(2, straight$defender_great$each1(in$defenders), "5.5") >= defender_bases;
-    const defender_mounted: boolean = rt.mulWhole(2, straight$defender_mounted$each1(in$defenders), "5.5") >= defender_bases;
+    const defender_pinned: boolean = rt.whole(2 * straight$defender_pinned$each1(in$defenders), "5.5") >= defender_bases;
+    const defender_hit_in_rear: boolean = rt.whole(2 * straight$defender_hit_in_rear$each1(in$defenders), "5.5") > defender_bases;
+    const defender_two_sides: boolean = rt.whole(2 * straight$defender_two_sides$each1(in$defenders), "5.5") >= defender_bases;
+    const defender_prone: boolean = rt.whole(2 * straight$defender_prone$each1(in$defenders), "5.5") >= defender_bases;
+    const defender_solid_cover: boolean = rt.whole(2 * straight$defender_solid_cover$each1(in$defenders), "5.5") >= defender_bases;
+    const defender_outstanding: boolean = rt.whole(2 * straight$defender_outstanding$each1(in$defenders), "5.5") >= defender_bases;
+    const defender_great: boolean = rt.whole(2 * straight$defender_great$each1(in$defenders), "5.5") >= defender_bases;
+    const defender_mounted: boolean = rt.whole(2 * straight$defender_mounted$each1(in$defenders), "5.5") >= defender_bases;
     const defender_cavalry_bonus: boolean = defender_mounted && !straight$defender_cavalry_bonus$each1(in$attackers) && !straight$defender_cavalry_bonus$each2(in$attackers);
-    const defender_drm: number = rt.addWhole(
-      rt.addWhole(
-        rt.addWhole(
-          rt.addWhole(
-            rt.addWhole(
-              rt.addWhole(
-                rt.addWhole(
-                  rt.addWhole(in$defender_other_drm, defender_pinned ? pinned_drm : 0, "5.5"),
-                  defender_hit_in_rear ? rear_drm : 0,
+    const defender_drm: number = rt.whole(
+      rt.whole(
+        rt.whole(
+          rt.whole(
+            rt.whole(
+              rt.whole(
+                rt.whole(
+                  rt.whole(in$defender_other_drm + (defender_pinned ? pinned_drm : 0), "5.5") + (defender_hit_in_rear ? rear_drm : 0),
                   "5.5",
-                ),
-                defender_two_sides ? two_sides_drm : 0,
+                ) + (defender_two_sides ? two_sides_drm : 0),
                 "5.5",
-              ),
-              defender_prone ? prone_drm : 0,
+              ) + (defender_prone ? prone_drm : 0),
               "5.5",
-            ),
-            defender_solid_cover ? cover_drm : 0,
+            ) + (defender_solid_cover ? cover_drm : 0),
             "5.5",
-          ),
-          defender_outstanding ? outstanding_drm : 0,
+          ) + (defender_outstanding ? outstanding_drm : 0),
           "5.5",
-        ),
-        defender_great ? great_drm : 0,
+        ) + (defender_great ? great_drm : 0),
         "5.5",
-      ),
-      defender_cavalry_bonus ? cavalry_drm : 0,
+      ) + (defender_cavalry_bonus ? cavalry_drm : 0),
       "5.5",
     );
     const die$attacker_roll_1 = dice.attacker_roll_1;
@@ -3202,15 +3169,14 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     if (die$defender_roll_1 === undefined) {
       return null;
     }
-    const round_1_margin: number = rt.subWhole(
-      rt.addWhole(die$attacker_roll_1, attacker_drm, "5.2"),
-      rt.addWhole(die$defender_roll_1, defender_drm, "5.2"),
+    const round_1_margin: number = rt.whole(
+      rt.whole(die$attacker_roll_1 + attacker_drm, "5.2") - rt.whole(die$defender_roll_1 + defender_drm, "5.2"),
       "5.2",
     );
     const attacker_lost_1: number = Math.min(attacker_bases, Math.max(0, -round_1_margin));
     const defender_lost_1: number = Math.min(defender_bases, Math.max(0, round_1_margin));
-    const attacker_left_1: number = rt.subWhole(attacker_bases, attacker_lost_1, "5.2");
-    const defender_left_1: number = rt.subWhole(defender_bases, defender_lost_1, "5.2");
+    const attacker_left_1: number = rt.whole(attacker_bases - attacker_lost_1, "5.2");
+    const defender_left_1: number = rt.whole(defender_bases - defender_lost_1, "5.2");
     const round_2_fought: boolean = rounds >= 2 && attacker_left_1 > 0 && defender_left_1 > 0;
     const die$attacker_roll_2 = dice.attacker_roll_2;
     if (die$attacker_roll_2 === undefined) {
@@ -3220,15 +3186,14 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     if (die$defender_roll_2 === undefined) {
       return null;
     }
-    const round_2_margin: number | null = round_2_fought ? rt.subWhole(
-      rt.addWhole(die$attacker_roll_2, attacker_drm, "5.2"),
-      rt.addWhole(die$defender_roll_2, defender_drm, "5.2"),
+    const round_2_margin: number | null = round_2_fought ? rt.whole(
+      rt.whole(die$attacker_roll_2 + attacker_drm, "5.2") - rt.whole(die$defender_roll_2 + defender_drm, "5.2"),
       "5.2",
     ) : null;
     const attacker_lost_2: number = round_2_margin === null ? 0 : Math.min(attacker_left_1, Math.max(0, -(round_2_margin as number)));
     const defender_lost_2: number = round_2_margin === null ? 0 : Math.min(defender_left_1, Math.max(0, round_2_margin as number));
-    const attacker_left_2: number = rt.subWhole(attacker_left_1, attacker_lost_2, "5.2");
-    const defender_left_2: number = rt.subWhole(defender_left_1, defender_lost_2, "5.2");
+    const attacker_left_2: number = rt.whole(attacker_left_1 - attacker_lost_2, "5.2");
+    const defender_left_2: number = rt.whole(defender_left_1 - defender_lost_2, "5.2");
     const round_3_fought: boolean = rounds >= 3 && attacker_left_2 > 0 && defender_left_2 > 0;
     const die$attacker_roll_3 = dice.attacker_roll_3;
     if (die$attacker_roll_3 === undefined) {
@@ -3238,25 +3203,24 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     if (die$defender_roll_3 === undefined) {
       return null;
     }
-    const round_3_margin: number | null = round_3_fought ? rt.subWhole(
-      rt.addWhole(die$attacker_roll_3, attacker_drm, "5.2"),
-      rt.addWhole(die$defender_roll_3, defender_drm, "5.2"),
+    const round_3_margin: number | null = round_3_fought ? rt.whole(
+      rt.whole(die$attacker_roll_3 + attacker_drm, "5.2") - rt.whole(die$defender_roll_3 + defender_drm, "5.2"),
       "5.2",
     ) : null;
     const attacker_lost_3: number = round_3_margin === null ? 0 : Math.min(attacker_left_2, Math.max(0, -(round_3_margin as number)));
     const defender_lost_3: number = round_3_margin === null ? 0 : Math.min(defender_left_2, Math.max(0, round_3_margin as number));
-    const defender_left_3: number = rt.subWhole(defender_left_2, defender_lost_3, "5.2");
-    const defender_lost_in_rounds: number = rt.subWhole(defender_bases, defender_left_3, "5.2");
-    const attacker_left_3: number = rt.subWhole(attacker_left_2, attacker_lost_3, "5.2");
-    const attacker_lost_in_rounds: number = rt.subWhole(attacker_bases, attacker_left_3, "5.2");
+    const defender_left_3: number = rt.whole(defender_left_2 - defender_lost_3, "5.2");
+    const defender_lost_in_rounds: number = rt.whole(defender_bases - defender_left_3, "5.2");
+    const attacker_left_3: number = rt.whole(attacker_left_2 - attacker_lost_3, "5.2");
+    const attacker_lost_in_rounds: number = rt.whole(attacker_bases - attacker_left_3, "5.2");
     const overall: "attacker_won" | "defender_won" | "tie" = defender_lost_in_rounds > attacker_lost_in_rounds ? "attacker_won" : attacker_lost_in_rounds > defender_lost_in_rounds ? "defender_won" : "tie";
     const overall_loser: ("attacker" | "defender") | null = overall === "attacker_won" ? "defender" : overall === "defender_won" ? "attacker" : null;
     const attacker_tie_loss: number = overall === "tie" && attacker_left_3 > 0 ? 1 : 0;
-    const attacker_bases_lost: number = rt.addWhole(attacker_lost_in_rounds, attacker_tie_loss, "5.2");
+    const attacker_bases_lost: number = rt.whole(attacker_lost_in_rounds + attacker_tie_loss, "5.2");
     const defender_tie_loss: number = overall === "tie" && defender_left_3 > 0 ? 1 : 0;
-    const defender_bases_lost: number = rt.addWhole(defender_lost_in_rounds, defender_tie_loss, "5.2");
-    const attacker_bases_left: number = rt.subWhole(attacker_bases, attacker_bases_lost, "5.2");
-    const defender_bases_left: number = rt.subWhole(defender_bases, defender_bases_lost, "5.2");
+    const defender_bases_lost: number = rt.whole(defender_lost_in_rounds + defender_tie_loss, "5.2");
+    const attacker_bases_left: number = rt.whole(attacker_bases - attacker_bases_lost, "5.2");
+    const defender_bases_left: number = rt.whole(defender_bases - defender_bases_lost, "5.2");
     const round_1_winner: ("attacker" | "defender") | null = round_1_margin > 0 ? "attacker" : round_1_margin < 0 ? "defender" : null;
     const round_2_winner: ("attacker" | "defender") | null = round_2_margin === null ? null : round_2_margin as number > 0 ? "attacker" : round_2_margin as number < 0 ? "defender" : null;
     const round_3_winner: ("attacker" | "defender") | null = round_3_margin === null ? null : round_3_margin as number > 0 ? "attacker" : round_3_margin as number < 0 ? "defender" : null;
@@ -3266,40 +3230,71 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const heroic_fight: boolean = attacker_left_3 > 0 && defender_left_3 === 0 && overall === "defender_won" || defender_left_3 > 0 && attacker_left_3 === 0 && overall === "attacker_won";
     const pinned_sides: "nobody" | "attacking_side" | "defending_side" | "both_sides" = overall === "tie" ? attacker_bases_left > 0 && defender_bases_left > 0 ? "both_sides" : attacker_bases_left > 0 ? "attacking_side" : defender_bases_left > 0 ? "defending_side" : "nobody" : heroic_fight && attacker_left_3 > 0 ? "attacking_side" : heroic_fight ? "defending_side" : "nobody";
     const cavalry_option: boolean = attacker_mounted && !defender_mounted && overall === "attacker_won" || defender_mounted && !attacker_mounted && overall === "defender_won";
-    return {
-      attacker_bases: attacker_bases as rt.Wire,
-      defender_bases: defender_bases as rt.Wire,
-      rounds: rounds as rt.Wire,
-      attacker_drm: attacker_drm as rt.Wire,
-      defender_drm: defender_drm as rt.Wire,
-      round_1_margin: round_1_margin as rt.Wire,
-      attacker_lost_1: attacker_lost_1 as rt.Wire,
-      defender_lost_1: defender_lost_1 as rt.Wire,
-      round_2_fought: round_2_fought as rt.Wire,
-      round_2_margin: round_2_margin as rt.Wire,
-      attacker_lost_2: attacker_lost_2 as rt.Wire,
-      defender_lost_2: defender_lost_2 as rt.Wire,
-      round_3_fought: round_3_fought as rt.Wire,
-      round_3_margin: round_3_margin as rt.Wire,
-      attacker_lost_3: attacker_lost_3 as rt.Wire,
-      defender_lost_3: defender_lost_3 as rt.Wire,
-      overall: overall as rt.Wire,
-      overall_loser: overall_loser as rt.Wire,
-      attacker_bases_lost: attacker_bases_lost as rt.Wire,
-      defender_bases_lost: defender_bases_lost as rt.Wire,
-      attacker_bases_left: attacker_bases_left as rt.Wire,
-      defender_bases_left: defender_bases_left as rt.Wire,
-      breakthrough: breakthrough as rt.Wire,
-      heroic_fight: heroic_fight as rt.Wire,
-      pinned_sides: pinned_sides as rt.Wire,
-      cavalry_option: cavalry_option as rt.Wire,
-    };
+    return straight$outputs(
+      attacker_bases,
+      defender_bases,
+      rounds,
+      attacker_drm,
+      defender_drm,
+      round_1_margin,
+      attacker_lost_1,
+      defender_lost_1,
+      round_2_fought,
+      round_2_margin,
+      attacker_lost_2,
+      defender_lost_2,
+      round_3_fought,
+      round_3_margin,
+      attacker_lost_3,
+      defender_lost_3,
+      overall,
+      overall_loser,
+      attacker_bases_lost,
+      defender_bases_lost,
+      attacker_bases_left,
+      defender_bases_left,
+      breakthrough,
+      heroic_fight,
+      pinned_sides,
+      cavalry_option,
+    );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
       throw error;
     }
     return null;
   }
+}
+/** The outputs of `straight`, in wire form. */
+function straight$outputs(attacker_bases: number, defender_bases: number, rounds: number, attacker_drm: number, defender_drm: number, round_1_margin: number, attacker_lost_1: number, defender_lost_1: number, round_2_fought: boolean, round_2_margin: number | null, attacker_lost_2: number, defender_lost_2: number, round_3_fought: boolean, round_3_margin: number | null, attacker_lost_3: number, defender_lost_3: number, overall: "attacker_won" | "defender_won" | "tie", overall_loser: ("attacker" | "defender") | null, attacker_bases_lost: number, defender_bases_lost: number, attacker_bases_left: number, defender_bases_left: number, breakthrough: ("attacker" | "defender") | null, heroic_fight: boolean, pinned_sides: "nobody" | "attacking_side" | "defending_side" | "both_sides", cavalry_option: boolean): Record<string, rt.Wire> {
+  return {
+    attacker_bases: attacker_bases as rt.Wire,
+    defender_bases: defender_bases as rt.Wire,
+    rounds: rounds as rt.Wire,
+    attacker_drm: attacker_drm as rt.Wire,
+    defender_drm: defender_drm as rt.Wire,
+    round_1_margin: round_1_margin as rt.Wire,
+    attacker_lost_1: attacker_lost_1 as rt.Wire,
+    defender_lost_1: defender_lost_1 as rt.Wire,
+    round_2_fought: round_2_fought as rt.Wire,
+    round_2_margin: round_2_margin as rt.Wire,
+    attacker_lost_2: attacker_lost_2 as rt.Wire,
+    defender_lost_2: defender_lost_2 as rt.Wire,
+    round_3_fought: round_3_fought as rt.Wire,
+    round_3_margin: round_3_margin as rt.Wire,
+    attacker_lost_3: attacker_lost_3 as rt.Wire,
+    defender_lost_3: defender_lost_3 as rt.Wire,
+    overall: overall as rt.Wire,
+    overall_loser: overall_loser as rt.Wire,
+    attacker_bases_lost: attacker_bases_lost as rt.Wire,
+    defender_bases_lost: defender_bases_lost as rt.Wire,
+    attacker_bases_left: attacker_bases_left as rt.Wire,
+    defender_bases_left: defender_bases_left as rt.Wire,
+    breakthrough: breakthrough as rt.Wire,
+    heroic_fight: heroic_fight as rt.Wire,
+    pinned_sides: pinned_sides as rt.Wire,
+    cavalry_option: cavalry_option as rt.Wire,
+  };
 }
 function straight$check$cavalry_targets$each1(in$attackers: readonly AssaultUnit[]): boolean {
   const items: readonly AssaultUnit[] = in$attackers;

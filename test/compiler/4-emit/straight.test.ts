@@ -1,8 +1,9 @@
 /**
  * The straight-line evaluation `resolve` answers with (compiler/4-emit/emit-straight.ts): per-unit
- * definitions share loops over their units and keep values only their loop reads in locals, but
- * one that reads every unit's value of another (through a comprehension) waits until all are
- * computed. Each answer is checked against the step-by-step evaluation (`stepwise`).
+ * definitions share loops over their units (each loop a function of its own) and keep values only
+ * their loop reads in locals, but one that reads every unit's value of another (through a
+ * comprehension) waits until all are computed. A list of every unit's value that is only indexed is that array, not a copy (so it too
+ * waits for all units). Each answer is checked against the step-by-step evaluation (`stepwise`).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -21,8 +22,12 @@ const RULES = [
   // …and one that reads every unit's boosted value, so all of them first.
   'let u.share for u in units "Share" = u.boosted / sum(v.boosted for v in units)',
   'let u.rank for u in units "Rank" = count(v in units where v.boosted > u.boosted) + 1',
+  // A list of every unit's tripled value, only indexed: a later unit's value is read too.
+  'let u.tripled for u in units "Tripled" = u.strength * 3',
+  'let u.reversed for u in units "Reversed" = list(v.tripled for v in units)[count(units) + 1 - position(u)]',
+  'let first_boosted "First boosted" = list(u.boosted for u in units)[1]',
   'let total "Total" = sum(u.share for u in units)',
-  'procedure p { output "R": units.boosted, units.share, units.rank, total }',
+  'procedure p { output "R": units.boosted, units.share, units.rank, units.reversed, first_boosted, total }',
 ].join("\n");
 
 let root = "";
@@ -48,6 +53,8 @@ describe("resolve() straight through", () => {
       "units.boosted": [3, 7, 5],
       "units.share": [0.2, 7 / 15, 1 / 3],
       "units.rank": [3, 1, 2],
+      "units.reversed": [6, 9, 3],
+      first_boosted: 3,
       total: 1,
     });
     expect(JSON.parse(JSON.stringify(straight))).toEqual(JSON.parse(JSON.stringify(engine.resolve(checked.value, {}, { stepwise: true }))));
@@ -55,12 +62,22 @@ describe("resolve() straight through", () => {
 
   it("keeps a value only its own loop reads in a local of that loop, and the others in arrays", () => {
     const source = readFileSync(join(root, "generated/t/1/p.ts"), "utf8");
-    const straight = source.slice(source.indexOf("function straight("), source.indexOf("\n}\n", source.indexOf("function straight(")));
-    expect(straight).toMatch(/const units\$doubled: rt\.Num = /);
+    const fn = (name: string) => source.slice(source.indexOf(`function ${name}(`), source.indexOf("\n}\n", source.indexOf(`function ${name}(`)));
+    const straight = fn("straight");
+    // Each loop over the units is a function of its own, which straight() calls with the arrays it fills.
+    const loops = [...source.matchAll(/^function (straight\$loop\$[\w$]+)\(/gm)].map((m) => m[1]);
+    const loopOf = (assignment: string) => loops.find((name) => fn(name).includes(assignment)) ?? `no loop has ${assignment}`;
+    const called = (assignment: string) => straight.indexOf(`${loopOf(assignment)}(`);
+    expect(fn(loopOf("units$boosted[u$i] ="))).toMatch(/const units\$doubled: rt\.Num = /);
     expect(straight).toMatch(/const units\$boosted: rt\.Num\[\] = new Array/);
-    // share and rank read every unit's boosted value: a loop after the one that computes them.
-    const loops = straight.split("for (let u$i = 0;").length - 1;
-    expect(loops).toBe(2);
-    expect(straight.indexOf("units$share[u$i] =")).toBeGreaterThan(straight.indexOf("units$boosted[u$i] ="));
+    // share and rank read every unit's boosted value: a loop after the one that computes them;
+    // reversed reads every unit's tripled value, computed in that second loop: a third one.
+    expect(loops).toHaveLength(3);
+    expect(called("units$boosted[u$i] =")).toBeGreaterThan(0);
+    expect(called("units$share[u$i] =")).toBeGreaterThan(called("units$boosted[u$i] ="));
+    // The indexed lists are the arrays of values themselves, read after the loop that fills them.
+    expect(straight).toContain("const first_boosted: rt.Num = rt.item(units$boosted, 1,");
+    expect(fn(loopOf("units$reversed[u$i] ="))).toMatch(/units\$reversed\[u\$i\] = rt\.item\(\s*units\$tripled,/);
+    expect(called("units$reversed[u$i] =")).toBeGreaterThan(called("units$tripled[u$i] ="));
   });
 });
