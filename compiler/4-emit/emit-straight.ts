@@ -65,15 +65,16 @@ export function straightFunction(procedure: ProcedureModel, constants: Map<strin
     body: [{ type: "return", value: obj(outputLocals.map((o) => ({ key: o.key, value: parts.output(o.l, id(o.local)) }))) }],
   };
   const values = call(id(`${STRAIGHT}$outputs`), outputParams.map((p) => id(p.name)));
+  const [first$, ...later] = inStages(body, values, (name) => (name === "input" ? tRef("Input") : name === "dice" ? DICE : emitter.typeOf(name)));
   const fn: TsStmt = {
     type: "function",
     name: STRAIGHT,
     doc: "`resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.\nNull when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.",
-    params: [{ name: "input", type: tRef("Input") }, { name: "dice", type: tRef("Readonly", [tRef("Record", [tRef("string"), tRef("number | undefined")])]) }],
+    params: [{ name: "input", type: tRef("Input") }, { name: "dice", type: DICE }],
     returns: tRef("Record<string, rt.Wire> | null"),
     body: [{
       type: "try",
-      body: [...body, { type: "return", value: values }],
+      body: first$,
       error: "error",
       handler: [
         { type: "if", test: not(bin("instanceof", id("error"), id("rt.Stop"))), then: [{ type: "throw", value: id("error") }] },
@@ -81,10 +82,110 @@ export function straightFunction(procedure: ProcedureModel, constants: Map<strin
       ],
     }],
   };
-  return { fn, helpers: [...loops, outputs, ...emitter.helpers] };
+  return { fn, helpers: [...later, ...loops, outputs, ...emitter.helpers] };
 }
 
 const GIVE_UP: TsStmt = { type: "return", value: lit(null) };
+const DICE = tRef("Readonly", [tRef("Record", [tRef("string"), tRef("number | undefined")])]);
+
+/**
+ * How much of the straight-line evaluation one function holds, in syntax nodes. A JavaScript
+ * engine optimizes each function with a budget of its own for inlining the operations it
+ * calls (V8: ~920 bytes of bytecode); one long function spends it on its first steps and calls
+ * the rest. Stages of about this size each get the budget.
+ */
+const STAGE_NODES = 200;
+
+/**
+ * The steps cut into stages of about `STAGE_NODES` each: the first stage's statements (ending by
+ * returning the next stage's answer), and the later stages as functions `straight$2`, … Each
+ * stage is given the values it or a later stage reads from before it, and hands them on with
+ * its own; the last returns `result`. A step that gives up returns null, which every stage
+ * returns as it is; a stop is thrown to the first stage's handler.
+ */
+function inStages(steps: TsStmt[], result: TsExpr, typeOf: (name: string) => TsType | undefined): [TsStmt[], ...TsStmt[]] {
+  const chunks: TsStmt[][] = [[]];
+  let size = 0;
+  for (const step of steps) {
+    const nodes = countNodes(step);
+    if (size > 0 && size + nodes > STAGE_NODES) {
+      chunks.push([]);
+      size = 0;
+    }
+    chunks.at(-1)!.push(step);
+    size += nodes;
+  }
+  // What each stage and those after it read (the result counts as read by the last).
+  const readFrom = chunks.map(() => new Set<string>());
+  for (let k = chunks.length - 1; k >= 0; k--) {
+    const reads = readFrom[k];
+    if (k === chunks.length - 1) namesIn(result, reads);
+    else readFrom[k + 1].forEach((name) => reads.add(name));
+    chunks[k].forEach((step) => namesIn(step, reads));
+  }
+  // A value's type as declared where it is made (an array a later loop fills stays mutable).
+  const declared = new Map<string, TsType | undefined>();
+  for (const step of steps) if (step.type === "const") declared.set(step.name, step.valueType);
+  const known = new Set(["input", "dice"]);
+  const handed: string[][] = [];
+  for (let k = 0; k < chunks.length; k++) {
+    for (const step of chunks[k]) if (step.type === "const") known.add(step.name);
+    handed.push(k + 1 < chunks.length ? [...known].filter((name) => readFrom[k + 1].has(name)) : []);
+  }
+  const next = (k: number): TsStmt => ({ type: "return", value: k + 1 < chunks.length ? call(id(stageName(k + 1)), handed[k].map((name) => id(name))) : result });
+  const later = chunks.slice(1).map((chunk, j): TsStmt => ({
+    type: "function",
+    name: stageName(j + 1),
+    doc: `Stage ${j + 2} of \`${STRAIGHT}\`, with the values it and the later stages read from before it.`,
+    params: handed[j].map((name) => ({ name, type: declared.get(name) ?? typeOf(name) })),
+    returns: tRef("Record<string, rt.Wire> | null"),
+    body: [...chunk, next(j + 1)],
+  }));
+  return [[...chunks[0], next(0)], ...later];
+}
+
+const stageName = (k: number) => `${STRAIGHT}$${k + 1}`;
+
+/** The number of syntax nodes of a statement or expression: a measure of its size. */
+function countNodes(node: TsStmt | TsExpr): number {
+  let count = 0;
+  walk(node, () => count++);
+  return count;
+}
+
+/** The names a statement or expression reads, added to `into`. */
+function namesIn(node: TsStmt | TsExpr, into: Set<string>): void {
+  walk(node, (n) => {
+    if (n.type === "id") into.add(n.name);
+  });
+}
+
+/** Visits every statement and expression node under `node` (itself included). */
+function walk(node: TsStmt | TsExpr, visit: (node: TsStmt | TsExpr) => void): void {
+  visit(node);
+  const each = (nodes: readonly (TsStmt | TsExpr)[] | undefined) => nodes?.forEach((n) => walk(n, visit));
+  switch (node.type) {
+    case "array": return each(node.items);
+    case "object": return each(node.properties.map((p) => p.value));
+    case "call": case "new": return each([node.callee, ...node.args]);
+    case "member": case "asConst": case "as": case "satisfies": return each([node.type === "member" ? node.object : node.expr]);
+    case "index": return each([node.object, node.index]);
+    case "binary": return each([node.left, node.right]);
+    case "unary": return each([node.operand]);
+    case "conditional": return each([node.test, node.consequent, node.alternate]);
+    case "assign": return each([node.target, node.value]);
+    case "arrow": return each(Array.isArray(node.body) ? node.body : [node.body]);
+    case "const": return each([node.init]);
+    case "let": return each(node.init ? [node.init] : []);
+    case "return": case "throw": return each(node.value ? [node.value] : []);
+    case "expr": return each([node.expr]);
+    case "if": return each([node.test, ...node.then, ...(node.otherwise ?? [])]);
+    case "for": return each([node.limit, ...node.body]);
+    case "while": return each([node.test, ...node.body]);
+    case "try": return each([...node.body, ...node.handler]);
+    default: return;
+  }
+}
 
 /** One step of the straight-line function: an input, a die, a requirement, a definition, or the per-unit definitions of one list computed in one loop. */
 type Step = TraceNode | { kind: "units"; list: string; variable: string; keys: string[] };

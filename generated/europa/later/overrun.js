@@ -1891,87 +1891,21 @@ function straight(input, dice) {
     );
     const defense_total = rt.add(straight$defense_total$each1(in$defenders), defensive_support, "13.A");
     const odds = rt.ge(attack_total, defense_total) ? rt.roundOdds(rt.ratio(attack_total, defense_total, "13.A"), "down") : rt.roundOdds(rt.ratio(attack_total, defense_total, "13.A"), "up");
-    const column = rt.eq(defense_total, 0) ? null : rt.header(table$overrun_crt, "column", odds);
-    const in$phase = input.phase;
-    const exploitation_drm = in$phase === "exploitation" ? -1 : 0;
-    const high_odds_drm = rt.gt(defense_total, 0) && rt.ge(attack_total, rt.mul(10, defense_total, "13.A")) ? rt.whole(rt.floor(rt.div(attack_total, defense_total, "13.A")) - 9, "13.A") : 0;
-    const in$terrain_drm = input.terrain_drm;
-    const in$aec_drm = input.aec_drm;
-    const in$fortification_drm = input.fortification_drm;
-    const in$weather_drm = input.weather_drm;
-    const in$supply_drm = input.supply_drm;
-    const in$morale_drm = input.morale_drm;
-    const in$special_unit_drm = input.special_unit_drm;
-    const in$title_drm = input.title_drm;
-    const total_drm = rt.whole(
-      rt.whole(
-        rt.whole(
-          rt.whole(
-            rt.whole(
-              rt.whole(
-                rt.whole(
-                  rt.whole(
-                    rt.whole(in$terrain_drm + in$aec_drm, "13.A") + in$fortification_drm,
-                    "13.A",
-                  ) + in$weather_drm,
-                  "13.A",
-                ) + in$supply_drm,
-                "13.A",
-              ) + in$morale_drm,
-              "13.A",
-            ) + in$special_unit_drm,
-            "13.A",
-          ) + in$title_drm,
-          "13.A",
-        ) + exploitation_drm,
-        "13.A",
-      ) + high_odds_drm,
-      "13.A",
-    );
-    const die$overrun_roll = dice.overrun_roll;
-    if (die$overrun_roll === undefined) {
-      return null;
-    }
-    const modified_roll = rt.whole(die$overrun_roll + total_drm, "13.A");
-    const result = all_retreated ? null : rt.eq(defense_total, 0) ? "de_plus" : rt.lookup(table$overrun_crt, modified_roll, odds);
-    const overrun_succeeds = all_retreated || (result === "de_minus" || result === "de_plus");
-    const attackers_do_not_retreat = result === "ah";
-    const half_strength_markers = result === "ah" || result === "as" || result === "de_minus";
-    const halved_after = in$same_hex || half_strength_markers;
-    const advance = in$same_hex ? "already_in_hex" : all_retreated ? "may_move_in" : overrun_succeeds ? "at_least_one" : "no_advance";
-    const attackers$may_move_on = new Array(in$attackers.length);
-    const attackers$ends_movement = new Array(in$attackers.length);
-    straight$loop$attackers$may_move_on(
+    return straight$2(
+      input,
+      dice,
       in$attackers,
-      overrun_succeeds,
       in$same_hex,
-      attackers$mp_left,
-      attackers$may_move_on,
-      attackers$ends_movement,
-    );
-    return straight$outputs(
+      all_retreated,
       attackers$mp_cost,
       attackers$mp_spent,
-      attackers$mp_left,
-      attackers$strength_now,
       ground_support,
       defensive_support,
+      attackers$mp_left,
+      attackers$strength_now,
       attack_total,
       defense_total,
       odds,
-      column,
-      exploitation_drm,
-      high_odds_drm,
-      total_drm,
-      modified_roll,
-      result,
-      overrun_succeeds,
-      attackers_do_not_retreat,
-      half_strength_markers,
-      halved_after,
-      advance,
-      attackers$may_move_on,
-      attackers$ends_movement,
     );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
@@ -1979,6 +1913,116 @@ function straight(input, dice) {
     }
     return null;
   }
+}
+/** Stage 2 of `straight`, with the values it and the later stages read from before it. */
+function straight$2(input, dice, in$attackers, in$same_hex, all_retreated, attackers$mp_cost, attackers$mp_spent, ground_support, defensive_support, attackers$mp_left, attackers$strength_now, attack_total, defense_total, odds) {
+  const column = rt.eq(defense_total, 0) ? null : rt.header(table$overrun_crt, "column", odds);
+  const in$phase = input.phase;
+  const exploitation_drm = in$phase === "exploitation" ? -1 : 0;
+  const high_odds_drm = rt.gt(defense_total, 0) && rt.ge(attack_total, rt.mul(10, defense_total, "13.A")) ? rt.whole(rt.floor(rt.div(attack_total, defense_total, "13.A")) - 9, "13.A") : 0;
+  const in$terrain_drm = input.terrain_drm;
+  const in$aec_drm = input.aec_drm;
+  const in$fortification_drm = input.fortification_drm;
+  const in$weather_drm = input.weather_drm;
+  const in$supply_drm = input.supply_drm;
+  const in$morale_drm = input.morale_drm;
+  const in$special_unit_drm = input.special_unit_drm;
+  const in$title_drm = input.title_drm;
+  const total_drm = rt.whole(
+    rt.whole(
+      rt.whole(
+        rt.whole(
+          rt.whole(
+            rt.whole(
+              rt.whole(
+                rt.whole(
+                  rt.whole(in$terrain_drm + in$aec_drm, "13.A") + in$fortification_drm,
+                  "13.A",
+                ) + in$weather_drm,
+                "13.A",
+              ) + in$supply_drm,
+              "13.A",
+            ) + in$morale_drm,
+            "13.A",
+          ) + in$special_unit_drm,
+          "13.A",
+        ) + in$title_drm,
+        "13.A",
+      ) + exploitation_drm,
+      "13.A",
+    ) + high_odds_drm,
+    "13.A",
+  );
+  const die$overrun_roll = dice.overrun_roll;
+  if (die$overrun_roll === undefined) {
+    return null;
+  }
+  const modified_roll = rt.whole(die$overrun_roll + total_drm, "13.A");
+  const result = all_retreated ? null : rt.eq(defense_total, 0) ? "de_plus" : rt.lookup(table$overrun_crt, modified_roll, odds);
+  const overrun_succeeds = all_retreated || (result === "de_minus" || result === "de_plus");
+  const attackers_do_not_retreat = result === "ah";
+  return straight$3(
+    in$attackers,
+    in$same_hex,
+    all_retreated,
+    attackers$mp_cost,
+    attackers$mp_spent,
+    ground_support,
+    defensive_support,
+    attackers$mp_left,
+    attackers$strength_now,
+    attack_total,
+    defense_total,
+    odds,
+    column,
+    exploitation_drm,
+    high_odds_drm,
+    total_drm,
+    modified_roll,
+    result,
+    overrun_succeeds,
+    attackers_do_not_retreat,
+  );
+}
+/** Stage 3 of `straight`, with the values it and the later stages read from before it. */
+function straight$3(in$attackers, in$same_hex, all_retreated, attackers$mp_cost, attackers$mp_spent, ground_support, defensive_support, attackers$mp_left, attackers$strength_now, attack_total, defense_total, odds, column, exploitation_drm, high_odds_drm, total_drm, modified_roll, result, overrun_succeeds, attackers_do_not_retreat) {
+  const half_strength_markers = result === "ah" || result === "as" || result === "de_minus";
+  const halved_after = in$same_hex || half_strength_markers;
+  const advance = in$same_hex ? "already_in_hex" : all_retreated ? "may_move_in" : overrun_succeeds ? "at_least_one" : "no_advance";
+  const attackers$may_move_on = new Array(in$attackers.length);
+  const attackers$ends_movement = new Array(in$attackers.length);
+  straight$loop$attackers$may_move_on(
+    in$attackers,
+    overrun_succeeds,
+    in$same_hex,
+    attackers$mp_left,
+    attackers$may_move_on,
+    attackers$ends_movement,
+  );
+  return straight$outputs(
+    attackers$mp_cost,
+    attackers$mp_spent,
+    attackers$mp_left,
+    attackers$strength_now,
+    ground_support,
+    defensive_support,
+    attack_total,
+    defense_total,
+    odds,
+    column,
+    exploitation_drm,
+    high_odds_drm,
+    total_drm,
+    modified_roll,
+    result,
+    overrun_succeeds,
+    attackers_do_not_retreat,
+    half_strength_markers,
+    halved_after,
+    advance,
+    attackers$may_move_on,
+    attackers$ends_movement,
+  );
 }
 /** The per-unit definitions `attackers.mp_cost`, `attackers.mp_spent`, unit by unit. */
 function straight$loop$attackers$mp_cost(in$attackers, in$same_hex, all_retreated, attackers$mp_cost, attackers$mp_spent) {

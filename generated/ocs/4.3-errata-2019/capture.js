@@ -758,20 +758,10 @@ function straight(input, dice) {
       return null;
     }
     const wagon_percent = rt.gt(in$wagon_points, 0) ? rt.lookup(table$capture_table, die$wagon_roll, "wagons") : 0;
-    const wagons_captured = rt.round(rt.div(rt.mul(in$wagon_points, wagon_percent, "9.14c"), 100, "9.14c"), "half_up");
-    const wagons_displaced = rt.sub(in$wagon_points, wagons_captured, "9.14c");
-    const in$wagon_sp = rt.numberIn(input.wagon_sp);
-    const wagon_sp_captured_t = rt.round(
-      rt.div(
-        rt.mul(rt.mul(in$wagon_sp, tokens_per_sp, "9.14c"), wagon_percent, "9.14c"),
-        100,
-        "9.14c",
-      ),
-      "half_up",
-    );
-    const wagon_sp_displaced_t = rt.sub(rt.mul(in$wagon_sp, tokens_per_sp, "9.14c"), wagon_sp_captured_t, "9.14c");
-    return straight$outputs(
+    return straight$2(
+      input,
       dump_percent,
+      tokens_per_sp,
       dump_captured_t,
       dump_destroyed_t,
       truck_percent,
@@ -779,11 +769,8 @@ function straight(input, dice) {
       trucks_displaced,
       truck_sp_captured_t,
       truck_sp_displaced_t,
+      in$wagon_points,
       wagon_percent,
-      wagons_captured,
-      wagons_displaced,
-      wagon_sp_captured_t,
-      wagon_sp_displaced_t,
     );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
@@ -791,6 +778,36 @@ function straight(input, dice) {
     }
     return null;
   }
+}
+/** Stage 2 of `straight`, with the values it and the later stages read from before it. */
+function straight$2(input, dump_percent, tokens_per_sp, dump_captured_t, dump_destroyed_t, truck_percent, trucks_captured, trucks_displaced, truck_sp_captured_t, truck_sp_displaced_t, in$wagon_points, wagon_percent) {
+  const wagons_captured = rt.round(rt.div(rt.mul(in$wagon_points, wagon_percent, "9.14c"), 100, "9.14c"), "half_up");
+  const wagons_displaced = rt.sub(in$wagon_points, wagons_captured, "9.14c");
+  const in$wagon_sp = rt.numberIn(input.wagon_sp);
+  const wagon_sp_captured_t = rt.round(
+    rt.div(
+      rt.mul(rt.mul(in$wagon_sp, tokens_per_sp, "9.14c"), wagon_percent, "9.14c"),
+      100,
+      "9.14c",
+    ),
+    "half_up",
+  );
+  const wagon_sp_displaced_t = rt.sub(rt.mul(in$wagon_sp, tokens_per_sp, "9.14c"), wagon_sp_captured_t, "9.14c");
+  return straight$outputs(
+    dump_percent,
+    dump_captured_t,
+    dump_destroyed_t,
+    truck_percent,
+    trucks_captured,
+    trucks_displaced,
+    truck_sp_captured_t,
+    truck_sp_displaced_t,
+    wagon_percent,
+    wagons_captured,
+    wagons_displaced,
+    wagon_sp_captured_t,
+    wagon_sp_displaced_t,
+  );
 }
 /** The outputs of `straight`, in wire form. */
 function straight$outputs(dump_percent, dump_captured_t, dump_destroyed_t, truck_percent, trucks_captured, trucks_displaced, truck_sp_captured_t, truck_sp_displaced_t, wagon_percent, wagons_captured, wagons_displaced, wagon_sp_captured_t, wagon_sp_displaced_t) {

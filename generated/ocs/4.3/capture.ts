@@ -812,20 +812,10 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
       return null;
     }
     const wagon_percent: number = rt.gt(in$wagon_points, 0) ? rt.lookup(table$capture_table, die$wagon_roll, "wagons") : 0;
-    const wagons_captured: number = rt.round(rt.div(rt.mul(in$wagon_points, wagon_percent, "9.14c"), 100, "9.14c"), "half_up");
-    const wagons_displaced: rt.Num = rt.sub(in$wagon_points, wagons_captured, "9.14c");
-    const in$wagon_sp = rt.numberIn(input.wagon_sp) as rt.Num;
-    const wagon_sp_captured_t: number = rt.round(
-      rt.div(
-        rt.mul(rt.mul(in$wagon_sp, tokens_per_sp, "9.14c"), wagon_percent, "9.14c"),
-        100,
-        "9.14c",
-      ),
-      "half_up",
-    );
-    const wagon_sp_displaced_t: rt.Num = rt.sub(rt.mul(in$wagon_sp, tokens_per_sp, "9.14c"), wagon_sp_captured_t, "9.14c");
-    return straight$outputs(
+    return straight$2(
+      input,
       dump_percent,
+      tokens_per_sp,
       dump_captured_t,
       dump_destroyed_t,
       truck_percent,
@@ -833,11 +823,8 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
       trucks_displaced,
       truck_sp_captured_t,
       truck_sp_displaced_t,
+      in$wagon_points,
       wagon_percent,
-      wagons_captured,
-      wagons_displaced,
-      wagon_sp_captured_t,
-      wagon_sp_displaced_t,
     );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
@@ -845,6 +832,36 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     }
     return null;
   }
+}
+/** Stage 2 of `straight`, with the values it and the later stages read from before it. */
+function straight$2(input: Input, dump_percent: number, tokens_per_sp: number, dump_captured_t: number, dump_destroyed_t: rt.Num, truck_percent: number, trucks_captured: number, trucks_displaced: rt.Num, truck_sp_captured_t: number, truck_sp_displaced_t: rt.Num, in$wagon_points: rt.Num, wagon_percent: number): Record<string, rt.Wire> | null {
+  const wagons_captured: number = rt.round(rt.div(rt.mul(in$wagon_points, wagon_percent, "9.14c"), 100, "9.14c"), "half_up");
+  const wagons_displaced: rt.Num = rt.sub(in$wagon_points, wagons_captured, "9.14c");
+  const in$wagon_sp = rt.numberIn(input.wagon_sp) as rt.Num;
+  const wagon_sp_captured_t: number = rt.round(
+    rt.div(
+      rt.mul(rt.mul(in$wagon_sp, tokens_per_sp, "9.14c"), wagon_percent, "9.14c"),
+      100,
+      "9.14c",
+    ),
+    "half_up",
+  );
+  const wagon_sp_displaced_t: rt.Num = rt.sub(rt.mul(in$wagon_sp, tokens_per_sp, "9.14c"), wagon_sp_captured_t, "9.14c");
+  return straight$outputs(
+    dump_percent,
+    dump_captured_t,
+    dump_destroyed_t,
+    truck_percent,
+    trucks_captured,
+    trucks_displaced,
+    truck_sp_captured_t,
+    truck_sp_displaced_t,
+    wagon_percent,
+    wagons_captured,
+    wagons_displaced,
+    wagon_sp_captured_t,
+    wagon_sp_displaced_t,
+  );
 }
 /** The outputs of `straight`, in wire form. */
 function straight$outputs(dump_percent: number, dump_captured_t: number, dump_destroyed_t: rt.Num, truck_percent: number, trucks_captured: number, trucks_displaced: rt.Num, truck_sp_captured_t: number, truck_sp_displaced_t: rt.Num, wagon_percent: number, wagons_captured: number, wagons_displaced: rt.Num, wagon_sp_captured_t: number, wagon_sp_displaced_t: rt.Num): Record<string, rt.Wire> {

@@ -4687,180 +4687,17 @@ function straight(input, dice) {
     const in$overrun_number = input.overrun_number;
     const advance_cost = 0;
     const mp_expended_on_target = rt.whole(rt.whole(overrun_cost * in$overrun_number, "8.1a") + advance_cost, "8.1a");
-    const defender_re = straight$defender_re$each1(in$defenders);
-    const defender_supply_cost = rt.le(defender_re, 1) ? 1 : 2;
-    const in$hedgehog_level = input.hedgehog_level;
-    const hedgehog_at = in$hedgehog_level > 0 ? "heavy" : "no_at";
-    const defender_at = hedgehog_at === "heavy" || straight$defender_at$each1(in$defenders) ? "heavy" : straight$defender_at$each2(in$defenders) ? "light" : "no_at";
-    const in$defender_pays_supply = input.defender_pays_supply;
-    const combat_supply_factor = in$defender_pays_supply ? 1 : num$1$2;
-    const attackers$attack_strength = new Array(in$attackers.length);
-    straight$loop$attackers$mode_factor(in$attackers, defender_at, attackers$attack_strength);
-    const attack_total = straight$attack_total$each1(in$attackers, attackers$attack_strength);
-    const defenders$defense_strength = new Array(in$defenders.length);
-    straight$loop$defenders$mode_factor(
-      in$defenders,
-      combat_supply_factor,
-      defenders$defense_strength,
-    );
-    const defense_total = straight$defense_total$each1(in$defenders, defenders$defense_strength);
-    const both_zero = rt.eq(attack_total, 0) && rt.eq(defense_total, 0);
-    const odds = both_zero ? rt.ratio(1, 1, "9.7") : rt.roundOdds(rt.ratio(attack_total, defense_total, "9.7"), "half_up");
-    const in$terrain = input.terrain;
-    const highest_column = straight$highest_column$each1(in$terrain, odds);
-    const start_column = rt.eq(attack_total, 0) && rt.gt(defense_total, 0) ? rt.firstItem(table$combat_odds$columns) : rt.eq(defense_total, 0) && rt.gt(attack_total, 0) ? rt.lastItem(table$combat_odds$columns) : highest_column === null ? rt.firstItem(table$combat_odds$columns) : rt.compareOdds(
-      odds,
-      rt.lookup(table$combat_odds, in$terrain, rt.lastItem(table$combat_odds$columns)),
-    ) > 0 ? rt.lastItem(table$combat_odds$columns) : highest_column;
-    const start_column_odds = rt.lookup(table$combat_odds, in$terrain, start_column);
-    const attackers$action_rating = new Array(in$attackers.length);
-    straight$loop$attackers$action_rating(in$attackers, attackers$action_rating);
-    const attacker_ar = rt.item(attackers$action_rating, in$attacker_ar_unit, "9.6a");
-    const defenders$action_rating = new Array(in$defenders.length);
-    straight$loop$defenders$action_rating(in$defenders, defenders$action_rating);
-    const defender_ar = rt.item(defenders$action_rating, in$defender_ar_unit, "9.6a");
-    const ar_drm = rt.whole(attacker_ar - defender_ar, "9.6");
-    const die$surprise_roll = dice.surprise_roll;
-    if (die$surprise_roll === undefined) {
-      return null;
-    }
-    const hedgehog_surprise_drm = in$hedgehog_level > 0 ? -1 : 0;
-    const surprise_modified = rt.whole(rt.whole(die$surprise_roll + ar_drm, "9.8") + hedgehog_surprise_drm, "9.8");
-    const in$attack_type = "overrun";
-    const surprise = straight$surprise$each1(surprise_modified, in$attack_type);
-    const die$shift_roll = dice.shift_roll;
-    if (die$shift_roll === undefined) {
-      return null;
-    }
-    const column_shift = surprise === "attacker" ? die$shift_roll : surprise === "defender" ? -die$shift_roll : 0;
-    const final_column = rt.whole(start_column + column_shift, "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.whole(start_column + column_shift, "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? rt.lastItem(table$combat_odds$columns) : rt.whole(start_column + column_shift, "9.1g");
-    const final_column_odds = rt.lookup(table$combat_odds, in$terrain, final_column);
-    const die$combat_roll = dice.combat_roll;
-    if (die$combat_roll === undefined) {
-      return null;
-    }
-    const hedgehog_combat_drm = -in$hedgehog_level;
-    const combat_modified = rt.whole(rt.whole(die$combat_roll + ar_drm, "9.9") + hedgehog_combat_drm, "9.9");
-    const result = rt.lookup(table$combat_results, combat_modified, final_column);
-    const in$attacker_option_retreat = input.attacker_option_retreat;
-    const attacker_steps = straight$attacker_steps$each1(in$attackers);
-    const attacker_destroyed_before_options = result.attacker_loss >= attacker_steps;
-    const attacker_option_as_retreat = attacker_destroyed_before_options ? 0 : Math.min(in$attacker_option_retreat, result.attacker_option);
-    const attacker_required_losses = rt.whole(
-      rt.whole(result.attacker_loss + result.attacker_option, "9.10a") - attacker_option_as_retreat,
-      "9.10a",
-    );
-    const attacker_step_losses = Math.min(attacker_required_losses, attacker_steps);
-    const attacker_losses_by_unit = rt.spread(
-      attacker_step_losses,
-      straight$attacker_losses_by_unit$each1(in$attackers),
-      in$attacker_ar_unit,
-    );
-    const attackers$losses = new Array(in$attackers.length);
-    const attackers$destroyed = new Array(in$attackers.length);
-    straight$loop$attackers$losses(
+    return straight$2(
+      input,
+      dice,
       in$attackers,
-      attacker_losses_by_unit,
-      attacker_option_as_retreat,
-      attackers$losses,
-      attackers$destroyed,
-    );
-    const attacker_destroyed = straight$attacker_destroyed$each1(in$attackers, attackers$destroyed);
-    const attacker_retreat_hexes = attacker_destroyed ? 0 : attacker_option_as_retreat;
-    const in$phase = input.phase;
-    const in$attack_hexes = input.attack_hexes;
-    const in$attack_hexes_adjacent = input.attack_hexes_adjacent;
-    const overrun_gains_no_exploit = true;
-    const exploit_ignored = overrun_gains_no_exploit ? true : in$phase === "exploitation_phase" ? true : in$attack_hexes > 2 || in$attack_hexes === 2 && !in$attack_hexes_adjacent ? true : false;
-    const attackers$gains_exploit = new Array(in$attackers.length);
-    straight$loop$attackers$gains_exploit(
-      in$attackers,
-      result,
-      exploit_ignored,
-      attacker_option_as_retreat,
-      attackers$destroyed,
-      attackers$gains_exploit,
-    );
-    const exploit_units = straight$exploit_units$each1(in$attackers, attackers$gains_exploit);
-    const attacker_cannot_take_options = attacker_required_losses > attacker_steps;
-    const defender_may_ignore = attacker_destroyed_before_options ? true : attacker_option_as_retreat > 0 ? true : attacker_cannot_take_options ? true : false;
-    const in$defender_ignores = input.defender_ignores;
-    const defender_option = defender_may_ignore && in$defender_ignores ? 0 : defender_may_ignore ? result.defender_option : result.defender_option;
-    const in$defender_option_retreat = input.defender_option_retreat;
-    const defender_option_as_retreat = Math.min(in$defender_option_retreat, defender_option);
-    const defender_required_losses = rt.whole(
-      rt.whole(result.defender_loss + defender_option, "9.10b") - defender_option_as_retreat,
-      "9.10b",
-    );
-    const defender_steps = straight$defender_steps$each1(in$defenders);
-    const defender_step_losses = Math.min(defender_required_losses, defender_steps);
-    const defender_losses_by_unit = rt.spread(
-      defender_step_losses,
-      straight$defender_losses_by_unit$each1(in$defenders),
-      in$defender_ar_unit,
-    );
-    const defenders$losses = new Array(in$defenders.length);
-    const defenders$destroyed = new Array(in$defenders.length);
-    straight$loop$defenders$losses(
-      in$defenders,
-      defender_losses_by_unit,
-      defender_option_as_retreat,
-      defenders$losses,
-      defenders$destroyed,
-    );
-    const defender_destroyed = straight$defender_destroyed$each1(in$defenders, defenders$destroyed);
-    const defender_retreat_hexes = defender_destroyed ? 0 : defender_option_as_retreat;
-    const defender_dg = result.defender_dg ? true : defender_retreat_hexes >= 2;
-    const advance = !(defender_destroyed || defender_retreat_hexes > 0) ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : attacker_destroyed ? "not_allowed" : "required";
-    const movement_ends = attacker_option_as_retreat > 0;
-    const may_continue_moving = !movement_ends && !attacker_destroyed && rt.gt(mp_left_after, 0);
-    const attackers$advances = new Array(in$attackers.length);
-    straight$loop$attackers$advances(
-      in$attackers,
-      attackers$destroyed,
-      attacker_option_as_retreat,
-      advance,
-      attackers$advances,
-    );
-    return straight$outputs(
       overrun_cost,
+      attacker_supply_cost,
+      in$defenders,
+      in$attacker_ar_unit,
+      in$defender_ar_unit,
       mp_left_after,
       mp_expended_on_target,
-      attacker_supply_cost,
-      defender_supply_cost,
-      attackers$attack_strength,
-      defenders$defense_strength,
-      attack_total,
-      defense_total,
-      odds,
-      start_column,
-      start_column_odds,
-      attacker_ar,
-      defender_ar,
-      ar_drm,
-      surprise_modified,
-      surprise,
-      column_shift,
-      final_column,
-      final_column_odds,
-      combat_modified,
-      result,
-      attacker_retreat_hexes,
-      attacker_step_losses,
-      attackers$losses,
-      attackers$destroyed,
-      exploit_units,
-      defender_may_ignore,
-      defender_option,
-      defender_retreat_hexes,
-      defender_step_losses,
-      defenders$losses,
-      defenders$destroyed,
-      defender_dg,
-      advance,
-      attackers$advances,
-      movement_ends,
-      may_continue_moving,
     );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
@@ -4868,6 +4705,284 @@ function straight(input, dice) {
     }
     return null;
   }
+}
+/** Stage 2 of `straight`, with the values it and the later stages read from before it. */
+function straight$2(input, dice, in$attackers, overrun_cost, attacker_supply_cost, in$defenders, in$attacker_ar_unit, in$defender_ar_unit, mp_left_after, mp_expended_on_target) {
+  const defender_re = straight$defender_re$each1(in$defenders);
+  const defender_supply_cost = rt.le(defender_re, 1) ? 1 : 2;
+  const in$hedgehog_level = input.hedgehog_level;
+  const hedgehog_at = in$hedgehog_level > 0 ? "heavy" : "no_at";
+  const defender_at = hedgehog_at === "heavy" || straight$defender_at$each1(in$defenders) ? "heavy" : straight$defender_at$each2(in$defenders) ? "light" : "no_at";
+  const in$defender_pays_supply = input.defender_pays_supply;
+  const combat_supply_factor = in$defender_pays_supply ? 1 : num$1$2;
+  const attackers$attack_strength = new Array(in$attackers.length);
+  straight$loop$attackers$mode_factor(in$attackers, defender_at, attackers$attack_strength);
+  const attack_total = straight$attack_total$each1(in$attackers, attackers$attack_strength);
+  const defenders$defense_strength = new Array(in$defenders.length);
+  straight$loop$defenders$mode_factor(
+    in$defenders,
+    combat_supply_factor,
+    defenders$defense_strength,
+  );
+  const defense_total = straight$defense_total$each1(in$defenders, defenders$defense_strength);
+  const both_zero = rt.eq(attack_total, 0) && rt.eq(defense_total, 0);
+  const odds = both_zero ? rt.ratio(1, 1, "9.7") : rt.roundOdds(rt.ratio(attack_total, defense_total, "9.7"), "half_up");
+  const in$terrain = input.terrain;
+  const highest_column = straight$highest_column$each1(in$terrain, odds);
+  const start_column = rt.eq(attack_total, 0) && rt.gt(defense_total, 0) ? rt.firstItem(table$combat_odds$columns) : rt.eq(defense_total, 0) && rt.gt(attack_total, 0) ? rt.lastItem(table$combat_odds$columns) : highest_column === null ? rt.firstItem(table$combat_odds$columns) : rt.compareOdds(
+    odds,
+    rt.lookup(table$combat_odds, in$terrain, rt.lastItem(table$combat_odds$columns)),
+  ) > 0 ? rt.lastItem(table$combat_odds$columns) : highest_column;
+  const start_column_odds = rt.lookup(table$combat_odds, in$terrain, start_column);
+  return straight$3(
+    input,
+    dice,
+    in$attackers,
+    overrun_cost,
+    attacker_supply_cost,
+    in$defenders,
+    in$attacker_ar_unit,
+    in$defender_ar_unit,
+    mp_left_after,
+    mp_expended_on_target,
+    defender_supply_cost,
+    in$hedgehog_level,
+    attackers$attack_strength,
+    attack_total,
+    defenders$defense_strength,
+    defense_total,
+    odds,
+    in$terrain,
+    start_column,
+    start_column_odds,
+  );
+}
+/** Stage 3 of `straight`, with the values it and the later stages read from before it. */
+function straight$3(input, dice, in$attackers, overrun_cost, attacker_supply_cost, in$defenders, in$attacker_ar_unit, in$defender_ar_unit, mp_left_after, mp_expended_on_target, defender_supply_cost, in$hedgehog_level, attackers$attack_strength, attack_total, defenders$defense_strength, defense_total, odds, in$terrain, start_column, start_column_odds) {
+  const attackers$action_rating = new Array(in$attackers.length);
+  straight$loop$attackers$action_rating(in$attackers, attackers$action_rating);
+  const attacker_ar = rt.item(attackers$action_rating, in$attacker_ar_unit, "9.6a");
+  const defenders$action_rating = new Array(in$defenders.length);
+  straight$loop$defenders$action_rating(in$defenders, defenders$action_rating);
+  const defender_ar = rt.item(defenders$action_rating, in$defender_ar_unit, "9.6a");
+  const ar_drm = rt.whole(attacker_ar - defender_ar, "9.6");
+  const die$surprise_roll = dice.surprise_roll;
+  if (die$surprise_roll === undefined) {
+    return null;
+  }
+  const hedgehog_surprise_drm = in$hedgehog_level > 0 ? -1 : 0;
+  const surprise_modified = rt.whole(rt.whole(die$surprise_roll + ar_drm, "9.8") + hedgehog_surprise_drm, "9.8");
+  const in$attack_type = "overrun";
+  const surprise = straight$surprise$each1(surprise_modified, in$attack_type);
+  const die$shift_roll = dice.shift_roll;
+  if (die$shift_roll === undefined) {
+    return null;
+  }
+  const column_shift = surprise === "attacker" ? die$shift_roll : surprise === "defender" ? -die$shift_roll : 0;
+  const final_column = rt.whole(start_column + column_shift, "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.whole(start_column + column_shift, "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? rt.lastItem(table$combat_odds$columns) : rt.whole(start_column + column_shift, "9.1g");
+  const final_column_odds = rt.lookup(table$combat_odds, in$terrain, final_column);
+  const die$combat_roll = dice.combat_roll;
+  if (die$combat_roll === undefined) {
+    return null;
+  }
+  const hedgehog_combat_drm = -in$hedgehog_level;
+  const combat_modified = rt.whole(rt.whole(die$combat_roll + ar_drm, "9.9") + hedgehog_combat_drm, "9.9");
+  const result = rt.lookup(table$combat_results, combat_modified, final_column);
+  const in$attacker_option_retreat = input.attacker_option_retreat;
+  const attacker_steps = straight$attacker_steps$each1(in$attackers);
+  return straight$4(
+    input,
+    in$attackers,
+    overrun_cost,
+    attacker_supply_cost,
+    in$defenders,
+    in$attacker_ar_unit,
+    in$defender_ar_unit,
+    mp_left_after,
+    mp_expended_on_target,
+    defender_supply_cost,
+    attackers$attack_strength,
+    attack_total,
+    defenders$defense_strength,
+    defense_total,
+    odds,
+    start_column,
+    start_column_odds,
+    attacker_ar,
+    defender_ar,
+    ar_drm,
+    surprise_modified,
+    surprise,
+    column_shift,
+    final_column,
+    final_column_odds,
+    combat_modified,
+    result,
+    in$attacker_option_retreat,
+    attacker_steps,
+  );
+}
+/** Stage 4 of `straight`, with the values it and the later stages read from before it. */
+function straight$4(input, in$attackers, overrun_cost, attacker_supply_cost, in$defenders, in$attacker_ar_unit, in$defender_ar_unit, mp_left_after, mp_expended_on_target, defender_supply_cost, attackers$attack_strength, attack_total, defenders$defense_strength, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, final_column, final_column_odds, combat_modified, result, in$attacker_option_retreat, attacker_steps) {
+  const attacker_destroyed_before_options = result.attacker_loss >= attacker_steps;
+  const attacker_option_as_retreat = attacker_destroyed_before_options ? 0 : Math.min(in$attacker_option_retreat, result.attacker_option);
+  const attacker_required_losses = rt.whole(
+    rt.whole(result.attacker_loss + result.attacker_option, "9.10a") - attacker_option_as_retreat,
+    "9.10a",
+  );
+  const attacker_step_losses = Math.min(attacker_required_losses, attacker_steps);
+  const attacker_losses_by_unit = rt.spread(
+    attacker_step_losses,
+    straight$attacker_losses_by_unit$each1(in$attackers),
+    in$attacker_ar_unit,
+  );
+  const attackers$losses = new Array(in$attackers.length);
+  const attackers$destroyed = new Array(in$attackers.length);
+  straight$loop$attackers$losses(
+    in$attackers,
+    attacker_losses_by_unit,
+    attacker_option_as_retreat,
+    attackers$losses,
+    attackers$destroyed,
+  );
+  const attacker_destroyed = straight$attacker_destroyed$each1(in$attackers, attackers$destroyed);
+  const attacker_retreat_hexes = attacker_destroyed ? 0 : attacker_option_as_retreat;
+  const in$phase = input.phase;
+  const in$attack_hexes = input.attack_hexes;
+  const in$attack_hexes_adjacent = input.attack_hexes_adjacent;
+  const overrun_gains_no_exploit = true;
+  const exploit_ignored = overrun_gains_no_exploit ? true : in$phase === "exploitation_phase" ? true : in$attack_hexes > 2 || in$attack_hexes === 2 && !in$attack_hexes_adjacent ? true : false;
+  const attackers$gains_exploit = new Array(in$attackers.length);
+  straight$loop$attackers$gains_exploit(
+    in$attackers,
+    result,
+    exploit_ignored,
+    attacker_option_as_retreat,
+    attackers$destroyed,
+    attackers$gains_exploit,
+  );
+  const exploit_units = straight$exploit_units$each1(in$attackers, attackers$gains_exploit);
+  const attacker_cannot_take_options = attacker_required_losses > attacker_steps;
+  const defender_may_ignore = attacker_destroyed_before_options ? true : attacker_option_as_retreat > 0 ? true : attacker_cannot_take_options ? true : false;
+  const in$defender_ignores = input.defender_ignores;
+  const defender_option = defender_may_ignore && in$defender_ignores ? 0 : defender_may_ignore ? result.defender_option : result.defender_option;
+  const in$defender_option_retreat = input.defender_option_retreat;
+  const defender_option_as_retreat = Math.min(in$defender_option_retreat, defender_option);
+  const defender_required_losses = rt.whole(
+    rt.whole(result.defender_loss + defender_option, "9.10b") - defender_option_as_retreat,
+    "9.10b",
+  );
+  const defender_steps = straight$defender_steps$each1(in$defenders);
+  const defender_step_losses = Math.min(defender_required_losses, defender_steps);
+  return straight$5(
+    in$attackers,
+    overrun_cost,
+    attacker_supply_cost,
+    in$defenders,
+    in$defender_ar_unit,
+    mp_left_after,
+    mp_expended_on_target,
+    defender_supply_cost,
+    attackers$attack_strength,
+    attack_total,
+    defenders$defense_strength,
+    defense_total,
+    odds,
+    start_column,
+    start_column_odds,
+    attacker_ar,
+    defender_ar,
+    ar_drm,
+    surprise_modified,
+    surprise,
+    column_shift,
+    final_column,
+    final_column_odds,
+    combat_modified,
+    result,
+    attacker_option_as_retreat,
+    attacker_step_losses,
+    attackers$losses,
+    attackers$destroyed,
+    attacker_destroyed,
+    attacker_retreat_hexes,
+    exploit_units,
+    defender_may_ignore,
+    defender_option,
+    defender_option_as_retreat,
+    defender_step_losses,
+  );
+}
+/** Stage 5 of `straight`, with the values it and the later stages read from before it. */
+function straight$5(in$attackers, overrun_cost, attacker_supply_cost, in$defenders, in$defender_ar_unit, mp_left_after, mp_expended_on_target, defender_supply_cost, attackers$attack_strength, attack_total, defenders$defense_strength, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, final_column, final_column_odds, combat_modified, result, attacker_option_as_retreat, attacker_step_losses, attackers$losses, attackers$destroyed, attacker_destroyed, attacker_retreat_hexes, exploit_units, defender_may_ignore, defender_option, defender_option_as_retreat, defender_step_losses) {
+  const defender_losses_by_unit = rt.spread(
+    defender_step_losses,
+    straight$defender_losses_by_unit$each1(in$defenders),
+    in$defender_ar_unit,
+  );
+  const defenders$losses = new Array(in$defenders.length);
+  const defenders$destroyed = new Array(in$defenders.length);
+  straight$loop$defenders$losses(
+    in$defenders,
+    defender_losses_by_unit,
+    defender_option_as_retreat,
+    defenders$losses,
+    defenders$destroyed,
+  );
+  const defender_destroyed = straight$defender_destroyed$each1(in$defenders, defenders$destroyed);
+  const defender_retreat_hexes = defender_destroyed ? 0 : defender_option_as_retreat;
+  const defender_dg = result.defender_dg ? true : defender_retreat_hexes >= 2;
+  const advance = !(defender_destroyed || defender_retreat_hexes > 0) ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : attacker_destroyed ? "not_allowed" : "required";
+  const movement_ends = attacker_option_as_retreat > 0;
+  const may_continue_moving = !movement_ends && !attacker_destroyed && rt.gt(mp_left_after, 0);
+  const attackers$advances = new Array(in$attackers.length);
+  straight$loop$attackers$advances(
+    in$attackers,
+    attackers$destroyed,
+    attacker_option_as_retreat,
+    advance,
+    attackers$advances,
+  );
+  return straight$outputs(
+    overrun_cost,
+    mp_left_after,
+    mp_expended_on_target,
+    attacker_supply_cost,
+    defender_supply_cost,
+    attackers$attack_strength,
+    defenders$defense_strength,
+    attack_total,
+    defense_total,
+    odds,
+    start_column,
+    start_column_odds,
+    attacker_ar,
+    defender_ar,
+    ar_drm,
+    surprise_modified,
+    surprise,
+    column_shift,
+    final_column,
+    final_column_odds,
+    combat_modified,
+    result,
+    attacker_retreat_hexes,
+    attacker_step_losses,
+    attackers$losses,
+    attackers$destroyed,
+    exploit_units,
+    defender_may_ignore,
+    defender_option,
+    defender_retreat_hexes,
+    defender_step_losses,
+    defenders$losses,
+    defenders$destroyed,
+    defender_dg,
+    advance,
+    attackers$advances,
+    movement_ends,
+    may_continue_moving,
+  );
 }
 /** The per-unit definitions `attackers.mode_factor`, `attackers.at_reduced`, `attackers.terrain_multiplier`, `attackers.step_loss_factor`, `attackers.supply_factor`, `attackers.attack_strength`, unit by unit. */
 function straight$loop$attackers$mode_factor(in$attackers, defender_at, attackers$attack_strength) {

@@ -2198,73 +2198,21 @@ function straight(input, dice) {
       moving_units$mp_left,
       moving_units$attack_now,
     );
-    const attack_total = rt.add(
-      rt.add(
-        straight$attack_total$each1(in$moving_units, moving_units$attack_now),
-        attack_air,
-        "12.D",
-      ),
-      attack_naval,
-      "12.D",
-    );
-    const in$defence_strength = rt.numberIn(input.defence_strength);
-    const defence_total = rt.add(rt.add(in$defence_strength, defence_air, "12.A.3"), defence_naval, "12.A.3");
-    const odds = rt.gt(defence_total, 0) ? rt.ratio(attack_total, defence_total, "12.D") : straight$odds$each1(in$moving_units) ? rt.ratio(20, 1, "12.D") : null;
-    const deadlock_marker = in$declaration === "deadlock";
-    const in$defenders_under_dl = input.defenders_under_dl;
-    const dl_marker_removed = in$defenders_under_dl;
-    if (input.combat_outcome == null) {
-      return null;
-    }
-    const in$combat_outcome = input.combat_outcome;
-    const resolved_case = in$declaration === "deadlock" ? null : in$combat_outcome;
-    const defenders_eliminated = resolved_case === null ? null : resolved_case === "or_result";
-    if (input.defender_re_remaining == null) {
-      return null;
-    }
-    const in$defender_re_remaining = rt.numberIn(input.defender_re_remaining);
-    const most_mp_spent = straight$most_mp_spent$each1(in$moving_units, moving_units$mp_spent);
-    const overrun_mp_expended = resolved_case === null ? null : resolved_case === "or_result" ? most_mp_spent : resolved_case === "hex_cleared" ? rt.add(most_mp_spent, 1, "12.D.1") : rt.add(most_mp_spent, in$defender_re_remaining, "12.D.1");
-    const expended_mp_marker = rt.sameValue(overrun_mp_expended, null) ? null : rt.min(rt.max(overrun_mp_expended, 1), 10);
-    const in$defender_zoc = input.defender_zoc;
-    const zoc_marker = resolved_case === null ? null : in$defender_zoc === "full_zoc" ? "two_circles" : in$defender_zoc === "partial_zoc" ? "one_circle" : "no_marker";
-    const may_continue_moving = resolved_case === null ? null : resolved_case === "not_cleared" ? false : resolved_case === "hex_cleared" ? true : true;
-    const attackers_lose_zoc = resolved_case === null ? null : resolved_case === "not_cleared";
-    if (input.defender_re == null) {
-      return null;
-    }
-    const in$defender_re = rt.numberIn(input.defender_re);
-    const red_table_defender_re = resolved_case === "hex_cleared" ? rt.mul(2, in$defender_re, "12.D.2.a") : resolved_case === "not_cleared" ? rt.mul(2, in$defender_re, "12.D.2.a") : null;
-    const red_table_attacker_drm = resolved_case === null ? null : resolved_case === "not_cleared" ? 2 : 0;
-    const dual_occupancy = resolved_case === null ? null : resolved_case === "not_cleared";
-    const no_combat_next_phase = resolved_case === null ? null : resolved_case === "not_cleared";
-    return straight$outputs(
-      moving_units$overrun_cost,
+    return straight$2(
+      input,
+      in$moving_units,
       moving_units$hexside_cost,
+      moving_units$overrun_cost,
       moving_units$mp_cost,
       moving_units$mp_spent,
-      moving_units$mp_left,
+      in$declaration,
       air_units$value,
       attack_air,
       defence_air,
       attack_naval,
       defence_naval,
+      moving_units$mp_left,
       moving_units$attack_now,
-      attack_total,
-      defence_total,
-      odds,
-      deadlock_marker,
-      dl_marker_removed,
-      defenders_eliminated,
-      overrun_mp_expended,
-      expended_mp_marker,
-      zoc_marker,
-      may_continue_moving,
-      attackers_lose_zoc,
-      red_table_defender_re,
-      red_table_attacker_drm,
-      dual_occupancy,
-      no_combat_next_phase,
     );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
@@ -2272,6 +2220,104 @@ function straight(input, dice) {
     }
     return null;
   }
+}
+/** Stage 2 of `straight`, with the values it and the later stages read from before it. */
+function straight$2(input, in$moving_units, moving_units$hexside_cost, moving_units$overrun_cost, moving_units$mp_cost, moving_units$mp_spent, in$declaration, air_units$value, attack_air, defence_air, attack_naval, defence_naval, moving_units$mp_left, moving_units$attack_now) {
+  const attack_total = rt.add(
+    rt.add(
+      straight$attack_total$each1(in$moving_units, moving_units$attack_now),
+      attack_air,
+      "12.D",
+    ),
+    attack_naval,
+    "12.D",
+  );
+  const in$defence_strength = rt.numberIn(input.defence_strength);
+  const defence_total = rt.add(rt.add(in$defence_strength, defence_air, "12.A.3"), defence_naval, "12.A.3");
+  const odds = rt.gt(defence_total, 0) ? rt.ratio(attack_total, defence_total, "12.D") : straight$odds$each1(in$moving_units) ? rt.ratio(20, 1, "12.D") : null;
+  const deadlock_marker = in$declaration === "deadlock";
+  const in$defenders_under_dl = input.defenders_under_dl;
+  const dl_marker_removed = in$defenders_under_dl;
+  if (input.combat_outcome == null) {
+    return null;
+  }
+  const in$combat_outcome = input.combat_outcome;
+  const resolved_case = in$declaration === "deadlock" ? null : in$combat_outcome;
+  const defenders_eliminated = resolved_case === null ? null : resolved_case === "or_result";
+  if (input.defender_re_remaining == null) {
+    return null;
+  }
+  const in$defender_re_remaining = rt.numberIn(input.defender_re_remaining);
+  const most_mp_spent = straight$most_mp_spent$each1(in$moving_units, moving_units$mp_spent);
+  const overrun_mp_expended = resolved_case === null ? null : resolved_case === "or_result" ? most_mp_spent : resolved_case === "hex_cleared" ? rt.add(most_mp_spent, 1, "12.D.1") : rt.add(most_mp_spent, in$defender_re_remaining, "12.D.1");
+  const expended_mp_marker = rt.sameValue(overrun_mp_expended, null) ? null : rt.min(rt.max(overrun_mp_expended, 1), 10);
+  const in$defender_zoc = input.defender_zoc;
+  const zoc_marker = resolved_case === null ? null : in$defender_zoc === "full_zoc" ? "two_circles" : in$defender_zoc === "partial_zoc" ? "one_circle" : "no_marker";
+  return straight$3(
+    input,
+    moving_units$hexside_cost,
+    moving_units$overrun_cost,
+    moving_units$mp_cost,
+    moving_units$mp_spent,
+    air_units$value,
+    attack_air,
+    defence_air,
+    attack_naval,
+    defence_naval,
+    moving_units$mp_left,
+    moving_units$attack_now,
+    attack_total,
+    defence_total,
+    odds,
+    deadlock_marker,
+    dl_marker_removed,
+    resolved_case,
+    defenders_eliminated,
+    overrun_mp_expended,
+    expended_mp_marker,
+    zoc_marker,
+  );
+}
+/** Stage 3 of `straight`, with the values it and the later stages read from before it. */
+function straight$3(input, moving_units$hexside_cost, moving_units$overrun_cost, moving_units$mp_cost, moving_units$mp_spent, air_units$value, attack_air, defence_air, attack_naval, defence_naval, moving_units$mp_left, moving_units$attack_now, attack_total, defence_total, odds, deadlock_marker, dl_marker_removed, resolved_case, defenders_eliminated, overrun_mp_expended, expended_mp_marker, zoc_marker) {
+  const may_continue_moving = resolved_case === null ? null : resolved_case === "not_cleared" ? false : resolved_case === "hex_cleared" ? true : true;
+  const attackers_lose_zoc = resolved_case === null ? null : resolved_case === "not_cleared";
+  if (input.defender_re == null) {
+    return null;
+  }
+  const in$defender_re = rt.numberIn(input.defender_re);
+  const red_table_defender_re = resolved_case === "hex_cleared" ? rt.mul(2, in$defender_re, "12.D.2.a") : resolved_case === "not_cleared" ? rt.mul(2, in$defender_re, "12.D.2.a") : null;
+  const red_table_attacker_drm = resolved_case === null ? null : resolved_case === "not_cleared" ? 2 : 0;
+  const dual_occupancy = resolved_case === null ? null : resolved_case === "not_cleared";
+  const no_combat_next_phase = resolved_case === null ? null : resolved_case === "not_cleared";
+  return straight$outputs(
+    moving_units$overrun_cost,
+    moving_units$hexside_cost,
+    moving_units$mp_cost,
+    moving_units$mp_spent,
+    moving_units$mp_left,
+    air_units$value,
+    attack_air,
+    defence_air,
+    attack_naval,
+    defence_naval,
+    moving_units$attack_now,
+    attack_total,
+    defence_total,
+    odds,
+    deadlock_marker,
+    dl_marker_removed,
+    defenders_eliminated,
+    overrun_mp_expended,
+    expended_mp_marker,
+    zoc_marker,
+    may_continue_moving,
+    attackers_lose_zoc,
+    red_table_defender_re,
+    red_table_attacker_drm,
+    dual_occupancy,
+    no_combat_next_phase,
+  );
 }
 /** The per-unit definitions `moving_units.hexside_cost`, `moving_units.overrun_cost`, `moving_units.mp_cost`, `moving_units.mp_spent`, unit by unit. */
 function straight$loop$moving_units$hexside_cost(in$moving_units, german_cm_overrun_mp, overrun_mp, in$fort_city_mp, moving_units$hexside_cost, moving_units$overrun_cost, moving_units$mp_cost, moving_units$mp_spent) {

@@ -2330,73 +2330,21 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
       moving_units$mp_left,
       moving_units$attack_now,
     );
-    const attack_total: rt.Num = rt.add(
-      rt.add(
-        straight$attack_total$each1(in$moving_units, moving_units$attack_now),
-        attack_air,
-        "12.D",
-      ),
-      attack_naval,
-      "12.D",
-    );
-    const in$defence_strength = rt.numberIn(input.defence_strength) as rt.Num;
-    const defence_total: rt.Num = rt.add(rt.add(in$defence_strength, defence_air, "12.A.3"), defence_naval, "12.A.3");
-    const odds: rt.Odds | null = rt.gt(defence_total, 0) ? rt.ratio(attack_total, defence_total, "12.D") : straight$odds$each1(in$moving_units) ? rt.ratio(20, 1, "12.D") : null;
-    const deadlock_marker: boolean = in$declaration === "deadlock";
-    const in$defenders_under_dl = input.defenders_under_dl as boolean;
-    const dl_marker_removed: boolean = in$defenders_under_dl;
-    if (input.combat_outcome == null) {
-      return null;
-    }
-    const in$combat_outcome = input.combat_outcome as "or_result" | "hex_cleared" | "not_cleared";
-    const resolved_case: ("or_result" | "hex_cleared" | "not_cleared") | null = in$declaration === "deadlock" ? null : in$combat_outcome;
-    const defenders_eliminated: boolean | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "or_result";
-    if (input.defender_re_remaining == null) {
-      return null;
-    }
-    const in$defender_re_remaining = rt.numberIn(input.defender_re_remaining) as rt.Num;
-    const most_mp_spent: rt.Num = straight$most_mp_spent$each1(in$moving_units, moving_units$mp_spent) as rt.Num;
-    const overrun_mp_expended: rt.Num | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "or_result" ? most_mp_spent : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "hex_cleared" ? rt.add(most_mp_spent, 1, "12.D.1") : rt.add(most_mp_spent, in$defender_re_remaining, "12.D.1");
-    const expended_mp_marker: rt.Num | null = rt.sameValue(overrun_mp_expended, null) ? null : rt.min(rt.max(overrun_mp_expended as rt.Num, 1), 10);
-    const in$defender_zoc = input.defender_zoc as "no_zoc" | "partial_zoc" | "full_zoc";
-    const zoc_marker: ("no_marker" | "one_circle" | "two_circles") | null = resolved_case === null ? null : in$defender_zoc === "full_zoc" ? "two_circles" : in$defender_zoc === "partial_zoc" ? "one_circle" : "no_marker";
-    const may_continue_moving: boolean | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared" ? false : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "hex_cleared" ? true : true;
-    const attackers_lose_zoc: boolean | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared";
-    if (input.defender_re == null) {
-      return null;
-    }
-    const in$defender_re = rt.numberIn(input.defender_re) as rt.Num;
-    const red_table_defender_re: rt.Num | null = resolved_case === "hex_cleared" ? rt.mul(2, in$defender_re, "12.D.2.a") : resolved_case === "not_cleared" ? rt.mul(2, in$defender_re, "12.D.2.a") : null;
-    const red_table_attacker_drm: number | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared" ? 2 : 0;
-    const dual_occupancy: boolean | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared";
-    const no_combat_next_phase: boolean | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared";
-    return straight$outputs(
-      moving_units$overrun_cost,
+    return straight$2(
+      input,
+      in$moving_units,
       moving_units$hexside_cost,
+      moving_units$overrun_cost,
       moving_units$mp_cost,
       moving_units$mp_spent,
-      moving_units$mp_left,
+      in$declaration,
       air_units$value,
       attack_air,
       defence_air,
       attack_naval,
       defence_naval,
+      moving_units$mp_left,
       moving_units$attack_now,
-      attack_total,
-      defence_total,
-      odds,
-      deadlock_marker,
-      dl_marker_removed,
-      defenders_eliminated,
-      overrun_mp_expended,
-      expended_mp_marker,
-      zoc_marker,
-      may_continue_moving,
-      attackers_lose_zoc,
-      red_table_defender_re,
-      red_table_attacker_drm,
-      dual_occupancy,
-      no_combat_next_phase,
     );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
@@ -2404,6 +2352,104 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     }
     return null;
   }
+}
+/** Stage 2 of `straight`, with the values it and the later stages read from before it. */
+function straight$2(input: Input, in$moving_units: readonly MovingUnit[], moving_units$hexside_cost: rt.Num[], moving_units$overrun_cost: number[], moving_units$mp_cost: rt.Num[], moving_units$mp_spent: rt.Num[], in$declaration: "immediate" | "deadlock", air_units$value: rt.Num[], attack_air: rt.Num, defence_air: rt.Num, attack_naval: rt.Num, defence_naval: rt.Num, moving_units$mp_left: rt.Num[], moving_units$attack_now: rt.Num[]): Record<string, rt.Wire> | null {
+  const attack_total: rt.Num = rt.add(
+    rt.add(
+      straight$attack_total$each1(in$moving_units, moving_units$attack_now),
+      attack_air,
+      "12.D",
+    ),
+    attack_naval,
+    "12.D",
+  );
+  const in$defence_strength = rt.numberIn(input.defence_strength) as rt.Num;
+  const defence_total: rt.Num = rt.add(rt.add(in$defence_strength, defence_air, "12.A.3"), defence_naval, "12.A.3");
+  const odds: rt.Odds | null = rt.gt(defence_total, 0) ? rt.ratio(attack_total, defence_total, "12.D") : straight$odds$each1(in$moving_units) ? rt.ratio(20, 1, "12.D") : null;
+  const deadlock_marker: boolean = in$declaration === "deadlock";
+  const in$defenders_under_dl = input.defenders_under_dl as boolean;
+  const dl_marker_removed: boolean = in$defenders_under_dl;
+  if (input.combat_outcome == null) {
+    return null;
+  }
+  const in$combat_outcome = input.combat_outcome as "or_result" | "hex_cleared" | "not_cleared";
+  const resolved_case: ("or_result" | "hex_cleared" | "not_cleared") | null = in$declaration === "deadlock" ? null : in$combat_outcome;
+  const defenders_eliminated: boolean | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "or_result";
+  if (input.defender_re_remaining == null) {
+    return null;
+  }
+  const in$defender_re_remaining = rt.numberIn(input.defender_re_remaining) as rt.Num;
+  const most_mp_spent: rt.Num = straight$most_mp_spent$each1(in$moving_units, moving_units$mp_spent) as rt.Num;
+  const overrun_mp_expended: rt.Num | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "or_result" ? most_mp_spent : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "hex_cleared" ? rt.add(most_mp_spent, 1, "12.D.1") : rt.add(most_mp_spent, in$defender_re_remaining, "12.D.1");
+  const expended_mp_marker: rt.Num | null = rt.sameValue(overrun_mp_expended, null) ? null : rt.min(rt.max(overrun_mp_expended as rt.Num, 1), 10);
+  const in$defender_zoc = input.defender_zoc as "no_zoc" | "partial_zoc" | "full_zoc";
+  const zoc_marker: ("no_marker" | "one_circle" | "two_circles") | null = resolved_case === null ? null : in$defender_zoc === "full_zoc" ? "two_circles" : in$defender_zoc === "partial_zoc" ? "one_circle" : "no_marker";
+  return straight$3(
+    input,
+    moving_units$hexside_cost,
+    moving_units$overrun_cost,
+    moving_units$mp_cost,
+    moving_units$mp_spent,
+    air_units$value,
+    attack_air,
+    defence_air,
+    attack_naval,
+    defence_naval,
+    moving_units$mp_left,
+    moving_units$attack_now,
+    attack_total,
+    defence_total,
+    odds,
+    deadlock_marker,
+    dl_marker_removed,
+    resolved_case,
+    defenders_eliminated,
+    overrun_mp_expended,
+    expended_mp_marker,
+    zoc_marker,
+  );
+}
+/** Stage 3 of `straight`, with the values it and the later stages read from before it. */
+function straight$3(input: Input, moving_units$hexside_cost: rt.Num[], moving_units$overrun_cost: number[], moving_units$mp_cost: rt.Num[], moving_units$mp_spent: rt.Num[], air_units$value: rt.Num[], attack_air: rt.Num, defence_air: rt.Num, attack_naval: rt.Num, defence_naval: rt.Num, moving_units$mp_left: rt.Num[], moving_units$attack_now: rt.Num[], attack_total: rt.Num, defence_total: rt.Num, odds: rt.Odds | null, deadlock_marker: boolean, dl_marker_removed: boolean, resolved_case: ("or_result" | "hex_cleared" | "not_cleared") | null, defenders_eliminated: boolean | null, overrun_mp_expended: rt.Num | null, expended_mp_marker: rt.Num | null, zoc_marker: ("no_marker" | "one_circle" | "two_circles") | null): Record<string, rt.Wire> | null {
+  const may_continue_moving: boolean | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared" ? false : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "hex_cleared" ? true : true;
+  const attackers_lose_zoc: boolean | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared";
+  if (input.defender_re == null) {
+    return null;
+  }
+  const in$defender_re = rt.numberIn(input.defender_re) as rt.Num;
+  const red_table_defender_re: rt.Num | null = resolved_case === "hex_cleared" ? rt.mul(2, in$defender_re, "12.D.2.a") : resolved_case === "not_cleared" ? rt.mul(2, in$defender_re, "12.D.2.a") : null;
+  const red_table_attacker_drm: number | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared" ? 2 : 0;
+  const dual_occupancy: boolean | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared";
+  const no_combat_next_phase: boolean | null = resolved_case === null ? null : resolved_case as "or_result" | "hex_cleared" | "not_cleared" === "not_cleared";
+  return straight$outputs(
+    moving_units$overrun_cost,
+    moving_units$hexside_cost,
+    moving_units$mp_cost,
+    moving_units$mp_spent,
+    moving_units$mp_left,
+    air_units$value,
+    attack_air,
+    defence_air,
+    attack_naval,
+    defence_naval,
+    moving_units$attack_now,
+    attack_total,
+    defence_total,
+    odds,
+    deadlock_marker,
+    dl_marker_removed,
+    defenders_eliminated,
+    overrun_mp_expended,
+    expended_mp_marker,
+    zoc_marker,
+    may_continue_moving,
+    attackers_lose_zoc,
+    red_table_defender_re,
+    red_table_attacker_drm,
+    dual_occupancy,
+    no_combat_next_phase,
+  );
 }
 /** The per-unit definitions `moving_units.hexside_cost`, `moving_units.overrun_cost`, `moving_units.mp_cost`, `moving_units.mp_spent`, unit by unit. */
 function straight$loop$moving_units$hexside_cost(in$moving_units: readonly MovingUnit[], german_cm_overrun_mp: number, overrun_mp: number, in$fort_city_mp: number, moving_units$hexside_cost: rt.Num[], moving_units$overrun_cost: number[], moving_units$mp_cost: rt.Num[], moving_units$mp_spent: rt.Num[]): void {

@@ -3098,165 +3098,25 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const attacker_solid_cover: boolean = rt.whole(2 * straight$attacker_solid_cover$each1(in$attackers), "5.5") >= attacker_bases;
     const in$cover_value = input.cover_value as number | null;
     const cover_drm: number = in$cover_value !== null ? in$cover_value as number : rt.lookup(table$assault_modifiers, "solid_cover", "drm");
-    const attacker_outstanding: boolean = rt.whole(2 * straight$attacker_outstanding$each1(in$attackers), "5.5") >= attacker_bases;
-    const in$outstanding_value = input.outstanding_value as number | null;
-    const outstanding_drm: number = in$outstanding_value !== null ? in$outstanding_value as number : rt.lookup(table$assault_modifiers, "outstanding", "drm");
-    const attacker_great: boolean = rt.whole(2 * straight$attacker_great$each1(in$attackers), "5.5") >= attacker_bases;
-    const in$great_value = input.great_value as number | null;
-    const great_drm: number = in$great_value !== null ? in$great_value as number : rt.lookup(table$assault_modifiers, "great", "drm");
-    const attacker_mounted: boolean = rt.whole(2 * straight$attacker_mounted$each1(in$attackers), "5.5") >= attacker_bases;
-    const attacker_cavalry_bonus: boolean = attacker_mounted && !straight$attacker_cavalry_bonus$each1(in$defenders) && !straight$attacker_cavalry_bonus$each2(in$defenders);
-    const cavalry_drm: number = rt.lookup(table$assault_modifiers, "cavalry", "drm");
-    const attacker_drm: number = rt.whole(
-      rt.whole(
-        rt.whole(
-          rt.whole(
-            rt.whole(
-              rt.whole(
-                rt.whole(
-                  rt.whole(in$attacker_other_drm + (attacker_pinned ? pinned_drm : 0), "5.5") + (attacker_hit_in_rear ? rear_drm : 0),
-                  "5.5",
-                ) + (attacker_two_sides ? two_sides_drm : 0),
-                "5.5",
-              ) + (attacker_prone ? prone_drm : 0),
-              "5.5",
-            ) + (attacker_solid_cover ? cover_drm : 0),
-            "5.5",
-          ) + (attacker_outstanding ? outstanding_drm : 0),
-          "5.5",
-        ) + (attacker_great ? great_drm : 0),
-        "5.5",
-      ) + (attacker_cavalry_bonus ? cavalry_drm : 0),
-      "5.5",
-    );
-    const in$defender_other_drm = input.defender_other_drm as number;
-    const defender_pinned: boolean = rt.whole(2 * straight$defender_pinned$each1(in$defenders), "5.5") >= defender_bases;
-    const defender_hit_in_rear: boolean = rt.whole(2 * straight$defender_hit_in_rear$each1(in$defenders), "5.5") > defender_bases;
-    const defender_two_sides: boolean = rt.whole(2 * straight$defender_two_sides$each1(in$defenders), "5.5") >= defender_bases;
-    const defender_prone: boolean = rt.whole(2 * straight$defender_prone$each1(in$defenders), "5.5") >= defender_bases;
-    const defender_solid_cover: boolean = rt.whole(2 * straight$defender_solid_cover$each1(in$defenders), "5.5") >= defender_bases;
-    const defender_outstanding: boolean = rt.whole(2 * straight$defender_outstanding$each1(in$defenders), "5.5") >= defender_bases;
-    const defender_great: boolean = rt.whole(2 * straight$defender_great$each1(in$defenders), "5.5") >= defender_bases;
-    const defender_mounted: boolean = rt.whole(2 * straight$defender_mounted$each1(in$defenders), "5.5") >= defender_bases;
-    const defender_cavalry_bonus: boolean = defender_mounted && !straight$defender_cavalry_bonus$each1(in$attackers) && !straight$defender_cavalry_bonus$each2(in$attackers);
-    const defender_drm: number = rt.whole(
-      rt.whole(
-        rt.whole(
-          rt.whole(
-            rt.whole(
-              rt.whole(
-                rt.whole(
-                  rt.whole(in$defender_other_drm + (defender_pinned ? pinned_drm : 0), "5.5") + (defender_hit_in_rear ? rear_drm : 0),
-                  "5.5",
-                ) + (defender_two_sides ? two_sides_drm : 0),
-                "5.5",
-              ) + (defender_prone ? prone_drm : 0),
-              "5.5",
-            ) + (defender_solid_cover ? cover_drm : 0),
-            "5.5",
-          ) + (defender_outstanding ? outstanding_drm : 0),
-          "5.5",
-        ) + (defender_great ? great_drm : 0),
-        "5.5",
-      ) + (defender_cavalry_bonus ? cavalry_drm : 0),
-      "5.5",
-    );
-    const die$attacker_roll_1 = dice.attacker_roll_1;
-    if (die$attacker_roll_1 === undefined) {
-      return null;
-    }
-    const die$defender_roll_1 = dice.defender_roll_1;
-    if (die$defender_roll_1 === undefined) {
-      return null;
-    }
-    const round_1_margin: number = rt.whole(
-      rt.whole(die$attacker_roll_1 + attacker_drm, "5.2") - rt.whole(die$defender_roll_1 + defender_drm, "5.2"),
-      "5.2",
-    );
-    const attacker_lost_1: number = Math.min(attacker_bases, Math.max(0, -round_1_margin));
-    const defender_lost_1: number = Math.min(defender_bases, Math.max(0, round_1_margin));
-    const attacker_left_1: number = rt.whole(attacker_bases - attacker_lost_1, "5.2");
-    const defender_left_1: number = rt.whole(defender_bases - defender_lost_1, "5.2");
-    const round_2_fought: boolean = rounds >= 2 && attacker_left_1 > 0 && defender_left_1 > 0;
-    const die$attacker_roll_2 = dice.attacker_roll_2;
-    if (die$attacker_roll_2 === undefined) {
-      return null;
-    }
-    const die$defender_roll_2 = dice.defender_roll_2;
-    if (die$defender_roll_2 === undefined) {
-      return null;
-    }
-    const round_2_margin: number | null = round_2_fought ? rt.whole(
-      rt.whole(die$attacker_roll_2 + attacker_drm, "5.2") - rt.whole(die$defender_roll_2 + defender_drm, "5.2"),
-      "5.2",
-    ) : null;
-    const attacker_lost_2: number = round_2_margin === null ? 0 : Math.min(attacker_left_1, Math.max(0, -(round_2_margin as number)));
-    const defender_lost_2: number = round_2_margin === null ? 0 : Math.min(defender_left_1, Math.max(0, round_2_margin as number));
-    const attacker_left_2: number = rt.whole(attacker_left_1 - attacker_lost_2, "5.2");
-    const defender_left_2: number = rt.whole(defender_left_1 - defender_lost_2, "5.2");
-    const round_3_fought: boolean = rounds >= 3 && attacker_left_2 > 0 && defender_left_2 > 0;
-    const die$attacker_roll_3 = dice.attacker_roll_3;
-    if (die$attacker_roll_3 === undefined) {
-      return null;
-    }
-    const die$defender_roll_3 = dice.defender_roll_3;
-    if (die$defender_roll_3 === undefined) {
-      return null;
-    }
-    const round_3_margin: number | null = round_3_fought ? rt.whole(
-      rt.whole(die$attacker_roll_3 + attacker_drm, "5.2") - rt.whole(die$defender_roll_3 + defender_drm, "5.2"),
-      "5.2",
-    ) : null;
-    const attacker_lost_3: number = round_3_margin === null ? 0 : Math.min(attacker_left_2, Math.max(0, -(round_3_margin as number)));
-    const defender_lost_3: number = round_3_margin === null ? 0 : Math.min(defender_left_2, Math.max(0, round_3_margin as number));
-    const defender_left_3: number = rt.whole(defender_left_2 - defender_lost_3, "5.2");
-    const defender_lost_in_rounds: number = rt.whole(defender_bases - defender_left_3, "5.2");
-    const attacker_left_3: number = rt.whole(attacker_left_2 - attacker_lost_3, "5.2");
-    const attacker_lost_in_rounds: number = rt.whole(attacker_bases - attacker_left_3, "5.2");
-    const overall: "attacker_won" | "defender_won" | "tie" = defender_lost_in_rounds > attacker_lost_in_rounds ? "attacker_won" : attacker_lost_in_rounds > defender_lost_in_rounds ? "defender_won" : "tie";
-    const overall_loser: ("attacker" | "defender") | null = overall === "attacker_won" ? "defender" : overall === "defender_won" ? "attacker" : null;
-    const attacker_tie_loss: number = overall === "tie" && attacker_left_3 > 0 ? 1 : 0;
-    const attacker_bases_lost: number = rt.whole(attacker_lost_in_rounds + attacker_tie_loss, "5.2");
-    const defender_tie_loss: number = overall === "tie" && defender_left_3 > 0 ? 1 : 0;
-    const defender_bases_lost: number = rt.whole(defender_lost_in_rounds + defender_tie_loss, "5.2");
-    const attacker_bases_left: number = rt.whole(attacker_bases - attacker_bases_lost, "5.2");
-    const defender_bases_left: number = rt.whole(defender_bases - defender_bases_lost, "5.2");
-    const round_1_winner: ("attacker" | "defender") | null = round_1_margin > 0 ? "attacker" : round_1_margin < 0 ? "defender" : null;
-    const round_2_winner: ("attacker" | "defender") | null = round_2_margin === null ? null : round_2_margin as number > 0 ? "attacker" : round_2_margin as number < 0 ? "defender" : null;
-    const round_3_winner: ("attacker" | "defender") | null = round_3_margin === null ? null : round_3_margin as number > 0 ? "attacker" : round_3_margin as number < 0 ? "defender" : null;
-    const attacker_won_every_round: boolean = round_1_winner === "attacker" && (!round_2_fought || round_2_winner === "attacker") && (!round_3_fought || round_3_winner === "attacker");
-    const defender_won_every_round: boolean = round_1_winner === "defender" && (!round_2_fought || round_2_winner === "defender") && (!round_3_fought || round_3_winner === "defender");
-    const breakthrough: ("attacker" | "defender") | null = attacker_won_every_round && defender_left_3 === 0 ? "attacker" : defender_won_every_round && attacker_left_3 === 0 ? "defender" : null;
-    const heroic_fight: boolean = attacker_left_3 > 0 && defender_left_3 === 0 && overall === "defender_won" || defender_left_3 > 0 && attacker_left_3 === 0 && overall === "attacker_won";
-    const pinned_sides: "nobody" | "attacking_side" | "defending_side" | "both_sides" = overall === "tie" ? attacker_bases_left > 0 && defender_bases_left > 0 ? "both_sides" : attacker_bases_left > 0 ? "attacking_side" : defender_bases_left > 0 ? "defending_side" : "nobody" : heroic_fight && attacker_left_3 > 0 ? "attacking_side" : heroic_fight ? "defending_side" : "nobody";
-    const cavalry_option: boolean = attacker_mounted && !defender_mounted && overall === "attacker_won" || defender_mounted && !attacker_mounted && overall === "defender_won";
-    return straight$outputs(
+    return straight$2(
+      input,
+      dice,
+      in$attackers,
+      in$defenders,
       attacker_bases,
       defender_bases,
       rounds,
-      attacker_drm,
-      defender_drm,
-      round_1_margin,
-      attacker_lost_1,
-      defender_lost_1,
-      round_2_fought,
-      round_2_margin,
-      attacker_lost_2,
-      defender_lost_2,
-      round_3_fought,
-      round_3_margin,
-      attacker_lost_3,
-      defender_lost_3,
-      overall,
-      overall_loser,
-      attacker_bases_lost,
-      defender_bases_lost,
-      attacker_bases_left,
-      defender_bases_left,
-      breakthrough,
-      heroic_fight,
-      pinned_sides,
-      cavalry_option,
+      in$attacker_other_drm,
+      attacker_pinned,
+      pinned_drm,
+      attacker_hit_in_rear,
+      rear_drm,
+      attacker_two_sides,
+      two_sides_drm,
+      attacker_prone,
+      prone_drm,
+      attacker_solid_cover,
+      cover_drm,
     );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
@@ -3264,6 +3124,264 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     }
     return null;
   }
+}
+/** Stage 2 of `straight`, with the values it and the later stages read from before it. */
+function straight$2(input: Input, dice: Readonly<Record<string, number | undefined>>, in$attackers: readonly AssaultUnit[], in$defenders: readonly AssaultUnit[], attacker_bases: number, defender_bases: number, rounds: number, in$attacker_other_drm: number, attacker_pinned: boolean, pinned_drm: number, attacker_hit_in_rear: boolean, rear_drm: number, attacker_two_sides: boolean, two_sides_drm: number, attacker_prone: boolean, prone_drm: number, attacker_solid_cover: boolean, cover_drm: number): Record<string, rt.Wire> | null {
+  const attacker_outstanding: boolean = rt.whole(2 * straight$attacker_outstanding$each1(in$attackers), "5.5") >= attacker_bases;
+  const in$outstanding_value = input.outstanding_value as number | null;
+  const outstanding_drm: number = in$outstanding_value !== null ? in$outstanding_value as number : rt.lookup(table$assault_modifiers, "outstanding", "drm");
+  const attacker_great: boolean = rt.whole(2 * straight$attacker_great$each1(in$attackers), "5.5") >= attacker_bases;
+  const in$great_value = input.great_value as number | null;
+  const great_drm: number = in$great_value !== null ? in$great_value as number : rt.lookup(table$assault_modifiers, "great", "drm");
+  const attacker_mounted: boolean = rt.whole(2 * straight$attacker_mounted$each1(in$attackers), "5.5") >= attacker_bases;
+  const attacker_cavalry_bonus: boolean = attacker_mounted && !straight$attacker_cavalry_bonus$each1(in$defenders) && !straight$attacker_cavalry_bonus$each2(in$defenders);
+  const cavalry_drm: number = rt.lookup(table$assault_modifiers, "cavalry", "drm");
+  const attacker_drm: number = rt.whole(
+    rt.whole(
+      rt.whole(
+        rt.whole(
+          rt.whole(
+            rt.whole(
+              rt.whole(
+                rt.whole(in$attacker_other_drm + (attacker_pinned ? pinned_drm : 0), "5.5") + (attacker_hit_in_rear ? rear_drm : 0),
+                "5.5",
+              ) + (attacker_two_sides ? two_sides_drm : 0),
+              "5.5",
+            ) + (attacker_prone ? prone_drm : 0),
+            "5.5",
+          ) + (attacker_solid_cover ? cover_drm : 0),
+          "5.5",
+        ) + (attacker_outstanding ? outstanding_drm : 0),
+        "5.5",
+      ) + (attacker_great ? great_drm : 0),
+      "5.5",
+    ) + (attacker_cavalry_bonus ? cavalry_drm : 0),
+    "5.5",
+  );
+  const in$defender_other_drm = input.defender_other_drm as number;
+  const defender_pinned: boolean = rt.whole(2 * straight$defender_pinned$each1(in$defenders), "5.5") >= defender_bases;
+  const defender_hit_in_rear: boolean = rt.whole(2 * straight$defender_hit_in_rear$each1(in$defenders), "5.5") > defender_bases;
+  return straight$3(
+    dice,
+    in$attackers,
+    in$defenders,
+    attacker_bases,
+    defender_bases,
+    rounds,
+    pinned_drm,
+    rear_drm,
+    two_sides_drm,
+    prone_drm,
+    cover_drm,
+    outstanding_drm,
+    great_drm,
+    attacker_mounted,
+    cavalry_drm,
+    attacker_drm,
+    in$defender_other_drm,
+    defender_pinned,
+    defender_hit_in_rear,
+  );
+}
+/** Stage 3 of `straight`, with the values it and the later stages read from before it. */
+function straight$3(dice: Readonly<Record<string, number | undefined>>, in$attackers: readonly AssaultUnit[], in$defenders: readonly AssaultUnit[], attacker_bases: number, defender_bases: number, rounds: number, pinned_drm: number, rear_drm: number, two_sides_drm: number, prone_drm: number, cover_drm: number, outstanding_drm: number, great_drm: number, attacker_mounted: boolean, cavalry_drm: number, attacker_drm: number, in$defender_other_drm: number, defender_pinned: boolean, defender_hit_in_rear: boolean): Record<string, rt.Wire> | null {
+  const defender_two_sides: boolean = rt.whole(2 * straight$defender_two_sides$each1(in$defenders), "5.5") >= defender_bases;
+  const defender_prone: boolean = rt.whole(2 * straight$defender_prone$each1(in$defenders), "5.5") >= defender_bases;
+  const defender_solid_cover: boolean = rt.whole(2 * straight$defender_solid_cover$each1(in$defenders), "5.5") >= defender_bases;
+  const defender_outstanding: boolean = rt.whole(2 * straight$defender_outstanding$each1(in$defenders), "5.5") >= defender_bases;
+  const defender_great: boolean = rt.whole(2 * straight$defender_great$each1(in$defenders), "5.5") >= defender_bases;
+  const defender_mounted: boolean = rt.whole(2 * straight$defender_mounted$each1(in$defenders), "5.5") >= defender_bases;
+  const defender_cavalry_bonus: boolean = defender_mounted && !straight$defender_cavalry_bonus$each1(in$attackers) && !straight$defender_cavalry_bonus$each2(in$attackers);
+  const defender_drm: number = rt.whole(
+    rt.whole(
+      rt.whole(
+        rt.whole(
+          rt.whole(
+            rt.whole(
+              rt.whole(
+                rt.whole(in$defender_other_drm + (defender_pinned ? pinned_drm : 0), "5.5") + (defender_hit_in_rear ? rear_drm : 0),
+                "5.5",
+              ) + (defender_two_sides ? two_sides_drm : 0),
+              "5.5",
+            ) + (defender_prone ? prone_drm : 0),
+            "5.5",
+          ) + (defender_solid_cover ? cover_drm : 0),
+          "5.5",
+        ) + (defender_outstanding ? outstanding_drm : 0),
+        "5.5",
+      ) + (defender_great ? great_drm : 0),
+      "5.5",
+    ) + (defender_cavalry_bonus ? cavalry_drm : 0),
+    "5.5",
+  );
+  const die$attacker_roll_1 = dice.attacker_roll_1;
+  if (die$attacker_roll_1 === undefined) {
+    return null;
+  }
+  const die$defender_roll_1 = dice.defender_roll_1;
+  if (die$defender_roll_1 === undefined) {
+    return null;
+  }
+  const round_1_margin: number = rt.whole(
+    rt.whole(die$attacker_roll_1 + attacker_drm, "5.2") - rt.whole(die$defender_roll_1 + defender_drm, "5.2"),
+    "5.2",
+  );
+  return straight$4(
+    dice,
+    attacker_bases,
+    defender_bases,
+    rounds,
+    attacker_mounted,
+    attacker_drm,
+    defender_mounted,
+    defender_drm,
+    round_1_margin,
+  );
+}
+/** Stage 4 of `straight`, with the values it and the later stages read from before it. */
+function straight$4(dice: Readonly<Record<string, number | undefined>>, attacker_bases: number, defender_bases: number, rounds: number, attacker_mounted: boolean, attacker_drm: number, defender_mounted: boolean, defender_drm: number, round_1_margin: number): Record<string, rt.Wire> | null {
+  const attacker_lost_1: number = Math.min(attacker_bases, Math.max(0, -round_1_margin));
+  const defender_lost_1: number = Math.min(defender_bases, Math.max(0, round_1_margin));
+  const attacker_left_1: number = rt.whole(attacker_bases - attacker_lost_1, "5.2");
+  const defender_left_1: number = rt.whole(defender_bases - defender_lost_1, "5.2");
+  const round_2_fought: boolean = rounds >= 2 && attacker_left_1 > 0 && defender_left_1 > 0;
+  const die$attacker_roll_2 = dice.attacker_roll_2;
+  if (die$attacker_roll_2 === undefined) {
+    return null;
+  }
+  const die$defender_roll_2 = dice.defender_roll_2;
+  if (die$defender_roll_2 === undefined) {
+    return null;
+  }
+  const round_2_margin: number | null = round_2_fought ? rt.whole(
+    rt.whole(die$attacker_roll_2 + attacker_drm, "5.2") - rt.whole(die$defender_roll_2 + defender_drm, "5.2"),
+    "5.2",
+  ) : null;
+  const attacker_lost_2: number = round_2_margin === null ? 0 : Math.min(attacker_left_1, Math.max(0, -(round_2_margin as number)));
+  const defender_lost_2: number = round_2_margin === null ? 0 : Math.min(defender_left_1, Math.max(0, round_2_margin as number));
+  const attacker_left_2: number = rt.whole(attacker_left_1 - attacker_lost_2, "5.2");
+  const defender_left_2: number = rt.whole(defender_left_1 - defender_lost_2, "5.2");
+  const round_3_fought: boolean = rounds >= 3 && attacker_left_2 > 0 && defender_left_2 > 0;
+  const die$attacker_roll_3 = dice.attacker_roll_3;
+  if (die$attacker_roll_3 === undefined) {
+    return null;
+  }
+  const die$defender_roll_3 = dice.defender_roll_3;
+  if (die$defender_roll_3 === undefined) {
+    return null;
+  }
+  const round_3_margin: number | null = round_3_fought ? rt.whole(
+    rt.whole(die$attacker_roll_3 + attacker_drm, "5.2") - rt.whole(die$defender_roll_3 + defender_drm, "5.2"),
+    "5.2",
+  ) : null;
+  return straight$5(
+    attacker_bases,
+    defender_bases,
+    rounds,
+    attacker_mounted,
+    attacker_drm,
+    defender_mounted,
+    defender_drm,
+    round_1_margin,
+    attacker_lost_1,
+    defender_lost_1,
+    round_2_fought,
+    round_2_margin,
+    attacker_lost_2,
+    defender_lost_2,
+    attacker_left_2,
+    defender_left_2,
+    round_3_fought,
+    round_3_margin,
+  );
+}
+/** Stage 5 of `straight`, with the values it and the later stages read from before it. */
+function straight$5(attacker_bases: number, defender_bases: number, rounds: number, attacker_mounted: boolean, attacker_drm: number, defender_mounted: boolean, defender_drm: number, round_1_margin: number, attacker_lost_1: number, defender_lost_1: number, round_2_fought: boolean, round_2_margin: number | null, attacker_lost_2: number, defender_lost_2: number, attacker_left_2: number, defender_left_2: number, round_3_fought: boolean, round_3_margin: number | null): Record<string, rt.Wire> | null {
+  const attacker_lost_3: number = round_3_margin === null ? 0 : Math.min(attacker_left_2, Math.max(0, -(round_3_margin as number)));
+  const defender_lost_3: number = round_3_margin === null ? 0 : Math.min(defender_left_2, Math.max(0, round_3_margin as number));
+  const defender_left_3: number = rt.whole(defender_left_2 - defender_lost_3, "5.2");
+  const defender_lost_in_rounds: number = rt.whole(defender_bases - defender_left_3, "5.2");
+  const attacker_left_3: number = rt.whole(attacker_left_2 - attacker_lost_3, "5.2");
+  const attacker_lost_in_rounds: number = rt.whole(attacker_bases - attacker_left_3, "5.2");
+  const overall: "attacker_won" | "defender_won" | "tie" = defender_lost_in_rounds > attacker_lost_in_rounds ? "attacker_won" : attacker_lost_in_rounds > defender_lost_in_rounds ? "defender_won" : "tie";
+  const overall_loser: ("attacker" | "defender") | null = overall === "attacker_won" ? "defender" : overall === "defender_won" ? "attacker" : null;
+  const attacker_tie_loss: number = overall === "tie" && attacker_left_3 > 0 ? 1 : 0;
+  const attacker_bases_lost: number = rt.whole(attacker_lost_in_rounds + attacker_tie_loss, "5.2");
+  const defender_tie_loss: number = overall === "tie" && defender_left_3 > 0 ? 1 : 0;
+  const defender_bases_lost: number = rt.whole(defender_lost_in_rounds + defender_tie_loss, "5.2");
+  const attacker_bases_left: number = rt.whole(attacker_bases - attacker_bases_lost, "5.2");
+  const defender_bases_left: number = rt.whole(defender_bases - defender_bases_lost, "5.2");
+  const round_1_winner: ("attacker" | "defender") | null = round_1_margin > 0 ? "attacker" : round_1_margin < 0 ? "defender" : null;
+  const round_2_winner: ("attacker" | "defender") | null = round_2_margin === null ? null : round_2_margin as number > 0 ? "attacker" : round_2_margin as number < 0 ? "defender" : null;
+  const round_3_winner: ("attacker" | "defender") | null = round_3_margin === null ? null : round_3_margin as number > 0 ? "attacker" : round_3_margin as number < 0 ? "defender" : null;
+  return straight$6(
+    attacker_bases,
+    defender_bases,
+    rounds,
+    attacker_mounted,
+    attacker_drm,
+    defender_mounted,
+    defender_drm,
+    round_1_margin,
+    attacker_lost_1,
+    defender_lost_1,
+    round_2_fought,
+    round_2_margin,
+    attacker_lost_2,
+    defender_lost_2,
+    round_3_fought,
+    round_3_margin,
+    attacker_lost_3,
+    defender_lost_3,
+    defender_left_3,
+    attacker_left_3,
+    overall,
+    overall_loser,
+    attacker_bases_lost,
+    defender_bases_lost,
+    attacker_bases_left,
+    defender_bases_left,
+    round_1_winner,
+    round_2_winner,
+    round_3_winner,
+  );
+}
+/** Stage 6 of `straight`, with the values it and the later stages read from before it. */
+function straight$6(attacker_bases: number, defender_bases: number, rounds: number, attacker_mounted: boolean, attacker_drm: number, defender_mounted: boolean, defender_drm: number, round_1_margin: number, attacker_lost_1: number, defender_lost_1: number, round_2_fought: boolean, round_2_margin: number | null, attacker_lost_2: number, defender_lost_2: number, round_3_fought: boolean, round_3_margin: number | null, attacker_lost_3: number, defender_lost_3: number, defender_left_3: number, attacker_left_3: number, overall: "attacker_won" | "defender_won" | "tie", overall_loser: ("attacker" | "defender") | null, attacker_bases_lost: number, defender_bases_lost: number, attacker_bases_left: number, defender_bases_left: number, round_1_winner: ("attacker" | "defender") | null, round_2_winner: ("attacker" | "defender") | null, round_3_winner: ("attacker" | "defender") | null): Record<string, rt.Wire> | null {
+  const attacker_won_every_round: boolean = round_1_winner === "attacker" && (!round_2_fought || round_2_winner === "attacker") && (!round_3_fought || round_3_winner === "attacker");
+  const defender_won_every_round: boolean = round_1_winner === "defender" && (!round_2_fought || round_2_winner === "defender") && (!round_3_fought || round_3_winner === "defender");
+  const breakthrough: ("attacker" | "defender") | null = attacker_won_every_round && defender_left_3 === 0 ? "attacker" : defender_won_every_round && attacker_left_3 === 0 ? "defender" : null;
+  const heroic_fight: boolean = attacker_left_3 > 0 && defender_left_3 === 0 && overall === "defender_won" || defender_left_3 > 0 && attacker_left_3 === 0 && overall === "attacker_won";
+  const pinned_sides: "nobody" | "attacking_side" | "defending_side" | "both_sides" = overall === "tie" ? attacker_bases_left > 0 && defender_bases_left > 0 ? "both_sides" : attacker_bases_left > 0 ? "attacking_side" : defender_bases_left > 0 ? "defending_side" : "nobody" : heroic_fight && attacker_left_3 > 0 ? "attacking_side" : heroic_fight ? "defending_side" : "nobody";
+  const cavalry_option: boolean = attacker_mounted && !defender_mounted && overall === "attacker_won" || defender_mounted && !attacker_mounted && overall === "defender_won";
+  return straight$outputs(
+    attacker_bases,
+    defender_bases,
+    rounds,
+    attacker_drm,
+    defender_drm,
+    round_1_margin,
+    attacker_lost_1,
+    defender_lost_1,
+    round_2_fought,
+    round_2_margin,
+    attacker_lost_2,
+    defender_lost_2,
+    round_3_fought,
+    round_3_margin,
+    attacker_lost_3,
+    defender_lost_3,
+    overall,
+    overall_loser,
+    attacker_bases_lost,
+    defender_bases_lost,
+    attacker_bases_left,
+    defender_bases_left,
+    breakthrough,
+    heroic_fight,
+    pinned_sides,
+    cavalry_option,
+  );
 }
 /** The outputs of `straight`, in wire form. */
 function straight$outputs(attacker_bases: number, defender_bases: number, rounds: number, attacker_drm: number, defender_drm: number, round_1_margin: number, attacker_lost_1: number, defender_lost_1: number, round_2_fought: boolean, round_2_margin: number | null, attacker_lost_2: number, defender_lost_2: number, round_3_fought: boolean, round_3_margin: number | null, attacker_lost_3: number, defender_lost_3: number, overall: "attacker_won" | "defender_won" | "tie", overall_loser: ("attacker" | "defender") | null, attacker_bases_lost: number, defender_bases_lost: number, attacker_bases_left: number, defender_bases_left: number, breakthrough: ("attacker" | "defender") | null, heroic_fight: boolean, pinned_sides: "nobody" | "attacking_side" | "defending_side" | "both_sides", cavalry_option: boolean): Record<string, rt.Wire> {
