@@ -435,10 +435,10 @@ export class ExpressionEmitter {
     const invariant = (e: Expr) => freeLocals(e).every((local) => local.index !== loopIndex);
     const alongRow = (e: Expr) => e.type === "Lookup" && tableOf(e.object) === decl && isLoopVariable(e.column) && invariant(e.row);
     const { op, left, right } = expr.filter;
+    if (!["<", "<=", ">", ">="].includes(op)) return null;
     // `T[r, c] <= x` keeps the cells up to x: the first columns; `x <= T[r, c]` the last ones.
     const below = op === "<" || op === "<=";
     const kept = alongRow(left) && invariant(right) ? (below ? "first" : "last") : alongRow(right) && invariant(left) ? (below ? "last" : "first") : null;
-    if (!["<", "<=", ">", ">="].includes(op)) return null;
     return (kept === "first" && expr.fn === "max") || (kept === "last" && expr.fn === "min") ? kept : null;
   }
 
