@@ -1,4 +1,6 @@
-// `npm run build` is one `astro build`, in one process: this integration compiles
+// `npm run build` is one `astro build`, in one process: this integration starts
+// encoding the figures' images as soon as Astro has read its config (they are done
+// beside Astro's own work, site/lib/image-service.ts), compiles
 // rules/ into generated/ before the pages are built (they read it), has Pagefind
 // index the rule index and write its files while they are built, and puts the
 // search index and then the offline worker (which precaches the index) into the
@@ -6,9 +8,13 @@
 // Four processes did this before, each loading Node and its modules again. Any
 // failure fails the build; a failed compile has printed its diagnostics and changed
 // nothing in generated/.
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
 import { build } from "../compiler/cli/build.ts";
+import { isFigureImage } from "../compiler/1-read/figure-file.ts";
+import { encodeAhead, encodedAhead } from "./lib/image-service.ts";
 import { root } from "./lib/corpus.ts";
 import { base } from "./lib/base.ts";
 import { indexSearch } from "./search/build-index.ts";
@@ -27,6 +33,10 @@ export function hexlaw(): AstroIntegration {
   return {
     name: "hexlaw",
     hooks: {
+      "astro:config:setup": ({ command, config }) => {
+        // Every image file of rules/ (the ones site/lib/figures.ts can show).
+        if (command === "build") encodeAhead(figureFiles(join(root, "rules")), config.image);
+      },
       "astro:build:start": async () => {
         if ((await build(root)) !== 0) throw new BuildStepError("hexlaw build failed: see the diagnostics above; the site was not built.");
         // Its records come from generated/: Pagefind indexes them beside the site's build.
@@ -37,10 +47,18 @@ export function hexlaw(): AstroIntegration {
         let started = performance.now();
         const records = await (search ?? indexSearch()).write(out);
         logger.info(`search: ${records} records indexed by Pagefind (in the site ${Math.round(performance.now() - started)} ms after the pages)`);
+        const figures = encodedAhead();
+        if (figures.asked > 0) logger.info(`figures: ${figures.asked} encodings, ${figures.taken} of them made ahead in a worker while the site was built`);
+        if (figures.taken < figures.asked) logger.warn(`figures: ${figures.asked - figures.taken} encodings were not among those started ahead (site/lib/image-service.ts asks for other options than site/lib/figures.ts?)`);
         started = performance.now();
         const { count, size } = await buildServiceWorker(out, base);
         logger.info(`offline: ${count} files (${(size / 1024 / 1024).toFixed(1)} MiB) precached by sw.js in ${Math.round(performance.now() - started)} ms`);
       },
     },
   };
+}
+
+/** The image files in a folder and its subfolders. */
+function figureFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" }).filter(isFigureImage).map((file) => join(dir, file));
 }

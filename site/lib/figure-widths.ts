@@ -1,4 +1,6 @@
-// The widths a figure's image is offered at (site/lib/figures.ts makes them).
+// What a figure's image is offered as: formats, widths and the `sizes` attribute.
+// site/lib/figures.ts asks Astro's pipeline for these, and the image service starts
+// the same encodings when the build starts (site/lib/image-service.ts).
 
 /** The widest a figure is shown: the chapter's column (`--measure`, 44rem, in site/styles/global.css). */
 export const COLUMN = 704;
@@ -14,4 +16,13 @@ const STEPS = [480, 960, 1440];
  */
 export function widthsFor(width: number): number[] {
   return [...STEPS.filter((step) => step <= width * 0.8), width];
+}
+
+/** The formats, best first: an AVIF `<source>`, then WebP in the `<img>`. */
+export const FORMATS = ["avif", "webp"] as const;
+
+/** What `getImage` is asked for an image `width` pixels wide, in each format. */
+export function figureOptions(width: number): { widths: number[]; sizes: string } {
+  const shown = Math.min(width, COLUMN);
+  return { widths: widthsFor(width), sizes: `(max-width: ${shown}px) 100vw, ${shown}px` };
 }

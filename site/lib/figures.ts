@@ -10,7 +10,7 @@ import { join, relative, sep } from "node:path";
 import { h } from "../../compiler/markdown/hast.ts";
 import type { FigurePicture } from "../../compiler/markdown/remark-figures.ts";
 import { root } from "./corpus.ts";
-import { COLUMN, widthsFor } from "./figure-widths.ts";
+import { FORMATS, figureOptions } from "./figure-widths.ts";
 
 const files = import.meta.glob<{ default: ImageMetadata }>("hexlaw-rules/**/*.{png,jpg,jpeg,gif,webp,avif,PNG,JPG,JPEG,GIF,WEBP,AVIF}");
 
@@ -24,10 +24,8 @@ export const picture: FigurePicture = async (path, alt) => {
   const image = (await load()).default;
   // Its size read from a copy: reading the imported image itself would make Astro keep the original file in the site.
   const { width, height } = (image as ImageMetadata & { clone: ImageMetadata }).clone;
-  const widths = widthsFor(width);
-  const shown = Math.min(width, COLUMN);
-  const sizes = `(max-width: ${shown}px) 100vw, ${shown}px`;
-  const [avif, webp] = await Promise.all(["avif", "webp"].map((format) => getImage({ src: image, format, widths, sizes })));
+  const { widths, sizes } = figureOptions(width);
+  const [avif, webp] = await Promise.all(FORMATS.map((format) => getImage({ src: image, format, widths, sizes })));
   return h("picture", {}, [
     h("source", { type: "image/avif", srcSet: avif.srcSet.attribute, sizes }),
     h("img", { src: webp.src, srcSet: webp.srcSet.attribute, sizes, width, height, alt, loading: "lazy", decoding: "async" }),

@@ -1,84 +1,87 @@
-// Astro's sharp image service, with the figures' encodings started while the pages
-// are still being built. Astro builds every page first (one core: rendering is
-// JavaScript) and only then encodes the images the pages asked for (sharp, on the
-// other); here each encoding starts as soon as a page asks for its URL, one at a
-// time beside the pages, and Astro's encoding step takes the result (or starts it
-// at once if it is still waiting its turn). The same sharp call on the same bytes:
-// the files are the same, only sooner.
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
-import type { AstroConfig, ImageTransform, LocalImageService } from "astro";
+// Astro's sharp image service, with the figures' encodings started when the build
+// starts. Astro encodes the images the pages asked for only after it has built every
+// page, and the build waited for them with a core idle. Here the build's first step
+// (site/integration.ts) hands every figure file of rules/ to `encodeAhead`: a worker
+// thread (figure-encoder.ts) works out the encodings each figure is asked for, as
+// Astro's getImage does, and makes them one after another while Astro loads, bundles
+// and renders on its own thread. Astro's encoding step then takes the one made of the
+// same bytes with the same settings (waiting for it if it is being made), or encodes
+// afresh when there is none: the same sharp call on the same bytes, so the files are
+// the same, only sooner.
+// The integration (Node) and the build's bundled copy of this module share the
+// encodings through one global.
+import { Worker } from "node:worker_threads";
+import type { AstroConfig, LocalImageService } from "astro";
 import sharpService from "astro/assets/services/sharp";
-import { base, outDir } from "./base.ts";
+import { digestOf, encodingKey, type EncoderInput, type EncoderMessage } from "./figure-encoder.ts";
 
 type ImageConfig = AstroConfig["image"];
 type Encoded = Awaited<ReturnType<LocalImageService["transform"]>>;
 
-/** What makes two requests the same file (Astro's own file name hashes these). */
-const keyOf = (src: string, t: ImageTransform) => JSON.stringify([src, t.width, t.height, t.format, t.quality, t.fit, t.position, t.background]);
-
-interface Job {
-  file: string;
-  run: (input: Buffer) => Promise<Encoded>;
-  input?: Buffer;
-  result?: Promise<Encoded>;
+interface Ahead {
+  /** Encodings the worker makes or has made, by `encodingKey`; each is taken once. */
+  ready: Map<string, Promise<Encoded | null>>;
+  /** Encodings the worker said it would make; Astro asked for how many, and took how many of them from it. */
+  planned: number;
+  asked: number;
+  taken: number;
 }
 
-const jobs = new Map<string, Job>();
-const waiting: Job[] = [];
-let busy = false;
-
-function start(job: Job): Promise<Encoded> {
-  job.result ??= readFile(job.file).then((input) => job.run((job.input = input)));
-  return job.result;
+const AHEAD = Symbol.for("hexlaw.figure-encodings");
+function ahead(): Ahead {
+  const global = globalThis as { [AHEAD]?: Ahead };
+  global[AHEAD] ??= { ready: new Map(), planned: 0, asked: 0, taken: 0 };
+  return global[AHEAD];
 }
 
-/** Runs the waiting encodings one after another (rendering has the other core). */
-function next(): void {
-  if (busy) return;
-  const job = waiting.shift();
-  if (!job) return;
-  if (job.result) return next();
-  busy = true;
-  start(job)
-    .catch(() => undefined)
-    .finally(() => {
-      busy = false;
-      next();
-    });
+/**
+ * Starts encoding these figure files in a worker thread. Whatever it cannot make
+ * (a file that is no image, a worker that fails) is left to Astro's step, which
+ * encodes it afresh or reports why it cannot.
+ */
+export function encodeAhead(files: readonly string[], imageConfig: ImageConfig): void {
+  const state = ahead();
+  const settle = new Map<string, (encoded: Encoded | null) => void>();
+  const input: EncoderInput = { files: [...files], imageConfig: JSON.parse(JSON.stringify(imageConfig)) };
+  const worker = new Worker(new URL("./figure-encoder.ts", import.meta.url), { workerData: { hexlawFigureEncoder: input } });
+  // It never holds the build up: a build that ends without its encodings simply made them itself.
+  worker.unref();
+  worker.on("message", (message: EncoderMessage) => {
+    if ("plan" in message) {
+      for (const key of message.plan) state.ready.set(key, new Promise((resolve) => settle.set(key, resolve)));
+      state.planned += message.plan.length;
+    } else {
+      settle.get(message.key)?.(message.data ? ({ data: message.data, format: message.format } as Encoded) : null);
+      settle.delete(message.key);
+    }
+  });
+  const giveUp = () => {
+    for (const resolve of settle.values()) resolve(null);
+    settle.clear();
+  };
+  worker.on("error", giveUp);
+  worker.on("exit", giveUp);
 }
 
-/** An image the build emitted (`/_astro/…`, under the base) as its file in the built site. */
-function builtFile(src: string): string | null {
-  if (!src.startsWith(base)) return null;
-  return join(outDir, "/", src.slice(base.length));
+/** How many encodings the worker planned, Astro asked for, and Astro took from the worker. */
+export function encodedAhead(): { planned: number; asked: number; taken: number } {
+  const { planned, asked, taken } = ahead();
+  return { planned, asked, taken };
 }
 
 const service: LocalImageService = {
   ...sharpService,
-  async getURL(options, imageConfig, logger) {
-    const url = await sharpService.getURL(options, imageConfig, logger);
-    // In a build, an imported image's `src` is its emitted file, already written.
-    const src = typeof options.src === "object" ? options.src.src : null;
-    const file = src && import.meta.env.PROD ? builtFile(src) : null;
-    if (src && file) {
-      const key = keyOf(src, options);
-      if (!jobs.has(key)) {
-        const job: Job = { file, run: (input) => sharpService.transform(input, { ...options, src }, imageConfig as ImageConfig, logger) };
-        jobs.set(key, job);
-        waiting.push(job);
-        next();
-      }
-    }
-    return url;
-  },
   async transform(inputBuffer, transform, imageConfig, logger) {
-    const key = keyOf(String(transform.src), transform);
-    const job = jobs.get(key);
-    jobs.delete(key);
-    const encoded = job && (await start(job).catch(() => null));
-    // Only an encoding of these very bytes is this one.
-    if (encoded && job.input?.equals(inputBuffer)) return encoded;
+    const state = ahead();
+    state.asked++;
+    const key = encodingKey(digestOf(inputBuffer), transform);
+    const made = state.ready.get(key);
+    state.ready.delete(key);
+    const encoded = made && (await made);
+    if (encoded) {
+      state.taken++;
+      return encoded;
+    }
     return sharpService.transform(inputBuffer, transform, imageConfig, logger);
   },
 };

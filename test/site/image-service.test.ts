@@ -1,67 +1,63 @@
 /**
- * site/lib/image-service.ts: in a build, every encoding a page asks for starts
- * while the pages are still being built (one at a time), and Astro's encoding step
- * gets exactly what Astro's own sharp service makes of the same bytes, without
- * encoding anything twice; bytes that are not the ones encoded are encoded afresh.
+ * site/lib/image-service.ts: when the build starts, a worker encodes every figure
+ * file as site/lib/figures.ts asks Astro for it, and Astro's encoding step gets
+ * exactly what Astro's own sharp service makes of the same bytes, each made once;
+ * bytes or settings the worker did not make are encoded afresh.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import sharpService from "astro/assets/services/sharp";
+import { FORMATS, figureOptions } from "../../site/lib/figure-widths.ts";
+import service, { encodeAhead, encodedAhead } from "../../site/lib/image-service.ts";
 
-const out = mkdtempSync(join(tmpdir(), "hexlaw-image-service-"));
+const dir = mkdtempSync(join(tmpdir(), "hexlaw-image-service-"));
 const CONFIG = { service: { entrypoint: "./site/lib/image-service.ts", config: { webp: { effort: 0 }, avif: { effort: 0 } } } } as never;
 const logger = { info() {}, warn() {}, error() {}, debug() {} } as never;
+const [WIDTH, HEIGHT] = [1000, 600];
 let png: Buffer;
+const file = join(dir, "figure.png");
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer();
-  mkdirSync(join(out, "_astro"), { recursive: true });
-  writeFileSync(join(out, "_astro", "figure.abc.png"), png);
-  // What the site is built into, and a build (Astro's emitted images are already there).
-  vi.stubEnv("HEXLAW_OUT", out);
-  vi.stubEnv("HEXLAW_BASE", "");
-  vi.stubEnv("PROD", true);
-  // Its URL is Astro's (which needs Astro's runtime); what is tested is the encoding.
-  vi.spyOn(sharpService, "getURL").mockReturnValue("/_image");
+  png = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer();
+  writeFileSync(file, png);
+  writeFileSync(join(dir, "not-an-image.png"), "no image");
 });
 
-afterAll(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllEnvs();
-  rmSync(out, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const transforms = [480, 600].flatMap((width) => (["webp", "avif"] as const).map((format) => ({ width, height: (width * 2) / 3, format })));
+// What Astro's getImage asks its service for, given figures.ts's options: each width of the srcset (none wider than
+// the image), the height in proportion, in each format (Astro's documented srcset behaviour, worked out here by hand).
+const asked = FORMATS.flatMap((format) => figureOptions(WIDTH).widths.map((width) => ({ width, height: Math.round((width * HEIGHT) / WIDTH), format })));
 
 describe("the image service, in a build", () => {
-  it("starts every encoding a page asks for, each once, and gives Astro's step sharp's very bytes", async () => {
-    const { default: service } = await import("../../site/lib/image-service.ts");
+  it("has every encoding a figure is asked for made ahead, each once, with sharp's very bytes", async () => {
+    expect(asked.length).toBeGreaterThan(2);
+    encodeAhead([file, join(dir, "not-an-image.png")], CONFIG);
+    await vi.waitFor(() => expect(encodedAhead().planned).toBe(asked.length), { timeout: 30_000, interval: 20 });
     const encode = vi.spyOn(sharpService, "transform");
-    const src = { src: "/_astro/figure.abc.png", width: 600, height: 400, format: "png" as const };
-    for (const t of transforms) await service.getURL({ ...t, src } as never, CONFIG, logger);
-    // All of them, one after another, before Astro's step asks for any.
-    await vi.waitFor(() => expect(encode).toHaveBeenCalledTimes(transforms.length), { timeout: 30_000, interval: 20 });
     const made = [];
-    for (const t of transforms) made.push(await service.transform(png, { ...t, src: src.src } as never, CONFIG, logger));
-    expect(encode).toHaveBeenCalledTimes(transforms.length);
+    for (const t of asked) made.push(await service.transform(png, { ...t, src: "/_astro/figure.abc.png" } as never, CONFIG, logger));
+    // None encoded on this thread: all were the worker's.
+    expect(encode).not.toHaveBeenCalled();
     encode.mockRestore();
-    for (const [i, t] of transforms.entries()) {
-      const expected = await sharpService.transform(png, { ...t, src: src.src } as never, CONFIG, logger);
+    expect(encodedAhead()).toMatchObject({ asked: asked.length, taken: asked.length });
+    for (const [i, t] of asked.entries()) {
+      const expected = await sharpService.transform(png, { ...t, src: "/_astro/figure.abc.png" } as never, CONFIG, logger);
       expect(Buffer.from(made[i].data).equals(Buffer.from(expected.data)), `${t.format} at ${t.width}`).toBe(true);
     }
   });
 
-  it("encodes other bytes than the file it started from afresh", async () => {
-    const { default: service } = await import("../../site/lib/image-service.ts");
-    const src = { src: "/_astro/figure.abc.png", width: 600, height: 400, format: "png" as const };
-    const t = { width: 300, height: 200, format: "webp" as const };
-    await service.getURL({ ...t, src } as never, CONFIG, logger);
-    const other = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 10, g: 10, b: 200 } } }).png().toBuffer();
-    const made = await service.transform(other, { ...t, src: src.src } as never, CONFIG, logger);
-    const expected = await sharpService.transform(other, { ...t, src: src.src } as never, CONFIG, logger);
-    expect(Buffer.from(made.data).equals(Buffer.from(expected.data))).toBe(true);
+  it("encodes afresh what the worker did not make: other bytes, other settings, or the same asked for again", async () => {
+    const other = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: { r: 10, g: 10, b: 200 } } }).png().toBuffer();
+    for (const [input, t] of [[other, asked[0]], [png, { ...asked[0], width: 300, height: 180 }], [png, asked[0]]] as const) {
+      const before = encodedAhead();
+      const made = await service.transform(input, { ...t, src: "/_astro/figure.abc.png" } as never, CONFIG, logger);
+      const expected = await sharpService.transform(input, { ...t, src: "/_astro/figure.abc.png" } as never, CONFIG, logger);
+      expect(Buffer.from(made.data).equals(Buffer.from(expected.data))).toBe(true);
+      expect(encodedAhead()).toMatchObject({ asked: before.asked + 1, taken: before.taken });
+    }
   });
 });
