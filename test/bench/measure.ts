@@ -33,12 +33,11 @@ export function row(label: string, value: string, target?: string): void {
 /**
  * A cold build in `dir`, in milliseconds: no dist/ and no build cache before it
  * (Astro's, and node_modules/.cache, where Hexlaw keeps parsed documents), as after
- * a fresh clone (`npm run build` by default, or another command run there).
+ * a fresh clone: `npm run build` run there.
  */
-export function coldBuild(dir: string, command: string[] = ["npm", "run", "build"]): number {
+export function coldBuild(dir: string): number {
   for (const cache of ["dist", "node_modules/.astro", "node_modules/.cache", ".astro"]) rmSync(join(dir, cache), { recursive: true, force: true });
-  const [program, ...args] = command;
   const start = performance.now();
-  execFileSync(program.includes("/") ? join(dir, program) : program, args, { cwd: dir, stdio: "pipe", timeout: 20 * 60_000 });
+  execFileSync("npm", ["run", "build"], { cwd: dir, stdio: "pipe", timeout: 20 * 60_000 });
   return performance.now() - start;
 }

@@ -15,8 +15,9 @@
 //   sessions, printed beside for continuity.
 // Both are stock: Starlight's own config (a sidebar of the pages), its own Pagefind. One
 // installation gives the comparisons:
-// - build time, all cold (no dist/, no Astro or node_modules/.cache): Starlight's
-//   `astro build` (Pagefind included) against this site's whole `npm run build`, and
+// - build time, all cold (no dist/, no Astro or node_modules/.cache), each site by
+//   `npm run build` (Starlight's is its template's `astro build`, Pagefind included;
+//   this site's compiles, builds, indexes and writes the offline worker), and
 //   what compiling rules/ adds after an edit (generated/ is committed: a fresh clone
 //   compiles nothing);
 // - first contentful paint of the same chapter, this site's and both yardsticks' (the
@@ -105,7 +106,8 @@ export function editionPages(): StarlightPage[] {
 /** Installs stock Starlight (the Astro of this repository) into `dir`. */
 export function installStarlight(dir: string): void {
   const astro = (JSON.parse(readFileSync(join(root, "node_modules", "astro", "package.json"), "utf8")) as { version: string }).version;
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "starlight-yardstick", private: true, type: "module", dependencies: { astro, "@astrojs/starlight": "^0.42.4" } }, null, 2));
+  // Its build script is Starlight's template's, so that both sites are built by the same command, `npm run build`.
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "starlight-yardstick", private: true, type: "module", scripts: { build: "astro build" }, dependencies: { astro, "@astrojs/starlight": "^0.42.4" } }, null, 2));
   execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir, stdio: "pipe", timeout: 10 * 60_000 });
 }
 
@@ -158,15 +160,15 @@ export async function run(): Promise<void> {
     // Build time, all cold, one after the other on this machine; the book last, so that its site is the one served below.
     const edition = editionPages();
     writeStarlight(dir, `${RULESET} ${EDITION} (stock Starlight)`, edition);
-    const editionMs = coldBuild(dir, ["node_modules/.bin/astro", "build", "--silent"]);
+    const editionMs = coldBuild(dir);
     // Kept for first paint: its 9.0 page has the sidebar of one edition, as this site's has.
     renameSync(join(dir, "dist"), join(dir, "dist-edition"));
     const book = bookPages();
     writeStarlight(dir, "The rulebooks of rules/ (stock Starlight)", book.pages, book.images);
-    const bookMs = coldBuild(dir, ["node_modules/.bin/astro", "build", "--silent"]);
+    const bookMs = coldBuild(dir);
     const oursMs = coldBuild(root);
     const editions = new Set(book.pages.map((p) => posix.dirname(p.path))).size;
-    row(`Starlight, the book: ${book.pages.length} documents of ${editions} editions, ${book.images.size} images`, ms(bookMs), "astro build, Pagefind included");
+    row(`Starlight, the book: ${book.pages.length} documents of ${editions} editions, ${book.images.size} images`, ms(bookMs), "npm run build (astro build, Pagefind included)");
     row(`Starlight, ${RULESET} ${EDITION} alone: ${edition.length} documents, figures as text`, ms(editionMs), "the earlier yardstick");
     row("this site: npm run build (compile, site, search, offline)", ms(oursMs));
     row("build: this site / Starlight, the book", `${(oursMs / bookMs).toFixed(2)}×`, "target ≤ 1×");
