@@ -8,7 +8,7 @@
 // Four processes did this before, each loading Node and its modules again. Any
 // failure fails the build; a failed compile has printed its diagnostics and changed
 // nothing in generated/.
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
@@ -58,7 +58,8 @@ export function hexlaw(): AstroIntegration {
   };
 }
 
-/** The image files in a folder and its subfolders. */
+/** The image files in a folder and its subfolders (none when there is no such folder: the compile step says so). */
 function figureFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, encoding: "utf8" }).filter(isFigureImage).map((file) => join(dir, file));
 }
