@@ -17,9 +17,11 @@ export interface Paint {
   /** Bytes of the HTML document as sent (before compression). */
   bytes: number;
   runs: number;
+  /** Each load's first contentful paint, in the order of the rounds (one load of every page a round). */
+  fcps: number[];
 }
 
-type Sample = Omit<Paint, "runs">;
+type Sample = Omit<Paint, "runs" | "fcps">;
 
 async function load(browser: Browser, url: string, viewport: { width: number; height: number }): Promise<Sample> {
   const context = await browser.newContext({ viewport, serviceWorkers: "block" });
@@ -38,12 +40,17 @@ async function load(browser: Browser, url: string, viewport: { width: number; he
   }
 }
 
-/** The paint of each URL, `runs` cold loads each, taken in turns. */
+/** The paint of each URL, `runs` cold loads each, taken in turns (a round is one load of each). */
 export async function firstPaints(browser: Browser, urls: string[], runs = 7, viewport = { width: 1366, height: 900 }): Promise<Paint[]> {
   const samples: Sample[][] = urls.map(() => []);
   for (let i = 0; i < runs; i++) for (const [n, url] of urls.entries()) samples[n].push(await load(browser, url, viewport));
   return samples.map((of) => {
     const median = (key: keyof Sample) => medianOf(of.map((s) => s[key]));
-    return { fcp: median("fcp"), responseEnd: median("responseEnd"), domContentLoaded: median("domContentLoaded"), load: median("load"), bytes: median("bytes"), runs };
+    return { fcp: median("fcp"), responseEnd: median("responseEnd"), domContentLoaded: median("domContentLoaded"), load: median("load"), bytes: median("bytes"), runs, fcps: of.map((s) => s.fcp) };
   });
+}
+
+/** In how many rounds `a` painted no later than `b`. */
+export function roundsFirst(a: Paint, b: Paint): number {
+  return a.fcps.filter((fcp, round) => fcp <= b.fcps[round]).length;
 }
