@@ -30,7 +30,21 @@ type EditionInfo = Record<string, { edition: string; title: string; config: Conf
 
 const GENERATED = "../../generated/";
 const engines = import.meta.glob<Engine>(["../../generated/*/*/*.ts", "!../../generated/*/*/*.d.ts"]);
-const vectorFiles = import.meta.glob<{ vectors: Vector[] }>("../../generated/*/*/*.vectors.json", { import: "default" });
+// The worked examples are data: each file goes into the site as it is (under a hashed name) and is fetched when its
+// calculator opens. As modules they were parsed, bundled and minified as code (~0.9 MB) on every build.
+const vectorFiles = import.meta.glob<string>("../../generated/*/*/*.vectors.json", { query: "?url", import: "default", eager: true });
+
+/** An engine's worked examples; none when it has no file or the file cannot be fetched (the calculator works without them). */
+async function examplesOf(name: string): Promise<Vector[]> {
+  const url = vectorFiles[`${GENERATED}${name}.vectors.json`];
+  if (!url) return [];
+  try {
+    const response = await fetch(url);
+    return response.ok ? ((await response.json()) as { vectors: Vector[] }).vectors : [];
+  } catch {
+    return [];
+  }
+}
 
 let count = 0;
 
@@ -99,11 +113,11 @@ class HexlawCalculator extends HTMLElement {
   private async side(name: string, config: Config | null): Promise<Side> {
     const loadEngine = engines[`${GENERATED}${name}.ts`];
     if (!loadEngine) throw new Error(`There is no engine called “${name}”.`);
-    const [engine, vectors] = await Promise.all([loadEngine(), vectorFiles[`${GENERATED}${name}.vectors.json`]?.().catch(() => ({ vectors: [] })) ?? { vectors: [] }]);
+    const [engine, vectors] = await Promise.all([loadEngine(), examplesOf(name)]);
     const info = pageEditions()[name];
     config ??= info?.config ?? { title: engine.metadata.title, paragraph: engine.metadata.paragraph, labels: {}, links: {} };
     const edition = name.split("/")[1];
-    return { edition, title: info?.title ?? engine.metadata.editionTitle ?? edition, engine, vectors: vectors.vectors, config, results: new ResultsView(config, engine.metadata, engine.schema.dice) };
+    return { edition, title: info?.title ?? engine.metadata.editionTitle ?? edition, engine, vectors, config, results: new ResultsView(config, engine.metadata, engine.schema.dice) };
   }
 
   private async load(): Promise<void> {
