@@ -26,13 +26,13 @@ export default defineConfig({
   build: { format: "directory", inlineStylesheets: "never" },
   devToolbar: { enabled: false },
   prefetch: false,
-  // Compile before, search index and offline worker after: `npm run build` is this one build.
+  // Figures encoded from the start, compile before, search index and offline worker after: `npm run build` is this one build.
   integrations: [hexlaw()],
   // Figures become AVIF and WebP (site/lib/figures.ts) at sharp's default quality. Effort
   // only trades file size for encoding time: at effort 0 the book's 73 images of each format
   // encode ~5× faster than at effort 2 (AVIF) and 4 (WebP), for files ~15% larger; the
   // encoded files are cached in node_modules/.astro for the next build.
-  // The service is Astro's sharp service that starts each encoding while the pages are built (site/lib/image-service.ts).
+  // The service is Astro's sharp service, whose encodings a worker thread makes from the build's start (site/lib/image-service.ts).
   image: { service: { entrypoint: "./site/lib/image-service.ts", config: { avif: { effort: 0 }, webp: { effort: 0 } } } },
   server: { host: "127.0.0.1", port: 4321 },
   vite: {

@@ -33,6 +33,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, posix, relative, sep } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { BUILD_INPUTS } from "../../compiler/6-publish/build-inputs.ts";
+import { editionIndex, readJson } from "../../compiler/markdown/rulebook-context.ts";
 import { serve } from "../../site/serve.ts";
 import { launch, root, startServer } from "../site/helpers/site.ts";
 import { firstPaints, roundsFirst } from "./first-paint.ts";
@@ -72,11 +73,10 @@ const markdownImage = (caption: string, url: string) => `![${caption.replace(/[\
 export function bookPages(): { pages: StarlightPage[]; images: Map<string, string> } {
   const pages: StarlightPage[] = [];
   const images = new Map<string, string>();
-  const corpus = JSON.parse(readFileSync(join(root, "generated", "index.json"), "utf8")) as { rulesets: { id: string; editions: { id: string }[] }[] };
+  const corpus = readJson<{ rulesets: { id: string; editions: { id: string }[] }[] }>(join(root, "generated", "index.json"));
   for (const ruleset of corpus.rulesets) {
     for (const edition of ruleset.editions) {
-      const index = JSON.parse(readFileSync(join(root, "generated", ruleset.id, edition.id, "index.json"), "utf8")) as { documents: { file: string; slug: string; heading: string }[] };
-      for (const document of index.documents) {
+      for (const document of editionIndex(root, ruleset.id, edition.id).documents) {
         const { front, body } = splitDocument(join(root, document.file));
         const path = `${ruleset.id}/${edition.id}/${document.slug}`;
         // A figure with a file (rules/README.md): `::figure[Caption]{src="figures/x.png"}` on its own line, the path relative to the document.
