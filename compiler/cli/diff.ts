@@ -1,5 +1,6 @@
 import { compile, editionBuild } from "../compile.ts";
-import { changesFile, DIFF_DEFAULTS, diffEditions } from "../diff/diff-editions.ts";
+import { changesFile } from "../diff/changes-file.ts";
+import { DIFF_DEFAULTS, diffEditions } from "../diff/diff-editions.ts";
 import type { EditionDiff } from "../diff/types.ts";
 import { formatReport } from "../diff/format-report.ts";
 import { MAX_SAMPLES, MAX_SEED, type Parsed, UsageError, wholeNumberFlag } from "./args.ts";

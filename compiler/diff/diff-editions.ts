@@ -15,9 +15,6 @@ interface DiffOptions {
 /** The behaviour sample of the published changes reports and of `hexlaw diff` by default (fixed, so reports are deterministic). */
 export const DIFF_DEFAULTS: DiffOptions = { samples: 200, seed: 1 };
 
-/** Where the changes report from `from` to the edition `to` that supersedes it is published, in generated/. */
-export const changesFile = (ruleset: string, from: string, to: string) => `${ruleset}/${to}/changes-from-${from}.json`;
-
 export interface EditionBuild {
   checked: CheckedEdition;
   emitted: EmittedEdition;

@@ -4,7 +4,7 @@
 // is not there. Ids and renumberings come from the reports; nothing is re-derived.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { changesFile } from "../../compiler/diff/diff-editions.ts";
+import { changesFile } from "../../compiler/diff/changes-file.ts";
 import type { EditionDiff } from "../../compiler/diff/types.ts";
 import { calculatorConfig, encodeFragment, engineKey, readJson } from "../../compiler/markdown/rulebook-context.ts";
 import { chapterPath, corpus, edition, editionPath, hrefOf, root, type RuleIndex } from "./corpus.ts";

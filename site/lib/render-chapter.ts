@@ -7,7 +7,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { rehypeHeadingIds, type MarkdownHeading } from "@astrojs/markdown-remark";
 import type { ElementContent } from "hast";
 import type { Root as MdastRoot } from "mdast";
 import rehypeStringify from "rehype-stringify";
@@ -18,6 +17,7 @@ import { VFile } from "vfile";
 import { decodeSource } from "../../compiler/1-read/read-source.ts";
 import { copyTree } from "../../compiler/markdown/copy-tree.ts";
 import { formalListings } from "../../compiler/markdown/rehype-formal-apart.ts";
+import rehypeHeadingIds, { headingsOf, type Heading } from "../../compiler/markdown/rehype-heading-ids.ts";
 import { editionIndex, type RuleIndex } from "../../compiler/markdown/rulebook-context.ts";
 import { rulebookPlugins } from "../../compiler/markdown/rulebook-plugins.ts";
 import type { FigurePicture } from "../../compiler/markdown/remark-figures.ts";
@@ -34,7 +34,7 @@ export interface FormalListingHtml {
 
 export interface RenderedChapter {
   html: string;
-  headings: MarkdownHeading[];
+  headings: Heading[];
   /** The chapter's formal listings, when they are rendered apart (`formal`); else none. */
   formal: FormalListingHtml[];
 }
@@ -118,7 +118,7 @@ async function render(path: string, text: string, pipeline: ReturnType<typeof pr
   const stringify = (children: ElementContent[]) => pipeline.stringify({ type: "root", children });
   return {
     html,
-    headings: (vfile.data as { astro?: { headings?: MarkdownHeading[] } }).astro?.headings ?? [],
+    headings: headingsOf(vfile),
     formal: formalListings(vfile).map((l) => ({ id: l.id, paragraph: l.paragraph, summary: stringify(l.summary), html: stringify([l.listing]) })),
   };
 }

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { root } from "../site/helpers/site.ts";
-import { coldBuild, ms, row } from "./measure.ts";
+import { coldBuild, dropAside, ms, row } from "./measure.ts";
 
 const git = (...args: string[]) => execFileSync("git", ["-C", root, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
 
@@ -50,6 +50,8 @@ export async function run(): Promise<void> {
     row(`full book (${words(root)} words): npm run build`, ms(full));
     row("full book / earlier corpus", `${(full / earlier).toFixed(2)}×`, "target ≤ 2×");
   } finally {
+    dropAside(worktree);
+    dropAside(root);
     git("worktree", "remove", "--force", worktree);
   }
   const shards = join(root, "dist/search/rule-numbers");
