@@ -69,10 +69,22 @@ function step(report: EditionDiff, forward: boolean, id: string, target: RuleInd
   return id in target.paragraphs ? id : null;
 }
 
+type Route = { report: EditionDiff; forward: boolean; next: RuleIndex }[];
+
+/** Routes already worked out, per pair of editions (by their rule index objects, as `landings` below). */
+const routes = new WeakMap<RuleIndex, WeakMap<RuleIndex, Route | null>>();
+
 /** The editions between two editions of a ruleset, following the reports (breadth first). */
-function route(from: RuleIndex, to: RuleIndex): { report: EditionDiff; forward: boolean; next: RuleIndex }[] | null {
+function route(from: RuleIndex, to: RuleIndex): Route | null {
+  let byTarget = routes.get(from);
+  if (!byTarget) routes.set(from, (byTarget = new WeakMap()));
+  if (!byTarget.has(to)) byTarget.set(to, findRoute(from, to));
+  return byTarget.get(to)!;
+}
+
+function findRoute(from: RuleIndex, to: RuleIndex): Route | null {
   const pairs = editionPairs().filter((p) => p.ruleset === from.ruleset.id);
-  const seen = new Map<string, { report: EditionDiff; forward: boolean; next: RuleIndex }[]>([[from.edition.id, []]]);
+  const seen = new Map<string, Route>([[from.edition.id, []]]);
   const queue = [from];
   while (queue.length > 0) {
     const at = queue.shift()!;
