@@ -1,10 +1,10 @@
 // `npm run build` is one `astro build`, in one process: this integration starts
-// encoding the figures' images as soon as Astro has read its config (they are done
-// beside Astro's own work, site/lib/image-service.ts), compiles
-// rules/ into generated/ before the pages are built (they read it), has Pagefind
-// index the rule index and write its files while they are built, and puts the
-// search index and then the offline worker (which precaches the index) into the
-// built site after them.
+// parsing the rule documents and encoding the figures' images as soon as Astro has
+// read its config (both are done beside Astro's own work, site/lib/parse-ahead.ts and
+// site/lib/image-service.ts), compiles rules/ into generated/ before the pages are
+// built (they read it), has Pagefind index the rule index and write its files while
+// they are built, and puts the search index and then the offline worker (which
+// precaches the index) into the built site after them.
 // Four processes did this before, each loading Node and its modules again. Any
 // failure fails the build; a failed compile has printed its diagnostics and changed
 // nothing in generated/.
@@ -15,6 +15,7 @@ import type { AstroIntegration } from "astro";
 import { build } from "../compiler/cli/build.ts";
 import { isFigureImage } from "../compiler/1-read/figure-file.ts";
 import { encodeAhead, encodedAhead } from "./lib/image-service.ts";
+import { parseAhead } from "./lib/parse-ahead.ts";
 import { root } from "./lib/corpus.ts";
 import { base } from "./lib/base.ts";
 import { indexSearch } from "./search/build-index.ts";
@@ -34,8 +35,11 @@ export function hexlaw(): AstroIntegration {
     name: "hexlaw",
     hooks: {
       "astro:config:setup": ({ command, config }) => {
-        // Every image file of rules/ (the ones site/lib/figures.ts can show).
-        if (command === "build") encodeAhead(figureFiles(join(root, "rules")), config.image);
+        if (command !== "build") return;
+        const files = filesOf(join(root, "rules"));
+        // Every rule document, and every image file (the ones site/lib/figures.ts can show).
+        parseAhead(files.filter((file) => file.endsWith(".md")));
+        encodeAhead(files.filter(isFigureImage), config.image);
       },
       "astro:build:start": async () => {
         if ((await build(root)) !== 0) throw new BuildStepError("hexlaw build failed: see the diagnostics above; the site was not built.");
@@ -58,8 +62,8 @@ export function hexlaw(): AstroIntegration {
   };
 }
 
-/** The image files in a folder and its subfolders (none when there is no such folder: the compile step says so). */
-function figureFiles(dir: string): string[] {
+/** The files in a folder and its subfolders (none when there is no such folder: the compile step says so). */
+function filesOf(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, encoding: "utf8" }).filter(isFigureImage).map((file) => join(dir, file));
+  return readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => join(dir, file));
 }

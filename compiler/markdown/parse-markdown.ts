@@ -18,3 +18,12 @@ export function parseMarkdown(source: string, path: string): Root {
   const tree = processor.parse(file);
   return processor.runSync(tree, file) as Root;
 }
+
+/**
+ * A rule document's syntax tree as parsed, before any plugin transforms it: what a
+ * pipeline with `remarkSyntax` (the site's, rulebook-plugins.ts) parses, as the
+ * syntax depends on the text alone.
+ */
+export function parseSyntax(source: string): Root {
+  return processor.parse(new VFile({ value: source }));
+}

@@ -22,6 +22,7 @@ import { editionIndex, type RuleIndex } from "../../compiler/markdown/rulebook-c
 import { rulebookPlugins } from "../../compiler/markdown/rulebook-plugins.ts";
 import type { FigurePicture } from "../../compiler/markdown/remark-figures.ts";
 import { root } from "./corpus.ts";
+import { parsedAhead } from "./parse-ahead.ts";
 import { base } from "./base.ts";
 
 /** A listing of formal rules set apart from its chapter, as HTML. */
@@ -101,20 +102,24 @@ export function renderChapter(file: string, at = root, picture?: FigurePicture, 
  * The syntax tree of each file as last parsed, with the text it was parsed from: an
  * edition that extends another renders the other's files (amended by its errata, at
  * its own addresses), so the same text is parsed once and each rendering transforms a
- * copy. Parsing is the largest part of rendering, and it depends on the text alone.
+ * copy. Parsing is the largest part of rendering, and it depends on the text alone; in
+ * a build, a worker has parsed the files from its start (parse-ahead.ts).
  */
-const parsed = new Map<string, { text: string; tree: MdastRoot }>();
+const parsed = new Map<string, { text: string; tree: Promise<MdastRoot> }>();
 
-function parse(path: string, text: string, pipeline: ReturnType<typeof processorFor>): MdastRoot {
+async function parse(path: string, text: string, pipeline: ReturnType<typeof processorFor>): Promise<MdastRoot> {
   let entry = parsed.get(path);
-  if (entry?.text !== text) parsed.set(path, (entry = { text, tree: pipeline.parse(new VFile({ value: text, path: pathToFileURL(path) })) }));
-  return copyTree(entry.tree);
+  if (entry?.text !== text) {
+    const tree = parsedAhead(path, text).then((ahead) => ahead ?? pipeline.parse(new VFile({ value: text, path: pathToFileURL(path) })));
+    parsed.set(path, (entry = { text, tree }));
+  }
+  return copyTree(await entry.tree);
 }
 
 async function render(path: string, text: string, pipeline: ReturnType<typeof processorFor>, edition?: string): Promise<RenderedChapter> {
   // `edition`: the edition the page is of, when it is not the file's folder's (an edition that extends it).
   const vfile = new VFile({ value: text, path: pathToFileURL(path), data: { astro: { frontmatter: edition ? { hexlawEdition: edition } : {} } } });
-  const html = pipeline.stringify(await pipeline.run(parse(path, text, pipeline), vfile), vfile);
+  const html = pipeline.stringify(await pipeline.run(await parse(path, text, pipeline), vfile), vfile);
   const stringify = (children: ElementContent[]) => pipeline.stringify({ type: "root", children });
   return {
     html,

@@ -1,0 +1,53 @@
+// The rule documents parsed from the build's start. Parsing is most of rendering a
+// chapter, it depends on the text alone, and the pages are rendered one after another
+// on Astro's thread only after Vite has bundled the site. So the build's first step
+// (site/integration.ts) hands every rule document of rules/ to `parseAhead`: a worker
+// thread (document-parser.ts) parses them while Astro loads and bundles, and
+// render-chapter.ts takes the tree of a file from it when it was parsed from the very
+// text being rendered, or parses the text itself.
+// The integration (Node) and the build's bundled copy of this module share the trees
+// through one global.
+import { Worker } from "node:worker_threads";
+import type { Root } from "mdast";
+
+/** A document as the parser read it: its text (decoded as the compiler decodes it) and the tree parsed from it. */
+export interface ParsedDocument {
+  path: string;
+  text: string;
+  tree: Root;
+}
+
+const AHEAD = Symbol.for("hexlaw.parsed-documents");
+
+/** The documents being parsed or parsed, by absolute path; null when the parser could not read or parse one. */
+function ahead(): Map<string, Promise<ParsedDocument | null>> {
+  const global = globalThis as { [AHEAD]?: Map<string, Promise<ParsedDocument | null>> };
+  global[AHEAD] ??= new Map();
+  return global[AHEAD];
+}
+
+/** Starts parsing these rule documents (absolute paths) in a worker thread; whatever it does not parse, its reader parses. */
+export function parseAhead(files: readonly string[]): void {
+  const parsing = ahead();
+  const settle = new Map<string, (parsed: ParsedDocument | null) => void>();
+  for (const path of files) parsing.set(path, new Promise((resolve) => settle.set(path, resolve)));
+  const worker = new Worker(new URL("./document-parser.ts", import.meta.url), { workerData: { hexlawDocuments: [...files] } });
+  // It never holds the build up: a build that ends without its trees simply parsed them itself.
+  worker.unref();
+  worker.on("message", (message: ParsedDocument | { path: string; failed: true }) => {
+    settle.get(message.path)?.("failed" in message ? null : message);
+    settle.delete(message.path);
+  });
+  const giveUp = () => {
+    for (const resolve of settle.values()) resolve(null);
+    settle.clear();
+  };
+  worker.on("error", giveUp);
+  worker.on("exit", giveUp);
+}
+
+/** The tree the worker parsed from the file at `path`, if it parsed exactly `text` (else undefined: parse it). */
+export async function parsedAhead(path: string, text: string): Promise<Root | undefined> {
+  const parsed = await ahead().get(path);
+  return parsed?.text === text ? parsed.tree : undefined;
+}
