@@ -10,10 +10,10 @@
 // the same, only sooner.
 // The integration (Node) and the build's bundled copy of this module share the
 // encodings through one global.
-import { Worker } from "node:worker_threads";
 import type { AstroConfig, LocalImageService } from "astro";
 import sharpService from "astro/assets/services/sharp";
 import { digestOf, encodingKey, type EncoderInput, type EncoderMessage } from "./figure-encoder.ts";
+import { Settlements, workAhead } from "./work-ahead.ts";
 
 type ImageConfig = AstroConfig["image"];
 type Encoded = Awaited<ReturnType<LocalImageService["transform"]>>;
@@ -41,26 +41,16 @@ function ahead(): Ahead {
  */
 export function encodeAhead(files: readonly string[], imageConfig: ImageConfig): void {
   const state = ahead();
-  const settle = new Map<string, (encoded: Encoded | null) => void>();
+  const encoded = new Settlements<Encoded>();
   const input: EncoderInput = { files: [...files], imageConfig: JSON.parse(JSON.stringify(imageConfig)) };
-  const worker = new Worker(new URL("./figure-encoder.ts", import.meta.url), { workerData: { hexlawFigureEncoder: input } });
-  // It never holds the build up: a build that ends without its encodings simply made them itself.
-  worker.unref();
-  worker.on("message", (message: EncoderMessage) => {
+  workAhead(new URL("./figure-encoder.ts", import.meta.url), { hexlawFigureEncoder: input }, encoded, (message: EncoderMessage) => {
     if ("plan" in message) {
-      for (const key of message.plan) state.ready.set(key, new Promise((resolve) => settle.set(key, resolve)));
+      for (const key of message.plan) state.ready.set(key, encoded.expect(key));
       state.planned += message.plan.length;
     } else {
-      settle.get(message.key)?.(message.data ? ({ data: message.data, format: message.format } as Encoded) : null);
-      settle.delete(message.key);
+      encoded.settle(message.key, message.data ? ({ data: message.data, format: message.format } as Encoded) : null);
     }
   });
-  const giveUp = () => {
-    for (const resolve of settle.values()) resolve(null);
-    settle.clear();
-  };
-  worker.on("error", giveUp);
-  worker.on("exit", giveUp);
 }
 
 /** How many encodings the worker planned, Astro asked for, and Astro took from the worker. */

@@ -7,8 +7,8 @@
 // text being rendered, or parses the text itself.
 // The integration (Node) and the build's bundled copy of this module share the trees
 // through one global.
-import { Worker } from "node:worker_threads";
 import type { Root } from "mdast";
+import { Settlements, workAhead } from "./work-ahead.ts";
 
 /** A document as the parser read it: its text (decoded as the compiler decodes it) and the tree parsed from it. */
 export interface ParsedDocument {
@@ -29,21 +29,11 @@ function ahead(): Map<string, Promise<ParsedDocument | null>> {
 /** Starts parsing these rule documents (absolute paths) in a worker thread; whatever it does not parse, its reader parses. */
 export function parseAhead(files: readonly string[]): void {
   const parsing = ahead();
-  const settle = new Map<string, (parsed: ParsedDocument | null) => void>();
-  for (const path of files) parsing.set(path, new Promise((resolve) => settle.set(path, resolve)));
-  const worker = new Worker(new URL("./document-parser.ts", import.meta.url), { workerData: { hexlawDocuments: [...files] } });
-  // It never holds the build up: a build that ends without its trees simply parsed them itself.
-  worker.unref();
-  worker.on("message", (message: ParsedDocument | { path: string; failed: true }) => {
-    settle.get(message.path)?.("failed" in message ? null : message);
-    settle.delete(message.path);
-  });
-  const giveUp = () => {
-    for (const resolve of settle.values()) resolve(null);
-    settle.clear();
-  };
-  worker.on("error", giveUp);
-  worker.on("exit", giveUp);
+  const parsed = new Settlements<ParsedDocument>();
+  for (const path of files) parsing.set(path, parsed.expect(path));
+  workAhead(new URL("./document-parser.ts", import.meta.url), { hexlawDocuments: [...files] }, parsed, (message: ParsedDocument | { path: string; failed: true }) =>
+    parsed.settle(message.path, "failed" in message ? null : message),
+  );
 }
 
 /** The tree the worker parsed from the file at `path`, if it parsed exactly `text` (else undefined: parse it). */

@@ -1,0 +1,36 @@
+// Work a build starts in a worker thread from its first step, for its pages to take
+// later (the rule documents' trees, parse-ahead.ts; the figures' encodings,
+// image-service.ts): results awaited by key, settled by the worker's messages.
+import { Worker } from "node:worker_threads";
+
+/** Results awaited by key: each settled once, by the worker or, when it fails or ends first, with null (its reader then does the work itself). */
+export class Settlements<T> {
+  readonly #pending = new Map<string, (value: T | null) => void>();
+
+  /** The promise of the result for `key`. */
+  expect(key: string): Promise<T | null> {
+    return new Promise((resolve) => this.#pending.set(key, resolve));
+  }
+
+  settle(key: string, value: T | null): void {
+    this.#pending.get(key)?.(value);
+    this.#pending.delete(key);
+  }
+
+  giveUp(): void {
+    for (const resolve of this.#pending.values()) resolve(null);
+    this.#pending.clear();
+  }
+}
+
+/**
+ * Starts the worker at `module` with `data`, each message of it handed to `onMessage`.
+ * It never holds the build up: a build that ends without its results did the work itself.
+ */
+export function workAhead<M, T>(module: URL, data: unknown, settlements: Settlements<T>, onMessage: (message: M) => void): void {
+  const worker = new Worker(module, { workerData: data });
+  worker.unref();
+  worker.on("message", onMessage);
+  worker.on("error", () => settlements.giveUp());
+  worker.on("exit", () => settlements.giveUp());
+}
