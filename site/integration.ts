@@ -8,12 +8,12 @@
 // Four processes did this before, each loading Node and its modules again. Any
 // failure fails the build; a failed compile has printed its diagnostics and changed
 // nothing in generated/.
-import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
 import { build } from "../compiler/cli/build.ts";
 import { isFigureImage } from "../compiler/1-read/figure-file.ts";
+import { filesUnder } from "../compiler/files-under.ts";
 import { encodeAhead, encodedAhead } from "./lib/image-service.ts";
 import { parseAhead } from "./lib/parse-ahead.ts";
 import { root } from "./lib/corpus.ts";
@@ -36,7 +36,7 @@ export function hexlaw(): AstroIntegration {
     hooks: {
       "astro:config:setup": ({ command, config }) => {
         if (command !== "build") return;
-        const files = filesOf(join(root, "rules"));
+        const files = filesUnder(join(root, "rules"), root).map((file) => join(root, file));
         // Every rule document, and every image file (the ones site/lib/figures.ts can show).
         parseAhead(files.filter((file) => file.endsWith(".md")));
         encodeAhead(files.filter(isFigureImage), config.image);
@@ -60,10 +60,4 @@ export function hexlaw(): AstroIntegration {
       },
     },
   };
-}
-
-/** The files in a folder and its subfolders (none when there is no such folder: the compile step says so). */
-function filesOf(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => join(dir, file));
 }

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { decodeSource } from "../1-read/read-source.ts";
+import { filesUnder } from "../files-under.ts";
 import { readTree } from "../generated-files.ts";
 import type { Files } from "./publish-edition.ts";
 
@@ -27,26 +28,6 @@ export interface BuildInputs {
 }
 
 const HEXLAW = fileURLToPath(new URL("../../", import.meta.url));
-
-/**
- * Every file under `dir` (links to files included, by what they point to), as sorted
- * paths relative to `from` with `/` separators; none when `dir` is not a folder.
- */
-function filesUnder(dir: string, from: string): string[] {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() || (entry.isSymbolicLink() && isFile(join(entry.parentPath, entry.name))))
-    .map((entry) => relative(from, join(entry.parentPath, entry.name)).split(sep).join("/"))
-    .sort();
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
 
 /**
  * A file as the compiler reads it: text without a byte order mark and with `\n` line

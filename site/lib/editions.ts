@@ -71,16 +71,23 @@ function step(report: EditionDiff, forward: boolean, id: string, target: RuleInd
 
 type Route = { report: EditionDiff; forward: boolean; next: RuleIndex }[];
 
-/** Routes already worked out, per pair of editions (by their rule index objects, as `landings` below). */
-const routes = new WeakMap<RuleIndex, WeakMap<RuleIndex, Route | null>>();
+/**
+ * What is worked out once per pair of editions, by their rule index objects (read
+ * again, as new objects, only when generated/ changes): every chapter page of an
+ * edition asks of every other edition, so each pair's answer is kept.
+ */
+function perPair<T>(make: (from: RuleIndex, to: RuleIndex) => T): (from: RuleIndex, to: RuleIndex) => T {
+  const known = new WeakMap<RuleIndex, WeakMap<RuleIndex, T>>();
+  return (from, to) => {
+    let byTarget = known.get(from);
+    if (!byTarget) known.set(from, (byTarget = new WeakMap()));
+    if (!byTarget.has(to)) byTarget.set(to, make(from, to));
+    return byTarget.get(to)!;
+  };
+}
 
 /** The editions between two editions of a ruleset, following the reports (breadth first). */
-function route(from: RuleIndex, to: RuleIndex): Route | null {
-  let byTarget = routes.get(from);
-  if (!byTarget) routes.set(from, (byTarget = new WeakMap()));
-  if (!byTarget.has(to)) byTarget.set(to, findRoute(from, to));
-  return byTarget.get(to)!;
-}
+const route = perPair(findRoute);
 
 function findRoute(from: RuleIndex, to: RuleIndex): Route | null {
   const pairs = editionPairs().filter((p) => p.ruleset === from.ruleset.id);
@@ -122,19 +129,12 @@ export function counterpart(from: RuleIndex, to: RuleIndex, id: string): string 
 /** Id of the note, on the page a reader lands on, saying that a paragraph of `from` is not in this edition. */
 const absentId = (from: RuleIndex, id: string) => `absent-${from.edition.id}-${id}`;
 
-/**
- * Landings already worked out, per pair of editions (by their rule index objects, which are
- * read again, as new objects, only when generated/ changes): every chapter page of an
- * edition asks where each paragraph of every other edition lands, so each is worked out once.
- */
-const landings = new WeakMap<RuleIndex, WeakMap<RuleIndex, Map<string, { href: string; found: boolean }>>>();
+/** Landings already worked out, per pair of editions and paragraph. */
+const landings = perPair(() => new Map<string, { href: string; found: boolean }>());
 
 /** Where a reader of paragraph `id` of `from` lands in `to`: the paragraph, or a page that says it is not there. */
 export function landing(from: RuleIndex, to: RuleIndex, id: string): { href: string; found: boolean } {
-  let byTarget = landings.get(from);
-  if (!byTarget) landings.set(from, (byTarget = new WeakMap()));
-  let known = byTarget.get(to);
-  if (!known) byTarget.set(to, (known = new Map()));
+  const known = landings(from, to);
   let where = known.get(id);
   if (!where) known.set(id, (where = findLanding(from, to, id)));
   return where;

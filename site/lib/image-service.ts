@@ -13,7 +13,7 @@
 import type { AstroConfig, LocalImageService } from "astro";
 import sharpService from "astro/assets/services/sharp";
 import { digestOf, encodingKey, type EncoderInput, type EncoderMessage } from "./figure-encoder.ts";
-import { Settlements, workAhead } from "./work-ahead.ts";
+import { Settlements, shared, workAhead } from "./work-ahead.ts";
 
 type ImageConfig = AstroConfig["image"];
 type Encoded = Awaited<ReturnType<LocalImageService["transform"]>>;
@@ -27,12 +27,7 @@ interface Ahead {
   taken: number;
 }
 
-const AHEAD = Symbol.for("hexlaw.figure-encodings");
-function ahead(): Ahead {
-  const global = globalThis as { [AHEAD]?: Ahead };
-  global[AHEAD] ??= { ready: new Map(), planned: 0, asked: 0, taken: 0 };
-  return global[AHEAD];
-}
+const ahead = () => shared<Ahead>("figure-encodings", () => ({ ready: new Map(), planned: 0, asked: 0, taken: 0 }));
 
 /**
  * Starts encoding these figure files in a worker thread. Whatever it cannot make

@@ -5,10 +5,8 @@
 // thread (document-parser.ts) parses them while Astro loads and bundles, and
 // render-chapter.ts takes the tree of a file from it when it was parsed from the very
 // text being rendered, or parses the text itself.
-// The integration (Node) and the build's bundled copy of this module share the trees
-// through one global.
 import type { Root } from "mdast";
-import { Settlements, workAhead } from "./work-ahead.ts";
+import { Settlements, shared, workAhead } from "./work-ahead.ts";
 
 /** A document as the parser read it: its text (decoded as the compiler decodes it) and the tree parsed from it. */
 export interface ParsedDocument {
@@ -17,14 +15,8 @@ export interface ParsedDocument {
   tree: Root;
 }
 
-const AHEAD = Symbol.for("hexlaw.parsed-documents");
-
 /** The documents being parsed or parsed, by absolute path; null when the parser could not read or parse one. */
-function ahead(): Map<string, Promise<ParsedDocument | null>> {
-  const global = globalThis as { [AHEAD]?: Map<string, Promise<ParsedDocument | null>> };
-  global[AHEAD] ??= new Map();
-  return global[AHEAD];
-}
+const ahead = () => shared("parsed-documents", () => new Map<string, Promise<ParsedDocument | null>>());
 
 /** Starts parsing these rule documents (absolute paths) in a worker thread; whatever it does not parse, its reader parses. */
 export function parseAhead(files: readonly string[]): void {

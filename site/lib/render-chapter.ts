@@ -16,6 +16,7 @@ import { unified, type PluggableList } from "unified";
 import { VFile } from "vfile";
 import { decodeSource } from "../../compiler/1-read/read-source.ts";
 import { copyTree } from "../../compiler/markdown/copy-tree.ts";
+import { parseSyntax } from "../../compiler/markdown/parse-markdown.ts";
 import { formalListings } from "../../compiler/markdown/rehype-formal-apart.ts";
 import rehypeHeadingIds, { headingsOf, type Heading } from "../../compiler/markdown/rehype-heading-ids.ts";
 import { editionIndex, type RuleIndex } from "../../compiler/markdown/rulebook-context.ts";
@@ -103,23 +104,21 @@ export function renderChapter(file: string, at = root, picture?: FigurePicture, 
  * edition that extends another renders the other's files (amended by its errata, at
  * its own addresses), so the same text is parsed once and each rendering transforms a
  * copy. Parsing is the largest part of rendering, and it depends on the text alone; in
- * a build, a worker has parsed the files from its start (parse-ahead.ts).
+ * a build, a worker has parsed the files from its start (parse-ahead.ts). The syntax
+ * is the compiler's (parseSyntax), which the pipeline's remark plugins start with.
  */
 const parsed = new Map<string, { text: string; tree: Promise<MdastRoot> }>();
 
-async function parse(path: string, text: string, pipeline: ReturnType<typeof processorFor>): Promise<MdastRoot> {
+async function parse(path: string, text: string): Promise<MdastRoot> {
   let entry = parsed.get(path);
-  if (entry?.text !== text) {
-    const tree = parsedAhead(path, text).then((ahead) => ahead ?? pipeline.parse(new VFile({ value: text, path: pathToFileURL(path) })));
-    parsed.set(path, (entry = { text, tree }));
-  }
+  if (entry?.text !== text) parsed.set(path, (entry = { text, tree: parsedAhead(path, text).then((ahead) => ahead ?? parseSyntax(text)) }));
   return copyTree(await entry.tree);
 }
 
 async function render(path: string, text: string, pipeline: ReturnType<typeof processorFor>, edition?: string): Promise<RenderedChapter> {
   // `edition`: the edition the page is of, when it is not the file's folder's (an edition that extends it).
   const vfile = new VFile({ value: text, path: pathToFileURL(path), data: { astro: { frontmatter: edition ? { hexlawEdition: edition } : {} } } });
-  const html = pipeline.stringify(await pipeline.run(await parse(path, text, pipeline), vfile), vfile);
+  const html = pipeline.stringify(await pipeline.run(await parse(path, text), vfile), vfile);
   const stringify = (children: ElementContent[]) => pipeline.stringify({ type: "root", children });
   return {
     html,

@@ -1,7 +1,16 @@
 // Work a build starts in a worker thread from its first step, for its pages to take
 // later (the rule documents' trees, parse-ahead.ts; the figures' encodings,
-// image-service.ts): results awaited by key, settled by the worker's messages.
+// image-service.ts): results awaited by key, settled by the worker's messages, kept
+// where both the integration (loaded by Node) and the build's bundled copy of the
+// module that reads them find them.
 import { Worker } from "node:worker_threads";
+
+/** The one `T` of this process named `name` (made by `make` on first use), whichever copy of a module asks. */
+export function shared<T>(name: string, make: () => T): T {
+  const key = Symbol.for(`hexlaw.${name}`);
+  const global = globalThis as { [key: symbol]: T | undefined };
+  return (global[key] ??= make());
+}
 
 /** Results awaited by key: each settled once, by the worker or, when it fails or ends first, with null (its reader then does the work itself). */
 export class Settlements<T> {

@@ -10,9 +10,10 @@
 // hashed every file, also those named by their content. Under a base path the
 // precached URLs carry it. Any error fails the build.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join, resolve, sep } from "node:path";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { build } from "rolldown";
+import { filesUnder } from "../../compiler/files-under.ts";
 import { base, outDir } from "../lib/base.ts";
 import { root } from "../lib/corpus.ts";
 
@@ -53,8 +54,7 @@ interface PrecacheEntry {
 export function precacheEntries(dir: string, at: string): { entries: PrecacheEntry[]; size: number } {
   const entries: PrecacheEntry[] = [];
   let size = 0;
-  const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => file.split(sep).join("/"));
-  for (const file of files.sort()) {
+  for (const file of filesUnder(dir, dir)) {
     if (!PRECACHED.test(file) || NOT_PRECACHED.test(file)) continue;
     const path = join(dir, file);
     const bytes = statSync(path).size;
