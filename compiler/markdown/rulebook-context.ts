@@ -77,8 +77,19 @@ function editionNumbering(index: RuleIndex): Numbering {
 
 /** Site URL of a paragraph, given the rule index of its edition. */
 export function paragraphHref(index: RuleIndex, id: string, base = "/", fromSlug?: string): string | null {
-  const paragraph = index.paragraphs[id];
-  const slug = paragraph?.document ?? index.charts.find((c) => c.id === id)?.document;
+  return anchorHref(index, index.paragraphs[id]?.document ?? index.charts.find((c) => c.id === id)?.document, id, base, fromSlug);
+}
+
+/**
+ * Where a chart is: its document's page at the chart's id. (A paragraph may have the
+ * same id on another page, as the term "Combat Supply" and the chart of that name do;
+ * `paragraphHref` finds the paragraph.)
+ */
+export function chartHref(index: RuleIndex, id: string, base = "/", fromSlug?: string): string | null {
+  return anchorHref(index, index.charts.find((c) => c.id === id)?.document, id, base, fromSlug);
+}
+
+function anchorHref(index: RuleIndex, slug: string | null | undefined, id: string, base: string, fromSlug: string | undefined): string | null {
   if (!slug) return null;
   const fragment = `#${encodeFragment(id)}`;
   return slug === fromSlug ? fragment : `${base}${index.ruleset.id}/${index.edition.id}/${slug}/${fragment}`;
@@ -169,6 +180,6 @@ export function calculatorConfig(index: RuleIndex, name: string, base = "/") {
     }
   }
   // The charts it reads a cell of, with where each is printed, so the calculator can show the cell it used.
-  const lookups = procedure.lookups.map((l) => ({ ...l, caption: index.charts.find((c) => c.id === l.chart)?.caption ?? l.chart, href: paragraphHref(index, l.chart, base) }));
+  const lookups = procedure.lookups.map((l) => ({ ...l, caption: index.charts.find((c) => c.id === l.chart)?.caption ?? l.chart, href: chartHref(index, l.chart, base) }));
   return { title: procedure.title, paragraph: procedure.paragraph, labels: procedure.labels, links, lookups };
 }

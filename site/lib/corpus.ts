@@ -2,7 +2,7 @@
 // rule index. Nothing here derives ids or links; it reads what the compiler wrote.
 import { join } from "node:path";
 import { isTerm } from "../../compiler/markdown/glossary-terms.ts";
-import { editionIndex, paragraphHref, readJson, type IndexDocument, type RuleIndex } from "../../compiler/markdown/rulebook-context.ts";
+import { chartHref, editionIndex, paragraphHref, readJson, type IndexDocument, type RuleIndex } from "../../compiler/markdown/rulebook-context.ts";
 import { base } from "./base.ts";
 
 export type { IndexDocument, RuleIndex };
@@ -38,6 +38,8 @@ export const chapterPath = (index: RuleIndex, slug: string) => `${editionPath(in
 export const calculatorPath = (index: RuleIndex, procedure: string) => `${editionPath(index)}calculators/${procedure}/`;
 export const aboutPath = (index: RuleIndex) => `${editionPath(index)}about/`;
 export const hrefOf = (index: RuleIndex, id: string, fromSlug?: string) => paragraphHref(index, id, base, fromSlug);
+/** Where a chart is (a paragraph of the same id may be elsewhere). */
+export const chartHrefOf = (index: RuleIndex, id: string) => chartHref(index, id, base);
 
 /** What the header and search know about the edition a page belongs to. */
 export function scopeOf(index: RuleIndex): Scope {

@@ -1,12 +1,15 @@
 // Builds the Pagefind index of the built site (a step of `npm run build`, see
 // site/integration.ts; `node site/search/build-index.ts` runs it alone): one
 // record per paragraph with its deep link, one per chart, one per calculator,
-// each filtered by ruleset and edition. Any error fails the build.
+// each filtered by ruleset and edition. A paragraph or chart that reads the same in
+// several editions of a ruleset is one record filtered by each of them, naming each
+// edition's place (see `mergeEditions`). Any error fails the build.
 import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import * as pagefind from "pagefind";
-import { calculatorPath, editions, excerpt, hrefOf, paragraphLabel, root } from "../lib/corpus.ts";
+import { calculatorPath, chartHrefOf, corpus, editions, excerpt, hrefOf, paragraphLabel, root } from "../lib/corpus.ts";
+import type { SearchPlace } from "./search-places.ts";
 import { editionPairs, pairPath } from "../lib/editions.ts";
 import { outDir } from "../lib/base.ts";
 
@@ -18,33 +21,53 @@ interface SearchRecord {
   filters: Record<string, string[]>;
 }
 
+/** A record of one edition's paragraph or chart, before the editions that read the same are merged. */
+interface EditionRecord {
+  record: SearchRecord;
+  /** The ruleset's and the edition's titles (the filters), and the edition's id. */
+  ruleset: string;
+  edition: string;
+  editionId: string;
+  /** Another edition of the ruleset supersedes this one. */
+  superseded: boolean;
+}
+
 /** Every record of the index, in a stable order. */
-function searchRecords(): SearchRecord[] {
+export function searchRecords(): SearchRecord[] {
   const records: SearchRecord[] = [];
+  const mergeable: EditionRecord[] = [];
+  const superseded = new Set(corpus().rulesets.flatMap((r) => r.editions.flatMap((e) => (e.supersedes ? [`${r.id}/${e.supersedes}`] : []))));
   for (const index of editions()) {
     const filters = { ruleset: [index.ruleset.title], edition: [index.edition.title] };
     const edition = `${index.ruleset.title} ${index.edition.id}`;
+    const place = { ruleset: index.ruleset.title, edition: index.edition.title, editionId: index.edition.id, superseded: superseded.has(`${index.ruleset.id}/${index.edition.id}`) };
     for (const [id, p] of Object.entries(index.paragraphs)) {
       const url = hrefOf(index, id);
       const chapter = index.documents.find((d) => d.slug === p.document);
       if (!url || !chapter) continue;
-      records.push({
-        url,
-        content: p.text,
-        language: "en",
-        meta: { title: paragraphLabel(index, id), chapter: chapter.heading, edition, id, kind: "paragraph" },
-        filters,
+      mergeable.push({
+        ...place,
+        record: {
+          url,
+          content: p.text,
+          language: "en",
+          meta: { title: paragraphLabel(index, id), chapter: chapter.heading, edition, id, kind: "paragraph" },
+          filters,
+        },
       });
     }
     for (const chart of index.charts) {
       const chapter = index.documents.find((d) => d.slug === chart.document);
       if (!chart.document || !chapter) continue;
-      records.push({
-        url: hrefOf(index, chart.id)!,
-        content: `${chart.caption}. Chart ${chart.id}.\n${chart.text}`,
-        language: "en",
-        meta: { title: `Chart: ${chart.caption}`, chapter: chapter.heading, edition, kind: "chart" },
-        filters,
+      mergeable.push({
+        ...place,
+        record: {
+          url: chartHrefOf(index, chart.id)!,
+          content: `${chart.caption}. Chart ${chart.id}.\n${chart.text}`,
+          language: "en",
+          meta: { title: `Chart: ${chart.caption}`, chapter: chapter.heading, edition, kind: "chart" },
+          filters,
+        },
       });
     }
     for (const procedure of index.procedures) {
@@ -71,7 +94,36 @@ function searchRecords(): SearchRecord[] {
       filters: { ruleset: [pair.to.ruleset.title], edition: [pair.to.edition.title] },
     });
   }
-  return records;
+  return [...mergeEditions(mergeable), ...records];
+}
+
+/**
+ * One record for each paragraph or chart, however many editions of its ruleset read
+ * it the same (same text, label and chapter): its filters name every such edition,
+ * so a search in any of them finds it, and a search of every rulebook lists it once,
+ * named by all of them. `meta.places` says where each edition has it (its filter
+ * title, its name, its URL), for search-ui.ts to link a reader to the edition being
+ * read; the record's own URL is that of an edition no other supersedes.
+ * (The OCS paragraphs read the same in 4.3 and in 4.3 with the errata but for the
+ * few the errata change: one record each instead of two, half the index to build.)
+ */
+function mergeEditions(records: EditionRecord[]): SearchRecord[] {
+  const groups = new Map<string, EditionRecord[]>();
+  for (const r of records) {
+    const { edition: _edition, ...meta } = r.record.meta;
+    const key = JSON.stringify([r.ruleset, r.record.content, r.record.language, meta]);
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  return [...groups.values()].map((group) => {
+    if (group.length === 1) return group[0].record;
+    const main = group.find((r) => !r.superseded) ?? group[0];
+    const places: SearchPlace[] = group.map((r) => [r.edition, r.record.meta.edition, r.record.url]);
+    return {
+      ...main.record,
+      meta: { ...main.record.meta, edition: `${main.ruleset} ${group.map((r) => r.editionId).join(", ")}`, places: JSON.stringify(places) },
+      filters: { ruleset: [main.ruleset], edition: group.map((r) => r.edition) },
+    };
+  });
 }
 
 /**

@@ -9,6 +9,7 @@
 import { shardOf } from "./rule-number-shard.ts";
 import type { Place, RuleNumbers } from "./rule-numbers.ts";
 import { didYouMean } from "./did-you-mean.ts";
+import { inEdition } from "./search-places.ts";
 
 interface ResultData {
   url: string;
@@ -201,7 +202,9 @@ export function enhanceSearch(form: HTMLFormElement): void {
       if (!search) return; // A newer keystroke superseded this search.
       total = search.results.length;
       everywhere = search.unfilteredResultCount;
-      found = await Promise.all(search.results.slice(0, shown).map((r) => r.data()));
+      // A record that editions share, as the edition searched (else the one being read) has it.
+      const edition = filters.edition ?? scopeFilters.edition;
+      found = (await Promise.all(search.results.slice(0, shown).map((r) => r.data()))).map((r) => inEdition(r, edition));
     } catch {
       if (mine === generation) status.textContent = "Search is not available right now.";
       return;

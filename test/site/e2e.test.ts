@@ -218,7 +218,8 @@ describe("search", () => {
   test("chart cells are searchable: a result code finds its chart", async () => {
     const { page } = await openPage(site.browser);
     await page.goto(`${site.url}/search/?q=DL2o3DG`);
-    await page.locator('#page-search-results a[href="/ocs/4.3/charts/#combat-table-results"]').first().waitFor();
+    // In whichever OCS edition the result leads to: the editions print the chart alike, so one record stands for it.
+    await page.locator('#page-search-results a[href^="/ocs/"][href$="/charts/#combat-table-results"]').first().waitFor();
   });
 
   test("calculators are found by name", async () => {
