@@ -11,6 +11,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import sharpService from "astro/assets/services/sharp";
 import { FORMATS, figureOptions } from "../../site/lib/figure-widths.ts";
+import { encodeShared } from "../../site/lib/figure-encoder.ts";
 import service, { encodeAhead, encodedAhead } from "../../site/lib/image-service.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "hexlaw-image-service-"));
@@ -59,5 +60,56 @@ describe("the image service, in a build", () => {
       expect(Buffer.from(made.data).equals(Buffer.from(expected.data))).toBe(true);
       expect(encodedAhead()).toMatchObject({ asked: before.asked + 1, taken: before.taken });
     }
+  });
+});
+
+describe("a figure's encodings, decoded and resized once for both formats", () => {
+  // Pixels that change everywhere (a flat colour would hide a different resize), in each kind of file a figure may be.
+  const noise = (channels: 1 | 2 | 3 | 4, width = 640, height = 420) => {
+    const data = Buffer.alloc(width * height * channels);
+    for (let i = 0; i < data.length; i++) data[i] = (i * 2654435761) >>> 24 ^ (i % width);
+    return sharp(data, { raw: { width, height, channels } });
+  };
+  const kinds: [string, () => Promise<Buffer>][] = [
+    ["an RGB PNG", () => noise(3).png().toBuffer()],
+    ["an RGBA PNG", () => noise(4).png().toBuffer()],
+    ["a grey PNG", () => noise(1).png().toBuffer()],
+    ["a grey PNG with alpha", () => noise(2).png().toBuffer()],
+    ["a palette PNG", () => noise(3).png({ palette: true, colours: 64 }).toBuffer()],
+    ["a 16-bit PNG", () => noise(3).toColourspace("rgb16").png().toBuffer()],
+    ["a PNG with a colour profile", () => noise(3).withIccProfile("p3").png().toBuffer()],
+    ["a JPEG", () => noise(3).jpeg().toBuffer()],
+    ["a WebP", () => noise(3).webp().toBuffer()],
+  ];
+
+  it.each(kinds)("%s: every encoding is Astro's own, byte for byte", async (_, make) => {
+    const input = await make();
+    const { width, height } = await sharp(input).metadata();
+    const transforms = FORMATS.flatMap((format) =>
+      [...figureOptions(width!).widths, 200].map((w) => ({ src: "/_astro/figure.abc.png", format, width: w, height: Math.round((w * height!) / width!) })),
+    );
+    const made = [];
+    for await (const encoded of encodeShared(input, transforms as never, CONFIG)) made.push(encoded);
+    expect(made).toHaveLength(transforms.length);
+    for (const [i, t] of transforms.entries()) {
+      const expected = await sharpService.transform(input, t as never, CONFIG, logger);
+      expect(made[i], `${t.format} at ${t.width}`).not.toBeNull();
+      expect(made[i]!.format).toBe(expected.format);
+      expect(Buffer.from(made[i]!.data).equals(Buffer.from(expected.data)), `${t.format} at ${t.width}`).toBe(true);
+    }
+  });
+
+  it("yields null for an encoding that fails, and goes on", async () => {
+    const input = await noise(3).png().toBuffer();
+    const transforms = [
+      { src: "/f.png", format: "webp", width: 0.4, height: 0.2 },
+      { src: "/f.png", format: "avif", width: 100, height: 66 },
+    ];
+    const made = [];
+    for await (const encoded of encodeShared(input, transforms as never, CONFIG)) made.push(encoded);
+    expect(made).toHaveLength(2);
+    expect(made[0]).toBeNull();
+    // sharp names AVIF output "heif", and Astro's service passes that on.
+    expect(made[1]?.format).toBe((await sharpService.transform(input, transforms[1] as never, CONFIG, logger)).format);
   });
 });
