@@ -5,7 +5,6 @@
 // (its public URL), HEXLAW_BASE (a sub-path such as /hexlaw/) and HEXLAW_OUT.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "astro/config";
 import { base, outDir, site } from "./site/lib/base.ts";
 import { hexlaw } from "./site/integration.ts";
 
@@ -13,7 +12,10 @@ const root = fileURLToPath(new URL(".", import.meta.url));
 // The corpus being built (site/lib/corpus.ts): its figures are images Vite knows as `hexlaw-rules/…`.
 const corpusRoot = process.env.HEXLAW_ROOT ?? process.cwd();
 
-export default defineConfig({
+// A plain object, typed for editors: `defineConfig` (astro/config) only returns it, and
+// importing it loads Astro's SVG optimizer and its CSS tools (~280 modules) before the build.
+/** @type {import("astro").AstroUserConfig} */
+export default {
   srcDir: "./site",
   publicDir: "./site/public",
   outDir,
@@ -40,4 +42,4 @@ export default defineConfig({
     resolve: { alias: { "hexlaw-rules": join(corpusRoot, "rules") } },
     server: { fs: { allow: [root, corpusRoot] } },
   },
-});
+};
