@@ -1,5 +1,4 @@
 import type { Element, ElementContent, Root } from "hast";
-import { SKIP, visit } from "unist-util-visit";
 import type { VFile } from "vfile";
 import { h } from "./hast.ts";
 import { documentContext, type RulebookOptions } from "./rulebook-context.ts";
@@ -27,32 +26,27 @@ export function formalListings(file: VFile): FormalListing[] {
  * where the reader's switch fetches it from. The listings, most of a formalized
  * chapter's markup and hidden while reading, stay off the page a reader loads, and
  * the link works without JavaScript. Runs after rehype-safe-links, so what is set
- * apart was made safe with the rest; a citation of the same chapter (`#9.14`) names
- * the chapter, so it leads there from either page.
+ * apart was made safe with the rest; remark-rules-blocks has linked a citation of the
+ * same chapter by the chapter's address, so it leads there from either page.
  */
 export default function rehypeFormalApart(options: RulebookOptions) {
   return (tree: Root, file: VFile) => {
     if (options.formalRules !== "apart") return;
     const context = documentContext(tree as never, file, options);
     if (!context) return;
-    const chapter = context.page(context.document.slug);
     const page = context.page(`${context.document.slug}/formal`);
     const listings: FormalListing[] = [];
-    visit(tree, "element", (node) => {
-      if (node.tagName !== "details" || !classes(node).includes("rules-block")) return;
+    // remark-rules-blocks makes each block at the top of the document, where it was: no need to walk the whole tree.
+    for (const node of tree.children) {
+      if (node.type !== "element" || node.tagName !== "details" || !classes(node).includes("rules-block")) continue;
       const summary = node.children.find((c): c is Element => c.type === "element" && c.tagName === "summary");
       const listing = node.children.find((c): c is Element => c.type === "element" && c.tagName === "pre");
-      if (!summary || !listing) return SKIP;
+      if (!summary || !listing) continue;
       const id = `rules-${listings.length + 1}`;
-      visit(listing, "element", (link) => {
-        const href = link.properties.href;
-        if (link.tagName === "a" && typeof href === "string" && href.startsWith("#")) link.properties.href = `${chapter}${href}`;
-      });
       const paragraph = typeof node.properties.dataFor === "string" ? node.properties.dataFor : null;
       listings.push({ id, paragraph, summary: summary.children, listing });
       node.children = [summary, h("p", { className: ["rules-apart"] }, [h("a", { href: `${page}#${id}` }, [`Formal rules${paragraph ? ` for ${paragraph}` : ""}`]), " on this chapter’s formal-rules page"])];
-      return SKIP;
-    });
+    }
     (file.data as { formalRules?: FormalListing[] }).formalRules = listings;
   };
 }
