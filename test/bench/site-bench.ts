@@ -63,7 +63,7 @@ export async function run(): Promise<void> {
   const indexMs = timed(process.execPath, [join(root, "site/search/build-index.ts")]);
   const pages = folderSize(dist, (n) => n.endsWith(".html")).files;
   row(`npm run build (astro build: compile, ${pages} pages, search, offline)`, ms(astroMs));
-  row("  search index alone (Pagefind, one record per paragraph)", ms(indexMs));
+  row("  search index alone (Pagefind, one record per paragraph, shared by the editions that read it alike)", ms(indexMs));
   const pagefind = folderSize(join(dist, "pagefind"), (n) => !/^pagefind-(component-|modular-)?ui|playground|highlight/.test(n));
   row(`Pagefind index and runtime (${pagefind.files} files)`, kb(pagefind.bytes));
   row("Pagefind index alone (pf_* fragments, filters, meta)", kb(folderSize(join(dist, "pagefind"), (n) => /\.pf_/.test(n)).bytes));
