@@ -65,7 +65,7 @@ export function searchRecords(): SearchRecord[] {
           url: chartHrefOf(index, chart.id)!,
           content: `${chart.caption}. Chart ${chart.id}.\n${chart.text}`,
           language: "en",
-          meta: { title: `Chart: ${chart.caption}`, chapter: chapter.heading, edition, kind: "chart" },
+          meta: { title: `Chart: ${chart.caption}`, chapter: chapter.heading, edition, id: chart.id, kind: "chart" },
           filters,
         },
       });
@@ -112,7 +112,9 @@ function mergeEditions(records: EditionRecord[]): SearchRecord[] {
   for (const r of records) {
     const { edition: _edition, ...meta } = r.record.meta;
     const key = JSON.stringify([r.ruleset, r.record.content, r.record.language, meta]);
-    groups.set(key, [...(groups.get(key) ?? []), r]);
+    const group = groups.get(key);
+    if (group) group.push(r);
+    else groups.set(key, [r]);
   }
   return [...groups.values()].map((group) => {
     if (group.length === 1) return group[0].record;
