@@ -10,7 +10,7 @@ import { readFile } from "node:fs/promises";
 import { parentPort, workerData } from "node:worker_threads";
 import type { AstroConfig, ImageMetadata, ImageTransform, LocalImageService } from "astro";
 import sharpService, { resolveSharpEncoderOptions } from "astro/assets/services/sharp";
-import sharp, { type AvifOptions, type FitEnum, type KernelEnum, type OutputInfo, type WebpOptions } from "sharp";
+import sharp, { type AvifOptions, type KernelEnum, type OutputInfo, type WebpOptions } from "sharp";
 import { imageMetadata } from "astro/assets/utils";
 import { FORMATS, figureOptions } from "./figure-widths.ts";
 
@@ -69,19 +69,18 @@ export async function* encodeShared(input: Buffer, transforms: readonly FileTran
         continue;
       }
       decoded ??= sharp(input, { failOn: "none", pages: -1, limitInputPixels: config.limitInputPixels }).rotate().raw().toBuffer({ resolveWithObject: true });
-      const size = JSON.stringify([transform.width, transform.height, transform.fit, transform.position]);
+      const size = `${transform.width}x${transform.height}`;
       let resized = sizes.get(size);
       if (!resized) {
         const { data, info } = await decoded;
-        const fit = transform.fit ? (FIT[transform.fit] ?? "inside") : undefined;
         resized = sharp(data, { raw: rawOf(info) })
-          .resize({ width: Math.round(transform.width!), height: Math.round(transform.height!), kernel: config.kernel, fit, position: transform.position, withoutEnlargement: true })
+          .resize({ width: Math.round(transform.width!), height: Math.round(transform.height!), kernel: config.kernel, withoutEnlargement: true })
           .raw()
           .toBuffer({ resolveWithObject: true });
         sizes.set(size, resized);
       }
       const { data, info } = await resized;
-      const options = resolveSharpEncoderOptions({ format: transform.format, quality: transform.quality }, "png", imageConfig.service.config);
+      const options = resolveSharpEncoderOptions({ format: transform.format }, "png", imageConfig.service.config);
       const format = transform.format as "avif" | "webp";
       const encoded = await sharp(data, { raw: rawOf(info) })[format](options as AvifOptions & WebpOptions).toBuffer({ resolveWithObject: true });
       yield { data: new Uint8Array(encoded.data), format: encoded.info.format };
@@ -90,9 +89,6 @@ export async function* encodeShared(input: Buffer, transforms: readonly FileTran
     }
   }
 }
-
-/** Astro's `fit` values as sharp's (astro/assets/services/sharp's fitMap). */
-const FIT: Record<string, keyof FitEnum> = { fill: "fill", contain: "inside", cover: "cover", none: "outside", "scale-down": "inside", outside: "outside", inside: "inside" };
 
 const rawOf = (info: OutputInfo) => ({ width: info.width, height: info.height, channels: info.channels as 1 | 2 | 3 | 4 });
 
@@ -111,18 +107,23 @@ async function sharable(input: Buffer): Promise<boolean> {
   }
 }
 
-/** An encoding that takes the shared path: a size to fit, in AVIF or WebP, no background to flatten onto. */
-const isSharable = (t: FileTransform) => !!t.width && !!t.height && (t.format === "avif" || t.format === "webp") && !t.background;
+/**
+ * An encoding that takes the shared path: a figure's, as figures.ts asks for it (a
+ * width and height, AVIF or WebP, and nothing else: no fit, position, background or
+ * quality of its own); any other goes through Astro's `transform`.
+ */
+const isSharable = (t: FileTransform) =>
+  !!t.width && !!t.height && (t.format === "avif" || t.format === "webp") && t.fit === undefined && t.position === undefined && t.background === undefined && t.quality === undefined;
 
 async function run({ files, imageConfig }: EncoderInput): Promise<void> {
-  const figures: { file: string; input: Buffer; keys: string[]; transforms: FileTransform[] }[] = [];
+  const figures: { input: Buffer; keys: string[]; transforms: FileTransform[] }[] = [];
   const planned = new Set<string>();
   for (const file of files) {
     try {
       const input = await readFile(file);
       const image = { ...(await imageMetadata(input, file)), src: file } as ImageMetadata;
       const digest = digestOf(input);
-      const figure = { file, input, keys: [] as string[], transforms: [] as FileTransform[] };
+      const figure = { input, keys: [] as string[], transforms: [] as FileTransform[] };
       for (const transform of await transformsOf(image, imageConfig)) {
         const key = encodingKey(digest, transform);
         if (planned.has(key)) continue;

@@ -21,12 +21,9 @@ interface SearchRecord {
   filters: Record<string, string[]>;
 }
 
-/** A record of one edition's paragraph or chart, before the editions that read the same are merged. */
+/** A record of one edition's paragraph or chart (filtered by that edition alone), before the editions that read the same are merged. */
 interface EditionRecord {
   record: SearchRecord;
-  /** The ruleset's and the edition's titles (the filters), and the edition's id. */
-  ruleset: string;
-  edition: string;
   editionId: string;
   /** Another edition of the ruleset supersedes this one. */
   superseded: boolean;
@@ -40,7 +37,7 @@ export function searchRecords(): SearchRecord[] {
   for (const index of editions()) {
     const filters = { ruleset: [index.ruleset.title], edition: [index.edition.title] };
     const edition = `${index.ruleset.title} ${index.edition.id}`;
-    const place = { ruleset: index.ruleset.title, edition: index.edition.title, editionId: index.edition.id, superseded: superseded.has(`${index.ruleset.id}/${index.edition.id}`) };
+    const place = { editionId: index.edition.id, superseded: superseded.has(`${index.ruleset.id}/${index.edition.id}`) };
     for (const [id, p] of Object.entries(index.paragraphs)) {
       const url = hrefOf(index, id);
       const chapter = index.documents.find((d) => d.slug === p.document);
@@ -111,7 +108,7 @@ function mergeEditions(records: EditionRecord[]): SearchRecord[] {
   const groups = new Map<string, EditionRecord[]>();
   for (const r of records) {
     const { edition: _edition, ...meta } = r.record.meta;
-    const key = JSON.stringify([r.ruleset, r.record.content, r.record.language, meta]);
+    const key = JSON.stringify([r.record.filters.ruleset, r.record.content, r.record.language, meta]);
     const group = groups.get(key);
     if (group) group.push(r);
     else groups.set(key, [r]);
@@ -119,11 +116,12 @@ function mergeEditions(records: EditionRecord[]): SearchRecord[] {
   return [...groups.values()].map((group) => {
     if (group.length === 1) return group[0].record;
     const main = group.find((r) => !r.superseded) ?? group[0];
-    const places: SearchPlace[] = group.map((r) => [r.edition, r.record.meta.edition, r.record.url]);
+    const [ruleset] = main.record.filters.ruleset;
+    const places: SearchPlace[] = group.map(({ record }) => [record.filters.edition[0], record.meta.edition, record.url]);
     return {
       ...main.record,
-      meta: { ...main.record.meta, edition: `${main.ruleset} ${group.map((r) => r.editionId).join(", ")}`, places: JSON.stringify(places) },
-      filters: { ruleset: [main.ruleset], edition: group.map((r) => r.edition) },
+      meta: { ...main.record.meta, edition: `${ruleset} ${group.map((r) => r.editionId).join(", ")}`, places: JSON.stringify(places) },
+      filters: { ruleset: [ruleset], edition: places.map(([edition]) => edition) },
     };
   });
 }

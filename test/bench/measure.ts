@@ -45,8 +45,8 @@ let asideCount = 0;
  * them just before the build slows the build down by its number of files, not by its
  * work. On a file system without a journal (this machine's ext4), Linux does not
  * reuse the inode of a file deleted in the last one to six minutes, and looks past
- * each such inode for every file it creates: writing the 1,722 files of this site's
- * search fragments took 1.2–1.3 s of kernel time just after deleting the earlier
+ * each such inode for every file it creates: writing the 1,722 search fragments
+ * this site then had took 1.2–1.3 s of kernel time just after deleting the earlier
  * ones, 0.23 s otherwise. Both sites the bench compares are measured this same way.
  */
 export function coldBuild(dir: string): number {
