@@ -38,6 +38,9 @@ export default {
   image: { service: { entrypoint: "./site/lib/image-service.ts", config: { avif: { effort: 0 }, webp: { effort: 0 } } } },
   server: { host: "127.0.0.1", port: 4321 },
   vite: {
+    // Stylesheets bundled, prefixed and minified by Lightning CSS alone, not PostCSS first: the
+    // site's build spent ~0.1 s of its thread loading and running PostCSS for three files.
+    css: { transformer: "lightningcss" },
     build: { assetsInlineLimit: 0 },
     resolve: { alias: { "hexlaw-rules": join(corpusRoot, "rules") } },
     server: { fs: { allow: [root, corpusRoot] } },
