@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { decodeSource } from "../1-read/read-source.ts";
 import { filesUnder } from "../files-under.ts";
-import { readTree } from "../generated-files.ts";
 import type { Files } from "./publish-edition.ts";
 
 /**
@@ -41,6 +40,8 @@ function content(path: string): string | Uint8Array {
     // Unreadable: the compile says why; here it only has to differ from any content.
     return `\0unreadable:${(error as NodeJS.ErrnoException).code ?? "?"}`;
   }
+  // Nothing to normalize (no byte order mark, no CR): the bytes are its text's UTF-8, or it is not text.
+  if (!(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) && !bytes.includes(0x0d)) return bytes;
   const decoded = decodeSource(bytes);
   return decoded.kind === "text" && decoded.invalidAt === null ? decoded.text : bytes;
 }
@@ -70,7 +71,7 @@ export function inputsFingerprint(root: string): string {
 }
 
 /** The fingerprint of generated/'s files (its record of inputs aside). */
-export function outputsFingerprint(files: Map<string, string>): string {
+export function outputsFingerprint(files: Map<string, string | Uint8Array>): string {
   const hash = createHash("sha256");
   for (const path of [...files.keys()].sort()) if (path !== BUILD_INPUTS) hash.update(`${path}\0`).update(files.get(path)!).update("\0");
   return hash.digest("hex");
@@ -93,7 +94,8 @@ export function upToDate(root: string): BuildInputs | null {
   }
   try {
     if (record.inputs !== inputsFingerprint(root)) return null;
-    return record.outputs === outputsFingerprint(readTree(generated)) ? record : null;
+    // Its files' bytes: the UTF-8 of the text each was written from.
+    return record.outputs === outputsFingerprint(new Map(filesUnder(generated, generated).map((file) => [file, readFileSync(join(generated, file))]))) ? record : null;
   } catch {
     // Something there cannot be read as it was built: the compile reports what.
     return null;

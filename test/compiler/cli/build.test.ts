@@ -6,7 +6,7 @@ import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdir
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { compile } from "../../../compiler/compile.ts";
-import { BUILD_INPUTS, type BuildInputs } from "../../../compiler/6-publish/build-inputs.ts";
+import { BUILD_INPUTS, inputsFingerprint, type BuildInputs } from "../../../compiler/6-publish/build-inputs.ts";
 import { readTree } from "../../../compiler/generated-files.ts";
 import { copyCorpus, DEMO, hexlaw, REPO, removeTemp } from "../../support/repo.ts";
 
@@ -132,6 +132,19 @@ describe("a successful build", () => {
     const rebuilt = JSON.parse(readFileSync(join(root, "generated", BUILD_INPUTS), "utf8")) as BuildInputs;
     expect(rebuilt.inputs).not.toBe(record.inputs);
     expect(hexlaw(["build", "--root", root]).stdout).toContain("generated/ is up to date");
+  });
+
+  it("records the inputs as the compiler reads them: the same corpus saved with CRLF or a byte order mark is up to date", () => {
+    const root = corpus(DEMO);
+    const file = join(root, "rules/demo/1.0/01-combat.md");
+    const text = readFileSync(file, "utf8");
+    const fingerprint = inputsFingerprint(root);
+    writeFileSync(file, `\uFEFF${text.replace(/\n/g, "\r\n")}`);
+    expect(inputsFingerprint(root)).toBe(fingerprint);
+    writeFileSync(file, text.replace(/\n/g, "\r"));
+    expect(inputsFingerprint(root)).toBe(fingerprint);
+    writeFileSync(file, `${text} `);
+    expect(inputsFingerprint(root)).not.toBe(fingerprint);
   });
 
   it("check finds a record of inputs that does not match them", () => {
