@@ -6,6 +6,7 @@ import type { Diagnostic } from "./diagnostics/diagnostic.ts";
 import type { RuleDocument } from "./1-read/types.ts";
 import { writeCacheFile } from "./cache-files.ts";
 import { grammarsVersion } from "./grammars.ts";
+import type { EngineCode } from "./4-emit/emit-engine.ts";
 
 /**
  * What reading a document depends on besides its own text: the code of phase 1,
@@ -68,7 +69,7 @@ export class RecentMap<V> {
 export class BuildCache {
   readonly documents: DocumentCache;
   /** Engine code by the fingerprint of the procedure it was generated from. */
-  readonly engines = new RecentMap<{ source: string; javascript: string; declarations: string }>();
+  readonly engines = new RecentMap<EngineCode>();
   /** Example results by engine source and vector. */
   readonly examples = new RecentMap<unknown>();
   /** Changes reports between editions, by the content of both editions' files. */

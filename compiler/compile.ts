@@ -5,6 +5,7 @@ import { resolveCorpus } from "./2-resolve/resolve-edition.ts";
 import { checkEdition } from "./3-check/check-edition.ts";
 import type { CheckedEdition } from "./3-check/types.ts";
 import { emitEdition } from "./4-emit/emit-edition.ts";
+import { sharedEngines } from "./4-emit/share-engines.ts";
 import type { EmittedEdition } from "./4-emit/types.ts";
 import { verifyExamples, type VerifiedExample } from "./5-verify/verify-examples.ts";
 import { changesFile } from "./diff/changes-file.ts";
@@ -88,7 +89,8 @@ async function stages(options: CompileOptions, session: Session): Promise<Compil
   if (session.hasErrors()) return done(checked, new Map(), emitted);
 
   const files: Files = new Map();
-  const indexes = checked.map((edition, i) => publishEdition(edition, emitted[i], verified[i], files));
+  const shared = sharedEngines(checked, emitted);
+  const indexes = checked.map((edition, i) => publishEdition(edition, emitted[i], verified[i], files, shared));
   for (const [i, edition] of checked.entries()) {
     const older = checked.findIndex((e) => e.resolved.ruleset === edition.resolved.ruleset && e.resolved.edition.id === edition.resolved.edition.supersedes);
     if (older < 0) continue;

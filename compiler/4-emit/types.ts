@@ -1,13 +1,10 @@
+import type { EngineCode } from "./emit-engine.ts";
+
 /** Phase 4 output: the engines of one edition, as source text. */
-interface EmittedEngine {
+interface EmittedEngine extends EngineCode {
   procedure: string;
   /** Path under generated/, e.g. `ocs/4.3/overrun.ts`. */
   path: string;
-  source: string;
-  /** The same module without types, for loading in-process (examples, diffs); published as `.js` beside the `.ts`. */
-  javascript: string;
-  /** What the module exports, typed: published as `.d.ts` beside the `.js`. */
-  declarations: string;
 }
 
 /** A module engines import besides the runtime: a notation's parser (`notations/ocs-combat-result.js`). */

@@ -46,6 +46,8 @@ export interface TsParam {
 
 export type TsStmt =
   | { type: "import"; names: string[]; namespace?: string; from: string; typeOnly?: boolean }
+  /** `export * from "…";` */
+  | { type: "exportAll"; from: string }
   | { type: "const"; name: string; valueType?: TsType; init: TsExpr; exported?: boolean; doc?: string }
   | { type: "let"; name: string; valueType?: TsType; init?: TsExpr }
   | { type: "function"; name: string; params: TsParam[]; returns?: TsType; body: TsStmt[]; exported?: boolean; doc?: string; typeParams?: string[] }

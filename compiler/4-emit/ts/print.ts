@@ -211,6 +211,8 @@ export function printStatement(s: TsStmt, indent = ""): string {
       if (s.typeOnly) typed = true;
       if (s.namespace) return `${indent}import ${s.typeOnly ? "type " : ""}* as ${s.namespace} from ${stringLiteral(s.from)};\n`;
       return `${indent}import ${s.typeOnly ? "type " : ""}{ ${s.names.join(", ")} } from ${stringLiteral(s.from)};\n`;
+    case "exportAll":
+      return `${indent}export * from ${stringLiteral(s.from)};\n`;
     case "const":
       return `${doc(s.doc, indent)}${indent}${exported(s.exported)}const ${s.name}${s.valueType && !javascript ? `: ${printType(s.valueType, indent)}` : ""} = ${printExpr(s.init, indent)};\n`;
     case "let":
@@ -280,8 +282,14 @@ export function printModule(statements: TsStmt[], options: { javascript?: boolea
  * TypeScript-only syntax (most data, most statements) is printed once for both.
  */
 export function printModuleTwice(statements: TsStmt[]): { typescript: string; javascript: string } {
-  const [ts, js] = statementsTwice(statements, "");
-  return { typescript: finishModule(ts), javascript: finishModule(js) };
+  return printModuleParts([], statements);
+}
+
+/** `printModuleTwice` of `head` followed by `body`, and the JavaScript of `body` on its own (what the module runs, whatever its header says). */
+export function printModuleParts(head: TsStmt[], body: TsStmt[]): { typescript: string; javascript: string; bodyJavascript: string } {
+  const [headTs, headJs] = statementsTwice(head, "");
+  const [ts, js] = statementsTwice(body, "");
+  return { typescript: finishModule(headTs + ts), javascript: finishModule(headJs + js), bodyJavascript: js };
 }
 
 function finishModule(text: string): string {
@@ -346,6 +354,7 @@ function declaration(s: TsStmt): string {
     case "comment":
     case "blank":
     case "import":
+    case "exportAll":
     case "interface":
     case "typeAlias":
       return printStatement(s);
