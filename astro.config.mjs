@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { base, outDir, site } from "./site/lib/base.ts";
 import { hexlaw } from "./site/integration.ts";
+import { compilerExternal } from "./site/compiler-external.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 // The corpus being built (site/lib/corpus.ts): its figures are images Vite knows as `hexlaw-rules/…`.
@@ -38,6 +39,8 @@ export default {
   image: { service: { entrypoint: "./site/lib/image-service.ts", config: { avif: { effort: 0 }, webp: { effort: 0 } } } },
   server: { host: "127.0.0.1", port: 4321 },
   vite: {
+    // The pages import the compiler's modules as the integration loaded them, not bundled again.
+    plugins: [compilerExternal()],
     // Stylesheets bundled, prefixed and minified by Lightning CSS alone, not PostCSS first: the
     // site's build spent ~0.1 s of its thread loading and running PostCSS for three files.
     css: { transformer: "lightningcss" },

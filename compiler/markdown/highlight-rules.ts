@@ -4,7 +4,7 @@ import { createHighlighterCore } from "shiki/core";
 import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 import { copyTree } from "./copy-tree.ts";
 import { h } from "./hast.ts";
-// Imported, not read from disk: the site's build bundles this module away from grammar/.
+// Imported, not read from disk: wherever this module runs (bundled, by the dev server), the grammar comes with it.
 import grammar from "../../grammar/rules.tmLanguage.json" with { type: "json" };
 
 const LANG = "rules";
