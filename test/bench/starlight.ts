@@ -47,7 +47,7 @@ const CALCULATOR = "calculators/ground_combat";
 /** Cold loads of each page for the first-paint medians. */
 const PAINT_RUNS = 15;
 /** Cold builds of this site and of the book, in turns, for the build-time medians. */
-const BUILD_RUNS = 3;
+const BUILD_RUNS = 5;
 
 /** A page of a yardstick: where it is (`ocs/4.3/9-0-ground-combat`), its title and its Markdown body. */
 export interface StarlightPage {
