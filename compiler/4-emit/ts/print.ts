@@ -282,7 +282,8 @@ export function printModule(statements: TsStmt[], options: { javascript?: boolea
  * TypeScript-only syntax (most data, most statements) is printed once for both.
  */
 export function printModuleTwice(statements: TsStmt[]): { typescript: string; javascript: string } {
-  return printModuleParts([], statements);
+  const { typescript, javascript } = printModuleParts([], statements);
+  return { typescript, javascript };
 }
 
 /** `printModuleTwice` of `head` followed by `body`, and the JavaScript of `body` on its own (what the module runs, whatever its header says). */

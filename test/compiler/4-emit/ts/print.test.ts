@@ -5,7 +5,7 @@ import {
   arr, arrow, asConst, bin, call, cast, cond, data, id, index, lit, member, neg, newExpr, not, obj, optionalMember, satisfies,
   tArray, tLit, tObject, tRef, tUnion, type TsStmt,
 } from "../../../../compiler/4-emit/ts/ast.ts";
-import { printExpr, printModule, printModuleTwice, printStatement, printType } from "../../../../compiler/4-emit/ts/print.ts";
+import { printExpr, printModule, printModuleParts, printModuleTwice, printStatement, printType } from "../../../../compiler/4-emit/ts/print.ts";
 
 describe("printExpr", () => {
   it("prints literals as JavaScript", () => {
@@ -153,6 +153,12 @@ export function enough(s: State): boolean {
       { type: "function", name: "untyped", params: [{ name: "x" }], body: [{ type: "return", value: id("x") }] },
     ];
     expect(printModuleTwice(statements)).toEqual({ typescript: printModule(statements), javascript: printModule(statements, { javascript: true }) });
+    // In two parts, the same module, and the second part's JavaScript on its own.
+    const parts = printModuleParts(statements.slice(0, 7), statements.slice(7));
+    expect({ typescript: parts.typescript, javascript: parts.javascript }).toEqual(printModuleTwice(statements));
+    expect(parts.javascript.endsWith(parts.bodyJavascript.trimEnd() + "\n")).toBe(true);
+    expect(parts.bodyJavascript).toContain("function odds(s)");
+    expect(parts.bodyJavascript).not.toContain("metadata");
   });
 
   it("prints code that Node can strip and run", async () => {
