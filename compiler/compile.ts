@@ -6,6 +6,7 @@ import { checkEdition } from "./3-check/check-edition.ts";
 import type { CheckedEdition } from "./3-check/types.ts";
 import { emitEdition } from "./4-emit/emit-edition.ts";
 import { sharedEngines } from "./4-emit/share-engines.ts";
+import { supersededIndex } from "./3-check/superseded.ts";
 import type { EmittedEdition } from "./4-emit/types.ts";
 import { verifyExamples, type VerifiedExample } from "./5-verify/verify-examples.ts";
 import { changesFile } from "./diff/changes-file.ts";
@@ -92,7 +93,7 @@ async function stages(options: CompileOptions, session: Session): Promise<Compil
   const shared = sharedEngines(checked, emitted);
   const indexes = checked.map((edition, i) => publishEdition(edition, emitted[i], verified[i], files, shared));
   for (const [i, edition] of checked.entries()) {
-    const older = checked.findIndex((e) => e.resolved.ruleset === edition.resolved.ruleset && e.resolved.edition.id === edition.resolved.edition.supersedes);
+    const older = supersededIndex(checked, edition);
     if (older < 0) continue;
     // The report depends only on the two editions' files (the engines and vectors are made from them).
     const key = fingerprint("changes", ...[checked[older], edition].flatMap(editionFiles).map((file) => `${file}\0${corpus.sources.get(file)}`));

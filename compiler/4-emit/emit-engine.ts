@@ -4,7 +4,7 @@ import {
   arr, arrow, assign, bin, call, cast, cond, data, id, index, lit, member, newExpr, not, obj, optionalMember, tArray, tRef, tUnion,
   type TsExpr, type TsStmt, type TsType,
 } from "./ts/ast.ts";
-import { printDeclarations, printModule, printModuleParts } from "./ts/print.ts";
+import { printDeclarations, printModuleParts } from "./ts/print.ts";
 import { fingerprint } from "../cache-files.ts";
 import { ExpressionEmitter } from "./emit-expression.ts";
 import { engineSchema, fieldSchema } from "./emit-schema.ts";
@@ -330,7 +330,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
   return { source: printed.typescript, javascript: printed.javascript, declarations, header, shareKey };
 }
 
-/** An engine module as source text, and what `sharingEngine` needs to publish another edition's as this one's. */
+/** An engine module as source text, and what share-engines.ts needs to publish another edition's as this one's. */
 export interface EngineCode {
   source: string;
   /** The same module without types, for loading in-process (examples, diffs); published as `.js` beside the `.ts`. */
@@ -351,26 +351,9 @@ export interface EngineHeader {
 /** The metadata that says which edition an engine is of; its code never reads them (it reads `metadata.definitions`). */
 const EDITION_METADATA = new Set(["ruleset", "rulesetTitle", "edition", "editionTitle", "supersedes", "sources"]);
 
-function metadataStatement(metadata: Record<string, unknown>): TsStmt {
+/** `export const metadata = {…} as const;` */
+export function metadataStatement(metadata: Record<string, unknown>): TsStmt {
   return { type: "const", name: "metadata", exported: true, init: { type: "asConst", expr: data(metadata) } };
-}
-
-/**
- * An edition's engine whose code is the very code of another edition's (`shared`,
- * the path of its TypeScript module relative to this one's): a module that exports
- * that engine with this edition's metadata. Loaded beside it, the two are one
- * engine; a page that offers both editions loads its code once.
- */
-export function sharingEngine(header: EngineHeader, shared: string): { source: string; javascript: string; declarations: string } {
-  const module = (from: string): TsStmt[] => [
-    { type: "comment", text: `${header.comment}\nIts rules run the very code of the engine ${from}: this module is that engine, with this edition's metadata.` },
-    { type: "blank" },
-    { type: "exportAll", from },
-    { type: "blank" },
-    metadataStatement(header.metadata),
-  ];
-  const js = javaScriptSpecifier(shared);
-  return { source: printModule(module(shared)), javascript: printModule(module(js), { javascript: true }), declarations: printDeclarations(module(js)) };
 }
 
 /** A relative import of a TypeScript module, as the JavaScript beside it is imported (`./x.ts` → `./x.js`). */

@@ -1,13 +1,17 @@
 import { posix } from "node:path";
+import { supersededIndex } from "../3-check/superseded.ts";
 import type { CheckedEdition } from "../3-check/types.ts";
+import { javaScriptSpecifier, metadataStatement, type EngineHeader } from "./emit-engine.ts";
+import type { TsStmt } from "./ts/ast.ts";
+import { printDeclarations, printModule } from "./ts/print.ts";
 import type { EmittedEdition } from "./types.ts";
 
 /**
  * The engines an edition publishes as another edition's. Where an edition's rules
  * for a procedure compile to the very code of the engine of the edition it
  * supersedes (errata that change nothing the procedure reads), its module exports
- * that engine with its own metadata (emit-engine.ts, `sharingEngine`): a page that
- * offers both editions loads the engine once, and the site bundles it once.
+ * that engine with its own metadata (`sharingEngine`): a page that offers both
+ * editions loads the engine once, and the site bundles it once.
  * By engine path (`ocs/4.3-errata-2019/overrun.ts`): the engine whose code it runs,
  * followed down the chain of editions (`ocs/4.3/overrun.ts`).
  */
@@ -17,8 +21,7 @@ export function sharedEngines(checked: readonly CheckedEdition[], emitted: reado
   const settle = (i: number): void => {
     if (settled.has(i)) return;
     settled.add(i);
-    const { ruleset, edition } = checked[i].resolved;
-    const older = checked.findIndex((e) => e.resolved.ruleset.id === ruleset.id && e.resolved.edition.id === edition.supersedes);
+    const older = supersededIndex(checked, checked[i]);
     if (older < 0) return;
     settle(older);
     for (const engine of emitted[i].engines) {
@@ -30,8 +33,21 @@ export function sharedEngines(checked: readonly CheckedEdition[], emitted: reado
   return shared;
 }
 
-/** How the module at `from` imports the module at `to` (both paths under generated/). */
-export function moduleSpecifier(from: string, to: string): string {
-  const path = posix.relative(posix.dirname(from), to);
-  return path.startsWith(".") ? path : `./${path}`;
+/**
+ * The module at `path` (under generated/) for an engine whose code is the engine at
+ * `runs`: that engine's exports with this edition's metadata. Loaded beside it, the
+ * two are one engine.
+ */
+export function sharingEngine(header: EngineHeader, path: string, runs: string): { source: string; javascript: string; declarations: string } {
+  const relative = posix.relative(posix.dirname(path), runs);
+  const shared = relative.startsWith(".") ? relative : `./${relative}`;
+  const module = (from: string): TsStmt[] => [
+    { type: "comment", text: `${header.comment}\nIts rules run the very code of the engine ${from}: this module is that engine, with this edition's metadata.` },
+    { type: "blank" },
+    { type: "exportAll", from },
+    { type: "blank" },
+    metadataStatement(header.metadata),
+  ];
+  const js = javaScriptSpecifier(shared);
+  return { source: printModule(module(shared)), javascript: printModule(module(js), { javascript: true }), declarations: printDeclarations(module(js)) };
 }

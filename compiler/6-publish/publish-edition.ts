@@ -2,8 +2,8 @@ import { basename } from "node:path";
 import { editionFolder } from "../generated-files.ts";
 import type { CheckedEdition } from "../3-check/types.ts";
 import { jsonSchema } from "../4-emit/emit-schema.ts";
-import { javaScriptSpecifier, sharingEngine } from "../4-emit/emit-engine.ts";
-import { moduleSpecifier } from "../4-emit/share-engines.ts";
+import { javaScriptSpecifier } from "../4-emit/emit-engine.ts";
+import { sharingEngine } from "../4-emit/share-engines.ts";
 import { escapeLineSeparators, stringLiteral } from "../4-emit/ts/print.ts";
 import type { EmittedEdition } from "../4-emit/types.ts";
 import type { VerifiedExample } from "../5-verify/verify-examples.ts";
@@ -33,14 +33,14 @@ function importingJavaScript(javascript: string, runtimeImport: string): string 
 }
 
 /** Phase 6: the files of one edition under generated/: engines, schemas, vectors, rule index. */
-export function publishEdition(checked: CheckedEdition, emitted: EmittedEdition, examples: VerifiedExample[], files: Files, shared: ReadonlyMap<string, string> = new Map()): ReturnType<typeof ruleIndex> {
+export function publishEdition(checked: CheckedEdition, emitted: EmittedEdition, examples: VerifiedExample[], files: Files, shared: ReadonlyMap<string, string>): ReturnType<typeof ruleIndex> {
   const { ruleset, edition } = emitted;
   const { folder, toTop } = editionFolder(ruleset, edition);
   for (const engine of emitted.engines) {
     // Each engine three times: TypeScript, and JavaScript with its declarations for programs without a TypeScript toolchain.
     // One whose code is another edition's engine's (`shared`, share-engines.ts) is that engine with this edition's metadata.
     const runs = shared.get(engine.path);
-    const sharing = runs ? sharingEngine(engine.header, moduleSpecifier(engine.path, runs)) : null;
+    const sharing = runs ? sharingEngine(engine.header, engine.path, runs) : null;
     files.set(engine.path, sharing?.source ?? engine.source);
     files.set(engine.path.replace(/\.ts$/, ".js"), sharing?.javascript ?? importingJavaScript(engine.javascript, emitted.runtimeImport));
     files.set(engine.path.replace(/\.ts$/, ".d.ts"), sharing?.declarations ?? engine.declarations);
