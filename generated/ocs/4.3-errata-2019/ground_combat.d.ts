@@ -373,7 +373,8 @@ export declare const metadata: {
       "attackers.can_only_defend",
       "attackers.attack_capable",
       "attackers.class",
-      "attackers.symbol",
+      "attackers.tank_symbol",
+      "attackers.anti_tank_symbol",
       "attackers.ar",
       "attackers.mode",
       "attackers.steps",
@@ -384,7 +385,8 @@ export declare const metadata: {
       "attackers.cannot_move",
       "defenders.strength",
       "defenders.class",
-      "defenders.symbol",
+      "defenders.tank_symbol",
+      "defenders.anti_tank_symbol",
       "defenders.ar",
       "defenders.mode",
       "defenders.steps",
@@ -426,14 +428,14 @@ export declare const metadata: {
     readonly "attackers.at": {
       readonly label: "Attacking unit's AT effects";
       readonly paragraph: "9.4e";
-      readonly quote: "Heavy AT Effects are given to all Yellow-coded units, Red-coded units with Tank symbols";
+      readonly quote: "Heavy AT Effects are given to all Yellow-coded units";
       readonly perUnit: true;
       readonly random: false;
     };
     readonly "defenders.at": {
       readonly label: "Defending unit's AT effects";
       readonly paragraph: "9.4e";
-      readonly quote: "Heavy AT Effects are given to all Yellow-coded units, Red-coded units with Tank symbols";
+      readonly quote: "Heavy AT Effects are given to all Yellow-coded units";
       readonly perUnit: true;
       readonly random: false;
     };

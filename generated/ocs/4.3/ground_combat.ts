@@ -211,7 +211,8 @@ export const metadata = {
       "attackers.can_only_defend",
       "attackers.attack_capable",
       "attackers.class",
-      "attackers.symbol",
+      "attackers.tank_symbol",
+      "attackers.anti_tank_symbol",
       "attackers.ar",
       "attackers.mode",
       "attackers.steps",
@@ -222,7 +223,8 @@ export const metadata = {
       "attackers.cannot_move",
       "defenders.strength",
       "defenders.class",
-      "defenders.symbol",
+      "defenders.tank_symbol",
+      "defenders.anti_tank_symbol",
       "defenders.ar",
       "defenders.mode",
       "defenders.steps",
@@ -264,14 +266,14 @@ export const metadata = {
     "attackers.at": {
       label: "Attacking unit's AT effects",
       paragraph: "9.4e",
-      quote: "Heavy AT Effects are given to all Yellow-coded units, Red-coded units with Tank symbols",
+      quote: "Heavy AT Effects are given to all Yellow-coded units",
       perUnit: true,
       random: false,
     },
     "defenders.at": {
       label: "Defending unit's AT effects",
       paragraph: "9.4e",
-      quote: "Heavy AT Effects are given to all Yellow-coded units, Red-coded units with Tank symbols",
+      quote: "Heavy AT Effects are given to all Yellow-coded units",
       perUnit: true,
       random: false,
     },
@@ -543,8 +545,10 @@ export interface AttackingUnit {
   attack_capable: boolean;
   /** The colour inside its unit symbol: Armor yellow, Mech red, Other any other colour (3.2a) */
   class: "armor" | "mech" | "other";
-  /** Its unit symbol, which with its class gives its AT effects (9.4e): Tank, Anti-Tank or Anti-Aircraft, or another */
-  symbol: "tank" | "anti_tank" | "other";
+  /** Its unit symbol is a Tank symbol (with a red class, Heavy AT: 9.4e) */
+  tank_symbol: boolean;
+  /** Its unit symbol is an Anti-Tank or Anti-Aircraft symbol (Heavy AT: 9.4e) */
+  anti_tank_symbol: boolean;
   /** Printed Action Rating */
   ar: number;
   /** Combat or Move by the side of the counter showing, or the mode of its marker: Reserve, Strat, DG or Exploit (5.2) */
@@ -571,8 +575,10 @@ export interface DefendingUnit {
   strength: number;
   /** The colour inside its unit symbol: Armor yellow, Mech red, Other any other colour (3.2a) */
   class: "armor" | "mech" | "other";
-  /** Its unit symbol, which with its class gives its AT effects (9.4e): Tank, Anti-Tank or Anti-Aircraft, or another */
-  symbol: "tank" | "anti_tank" | "other";
+  /** Its unit symbol is a Tank symbol (with a red class, Heavy AT: 9.4e) */
+  tank_symbol: boolean;
+  /** Its unit symbol is an Anti-Tank or Anti-Aircraft symbol (Heavy AT: 9.4e) */
+  anti_tank_symbol: boolean;
   /** Printed Action Rating */
   ar: number;
   /** Combat or Move by the side of the counter showing, or the mode of its marker: Reserve, Strat, DG or Exploit (5.2) */
@@ -925,19 +931,18 @@ export const schema: rt.EngineSchema = {
           default: "other",
         },
         {
-          name: "symbol",
-          label: "Symbol",
-          description: "Its unit symbol, which with its class gives its AT effects (9.4e): Tank, Anti-Tank or Anti-Aircraft, or another",
-          type: {
-            kind: "enum",
-            name: "unit_symbol",
-            members: [
-              { name: "tank", label: "Tank" },
-              { name: "anti_tank", label: "Anti-Tank or Anti-Aircraft" },
-              { name: "other", label: "Other" },
-            ],
-          },
-          default: "other",
+          name: "tank_symbol",
+          label: "Tank symbol",
+          description: "Its unit symbol is a Tank symbol (with a red class, Heavy AT: 9.4e)",
+          type: { kind: "boolean" },
+          default: false,
+        },
+        {
+          name: "anti_tank_symbol",
+          label: "Anti-Tank or Anti-Aircraft symbol",
+          description: "Its unit symbol is an Anti-Tank or Anti-Aircraft symbol (Heavy AT: 9.4e)",
+          type: { kind: "boolean" },
+          default: false,
         },
         {
           name: "ar",
@@ -1038,19 +1043,18 @@ export const schema: rt.EngineSchema = {
           default: "other",
         },
         {
-          name: "symbol",
-          label: "Symbol",
-          description: "Its unit symbol, which with its class gives its AT effects (9.4e): Tank, Anti-Tank or Anti-Aircraft, or another",
-          type: {
-            kind: "enum",
-            name: "unit_symbol",
-            members: [
-              { name: "tank", label: "Tank" },
-              { name: "anti_tank", label: "Anti-Tank or Anti-Aircraft" },
-              { name: "other", label: "Other" },
-            ],
-          },
-          default: "other",
+          name: "tank_symbol",
+          label: "Tank symbol",
+          description: "Its unit symbol is a Tank symbol (with a red class, Heavy AT: 9.4e)",
+          type: { kind: "boolean" },
+          default: false,
+        },
+        {
+          name: "anti_tank_symbol",
+          label: "Anti-Tank or Anti-Aircraft symbol",
+          description: "Its unit symbol is an Anti-Tank or Anti-Aircraft symbol (Heavy AT: 9.4e)",
+          type: { kind: "boolean" },
+          default: false,
         },
         {
           name: "ar",
@@ -2363,7 +2367,7 @@ const step$attackers$at: rt.StepInfo = {
   label: "Attacking unit's AT effects",
   kind: "let",
   paragraph: "9.4e",
-  quote: "Heavy AT Effects are given to all Yellow-coded units, Red-coded units with Tank symbols",
+  quote: "Heavy AT Effects are given to all Yellow-coded units",
   type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
 };
 const step$attackers$at_reduced: rt.StepInfo = {
@@ -2467,7 +2471,7 @@ const step$defenders$at: rt.StepInfo = {
   label: "Defending unit's AT effects",
   kind: "let",
   paragraph: "9.4e",
-  quote: "Heavy AT Effects are given to all Yellow-coded units, Red-coded units with Tank symbols",
+  quote: "Heavy AT Effects are given to all Yellow-coded units",
   type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
 };
 const step$defenders$supply_factor: rt.StepInfo = {
@@ -2531,7 +2535,7 @@ const step$out$attackers$at: rt.StepInfo = {
   label: "Attacking unit's AT effects",
   kind: "let",
   paragraph: "9.4e",
-  quote: "Heavy AT Effects are given to all Yellow-coded units, Red-coded units with Tank symbols",
+  quote: "Heavy AT Effects are given to all Yellow-coded units",
   type: { t: "list", of: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } } },
 };
 const step$out$attackers$at_reduced: rt.StepInfo = {
@@ -2638,7 +2642,7 @@ const step$out$defenders$at: rt.StepInfo = {
   label: "Defending unit's AT effects",
   kind: "let",
   paragraph: "9.4e",
-  quote: "Heavy AT Effects are given to all Yellow-coded units, Red-coded units with Tank symbols",
+  quote: "Heavy AT Effects are given to all Yellow-coded units",
   type: { t: "list", of: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } } },
 };
 const step$out$defenders$supply_factor: rt.StepInfo = {
@@ -3014,7 +3018,7 @@ const step$attackers$at$branch0: rt.StepInfo = {
   label: "Attacking unit's AT effects",
   kind: "let",
   paragraph: "9.4e",
-  quote: "Heavy AT Effects are given to all Yellow-coded units, Red-coded units with Tank symbols",
+  quote: "Heavy AT Effects are given to all Yellow-coded units",
   type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
 };
 const step$attackers$at$branch1: rt.StepInfo = {
@@ -3022,10 +3026,26 @@ const step$attackers$at$branch1: rt.StepInfo = {
   label: "Attacking unit's AT effects",
   kind: "let",
   paragraph: "9.4e",
-  quote: "Light AT Effects are given to all Red-coded units which do not have a Tank symbol",
+  quote: "Red-coded units with Tank symbols (such as a Soviet Tank Brigade)",
   type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
 };
 const step$attackers$at$branch2: rt.StepInfo = {
+  name: "attackers.at",
+  label: "Attacking unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "units with an Anti-Tank or Anti-Aircraft symbol",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
+const step$attackers$at$branch3: rt.StepInfo = {
+  name: "attackers.at",
+  label: "Attacking unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "Light AT Effects are given to all Red-coded units which do not have a Tank symbol",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
+const step$attackers$at$branch4: rt.StepInfo = {
   name: "attackers.at",
   label: "Attacking unit's AT effects",
   kind: "let",
@@ -3206,7 +3226,7 @@ const step$defenders$at$branch0: rt.StepInfo = {
   label: "Defending unit's AT effects",
   kind: "let",
   paragraph: "9.4e",
-  quote: "Heavy AT Effects are given to all Yellow-coded units, Red-coded units with Tank symbols",
+  quote: "Heavy AT Effects are given to all Yellow-coded units",
   type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
 };
 const step$defenders$at$branch1: rt.StepInfo = {
@@ -3214,10 +3234,26 @@ const step$defenders$at$branch1: rt.StepInfo = {
   label: "Defending unit's AT effects",
   kind: "let",
   paragraph: "9.4e",
-  quote: "Light AT Effects are given to all Red-coded units which do not have a Tank symbol",
+  quote: "Red-coded units with Tank symbols (such as a Soviet Tank Brigade)",
   type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
 };
 const step$defenders$at$branch2: rt.StepInfo = {
+  name: "defenders.at",
+  label: "Defending unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "units with an Anti-Tank or Anti-Aircraft symbol",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
+const step$defenders$at$branch3: rt.StepInfo = {
+  name: "defenders.at",
+  label: "Defending unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "Light AT Effects are given to all Red-coded units which do not have a Tank symbol",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
+const step$defenders$at$branch4: rt.StepInfo = {
   name: "defenders.at",
   label: "Defending unit's AT effects",
   kind: "let",
@@ -3995,7 +4031,7 @@ function attackers$at(s: State, u$i: number): "no_at" | "light" | "heavy" {
   let v = (s.attackers$at ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = u$.class === "armor" || u$.symbol === "anti_tank" || u$.class === "mech" && u$.symbol === "tank" ? "heavy" : u$.class === "mech" ? "light" : "no_at";
+    v = u$.class === "armor" ? "heavy" : u$.class === "mech" && u$.tank_symbol ? "heavy" : u$.anti_tank_symbol ? "heavy" : u$.class === "mech" ? "light" : "no_at";
     (s.attackers$at ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -4128,7 +4164,7 @@ function defenders$at(s: State, d$i: number): "no_at" | "light" | "heavy" {
   let v = (s.defenders$at ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
-    v = d$.class === "armor" || d$.symbol === "anti_tank" || d$.class === "mech" && d$.symbol === "tank" ? "heavy" : d$.class === "mech" ? "light" : "no_at";
+    v = d$.class === "armor" ? "heavy" : d$.class === "mech" && d$.tank_symbol ? "heavy" : d$.anti_tank_symbol ? "heavy" : d$.class === "mech" ? "light" : "no_at";
     (s.defenders$at ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
@@ -4407,7 +4443,7 @@ function branch$attackers$action_rating(s: State, u$i: number): number {
 }
 function branch$attackers$at(s: State, u$i: number): number {
   const u$ = in$attackers(s)[u$i];
-  return u$.class === "armor" || u$.symbol === "anti_tank" || u$.class === "mech" && u$.symbol === "tank" ? 0 : u$.class === "mech" ? 1 : 2;
+  return u$.class === "armor" ? 0 : u$.class === "mech" && u$.tank_symbol ? 1 : u$.anti_tank_symbol ? 2 : u$.class === "mech" ? 3 : 4;
 }
 function branch$attackers$destroyed(s: State, u$i: number): number {
   const u$ = in$attackers(s)[u$i];
@@ -4431,7 +4467,7 @@ function branch$defenders$action_rating(s: State, d$i: number): number {
 }
 function branch$defenders$at(s: State, d$i: number): number {
   const d$ = in$defenders(s)[d$i];
-  return d$.class === "armor" || d$.symbol === "anti_tank" || d$.class === "mech" && d$.symbol === "tank" ? 0 : d$.class === "mech" ? 1 : 2;
+  return d$.class === "armor" ? 0 : d$.class === "mech" && d$.tank_symbol ? 1 : d$.anti_tank_symbol ? 2 : d$.class === "mech" ? 3 : 4;
 }
 function branch$defenders$destroyed(s: State, d$i: number): number {
   const d$ = in$defenders(s)[d$i];
@@ -5039,14 +5075,14 @@ function straight$5(in$attackers: readonly AttackingUnit[], attacker_supply_cost
 function straight$loop$defenders$at(in$defenders: readonly DefendingUnit[], defenders$at: ("no_at" | "light" | "heavy")[]): void {
   for (let d$i = 0; d$i < in$defenders.length; d$i++) {
     const d$ = in$defenders[d$i];
-    defenders$at[d$i] = d$.class === "armor" || d$.symbol === "anti_tank" || d$.class === "mech" && d$.symbol === "tank" ? "heavy" : d$.class === "mech" ? "light" : "no_at";
+    defenders$at[d$i] = d$.class === "armor" ? "heavy" : d$.class === "mech" && d$.tank_symbol ? "heavy" : d$.anti_tank_symbol ? "heavy" : d$.class === "mech" ? "light" : "no_at";
   }
 }
 /** The per-unit definitions `attackers.at`, `attackers.at_reduced`, `attackers.terrain_multiplier`, `attackers.mode_factor`, `attackers.step_loss_factor`, `attackers.supply_factor`, `attackers.attack_strength`, unit by unit. */
 function straight$loop$attackers$at(in$attackers: readonly AttackingUnit[], defender_at: "no_at" | "light" | "heavy", attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[]): void {
   for (let u$i = 0; u$i < in$attackers.length; u$i++) {
     const u$ = in$attackers[u$i];
-    attackers$at[u$i] = u$.class === "armor" || u$.symbol === "anti_tank" || u$.class === "mech" && u$.symbol === "tank" ? "heavy" : u$.class === "mech" ? "light" : "no_at";
+    attackers$at[u$i] = u$.class === "armor" ? "heavy" : u$.class === "mech" && u$.tank_symbol ? "heavy" : u$.anti_tank_symbol ? "heavy" : u$.class === "mech" ? "light" : "no_at";
     const attackers$at_reduced: boolean = (u$.class === "armor" || u$.class === "mech") && rt.eq(rt.numberIn(u$.terrain_effect) as rt.Num, 2) && (defender_at === "heavy" || defender_at === "light" && attackers$at[u$i] === "light");
     attackers$terrain_multiplier[u$i] = attackers$at_reduced ? num$3$2 : rt.numberIn(u$.terrain_effect) as rt.Num;
     const attackers$mode_factor: rt.Num = u$.mode === "dg" ? num$1$2 : 1;
@@ -5469,13 +5505,25 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
     info: step$attackers$at,
     items: (s: State) => s.attackers$at,
     branch: branch$attackers$at,
-    branches: [step$attackers$at$branch0, step$attackers$at$branch1, step$attackers$at$branch2],
+    branches: [
+      step$attackers$at$branch0,
+      step$attackers$at$branch1,
+      step$attackers$at$branch2,
+      step$attackers$at$branch3,
+      step$attackers$at$branch4,
+    ],
   },
   {
     info: step$defenders$at,
     items: (s: State) => s.defenders$at,
     branch: branch$defenders$at,
-    branches: [step$defenders$at$branch0, step$defenders$at$branch1, step$defenders$at$branch2],
+    branches: [
+      step$defenders$at$branch0,
+      step$defenders$at$branch1,
+      step$defenders$at$branch2,
+      step$defenders$at$branch3,
+      step$defenders$at$branch4,
+    ],
   },
   { info: step$in$hedgehog_level, value: (s: State) => s.in$hedgehog_level },
   { info: step$hedgehog_at, value: (s: State) => s.hedgehog_at },

@@ -411,7 +411,8 @@ export declare const metadata: {
       "attackers.can_only_defend",
       "attackers.attack_capable",
       "attackers.class",
-      "attackers.symbol",
+      "attackers.tank_symbol",
+      "attackers.anti_tank_symbol",
       "attackers.ar",
       "attackers.mode",
       "attackers.steps",
@@ -422,7 +423,8 @@ export declare const metadata: {
       "attackers.cannot_move",
       "defenders.strength",
       "defenders.class",
-      "defenders.symbol",
+      "defenders.tank_symbol",
+      "defenders.anti_tank_symbol",
       "defenders.ar",
       "defenders.mode",
       "defenders.steps",
@@ -485,14 +487,14 @@ export declare const metadata: {
     readonly "attackers.at": {
       readonly label: "Attacking unit's AT effects";
       readonly paragraph: "9.4e";
-      readonly quote: "Heavy AT Effects are given to all Yellow-coded units, Red-coded units with Tank symbols";
+      readonly quote: "Heavy AT Effects are given to all Yellow-coded units";
       readonly perUnit: true;
       readonly random: false;
     };
     readonly "defenders.at": {
       readonly label: "Defending unit's AT effects";
       readonly paragraph: "9.4e";
-      readonly quote: "Heavy AT Effects are given to all Yellow-coded units, Red-coded units with Tank symbols";
+      readonly quote: "Heavy AT Effects are given to all Yellow-coded units";
       readonly perUnit: true;
       readonly random: false;
     };
@@ -777,8 +779,10 @@ export interface AttackingUnit {
   attack_capable: boolean;
   /** The colour inside its unit symbol: Armor yellow, Mech red, Other any other colour (3.2a) */
   class: "armor" | "mech" | "other";
-  /** Its unit symbol, which with its class gives its AT effects (9.4e): Tank, Anti-Tank or Anti-Aircraft, or another */
-  symbol: "tank" | "anti_tank" | "other";
+  /** Its unit symbol is a Tank symbol (with a red class, Heavy AT: 9.4e) */
+  tank_symbol: boolean;
+  /** Its unit symbol is an Anti-Tank or Anti-Aircraft symbol (Heavy AT: 9.4e) */
+  anti_tank_symbol: boolean;
   /** Printed Action Rating */
   ar: number;
   /** Combat or Move by the side of the counter showing, or the mode of its marker: Reserve, Strat, DG or Exploit (5.2) */
@@ -805,8 +809,10 @@ export interface DefendingUnit {
   strength: number;
   /** The colour inside its unit symbol: Armor yellow, Mech red, Other any other colour (3.2a) */
   class: "armor" | "mech" | "other";
-  /** Its unit symbol, which with its class gives its AT effects (9.4e): Tank, Anti-Tank or Anti-Aircraft, or another */
-  symbol: "tank" | "anti_tank" | "other";
+  /** Its unit symbol is a Tank symbol (with a red class, Heavy AT: 9.4e) */
+  tank_symbol: boolean;
+  /** Its unit symbol is an Anti-Tank or Anti-Aircraft symbol (Heavy AT: 9.4e) */
+  anti_tank_symbol: boolean;
   /** Printed Action Rating */
   ar: number;
   /** Combat or Move by the side of the counter showing, or the mode of its marker: Reserve, Strat, DG or Exploit (5.2) */
