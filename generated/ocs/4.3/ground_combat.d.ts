@@ -168,7 +168,7 @@ export declare const metadata: {
     {
       readonly items: readonly [
         {
-          readonly text: "attacker's step losses ";
+          readonly text: "attacker loses ";
         },
         {
           readonly value: "attacker_step_losses";
@@ -179,7 +179,7 @@ export declare const metadata: {
     {
       readonly items: readonly [
         {
-          readonly text: "attacker retreats (hexes) ";
+          readonly text: "attacker retreats ";
         },
         {
           readonly value: "attacker_retreat_hexes";
@@ -198,7 +198,7 @@ export declare const metadata: {
     {
       readonly items: readonly [
         {
-          readonly text: "defender's step losses ";
+          readonly text: "defender loses ";
         },
         {
           readonly value: "defender_step_losses";
@@ -209,7 +209,7 @@ export declare const metadata: {
     {
       readonly items: readonly [
         {
-          readonly text: "defender retreats (hexes) ";
+          readonly text: "defender retreats ";
         },
         {
           readonly value: "defender_retreat_hexes";
@@ -220,7 +220,7 @@ export declare const metadata: {
     {
       readonly items: readonly [
         {
-          readonly text: "Defender DG";
+          readonly text: "defender DG";
         },
       ];
       readonly when: "defender_dg";
@@ -246,7 +246,7 @@ export declare const metadata: {
     {
       readonly items: readonly [
         {
-          readonly text: "units gaining Exploit markers ";
+          readonly text: "Exploit markers ";
         },
         {
           readonly value: "exploit_units";

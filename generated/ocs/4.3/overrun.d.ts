@@ -177,7 +177,7 @@ export declare const metadata: {
     {
       readonly items: readonly [
         {
-          readonly text: "attacker's step losses ";
+          readonly text: "attacker loses ";
         },
         {
           readonly value: "attacker_step_losses";
@@ -188,7 +188,7 @@ export declare const metadata: {
     {
       readonly items: readonly [
         {
-          readonly text: "attacker retreats (hexes) ";
+          readonly text: "attacker retreats ";
         },
         {
           readonly value: "attacker_retreat_hexes";
@@ -207,7 +207,7 @@ export declare const metadata: {
     {
       readonly items: readonly [
         {
-          readonly text: "defender's step losses ";
+          readonly text: "defender loses ";
         },
         {
           readonly value: "defender_step_losses";
@@ -218,7 +218,7 @@ export declare const metadata: {
     {
       readonly items: readonly [
         {
-          readonly text: "defender retreats (hexes) ";
+          readonly text: "defender retreats ";
         },
         {
           readonly value: "defender_retreat_hexes";
@@ -229,7 +229,7 @@ export declare const metadata: {
     {
       readonly items: readonly [
         {
-          readonly text: "Defender DG";
+          readonly text: "defender DG";
         },
       ];
       readonly when: "defender_dg";

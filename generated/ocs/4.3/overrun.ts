@@ -92,23 +92,23 @@ export const metadata = {
     },
     { items: [{ text: "Attacker destroyed" }], when: "attacker_destroyed" },
     {
-      items: [{ text: "attacker's step losses " }, { value: "attacker_step_losses" }],
+      items: [{ text: "attacker loses " }, { value: "attacker_step_losses" }],
       when: "attacker_step_losses",
     },
     {
-      items: [{ text: "attacker retreats (hexes) " }, { value: "attacker_retreat_hexes" }],
+      items: [{ text: "attacker retreats " }, { value: "attacker_retreat_hexes" }],
       when: "attacker_retreat_hexes",
     },
     { items: [{ text: "Defender destroyed" }], when: "defender_destroyed" },
     {
-      items: [{ text: "defender's step losses " }, { value: "defender_step_losses" }],
+      items: [{ text: "defender loses " }, { value: "defender_step_losses" }],
       when: "defender_step_losses",
     },
     {
-      items: [{ text: "defender retreats (hexes) " }, { value: "defender_retreat_hexes" }],
+      items: [{ text: "defender retreats " }, { value: "defender_retreat_hexes" }],
       when: "defender_retreat_hexes",
     },
-    { items: [{ text: "Defender DG" }], when: "defender_dg" },
+    { items: [{ text: "defender DG" }], when: "defender_dg" },
     { items: [{ text: "advance " }, { value: "advance" }] },
     { items: [{ text: "Exploit ignored" }], when: "exploit_ignored" },
     { items: [{ text: "MP left " }, { value: "mp_left_after" }] },
