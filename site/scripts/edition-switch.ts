@@ -96,6 +96,8 @@ function scrolled(): void {
 }
 
 reading = namedInView();
+// A calculator may have changed the address since: the link is made again as it is followed.
+for (const link of links) link.addEventListener("click", update);
 addEventListener("hashchange", settle);
 onScroll(scrolled);
 update();
