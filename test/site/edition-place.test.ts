@@ -113,7 +113,8 @@ describe.each(SCREENS)("a calculator's situation in another edition, on a $name 
     expect(dropped.length).toBeGreaterThan(0);
     for (const g of carried) await expect(page.getByLabel(labelOf(secondFront.schema, g.list, g.name), { exact: true }).inputValue()).resolves.toBe(String(g.value));
     const note = page.getByRole("note").filter({ hasText: "came over from" });
-    await expect(note.innerText()).resolves.toContain(`did not carry: ${dropped.join("; ")}.`);
+    await expect(note.innerText()).resolves.toContain("did not carry: ");
+    expect((await note.locator("strong").innerText()).split("; ").sort()).toEqual(dropped.sort());
     // And rules on it as its own engine does.
     const input: Record<string, Wire> = {};
     for (const g of carried) {
