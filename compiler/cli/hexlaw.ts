@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-import { parseArgs, readJsonArgument, rootOf, UsageError } from "./args.ts";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { findRoot, parseArgs, readJsonArgument, rootOf, UsageError } from "./args.ts";
 import { build } from "./build.ts";
 import { check } from "./check.ts";
 import { explain } from "./explain.ts";
@@ -14,7 +16,13 @@ const OPTIONS: Record<string, { valued: string[]; boolean: string[] }> = {
   diff: { valued: ["root", "samples", "seed"], boolean: ["json"] },
   mutate: { valued: ["root", "samples", "seed"], boolean: ["json"] },
   import: { valued: ["root", "revision", "pages", "base", "source-title"], boolean: [] },
+  init: { valued: ["root"], boolean: [] },
 };
+
+/** Hexlaw's own version, from its package.json. */
+function version(): string {
+  return (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+}
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -22,12 +30,22 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE.main}\n`);
     return command ? 0 : 2;
   }
+  if (command === "--version" || command === "-v") {
+    process.stdout.write(`hexlaw ${version()}\n`);
+    return 0;
+  }
   const options = OPTIONS[command];
   if (!options) throw new UsageError(`unknown command \`${command}\`; commands are: ${Object.keys(OPTIONS).join(", ")}`);
   const parsed = parseArgs(rest, options.valued, options.boolean);
   if (parsed.flags.has("help")) {
     process.stdout.write(`${USAGE[command]}\n`);
     return 0;
+  }
+  if (command === "init") {
+    // A new rulebook may have no rules/ yet: then it starts in the current folder (or --root, made if need be).
+    const given = parsed.flags.get("root");
+    const { init } = await import("./init.ts");
+    return init(parsed.positionals[0], typeof given === "string" ? resolve(given) : (findRoot(process.cwd()) ?? process.cwd()));
   }
   const root = rootOf(parsed);
   switch (command) {

@@ -12,10 +12,13 @@ Commands:
   diff       compare two editions of a ruleset: text, formal rules and behaviour
   mutate     mutation-test an edition's formal rules: which changes no vector notices
   import     convert Hugo pages into rule documents, or merge an upstream change into them
+  init       start a new edition: its metadata and a first chapter that builds as it is
 
 Options for every command:
-  --root <dir>   the repository holding rules/ and generated/ (default: this package)
+  --root <dir>   the folder holding rules/ and generated/ (default: the nearest folder,
+                 from the current one upwards, that holds rules/)
   --help         show help for the command
+  --version      print Hexlaw's version (\`hexlaw --version\`)
 
 Run \`hexlaw <command> --help\` for a command's options.`,
   build: `Usage: hexlaw build [--watch] [--root <dir>]
@@ -113,4 +116,21 @@ Exit code: 0, or 1 when a paragraph conflicts (the rest is merged and written).
 
 Example:
   hexlaw import ../ocs-v4.3-rules.git ocs/4.3`,
+  init: `Usage: hexlaw init <ruleset>/<edition> [--root <dir>]
+
+Starts an edition of a ruleset: writes rules/<ruleset>/ruleset.yaml (unless the
+ruleset has one), rules/<ruleset>/<edition>/edition.yaml, with numbering patterns
+for the common schemes (5.1, 8.1a, 13.A, 12.D.2.a, list items 1) and A)), and a
+first chapter with a chart, a worked example, a rules block and a calculator.
+They build, test and show on the site as they are; then replace the chapter with
+the rulebook's text.
+
+It overwrites nothing: when a file it would write is there already, it writes
+nothing, lists what it would have written, and exits with 1.
+
+The root is --root (made if need be), else the nearest folder from the current
+one upwards that holds rules/, else the current folder.
+
+Example:
+  hexlaw init europa/third-reich`,
 };
