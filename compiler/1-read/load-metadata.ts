@@ -108,10 +108,18 @@ export function readSources(yaml: Yaml, places: SourcePlaces, session: Session):
     session.report("HX0002", { file: places.file, problem: "`sources` must be a list of { title, url }" }, fieldPlace(places, "sources"));
     return [];
   }
-  return value.map((entry) => ({
-    title: String((entry as Yaml)?.title ?? entry),
-    url: (entry as Yaml)?.url ? String((entry as Yaml).url) : undefined,
-  }));
+  return value.map((entry, i) => {
+    const source: Source = { title: String((entry as Yaml)?.title ?? entry), url: (entry as Yaml)?.url ? String((entry as Yaml).url) : undefined };
+    if (!entry || typeof entry !== "object") return source;
+    // Who to credit for the text and the licence the source states: shown with the text wherever it is published.
+    for (const [key, field] of [["credit", "credit"], ["license", "license"], ["license_url", "licenseUrl"]] as const) {
+      const given = (entry as Yaml)[key];
+      if (given === undefined || given === null) continue;
+      if (typeof given === "string" && given.trim() !== "") source[field] = given.trim();
+      else session.report("HX0002", { file: places.file, problem: `\`sources[${i}].${key}\` must be text` }, fieldPlace(places, "sources"));
+    }
+    return source;
+  });
 }
 
 /** Where each key of a top-level map is written in the file (`"4.2"` of `  "4.2": Fractions` under `outside:`). */

@@ -21,6 +21,12 @@ export interface Ruleset {
 export interface Source {
   title: string;
   url?: string;
+  /** Whom to credit for the text: its author, publisher, transcriber (`credit`). */
+  credit?: string;
+  /** The licence the source states for its text (`license`), such as "CC BY-NC 4.0"; absent when it states none. */
+  license?: string;
+  /** Where that licence is (`license_url`). */
+  licenseUrl?: string;
 }
 
 export interface Edition {
