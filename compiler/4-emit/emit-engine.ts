@@ -14,6 +14,7 @@ import { traceOrder, type TraceNode } from "./trace-order.ts";
 import { groundsOf } from "./grounds.ts";
 import { diceRead } from "./dice-read.ts";
 import { STRAIGHT, straightAllowed, straightFunction } from "./emit-straight.ts";
+import { ENGINE_FORMATS } from "../runtime/formats.ts";
 
 const S = id("s");
 const STATE = tRef("State");
@@ -91,6 +92,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
         const l = procedure.letsByKey.get(name)!;
         return [name, { label: l.label, paragraph: l.citation.paragraph, quote: l.citation.quote, perUnit: Boolean(l.each), random: l.random }];
       })),
+      formats: ENGINE_FORMATS,
     },
   };
   const imports: TsStmt[] = [

@@ -3,6 +3,7 @@ import type { VerifiedExample } from "../5-verify/verify-examples.ts";
 import type { Amendment, Chart } from "../1-read/types.ts";
 import { publishNumbering } from "../1-read/numbering.ts";
 import { chartLookups } from "./chart-lookups.ts";
+import { FORMATS } from "../runtime/formats.ts";
 
 /**
  * The rule index of an edition: documents, paragraphs with their references both
@@ -74,6 +75,7 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
   };
 
   return {
+    format: FORMATS.ruleIndex,
     ruleset: { id: ruleset.id, title: ruleset.title, publisher: ruleset.publisher ?? null, description: ruleset.description ?? null },
     edition: {
       id: edition.id,
