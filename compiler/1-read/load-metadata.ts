@@ -122,6 +122,15 @@ export function readSources(yaml: Yaml, places: SourcePlaces, session: Session):
   });
 }
 
+/** `release`: a whole number from 0, 0 when not given (see Edition.release). */
+export function readRelease(yaml: Yaml, places: SourcePlaces, session: Session): number {
+  const value = yaml.release;
+  if (value === undefined || value === null) return 0;
+  if (Number.isSafeInteger(value) && (value as number) >= 0) return value as number;
+  session.report("HX0002", { file: places.file, problem: "`release` must be a whole number from 0 (the release of the edition's engines package)" }, fieldValuePlace(places, "release"));
+  return 0;
+}
+
 /** Where each key of a top-level map is written in the file (`"4.2"` of `  "4.2": Fractions` under `outside:`). */
 export function mapKeyPlaces(places: SourcePlaces, field: string): Map<string, Place> {
   const map = parseDocument(places.text).get(field, true);

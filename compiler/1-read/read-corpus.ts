@@ -13,7 +13,7 @@ import { checkFigures } from "./figure-file.ts";
 import { findParagraphs } from "./find-paragraphs.ts";
 import { publishNumbering } from "./numbering.ts";
 import { findReferences } from "./find-references.ts";
-import { EMPTY_NUMBERING, fieldValuePlace, mapKeyPlaces, readNumbering, readSources, readYaml, stringField } from "./load-metadata.ts";
+import { EMPTY_NUMBERING, fieldValuePlace, mapKeyPlaces, readNumbering, readRelease, readSources, readYaml, stringField } from "./load-metadata.ts";
 import { readFrontMatter } from "./read-front-matter.ts";
 import { firstLine, isInside, readSource } from "./read-source.ts";
 import { SourcePlaces } from "./source-places.ts";
@@ -114,6 +114,7 @@ function readEditionMeta(dir: string, rulesetId: string, editionId: string, read
     supersedes: stringField(yaml, "supersedes", places, session, false),
     ...(extending ? { extends: extending } : {}),
     sources: readSources(yaml, places, session),
+    release: readRelease(yaml, places, session),
     numbering: ownNumbering ? readNumbering(yaml, places, session) : EMPTY_NUMBERING,
     outside: Object.fromEntries(Object.entries(outside).map(([key, value]) => [key, String(value)])),
     outsidePlaces: Object.fromEntries(Object.keys(outside).map((key) => [key, outsideKeys.get(key) ?? places.span(0, 0)])),

@@ -40,6 +40,8 @@ export interface Edition {
   /** The edition this one is made from: its chapters, as amended by this edition's `::amend` notes (see amendments.ts). */
   extends?: string;
   sources: Source[];
+  /** The release of the edition's engines package (`release`): its version is `<engine format>.<release>.0` (hexlaw pack). */
+  release: number;
   numbering: Numbering;
   outside: Record<string, string>;
   /** Where each `outside` entry is written in edition.yaml. */

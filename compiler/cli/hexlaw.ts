@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { findRoot, parseArgs, readJsonArgument, rootOf, UsageError } from "./args.ts";
 import { build } from "./build.ts";
@@ -7,6 +6,7 @@ import { check } from "./check.ts";
 import { explain } from "./explain.ts";
 import { test } from "./test.ts";
 import { USAGE } from "./usage.ts";
+import { hexlawVersion } from "./version.ts";
 
 const OPTIONS: Record<string, { valued: string[]; boolean: string[] }> = {
   build: { valued: ["root"], boolean: ["watch"] },
@@ -17,12 +17,10 @@ const OPTIONS: Record<string, { valued: string[]; boolean: string[] }> = {
   mutate: { valued: ["root", "samples", "seed"], boolean: ["json"] },
   import: { valued: ["root", "revision", "pages", "base", "source-title"], boolean: [] },
   init: { valued: ["root"], boolean: [] },
+  pack: { valued: ["root", "out", "name"], boolean: [] },
 };
 
-/** Hexlaw's own version, from its package.json. */
-function version(): string {
-  return (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
-}
+
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -31,7 +29,7 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 2;
   }
   if (command === "--version" || command === "-v") {
-    process.stdout.write(`hexlaw ${version()}\n`);
+    process.stdout.write(`hexlaw ${hexlawVersion()}\n`);
     return 0;
   }
   const options = OPTIONS[command];
@@ -77,6 +75,10 @@ async function main(argv: string[]): Promise<number> {
     case "mutate": {
       const { mutate } = await import("./mutate.ts");
       return mutate(root, parsed);
+    }
+    case "pack": {
+      const { pack } = await import("./pack.ts");
+      return pack(root, parsed);
     }
     case "import": {
       const { importCommand } = await import("./import.ts");

@@ -13,6 +13,7 @@ Commands:
   mutate     mutation-test an edition's formal rules: which changes no vector notices
   import     convert Hugo pages into rule documents, or merge an upstream change into them
   init       start a new edition: its metadata and a first chapter that builds as it is
+  pack       write an edition's engines as an npm package (a tarball with no dependencies)
 
 Options for every command:
   --root <dir>   the folder holding rules/ and generated/ (default: the nearest folder,
@@ -133,4 +134,24 @@ one upwards that holds rules/, else the current folder.
 
 Example:
   hexlaw init europa/third-reich`,
+  pack: `Usage: hexlaw pack <ruleset>/<edition> [--out <dir>] [--name <package name>] [--root <dir>]
+
+Writes the edition's engines as an npm tarball, <name>-<version>.tgz, that depends
+on nothing: each engine's JavaScript and declarations, its input schema and
+vectors, the runtime, the rule index, the formats' JSON Schemas, a README made from
+the edition (its procedures, their inputs, and a usage example that resolves one of
+its worked examples) and LICENSE.md (the code's licence, MIT, and the rules text's
+credit and licence from the edition's sources). Install it with npm install <tarball>,
+or publish it with npm publish <tarball>.
+
+Its version is <engine format>.<release>.0: the major version is the engine format
+(metadata.formats.engine), the minor one the edition's \`release\` (edition.yaml).
+It packs generated/ as \`hexlaw build\` wrote it, and refuses (exit 1) when that is
+not up to date with rules/ and the compiler.
+
+  --out <dir>     where to write the tarball (default: the current folder)
+  --name <name>   the package's name (default: @hexlaw/<ruleset>-<edition>, in lower case)
+
+Example:
+  hexlaw pack ocs/4.3 --out dist/packages`,
 };

@@ -34,7 +34,7 @@ export const RULE_INDEX_SCHEMA = {
     ruleset: { type: "object", required: ["id", "title", "publisher", "description"], properties: { id: text, title: text, publisher: orNull, description: orNull } },
     edition: {
       type: "object",
-      required: ["id", "title", "publisher", "date", "version", "supersedes", "extends", "sources"],
+      required: ["id", "title", "publisher", "date", "version", "supersedes", "extends", "sources", "release"],
       properties: {
         id: text,
         title: text,
@@ -48,6 +48,7 @@ export const RULE_INDEX_SCHEMA = {
           description: "Where the text comes from, whom to credit and the licence the source states (absent: none stated).",
           items: { type: "object", required: ["title"], properties: { title: text, url: text, credit: text, license: text, licenseUrl: text } },
         },
+        release: { type: "integer", minimum: 0, description: "The release of the edition's engines package: its version is <engine format>.<release>.0." },
       },
     },
     numbering: {
