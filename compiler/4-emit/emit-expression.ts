@@ -9,6 +9,7 @@ import {
 } from "./ts/ast.ts";
 import { definitionName, diceName, elementName, inputName, localName, tableKeysName, tableName } from "./names.ts";
 import { nativeType, numberValue, wireConversion } from "./emit-types.ts";
+import { nodesOf } from "../language/visit.ts";
 
 const PRIMITIVE = new Set(["integer", "boolean", "text", "enum", "none", "all", "any"]);
 const S = id("s");
@@ -632,21 +633,13 @@ function isPrimitive(type: Type | undefined): boolean {
   return !type || PRIMITIVE.has(type.kind);
 }
 
-/** Analysis results on nodes point into other definitions; they are not part of this expression. */
-const SKIP = new Set(["binding", "elementLet", "ty", "loc"]);
-
 /** Comprehension variables an expression reads but does not bind itself (by index name). */
 function freeLocals(expr: Expr): Local[] {
   const bound = new Set<string>();
   const used = new Map<string, Local>();
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (!node || typeof node !== "object") return;
-    const e = node as Expr;
+  for (const e of nodesOf(expr)) {
     if (e.type === "Aggregate" && e.index) bound.add(e.index);
     if (e.type === "Name" && e.binding?.kind === "local") used.set(e.binding.index, e.binding);
-    for (const [key, child] of Object.entries(e)) if (!SKIP.has(key)) visit(child);
-  };
-  visit(expr);
+  }
   return [...used.values()].filter((local) => !bound.has(local.index));
 }
