@@ -9,7 +9,7 @@ import {
 } from "./ts/ast.ts";
 import { definitionName, diceName, elementName, inputName, localName, tableKeysName, tableName } from "./names.ts";
 import { nativeType, numberValue, wireConversion } from "./emit-types.ts";
-import { nodesOf } from "../language/visit.ts";
+import { dispatch, nodesOf, type Cases } from "../language/visit.ts";
 
 const PRIMITIVE = new Set(["integer", "boolean", "text", "enum", "none", "all", "any"]);
 const S = id("s");
@@ -123,80 +123,77 @@ export class ExpressionEmitter {
   }
 
   private translate(expr: Expr, paragraph: string): TsExpr {
-    const e = (x: Expr) => this.emit(x, paragraph);
-    const hoisted = this.loop.values.get(expr);
-    if (hoisted) return hoisted;
-    switch (expr.type) {
-      case "Literal":
-        if (expr.kind === "none") return lit(null);
-        if (expr.kind === "all") return lit(Infinity);
-        if (expr.kind === "number" || expr.kind === "integer") return this.number(expr.value as number);
-        return lit(expr.value);
-      case "Name": {
-        const b = expr.binding;
-        switch (b?.kind) {
-          case "input":
-            return this.read(inputName(b.decl.name));
-          case "let":
-            return this.read(definitionName(b.decl.name));
-          case "dice":
-            return this.read(diceName(b.decl.name));
-          case "table":
-            return id(tableName(b.decl.name));
-          case "member":
-            return lit(b.member);
-          case "rounding":
-            return lit(b.mode);
-          case "local":
-            return id(localName(b.name));
-          default:
-            throw new Error(`unbound name ${expr.name} reached the emitter`);
-        }
-      }
-      case "Field":
-        return this.field(expr, paragraph);
-      case "Lookup": {
-        const table = e(expr.object);
-        const row = this.loop.rows.get(expr);
-        const column = this.loop.columns.get(expr);
-        if (row && column) return call("rt.cell", [table, row.index, column, row.row, e(expr.column)]);
-        if (row) return call("rt.cellAt", [table, row.index, row.row, e(expr.column)]);
-        return call("rt.lookup", [table, e(expr.row), e(expr.column)]);
-      }
-      case "Index":
-        return call("rt.item", [this.readList(expr.object, paragraph), e(expr.index), lit(paragraph)]);
-      case "Unary":
-        if (expr.op === "not") return not(e(expr.operand));
-        return isExact(expr.operand.ty) ? call("rt.neg", [e(expr.operand)]) : neg(e(expr.operand));
-      case "Binary":
-        return this.binary(expr.op, expr.left, expr.right, paragraph);
-      case "Ratio":
-        return call("rt.ratio", [e(expr.left), e(expr.right), lit(paragraph)]);
-      case "In": {
-        const value = e(expr.value);
-        const set = expr.set;
-        const exactly = isExact(expr.value.ty);
-        if (set.type === "Set") return set.items.map((item) => (exactly || isExact(item.ty) ? call("rt.eq", [value, e(item)]) : bin("===", value, e(item)))).reduce((a, b) => bin("||", a, b));
-        if (set.type === "Span") {
-          if (exactly || isExact(set.low.ty) || isExact(set.high.ty)) return bin("&&", call("rt.le", [e(set.low), value]), call("rt.le", [value, e(set.high)]));
-          return bin("&&", bin(">=", value, e(set.low)), bin("<=", value, e(set.high)));
-        }
-        return call("rt.inRange", [value, e(set)]);
-      }
-      case "If":
-        return cond(e(expr.test), e(expr.consequent), e(expr.alternate));
-      case "Aggregate":
-        return this.aggregate(expr, paragraph);
-      case "Call":
-        return this.builtin(expr, paragraph);
-      case "List":
-        return { type: "array", items: expr.items.map(e) };
-      case "Set":
-      case "Span":
-      case "RecordLiteral":
-        throw new Error(`${expr.type} cannot appear in an engine expression`);
-    }
+    return this.loop.values.get(expr) ?? dispatch(this.translation, expr, paragraph);
   }
+
+  /** The code of each kind of expression (`paragraph` is cited where an operation has no value). */
+  private readonly translation: Cases<TsExpr, string> = {
+    Literal: (expr) => {
+      if (expr.kind === "none") return lit(null);
+      if (expr.kind === "all") return lit(Infinity);
+      if (expr.kind === "number" || expr.kind === "integer") return this.number(expr.value as number);
+      return lit(expr.value);
+    },
+    Name: (expr) => {
+      const b = expr.binding;
+      switch (b?.kind) {
+        case "input":
+          return this.read(inputName(b.decl.name));
+        case "let":
+          return this.read(definitionName(b.decl.name));
+        case "dice":
+          return this.read(diceName(b.decl.name));
+        case "table":
+          return id(tableName(b.decl.name));
+        case "member":
+          return lit(b.member);
+        case "rounding":
+          return lit(b.mode);
+        case "local":
+          return id(localName(b.name));
+        default:
+          throw new Error(`unbound name ${expr.name} reached the emitter`);
+      }
+    },
+    Field: (expr, paragraph) => this.field(expr, paragraph),
+    Lookup: (expr, paragraph) => {
+      const e = (x: Expr) => this.emit(x, paragraph);
+      const table = e(expr.object);
+      const row = this.loop.rows.get(expr);
+      const column = this.loop.columns.get(expr);
+      if (row && column) return call("rt.cell", [table, row.index, column, row.row, e(expr.column)]);
+      if (row) return call("rt.cellAt", [table, row.index, row.row, e(expr.column)]);
+      return call("rt.lookup", [table, e(expr.row), e(expr.column)]);
+    },
+    Index: (expr, paragraph) => call("rt.item", [this.readList(expr.object, paragraph), this.emit(expr.index, paragraph), lit(paragraph)]),
+    Unary: (expr, paragraph) => {
+      const operand = this.emit(expr.operand, paragraph);
+      if (expr.op === "not") return not(operand);
+      return isExact(expr.operand.ty) ? call("rt.neg", [operand]) : neg(operand);
+    },
+    Binary: (expr, paragraph) => this.binary(expr.op, expr.left, expr.right, paragraph),
+    Ratio: (expr, paragraph) => call("rt.ratio", [this.emit(expr.left, paragraph), this.emit(expr.right, paragraph), lit(paragraph)]),
+    In: (expr, paragraph) => {
+      const e = (x: Expr) => this.emit(x, paragraph);
+      const value = e(expr.value);
+      const set = expr.set;
+      const exactly = isExact(expr.value.ty);
+      if (set.type === "Set") return set.items.map((item) => (exactly || isExact(item.ty) ? call("rt.eq", [value, e(item)]) : bin("===", value, e(item)))).reduce((a, b) => bin("||", a, b));
+      if (set.type === "Span") {
+        if (exactly || isExact(set.low.ty) || isExact(set.high.ty)) return bin("&&", call("rt.le", [e(set.low), value]), call("rt.le", [value, e(set.high)]));
+        return bin("&&", bin(">=", value, e(set.low)), bin("<=", value, e(set.high)));
+      }
+      return call("rt.inRange", [value, e(set)]);
+    },
+    If: (expr, paragraph) => cond(this.emit(expr.test, paragraph), this.emit(expr.consequent, paragraph), this.emit(expr.alternate, paragraph)),
+    Aggregate: (expr, paragraph) => this.aggregate(expr, paragraph),
+    Call: (expr, paragraph) => this.builtin(expr, paragraph),
+    List: (expr, paragraph) => ({ type: "array", items: expr.items.map((item) => this.emit(item, paragraph)) }),
+    // Read where they stand (`x in {a, b}`, a literal of an example), never computed on their own.
+    Set: notInEngines,
+    Span: notInEngines,
+    RecordLiteral: notInEngines,
+  };
 
   private field(expr: FieldAccess, paragraph: string): TsExpr {
     const object = expr.object;
@@ -370,47 +367,52 @@ export class ExpressionEmitter {
         if (worthHoisting(e)) this.loop.values.set(e, constant(this.emit(e, paragraph)));
         return;
       }
-      switch (e.type) {
-        case "Binary":
-          visit(e.left);
-          if (e.op !== "and" && e.op !== "or") visit(e.right);
-          return;
-        case "Unary":
-          return visit(e.operand);
-        case "Ratio":
-          visit(e.left);
-          return visit(e.right);
-        case "Index":
-          visit(e.object);
-          return visit(e.index);
-        case "Field":
-          return visit(e.object);
-        case "If":
-          return visit(e.test);
-        case "In":
-          visit(e.value);
-          // `x in T[r, c]` reads its range in full; a set `{a, b}` or span `a..b` is tested one part at a time.
-          if (e.set.type !== "Set" && e.set.type !== "Span") visit(e.set);
-          return;
-        case "Lookup":
-          if (e.object.type === "Name" && invariant(e.row)) {
-            const row = constant(this.emit(e.row, paragraph));
-            this.loop.rows.set(e, { row, index: constant(call("rt.rowOf", [this.emit(e.object, paragraph), row])) });
-          } else {
-            visit(e.row);
-          }
-          if (columnsOf !== null && tableOf(e.object) === columnsOf && e.column.type === "Name" && e.column.binding?.kind === "local" && e.column.binding.index === loopIndex) {
-            this.loop.columns.set(e, id(loopIndex));
-          }
-          return visit(e.column);
-        case "Call":
-          return e.args.forEach(visit);
-        case "List":
-          return e.items.forEach(visit);
-        default:
-          // Literals and names are cheap; a nested comprehension is its own function.
-          return;
-      }
+      dispatch(parts, e, undefined);
+    };
+    const nothing = () => {};
+    // The parts of a node that vary with the loop and that every iteration evaluates.
+    const parts: Cases<void> = {
+      Binary: (e) => {
+        visit(e.left);
+        if (e.op !== "and" && e.op !== "or") visit(e.right);
+      },
+      Unary: (e) => visit(e.operand),
+      Ratio: (e) => {
+        visit(e.left);
+        visit(e.right);
+      },
+      Index: (e) => {
+        visit(e.object);
+        visit(e.index);
+      },
+      Field: (e) => visit(e.object),
+      If: (e) => visit(e.test),
+      In: (e) => {
+        visit(e.value);
+        // `x in T[r, c]` reads its range in full; a set `{a, b}` or span `a..b` is tested one part at a time.
+        if (e.set.type !== "Set" && e.set.type !== "Span") visit(e.set);
+      },
+      Lookup: (e) => {
+        if (e.object.type === "Name" && invariant(e.row)) {
+          const row = constant(this.emit(e.row, paragraph));
+          this.loop.rows.set(e, { row, index: constant(call("rt.rowOf", [this.emit(e.object, paragraph), row])) });
+        } else {
+          visit(e.row);
+        }
+        if (columnsOf !== null && tableOf(e.object) === columnsOf && e.column.type === "Name" && e.column.binding?.kind === "local" && e.column.binding.index === loopIndex) {
+          this.loop.columns.set(e, id(loopIndex));
+        }
+        visit(e.column);
+      },
+      Call: (e) => e.args.forEach(visit),
+      List: (e) => e.items.forEach(visit),
+      // Literals and names are cheap; a nested comprehension is its own function; sets, spans and records are read in place.
+      Literal: nothing,
+      Name: nothing,
+      Aggregate: nothing,
+      Set: nothing,
+      Span: nothing,
+      RecordLiteral: nothing,
     };
     const body = expr.filter ?? expr.value;
     if (body) visit(body);
@@ -513,6 +515,10 @@ export class ExpressionEmitter {
         throw new Error(`unknown function ${expr.callee} reached the emitter`);
     }
   }
+}
+
+function notInEngines(expr: Expr): never {
+  throw new Error(`${expr.type} cannot appear in an engine expression`);
 }
 
 function localType(reads: Extract<Reads, { kind: "locals" }>, name: string): TsType {
