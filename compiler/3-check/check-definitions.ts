@@ -4,6 +4,7 @@ import { ANY, BOOLEAN, type EnumInfo, type TableInfo, type Type } from "../langu
 import { placeIn, type Declared, type Symbols } from "../2-resolve/types.ts";
 import { ExpressionChecker, rootScope, type Environment, type Scope } from "./check-expression.ts";
 import type { TypeResolver } from "./resolve-types.ts";
+import { loopIndex } from "../language/bindings.ts";
 
 /**
  * Types every definition of an edition. Lets are typed on demand, in whatever
@@ -135,10 +136,10 @@ export class Definitions implements Environment {
     if (!list || listType?.kind !== "list" || listType.of.kind !== "record") {
       const where = each.list ?? declared.decl;
       this.session.report("HX0210", { variable, list: each.list?.type === "Name" ? each.list.name : "…" }, placeIn(declared.file, where.loc));
-      scope.locals.set(variable, { kind: "local", name: variable, type: ANY, index: `${variable}$i` });
+      scope.locals.set(variable, { kind: "local", name: variable, type: ANY, index: loopIndex(variable) });
       return scope;
     }
-    scope.locals.set(variable, { kind: "local", name: variable, type: listType.of, list: list.decl, index: `${variable}$i` });
+    scope.locals.set(variable, { kind: "local", name: variable, type: listType.of, list: list.decl, index: loopIndex(variable) });
     return scope;
   }
 

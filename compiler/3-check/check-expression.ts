@@ -10,28 +10,27 @@ import { checkCall } from "./check-call.ts";
 import { checkBinary, checkConditional, checkMembership } from "./check-operators.ts";
 import { pathKey, type Environment, type Scope } from "./expression-scope.ts";
 import { suggest } from "./suggest.ts";
+import { CheckedFacts } from "./facts.ts";
 import { dispatch, type Cases } from "../language/visit.ts";
 
 export { rootScope, type Environment, type Scope } from "./expression-scope.ts";
 
 /**
- * Types an expression, annotating every node with `ty` and every name with its
- * `binding`. Errors are reported and typed `any`, so one mistake is reported once.
+ * Types an expression, recording in `facts` the type of every node and what every
+ * name stands for. Errors are reported and typed `any`, so one mistake is reported once.
  */
 export class ExpressionChecker {
   private readonly env: Environment;
+  readonly facts = new CheckedFacts();
 
   constructor(env: Environment) {
     this.env = env;
   }
 
   check(expr: Expr, scope: Scope, expected?: Type): Type {
-    // A document may be reused from an earlier build: clear what an earlier check concluded.
-    expr.narrowed = undefined;
-    if (expr.type === "Name") expr.binding = undefined;
-    if (expr.type === "Field") expr.elementLet = undefined;
+    this.facts.forget(expr);
     const type = this.infer(expr, scope, expected);
-    expr.ty = type;
+    this.facts.setType(expr, type);
     return type;
   }
 
@@ -65,32 +64,32 @@ export class ExpressionChecker {
   name(expr: NameRef, scope: Scope, expected?: Type): Type {
     const local = scope.locals.get(expr.name);
     if (local) {
-      expr.binding = local;
+      this.facts.bind(expr, local);
       return this.narrow(local.type, expr, scope);
     }
     const input = this.env.input(expr.name);
     if (input) {
-      expr.binding = { kind: "input", decl: input.decl };
+      this.facts.bind(expr, { kind: "input", decl: input.decl });
       return this.narrow(input.type, expr, scope);
     }
     const definition = this.env.let(expr.name);
     if (definition) {
-      expr.binding = { kind: "let", decl: definition.decl };
+      this.facts.bind(expr, { kind: "let", decl: definition.decl });
       return this.narrow(definition.type, expr, scope);
     }
     const dice = this.env.dice(expr.name);
     if (dice) {
-      expr.binding = { kind: "dice", decl: dice };
+      this.facts.bind(expr, { kind: "dice", decl: dice });
       return { kind: "integer", min: dice.count, max: dice.count * dice.sides };
     }
     const table = this.env.table(expr.name);
     if (table) {
-      expr.binding = { kind: "table", decl: table.decl };
+      this.facts.bind(expr, { kind: "table", decl: table.decl });
       return { kind: "table", info: table.info };
     }
     if (expected?.kind === "rounding") {
       if ((ROUNDING_MODES as readonly string[]).includes(expr.name)) {
-        expr.binding = { kind: "rounding", mode: expr.name };
+        this.facts.bind(expr, { kind: "rounding", mode: expr.name });
         return { kind: "rounding" };
       }
       this.report("HX0203", { name: expr.name, hint: `rounding modes are ${ROUNDING_MODES.join(", ")}` }, scope, expr.nameLoc);
@@ -103,7 +102,7 @@ export class ExpressionChecker {
   member(expr: NameRef, scope: Scope, expected?: Type): Type {
     if (expected?.kind === "enum") {
       if (expected.info.members.some((m) => m.name === expr.name)) {
-        expr.binding = { kind: "member", info: expected.info, member: expr.name };
+        this.facts.bind(expr, { kind: "member", info: expected.info, member: expr.name });
         return { kind: "enum", info: expected.info };
       }
       this.report("HX0203", () => ({ name: expr.name, hint: suggest(expr.name, expected.info.members.map((m) => m.name), `members of ${expected.info.name}: ${expected.info.members.map((m) => m.name).join(", ")}`) }), scope, expr.nameLoc);
@@ -111,7 +110,7 @@ export class ExpressionChecker {
     }
     const owners = this.env.enumsWithMember(expr.name);
     if (owners.length === 1) {
-      expr.binding = { kind: "member", info: owners[0], member: expr.name };
+      this.facts.bind(expr, { kind: "member", info: owners[0], member: expr.name });
       return { kind: "enum", info: owners[0] };
     }
     if (owners.length > 1) {
@@ -127,7 +126,7 @@ export class ExpressionChecker {
   narrow(type: Type, expr: Expr, scope: Scope): Type {
     const key = pathKey(expr);
     if (!key || !type.orNone || !scope.nonNone.has(key)) return type;
-    expr.narrowed = true;
+    this.facts.markNarrowed(expr);
     return { ...type, orNone: undefined };
   }
 
@@ -141,11 +140,11 @@ export class ExpressionChecker {
     if (objectType.kind === "record" || objectType.kind === "notation") {
       const field = objectType.info.fields.find((f) => f.name === expr.field);
       if (field) return this.narrow(field.type, expr, scope);
-      const binding = expr.object.type === "Name" ? expr.object.binding : undefined;
+      const binding = expr.object.type === "Name" ? this.facts.binding(expr.object) : undefined;
       if (binding?.kind === "local" && binding.list) {
         const element = this.env.elementLet(binding.list.name, expr.field);
         if (element) {
-          expr.elementLet = element.decl;
+          this.facts.readsElement(expr, element.decl);
           return this.narrow(element.type, expr, scope);
         }
       }

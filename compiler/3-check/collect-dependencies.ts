@@ -1,23 +1,26 @@
 import type { Expr } from "../language/ast.ts";
 import { dispatch, nodesOf, type Cases } from "../language/visit.ts";
+import type { ExpressionFacts } from "./facts.ts";
 import type { Dependencies } from "./types.ts";
 
 const nothing = () => {};
 
 /** What each kind of node adds to what an expression reads (a field after its object). */
-const READS: Cases<void, Dependencies> = {
-  Name: (e, deps) => {
-    const b = e.binding;
+const READS: Cases<void, { deps: Dependencies; facts: ExpressionFacts }> = {
+  Name: (e, { deps, facts }) => {
+    const b = facts.binding(e);
     if (b?.kind === "input") deps.inputs.add(b.decl.name);
     else if (b?.kind === "let") deps.lets.add(b.decl.name);
     else if (b?.kind === "dice") deps.dice.add(b.decl.name);
     else if (b?.kind === "table") deps.tables.add(b.decl.name);
     else if (b?.kind === "local" && b.list) deps.inputs.add(b.list.name);
   },
-  Field: (e, deps) => {
-    const b = e.object.type === "Name" ? e.object.binding : undefined;
-    if (e.elementLet && b?.kind === "local" && b.list) deps.elementLets.add(`${b.list.name}.${e.elementLet.name}`);
-    else if (!e.elementLet && e.object.ty?.kind === "record") deps.fields.add(`${e.object.ty.info.name}.${e.field}`);
+  Field: (e, { deps, facts }) => {
+    const b = e.object.type === "Name" ? facts.binding(e.object) : undefined;
+    const element = facts.elementLet(e);
+    const object = facts.type(e.object);
+    if (element && b?.kind === "local" && b.list) deps.elementLets.add(`${b.list.name}.${element.name}`);
+    else if (!element && object?.kind === "record") deps.fields.add(`${object.info.name}.${e.field}`);
   },
   Literal: nothing,
   Lookup: nothing,
@@ -35,9 +38,9 @@ const READS: Cases<void, Dependencies> = {
   RecordLiteral: nothing,
 };
 
-/** What a checked expression reads, from the bindings the checker attached to its names. */
-export function collectDependencies(expr: Expr): Dependencies {
+/** What a checked expression reads, from what the checker found its names stand for. */
+export function collectDependencies(expr: Expr, facts: ExpressionFacts): Dependencies {
   const deps: Dependencies = { inputs: new Set(), fields: new Set(), lets: new Set(), elementLets: new Set(), dice: new Set(), tables: new Set() };
-  for (const node of nodesOf(expr, "children first")) dispatch(READS, node, deps);
+  for (const node of nodesOf(expr, "children first")) dispatch(READS, node, { deps, facts });
   return deps;
 }

@@ -1,6 +1,7 @@
 import type { Expr, IfExpr, Literal } from "../language/ast.ts";
 import { BOOLEAN } from "../language/types.ts";
 import { dispatch, mapChildren, type Cases } from "../language/visit.ts";
+import type { CheckedFacts } from "./facts.ts";
 
 type Known = { value: unknown } | null;
 
@@ -10,17 +11,26 @@ type Known = { value: unknown } | null;
  * branch taken remains. A procedure's closure, and so its form and its engine,
  * then hold only what it can actually read.
  */
-export function specialize(expr: Expr, fixed: ReadonlyMap<string, unknown>): Expr {
-  if (fixed.size === 0) return expr;
+export function specialize(expr: Expr, fixed: Fixed): Expr {
+  if (fixed.values.size === 0) return expr;
   return dispatch(SPECIALIZE, expr, fixed);
 }
 
-type Fixed = ReadonlyMap<string, unknown>;
-const parts = (expr: Expr, fixed: Fixed) => mapChildren(expr, (child) => specialize(child, fixed));
+/** A procedure's fixed inputs (by name, in wire form), and the facts of the expressions specialized (new nodes get their originals' facts). */
+export interface Fixed {
+  values: ReadonlyMap<string, unknown>;
+  facts: CheckedFacts;
+}
+
+const parts = (expr: Expr, fixed: Fixed) => {
+  const copy = mapChildren(expr, (child) => specialize(child, fixed));
+  if (copy !== expr) fixed.facts.derive(copy, expr);
+  return copy;
+};
 /** A condition the fixed inputs decide becomes `true` or `false`; otherwise its parts are specialized. */
 const decided = (expr: Expr, fixed: Fixed) => {
   const value = known(expr, fixed);
-  return value && typeof value.value === "boolean" ? boolean(value.value, expr) : parts(expr, fixed);
+  return value && typeof value.value === "boolean" ? boolean(value.value, expr, fixed) : parts(expr, fixed);
 };
 
 const SPECIALIZE: Cases<Expr, Fixed> = {
@@ -34,7 +44,7 @@ const SPECIALIZE: Cases<Expr, Fixed> = {
     const left = known(expr.left, fixed);
     const right = known(expr.right, fixed);
     const decisive = expr.op === "or";
-    if (left?.value === decisive || right?.value === decisive) return boolean(decisive, expr);
+    if (left?.value === decisive || right?.value === decisive) return boolean(decisive, expr, fixed);
     if (left) return specialize(expr.right, fixed);
     if (right) return specialize(expr.left, fixed);
     return parts(expr, fixed);
@@ -62,7 +72,7 @@ const SPECIALIZE: Cases<Expr, Fixed> = {
  */
 export function specializeBranches(expr: Expr, count: number, fixed: Fixed): { value: Expr; kept: number[] } {
   const all = Array.from({ length: count }, (_, k) => k);
-  if (fixed.size === 0) return { value: expr, kept: all };
+  if (fixed.values.size === 0) return { value: expr, kept: all };
   const chain: IfExpr[] = [];
   let node = expr;
   for (let k = 0; k < count - 1 && node.type === "If"; k++) {
@@ -80,14 +90,20 @@ export function specializeBranches(expr: Expr, count: number, fixed: Fixed): { v
     if (test?.value !== false) open.push({ at, test: at.test, value: at.consequent, k });
   }
   const value = open.reduceRight<Expr>(
-    (alternate, b) => ({ ...b.at, test: specialize(b.test, fixed), consequent: specialize(b.value, fixed), alternate }),
+    (alternate, b) => {
+      const branch: IfExpr = { ...b.at, test: specialize(b.test, fixed), consequent: specialize(b.value, fixed), alternate };
+      fixed.facts.derive(branch, b.at);
+      return branch;
+    },
     specialize(taken.value, fixed),
   );
   return { value, kept: [...open.map((b) => b.k), taken.k] };
 }
 
-function boolean(value: boolean, at: Expr): Literal {
-  return { type: "Literal", kind: "boolean", value, loc: at.loc, ty: BOOLEAN };
+function boolean(value: boolean, at: Expr, { facts }: Fixed): Literal {
+  const literal: Literal = { type: "Literal", kind: "boolean", value, loc: at.loc };
+  facts.setType(literal, BOOLEAN);
+  return literal;
 }
 
 /** The value of an expression if the fixed inputs decide it. */
@@ -100,9 +116,9 @@ const unknown = () => null;
 const KNOWN: Cases<Known, Fixed> = {
   Literal: (expr) => (expr.kind === "boolean" || expr.kind === "integer" || expr.kind === "number" ? { value: expr.value } : null),
   Name: (expr, fixed) => {
-    const b = expr.binding;
+    const b = fixed.facts.binding(expr);
     if (b?.kind === "member") return { value: b.member };
-    if (b?.kind === "input" && fixed.has(b.decl.name)) return { value: fixed.get(b.decl.name) };
+    if (b?.kind === "input" && fixed.values.has(b.decl.name)) return { value: fixed.values.get(b.decl.name) };
     return null;
   },
   Unary: (expr, fixed) => {

@@ -55,7 +55,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
   const definitionKeys = [...globals, ...elements].map((l) => l.key);
   const grounds = groundsOf(procedure);
   const dice = diceRead(procedure);
-  const emitter = new ExpressionEmitter();
+  const emitter = new ExpressionEmitter(edition.facts);
   const definitionFunctions = [
     ...globals.map((l) => definitionFunction(l, emitter.definition(definitionName(l.name)))),
     ...elements.map((l) => elementFunction(l, emitter.definition(elementName(l.each!.list, l.name)))),
@@ -63,7 +63,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
     ...procedure.requirements.map((r) => checkFunction(r, emitter.definition(checkName(r.name)))),
     ...procedure.lets.filter((l) => l.branches).map((l) => branchFunction(l, emitter.definition(branchName(l.key)))),
   ];
-  const straight = straightFunction(procedure, emitter.constants, {
+  const straight = straightFunction(procedure, edition.facts, emitter.constants, {
     inputValue: (input, read) => inputValue(input, procedure.fixed.get(input.name), read),
     output: directOutput,
   });

@@ -1,3 +1,4 @@
+import type { ExpressionFacts } from "../3-check/facts.ts";
 import type { Dependencies, InputModel, LetModel, ProcedureModel } from "../3-check/types.ts";
 import { assign, bin, call, cast, id, index, lit, member, newExpr, not, obj, tArray, tRef, type TsExpr, type TsParam, type TsStmt, type TsType } from "./ts/ast.ts";
 import { ExpressionEmitter } from "./emit-expression.ts";
@@ -30,7 +31,7 @@ export interface StraightParts {
  * would not have read changes no value: when this function answers, it answers what the
  * step-by-step evaluation would.
  */
-export function straightFunction(procedure: ProcedureModel, constants: Map<string, TsStmt>, parts: StraightParts): { fn: TsStmt; helpers: TsStmt[] } {
+export function straightFunction(procedure: ProcedureModel, facts: ExpressionFacts, constants: Map<string, TsStmt>, parts: StraightParts): { fn: TsStmt; helpers: TsStmt[] } {
   const types = new Map<string, TsType>();
   for (const i of [...procedure.inputs, ...procedure.fixedInputs]) types.set(inputName(i.name), nativeType(i.type));
   for (const d of procedure.dice) types.set(diceName(d.name), tRef("number"));
@@ -42,11 +43,11 @@ export function straightFunction(procedure: ProcedureModel, constants: Map<strin
   // values, so they need their array, complete before a loop reads them; the others are kept in
   // a local of their loop when only that loop reads them.
   const charts = new Map(procedure.tables.map((t) => [t.name, t]));
-  const first = new ExpressionEmitter({ kind: "locals", types, scalars: new Set(), charts }, constants);
+  const first = new ExpressionEmitter(facts, { kind: "locals", types, scalars: new Set(), charts }, constants);
   emitSteps(procedure, schedule(procedure, new Map()), first, new Set(), parts, []);
   const steps = schedule(procedure, first.capturedBy);
   const scalars = loopLocals(procedure, steps, first.capturedAnywhere);
-  const emitter = new ExpressionEmitter({ kind: "locals", types, scalars, charts }, constants);
+  const emitter = new ExpressionEmitter(facts, { kind: "locals", types, scalars, charts }, constants);
   const loops: TsStmt[] = [];
   const body = emitSteps(procedure, steps, emitter, scalars, parts, loops);
   // The outputs in wire form, made by a function of its own: its conversions (exact numbers,

@@ -28,8 +28,8 @@ export function tooDeep(block: Block, limit: number = LIMITS.expressionDepth): L
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
     if (depth > limit) return node.loc;
-    const below = children(node);
-    for (let i = below.length - 1; i >= 0; i--) stack.push([below[i], depth + 1]);
+    // The last part first: a long chain of operators is refused at its last operand, where the text passes the limit.
+    for (const child of children(node)) stack.push([child, depth + 1]);
   }
   return null;
 }

@@ -2,6 +2,7 @@ import type { Chart, ChartCell } from "../1-read/types.ts";
 import type { Expr } from "../language/ast.ts";
 import { ROUNDING_MODES } from "../language/builtins.ts";
 import type { CheckedEdition } from "../3-check/types.ts";
+import type { ExpressionFacts } from "../3-check/facts.ts";
 import { dispatch, nodesOf, type Cases } from "../language/visit.ts";
 import type { Mutant } from "./types.ts";
 
@@ -32,6 +33,7 @@ interface Site {
   add: (operator: Mutant["operator"], place: { line: number; column: number }, change: string, apply: () => () => void) => void;
   /** The text of the node's file. */
   text: string;
+  facts: ExpressionFacts;
 }
 
 const none = () => {};
@@ -55,8 +57,8 @@ const MUTATIONS: Cases<void, Site> = {
       at(`\`${node.value}\` → \`${!node.value}\``, "constant", () => set(node, { value: !node.value }));
     }
   },
-  Name: (node, { at }) => {
-    if (node.binding?.kind === "rounding") {
+  Name: (node, { at, facts }) => {
+    if (facts.binding(node)?.kind === "rounding") {
       for (const mode of ROUNDING_MODES.filter((m) => m !== node.name)) at(`rounding \`${node.name}\` → \`${mode}\``, "rounding", () => set(node, { name: mode }));
     }
   },
@@ -104,7 +106,7 @@ export function findMutants(checked: CheckedEdition, sources: ReadonlyMap<string
     const text = sources.get(file) ?? "";
     for (const node of nodesOf(expr)) {
       const at = (change: string, operator: Mutant["operator"], apply: () => () => void) => add(operator, paragraph, file, node.loc, change, apply);
-      dispatch(MUTATIONS, node, { at, text, add: (operator, place, change, apply) => add(operator, paragraph, file, { start: place }, change, apply) });
+      dispatch(MUTATIONS, node, { at, text, facts: checked.facts, add: (operator, place, change, apply) => add(operator, paragraph, file, { start: place }, change, apply) });
     }
   }
 
