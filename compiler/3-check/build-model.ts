@@ -3,7 +3,9 @@ import type { LetDecl, Loc, RequireDecl, Text } from "../language/ast.ts";
 import { editionName, placeIn, type Declared, type ResolvedEdition } from "../2-resolve/types.ts";
 import { bindTable } from "./bind-tables.ts";
 import type { Definitions } from "./check-definitions.ts";
+import { checkDefinitionChains } from "./check-definition-chains.ts";
 import { collectDependencies } from "./collect-dependencies.ts";
+import { runDeep, type Deep } from "../deep.ts";
 import type { CheckedFacts } from "./facts.ts";
 import type { LiteralValues } from "./literal-values.ts";
 import type { Notations } from "./load-notations.ts";
@@ -114,6 +116,7 @@ export function buildModel(
       addLet(`${list}.${name}`, declared, { list, variable });
     }
   }
+  checkDefinitionChains(letsByKey, session);
   markRandom(letsByKey);
 
   const requirements = new Map<string, RequirementModel>();
@@ -144,15 +147,20 @@ export function buildModel(
 /** A definition is random when it reads a die, directly or through other definitions. */
 export function markRandom(letsByKey: Map<string, LetModel>): void {
   const visiting = new Set<string>();
-  const isRandom = (key: string): boolean => {
+  function* isRandom(key: string): Deep<boolean> {
     const model = letsByKey.get(key);
     if (!model) return false;
     if (model.random || visiting.has(key)) return model.random;
     visiting.add(key);
-    model.random = model.deps.dice.size > 0 || [...model.deps.lets, ...model.deps.elementLets].some(isRandom);
-    return model.random;
-  };
-  for (const key of letsByKey.keys()) isRandom(key);
+    let random = model.deps.dice.size > 0;
+    for (const read of [...model.deps.lets, ...model.deps.elementLets]) {
+      if (random) break;
+      random = (yield isRandom(read)) as boolean;
+    }
+    model.random = random;
+    return random;
+  }
+  for (const key of letsByKey.keys()) runDeep(isRandom(key));
 }
 
 /** Record fields with defaults get them in wire form, so examples and forms can fill them in. */

@@ -8,6 +8,11 @@ import { children, expressionsOf } from "./visit.ts";
 export const LIMITS = {
   /** Levels of expression nesting (each operator, call, `if` and bracket is one). */
   expressionDepth: 100,
+  /**
+   * Definitions in a chain, each reading the next: an engine computes a definition by first
+   * computing what it reads, one call inside the other, so the chain is as deep as its stack.
+   */
+  definitionChain: 1000,
   /** Unknown names reported per file; the rest are counted in one line (HX0032). */
   unknownNamesPerFile: 50,
   /** Sides of one die. */
