@@ -39,6 +39,13 @@ const CHILDREN: Cases<readonly (Expr | null)[]> = {
   RecordLiteral: (e) => e.entries.map((entry) => entry.value),
 };
 
+const KINDS: ReadonlySet<string> = new Set(Object.keys(CHILDREN));
+
+/** Whether a value is an expression node (for walks of data that holds expressions among other things). */
+export function isExpression(value: unknown): value is Expr {
+  return typeof value === "object" && value !== null && KINDS.has((value as { type?: unknown }).type as string) && "loc" in value;
+}
+
 /**
  * A node's children, in the order they are written, or in the order an evaluation reads
  * them: the same but for a comprehension, whose list is read before its value and filter.
