@@ -1,4 +1,7 @@
 import type { TsExpr, TsMember, TsParam, TsStmt, TsType } from "./ast.ts";
+import { stringLiteral } from "../../js-text.ts";
+
+export { escapeLineSeparators, stringLiteral } from "../../js-text.ts";
 
 const WIDTH = 100;
 
@@ -34,21 +37,6 @@ function precedence(e: TsExpr): number {
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/**
- * The one way a string from a document becomes code: a double-quoted literal.
- * JSON.stringify escapes quotes, backslashes, control characters and lone
- * surrogates; U+2028 and U+2029 are escaped too, since older JavaScript ends a
- * string (and any parser ends a `//` comment) at them.
- */
-export function stringLiteral(text: string): string {
-  return escapeLineSeparators(JSON.stringify(text));
-}
-
-/** JSON text with U+2028 and U+2029 escaped (JSON.stringify leaves them raw inside strings). */
-export function escapeLineSeparators(json: string): string {
-  return json.replace(/[\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"));
-}
 
 /** Every character that ends a line in JavaScript, and so a `//` comment. */
 const LINE_TERMINATOR = /\r\n|[\n\r\u2028\u2029]/;
