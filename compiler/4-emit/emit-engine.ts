@@ -1,8 +1,7 @@
 import type { NotationInfo, Type } from "../language/types.ts";
 import type { CheckedEdition, DiceModel, InputModel, LetModel, ProcedureModel, RequirementModel, TableKey, TableModel } from "../3-check/types.ts";
 import {
-  arr, arrow, assign, bin, call, cast, cond, data, id, index, lit, member, newExpr, not, obj, optionalMember, tArray, tRef, tUnion,
-  type TsExpr, type TsStmt, type TsType,
+  arr, arrow, assign, bin, call, cast, cond, data, id, index, lit, member, newExpr, not, obj, optionalMember, tArray, tRef, tUnion, rt, rtType, builtin, type TsExpr, type TsStmt, type TsType,
 } from "./ts/ast.ts";
 import { printDeclarations, printModuleParts } from "./ts/print.ts";
 import { fingerprint } from "../cache-files.ts";
@@ -19,7 +18,7 @@ const S = id("s");
 const STATE = tRef("State");
 
 /** The input `resolve` and `distribution` work on: checked, or checked now (invalid input throws). */
-const admittedInput = call("rt.admitInput", [id("schema"), id("input"), id("NOTATIONS")], [tRef("Input")]);
+const admittedInput = call(rt("admitInput"), [id("schema"), id("input"), id("NOTATIONS")], [tRef("Input")]);
 
 /** Definitions `assume` can fix: single values (not lists or records). */
 const ASSUMABLE_KINDS = new Set(["number", "integer", "boolean", "text", "odds", "range", "enum", "notation"]);
@@ -110,12 +109,12 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       return { name, type: wireType(outputType(l)), doc: `${l.label} (${l.citation.paragraph})` };
     }) },
     { type: "blank" },
-    { type: "const", name: "schema", exported: true, valueType: tRef("rt.EngineSchema"), doc: "Everything a form needs: labels, types, ranges, enum labels and the paragraph behind each input.", init: data(engineSchema(procedure)) },
+    { type: "const", name: "schema", exported: true, valueType: rtType("EngineSchema"), doc: "Everything a form needs: labels, types, ranges, enum labels and the paragraph behind each input.", init: data(engineSchema(procedure)) },
     { type: "blank" },
     {
       type: "const",
       name: "NOTATIONS",
-      valueType: tRef("rt.NotationReaders"),
+      valueType: rtType("NotationReaders"),
       doc: "Results written as text (an input, an assumption) are read with their chart notation's grammar.",
       init: obj(notations.map((n) => ({
         key: n.name,
@@ -125,7 +124,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
     {
       type: "const",
       name: "ASSUMABLE",
-      valueType: tArray(tRef("rt.FieldSchema"), true),
+      valueType: tArray(rtType("FieldSchema"), true),
       doc: "The definitions `assume` may fix, with their types (a worked example's \"assume the odds were 4:1\").",
       init: data(globals.filter((l) => ASSUMABLE_KINDS.has(l.type.kind)).map((l) => fieldSchema({ name: l.name, label: l.label, description: "", type: l.type }))),
     },
@@ -147,7 +146,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
     {
       type: "const",
       name: "CHECKS",
-      valueType: tArray(tRef("rt.CheckSpec", [STATE]), true),
+      valueType: tArray(rtType("CheckSpec", [STATE]), true),
       init: arr(procedure.requirements.map((r) => obj({ info: id(stepName(`check$${r.name}`)), message: lit(r.message), test: id(checkName(r.name)) }))),
     },
     holdsFunction(procedure),
@@ -155,7 +154,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
     {
       type: "const",
       name: "DEFINITIONS",
-      valueType: tArray(tRef("rt.OutputSpec", [STATE]), true),
+      valueType: tArray(rtType("OutputSpec", [STATE]), true),
       init: arr([
         ...globals.map((l) => obj({ info: id(stepName(l.name)), random: lit(l.random), ground: lit(grounds.has(l.key)), dice: data(dice.get(l.key)), get: id(definitionName(l.name)), wire: wireFunction(l.type) })),
         ...elements.map((l) => obj({
@@ -177,8 +176,8 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       type: "function",
       name: "outputs",
       doc: "The outputs as one object literal (a fixed shape is much faster to build than adding keys one by one).\nFast path: everything computable; otherwise each output on its own, so one stop leaves the rest.",
-      params: [{ name: "c", type: tRef("rt.Collector", [STATE]) }],
-      returns: tRef("Record", [tRef("string"), tRef("rt.Wire | undefined")]),
+      params: [{ name: "c", type: rtType("Collector", [STATE]) }],
+      returns: tRef("Record", [tRef("string"), tUnion([rtType("Wire"), tRef("undefined")])]),
       body: [
         {
           type: "if",
@@ -189,7 +188,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
               type: "try",
               body: [{ type: "return", value: obj(procedure.outputNames.map((name) => ({ key: name, value: directOutput(procedure.letsByKey.get(name)!) }))) }],
               error: "error",
-              handler: [{ type: "if", test: not(bin("instanceof", id("error"), id("rt.Stop"))), then: [{ type: "throw", value: id("error") }] }],
+              handler: [{ type: "if", test: not(bin("instanceof", id("error"), rt("Stop"))), then: [{ type: "throw", value: id("error") }] }],
             },
           ],
         },
@@ -210,8 +209,8 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       exported: true,
       doc: "Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws.",
       params: [{ name: "value", type: tRef("unknown") }],
-      returns: tRef("rt.CheckResult", [tRef("Input")]),
-      body: [{ type: "return", value: call("rt.checkInput", [id("schema"), id("value"), id("NOTATIONS")], [tRef("Input")]) }],
+      returns: rtType("CheckResult", [tRef("Input")]),
+      body: [{ type: "return", value: call(rt("checkInput"), [id("schema"), id("value"), id("NOTATIONS")], [tRef("Input")]) }],
     },
     { type: "blank" },
     {
@@ -220,8 +219,8 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       exported: true,
       doc: "Validates a dice assignment such as { \"combat_roll\": 7 }. Never throws.",
       params: [{ name: "value", type: tRef("unknown") }],
-      returns: tRef("rt.CheckResult", [tRef("Partial", [tRef("Dice")])]),
-      body: [{ type: "return", value: call("rt.checkDice", [member(id("schema"), "dice"), id("value")]) }],
+      returns: rtType("CheckResult", [tRef("Partial", [tRef("Dice")])]),
+      body: [{ type: "return", value: call(rt("checkDice"), [member(id("schema"), "dice"), id("value")]) }],
     },
     { type: "blank" },
     {
@@ -230,8 +229,8 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       exported: true,
       doc: "Validates values to assume, such as { \"result\": \"Ao1e4 DL1o2\" }, against their definitions' types. Never throws.",
       params: [{ name: "value", type: tRef("unknown") }],
-      returns: tRef("rt.CheckResult", [tRef("Record", [tRef("string"), tRef("rt.Wire")])]),
-      body: [{ type: "return", value: call("rt.checkAssumed", [id("ASSUMABLE"), id("value"), id("NOTATIONS")]) }],
+      returns: rtType("CheckResult", [tRef("Record", [tRef("string"), rtType("Wire")])]),
+      body: [{ type: "return", value: call(rt("checkAssumed"), [id("ASSUMABLE"), id("value"), id("NOTATIONS")]) }],
     },
     { type: "blank" },
     admitDiceFunction(procedure),
@@ -244,9 +243,9 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       params: [
         { name: "input", type: tRef("Input") },
         { name: "dice", type: tRef("Partial", [tRef("Dice")]), defaultValue: obj({}) },
-        { name: "options", type: tRef("rt.ResolveOptions"), optional: true },
+        { name: "options", type: rtType("ResolveOptions"), optional: true },
       ],
-      returns: tRef("rt.Resolution", [tRef("Outputs")]),
+      returns: rtType("Resolution", [tRef("Outputs")]),
       body: [
         { type: "const", name: "admitted", init: admittedInput },
         { type: "const", name: "rolled", init: call(id("admitDice"), [id("dice")]) },
@@ -260,7 +259,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
               test: bin("!==", id("values"), lit(null)),
               then: [{
                 type: "return",
-                value: call("rt.resolved", [
+                value: call(rt("resolved"), [
                   id("values"),
                   cond(bin("===", optionalMember(id("options"), "trace"), lit(false)), lit(null), id("retrace")),
                   id("admitted"),
@@ -275,9 +274,9 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
         {
           type: "if",
           test: optionalMember(id("options"), "assume"),
-          then: [{ type: "expr", expr: call(id("assume"), [S, call("rt.admitAssumed", [id("ASSUMABLE"), member(id("options"), "assume"), id("NOTATIONS")])]) }],
+          then: [{ type: "expr", expr: call(id("assume"), [S, call(rt("admitAssumed"), [id("ASSUMABLE"), member(id("options"), "assume"), id("NOTATIONS")])]) }],
         },
-        { type: "return", value: call("rt.finish", [S, id("CHECKS"), id("outputs"), call("rt.extraOutputs", [id("OUTPUTS"), id("DEFINITIONS"), optionalMember(id("options"), "also")]), id("TRACE"), id("holds")], [tRef("Outputs"), STATE]) },
+        { type: "return", value: call(rt("finish"), [S, id("CHECKS"), id("outputs"), call(rt("extraOutputs"), [id("OUTPUTS"), id("DEFINITIONS"), optionalMember(id("options"), "also")]), id("TRACE"), id("holds")], [tRef("Outputs"), STATE]) },
       ],
     },
     { type: "blank" },
@@ -285,9 +284,9 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       type: "function",
       name: "retrace",
       doc: "The trace of a resolution answered straight through: the same evaluation made step by step, when the trace is first read.",
-      params: [{ name: "input", type: tRef("object") }, { name: "dice", type: tRef("Record", [tRef("string"), tRef("number | undefined")]) }],
-      returns: tArray(tRef("rt.TraceStep")),
-      body: [{ type: "return", value: member(call("rt.finish", [newExpr("State", [id("input"), id("dice"), lit(undefined)]), id("CHECKS"), id("outputs"), arr([]), id("TRACE"), id("holds")], [tRef("Outputs"), STATE]), "trace") }],
+      params: [{ name: "input", type: tRef("object") }, { name: "dice", type: tRef("Record", [tRef("string"), tUnion([tRef("number"), tRef("undefined")])]) }],
+      returns: tArray(rtType("TraceStep")),
+      body: [{ type: "return", value: member(call(rt("finish"), [newExpr("State", [id("input"), id("dice"), lit(undefined)]), id("CHECKS"), id("outputs"), arr([]), id("TRACE"), id("holds")], [tRef("Outputs"), STATE]), "trace") }],
     },
     { type: "blank" },
     {
@@ -296,23 +295,23 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       exported: true,
       doc: "The exact probability of every outcome over all dice (dice are enumerated only where the rules read them).",
       params: [{ name: "input", type: tRef("Input") }],
-      returns: tRef("rt.Distribution", [tRef("Outputs")]),
+      returns: rtType("Distribution", [tRef("Outputs")]),
       body: [
         { type: "const", name: "admitted", init: admittedInput },
         {
           type: "return",
-          value: call("rt.distribute", [
+          value: call(rt("distribute"), [
             member(id("schema"), "dice"),
             {
               type: "arrow",
-              params: [{ name: "dice", type: tRef("Record", [tRef("string"), tRef("number | undefined")]) }, { name: "parent", type: tUnion([STATE, tRef("null")]) }],
+              params: [{ name: "dice", type: tRef("Record", [tRef("string"), tUnion([tRef("number"), tRef("undefined")])]) }, { name: "parent", type: tUnion([STATE, tRef("null")]) }],
               body: [
-                { type: "const", name: "s", init: newExpr("State", [id("admitted"), id("dice"), id("rt.UNTRACED")]) },
+                { type: "const", name: "s", init: newExpr("State", [id("admitted"), id("dice"), rt("UNTRACED")]) },
                 { type: "if", test: id("parent"), then: [{ type: "expr", expr: call(id("inherit"), [S, id("parent")]) }] },
                 { type: "return", value: S },
               ],
             },
-            arrow([{ name: "s", type: STATE }], cond(call(id("holds"), [S]), lit(null), call("rt.requirements", [S, id("CHECKS")]))),
+            arrow([{ name: "s", type: STATE }], cond(call(id("holds"), [S]), lit(null), call(rt("requirements"), [S, id("CHECKS")]))),
             id("OUTCOME"),
             id("OUTPUTS"),
             id("MEMO"),
@@ -393,10 +392,10 @@ function directOutput(definition: LetModel, value: TsExpr = definition.each ? pe
   const plain = isPlain(wire);
   // Notation results (and lists of them) are plain objects already; TypeScript needs telling that they are JSON.
   const notation = definition.type.kind === "notation" || (definition.type.kind === "list" && definition.type.of.kind === "notation");
-  if (plain) return cast(notation ? cast(value, tRef("unknown")) : value, tRef("rt.Wire"));
+  if (plain) return cast(notation ? cast(value, tRef("unknown")) : value, rtType("Wire"));
   // A list converted item by item: by the runtime's loop, not a closure made on every call.
   const type = outputType(definition);
-  if (type.kind === "list") return call("rt.wireEach", [value, wireFunction(type.of)]);
+  if (type.kind === "list") return call(rt("wireEach"), [value, wireFunction(type.of)]);
   return call(wire, [value]);
 }
 
@@ -405,7 +404,7 @@ function memoStatement(procedure: ProcedureModel): TsStmt {
   return {
     type: "const",
     name: "MEMO",
-    valueType: tRef("Readonly", [tRef("Record", [tRef("string"), tRef("rt.MemoSpec", [STATE])])]),
+    valueType: tRef("Readonly", [tRef("Record", [tRef("string"), rtType("MemoSpec", [STATE])])]),
     init: obj(procedure.lets.map((l) => ({
       key: l.key,
       value: obj({
@@ -430,7 +429,7 @@ function holdsFunction(procedure: ProcedureModel): TsStmt {
         body: [{ type: "return", value: procedure.requirements.map((r) => call(id(checkName(r.name)), [S])).reduce((a, b) => bin("&&", a, b)) }],
         error: "error",
         handler: [
-          { type: "if", test: not(bin("instanceof", id("error"), id("rt.Stop"))), then: [{ type: "throw", value: id("error") }] },
+          { type: "if", test: not(bin("instanceof", id("error"), rt("Stop"))), then: [{ type: "throw", value: id("error") }] },
           { type: "return", value: lit(false) },
         ],
       }];
@@ -464,7 +463,7 @@ function traceStatement(procedure: ProcedureModel): TsStmt {
     type: "const",
     name: "TRACE",
     doc: "The trace, in reading order: each step after the steps it reads.",
-    valueType: tArray(tRef("rt.TraceEntry", [STATE]), true),
+    valueType: tArray(rtType("TraceEntry", [STATE]), true),
     init: arr(traceOrder(procedure).map(entry)),
   };
 }
@@ -473,13 +472,13 @@ function traceStatement(procedure: ProcedureModel): TsStmt {
 function wireFunction(type: Type): TsExpr {
   if (type.kind === "list") {
     const inner = wireFunction(type.of);
-    if (isPlain(inner)) return member(id("rt.wireAs"), "list");
+    if (isPlain(inner)) return member(rt("wireAs"), "list");
     return arrow([{ name: "value", type: tRef("unknown") }], call(member(cast(id("value"), tArray(tRef("unknown"), true)), "map"), [inner]));
   }
-  if (type.kind === "odds") return id("rt.wireAs.odds");
-  if (type.kind === "range") return id("rt.wireAs.range");
-  if (type.kind === "number" || (type.kind === "integer" && type.orAll)) return id("rt.wireAs.number");
-  return member(id("rt.wireAs"), "plain");
+  if (type.kind === "odds") return member(rt("wireAs"), "odds");
+  if (type.kind === "range") return member(rt("wireAs"), "range");
+  if (type.kind === "number" || (type.kind === "integer" && type.orAll)) return member(rt("wireAs"), "number");
+  return member(rt("wireAs"), "plain");
 }
 
 /** An output's wire converter: a per-unit output's list is made for it, so it is not copied again. */
@@ -506,8 +505,8 @@ function keyValue(key: TableKey): TsExpr {
 }
 
 /** Keys as values: odds keys as odds ("13:1+" is 13:1), others as integers or member names. */
-function keysOf(type: Type): string {
-  return type.kind === "odds" ? "rt.oddsKeysOf" : "rt.keysOf";
+function keysOf(type: Type): TsExpr {
+  return rt(type.kind === "odds" ? "oddsKeysOf" : "keysOf");
 }
 
 function cellValue(value: unknown): TsExpr {
@@ -520,8 +519,8 @@ function tableStatements(table: TableModel): TsStmt[] {
       type: "const",
       name: tableName(table.name),
       doc: `${table.label} — chart “${table.caption}” (${table.citation.paragraph})${table.unknownCells > 0 ? `; ${table.unknownCells} cell(s) unknown` : ""}`,
-      valueType: tRef("rt.Table", [nativeType({ ...table.cellType, orNone: undefined } as Type)]),
-      init: call("rt.table", [obj({
+      valueType: rtType("Table", [nativeType({ ...table.cellType, orNone: undefined } as Type)]),
+      init: call(rt("table"), [obj({
         name: lit(table.name),
         caption: lit(table.caption),
         paragraph: lit(table.citation.paragraph),
@@ -548,7 +547,7 @@ function stepInfo(name: string, label: string, kind: string, paragraph: string, 
 }
 
 function stepStatements(procedure: ProcedureModel): TsStmt[] {
-  const step = (key: string, init: TsExpr): TsStmt => ({ type: "const", name: stepName(key), valueType: tRef("rt.StepInfo"), init });
+  const step = (key: string, init: TsExpr): TsStmt => ({ type: "const", name: stepName(key), valueType: rtType("StepInfo"), init });
   return [
     ...procedure.inputs.map((i) => step(`in$${i.name}`, stepInfo(i.name, i.label, "input", i.citation.paragraph, i.citation.quote, i.type))),
     // A fixed input is the procedure's premise, not a sentence of the rules: it cites the procedure and quotes nothing.
@@ -569,7 +568,7 @@ function stateClass(procedure: ProcedureModel): TsStmt {
   return {
     type: "class",
     name: "State",
-    extends: id("rt.State"),
+    extends: rt("State"),
     doc: "One evaluation: each field memoizes a definition, so each is computed once, only if needed; the trace reads them.",
     fields: [
       ...procedure.inputs.map((i) => ({ name: inputName(i.name), valueType: optional(nativeType(i.type)), init: lit(undefined) })),
@@ -623,13 +622,13 @@ function inputAccessor(input: InputModel, fixed: unknown): TsStmt {
   const value = inputValue(input, fixed, read);
   // An input left out because it is not known yet stops whatever reads it.
   const notKnown: TsStmt[] = input.type.orUnknown
-    ? [{ type: "if", test: bin("==", read, lit(null)), then: [{ type: "throw", value: call("rt.notKnown", [id(stepName(`in$${name}`))]) }] }]
+    ? [{ type: "if", test: bin("==", read, lit(null)), then: [{ type: "throw", value: call(rt("notKnown"), [id(stepName(`in$${name}`))]) }] }]
     : [];
   return memoized(inputName(name), member(S, inputName(name)), native, notKnown, value);
 }
 
 function fixedValue(value: unknown, type: Type): TsExpr {
-  if (type.kind === "odds" && typeof value === "string") return call("rt.oddsIn", [lit(value)]);
+  if (type.kind === "odds" && typeof value === "string") return call(rt("oddsIn"), [lit(value)]);
   if (value === "all") return lit(Infinity);
   if (type.kind === "number" && typeof value === "number") return data(numberValue(value));
   return data(value);
@@ -643,26 +642,26 @@ function fixedValue(value: unknown, type: Type): TsExpr {
 function admitDiceFunction(procedure: ProcedureModel): TsStmt {
   const dice = id("dice");
   const local = (d: DiceModel) => id(`d$${d.name}`);
-  const possible = (d: DiceModel): TsExpr => call("rt.rollOrNone", [local(d), lit(d.count), lit(d.count * d.sides)]);
+  const possible = (d: DiceModel): TsExpr => call(rt("rollOrNone"), [local(d), lit(d.count), lit(d.count * d.sides)]);
   const counts = procedure.dice.map((d): TsExpr => cond(bin("===", local(d), lit(undefined)), lit(0), lit(1)));
   const given = counts.length > 0 ? counts.reduce((a, b) => bin("+", a, b)) : lit(0);
-  const admitted = [...procedure.dice.map(possible), bin("===", call("rt.keyCount", [dice]), given)].reduce((a, b) => bin("&&", a, b));
+  const admitted = [...procedure.dice.map(possible), bin("===", call(rt("keyCount"), [dice]), given)].reduce((a, b) => bin("&&", a, b));
   return {
     type: "function",
     name: "admitDice",
     doc: "The dice `resolve` works on: the usual case checked here, die by die; anything else by `rt.admitDice` (which throws for what `checkDice` refuses).",
     params: [{ name: "dice", type: tRef("unknown") }],
-    returns: tRef("Record", [tRef("string"), tRef("number | undefined")]),
+    returns: tRef("Record", [tRef("string"), tUnion([tRef("number"), tRef("undefined")])]),
     body: [
       {
         type: "if",
-        test: call("rt.plainObject", [dice]),
+        test: call(rt("plainObject"), [dice]),
         then: [
           ...procedure.dice.map((d): TsStmt => ({ type: "const", name: `d$${d.name}`, init: member(dice, d.name) })),
-          { type: "if", test: admitted, then: [{ type: "return", value: cast(dice, tRef("Record", [tRef("string"), tRef("number | undefined")])) }] },
+          { type: "if", test: admitted, then: [{ type: "return", value: cast(dice, tRef("Record", [tRef("string"), tUnion([tRef("number"), tRef("undefined")])])) }] },
         ],
       },
-      { type: "return", value: call("rt.admitDice", [member(id("schema"), "dice"), dice]) },
+      { type: "return", value: call(rt("admitDice"), [member(id("schema"), "dice"), dice]) },
     ],
   };
 }
@@ -670,7 +669,7 @@ function admitDiceFunction(procedure: ProcedureModel): TsStmt {
 /** Reads a die once; a die the caller did not roll stops what needs it. */
 function diceAccessor(dice: DiceModel): TsStmt {
   const name = diceName(dice.name);
-  const missing: TsStmt = { type: "if", test: bin("===", id("v"), lit(undefined)), then: [{ type: "throw", value: call("rt.needDie", [id(stepName(`die$${dice.name}`)), lit(dice.name)]) }] };
+  const missing: TsStmt = { type: "if", test: bin("===", id("v"), lit(undefined)), then: [{ type: "throw", value: call(rt("needDie"), [id(stepName(`die$${dice.name}`)), lit(dice.name)]) }] };
   return memoized(name, member(S, name), tRef("number"), [], member(member(S, "dice"), dice.name), undefined, [missing]);
 }
 
@@ -762,7 +761,7 @@ function assumeFunction(definitions: LetModel[]): TsStmt {
   return {
     type: "function",
     name: "assume",
-    params: [{ name: "s", type: STATE }, { name: "values", type: tRef("Readonly", [tRef("Record", [tRef("string"), tRef("rt.Wire")])]) }],
+    params: [{ name: "s", type: STATE }, { name: "values", type: tRef("Readonly", [tRef("Record", [tRef("string"), rtType("Wire")])]) }],
     returns: tRef("void"),
     body: definitions.map((d) => {
       const name = definitionName(d.name);
@@ -771,7 +770,7 @@ function assumeFunction(definitions: LetModel[]): TsStmt {
       const value = cast(conversion ? call(conversion, [read]) : cast(read, tRef("unknown")), nativeType(d.type));
       return {
         type: "if",
-        test: call("Object.hasOwn", [id("values"), lit(d.name)]),
+        test: call(builtin("Object", "hasOwn"), [id("values"), lit(d.name)]),
         then: [{ type: "expr", expr: assign(member(S, name), value) }],
       } satisfies TsStmt;
     }),

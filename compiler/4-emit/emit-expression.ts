@@ -6,8 +6,7 @@ import type { ExpressionFacts } from "../3-check/facts.ts";
 import { loopIndex } from "../language/bindings.ts";
 import { cmp, compareOdds, type Num, type Odds } from "../runtime/runtime.ts";
 import {
-  assign, bin, call, cast, cond, id, index, lit, member, neg, newExpr, not, tRef,
-  type TsExpr, type TsParam, type TsStmt, type TsType,
+  assign, bin, call, cast, cond, id, index, lit, member, neg, newExpr, not, tRef, rt, rtType, builtin, type TsExpr, type TsParam, type TsStmt, type TsType,
 } from "./ts/ast.ts";
 import { definitionName, diceName, elementName, inputName, localName, tableKeysName, tableName } from "./names.ts";
 import { nativeType, numberValue, wireConversion } from "./emit-types.ts";
@@ -167,29 +166,29 @@ export class ExpressionEmitter {
       const table = e(expr.object);
       const row = this.loop.rows.get(expr);
       const column = this.loop.columns.get(expr);
-      if (row && column) return call("rt.cell", [table, row.index, column, row.row, e(expr.column)]);
-      if (row) return call("rt.cellAt", [table, row.index, row.row, e(expr.column)]);
-      return call("rt.lookup", [table, e(expr.row), e(expr.column)]);
+      if (row && column) return call(rt("cell"), [table, row.index, column, row.row, e(expr.column)]);
+      if (row) return call(rt("cellAt"), [table, row.index, row.row, e(expr.column)]);
+      return call(rt("lookup"), [table, e(expr.row), e(expr.column)]);
     },
-    Index: (expr, paragraph) => call("rt.item", [this.readList(expr.object, paragraph), this.emit(expr.index, paragraph), lit(paragraph)]),
+    Index: (expr, paragraph) => call(rt("item"), [this.readList(expr.object, paragraph), this.emit(expr.index, paragraph), lit(paragraph)]),
     Unary: (expr, paragraph) => {
       const operand = this.emit(expr.operand, paragraph);
       if (expr.op === "not") return not(operand);
-      return isExact(this.facts.type(expr.operand)) ? call("rt.neg", [operand]) : neg(operand);
+      return isExact(this.facts.type(expr.operand)) ? call(rt("neg"), [operand]) : neg(operand);
     },
     Binary: (expr, paragraph) => this.binary(expr.op, expr.left, expr.right, paragraph),
-    Ratio: (expr, paragraph) => call("rt.ratio", [this.emit(expr.left, paragraph), this.emit(expr.right, paragraph), lit(paragraph)]),
+    Ratio: (expr, paragraph) => call(rt("ratio"), [this.emit(expr.left, paragraph), this.emit(expr.right, paragraph), lit(paragraph)]),
     In: (expr, paragraph) => {
       const e = (x: Expr) => this.emit(x, paragraph);
       const value = e(expr.value);
       const set = expr.set;
       const exactly = isExact(this.facts.type(expr.value));
-      if (set.type === "Set") return set.items.map((item) => (exactly || isExact(this.facts.type(item)) ? call("rt.eq", [value, e(item)]) : bin("===", value, e(item)))).reduce((a, b) => bin("||", a, b));
+      if (set.type === "Set") return set.items.map((item) => (exactly || isExact(this.facts.type(item)) ? call(rt("eq"), [value, e(item)]) : bin("===", value, e(item)))).reduce((a, b) => bin("||", a, b));
       if (set.type === "Span") {
-        if (exactly || isExact(this.facts.type(set.low)) || isExact(this.facts.type(set.high))) return bin("&&", call("rt.le", [e(set.low), value]), call("rt.le", [value, e(set.high)]));
+        if (exactly || isExact(this.facts.type(set.low)) || isExact(this.facts.type(set.high))) return bin("&&", call(rt("le"), [e(set.low), value]), call(rt("le"), [value, e(set.high)]));
         return bin("&&", bin(">=", value, e(set.low)), bin("<=", value, e(set.high)));
       }
-      return call("rt.inRange", [value, e(set)]);
+      return call(rt("inRange"), [value, e(set)]);
     },
     If: (expr, paragraph) => cond(this.emit(expr.test, paragraph), this.emit(expr.consequent, paragraph), this.emit(expr.alternate, paragraph)),
     Aggregate: (expr, paragraph) => this.aggregate(expr, paragraph),
@@ -229,22 +228,22 @@ export class ExpressionEmitter {
       case "/":
         // Exact: whole numbers stay whole (and stop when too large), others are fractions.
         // Integers only add, subtract and multiply to integers: no fraction to look for, only a result beyond the safe integers.
-        if (op !== "/" && isInteger(this.facts.type(left)) && isInteger(this.facts.type(right))) return call("rt.whole", [bin(op, l, r), lit(paragraph)]);
-        return call(ARITHMETIC[op], [l, r, lit(paragraph)]);
+        if (op !== "/" && isInteger(this.facts.type(left)) && isInteger(this.facts.type(right))) return call(rt("whole"), [bin(op, l, r), lit(paragraph)]);
+        return call(rt(ARITHMETIC[op]), [l, r, lit(paragraph)]);
       case "==":
       case "!=": {
         let same: TsExpr;
-        if (exactly && isNumeric(this.facts.type(left)) && isNumeric(this.facts.type(right))) same = call("rt.eq", [l, r]);
+        if (exactly && isNumeric(this.facts.type(left)) && isNumeric(this.facts.type(right))) same = call(rt("eq"), [l, r]);
         else if (isPrimitive(this.facts.type(left)) && isPrimitive(this.facts.type(right))) return bin(op === "==" ? "===" : "!==", l, r);
-        else same = call("rt.sameValue", [l, r]);
+        else same = call(rt("sameValue"), [l, r]);
         return op === "==" ? same : not(same);
       }
       case "<":
       case "<=":
       case ">":
       case ">=":
-        if (this.facts.type(left)?.kind === "odds") return bin(op, call("rt.compareOdds", [l, r]), lit(0));
-        if (exactly) return call(COMPARE[op], [l, r]);
+        if (this.facts.type(left)?.kind === "odds") return bin(op, call(rt("compareOdds"), [l, r]), lit(0));
+        if (exactly) return call(rt(COMPARE[op]), [l, r]);
         return bin(op, l, r);
       default:
         return bin(op, l, r);
@@ -256,7 +255,7 @@ export class ExpressionEmitter {
     const n = numberValue(value);
     if (typeof n === "number") return lit(n);
     const name = `num$${n.n < 0 ? "m" : ""}${Math.abs(n.n)}$${n.d}`;
-    if (!this.constants.has(name)) this.constants.set(name, { type: "const", name, valueType: tRef("rt.Num"), init: call("rt.fraction", [lit(n.n), lit(n.d)]) });
+    if (!this.constants.has(name)) this.constants.set(name, { type: "const", name, valueType: rtType("Num"), init: call(rt("fraction"), [lit(n.n), lit(n.d)]) });
     return id(name);
   }
 
@@ -290,7 +289,7 @@ export class ExpressionEmitter {
     let body: TsStmt[];
     switch (expr.fn) {
       case "sum":
-        body = [{ type: "let", name: "total", valueType: returns, init: lit(0) }, loop([{ type: "expr", expr: assign(id("total"), call("rt.add", [id("total"), value, lit(paragraph)])) }]), { type: "return", value: id("total") }];
+        body = [{ type: "let", name: "total", valueType: returns, init: lit(0) }, loop([{ type: "expr", expr: assign(id("total"), call(rt("add"), [id("total"), value, lit(paragraph)])) }]), { type: "return", value: id("total") }];
         break;
       case "count":
         body = [{ type: "let", name: "total", init: lit(0) }, loop([{ type: "expr", expr: assign(id("total"), bin("+", id("total"), lit(1))) }]), { type: "return", value: id("total") }];
@@ -322,8 +321,8 @@ export class ExpressionEmitter {
         }
         const kind = expr.value ? this.facts.type(expr.value)?.kind : undefined;
         const better =
-          kind === "odds" ? bin(expr.fn === "min" ? "<" : ">", call("rt.compareOdds", [id("v"), id("best")]), lit(0))
-          : kind === "number" ? call(expr.fn === "min" ? "rt.lt" : "rt.gt", [id("v"), id("best")])
+          kind === "odds" ? bin(expr.fn === "min" ? "<" : ">", call(rt("compareOdds"), [id("v"), id("best")]), lit(0))
+          : kind === "number" ? call(rt(expr.fn === "min" ? "lt" : "gt"), [id("v"), id("best")])
           : bin(expr.fn === "min" ? "<" : ">", id("v"), id("best"));
         body = [
           { type: "let", name: "best", valueType: returns, init: lit(null) },
@@ -406,7 +405,7 @@ export class ExpressionEmitter {
       Lookup: (e) => {
         if (e.object.type === "Name" && invariant(e.row)) {
           const row = constant(this.emit(e.row, paragraph));
-          this.loop.rows.set(e, { row, index: constant(call("rt.rowOf", [this.emit(e.object, paragraph), row])) });
+          this.loop.rows.set(e, { row, index: constant(call(rt("rowOf"), [this.emit(e.object, paragraph), row])) });
         } else {
           visit(e.row);
         }
@@ -488,35 +487,35 @@ export class ExpressionEmitter {
     };
     switch (expr.callee) {
       case "round":
-        return call(this.facts.type(expr.args[0])?.kind === "odds" ? "rt.roundOdds" : "rt.round", args);
+        return call(rt(this.facts.type(expr.args[0])?.kind === "odds" ? "roundOdds" : "round"), args);
       case "floor":
-        return call("rt.floor", args);
+        return call(rt("floor"), args);
       case "ceil":
-        return call("rt.ceil", args);
+        return call(rt("ceil"), args);
       case "abs":
-        return call("rt.abs", args);
+        return call(rt("abs"), args);
       case "min":
       case "max":
         // Of integers, JavaScript's own (exact for whole numbers and "all"); otherwise exact comparison.
-        if (expr.args.every((a) => isInteger(this.facts.type(a)))) return call(`Math.${expr.callee}`, args);
-        return args.reduce((a, b) => call(`rt.${expr.callee}`, [a, b]));
+        if (expr.args.every((a) => isInteger(this.facts.type(a)))) return call(builtin("Math", expr.callee), args);
+        return args.reduce((a, b) => call(rt(expr.callee), [a, b]));
       case "clamp":
-        return call("rt.min", [call("rt.max", [args[0], args[1]]), args[2]]);
+        return call(rt("min"), [call(rt("max"), [args[0], args[1]]), args[2]]);
       case "halve":
-        return call("rt.halve", [args[0], lit(paragraph)]);
+        return call(rt("halve"), [args[0], lit(paragraph)]);
       case "quarter":
-        return call("rt.quarter", [args[0], lit(paragraph)]);
+        return call(rt("quarter"), [args[0], lit(paragraph)]);
       case "columns":
         return keys("columns");
       case "rows":
         return keys("rows");
       case "column_header":
       case "row_header":
-        return call("rt.header", [args[0], lit(expr.callee === "row_header" ? "row" : "column"), args[1]]);
+        return call(rt("header"), [args[0], lit(expr.callee === "row_header" ? "row" : "column"), args[1]]);
       case "first":
-        return call("rt.firstItem", [args[0]]);
+        return call(rt("firstItem"), [args[0]]);
       case "last":
-        return call("rt.lastItem", [args[0]]);
+        return call(rt("lastItem"), [args[0]]);
       case "count":
         return member(args[0], "length");
       case "position": {
@@ -526,7 +525,7 @@ export class ExpressionEmitter {
         return bin("+", id(local.index), lit(1));
       }
       case "spread":
-        return call("rt.spread", args);
+        return call(rt("spread"), args);
       default:
         throw new Error(`unknown function ${expr.callee} reached the emitter`);
     }
@@ -557,8 +556,9 @@ function nothingHoisted(): Hoisted {
   return { values: new Map(), rows: new Map(), columns: new Map() };
 }
 
-const ARITHMETIC: Record<string, string> = { "+": "rt.add", "-": "rt.sub", "*": "rt.mul", "/": "rt.div" };
-const COMPARE: Record<string, string> = { "<": "rt.lt", "<=": "rt.le", ">": "rt.gt", ">=": "rt.ge" };
+/** The runtime's exact operations, by operator. */
+const ARITHMETIC: Record<string, string> = { "+": "add", "-": "sub", "*": "mul", "/": "div" };
+const COMPARE: Record<string, string> = { "<": "lt", "<=": "le", ">": "gt", ">=": "ge" };
 
 /** Comprehensions whose loop gives none when nothing is kept. */
 const MAY_BE_NONE = new Set<string>(["first", "last", "min", "max"]);

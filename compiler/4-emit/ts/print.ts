@@ -67,7 +67,10 @@ export function printType(t: TsType, indent = ""): string {
   typed = true;
   switch (t.type) {
     case "ref":
-      return t.args && t.args.length > 0 ? `${t.name}<${t.args.map((a) => printType(a, indent)).join(", ")}>` : t.name;
+    {
+      const name = t.namespace ? `${t.namespace}.${t.name}` : t.name;
+      return t.args && t.args.length > 0 ? `${name}<${t.args.map((a) => printType(a, indent)).join(", ")}>` : name;
+    }
     case "union":
       return t.types.map((u) => (u.type === "union" ? `(${printType(u, indent)})` : printType(u, indent))).join(" | ");
     case "array": {
