@@ -18,16 +18,31 @@ import type { CheckedEdition, ProcedureModel } from "../3-check/types.ts";
 export function procedureFingerprint(procedure: ProcedureModel, edition: CheckedEdition, runtimeImport: string): string {
   const { ruleset, edition: meta } = edition.resolved;
   const context = { ruleset: ruleset.id, rulesetTitle: ruleset.title, edition: meta.id, title: meta.title, supersedes: meta.supersedes ?? null, parsers: [...edition.parsers.keys()], runtimeImport };
-  return fingerprint(JSON.stringify(context), JSON.stringify(procedure, modelReplacer(edition.facts)));
+  // The enums, records, notations and tables types refer to are written once each, by name, after the procedure.
+  const infos = new Map<string, unknown>();
+  const replacer = modelReplacer(edition.facts, infos);
+  const parts = [JSON.stringify(context), JSON.stringify(procedure, replacer)];
+  for (let written = 0; written < infos.size; written++) parts.push(JSON.stringify([...infos][written], replacer));
+  return fingerprint(...parts);
 }
 
-/** Declarations and places are the parse tree's, not the model's; what emit reads of them is in the model already. */
-const LEFT_OUT = new Set(["decl", "loc", "nameLoc", "fieldLoc", "calleeLoc", "place"]);
+/**
+ * Declarations and places are the parse tree's, not the model's (what emit reads of them is in the
+ * model already); `letsByKey` holds the procedure's `lets` again.
+ */
+const LEFT_OUT = new Set(["decl", "loc", "nameLoc", "fieldLoc", "calleeLoc", "place", "letsByKey"]);
 
 /** JSON of the model: maps and sets as lists, expressions with their facts, no places. */
-function modelReplacer(facts: ExpressionFacts) {
+function modelReplacer(facts: ExpressionFacts, infos: Map<string, unknown>) {
   return function (this: unknown, key: string, value: unknown): unknown {
     if (LEFT_OUT.has(key)) return undefined;
+    // A type's enum, record, notation or table, by kind and name (its content is written once, see above).
+    if (key === "info" && typeof value === "object" && value !== null) {
+      const kind = (this as { kind?: string }).kind ?? "";
+      const name = `${kind}:${(value as { name: string }).name}`;
+      if (!infos.has(name)) infos.set(name, value);
+      return name;
+    }
     // JSON would write Infinity and -Infinity (the ends of open ranges) both as null.
     if (typeof value === "number" && !Number.isFinite(value)) return { number: String(value) };
     if (value instanceof Map) return [...value];
