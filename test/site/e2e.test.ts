@@ -117,7 +117,8 @@ describe("reading", () => {
   test("a chapter reads without JavaScript: text, anchors, the book's examples, charts with unknown cells; notes on its formal-rules page", async () => {
     const { page } = await openPage(site.browser, { javaScript: false });
     await page.goto(`${site.url}/ocs/4.3/9-0-ground-combat/`);
-    await expect(page.locator('[id="9.8"]').innerText()).resolves.toContain("Surprise");
+    // textContent: a long chapter lays out only what is near the screen (content-visibility), and innerText is of what is laid out.
+    await expect(page.locator('[id="9.8"]').textContent()).resolves.toContain("Surprise");
     // Each rules block links to its listing on the chapter's formal-rules page, which reads without JavaScript too.
     const blocks = await page.locator("details.rules-block").count();
     expect(blocks).toBeGreaterThan(0);
@@ -135,7 +136,7 @@ describe("reading", () => {
     await page.goto(`${site.url}/ocs/4.3/9-0-ground-combat/`);
     expect(await page.locator(".badge.checked").count()).toBeGreaterThan(0);
     await page.goto(`${site.url}/europa/later/13-overrun-combat/`);
-    await expect(page.locator(".badge.disputed + .reason").first().innerText()).resolves.toContain("13.A");
+    await expect(page.locator(".badge.disputed + .reason").first().textContent()).resolves.toContain("13.A");
     await page.goto(`${site.url}/europa/later/charts/`);
     expect(await page.locator("table em.unknown").count()).toBeGreaterThan(0);
   });

@@ -67,7 +67,7 @@ for (const screen of SCREENS) {
           await base.page.goto(path(document.inherited!.edition, document.slug));
           expect(await base.page.locator(".rule-text aside.amendment, .rule-text ins.amended").count()).toBe(0);
           for (const amendment of document.inherited!.amendments.filter((a) => a.printed !== undefined)) {
-            expect(flat(await base.page.locator(".rule-text").innerText())).toContain(flat(amendment.printed!));
+            expect(flat((await base.page.locator(".rule-text").textContent()) ?? "")).toContain(flat(amendment.printed!));
           }
           await base.page.context().close();
         }

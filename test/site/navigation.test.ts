@@ -24,10 +24,10 @@ describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
     if (screen.touch) {
       // On a phone the list is collapsed at the top of the page, and opens with a tap.
       expect(await contents.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
-      expect(await contents.locator("nav").isVisible()).toBe(false);
+      expect(await contents.getByRole("navigation", { name: /^Contents of / }).isVisible()).toBe(false);
       await contents.locator("summary").tap();
     }
-    const nav = contents.locator("nav");
+    const nav = contents.getByRole("navigation", { name: /^Contents of /, includeHidden: true });
     await nav.waitFor({ state: "visible" });
     expect(await nav.locator(".edition-nav-chapters > li").count()).toBe(index.documents.length);
     await expect(nav.locator('a[aria-current="page"]').innerText()).resolves.toBe(chapter.heading);
