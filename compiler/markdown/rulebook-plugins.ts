@@ -1,5 +1,6 @@
 import { remarkSyntax } from "./parse-markdown.ts";
 import rehypeFormalApart from "./rehype-formal-apart.ts";
+import rehypeNotesApart from "./rehype-notes-apart.ts";
 import rehypeSafeLinks from "./rehype-safe-links.ts";
 import remarkAmendments from "./remark-amendments.ts";
 import remarkCalculatorEmbeds from "./remark-calculator-embeds.ts";
@@ -38,6 +39,6 @@ export function rulebookPlugins(options: RulebookOptions) {
       [remarkGlossaryTerms, options],
       [remarkCalculatorEmbeds, options],
     ],
-    rehypePlugins: [rehypeSafeLinks, [rehypeFormalApart, options]],
+    rehypePlugins: [rehypeSafeLinks, [rehypeFormalApart, options], [rehypeNotesApart, options]],
   } as const;
 }

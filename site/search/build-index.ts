@@ -60,7 +60,8 @@ export function searchRecords(): SearchRecord[] {
         ...place,
         record: {
           url: chartHrefOf(index, chart.id)!,
-          content: `${chart.caption}. Chart ${chart.id}.\n${chart.text}`,
+          // Words a reader reads, not the chart's id (a snippet shows the content).
+          content: `${chart.caption}.\n${chart.text}`,
           language: "en",
           meta: { title: `Chart: ${chart.caption}`, chapter: chapter.heading, edition, id: chart.id, kind: "chart" },
           filters,

@@ -146,6 +146,27 @@ export function enhanceSearch(form: HTMLFormElement): void {
     if (!yes) setActive(-1);
   };
 
+  /**
+   * Follows a result. A place on the page being read is shown where the reader can see
+   * it: the results close, the page goes there (the place highlighted as the link's
+   * target, even when it already was), and focus moves to it, so a screen reader and a
+   * phone's keyboard leave the search too. Anything else loads as a link does.
+   */
+  const go = (url: string) => {
+    const target = new URL(url, location.href);
+    const here = target.origin === location.origin && target.pathname === location.pathname && target.search === location.search;
+    const place = here && target.hash ? document.getElementById(decodeURIComponent(target.hash.slice(1))) : null;
+    if (!place) {
+      location.href = target.href;
+      return;
+    }
+    open(false);
+    if (location.hash === target.hash) place.scrollIntoView({ block: "start" });
+    else location.hash = target.hash;
+    if (!place.hasAttribute("tabindex")) place.setAttribute("tabindex", "-1");
+    place.focus({ preventScroll: true });
+  };
+
   const buildFilters = async () => {
     const available = await (await loadPagefind()).filters();
     filterRow.replaceChildren();
@@ -282,6 +303,12 @@ export function enhanceSearch(form: HTMLFormElement): void {
       if (options().length === 0) soon();
     }
   });
+  list.addEventListener("click", (event) => {
+    const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[role=option]") : null;
+    if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    go(link.href);
+  });
   more.addEventListener("click", () => {
     shown += PAGE;
     input.focus();
@@ -292,11 +319,11 @@ export function enhanceSearch(form: HTMLFormElement): void {
     clearTimeout(timer);
     const chosenOption = options()[active];
     if (chosenOption) {
-      location.href = chosenOption.href;
+      go(chosenOption.href);
       return;
     }
     await run();
-    if (jump) location.href = jump[0];
+    if (jump) go(jump[0]);
     else if (!pageMode) location.href = `${BASE}search/?q=${encodeURIComponent(input.value.trim())}`;
   });
   input.addEventListener("keydown", (event) => {
