@@ -14,6 +14,7 @@ import { build } from "../compiler/cli/build.ts";
 import { documentFiles, figureFiles } from "./lib/corpus-files.ts";
 import { encodeAhead, encodedAhead } from "./lib/image-service.ts";
 import { parseAhead } from "./lib/parse-ahead.ts";
+import { root } from "./lib/corpus.ts";
 import { base } from "./lib/base.ts";
 import { indexSearch } from "./search/build-index.ts";
 import { buildServiceWorker } from "./offline/build-sw.ts";

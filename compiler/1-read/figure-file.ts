@@ -32,7 +32,7 @@ export function isFigureImage(name: string): boolean {
 }
 
 /** A figure's file that may be shown (its real path and header), or why not; `tooLarge` when it is an image over a budget. */
-export type FigureFile = { path: string; header: ImageHeader; problem?: undefined } | { path?: undefined; problem: string; tooLarge?: boolean };
+export type FigureFile = { path: string; header: ImageHeader; problem?: undefined; tooLarge?: undefined } | { path?: undefined; problem: string; tooLarge?: boolean };
 
 /**
  * The path a figure's `src` names, written from the document's folder (as the rule
@@ -63,7 +63,7 @@ export function figurePath(documentFile: string, src: string): { path: string; p
 export function figureFile(documentPath: string, src: string): FigureFile {
   const named = figurePath(documentPath, src);
   if (named.problem !== undefined) return named;
-  return figureImage(resolve(named.path), dirname(documentPath));
+  return figureImage(named.path, dirname(documentPath));
 }
 
 /**
@@ -73,7 +73,8 @@ export function figureFile(documentPath: string, src: string): FigureFile {
  * alone) says it is an image of the format its extension names, within the pixel
  * budgets. The site checks every file of the rule index again with it.
  */
-export function figureImage(path: string, folder: string): FigureFile {
+export function figureImage(file: string, editionFolder: string): FigureFile {
+  const [path, folder] = [resolve(file), resolve(editionFolder)];
   if (!isInside(path, folder)) return { problem: "it leads outside the edition's folder" };
   const format = FORMATS[extname(path).toLowerCase()];
   if (!format) return { problem: "it is not a PNG, JPEG, GIF, WebP or AVIF file (by its extension)" };
@@ -94,7 +95,7 @@ export function figureImage(path: string, folder: string): FigureFile {
 function overBudget({ width, height, frames, pixels }: ImageHeader): string | null {
   const size = `it is ${width} × ${height} pixels${frames > 1 ? ` in ${frames} frames` : ""}`;
   if (width > FIGURE_LIMITS.side || height > FIGURE_LIMITS.side) return `${size}, more than the ${FIGURE_LIMITS.side} on a side a figure may have`;
-  if (pixels > FIGURE_LIMITS.pixels) return `${size} (${megapixels(pixels)} megapixels${frames > 1 ? " in all" : ""}), more than the ${megapixels(FIGURE_LIMITS.pixels)} a figure may have`;
+  if (pixels > FIGURE_LIMITS.pixels) return `${size} (${megapixels(pixels)} megapixels${frames > 1 ? " in all" : ""}), more than the ${megapixels(FIGURE_LIMITS.pixels)} megapixels a figure may have`;
   return null;
 }
 
@@ -109,6 +110,7 @@ export function checkFigures(document: RuleDocument, path: string, text: string,
     const { problem, tooLarge } = figureFile(path, src);
     if (problem === undefined) continue;
     const at = places.find(src, embed.place.start.offset, embed.place.end.offset) ?? embed.place;
-    session.report(tooLarge ? "HX0022" : "HX0021", { src, reason: problem }, at);
+    if (tooLarge) session.report("HX0022", { src, reason: problem }, at);
+    else session.report("HX0021", { src, reason: problem }, at);
   }
 }
