@@ -7,10 +7,9 @@
  * make a regular expression backtrack import in linear time.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { linkTarget, walk } from "../../../compiler/containment.ts";
 import { MAX_SOURCE_BYTES } from "../../../compiler/1-read/read-source.ts";
 import { importPages } from "../../../compiler/import/import-pages.ts";
 import { SourceError } from "../../../compiler/import/read-pages.ts";
@@ -48,8 +47,15 @@ function source(edit: (pages: string) => void, version = "v1"): string {
 const page = (front: string, body = "Some text.\n") => `---\n${front}\n---\n${body}`;
 
 /** Every entry under a folder, with its content (a file's bytes, a link's target): what "nothing written" is checked against. */
-function snapshot(dir: string): Map<string, string> {
-  return new Map(walk(dir).map((entry) => [entry.relative, entry.kind === "file" ? readFileSync(entry.path, "latin1") : entry.kind === "link" ? `-> ${linkTarget(entry.path)}` : entry.kind]));
+function snapshot(dir: string, entries = new Map<string, string>(), under = ""): Map<string, string> {
+  for (const name of readdirSync(join(dir, under)).sort()) {
+    const path = join(dir, under, name);
+    const stat = lstatSync(path);
+    const key = join(under, name);
+    if (stat.isDirectory()) snapshot(dir, entries.set(key, "folder"), key);
+    else entries.set(key, stat.isSymbolicLink() ? `-> ${readlinkSync(path)}` : readFileSync(path, "latin1"));
+  }
+  return entries;
 }
 
 /** Imports `from` into `root` and returns the SourceError it must fail with, having checked that nothing changed. */
