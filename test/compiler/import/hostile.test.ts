@@ -6,14 +6,14 @@
  * rules/ and the repository around it are byte for byte as they were. Pages built to
  * make a regular expression backtrack import in linear time.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { MAX_SOURCE_BYTES } from "../../../compiler/1-read/read-source.ts";
 import { importPages } from "../../../compiler/import/import-pages.ts";
 import { SourceError } from "../../../compiler/import/read-pages.ts";
-import { bytesRead, hexlaw, REPO, removeTemp, sparseFile, tempDir } from "../../support/repo.ts";
+import { bytesRead, CLI, hexlaw, REPO, removeTemp, sparseFile, tempDir } from "../../support/repo.ts";
 
 const FIXTURE = join(REPO, "test/fixtures/hugo");
 const PAGES = "content/rules/demo-rules";
@@ -216,6 +216,45 @@ describe("the target named on the command line", () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("the ruleset `..` cannot name a folder of rules/");
     expect(snapshot(join(root, "x")).size).toBe(1);
+  });
+});
+
+describe("the edition folder is replaced as a whole", () => {
+  /** `hexlaw import` stopped at a step of its swap (the hook of compiler/generated-files.ts) and killed there. */
+  function killedImport(root: string, from: string, step: number): Promise<string[]> {
+    return new Promise((done, fail) => {
+      const child = spawn(process.execPath, [CLI, "import", from, "demo-hugo/1.0", "--root", root], { env: { ...process.env, HEXLAW_TEST_WRITE_STEPS: String(step) }, stdio: ["ignore", "ignore", "pipe"] });
+      let stderr = "";
+      const limit = setTimeout(() => child.kill("SIGKILL"), 120_000);
+      child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+        stderr += chunk;
+        if (stderr.includes(`write step ${step}:`)) child.kill("SIGKILL");
+      });
+      child.on("error", fail);
+      child.on("close", () => {
+        clearTimeout(limit);
+        done([...stderr.matchAll(/^write step \d+: (.*)$/gm)].map((m) => m[1]));
+      });
+    });
+  }
+
+  it("an import killed at any step leaves the old folder or the new one, and the next import finishes the job", async () => {
+    const clean = target();
+    importPages({ root: clean, ruleset: "demo-hugo", edition: "1.0", source: join(FIXTURE, "v1") });
+    const imported = snapshot(join(clean, EDITION));
+    const empty = snapshot(join(target(), EDITION));
+    for (const [step, label] of [[0, "start"], [1, "old tree set aside"], [2, "new tree in place"]] as const) {
+      const root = target();
+      const steps = await killedImport(root, join(FIXTURE, "v1"), step);
+      expect(steps.at(-1)).toBe(label);
+      const left = existsSync(join(root, EDITION)) ? snapshot(join(root, EDITION)) : null;
+      // Between the two renames there is no folder: the old one waits beside it, hidden from the compiler.
+      if (step === 1) expect(readdirSync(join(root, "rules/demo-hugo")).filter((name) => name.startsWith(".1.0.old-"))).toHaveLength(1);
+      else expect([empty, imported]).toContainEqual(left);
+      importPages({ root, ruleset: "demo-hugo", edition: "1.0", source: join(FIXTURE, "v1") });
+      expect(snapshot(join(root, EDITION))).toEqual(imported);
+      expect(readdirSync(join(root, "rules/demo-hugo")).sort()).toEqual(["1.0", "ruleset.yaml"]);
+    }
   });
 });
 
