@@ -1,6 +1,7 @@
 import { readdirSync, realpathSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { DocumentCache } from "../cache.ts";
+import { linksLeaving, resolveInside } from "../containment.ts";
 import { Session } from "../diagnostics/session.ts";
 import { parseMarkdown } from "../markdown/parse-markdown.ts";
 import { checkLinks } from "./check-links.ts";
@@ -15,7 +16,7 @@ import { publishNumbering } from "./numbering.ts";
 import { findReferences } from "./find-references.ts";
 import { EMPTY_NUMBERING, fieldValuePlace, mapKeyPlaces, readNumbering, readRelease, readSources, readYaml, stringField } from "./load-metadata.ts";
 import { readFrontMatter } from "./read-front-matter.ts";
-import { firstLine, isInside, readSource } from "./read-source.ts";
+import { firstLine, readSource } from "./read-source.ts";
 import { SourcePlaces } from "./source-places.ts";
 import { nameProblem, type NameKind } from "../url-policy.ts";
 import type { Amendment, Corpus, Edition, RuleDocument, Ruleset } from "./types.ts";
@@ -42,19 +43,20 @@ export function readCorpus(options: ReadOptions, session: Session): Corpus {
     session.report("HX0019", { reason: (error as NodeJS.ErrnoException).code === "ENOENT" ? "there is none" : "it is a file, not a folder" }, firstLine("rules"));
     return { root: options.root, rulesets, sources };
   }
+  // Every link in rules/ that leads out of it, at any depth, read by the compiler or not: the site
+  // publishes only what documents show, but nothing of the corpus may stand for a file elsewhere.
+  const leaving = linksLeaving(rulesDir, rulesReal);
+  for (const { entry, target } of leaving) {
+    const file = relative(options.root, entry.path);
+    session.report("HX0016", { file, target }, firstLine(file));
+  }
   const read = (path: string): SourcePlaces | null => {
     const places = readSource(path, relative(options.root, path), rulesReal, session);
     if (places) sources.set(places.file, places.text);
     return places;
   };
-  /** The folders of `dir` that stay inside rules/; a link that leads outside is reported, not followed. */
-  const folders = (dir: string): string[] =>
-    subfolders(dir).filter((name) => {
-      const real = realpathSync(join(dir, name));
-      if (isInside(real, rulesReal)) return true;
-      session.report("HX0016", { file: relative(options.root, join(dir, name)), target: real }, firstLine(relative(options.root, join(dir, name))));
-      return false;
-    });
+  /** The folders of `dir` that stay inside rules/; one that leads outside is reported above, and not followed. */
+  const folders = (dir: string): string[] => subfolders(dir).filter((name) => resolveInside(join(dir, name), rulesReal).real !== undefined);
 
   for (const rulesetId of folders(rulesDir)) {
     const rulesetDir = join(rulesDir, rulesetId);

@@ -1,6 +1,7 @@
 import type { CheckedEdition } from "../3-check/types.ts";
 import type { VerifiedExample } from "../5-verify/verify-examples.ts";
-import type { Amendment, Chart } from "../1-read/types.ts";
+import type { Amendment, Chart, RuleDocument } from "../1-read/types.ts";
+import { figurePath } from "../1-read/figure-file.ts";
 import { publishNumbering } from "../1-read/numbering.ts";
 import { chartLookups } from "./chart-lookups.ts";
 import { FORMATS } from "../runtime/formats.ts";
@@ -101,6 +102,8 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
       provenance: d.front.provenance,
       paragraphs: d.paragraphs.map((p) => p.id),
       calculators: d.embeds.filter((e) => e.kind === "calculator").map((e) => e.attributes.procedure),
+      // The image files its figures show (checked by phase 1): the only files of rules/ the site publishes besides the text.
+      figures: figureFiles(d),
       // A chapter made from the extended edition's: which edition, and the errata applied to it (the site applies them again as it renders the file).
       inherited: d.inherited ? { edition: d.inherited.edition, amendments: d.inherited.amendments.map(publishAmendment) } : null,
       // Each with the chapter of this edition it amends (the amended paragraph, or heading, has its id there).
@@ -193,6 +196,14 @@ export function compareIds(a: string, b: string): number {
 /** A chart as plain text, one row per line with cells between bars (for search). */
 function chartText(chart: Chart): string {
   return [chart.header, ...chart.rows].map((row) => row.map((cell) => cell.text).join(" | ")).join("\n");
+}
+
+/** The files a document's figures show, relative to the root, in the order shown. */
+function figureFiles(document: RuleDocument): string[] {
+  return document.embeds.flatMap((embed) => {
+    const path = embed.kind === "figure" && embed.attributes.src ? figurePath(document.file, embed.attributes.src).path : undefined;
+    return path === undefined ? [] : [path];
+  });
 }
 
 /** An amendment as the site needs it (where it is written stays with the compiler). */

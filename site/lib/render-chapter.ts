@@ -24,6 +24,7 @@ import { editionIndex, type RuleIndex } from "../../compiler/markdown/rulebook-c
 import { rulebookPlugins } from "../../compiler/markdown/rulebook-plugins.ts";
 import type { FigurePicture } from "../../compiler/markdown/remark-figures.ts";
 import { root } from "./corpus.ts";
+import { corpusFile } from "./corpus-files.ts";
 import { parsedAhead } from "./parse-ahead.ts";
 import { base } from "./base.ts";
 
@@ -87,6 +88,8 @@ const rendered = new WeakMap<RuleIndex, Map<string, Promise<RenderedChapter>>>()
  */
 export function renderChapter(file: string, at = root, picture?: FigurePicture, edition?: string, formal: Formal = "inline"): Promise<RenderedChapter> {
   const path = join(at, file);
+  // A file the rule index names, read only if it is inside rules/ (compiler/containment.ts).
+  if (corpusFile(file, at) === null) throw new Error(`${file} is not a file inside rules/`);
   // The text exactly as the compiler read it (no byte order mark, `\n` line endings), so offsets and ids agree.
   const decoded = decodeSource(readFileSync(path));
   const text = decoded.kind === "text" ? decoded.text : "";
