@@ -4,7 +4,11 @@ import { toString } from "mdast-util-to-string";
 import type { Session } from "../diagnostics/session.ts";
 import { walkFlow } from "../markdown/flow.ts";
 import type { SourcePlaces } from "./source-places.ts";
-import type { Chart, ChartCell } from "./types.ts";
+import type { Chart, ChartCell, Paragraph } from "./types.ts";
+
+/** The longest name a chart may be given, and how many (a mention of each is looked for in every paragraph). */
+export const MAX_CHART_NAME = 80;
+export const MAX_CHART_NAMES = 8;
 
 /** Finds `:::chart[Caption]{#id}` directives and reads the GFM table inside each. */
 export function findCharts(tree: Parent, owner: Map<Node, string>, places: SourcePlaces, session: Session): Chart[] {
@@ -39,10 +43,32 @@ export function findCharts(tree: Parent, owner: Map<Node, string>, places: Sourc
       id,
       caption: label ? toString(label) : id,
       paragraph,
+      names: namesOf(directive.attributes?.name),
+      serves: (directive.attributes?.for ?? "").split(/[\s,]+/).filter(Boolean),
       header: header.children.map(cell),
       rows: body.map((row) => row.children.map(cell)),
       file: places.file,
       place,
     });
+  }
+}
+
+/** `name="Surprise Rolls; Surprise Table"`: the names, each of words only, at most a few and none too long. */
+function namesOf(attribute: string | null | undefined): string[] {
+  const names = (attribute ?? "").split(";").map((name) => name.replace(/\s+/g, " ").trim());
+  return names.filter((name) => name.length > 0 && name.length <= MAX_CHART_NAME).slice(0, MAX_CHART_NAMES);
+}
+
+/** A chart's words as a rules block may quote them: its caption, then each row, its cells joined by spaces. */
+export function chartWords(chart: Chart): string {
+  return [chart.caption, ...[chart.header, ...chart.rows].map((row) => row.map((cell) => cell.text).join(" "))].join("\n");
+}
+
+/** Lends each paragraph the words of the charts it holds (see `Paragraph.chartWords`). */
+export function lendChartWords(paragraphs: Paragraph[], charts: Chart[]): void {
+  const byId = new Map(paragraphs.map((p) => [p.id, p]));
+  for (const chart of charts) {
+    const paragraph = byId.get(chart.paragraph);
+    if (paragraph) paragraph.chartWords = [paragraph.chartWords, chartWords(chart)].filter(Boolean).join("\n\n");
   }
 }

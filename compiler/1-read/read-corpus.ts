@@ -5,7 +5,7 @@ import { Session } from "../diagnostics/session.ts";
 import { parseMarkdown } from "../markdown/parse-markdown.ts";
 import { checkLinks } from "./check-links.ts";
 import { findBlocks } from "./find-blocks.ts";
-import { findCharts } from "./find-charts.ts";
+import { findCharts, lendChartWords } from "./find-charts.ts";
 import { applyErrata } from "./apply-errata.ts";
 import { amendTree, findAmendments, NOT_HERE } from "./amendments.ts";
 import { findEmbeds } from "./find-embeds.ts";
@@ -295,12 +295,14 @@ function readDocument(places: SourcePlaces, edition: Edition, session: Session, 
     const at = places.find(misfit.text, start) ?? places.span(start, start + 1);
     session.report("HX0110", { text: misfit.text, edition: `${edition.ruleset} ${edition.id}`, paragraph: misfit.paragraph }, at);
   }
+  const charts = findCharts(tree, owner, places, session);
+  lendChartWords(paragraphs, charts);
   return {
     file: places.file,
     front,
     paragraphs,
     references: applyErrata(tree, owner, findReferences(owner, tree, front, edition.numbering, places, session), places, session, leadErrata),
-    charts: findCharts(tree, owner, places, session),
+    charts,
     blocks: findBlocks(tree, owner, places, session),
     embeds: findEmbeds(tree, owner, places),
     headings,

@@ -84,6 +84,8 @@ export interface Paragraph {
   title: string;
   /** Plain text of the paragraph, its number included, rules blocks excluded. */
   text: string;
+  /** The words of the charts the paragraph holds (each caption, then a row a line), which a rules block may quote too. */
+  chartWords?: string;
   parent: string | null;
   file: string;
   place: Place;
@@ -147,7 +149,12 @@ export interface Amendment {
 export interface Chart {
   id: string;
   caption: string;
+  /** The paragraph the chart is in. */
   paragraph: string;
+  /** What the rules call the chart (`name="Surprise Rolls; Surprise Table"`): a mention of one of these in the text links to it. */
+  names: string[];
+  /** The paragraphs whose rules the chart serves (`for="9.14b 9.14c"`): each links to it. */
+  serves: string[];
   header: ChartCell[];
   rows: ChartCell[][];
   file: string;
