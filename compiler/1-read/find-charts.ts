@@ -3,6 +3,7 @@ import type { ContainerDirective } from "mdast-util-directive";
 import { toString } from "mdast-util-to-string";
 import type { Session } from "../diagnostics/session.ts";
 import { walkFlow } from "../markdown/flow.ts";
+import { checkChartRows } from "./check-chart-rows.ts";
 import type { SourcePlaces } from "./source-places.ts";
 import type { Chart, ChartCell, Paragraph } from "./types.ts";
 
@@ -39,14 +40,17 @@ export function findCharts(tree: Parent, owner: Map<Node, string>, places: Sourc
       return { text, place: (text && places.find(text, start, end)) || places.span(start, end) };
     };
     const [header, ...body] = table.children;
+    const headerCells = header.children.map(cell);
+    const rows = body.map((row) => row.children.map(cell));
+    checkChartRows(id, table, headerCells, rows, places, session);
     charts.push({
       id,
       caption: label ? toString(label) : id,
       paragraph,
       names: namesOf(directive.attributes?.name),
       serves: (directive.attributes?.for ?? "").split(/[\s,]+/).filter(Boolean),
-      header: header.children.map(cell),
-      rows: body.map((row) => row.children.map(cell)),
+      header: headerCells,
+      rows,
       file: places.file,
       place,
     });

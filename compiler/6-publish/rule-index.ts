@@ -10,7 +10,7 @@ import { chartLookups } from "./chart-lookups.ts";
  * The site renders from this; it never re-derives ids or links.
  */
 export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) {
-  const { ruleset, edition, paragraphs, references, charts, symbols } = checked.resolved;
+  const { ruleset, edition, paragraphs, references, charts, chartReferences, symbols } = checked.resolved;
   const documentOf = new Map(edition.documents.flatMap((d) => d.paragraphs.map((p) => [p.id, d.front.slug] as const)));
 
   const definitionsAt = new Map<string, string[]>();
@@ -134,6 +134,10 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
       tables: [...checked.tables.values()].filter((t) => t.chart === c.id).map((t) => t.name),
       unknownCells: [...checked.tables.values()].filter((t) => t.chart === c.id).reduce((n, t) => n + t.unknownCells, 0),
       text: chartText(c),
+      // What the rules call it, the paragraphs it serves and those that name it: each links to it.
+      names: c.names,
+      serves: c.serves,
+      namedBy: [...new Set(chartReferences.filter((r) => r.chart === c.id && r.kind === "name").map((r) => r.from))].sort(compareIds),
     })),
     procedures: checked.procedures.map((p) => ({
       name: p.name,
