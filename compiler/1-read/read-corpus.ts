@@ -13,7 +13,7 @@ import { checkFigures } from "./figure-file.ts";
 import { findParagraphs } from "./find-paragraphs.ts";
 import { publishNumbering } from "./numbering.ts";
 import { findReferences } from "./find-references.ts";
-import { EMPTY_NUMBERING, fieldValuePlace, mapKeyPlaces, readNumbering, readSources, readYaml, stringField } from "./load-metadata.ts";
+import { EMPTY_NUMBERING, fieldValuePlace, mapKeyPlaces, readMarks, readNumbering, readSources, readYaml, stringField } from "./load-metadata.ts";
 import { readFrontMatter } from "./read-front-matter.ts";
 import { firstLine, isInside, readSource } from "./read-source.ts";
 import { SourcePlaces } from "./source-places.ts";
@@ -114,6 +114,7 @@ function readEditionMeta(dir: string, rulesetId: string, editionId: string, read
     supersedes: stringField(yaml, "supersedes", places, session, false),
     ...(extending ? { extends: extending } : {}),
     sources: readSources(yaml, places, session),
+    marks: readMarks(yaml, places, session),
     numbering: ownNumbering ? readNumbering(yaml, places, session) : EMPTY_NUMBERING,
     outside: Object.fromEntries(Object.entries(outside).map(([key, value]) => [key, String(value)])),
     outsidePlaces: Object.fromEntries(Object.keys(outside).map((key) => [key, outsideKeys.get(key) ?? places.span(0, 0)])),
@@ -161,6 +162,7 @@ function readEdition(
   const { dir, edition, places } = meta;
   if (base && !meta.ownNumbering) edition.numbering = base.numbering;
   if (base && Object.keys(edition.outside).length === 0) [edition.outside, edition.outsidePlaces] = [base.outside, base.outsidePlaces];
+  if (base && Object.keys(edition.marks).length === 0) edition.marks = base.marks;
   // What a chapter is read with besides its own text: the edition.yaml and the numbering actually
   // used, which an extending edition without `numbering:` takes from its base's edition.yaml.
   const editionKey = `${places.text}\0${JSON.stringify(publishNumbering(edition.numbering))}`;

@@ -18,6 +18,12 @@ export interface Ruleset {
   editions: Edition[];
 }
 
+/** What words the source prints in one colour mean: a short tag shown with them, and the meaning in full. */
+export interface ColourMeaning {
+  tag: string;
+  meaning: string;
+}
+
 export interface Source {
   title: string;
   url?: string;
@@ -34,6 +40,8 @@ export interface Edition {
   /** The edition this one is made from: its chapters, as amended by this edition's `::amend` notes (see amendments.ts). */
   extends?: string;
   sources: Source[];
+  /** What the colours of words the source marks mean (`<span style="color: red;">`), by colour. */
+  marks: Record<string, ColourMeaning>;
   numbering: Numbering;
   outside: Record<string, string>;
   /** Where each `outside` entry is written in edition.yaml. */

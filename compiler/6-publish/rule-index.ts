@@ -84,6 +84,7 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
       supersedes: edition.supersedes ?? null,
       extends: edition.extends ?? null,
       sources: edition.sources,
+      marks: edition.marks,
     },
     // The patterns the compiler checked, so that the site finds paragraphs as the compiler did without analyzing them again.
     numbering: publishNumbering(edition.numbering),
