@@ -49,6 +49,8 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
         document: documentOf.get(p.id),
         parent: p.parent,
         text: p.text,
+        // The lines of the charts it holds, which a rules block may quote too (see Paragraph.chartWords).
+        ...(p.chartWords ? { chartWords: p.chartWords } : {}),
         line: p.place.start.line,
         // The anchor the source's own site gave a heading (`914-specialized-combats`), so old links can be mapped.
         ...(p.sourceSlug ? { sourceSlug: p.sourceSlug } : {}),

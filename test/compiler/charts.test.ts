@@ -17,6 +17,7 @@ import { readCorpus } from "../../compiler/1-read/read-corpus.ts";
 import type { Chart } from "../../compiler/1-read/types.ts";
 import { Session } from "../../compiler/diagnostics/session.ts";
 import { parseMarkdown } from "../../compiler/markdown/parse-markdown.ts";
+import { quoteFound } from "../../compiler/3-check/quotes.ts";
 import { REPO } from "../support/repo.ts";
 
 const TRANSCRIPTION = join(REPO, "test/fixtures/sources/ocs-4.3-charts-pdf.md");
@@ -91,6 +92,19 @@ describe("the OCS 4.3 charts in rules/", () => {
     expect(differences(changed(2, 0), table)).toHaveLength(1);
     expect(differences({ ...grid, rows: grid.rows.slice(1) }, table).length).toBeGreaterThan(0);
     expect(differences({ ...grid, rows: grid.rows.map((row, i) => (i === 0 ? [...row, row[1]] : row)) }, table)).toHaveLength(1);
+  });
+});
+
+describe("a chart line quoted by a rules block", () => {
+  const chapter = corpus.rulesets.find((r) => r.id === "ocs")!.editions.find((e) => e.id === "4.3")!.documents.find((d) => d.charts.length > 0)!;
+  const paragraph = chapter.paragraphs.find((p) => p.id === chapter.charts[0].paragraph)!;
+
+  it("is found in the charts the paragraph holds, cells joined by spaces, not in its prose", () => {
+    const row = chapter.charts.flatMap((c) => c.rows).find((cells) => cells.length > 1 && !paragraph.text.includes(cells.map((c) => c.text).join(" ")))!;
+    const line = row.map((c) => c.text).join(" ");
+    expect(quoteFound(line, paragraph)).toBe(true);
+    expect(quoteFound(line, { ...paragraph, chartWords: undefined })).toBe(false);
+    expect(quoteFound(`${line} and more`, paragraph)).toBe(false);
   });
 });
 

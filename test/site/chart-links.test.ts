@@ -62,6 +62,18 @@ describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
     expect(errors).toEqual([]);
   });
 
+  test("the edition's About page links the charts PDF, and so does the charts chapter it came from", async () => {
+    const { page, errors } = await openPage(site.browser, screen);
+    const pdf = index.edition.sources.find((s) => s.url?.endsWith(".pdf"))!;
+    expect(pdf.url).toMatch(/^https:\/\/github\.com\/.+\/OCSv4\.3Charts\.pdf$/);
+    await page.goto(`${site.url}/ocs/4.3/about/`);
+    expect(await page.getByRole("link", { name: pdf.title }).getAttribute("href")).toBe(pdf.url);
+    const chapter = index.documents.find((d) => d.provenance.url === pdf.url)!;
+    await page.goto(`${site.url}/ocs/4.3/${chapter.slug}/`);
+    expect(await page.locator(`a[href="${pdf.url}"]`).count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  });
+
   test("the Sequence of Play marks where each player may fight, in its colour, with its tag and a legend, fitting a phone", async () => {
     const { page, errors } = await openPage(site.browser, screen);
     const meanings = index.edition.marks;
