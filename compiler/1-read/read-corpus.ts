@@ -6,7 +6,7 @@ import { Session } from "../diagnostics/session.ts";
 import { parseMarkdown } from "../markdown/parse-markdown.ts";
 import { checkLinks } from "./check-links.ts";
 import { findBlocks } from "./find-blocks.ts";
-import { findCharts } from "./find-charts.ts";
+import { findCharts, lendChartWords } from "./find-charts.ts";
 import { applyErrata } from "./apply-errata.ts";
 import { amendTree, findAmendments, NOT_HERE } from "./amendments.ts";
 import { findEmbeds } from "./find-embeds.ts";
@@ -14,7 +14,7 @@ import { checkFigures } from "./figure-file.ts";
 import { findParagraphs } from "./find-paragraphs.ts";
 import { publishNumbering } from "./numbering.ts";
 import { findReferences } from "./find-references.ts";
-import { EMPTY_NUMBERING, fieldValuePlace, mapKeyPlaces, readNumbering, readRelease, readSources, readYaml, stringField } from "./load-metadata.ts";
+import { EMPTY_NUMBERING, fieldValuePlace, mapKeyPlaces, readMarks, readNumbering, readRelease, readSources, readYaml, stringField } from "./load-metadata.ts";
 import { readFrontMatter } from "./read-front-matter.ts";
 import { firstLine, readSource } from "./read-source.ts";
 import { SourcePlaces } from "./source-places.ts";
@@ -117,6 +117,7 @@ function readEditionMeta(dir: string, rulesetId: string, editionId: string, read
     ...(extending ? { extends: extending } : {}),
     sources: readSources(yaml, places, session),
     release: readRelease(yaml, places, session),
+    marks: readMarks(yaml, places, session),
     numbering: ownNumbering ? readNumbering(yaml, places, session) : EMPTY_NUMBERING,
     outside: Object.fromEntries(Object.entries(outside).map(([key, value]) => [key, String(value)])),
     outsidePlaces: Object.fromEntries(Object.keys(outside).map((key) => [key, outsideKeys.get(key) ?? places.span(0, 0)])),
@@ -164,6 +165,7 @@ function readEdition(
   const { dir, edition, places } = meta;
   if (base && !meta.ownNumbering) edition.numbering = base.numbering;
   if (base && Object.keys(edition.outside).length === 0) [edition.outside, edition.outsidePlaces] = [base.outside, base.outsidePlaces];
+  if (base && Object.keys(edition.marks).length === 0) edition.marks = base.marks;
   // What a chapter is read with besides its own text: the edition.yaml and the numbering actually
   // used, which an extending edition without `numbering:` takes from its base's edition.yaml.
   const editionKey = `${places.text}\0${JSON.stringify(publishNumbering(edition.numbering))}`;
@@ -298,12 +300,14 @@ function readDocument(places: SourcePlaces, edition: Edition, session: Session, 
     const at = places.find(misfit.text, start) ?? places.span(start, start + 1);
     session.report("HX0110", { text: misfit.text, edition: `${edition.ruleset} ${edition.id}`, paragraph: misfit.paragraph }, at);
   }
+  const charts = findCharts(tree, owner, places, session);
+  lendChartWords(paragraphs, charts);
   return {
     file: places.file,
     front,
     paragraphs,
     references: applyErrata(tree, owner, findReferences(owner, tree, front, edition.numbering, places, session), places, session, leadErrata),
-    charts: findCharts(tree, owner, places, session),
+    charts,
     blocks: findBlocks(tree, owner, places, session),
     embeds: findEmbeds(tree, owner, places),
     headings,

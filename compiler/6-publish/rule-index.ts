@@ -12,7 +12,7 @@ import { FORMATS } from "../runtime/formats.ts";
  * The site renders from this; it never re-derives ids or links.
  */
 export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) {
-  const { ruleset, edition, paragraphs, references, charts, symbols } = checked.resolved;
+  const { ruleset, edition, paragraphs, references, charts, chartReferences, symbols } = checked.resolved;
   const documentOf = new Map(edition.documents.flatMap((d) => d.paragraphs.map((p) => [p.id, d.front.slug] as const)));
 
   const definitionsAt = new Map<string, string[]>();
@@ -51,6 +51,8 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
         document: documentOf.get(p.id),
         parent: p.parent,
         text: p.text,
+        // The lines of the charts it holds, which a rules block may quote too (see Paragraph.chartWords).
+        ...(p.chartWords ? { chartWords: p.chartWords } : {}),
         line: p.place.start.line,
         // The anchor the source's own site gave a heading (`914-specialized-combats`), so old links can be mapped.
         ...(p.sourceSlug ? { sourceSlug: p.sourceSlug } : {}),
@@ -88,6 +90,7 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
       extends: edition.extends ?? null,
       sources: edition.sources,
       release: edition.release,
+      marks: edition.marks,
     },
     // The patterns the compiler checked, so that the site finds paragraphs as the compiler did without analyzing them again.
     numbering: publishNumbering(edition.numbering),
@@ -140,6 +143,10 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
       tables: [...checked.tables.values()].filter((t) => t.chart === c.id).map((t) => t.name),
       unknownCells: [...checked.tables.values()].filter((t) => t.chart === c.id).reduce((n, t) => n + t.unknownCells, 0),
       text: chartText(c),
+      // What the rules call it, the paragraphs it serves and those that name it: each links to it.
+      names: c.names,
+      serves: c.serves,
+      namedBy: [...new Set(chartReferences.filter((r) => r.chart === c.id && r.kind === "name").map((r) => r.from))].sort(compareIds),
     })),
     procedures: checked.procedures.map((p) => ({
       name: p.name,

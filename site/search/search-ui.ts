@@ -9,6 +9,7 @@
 import { shardOf } from "./rule-number-shard.ts";
 import type { Place, RuleNumbers } from "./rule-numbers.ts";
 import { didYouMean } from "./did-you-mean.ts";
+import { namedChartsFirst } from "./chart-names.ts";
 import { inEdition } from "./search-places.ts";
 
 interface ResultData {
@@ -225,7 +226,7 @@ export function enhanceSearch(form: HTMLFormElement): void {
       everywhere = search.unfilteredResultCount;
       // A record that editions share, as the edition searched (else the one being read) has it.
       const edition = filters.edition ?? scopeFilters.edition;
-      found = (await Promise.all(search.results.slice(0, shown).map((r) => r.data()))).map((r) => inEdition(r, edition));
+      found = namedChartsFirst((await Promise.all(search.results.slice(0, shown).map((r) => r.data()))).map((r) => inEdition(r, edition)), query);
     } catch {
       if (mine === generation) status.textContent = "Search is not available right now.";
       return;
