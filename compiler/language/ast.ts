@@ -49,6 +49,10 @@ export interface TypeExpr {
   kind: "number" | "integer" | "boolean" | "text" | "odds" | "range" | "list" | "enum" | "named";
   min?: number;
   max?: number;
+  /** `> min` rather than `>= min`. */
+  minExclusive?: boolean;
+  /** `< max` rather than `<= max`. */
+  maxExclusive?: boolean;
   of?: NameRef;
   members?: Member[];
   ref?: NameRef;

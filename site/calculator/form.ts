@@ -6,6 +6,7 @@
 // that shows their values. A side explains its columns once, not once per unit.
 // Errors from `check()` appear next to the field they are about.
 import type { EngineSchema, FieldSchema, InputError } from "../../compiler/runtime/runtime.ts";
+import { boundsText } from "../../compiler/runtime/bounds.ts";
 import type { ComparedField } from "./compare.ts";
 import { rowDefaults, type Raw, type Row, type State } from "./state.ts";
 
@@ -143,9 +144,7 @@ export class CalculatorForm {
   private help(field: FieldSchema): HTMLElement {
     const bits: string[] = [];
     const t = field.type;
-    if ((t.kind === "number" || t.kind === "integer") && (t.min !== undefined || t.max !== undefined)) {
-      bits.push(t.min !== undefined && t.max !== undefined ? `${t.min} to ${t.max}` : t.min !== undefined ? `at least ${t.min}` : `at most ${t.max}`);
-    }
+    if ((t.kind === "number" || t.kind === "integer") && (t.min !== undefined || t.max !== undefined)) bits.push(boundsText(t));
     if ((t.kind === "number" || t.kind === "integer") && t.orAll) bits.push("or “all”");
     const help = el("span", { class: "help" }, `${field.description}${bits.length ? ` (${bits.join(", ")})` : ""}`);
     // A field of a comparison that only one edition has: it says which, and cites that edition's paragraph.
