@@ -34,7 +34,7 @@ const origin = { line: 1, column: 1, offset: 0 };
 const typeOf = (text: string) => {
   const parsed = parseRulesBlock(`input x: ${text}`, origin);
   if (!parsed.ok) return parsed.problem.code;
-  const { min, max, minExclusive, maxExclusive } = (parsed.block.statements[0] as { valueType: Record<string, unknown> }).valueType;
+  const { min, max, minExclusive, maxExclusive } = (parsed.block.statements[0] as unknown as { valueType: Record<string, unknown> }).valueType;
   return { min, max, minExclusive, maxExclusive };
 };
 
