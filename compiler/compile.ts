@@ -83,7 +83,7 @@ async function stages(options: CompileOptions, session: Session): Promise<Compil
   lap("check");
   if (session.hasErrors()) return done(checked);
 
-  const emitted = checked.map((edition) => emitEdition(edition, options.cache, corpus.sources));
+  const emitted = checked.map((edition) => emitEdition(edition, options.cache));
   lap("emit");
   const verified: VerifiedExample[][] = [];
   for (const [i, edition] of checked.entries()) verified.push(await verifyExamples(edition, emitted[i], session, options.cache));

@@ -77,25 +77,26 @@ function checkProcedure(
   // Under the procedure's fixed inputs, each definition keeps only the branches it can take;
   // only definitions the procedure reaches are specialized.
   const lets = new Map<string, LetModel>();
+  const specializing = { values: fixed, facts: model.facts };
   const specialized = (key: string): LetModel | undefined => {
     const known = lets.get(key);
     if (known) return known;
     const definition = model.letsByKey.get(key);
     if (!definition) return undefined;
     // A definition citing each branch keeps the citations of the branches that remain.
-    const cited = definition.branches ? specializeBranches(definition.value, definition.branches.length, fixed) : undefined;
-    const value = cited?.value ?? specialize(definition.value, fixed);
+    const cited = definition.branches ? specializeBranches(definition.value, definition.branches.length, specializing) : undefined;
+    const value = cited?.value ?? specialize(definition.value, specializing);
     const branches = cited?.kept.map((k) => definition.branches![k]);
     const citations = branches?.length === 1 ? { citation: branches[0], branches: undefined } : { branches };
     // Dependencies change only where specializing dropped a branch.
-    const copy = { ...definition, value, ...citations, deps: value === definition.value ? definition.deps : collectDependencies(value), random: false };
+    const copy = { ...definition, value, ...citations, deps: value === definition.value ? definition.deps : collectDependencies(value, model.facts), random: false };
     lets.set(key, copy);
     return copy;
   };
   const requirements = new Map(checks.map((name) => {
     const r = model.requirements.get(name)!;
-    const condition = specialize(r.condition, fixed);
-    return [name, { ...r, condition, deps: condition === r.condition ? r.deps : collectDependencies(condition) }] as const;
+    const condition = specialize(r.condition, specializing);
+    return [name, { ...r, condition, deps: condition === r.condition ? r.deps : collectDependencies(condition, model.facts) }] as const;
   }));
 
   // The closure: definitions reached from the outputs, the outcome and the checks (as written, or
@@ -169,7 +170,7 @@ interface Reach {
   tables: Set<string>;
 }
 
-/** The procedure's `summary` clause, checked: one clause, its values outputs of the procedure, `signed` only on numbers. */
+/** The procedure's `summary` clause, checked: one clause, its values and conditions outputs of the procedure, `signed` only on numbers. */
 function checkSummary(
   clauses: { parts: SummaryPart[]; loc: ProcedureDecl["loc"] }[],
   decl: ProcedureDecl,
@@ -180,6 +181,11 @@ function checkSummary(
 ): SummaryPartModel[] | null {
   if (clauses.length === 0) return null;
   for (const extra of clauses.slice(1)) session.report("HX0512", { procedure: decl.name }, placeIn(file, extra.loc));
+  const isOutput = (name: NameRef) => {
+    if (outputNames.includes(name.name)) return true;
+    session.report("HX0501", { name: name.name, procedure: decl.name, expected: "an output of this procedure", hint: "a summary shows outputs: add it to an `output` group or to `outcome`" }, placeIn(file, name.nameLoc));
+    return false;
+  };
   return clauses[0].parts.map((part) => {
     const items: SummaryPartModel["items"] = [];
     for (const item of part.items) {
@@ -188,17 +194,15 @@ function checkSummary(
         continue;
       }
       const { name } = item.name;
-      if (!outputNames.includes(name)) {
-        session.report("HX0501", { name, procedure: decl.name, expected: "an output of this procedure", hint: "a summary shows outputs: add it to an `output` group or to `outcome`" }, placeIn(file, item.name.nameLoc));
-        continue;
-      }
+      if (!isOutput(item.name)) continue;
       const type = letsByKey.get(name)?.type;
       if (item.signed && type && type.kind !== "number" && type.kind !== "integer") {
         session.report("HX0511", { name, procedure: decl.name, actual: describe(type) }, placeIn(file, item.name.nameLoc));
       }
       items.push(item.signed ? { value: name, signed: true } : { value: name });
     }
-    return part.otherwise ? { items, otherwise: part.otherwise.text } : { items };
+    const when = part.condition && isOutput(part.condition) ? { when: part.condition.name } : {};
+    return { items, ...(part.otherwise ? { otherwise: part.otherwise.text } : {}), ...when };
   });
 }
 
@@ -213,7 +217,7 @@ function decisive(
   closure: (definitions: readonly string[], from?: readonly Dependencies[]) => Reach,
 ): Decisive {
   const steps = (reach: Reach) => [...reach.inputs, ...reach.dice, ...reach.lets];
-  const values = summary.flatMap((part) => part.items.flatMap((item) => ("value" in item ? [item.value] : [])));
+  const values = summary.flatMap((part) => [...part.items.flatMap((item) => ("value" in item ? [item.value] : [])), ...(part.when ? [part.when] : [])]);
   const behindSummary = closure(values);
   const checks = Object.fromEntries([...requirements].map(([name, r]) => [name, closure([], [r.deps])] as const));
   const all = [behindSummary, ...Object.values(checks)];

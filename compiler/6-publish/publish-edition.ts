@@ -4,7 +4,7 @@ import type { CheckedEdition } from "../3-check/types.ts";
 import { jsonSchema } from "../4-emit/emit-schema.ts";
 import { javaScriptSpecifier } from "../4-emit/emit-engine.ts";
 import { sharingEngine } from "../4-emit/share-engines.ts";
-import { escapeLineSeparators, stringLiteral } from "../4-emit/ts/print.ts";
+import { escapeLineSeparators, stringLiteral } from "../js-text.ts";
 import type { EmittedEdition } from "../4-emit/types.ts";
 import type { VerifiedExample } from "../5-verify/verify-examples.ts";
 import type { VectorFile } from "../5-verify/vector.ts";
