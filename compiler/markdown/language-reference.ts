@@ -16,7 +16,9 @@ export const LANGUAGE_REFERENCE = new URL("README.md", GRAMMAR_DIR);
 export interface RenderedReference {
   /** The reference's own title (its first heading). */
   title: string;
-  /** Everything after the title, as HTML. */
+  /** What comes before its first part (what the reference is), as HTML. */
+  intro: string;
+  /** Its parts, as HTML. */
   html: string;
   /** Its parts (level 2 headings) and their sections (level 3), as HTML, for a table of contents. */
   contents: ContentsEntry[];
@@ -46,13 +48,21 @@ export async function renderLanguageReference(markdown = readFileSync(LANGUAGE_R
   const body = markdown.replace(/^# .+\n/m, "");
   const file = new VFile({ value: body });
   const tree = await processor.run(processor.parse(file), file);
+  const first = tree.children.findIndex((node) => node.type === "element" && node.tagName === "h2");
+  const introNodes = first < 0 ? [] : tree.children.slice(0, first);
+  const partNodes = first < 0 ? tree.children : tree.children.slice(first);
   const contents: ContentsEntry[] = [];
-  for (const node of tree.children) {
+  for (const node of partNodes) {
     const depth = node.type === "element" ? /^h([23])$/.exec(node.tagName)?.[1] : undefined;
     if (!depth || node.type !== "element") continue;
     const entry = { slug: String(node.properties.id), html: processor.stringify({ type: "root", children: node.children }) };
     if (depth === "2") contents.push({ ...entry, sections: [] });
     else contents.at(-1)?.sections.push(entry);
   }
-  return { title, html: processor.stringify(tree, file), contents };
+  return {
+    title,
+    intro: processor.stringify({ type: "root", children: introNodes }),
+    html: processor.stringify({ type: "root", children: partNodes }, file),
+    contents,
+  };
 }

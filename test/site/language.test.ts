@@ -49,7 +49,8 @@ describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
     expect(kinds).toEqual(examples.map((e) => (e.codes.length > 0 ? "mistake" : "runs")));
     for (const [i, example] of examples.entries()) {
       const code = figures.nth(i).locator("pre code");
-      expect((await code.innerText()).trim()).toBe(example.body.trim());
+      // textContent: the article's parts are laid out only near the window (content-visibility: auto), so innerText is empty further down.
+      expect((await code.textContent())?.trim()).toBe(example.body.trim());
       if (example.body.includes("```rules")) expect(await code.locator(".t-keyword").count()).toBeGreaterThan(0);
     }
     expect(errors).toEqual([]);
