@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import type { Element, Root } from "hast";
 import rehypeStringify from "rehype-stringify";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
@@ -37,6 +38,7 @@ const processor = unified()
   .use(rehypeRulesCode)
   .use(rehypeSafeLinks)
   .use(rehypeHeadingIds)
+  .use(rehypeScrollable)
   .use(rehypeStringify);
 
 /**
@@ -64,5 +66,19 @@ export async function renderLanguageReference(markdown = readFileSync(LANGUAGE_R
     intro: processor.stringify({ type: "root", children: introNodes }),
     html: processor.stringify({ type: "root", children: partNodes }, file),
     contents,
+  };
+}
+
+/** Code blocks and tables scroll sideways on a narrow screen: each can be focused, to scroll it from the keyboard. */
+function rehypeScrollable() {
+  return (tree: Root) => {
+    const visit = (node: Root | Element) => {
+      for (const child of node.children) {
+        if (child.type !== "element") continue;
+        if (child.tagName === "pre" || child.tagName === "table") child.properties = { ...child.properties, tabIndex: 0 };
+        else visit(child);
+      }
+    };
+    visit(tree);
   };
 }

@@ -31,7 +31,7 @@ export default function rehypeRulesCode() {
       if (language !== "rules" && language !== "markdown") continue;
       const source = textOf(code).replace(/\n$/, "");
       code.children = language === "rules" ? await highlightRules(source, () => null) : await highlightEmbedded(source);
-      pre.properties = { ...pre.properties, className: ["rules-code"], tabIndex: 0 };
+      pre.properties = { ...pre.properties, className: ["rules-code"] };
       const meta = ((code.data as { meta?: string } | undefined)?.meta ?? "").split(/\s+/).filter(Boolean);
       if (meta[0] !== "example") continue;
       const codes = meta.slice(1);
