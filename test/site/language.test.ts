@@ -33,6 +33,11 @@ describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
     await page.getByRole("link", { name: "Rules language" }).click();
     await page.waitForURL(/\/language\/$/);
     await expect(page.locator("main h1").innerText()).resolves.toBe(/^# (.+)$/m.exec(markdown)![1]);
+    // What the reference is comes first, then its contents.
+    const intro = page.locator("article.language-reference > p").first();
+    const firstWords = /^# .+\n\n(.+)$/m.exec(markdown)![1].replace(/`/g, "");
+    expect((await intro.innerText()).startsWith(firstWords)).toBe(true);
+    expect(await intro.evaluate((p) => Boolean(p.compareDocumentPosition(document.querySelector("nav.language-contents")!) & Node.DOCUMENT_POSITION_FOLLOWING))).toBe(true);
 
     // Every heading of the file, in its order, with the anchor GitHub gives it.
     const expected = headings();
