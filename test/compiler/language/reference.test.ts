@@ -114,7 +114,7 @@ describe("the language reference documents every word of the language", () => {
   };
   for (const node of tree.children) visit(node, (node as Heading).type === "heading");
   /** Code that has the word as a word of its own: `then` in `if … then … else …`, `round` in `round(x, mode)`. */
-  const names = (codes: string[], word: string) => codes.some((c) => (c.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []).includes(word));
+  const names = (codes: string[], word: string) => codes.some((c) => Array.from(c.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g), (m) => m[0]).includes(word));
 
   // The words of the rules blocks of the runnable examples, without strings and comments.
   const used = new Set(
