@@ -135,6 +135,10 @@ export class Definitions implements Environment {
     return this.memberIndex.byMember.get(name) ?? [];
   }
 
+  enumNamed(name: string): EnumInfo | undefined {
+    return this.types.enums.get(name);
+  }
+
   globalNames(): string[] {
     const s = this.symbols;
     return [...s.inputs.keys(), ...s.lets.keys(), ...s.dice.keys(), ...s.tables.keys()];
