@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compile } from "../../../compiler/compile.ts";
 import { parseRulesBlock } from "../../../compiler/language/parse.ts";
-import { enginesOf, resolveVector, type EngineModule, type NamedEngine } from "../../support/engines.ts";
+import { enginesOf, generatedEngines, resolveVector, type EngineModule, type NamedEngine } from "../../support/engines.ts";
 import { documentCorpus, frontMatter, removeTemp } from "../../support/repo.ts";
 
 const DOCUMENT = `${frontMatter("Exceptions")}
@@ -141,5 +141,32 @@ describe("mistakes with exceptions", () => {
     expect(await diagnostics(`exception p: x to q when b = 1 "Units move."\nexception q: x to p when a == 1 = 2 "Units move."`)).toEqual(["HX0313 The exceptions to `x` are exceptions to each other in a circle: p → q → p."]);
     expect(await diagnostics(`exception x when b = true "Units move."`)).toEqual([expect.stringMatching(/^HX0301 The value of an exception to `x` must be integer/)]);
     expect(await diagnostics(`exception x when a = 1 "Units move."`)).toEqual([expect.stringMatching(/^HX0301 The condition of an exception to `x` must be/)]);
+  });
+});
+
+describe("the exceptions of 9.14a and 9.1g in the OCS 4.3 engine", () => {
+  let engine: EngineModule;
+  beforeAll(async () => {
+    engine = await generatedEngines().find((e) => e.name === "ocs/4.3/ground_combat")!.load();
+  });
+  const unit = (strength: number) => [{ strength, ar: 3, terrain_effect: 1 }];
+  const cited = (input: object, dice: object, name: string) => {
+    const resolution = engine.resolve({ terrain: "open", attacker_supply: 4, ...input }, dice);
+    const step = resolution.trace.find((s) => s.name === name)!;
+    return { value: step.value, paragraph: step.paragraph, quote: step.quote };
+  };
+
+  it("cites 9.14a's own block where a zero strength decides the odds or the column, 9.7 and 9.7a otherwise", () => {
+    expect(cited({ attackers: unit(0), defenders: unit(1) }, {}, "start_column")).toEqual({ value: 1, paragraph: "9.14a", quote: "Attacks with a zero strength must be supplied normally, and begin on the left-most column." });
+    expect(cited({ attackers: unit(1), defenders: unit(0) }, {}, "start_column")).toEqual({ value: 13, paragraph: "9.14a", quote: "Attacks against a zero strength begin on the right-most column of the Combat Table" });
+    expect(cited({ attackers: unit(0), defenders: unit(0) }, {}, "odds")).toEqual({ value: "1:1", paragraph: "9.14a", quote: "If both sides have a zero strength, call it 1:1 and shake your head." });
+    expect(cited({ attackers: unit(3), defenders: unit(1) }, {}, "odds")).toMatchObject({ value: "3:1", paragraph: "9.7" });
+    expect(cited({ attackers: unit(1), defenders: unit(1) }, {}, "start_column")).toMatchObject({ value: 5, paragraph: "9.7a" });
+  });
+
+  it("cites 9.1g's block where a shift runs past the table, 9.8 otherwise", () => {
+    const attacker = { surprise_roll: 12, shift_roll: 6 };
+    expect(cited({ attackers: unit(13), defenders: unit(1) }, attacker, "final_column")).toEqual({ value: 13, paragraph: "9.1g", quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column." });
+    expect(cited({ attackers: unit(1), defenders: unit(1) }, attacker, "final_column")).toMatchObject({ value: 11, paragraph: "9.8" });
   });
 });
