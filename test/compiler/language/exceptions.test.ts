@@ -77,10 +77,13 @@ describe("an engine with exceptions", () => {
   let root: string;
   let engines: NamedEngine[];
   let engine: EngineModule;
+  let files: Map<string, string>;
 
   beforeAll(async () => {
     root = documentCorpus(DOCUMENT).root;
-    engines = enginesOf(await compile({ root }), "exceptions");
+    const result = await compile({ root });
+    files = result.files;
+    engines = enginesOf(result, "exceptions");
     engine = await engines[0].load();
   });
   afterAll(() => removeTemp(root));
@@ -102,6 +105,11 @@ describe("an engine with exceptions", () => {
 
   it("takes an exception to an exception over the one it excepts", () => {
     expect(column({ attack: 2, defense: 0, hq: true })).toEqual({ value: 5, paragraph: "1.3", quote: "an attack against a headquarters with no strength begins on column 5" });
+  });
+
+  it("counts an exception's paragraph as formalized by the definition and its procedure", () => {
+    const index = JSON.parse([...files].find(([path]) => /^[^/]+\/[^/]+\/index\.json$/.test(path))![1]);
+    for (const id of ["1.2", "1.3"]) expect(index.paragraphs[id], id).toMatchObject({ definitions: ["column"], procedures: ["attack_column"] });
   });
 
   it("passes every example's vector", async () => {
