@@ -106,7 +106,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
     // Typed: a procedure without dice has an empty outcome, which TypeScript cannot type by itself.
     { type: "const", name: "OUTCOME", valueType: tArray(tRef("string"), true), init: data(procedure.outcome) },
     { type: "blank" },
-    assumeFunction(globals),
+    assumeFunction(assumable(globals)),
     { type: "blank" },
     inheritFunction(procedure),
     { type: "blank" },
@@ -192,7 +192,7 @@ function formStatements(procedure: ProcedureModel, globals: LetModel[], notation
       name: "ASSUMABLE",
       valueType: tArray(rtType("FieldSchema"), true),
       doc: "The definitions `assume` may fix, with their types (a worked example's \"assume the odds were 4:1\").",
-      init: data(globals.filter((l) => ASSUMABLE_KINDS.has(l.type.kind)).map((l) => fieldSchema({ name: l.name, label: l.label, description: "", type: l.type }))),
+      init: data(assumable(globals).filter((l) => ASSUMABLE_KINDS.has(l.type.kind)).map((l) => fieldSchema({ name: l.name, label: l.label, description: "", type: l.type }))),
     },
   ];
 }
@@ -516,7 +516,8 @@ function traceStatement(procedure: ProcedureModel): TsStmt {
     name: "TRACE",
     doc: "The trace, in reading order: each step after the steps it reads.",
     valueType: tArray(rtType("TraceEntry", [STATE]), true),
-    init: arr(traceOrder(procedure).map(entry)),
+    // An output that lists an input is that input's step.
+    init: arr(traceOrder(procedure).filter((node) => node.kind !== "let" || !procedure.letsByKey.get(node.key)!.echo).map(entry)),
   };
 }
 
@@ -806,6 +807,11 @@ function inheritFunction(procedure: ProcedureModel): TsStmt {
       ...procedure.lets.map((l) => (l.each ? copy(elementName(l.each.list, l.name), true) : copy(definitionName(l.name), false))),
     ],
   };
+}
+
+/** The definitions an example may assume: not an output that lists an input (the input is given instead). */
+function assumable(definitions: LetModel[]): LetModel[] {
+  return definitions.filter((l) => !l.echo);
 }
 
 /** Worked examples fix intermediate values ("assume the base odds were 4:1"). */
