@@ -1,10 +1,11 @@
 import type { Session } from "../diagnostics/session.ts";
 import type { Chart, ChartCell } from "../1-read/types.ts";
-import type { KeySpec, TableDecl } from "../language/ast.ts";
+import type { KeyAlias, KeySpec, TableDecl } from "../language/ast.ts";
 import { describe, type EnumInfo, type TableInfo, type Type } from "../language/types.ts";
 import { placeIn, type Declared } from "../2-resolve/types.ts";
 import { decimal, le, parseOdds, parseOddsRange, parseRange } from "../runtime/runtime.ts";
 import type { Notations } from "./load-notations.ts";
+import { suggest } from "./suggest.ts";
 import type { Citation, TableKey, TableModel } from "./types.ts";
 
 /** A chart cell that the source does not know. */
@@ -42,6 +43,9 @@ export function bindTable(
     return null;
   };
 
+  for (const [aliases, type, what] of [[decl.rows.aliases, info.rowKey, "rows"], [decl.columns.aliases, info.columnKey, "columns"], [decl.cellAliases, info.cell, "cells"]] as const) {
+    if (!checkAliases(aliases, type, what, declared, session)) ok = false;
+  }
   const columns = chart.header.slice(1).map((cell) => keyOf(cell, info.columnKey, decl.columns, "column"));
   const rows = chart.rows.map((row) => keyOf(row[0], info.rowKey, decl.rows, "row"));
   const headers = { row: chart.rows.map((row) => row[0]), column: chart.header.slice(1) };
@@ -75,7 +79,7 @@ export function bindTable(
         unknownCells++;
         return null;
       }
-      const parsed = parseCell(cell.text, info.cell, notations);
+      const parsed = parseCell(cell.text, info.cell, decl.cellAliases, notations);
       if (parsed.ok) return parsed.value;
       ok = false;
       session.report("HX0402", { chart: chart.id, row: row[0]?.text ?? r, column: chart.header[c + 1]?.text ?? c, cell: cell.text, expected: describe(info.cell), reason: parsed.reason }, cell.place);
@@ -115,9 +119,30 @@ function exact(text: string): string {
   return text.toLowerCase().replace(/\s+/g, " ").trim();
 }
 
-function enumMember(text: string, info: EnumInfo, spec?: KeySpec): string | null {
+/**
+ * The printed labels a table declaration maps (`rows: terrain (extremely_close = "Extr Close")`,
+ * `cells: effect ("-" = no_effect)`) name members of the axis's or the cells' enum; only an
+ * enum's labels can be mapped (HX0420). True when they do.
+ */
+function checkAliases(aliases: readonly KeyAlias[], type: Type, what: "rows" | "columns" | "cells", declared: Declared<TableDecl>, session: Session): boolean {
+  if (aliases.length === 0 || type.kind === "any") return true;
+  if (type.kind !== "enum") {
+    session.report("HX0420", { table: declared.decl.name, what, type: describe(type) }, placeIn(declared.file, aliases[0].loc));
+    return false;
+  }
+  let ok = true;
+  for (const alias of aliases) {
+    if (type.info.members.some((m) => m.name === alias.name)) continue;
+    ok = false;
+    const members = type.info.members.map((m) => m.name);
+    session.report("HX0203", { name: alias.name, hint: suggest(alias.name, members, `members of ${type.info.name}: ${members.join(", ")}`) }, placeIn(declared.file, alias.nameLoc));
+  }
+  return ok;
+}
+
+function enumMember(text: string, info: EnumInfo, aliases: readonly KeyAlias[] = []): string | null {
   // A label written exactly wins over a loose match, which ignores punctuation ("Extr Close").
-  const alias = spec?.aliases.find((a) => exact(a.header.text) === exact(text)) ?? spec?.aliases.find((a) => normalize(a.header.text) === normalize(text));
+  const alias = aliases.find((a) => exact(a.header.text) === exact(text)) ?? aliases.find((a) => normalize(a.header.text) === normalize(text));
   if (alias) return alias.name;
   const member =
     info.members.find((m) => exact(m.label) === exact(text) || m.name === text) ??
@@ -127,7 +152,7 @@ function enumMember(text: string, info: EnumInfo, spec?: KeySpec): string | null
 
 function parseKey(text: string, type: Type, spec: KeySpec): TableKey | null {
   if (type.kind === "enum") {
-    const member = enumMember(text, type.info, spec);
+    const member = enumMember(text, type.info, spec.aliases);
     return member ? { member, header: text } : null;
   }
   if (type.kind === "integer") {
@@ -143,7 +168,7 @@ function parseKey(text: string, type: Type, spec: KeySpec): TableKey | null {
 
 type CellParse = { ok: true; value: unknown } | { ok: false; reason: string };
 
-function parseCell(text: string, type: Type, notations: Notations): CellParse {
+function parseCell(text: string, type: Type, aliases: readonly KeyAlias[], notations: Notations): CellParse {
   switch (type.kind) {
     case "integer":
     case "number": {
@@ -162,8 +187,9 @@ function parseCell(text: string, type: Type, notations: Notations): CellParse {
       return range ? { ok: true, value: range } : { ok: false, reason: "ranges are written like 9 or more, 6 or less, 3-5" };
     }
     case "enum": {
-      const member = enumMember(text, type.info);
-      return member ? { ok: true, value: member } : { ok: false, reason: `labels are ${type.info.members.map((m) => m.label).join(", ")}` };
+      const member = enumMember(text, type.info, aliases);
+      const labels = [...aliases.map((a) => a.header.text), ...type.info.members.map((m) => m.label)];
+      return member ? { ok: true, value: member } : { ok: false, reason: `labels are ${labels.join(", ")}` };
     }
     case "text":
       return { ok: true, value: text };
