@@ -5,7 +5,7 @@ import { checkPattern, EDITION_ANALYSIS_MS, type PatternUse } from "./check-patt
 import { compilePattern } from "./numbering.ts";
 import type { Place } from "../diagnostics/diagnostic.ts";
 import type { SourcePlaces } from "./source-places.ts";
-import type { Numbering, NumberingRule, Source } from "./types.ts";
+import type { ColourMeaning, Numbering, NumberingRule, Source } from "./types.ts";
 
 type Yaml = Record<string, unknown>;
 
@@ -129,6 +129,33 @@ export function readRelease(yaml: Yaml, places: SourcePlaces, session: Session):
   if (Number.isSafeInteger(value) && (value as number) >= 0) return value as number;
   session.report("HX0002", { file: places.file, problem: "`release` must be a whole number from 0 (the release of the edition's engines package)" }, fieldValuePlace(places, "release"));
   return 0;
+}
+
+/** A colour a source may mark words with: a CSS colour name. */
+const COLOUR = /^[a-z]{1,20}$/;
+
+/**
+ * `marks`: what the colours of words the source marks mean (see remark-colour-marks.ts),
+ * `red: { tag: P, meaning: "…" }`. A tag is at most 4 characters (it is shown beside the
+ * words), a meaning at most 200.
+ */
+export function readMarks(yaml: Yaml, places: SourcePlaces, session: Session): Record<string, ColourMeaning> {
+  const value = yaml.marks;
+  if (value === undefined) return {};
+  const problem = (text: string) => session.report("HX0002", { file: places.file, problem: text }, fieldPlace(places, "marks"));
+  if (!value || typeof value !== "object" || Array.isArray(value)) {
+    problem("`marks` must map colour names to { tag, meaning }");
+    return {};
+  }
+  const marks: Record<string, ColourMeaning> = {};
+  for (const [colour, entry] of Object.entries(value as Yaml)) {
+    const { tag, meaning } = (entry ?? {}) as Yaml;
+    if (!COLOUR.test(colour)) problem(`\`marks.${colour}\` is not a colour name (lowercase letters, such as red)`);
+    else if (typeof tag !== "string" || tag.length === 0 || tag.length > 4) problem(`\`marks.${colour}.tag\` must be text of 1 to 4 characters`);
+    else if (typeof meaning !== "string" || meaning.length === 0 || meaning.length > 200) problem(`\`marks.${colour}.meaning\` must be text of at most 200 characters`);
+    else marks[colour] = { tag, meaning };
+  }
+  return marks;
 }
 
 /** Where each key of a top-level map is written in the file (`"4.2"` of `  "4.2": Fractions` under `outside:`). */

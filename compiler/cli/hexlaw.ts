@@ -7,6 +7,7 @@ import { explain } from "./explain.ts";
 import { test } from "./test.ts";
 import { USAGE } from "./usage.ts";
 import { hexlawVersion } from "./version.ts";
+import { printable } from "../diagnostics/format.ts";
 
 const OPTIONS: Record<string, { valued: string[]; boolean: string[] }> = {
   build: { valued: ["root"], boolean: ["watch"] },
@@ -100,11 +101,11 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     if (error instanceof UsageError) {
-      process.stderr.write(`hexlaw: ${error.message}\nRun \`hexlaw --help\` for usage.\n`);
+      process.stderr.write(`hexlaw: ${printable(error.message)}\nRun \`hexlaw --help\` for usage.\n`);
       process.exitCode = 2;
       return;
     }
-    process.stderr.write(`hexlaw: internal error: ${(error as Error)?.message ?? String(error)}\nThis is a bug in Hexlaw; please report it with the command you ran.\n`);
+    process.stderr.write(`hexlaw: internal error: ${printable((error as Error)?.message ?? String(error))}\nThis is a bug in Hexlaw; please report it with the command you ran.\n`);
     process.exitCode = 70;
   },
 );
