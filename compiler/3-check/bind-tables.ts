@@ -4,6 +4,7 @@ import type { KeyAlias, KeySpec, TableDecl } from "../language/ast.ts";
 import { describe, type EnumInfo, type TableInfo, type Type } from "../language/types.ts";
 import { placeIn, type Declared } from "../2-resolve/types.ts";
 import { decimal, parseOdds, parseOddsRange, parseRange } from "../runtime/runtime.ts";
+import { chartFormOf, FORM_EXAMPLES, FORM_NAMES, parseForm, type ChartForm } from "./chart-forms.ts";
 import { checkChartKeys } from "./check-chart-keys.ts";
 import type { Notations } from "./load-notations.ts";
 import { suggest } from "./suggest.ts";
@@ -28,16 +29,20 @@ export function bindTable(
 ): TableModel | null {
   const { decl } = declared;
   let ok = true;
+  const forms = { row: chartFormOf(decl.rows.keyType, info.rowKey), column: chartFormOf(decl.columns.keyType, info.columnKey), cell: chartFormOf(decl.cells, info.cell) };
   const keyOf = (cell: ChartCell, type: Type, spec: KeySpec, axis: "row" | "column"): TableKey | null => {
-    const key = parseKey(cell.text, type, spec);
+    const form = forms[axis];
+    const key = parseKey(cell.text, type, spec, form);
     if (key) return key;
     ok = false;
     const expected =
-      type.kind === "enum" ? `a label of ${type.info.name} (${type.info.members.map((m) => m.label).join(", ")})`
+      form ? FORM_NAMES[form]
+      : type.kind === "enum" ? `a label of ${type.info.name} (${type.info.members.map((m) => m.label).join(", ")})`
       : type.kind === "odds" ? "odds or a range of odds such as \"5:1\", \"13:1+\", \"1:9 or less\" or \"10:1-12:1\""
       : "a whole number or range such as \"9 or more\"";
     const hint =
-      type.kind === "enum" ? `map the header in the table declaration: (member = "${cell.text}")`
+      form ? FORM_EXAMPLES[form]
+      : type.kind === "enum" ? `map the header in the table declaration: (member = "${cell.text}")`
       : type.kind === "odds" ? "odds keys are written 5:1, 13:1+ (or 13:1 or more), 1:9 or less, or 10:1-12:1"
       : "integer keys are written 7, 1 or less, 15 or more, or 3-5";
     session.report("HX0401", { chart: chart.id, axis, header: cell.text, expected, hint }, cell.place);
@@ -70,10 +75,10 @@ export function bindTable(
         unknownCells++;
         return null;
       }
-      const parsed = parseCell(cell.text, info.cell, decl.cellAliases, notations);
+      const parsed = parseCell(cell.text, info.cell, decl.cellAliases, forms.cell, notations);
       if (parsed.ok) return parsed.value;
       ok = false;
-      session.report("HX0402", { chart: chart.id, row: row[0]?.text ?? r, column: chart.header[c + 1]?.text ?? c, cell: cell.text, expected: describe(info.cell), reason: parsed.reason.replace(/\.$/, "") }, cell.place);
+      session.report("HX0402", { chart: chart.id, row: row[0]?.text ?? r, column: chart.header[c + 1]?.text ?? c, cell: cell.text, expected: forms.cell ? FORM_NAMES[forms.cell] : describe(info.cell), reason: parsed.reason.replace(/\.$/, "") }, cell.place);
       return null;
     }),
   );
@@ -135,7 +140,11 @@ function enumMember(text: string, info: EnumInfo, aliases: readonly KeyAlias[] =
   return member?.name ?? null;
 }
 
-function parseKey(text: string, type: Type, spec: KeySpec): TableKey | null {
+function parseKey(text: string, type: Type, spec: KeySpec, form: ChartForm | null): TableKey | null {
+  if (form) {
+    const range = parseForm(text, form);
+    return range ? { min: range.min, max: range.max, header: text } : null;
+  }
   if (type.kind === "enum") {
     const member = enumMember(text, type.info, spec.aliases);
     return member ? { member, header: text } : null;
@@ -153,7 +162,11 @@ function parseKey(text: string, type: Type, spec: KeySpec): TableKey | null {
 
 type CellParse = { ok: true; value: unknown } | { ok: false; reason: string };
 
-function parseCell(text: string, type: Type, aliases: readonly KeyAlias[], notations: Notations): CellParse {
+function parseCell(text: string, type: Type, aliases: readonly KeyAlias[], form: ChartForm | null, notations: Notations): CellParse {
+  if (form) {
+    const value = parseForm(text, form);
+    return value && value.min === value.max ? { ok: true, value: value.min } : { ok: false, reason: FORM_EXAMPLES[form] };
+  }
   switch (type.kind) {
     case "integer":
     case "number": {
