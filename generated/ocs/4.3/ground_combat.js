@@ -3390,7 +3390,7 @@ function overrun_gains_no_exploit(s) {
 function final_column(s) {
   let v = s.final_column;
   if (v === undefined) {
-    v = rt.whole(start_column(s) + column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.whole(start_column(s) + column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? rt.lastItem(table$combat_odds$columns) : rt.whole(start_column(s) + column_shift(s), "9.1g");
+    v = rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") < 0 ? rt.firstItem(table$combat_odds$columns) : rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") > 0 ? rt.lastItem(table$combat_odds$columns) : rt.along(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g");
     s.final_column = v;
   }
   return v;
@@ -4179,7 +4179,7 @@ function check$ar_units_in_combat(s) {
   return in$attacker_ar_unit(s) <= in$attackers(s).length && in$defender_ar_unit(s) <= in$defenders(s).length;
 }
 function branch$final_column(s) {
-  return rt.whole(start_column(s) + column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? 0 : rt.whole(start_column(s) + column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? 1 : 2;
+  return rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") < 0 ? 0 : rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") > 0 ? 1 : 2;
 }
 function branch$odds(s) {
   return both_zero(s) ? 0 : 1;
@@ -4637,7 +4637,7 @@ function straight$3(input, dice, in$attackers, attacker_supply_cost, in$defender
     return null;
   }
   const column_shift = surprise === "attacker" ? die$shift_roll : surprise === "defender" ? -die$shift_roll : 0;
-  const final_column = rt.whole(start_column + column_shift, "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.whole(start_column + column_shift, "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? rt.lastItem(table$combat_odds$columns) : rt.whole(start_column + column_shift, "9.1g");
+  const final_column = rt.pastEnds(table$combat_odds$columns, start_column, column_shift, "9.1g") < 0 ? rt.firstItem(table$combat_odds$columns) : rt.pastEnds(table$combat_odds$columns, start_column, column_shift, "9.1g") > 0 ? rt.lastItem(table$combat_odds$columns) : rt.along(table$combat_odds$columns, start_column, column_shift, "9.1g");
   const final_column_odds = rt.lookup(table$combat_odds, in$terrain, final_column);
   const die$combat_roll = dice.combat_roll;
   if (die$combat_roll === undefined) {
@@ -4671,6 +4671,8 @@ function straight$3(input, dice, in$attackers, attacker_supply_cost, in$defender
   );
   const attacker_destroyed = straight$attacker_destroyed$each1(in$attackers, attackers$destroyed);
   const attacker_retreat_hexes = attacker_destroyed ? 0 : attacker_option_as_retreat;
+  const in$phase = input.phase;
+  const in$attack_hexes = input.attack_hexes;
   return straight$4(
     input,
     in$attackers,
@@ -4708,12 +4710,12 @@ function straight$3(input, dice, in$attackers, attacker_supply_cost, in$defender
     attackers$destroyed,
     attacker_destroyed,
     attacker_retreat_hexes,
+    in$phase,
+    in$attack_hexes,
   );
 }
 /** Stage 4 of `straight`, with the values it and the later stages read from before it. */
-function straight$4(input, in$attackers, attacker_supply_cost, in$defenders, in$defender_ar_unit, defender_supply_cost, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$defense_strength, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, final_column, final_column_odds, combat_modified, result, attacker_steps, attacker_destroyed_before_options, attacker_option_as_retreat, attacker_required_losses, attacker_step_losses, attackers$losses, attackers$destroyed, attacker_destroyed, attacker_retreat_hexes) {
-  const in$phase = input.phase;
-  const in$attack_hexes = input.attack_hexes;
+function straight$4(input, in$attackers, attacker_supply_cost, in$defenders, in$defender_ar_unit, defender_supply_cost, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$defense_strength, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, final_column, final_column_odds, combat_modified, result, attacker_steps, attacker_destroyed_before_options, attacker_option_as_retreat, attacker_required_losses, attacker_step_losses, attackers$losses, attackers$destroyed, attacker_destroyed, attacker_retreat_hexes, in$phase, in$attack_hexes) {
   const in$attack_hexes_adjacent = input.attack_hexes_adjacent;
   const overrun_gains_no_exploit = false;
   const exploit_ignored = result.attacker_exploit === null ? false : overrun_gains_no_exploit ? true : in$phase === "exploitation_phase" ? true : in$attack_hexes > 2 || in$attack_hexes === 2 && !in$attack_hexes_adjacent ? true : attacker_option_as_retreat > 0 ? true : false;
@@ -4756,6 +4758,7 @@ function straight$4(input, in$attackers, attacker_supply_cost, in$defenders, in$
   const defender_retreat_hexes = defender_destroyed ? 0 : defender_option_as_retreat;
   const defender_dg = result.defender_dg ? true : defender_retreat_hexes >= 2;
   const advance = !(defender_destroyed || defender_retreat_hexes > 0) ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : attacker_destroyed ? "not_allowed" : "allowed";
+  const attackers$advances = new Array(in$attackers.length);
   return straight$5(
     in$attackers,
     attacker_supply_cost,
@@ -4799,11 +4802,11 @@ function straight$4(input, in$attackers, attacker_supply_cost, in$defenders, in$
     defender_retreat_hexes,
     defender_dg,
     advance,
+    attackers$advances,
   );
 }
 /** Stage 5 of `straight`, with the values it and the later stages read from before it. */
-function straight$5(in$attackers, attacker_supply_cost, defender_supply_cost, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$defense_strength, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, final_column, final_column_odds, combat_modified, result, attacker_option_as_retreat, attacker_step_losses, attackers$losses, attackers$destroyed, attacker_destroyed, attacker_retreat_hexes, exploit_ignored, attackers$gains_exploit, exploit_units, defender_may_ignore, defender_option, defender_step_losses, defenders$losses, defenders$destroyed, defender_destroyed, defender_retreat_hexes, defender_dg, advance) {
-  const attackers$advances = new Array(in$attackers.length);
+function straight$5(in$attackers, attacker_supply_cost, defender_supply_cost, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$defense_strength, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, final_column, final_column_odds, combat_modified, result, attacker_option_as_retreat, attacker_step_losses, attackers$losses, attackers$destroyed, attacker_destroyed, attacker_retreat_hexes, exploit_ignored, attackers$gains_exploit, exploit_units, defender_may_ignore, defender_option, defender_step_losses, defenders$losses, defenders$destroyed, defender_destroyed, defender_retreat_hexes, defender_dg, advance, attackers$advances) {
   straight$loop$attackers$advances(
     in$attackers,
     attackers$destroyed,

@@ -3604,7 +3604,7 @@ function overrun_gains_no_exploit(s: State): boolean {
 function final_column(s: State): number {
   let v = s.final_column;
   if (v === undefined) {
-    v = rt.whole(start_column(s) + column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? rt.firstItem(table$combat_odds$columns) as number : rt.whole(start_column(s) + column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? rt.lastItem(table$combat_odds$columns) as number : rt.whole(start_column(s) + column_shift(s), "9.1g");
+    v = rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") < 0 ? rt.firstItem(table$combat_odds$columns) as number : rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") > 0 ? rt.lastItem(table$combat_odds$columns) as number : rt.along(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g");
     s.final_column = v;
   }
   return v;
@@ -4393,7 +4393,7 @@ function check$ar_units_in_combat(s: State): boolean {
   return in$attacker_ar_unit(s) <= in$attackers(s).length && in$defender_ar_unit(s) <= in$defenders(s).length;
 }
 function branch$final_column(s: State): number {
-  return rt.whole(start_column(s) + column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? 0 : rt.whole(start_column(s) + column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? 1 : 2;
+  return rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") < 0 ? 0 : rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") > 0 ? 1 : 2;
 }
 function branch$odds(s: State): number {
   return both_zero(s) ? 0 : 1;
@@ -4851,7 +4851,7 @@ function straight$3(input: Input, dice: Readonly<Record<string, number | undefin
     return null;
   }
   const column_shift: number = surprise === "attacker" ? die$shift_roll : surprise === "defender" ? -die$shift_roll : 0;
-  const final_column: number = rt.whole(start_column + column_shift, "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? rt.firstItem(table$combat_odds$columns) as number : rt.whole(start_column + column_shift, "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? rt.lastItem(table$combat_odds$columns) as number : rt.whole(start_column + column_shift, "9.1g");
+  const final_column: number = rt.pastEnds(table$combat_odds$columns, start_column, column_shift, "9.1g") < 0 ? rt.firstItem(table$combat_odds$columns) as number : rt.pastEnds(table$combat_odds$columns, start_column, column_shift, "9.1g") > 0 ? rt.lastItem(table$combat_odds$columns) as number : rt.along(table$combat_odds$columns, start_column, column_shift, "9.1g");
   const final_column_odds: rt.Odds = rt.lookup(table$combat_odds, in$terrain, final_column);
   const die$combat_roll = dice.combat_roll;
   if (die$combat_roll === undefined) {
@@ -4885,6 +4885,8 @@ function straight$3(input: Input, dice: Readonly<Record<string, number | undefin
   );
   const attacker_destroyed: boolean = straight$attacker_destroyed$each1(in$attackers, attackers$destroyed);
   const attacker_retreat_hexes: number = attacker_destroyed ? 0 : attacker_option_as_retreat;
+  const in$phase = input.phase as "combat_phase" | "exploitation_phase";
+  const in$attack_hexes = input.attack_hexes as number;
   return straight$4(
     input,
     in$attackers,
@@ -4922,12 +4924,12 @@ function straight$3(input: Input, dice: Readonly<Record<string, number | undefin
     attackers$destroyed,
     attacker_destroyed,
     attacker_retreat_hexes,
+    in$phase,
+    in$attack_hexes,
   );
 }
 /** Stage 4 of `straight`, with the values it and the later stages read from before it. */
-function straight$4(input: Input, in$attackers: readonly AttackingUnit[], attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], in$defender_ar_unit: number, defender_supply_cost: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_steps: number, attacker_destroyed_before_options: boolean, attacker_option_as_retreat: number, attacker_required_losses: number, attacker_step_losses: number, attackers$losses: number[], attackers$destroyed: boolean[], attacker_destroyed: boolean, attacker_retreat_hexes: number): Record<string, rt.Wire> | null {
-  const in$phase = input.phase as "combat_phase" | "exploitation_phase";
-  const in$attack_hexes = input.attack_hexes as number;
+function straight$4(input: Input, in$attackers: readonly AttackingUnit[], attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], in$defender_ar_unit: number, defender_supply_cost: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_steps: number, attacker_destroyed_before_options: boolean, attacker_option_as_retreat: number, attacker_required_losses: number, attacker_step_losses: number, attackers$losses: number[], attackers$destroyed: boolean[], attacker_destroyed: boolean, attacker_retreat_hexes: number, in$phase: "combat_phase" | "exploitation_phase", in$attack_hexes: number): Record<string, rt.Wire> | null {
   const in$attack_hexes_adjacent = input.attack_hexes_adjacent as boolean;
   const overrun_gains_no_exploit: boolean = false;
   const exploit_ignored: boolean = result.attacker_exploit === null ? false : overrun_gains_no_exploit ? true : in$phase === "exploitation_phase" ? true : in$attack_hexes > 2 || in$attack_hexes === 2 && !in$attack_hexes_adjacent ? true : attacker_option_as_retreat > 0 ? true : false;
@@ -4970,6 +4972,7 @@ function straight$4(input: Input, in$attackers: readonly AttackingUnit[], attack
   const defender_retreat_hexes: number = defender_destroyed ? 0 : defender_option_as_retreat;
   const defender_dg: boolean = result.defender_dg ? true : defender_retreat_hexes >= 2;
   const advance: "required" | "allowed" | "not_allowed" = !(defender_destroyed || defender_retreat_hexes > 0) ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : attacker_destroyed ? "not_allowed" : "allowed";
+  const attackers$advances: ("required" | "allowed" | "not_allowed")[] = new Array(in$attackers.length);
   return straight$5(
     in$attackers,
     attacker_supply_cost,
@@ -5013,11 +5016,11 @@ function straight$4(input: Input, in$attackers: readonly AttackingUnit[], attack
     defender_retreat_hexes,
     defender_dg,
     advance,
+    attackers$advances,
   );
 }
 /** Stage 5 of `straight`, with the values it and the later stages read from before it. */
-function straight$5(in$attackers: readonly AttackingUnit[], attacker_supply_cost: number, defender_supply_cost: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_option_as_retreat: number, attacker_step_losses: number, attackers$losses: number[], attackers$destroyed: boolean[], attacker_destroyed: boolean, attacker_retreat_hexes: number, exploit_ignored: boolean, attackers$gains_exploit: boolean[], exploit_units: number, defender_may_ignore: boolean, defender_option: number, defender_step_losses: number, defenders$losses: number[], defenders$destroyed: boolean[], defender_destroyed: boolean, defender_retreat_hexes: number, defender_dg: boolean, advance: "required" | "allowed" | "not_allowed"): Record<string, rt.Wire> | null {
-  const attackers$advances: ("required" | "allowed" | "not_allowed")[] = new Array(in$attackers.length);
+function straight$5(in$attackers: readonly AttackingUnit[], attacker_supply_cost: number, defender_supply_cost: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_option_as_retreat: number, attacker_step_losses: number, attackers$losses: number[], attackers$destroyed: boolean[], attacker_destroyed: boolean, attacker_retreat_hexes: number, exploit_ignored: boolean, attackers$gains_exploit: boolean[], exploit_units: number, defender_may_ignore: boolean, defender_option: number, defender_step_losses: number, defenders$losses: number[], defenders$destroyed: boolean[], defender_destroyed: boolean, defender_retreat_hexes: number, defender_dg: boolean, advance: "required" | "allowed" | "not_allowed", attackers$advances: ("required" | "allowed" | "not_allowed")[]): Record<string, rt.Wire> | null {
   straight$loop$attackers$advances(
     in$attackers,
     attackers$destroyed,

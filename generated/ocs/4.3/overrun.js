@@ -3729,7 +3729,7 @@ function movement_ends(s) {
 function final_column(s) {
   let v = s.final_column;
   if (v === undefined) {
-    v = rt.whole(start_column(s) + column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.whole(start_column(s) + column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? rt.lastItem(table$combat_odds$columns) : rt.whole(start_column(s) + column_shift(s), "9.1g");
+    v = rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") < 0 ? rt.firstItem(table$combat_odds$columns) : rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") > 0 ? rt.lastItem(table$combat_odds$columns) : rt.along(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g");
     s.final_column = v;
   }
   return v;
@@ -4533,7 +4533,7 @@ function check$ar_units_in_combat(s) {
   return in$attacker_ar_unit(s) <= in$attackers(s).length && in$defender_ar_unit(s) <= in$defenders(s).length;
 }
 function branch$final_column(s) {
-  return rt.whole(start_column(s) + column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? 0 : rt.whole(start_column(s) + column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? 1 : 2;
+  return rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") < 0 ? 0 : rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") > 0 ? 1 : 2;
 }
 function branch$odds(s) {
   return both_zero(s) ? 0 : 1;
@@ -5041,7 +5041,7 @@ function straight$3(input, dice, in$attackers, overrun_cost, attacker_supply_cos
 }
 /** Stage 4 of `straight`, with the values it and the later stages read from before it. */
 function straight$4(input, dice, in$attackers, overrun_cost, attacker_supply_cost, in$defenders, in$attacker_ar_unit, in$defender_ar_unit, mp_left_after, mp_expended_on_target, defender_supply_cost, in$hedgehog_level, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$defense_strength, defense_total, odds, in$terrain, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift) {
-  const final_column = rt.whole(start_column + column_shift, "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.whole(start_column + column_shift, "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? rt.lastItem(table$combat_odds$columns) : rt.whole(start_column + column_shift, "9.1g");
+  const final_column = rt.pastEnds(table$combat_odds$columns, start_column, column_shift, "9.1g") < 0 ? rt.firstItem(table$combat_odds$columns) : rt.pastEnds(table$combat_odds$columns, start_column, column_shift, "9.1g") > 0 ? rt.lastItem(table$combat_odds$columns) : rt.along(table$combat_odds$columns, start_column, column_shift, "9.1g");
   const final_column_odds = rt.lookup(table$combat_odds, in$terrain, final_column);
   const die$combat_roll = dice.combat_roll;
   if (die$combat_roll === undefined) {

@@ -3961,7 +3961,7 @@ function movement_ends(s: State): boolean {
 function final_column(s: State): number {
   let v = s.final_column;
   if (v === undefined) {
-    v = rt.whole(start_column(s) + column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? rt.firstItem(table$combat_odds$columns) as number : rt.whole(start_column(s) + column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? rt.lastItem(table$combat_odds$columns) as number : rt.whole(start_column(s) + column_shift(s), "9.1g");
+    v = rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") < 0 ? rt.firstItem(table$combat_odds$columns) as number : rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") > 0 ? rt.lastItem(table$combat_odds$columns) as number : rt.along(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g");
     s.final_column = v;
   }
   return v;
@@ -4765,7 +4765,7 @@ function check$ar_units_in_combat(s: State): boolean {
   return in$attacker_ar_unit(s) <= in$attackers(s).length && in$defender_ar_unit(s) <= in$defenders(s).length;
 }
 function branch$final_column(s: State): number {
-  return rt.whole(start_column(s) + column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? 0 : rt.whole(start_column(s) + column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? 1 : 2;
+  return rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") < 0 ? 0 : rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") > 0 ? 1 : 2;
 }
 function branch$odds(s: State): number {
   return both_zero(s) ? 0 : 1;
@@ -5273,7 +5273,7 @@ function straight$3(input: Input, dice: Readonly<Record<string, number | undefin
 }
 /** Stage 4 of `straight`, with the values it and the later stages read from before it. */
 function straight$4(input: Input, dice: Readonly<Record<string, number | undefined>>, in$attackers: readonly AttackingUnit[], overrun_cost: number, attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], in$attacker_ar_unit: number, in$defender_ar_unit: number, mp_left_after: rt.Num, mp_expended_on_target: number, defender_supply_cost: number, in$hedgehog_level: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, in$terrain: "open" | "close" | "very_close" | "extremely_close", start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number): Record<string, rt.Wire> | null {
-  const final_column: number = rt.whole(start_column + column_shift, "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? rt.firstItem(table$combat_odds$columns) as number : rt.whole(start_column + column_shift, "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? rt.lastItem(table$combat_odds$columns) as number : rt.whole(start_column + column_shift, "9.1g");
+  const final_column: number = rt.pastEnds(table$combat_odds$columns, start_column, column_shift, "9.1g") < 0 ? rt.firstItem(table$combat_odds$columns) as number : rt.pastEnds(table$combat_odds$columns, start_column, column_shift, "9.1g") > 0 ? rt.lastItem(table$combat_odds$columns) as number : rt.along(table$combat_odds$columns, start_column, column_shift, "9.1g");
   const final_column_odds: rt.Odds = rt.lookup(table$combat_odds, in$terrain, final_column);
   const die$combat_roll = dice.combat_roll;
   if (die$combat_roll === undefined) {
