@@ -1474,6 +1474,24 @@ const table$combat_results = rt.table({
         { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
       ],
     ],
+    rowHeaders: [
+      "1 or less",
+      "2",
+      "3",
+      "4",
+      "5",
+      "6",
+      "7",
+      "8",
+      "9",
+      "10",
+      "11",
+      "12",
+      "13",
+      "14",
+      "15 or more",
+    ],
+    columnHeaders: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13"],
   });
 const table$combat_results$rows = rt.keysOf(table$combat_results.rows);
 const table$combat_results$columns = rt.keysOf(table$combat_results.columns);
@@ -1561,6 +1579,8 @@ const table$combat_odds = rt.table({
         { a: 13, d: 1, text: "13:1" },
       ],
     ],
+    rowHeaders: ["Extr Close", "Very Close", "Close", "Open"],
+    columnHeaders: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13"],
   });
 const table$combat_odds$rows = rt.keysOf(table$combat_odds.rows);
 const table$combat_odds$columns = rt.keysOf(table$combat_odds.columns);
@@ -4257,6 +4277,15 @@ function branch$defenders$destroyed(s, d$i) {
   const d$ = in$defenders(s)[d$i];
   return defenders$losses(s, d$i) >= rt.whole(d$.steps - d$.steps_lost, "9.11c") ? 0 : d$.cannot_move && defender_option_as_retreat(s) > 0 ? 1 : 2;
 }
+function cell$final_column_odds(s) {
+  return rt.cellPlace(table$combat_odds, in$terrain(s), final_column(s), final_column_odds(s));
+}
+function cell$start_column_odds(s) {
+  return rt.cellPlace(table$combat_odds, in$terrain(s), start_column(s), start_column_odds(s));
+}
+function cell$result(s) {
+  return rt.cellPlace(table$combat_results, combat_modified(s), final_column(s), result(s));
+}
 function defender_at$each1(s) {
   const items = in$defenders(s);
   for (let d$i = 0; d$i < items.length; d$i++) {
@@ -5366,7 +5395,7 @@ const TRACE = [
       step$start_column$branch4,
     ],
   },
-  { info: step$start_column_odds, value: (s) => s.start_column_odds },
+  { info: step$start_column_odds, value: (s) => s.start_column_odds, cell: cell$start_column_odds },
   {
     info: step$attackers$action_rating,
     items: (s) => s.attackers$action_rating,
@@ -5404,11 +5433,11 @@ const TRACE = [
     branch: branch$final_column,
     branches: [step$final_column$branch0, step$final_column$branch1, step$final_column$branch2],
   },
-  { info: step$final_column_odds, value: (s) => s.final_column_odds },
+  { info: step$final_column_odds, value: (s) => s.final_column_odds, cell: cell$final_column_odds },
   { info: step$die$combat_roll, value: (s) => s.die$combat_roll },
   { info: step$hedgehog_combat_drm, value: (s) => s.hedgehog_combat_drm },
   { info: step$combat_modified, value: (s) => s.combat_modified },
-  { info: step$result, value: (s) => s.result },
+  { info: step$result, value: (s) => s.result, cell: cell$result },
   { info: step$in$attacker_option_retreat, value: (s) => s.in$attacker_option_retreat },
   { info: step$attacker_steps, value: (s) => s.attacker_steps },
   {
