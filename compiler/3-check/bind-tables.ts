@@ -130,14 +130,18 @@ function checkAliases(aliases: readonly KeyAlias[], type: Type, what: "rows" | "
   return ok;
 }
 
-function enumMember(text: string, info: EnumInfo, aliases: readonly KeyAlias[] = []): string | null {
-  // A label written exactly wins over a loose match, which ignores punctuation ("Extr Close").
-  const alias = aliases.find((a) => exact(a.header.text) === exact(text)) ?? aliases.find((a) => normalize(a.header.text) === normalize(text));
-  if (alias) return alias.name;
-  const member =
-    info.members.find((m) => exact(m.label) === exact(text) || m.name === text) ??
-    info.members.find((m) => normalize(m.label) === normalize(text) || normalize(m.name) === normalize(text));
-  return member?.name ?? null;
+function enumMember(text: string, info: EnumInfo, aliases: readonly KeyAlias[] = [], loose = true): string | null {
+  // A label written exactly (mapped, or the member's own) wins over a loose match, which ignores
+  // punctuation ("Extr Close"): "1/2" is the member labelled 1/2 even when "[1/2]" is mapped.
+  const exactly =
+    aliases.find((a) => exact(a.header.text) === exact(text))?.name ??
+    info.members.find((m) => exact(m.label) === exact(text) || m.name === text)?.name;
+  if (exactly || !loose) return exactly ?? null;
+  return (
+    aliases.find((a) => normalize(a.header.text) === normalize(text))?.name ??
+    info.members.find((m) => normalize(m.label) === normalize(text) || normalize(m.name) === normalize(text))?.name ??
+    null
+  );
 }
 
 function parseKey(text: string, type: Type, spec: KeySpec, form: ChartForm | null): TableKey | null {
@@ -185,7 +189,8 @@ function parseCell(text: string, type: Type, aliases: readonly KeyAlias[], form:
       return range ? { ok: true, value: range } : { ok: false, reason: "ranges are written like 9 or more, 6 or less, 3-5" };
     }
     case "enum": {
-      const member = enumMember(text, type.info, aliases);
+      // A cell's punctuation is its meaning ("[1/2]" is not "1/2", "DE-" not "DE+"): cells are read exactly.
+      const member = enumMember(text, type.info, aliases, false);
       const labels = [...aliases.map((a) => a.header.text), ...type.info.members.map((m) => m.label)];
       return member ? { ok: true, value: member } : { ok: false, reason: `labels are ${labels.join(", ")}` };
     }

@@ -16,7 +16,7 @@ function document(cells: string): string {
 **1.1** A dash is no effect, a half in brackets halves a hedgehog, DG disorganizes.
 
 \`\`\`rules
-enum barrage_effect "Barrage effect" { no_effect "No effect", hedgehog_half "Hedgehog reduced by half", dg "DG", one_step "1" }
+enum barrage_effect "Barrage effect" { no_effect "No effect", hedgehog_half "Hedgehog reduced by half", half "1/2", dg "DG", one_step "1" }
 input column: integer >= 1 <= 3
 dice roll: 1d2
 table barrage = chart "barrage" { rows: integer, columns: integer, cells: ${cells} }
@@ -29,7 +29,7 @@ procedure p {
 :::chart[Barrage]{#barrage}
 | Roll | 1 | 2     | 3  |
 |------|---|-------|----|
-| 1    | - | -     | DG |
+| 1    | - | 1/2   | DG |
 | 2    | - | [1/2] | 1  |
 :::
 `;
@@ -57,6 +57,10 @@ describe("a chart whose cells are mapped labels of an enum", () => {
     expect(read(2, 2)).toBe("hedgehog_half");
   });
 
+  it("reads a label written exactly as its member, before a mapped label that differs only in punctuation", () => {
+    expect(read(2, 1)).toBe("half");
+  });
+
   it("still reads the enum's own labels", () => {
     expect(read(3, 1)).toBe("dg");
     expect(read(3, 2)).toBe("one_step");
@@ -64,7 +68,7 @@ describe("a chart whose cells are mapped labels of an enum", () => {
 });
 
 describe("a chart whose cells are labels of an enum, unmapped", () => {
-  it("refuses a label neither the enum nor the mapping knows, listing the mapped ones too", async () => {
+  it("refuses a label neither the enum nor the mapping knows exactly (\"[1/2]\" is not \"1/2\"), listing the mapped ones too", async () => {
     const { root } = documentCorpus(document('barrage_effect ("-" = no_effect)'));
     try {
       const result = await compile({ root });

@@ -5,6 +5,7 @@
  * assumed is named only when the chart holds it there.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TraceStep } from "../../../compiler/runtime/runtime.ts";
 import { compiledEngines, generatedEngines, type EngineModule } from "../../support/engines.ts";
 import { documentCorpus, frontMatter, removeTemp } from "../../support/repo.ts";
 
@@ -43,12 +44,12 @@ describe("the trace step of a definition that reads a chart cell", () => {
   });
   afterAll(() => removeTemp(root));
 
-  const resolve = (input: object, assume?: object) => {
+  const resolve = (input: object, assume?: Record<string, unknown>) => {
     const checked = engine.check(input);
     if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
     return engine.resolve(checked.value, {}, assume ? { assume } : undefined);
   };
-  const step = (trace: { name: string }[], name: string) => trace.find((s) => s.name === name) as { cell?: string; quote: string };
+  const step = (trace: readonly TraceStep[], name: string) => trace.find((s) => s.name === name)!;
 
   it("names the chart, the row and column headers as printed, and the cell", () => {
     const { trace } = resolve({ sky: "heavy_rain", guns: 4 });
