@@ -22,7 +22,7 @@ const RUNTIME_EXPORTS = [
   "admitInput", "along", "ceil", "cell", "cellAt", "cellPlace", "checkAssumed", "checkDice", "checkInput", "cmp", "compareOdds", "compareProducts", "decimal", "declaredDice",
   "declaredInput", "diceTotals", "display", "distribute", "div", "eq", "exact", "extraOutputs", "finish", "firstItem", "floor", "formatNumber", "fraction",
   "ge", "gt", "halve", "header", "inRange", "isWhole", "item", "keyCount", "keysOf", "lastItem", "le", "lookup", "lt", "max", "min", "mul", "needDie",
-  "neg", "notKnown", "numberIn", "oddsIn", "oddsInRange", "oddsKeysOf", "oddsOfValue", "oddsText", "parseOdds", "pastEnds", "parseOddsRange", "parseRange",
+  "neg", "notKnown", "numberIn", "oddsIn", "oddsInRange", "oddsKeysOf", "oddsOfValue", "oddsText", "parseOdds", "parseOddsRange", "parseRange", "pastEnds",
   "plainObject", "quarter", "rangeIn", "ratio", "readNotation", "refused", "requirements", "resolved", "rollOrNone", "round", "roundOdds", "rowOf",
   "sameValue", "spread", "straightOptions", "sub", "table", "toNumber", "toWire", "tracedText", "whole", "wireAs", "wireEach", "wireText",
 ];
