@@ -1,11 +1,13 @@
 import type { Session } from "../diagnostics/session.ts";
 import type { Chart, ChartCell } from "../1-read/types.ts";
-import type { KeySpec, TableDecl } from "../language/ast.ts";
+import type { KeyAlias, KeySpec, TableDecl } from "../language/ast.ts";
 import { describe, type EnumInfo, type TableInfo, type Type } from "../language/types.ts";
 import { placeIn, type Declared } from "../2-resolve/types.ts";
 import { decimal, parseOdds, parseOddsRange, parseRange } from "../runtime/runtime.ts";
+import { chartFormOf, FORM_EXAMPLES, FORM_NAMES, parseForm, type ChartForm } from "./chart-forms.ts";
 import { checkChartKeys } from "./check-chart-keys.ts";
 import type { Notations } from "./load-notations.ts";
+import { suggest } from "./suggest.ts";
 import type { Citation, TableKey, TableModel } from "./types.ts";
 
 /** A chart cell that the source does not know. */
@@ -27,22 +29,29 @@ export function bindTable(
 ): TableModel | null {
   const { decl } = declared;
   let ok = true;
+  const forms = { row: chartFormOf(decl.rows.keyType, info.rowKey), column: chartFormOf(decl.columns.keyType, info.columnKey), cell: chartFormOf(decl.cells, info.cell) };
   const keyOf = (cell: ChartCell, type: Type, spec: KeySpec, axis: "row" | "column"): TableKey | null => {
-    const key = parseKey(cell.text, type, spec);
+    const form = forms[axis];
+    const key = parseKey(cell.text, type, spec, form);
     if (key) return key;
     ok = false;
     const expected =
-      type.kind === "enum" ? `a label of ${type.info.name} (${type.info.members.map((m) => m.label).join(", ")})`
+      form ? FORM_NAMES[form]
+      : type.kind === "enum" ? `a label of ${type.info.name} (${type.info.members.map((m) => m.label).join(", ")})`
       : type.kind === "odds" ? "odds or a range of odds such as \"5:1\", \"13:1+\", \"1:9 or less\" or \"10:1-12:1\""
       : "a whole number or range such as \"9 or more\"";
     const hint =
-      type.kind === "enum" ? `map the header in the table declaration: (member = "${cell.text}")`
+      form ? FORM_EXAMPLES[form]
+      : type.kind === "enum" ? `map the header in the table declaration: (member = "${cell.text}")`
       : type.kind === "odds" ? "odds keys are written 5:1, 13:1+ (or 13:1 or more), 1:9 or less, or 10:1-12:1"
       : "integer keys are written 7, 1 or less, 15 or more, or 3-5";
     session.report("HX0401", { chart: chart.id, axis, header: cell.text, expected, hint }, cell.place);
     return null;
   };
 
+  for (const [aliases, type, what] of [[decl.rows.aliases, info.rowKey, "rows"], [decl.columns.aliases, info.columnKey, "columns"], [decl.cellAliases, info.cell, "cells"]] as const) {
+    if (!checkAliases(aliases, type, what, declared, session)) ok = false;
+  }
   const columns = chart.header.slice(1).map((cell) => keyOf(cell, info.columnKey, decl.columns, "column"));
   const rows = chart.rows.map((row) => keyOf(row[0], info.rowKey, decl.rows, "row"));
   const headers = { row: chart.rows.map((row) => row[0]), column: chart.header.slice(1) };
@@ -66,10 +75,10 @@ export function bindTable(
         unknownCells++;
         return null;
       }
-      const parsed = parseCell(cell.text, info.cell, notations);
+      const parsed = parseCell(cell.text, info.cell, decl.cellAliases, forms.cell, notations);
       if (parsed.ok) return parsed.value;
       ok = false;
-      session.report("HX0402", { chart: chart.id, row: row[0]?.text ?? r, column: chart.header[c + 1]?.text ?? c, cell: cell.text, expected: describe(info.cell), reason: parsed.reason.replace(/\.$/, "") }, cell.place);
+      session.report("HX0402", { chart: chart.id, row: row[0]?.text ?? r, column: chart.header[c + 1]?.text ?? c, cell: cell.text, expected: forms.cell ? FORM_NAMES[forms.cell] : describe(info.cell), reason: parsed.reason.replace(/\.$/, "") }, cell.place);
       return null;
     }),
   );
@@ -100,19 +109,48 @@ function exact(text: string): string {
   return text.toLowerCase().replace(/\s+/g, " ").trim();
 }
 
-function enumMember(text: string, info: EnumInfo, spec?: KeySpec): string | null {
-  // A label written exactly wins over a loose match, which ignores punctuation ("Extr Close").
-  const alias = spec?.aliases.find((a) => exact(a.header.text) === exact(text)) ?? spec?.aliases.find((a) => normalize(a.header.text) === normalize(text));
-  if (alias) return alias.name;
-  const member =
-    info.members.find((m) => exact(m.label) === exact(text) || m.name === text) ??
-    info.members.find((m) => normalize(m.label) === normalize(text) || normalize(m.name) === normalize(text));
-  return member?.name ?? null;
+/**
+ * The printed labels a table declaration maps (`rows: terrain (extremely_close = "Extr Close")`,
+ * `cells: effect ("-" = no_effect)`) name members of the axis's or the cells' enum; only an
+ * enum's labels can be mapped (HX0420). True when they do.
+ */
+function checkAliases(aliases: readonly KeyAlias[], type: Type, what: "rows" | "columns" | "cells", declared: Declared<TableDecl>, session: Session): boolean {
+  if (aliases.length === 0 || type.kind === "any") return true;
+  if (type.kind !== "enum") {
+    session.report("HX0420", { table: declared.decl.name, what, type: describe(type) }, placeIn(declared.file, aliases[0].loc));
+    return false;
+  }
+  let ok = true;
+  for (const alias of aliases) {
+    if (type.info.members.some((m) => m.name === alias.name)) continue;
+    ok = false;
+    const members = type.info.members.map((m) => m.name);
+    session.report("HX0203", { name: alias.name, hint: suggest(alias.name, members, `members of ${type.info.name}: ${members.join(", ")}`) }, placeIn(declared.file, alias.nameLoc));
+  }
+  return ok;
 }
 
-function parseKey(text: string, type: Type, spec: KeySpec): TableKey | null {
+function enumMember(text: string, info: EnumInfo, aliases: readonly KeyAlias[] = [], loose = true): string | null {
+  // A label written exactly (mapped, or the member's own) wins over a loose match, which ignores
+  // punctuation ("Extr Close"): "1/2" is the member labelled 1/2 even when "[1/2]" is mapped.
+  const exactly =
+    aliases.find((a) => exact(a.header.text) === exact(text))?.name ??
+    info.members.find((m) => exact(m.label) === exact(text) || m.name === text)?.name;
+  if (exactly || !loose) return exactly ?? null;
+  return (
+    aliases.find((a) => normalize(a.header.text) === normalize(text))?.name ??
+    info.members.find((m) => normalize(m.label) === normalize(text) || normalize(m.name) === normalize(text))?.name ??
+    null
+  );
+}
+
+function parseKey(text: string, type: Type, spec: KeySpec, form: ChartForm | null): TableKey | null {
+  if (form) {
+    const range = parseForm(text, form);
+    return range ? { min: range.min, max: range.max, header: text } : null;
+  }
   if (type.kind === "enum") {
-    const member = enumMember(text, type.info, spec);
+    const member = enumMember(text, type.info, spec.aliases);
     return member ? { member, header: text } : null;
   }
   if (type.kind === "integer") {
@@ -128,7 +166,11 @@ function parseKey(text: string, type: Type, spec: KeySpec): TableKey | null {
 
 type CellParse = { ok: true; value: unknown } | { ok: false; reason: string };
 
-function parseCell(text: string, type: Type, notations: Notations): CellParse {
+function parseCell(text: string, type: Type, aliases: readonly KeyAlias[], form: ChartForm | null, notations: Notations): CellParse {
+  if (form) {
+    const value = parseForm(text, form);
+    return value && value.min === value.max ? { ok: true, value: value.min } : { ok: false, reason: FORM_EXAMPLES[form] };
+  }
   switch (type.kind) {
     case "integer":
     case "number": {
@@ -147,8 +189,10 @@ function parseCell(text: string, type: Type, notations: Notations): CellParse {
       return range ? { ok: true, value: range } : { ok: false, reason: "ranges are written like 9 or more, 6 or less, 3-5" };
     }
     case "enum": {
-      const member = enumMember(text, type.info);
-      return member ? { ok: true, value: member } : { ok: false, reason: `labels are ${type.info.members.map((m) => m.label).join(", ")}` };
+      // A cell's punctuation is its meaning ("[1/2]" is not "1/2", "DE-" not "DE+"): cells are read exactly.
+      const member = enumMember(text, type.info, aliases, false);
+      const labels = [...aliases.map((a) => a.header.text), ...type.info.members.map((m) => m.label)];
+      return member ? { ok: true, value: member } : { ok: false, reason: `labels are ${labels.join(", ")}` };
     }
     case "text":
       return { ok: true, value: text };

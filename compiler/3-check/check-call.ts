@@ -99,6 +99,16 @@ export function checkCall(c: ExpressionChecker, expr: CallExpr, scope: Scope, ex
       }
       return { kind: "integer", min: 1 };
     }
+    case "along":
+    case "past_ends": {
+      if (!arity(3)) return ANY;
+      const keys = c.check(expr.args[0], scope);
+      const key = keys.kind === "list" ? bare(keys.of) : ANY;
+      if (keys.kind !== "list" && keys.kind !== "any") c.report("HX0301", { what: "The keys a shift goes along", expected: "a list of chart keys, such as columns(T)", actual: describe(keys), hint: BUILTINS.along }, scope, expr.args[0].loc);
+      c.expect(expr.args[1], scope, key, "The key a shift starts from", "a key of the list: a number, odds or a member of its enum");
+      c.expect(expr.args[2], scope, INTEGER, "How many places a shift goes", "a whole number of places, below 0 towards the first key");
+      return name === "along" ? key : INTEGER;
+    }
     case "spread": {
       if (!arity(2, 3)) return ANY;
       c.expect(expr.args[0], scope, INTEGER, "What `spread` shares out", "spread shares out a whole number");

@@ -81,7 +81,8 @@ function checkExample(
           if (value.ok) dice[name] = value.value as number;
           else ok = false;
         } else {
-          const definition = procedure.letsByKey.get(name);
+          // An output that lists an input is given, not assumed.
+          const definition = procedure.letsByKey.get(name)?.echo ? undefined : procedure.letsByKey.get(name);
           if (!definition) {
             bad(binding.name, "a definition", "`assume` fixes a definition the procedure computes");
             continue;

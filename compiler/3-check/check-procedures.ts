@@ -1,5 +1,5 @@
 import type { Session } from "../diagnostics/session.ts";
-import type { NameRef, ProcedureDecl, SummaryPart } from "../language/ast.ts";
+import type { LetDecl, NameRef, ProcedureDecl, SummaryPart } from "../language/ast.ts";
 import { placeIn, type Declared, type ResolvedEdition } from "../2-resolve/types.ts";
 import type { LiteralValues } from "./literal-values.ts";
 import { humanize } from "./resolve-types.ts";
@@ -7,7 +7,7 @@ import { describe } from "../language/types.ts";
 import { markRandom, type Model } from "./build-model.ts";
 import { collectDependencies } from "./collect-dependencies.ts";
 import { specialize, specializeBranches } from "./specialize.ts";
-import type { Decisive, Dependencies, LetModel, OutputGroup, ProcedureModel, SummaryPartModel } from "./types.ts";
+import type { Decisive, Dependencies, InputModel, LetModel, OutputGroup, ProcedureModel, SummaryPartModel } from "./types.ts";
 
 /**
  * Closes each procedure over what it uses: from its outputs and checks, every
@@ -38,6 +38,8 @@ function checkProcedure(
   const outputs: OutputGroup[] = [];
   const outcome: string[] = [];
   const summaries: { parts: SummaryPart[]; loc: ProcedureDecl["loc"] }[] = [];
+  /** Inputs an output lists: each answered as a definition whose value is the input. */
+  const echoes = new Map<string, LetModel>();
   for (const clause of decl.clauses) {
     switch (clause.type) {
       case "With":
@@ -61,8 +63,10 @@ function checkProcedure(
       case "Outcome": {
         const names: string[] = [];
         for (const name of clause.names) {
-          if (model.letsByKey.has(name.name)) names.push(name.name);
-          else report(name, "a definition", `\`${clause.type.toLowerCase()}\` lists definitions (\`let name = …\`, or \`list.name\` for one per unit)`);
+          const input = model.letsByKey.has(name.name) ? undefined : model.inputs.get(name.name);
+          if (input && !echoes.has(input.name)) echoes.set(input.name, echoOf(input, name, model));
+          if (model.letsByKey.has(name.name) || input) names.push(name.name);
+          else report(name, "a definition or an input", `\`${clause.type.toLowerCase()}\` lists definitions (\`let name = …\`, or \`list.name\` for one per unit) and inputs`);
         }
         if (clause.type === "Output") outputs.push({ label: clause.group?.text ?? "Results", names });
         else outcome.push(...names);
@@ -81,7 +85,7 @@ function checkProcedure(
   const specialized = (key: string): LetModel | undefined => {
     const known = lets.get(key);
     if (known) return known;
-    const definition = model.letsByKey.get(key);
+    const definition = model.letsByKey.get(key) ?? echoes.get(key);
     if (!definition) return undefined;
     // A definition citing each branch keeps the citations of the branches that remain.
     const cited = definition.branches ? specializeBranches(definition.value, definition.branches.length, specializing) : undefined;
@@ -136,7 +140,7 @@ function checkProcedure(
   }
 
   // Definitions in the order they are written in the rulebook.
-  const letsByKey = new Map([...model.letsByKey.keys()].filter((key) => lets.has(key)).map((key) => [key, lets.get(key)!] as const));
+  const letsByKey = new Map([...echoes.keys(), ...model.letsByKey.keys()].filter((key) => lets.has(key)).map((key) => [key, lets.get(key)!] as const));
   const finalOutcome = outcome.length > 0 ? outcome : outputs.flatMap((g) => g.names).filter((n) => letsByKey.get(n)?.random);
   const summary = checkSummary(summaries, decl, outputNames, letsByKey, session, file)
     ?? (finalOutcome.length > 0 ? finalOutcome : (outputs[0]?.names ?? [])).map((value) => ({ items: [{ value }] }));
@@ -158,6 +162,30 @@ function checkProcedure(
     decisive: decisive(summary, requirements, inputOrder, closure),
     outputNames,
     letsByKey,
+  };
+}
+
+/**
+ * An output that lists an input: a definition whose value is the input, with the input's
+ * label and citation. It is not a step of the trace of its own (the input's step is there).
+ */
+function echoOf(input: InputModel, written: NameRef, model: Model): LetModel {
+  const value: NameRef = { type: "Name", name: input.name, nameLoc: written.nameLoc, loc: written.loc };
+  model.facts.bind(value, { kind: "input", decl: input.decl });
+  const { orUnknown: _, ...type } = input.type;
+  model.facts.setType(value, type);
+  const decl: LetDecl = { type: "Let", name: input.name, nameLoc: input.decl.nameLoc, loc: input.decl.loc, label: input.decl.label, value, cite: null, quote: null };
+  return {
+    name: input.name,
+    key: input.name,
+    label: input.label,
+    type,
+    value,
+    citation: input.citation,
+    random: false,
+    deps: collectDependencies(value, model.facts),
+    decl,
+    echo: true,
   };
 }
 

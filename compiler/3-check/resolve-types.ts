@@ -1,9 +1,10 @@
 import type { Session } from "../diagnostics/session.ts";
 import type { FieldDecl, Member, TypeExpr } from "../language/ast.ts";
 import type { EnumInfo, FieldInfo, NotationInfo, RecordInfo, Type } from "../language/types.ts";
-import { ANY } from "../language/types.ts";
+import { ANY, INTEGER } from "../language/types.ts";
 import type { Bounds } from "../runtime/bounds.ts";
 import { placeIn, type Symbols } from "../2-resolve/types.ts";
+import { CHART_FORMS, isChartForm } from "./chart-forms.ts";
 import { suggest } from "./suggest.ts";
 
 /** The named types of an edition, and a function that turns a written type into a Type. */
@@ -80,8 +81,10 @@ export class TypeResolver {
     if (record) return { kind: "record", info: record };
     const notation = this.notations.get(name);
     if (notation) return { kind: "notation", info: notation };
-    const known = () => [...this.enums.keys(), ...this.records.keys(), ...this.notations.keys()];
-    this.session.report("HX0203", () => ({ name, hint: suggest(name, known(), "types: number, integer, boolean, text, odds, range, list of …, enum { … }") }), placeIn(file, loc));
+    // A chart's printed shifts ("Left 2", "None", "Right 1") and die-roll modifiers ("+1", "−2") are integers.
+    if (isChartForm(name)) return INTEGER;
+    const known = () => [...this.enums.keys(), ...this.records.keys(), ...this.notations.keys(), ...CHART_FORMS];
+    this.session.report("HX0203", () => ({ name, hint: suggest(name, known(), "types: number, integer, boolean, text, odds, range, shift, drm, list of …, enum { … }") }), placeIn(file, loc));
     return ANY;
   }
 }

@@ -64,6 +64,8 @@ export interface LetModel {
   random: boolean;
   deps: Dependencies;
   decl: LetDecl;
+  /** An output that lists an input: its value is the input's, and the input's step is its step in the trace. */
+  echo?: true;
 }
 
 export interface RequirementModel {

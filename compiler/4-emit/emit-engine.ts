@@ -1,3 +1,4 @@
+import type { Expr, Lookup } from "../language/ast.ts";
 import type { NotationInfo, Type } from "../language/types.ts";
 import type { CheckedEdition, DiceModel, InputModel, LetModel, ProcedureModel, RequirementModel, TableKey, TableModel } from "../3-check/types.ts";
 import {
@@ -8,7 +9,7 @@ import { fingerprint } from "../cache-files.ts";
 import { ExpressionEmitter } from "./emit-expression.ts";
 import { engineSchema, fieldSchema } from "./emit-schema.ts";
 import { nativeType, numberValue, typeDeclarations, typeTag, wireConversion, wireType } from "./emit-types.ts";
-import { branchName, checkName, definitionName, diceName, elementName, inputName, localName, perUnitName, stepName, tableKeysName, tableName } from "./names.ts";
+import { branchName, cellName, checkName, definitionName, diceName, elementName, inputName, localName, perUnitName, stepName, tableKeysName, tableName } from "./names.ts";
 import { traceOrder, type TraceNode } from "./trace-order.ts";
 import { groundsOf } from "./grounds.ts";
 import { diceRead } from "./dice-read.ts";
@@ -57,6 +58,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
     ...elements.map(perUnitFunction),
     ...procedure.requirements.map((r) => checkFunction(r, emitter.definition(checkName(r.name)))),
     ...procedure.lets.filter((l) => l.branches).map((l) => branchFunction(l, emitter.definition(branchName(l.key)))),
+    ...globals.filter(readsCell).map((l) => cellFunction(l, emitter.definition(cellName(l.key)))),
   ];
   const straight = straightFunction(procedure, edition.facts, emitter.constants, {
     inputValue: (input, read) => inputValue(input, procedure.fixed.get(input.name), read),
@@ -79,7 +81,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
     { type: "blank" },
     ...formStatements(procedure, globals, notations),
     { type: "blank" },
-    ...procedure.tables.flatMap(tableStatements),
+    ...procedure.tables.flatMap((t) => tableStatements(t, globals.some((l) => readsCell(l) && tableRead(l) === t.name))),
     ...stepStatements(procedure),
     { type: "blank" },
     stateClass(procedure),
@@ -106,7 +108,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
     // Typed: a procedure without dice has an empty outcome, which TypeScript cannot type by itself.
     { type: "const", name: "OUTCOME", valueType: tArray(tRef("string"), true), init: data(procedure.outcome) },
     { type: "blank" },
-    assumeFunction(globals),
+    assumeFunction(assumable(globals)),
     { type: "blank" },
     inheritFunction(procedure),
     { type: "blank" },
@@ -192,7 +194,7 @@ function formStatements(procedure: ProcedureModel, globals: LetModel[], notation
       name: "ASSUMABLE",
       valueType: tArray(rtType("FieldSchema"), true),
       doc: "The definitions `assume` may fix, with their types (a worked example's \"assume the odds were 4:1\").",
-      init: data(globals.filter((l) => ASSUMABLE_KINDS.has(l.type.kind)).map((l) => fieldSchema({ name: l.name, label: l.label, description: "", type: l.type }))),
+      init: data(assumable(globals).filter((l) => ASSUMABLE_KINDS.has(l.type.kind)).map((l) => fieldSchema({ name: l.name, label: l.label, description: "", type: l.type }))),
     },
   ];
 }
@@ -505,9 +507,11 @@ function traceStatement(procedure: ProcedureModel): TsStmt {
         const branches: Record<string, TsExpr> = l.branches
           ? { branch: id(branchName(l.key)), branches: arr(l.branches.map((_, k) => id(stepName(branchStep(l.key, k))))) }
           : {};
+        // A definition that reads a chart cell names the cell it read.
+        const cell: Record<string, TsExpr> = !l.each && readsCell(l) ? { cell: id(cellName(l.key)) } : {};
         return l.each
           ? obj({ info: id(stepName(node.key)), items: read(elementName(l.each.list, l.name)), ...branches })
-          : obj({ info: id(stepName(node.key)), value: read(definitionName(l.name)), ...branches });
+          : obj({ info: id(stepName(node.key)), value: read(definitionName(l.name)), ...branches, ...cell });
       }
     }
   };
@@ -516,7 +520,8 @@ function traceStatement(procedure: ProcedureModel): TsStmt {
     name: "TRACE",
     doc: "The trace, in reading order: each step after the steps it reads.",
     valueType: tArray(rtType("TraceEntry", [STATE]), true),
-    init: arr(traceOrder(procedure).map(entry)),
+    // An output that lists an input is that input's step.
+    init: arr(traceOrder(procedure).filter((node) => node.kind !== "let" || !procedure.letsByKey.get(node.key)!.echo).map(entry)),
   };
 }
 
@@ -565,7 +570,7 @@ function cellValue(value: unknown): TsExpr {
   return data(value, true);
 }
 
-function tableStatements(table: TableModel): TsStmt[] {
+function tableStatements(table: TableModel, cited: boolean): TsStmt[] {
   return [
     {
       type: "const",
@@ -580,8 +585,9 @@ function tableStatements(table: TableModel): TsStmt[] {
         columns: arr(table.columns.map(keyValue)),
         cells: arr(table.cells.map((row) => arr(row.map(cellValue)))),
         ...(table.partial ? { partial: lit(true) } : {}),
-        // Headers as printed, for "this cell is not known" messages (only charts with unknown cells need them).
-        ...(table.unknownCells > 0 || table.partial
+        // Headers as printed, for "this cell is not known" messages (only charts with unknown cells need
+        // them) and for the trace step of a definition that reads a cell ("row 7, column 9").
+        ...(table.unknownCells > 0 || table.partial || cited
           ? { rowHeaders: data(table.rows.map((k) => k.header), true), columnHeaders: data(table.columns.map((k) => k.header), true) }
           : {}),
       })]),
@@ -776,6 +782,22 @@ function branchFunction(definition: LetModel, emitter: ExpressionEmitter): TsStm
   return { type: "function", name: branchName(definition.key), params, returns: tRef("number"), body: [...unit, { type: "return", value: choice }] };
 }
 
+/** Whether a definition's value is a chart cell, `T[row, column]`: its trace step names the cell. */
+function readsCell(definition: LetModel): boolean {
+  return !definition.each && definition.value.type === "Lookup" && definition.value.object.type === "Name";
+}
+
+function tableRead(definition: LetModel): string | null {
+  return definition.value.type === "Lookup" && definition.value.object.type === "Name" ? definition.value.object.name : null;
+}
+
+/** Where a definition that reads a chart cell read it, for the trace: "Combat Table (9.9), row 7, column 9". */
+function cellFunction(definition: LetModel, emitter: ExpressionEmitter): TsStmt {
+  const lookup = definition.value as Lookup;
+  const e = (x: Expr) => emitter.emit(x, definition.citation.paragraph);
+  return { type: "function", name: cellName(definition.key), params: [{ name: "s", type: STATE }], returns: tUnion([tRef("string"), tRef("null")]), body: [{ type: "return", value: call(rt("cellPlace"), [e(lookup.object), e(lookup.row), e(lookup.column), call(id(definitionName(definition.name)), [S])]) }] };
+}
+
 function checkFunction(requirement: RequirementModel, emitter: ExpressionEmitter): TsStmt {
   return {
     type: "function",
@@ -806,6 +828,11 @@ function inheritFunction(procedure: ProcedureModel): TsStmt {
       ...procedure.lets.map((l) => (l.each ? copy(elementName(l.each.list, l.name), true) : copy(definitionName(l.name), false))),
     ],
   };
+}
+
+/** The definitions an example may assume: not an output that lists an input (the input is given instead). */
+function assumable(definitions: LetModel[]): LetModel[] {
+  return definitions.filter((l) => !l.echo);
 }
 
 /** Worked examples fix intermediate values ("assume the base odds were 4:1"). */

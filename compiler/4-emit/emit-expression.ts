@@ -528,6 +528,9 @@ export class ExpressionEmitter {
       }
       case "spread":
         return call(rt("spread"), args);
+      case "along":
+      case "past_ends":
+        return call(rt(expr.callee === "along" ? "along" : "pastEnds"), [...args, lit(paragraph)]);
       default:
         throw new Error(`unknown function ${expr.callee} reached the emitter`);
     }

@@ -28,6 +28,7 @@ export const tableName = (name: string) => `table$${name}`;
 export const tableKeysName = (name: string, axis: "rows" | "columns") => `table$${name}$${axis}`;
 export const stepName = (key: string) => `step$${key.replace(/\./g, "$")}`;
 export const branchName = (key: string) => `branch$${key.replace(/\./g, "$")}`;
+export const cellName = (key: string) => `cell$${key.replace(/\./g, "$")}`;
 export const localName = (name: string) => `${name}$`;
 
 /** `attacking_unit` → `AttackingUnit`, for interfaces (`State$` for a record called `state`). */

@@ -46,7 +46,7 @@ export async function explain(root: string, target: string | undefined, input: u
   lines.push("", "Trace:");
   resolution.trace.forEach((step, i) => {
     const item = step.item !== undefined ? `[${step.item + 1}]` : "";
-    lines.push(`  ${String(i + 1).padStart(3)}. ${step.paragraph.padEnd(8)} ${step.name}${item} = ${step.display}${step.quote ? `   “${step.quote}”` : ""}`);
+    lines.push(`  ${String(i + 1).padStart(3)}. ${step.paragraph.padEnd(8)} ${step.name}${item} = ${step.display}${step.quote ? `   “${step.quote}”` : ""}${step.cell ? `   (${step.cell})` : ""}`);
   });
   process.stdout.write(`${lines.join("\n")}\n`);
   return 0;

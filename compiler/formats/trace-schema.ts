@@ -58,6 +58,7 @@ export const TRACE_SCHEMA = {
         display: { type: "string", description: "The value in words: \"3:1\", \"Open\", \"yes\"." },
         paragraph,
         quote: { type: "string", description: "The words of the paragraph the step formalizes (empty when it quotes none)." },
+        cell: { type: "string", description: "For a definition whose value is a chart cell: the cell it read, as the printed chart shows it (\"Combat Table (9.9): results by modified roll and column, row 7, column 8: Ao1 DL1o1\")." },
       },
     },
     distribution: {

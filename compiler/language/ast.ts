@@ -150,9 +150,17 @@ export interface DiceDecl extends Named {
   description: Text | null;
 }
 
+/** A printed label mapped to an enum member: `extremely_close = "Extr Close"` (or `"Extr Close" = extremely_close`). */
+export interface KeyAlias {
+  name: string;
+  nameLoc: Loc;
+  header: Text;
+  loc: Loc;
+}
+
 export interface KeySpec {
   keyType: TypeExpr;
-  aliases: { name: string; nameLoc: Loc; header: Text; loc: Loc }[];
+  aliases: KeyAlias[];
   loc: Loc;
 }
 
@@ -165,6 +173,8 @@ export interface TableDecl extends Named {
   rows: KeySpec;
   columns: KeySpec;
   cells: TypeExpr;
+  /** Cells printed as labels other than their enum's, mapped: `cells: effect ("-" = no_effect)`. */
+  cellAliases: KeyAlias[];
   cite: Cite | null;
 }
 

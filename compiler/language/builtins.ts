@@ -13,6 +13,8 @@ export const BUILTINS = {
   rows: "rows(table) — the table's row keys, top to bottom",
   column_header: "column_header(table, x) — the header, as the chart prints it, of the column a number or odds x falls in (\"13:1+\" for 14:1)",
   row_header: "row_header(table, x) — the header, as the chart prints it, of the row a number or odds x falls in (\"1 or less\" for -2)",
+  along: "along(keys, key, n) — the key n places after key (before it, for n below 0) in a list of chart keys such as columns(T), stopping at the first or the last; written `shift key by n along keys`",
+  past_ends: "past_ends(keys, key, n) — how far a shift of n places from key goes past the ends of a list of chart keys: 0 on the chart, below 0 before the first, above 0 after the last",
   first: "first(list) — the first item, or none",
   last: "last(list) — the last item, or none",
   count: "count(list) — how many items; or count(u in list where …)",

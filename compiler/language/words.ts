@@ -21,11 +21,14 @@ export const CONSTANT_WORDS = ["true", "false", "none", "all"] as const;
 export const CLAUSE_WORDS = [
   "with", "check", "output", "outcome", "summary", "signed", "given", "assume", "expect", "disputed", "violated", "allowed",
   "when", "to",
-  "chart", "partial", "grammar", "rows", "columns", "cells", "list", "of", "min", "max",
+  "chart", "partial", "grammar", "rows", "columns", "cells", "list", "of", "min", "max", "by", "along", "ends",
 ] as const;
 
+/** Whole numbers as charts print them: column shifts ("Left 2", "None", "Right 1") and die-roll modifiers ("+1", "−2"). */
+export const CHART_FORM_WORDS = ["shift", "drm"] as const;
+
 /** The built-in types. */
-export const TYPE_WORDS = ["number", "integer", "boolean", "text", "odds", "range"] as const;
+export const TYPE_WORDS = ["number", "integer", "boolean", "text", "odds", "range", ...CHART_FORM_WORDS] as const;
 
 /** Every reserved word: the grammar refuses them as names (it is given this set when parsing). */
 export const RESERVED: ReadonlySet<string> = new Set([...STATEMENT_WORDS, ...EXPRESSION_WORDS, ...CONSTANT_WORDS]);

@@ -8,6 +8,13 @@ export declare function lastItem<T>(items: readonly T[]): T | null;
 /** Item `position` (1 = first) of a list. */
 export declare function item<T>(items: readonly T[], position: number, paragraph: string): T;
 /**
+ * How far a shift of `steps` places from `key` along a chart's keys goes past its ends: 0 when
+ * it stays on the chart, negative before the first key, positive after the last.
+ */
+export declare function pastEnds(items: readonly unknown[], key: unknown, steps: number, paragraph: string): number;
+/** The key `steps` places from `key` along a chart's keys, stopping at the first or the last. */
+export declare function along<T>(items: readonly T[], key: T, steps: number, paragraph: string): T;
+/**
  * Shares `n` out one at a time in list order, skipping items that are full:
  * "all units must take one loss before any unit takes two". Item `first` (a
  * position, 1 = the first item) is served first in every round: "the AR unit

@@ -3,8 +3,9 @@
  * Lists read as a whole: first, last, item n, and sharing losses out over units.
  * (Comprehensions are emitted as loops in each engine.)
  */
-import { formatNumber } from "./numbers.js";
+import { cmp, formatNumber } from "./numbers.js";
 import { Stop } from "./stop.js";
+import { compareOdds, sameValue } from "./values.js";
 export function firstItem(items) {
     return items.length > 0 ? items[0] : null;
 }
@@ -22,6 +23,42 @@ function itemAt(items, position, paragraph) {
         throw new Stop("undefined", `there is no item ${formatNumber(position)} in a list of ${items.length}`, paragraph);
     }
     return items[position - 1];
+}
+/**
+ * Where a key stands along a chart's keys (0 = the first): the key itself, or for a number or
+ * odds the last key not above it (a "5-7" column is listed as 5, "13:1+" as 13:1); one before
+ * the first stands on the first, one past the last on the last ("measured from the last
+ * available column", OCS 9.1g). An enum member the chart lacks stops with "not on the chart".
+ */
+function placeOf(items, key, paragraph) {
+    const at = items.findIndex((item) => sameValue(item, key));
+    if (at >= 0)
+        return at;
+    if (typeof key === "string")
+        throw new Stop("undefined", `${key} is not on the chart`, paragraph);
+    let place = 0;
+    for (let i = 0; i < items.length; i++)
+        if (order(items[i], key) <= 0)
+            place = i;
+    return place;
+}
+function order(a, b) {
+    return typeof a === "object" && a !== null && "a" in a ? compareOdds(a, b) : cmp(a, b);
+}
+/**
+ * How far a shift of `steps` places from `key` along a chart's keys goes past its ends: 0 when
+ * it stays on the chart, negative before the first key, positive after the last.
+ */
+export function pastEnds(items, key, steps, paragraph) {
+    const to = placeOf(items, key, paragraph) + steps;
+    return to < 0 ? to : Math.max(0, to - (items.length - 1));
+}
+/** The key `steps` places from `key` along a chart's keys, stopping at the first or the last. */
+export function along(items, key, steps, paragraph) {
+    if (items.length === 0)
+        throw new Stop("undefined", "there is no key to shift along", paragraph);
+    const to = placeOf(items, key, paragraph) + steps;
+    return items[Math.min(Math.max(to, 0), items.length - 1)];
 }
 /**
  * Shares `n` out one at a time in list order, skipping items that are full:

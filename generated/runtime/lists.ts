@@ -4,8 +4,9 @@
  * (Comprehensions are emitted as loops in each engine.)
  */
 
-import { formatNumber } from "./numbers.ts";
+import { cmp, formatNumber, type Num } from "./numbers.ts";
 import { Stop } from "./stop.ts";
+import { compareOdds, sameValue, type Odds } from "./values.ts";
 
 export function firstItem<T>(items: readonly T[]): T | null {
   return items.length > 0 ? items[0] : null;
@@ -27,6 +28,41 @@ function itemAt<T>(items: readonly T[], position: number, paragraph: string): T 
     throw new Stop("undefined", `there is no item ${formatNumber(position)} in a list of ${items.length}`, paragraph);
   }
   return items[position - 1];
+}
+
+/**
+ * Where a key stands along a chart's keys (0 = the first): the key itself, or for a number or
+ * odds the last key not above it (a "5-7" column is listed as 5, "13:1+" as 13:1); one before
+ * the first stands on the first, one past the last on the last ("measured from the last
+ * available column", OCS 9.1g). An enum member the chart lacks stops with "not on the chart".
+ */
+function placeOf(items: readonly unknown[], key: unknown, paragraph: string): number {
+  const at = items.findIndex((item) => sameValue(item, key));
+  if (at >= 0) return at;
+  if (typeof key === "string") throw new Stop("undefined", `${key} is not on the chart`, paragraph);
+  let place = 0;
+  for (let i = 0; i < items.length; i++) if (order(items[i], key) <= 0) place = i;
+  return place;
+}
+
+function order(a: unknown, b: unknown): number {
+  return typeof a === "object" && a !== null && "a" in a ? compareOdds(a as Odds, b as Odds) : cmp(a as Num, b as Num);
+}
+
+/**
+ * How far a shift of `steps` places from `key` along a chart's keys goes past its ends: 0 when
+ * it stays on the chart, negative before the first key, positive after the last.
+ */
+export function pastEnds(items: readonly unknown[], key: unknown, steps: number, paragraph: string): number {
+  const to = placeOf(items, key, paragraph) + steps;
+  return to < 0 ? to : Math.max(0, to - (items.length - 1));
+}
+
+/** The key `steps` places from `key` along a chart's keys, stopping at the first or the last. */
+export function along<T>(items: readonly T[], key: T, steps: number, paragraph: string): T {
+  if (items.length === 0) throw new Stop("undefined", "there is no key to shift along", paragraph);
+  const to = placeOf(items, key, paragraph) + steps;
+  return items[Math.min(Math.max(to, 0), items.length - 1)];
 }
 
 /**

@@ -23,6 +23,8 @@ export interface TraceStep {
     display: string;
     paragraph: string;
     quote: string;
+    /** For a definition that reads a chart cell, the cell it read: "Combat Table (9.9), row 7, column 9: Ao1 DL1o1". */
+    cell?: string;
 }
 export interface Violation {
     name: string;
@@ -95,6 +97,7 @@ export type TraceEntry<S extends State> = {
     readonly value: (s: S) => unknown;
     readonly branch?: (s: S) => number;
     readonly branches?: readonly StepInfo[];
+    readonly cell?: (s: S) => string | null;
 } | {
     readonly info: StepInfo;
     readonly items: (s: S) => readonly unknown[] | undefined;

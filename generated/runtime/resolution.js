@@ -229,12 +229,23 @@ function traceOf(s, entries, passed) {
         else {
             const value = entry.value(s);
             if (value !== undefined)
-                steps.push(traceStep(branchInfo(entry.info, entry.branches, () => entry.branch(s)), value));
+                steps.push(traceStep(branchInfo(entry.info, entry.branches, () => entry.branch(s)), value, undefined, entry.cell && cellRead(() => entry.cell(s))));
         }
     }
     return steps;
 }
-function traceStep(info, value, item) {
+/** Where a definition read its cell; nothing when that cannot be told (a value an example assumed off the chart). */
+function cellRead(where) {
+    try {
+        return where() ?? undefined;
+    }
+    catch (error) {
+        if (error instanceof Stop)
+            return undefined;
+        throw error;
+    }
+}
+function traceStep(info, value, item, cell) {
     const step = {
         name: info.name,
         label: info.label,
@@ -246,5 +257,7 @@ function traceStep(info, value, item) {
     };
     if (item !== undefined)
         step.item = item;
+    if (cell !== undefined)
+        step.cell = `${cell}: ${step.display}`;
     return step;
 }

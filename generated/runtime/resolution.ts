@@ -28,6 +28,8 @@ export interface TraceStep {
   display: string;
   paragraph: string;
   quote: string;
+  /** For a definition that reads a chart cell, the cell it read: "Combat Table (9.9), row 7, column 9: Ao1 DL1o1". */
+  cell?: string;
 }
 
 export interface Violation {
@@ -119,7 +121,7 @@ export class State {
  * per-unit definition's array, or the result of a requirement.
  */
 export type TraceEntry<S extends State> =
-  | { readonly info: StepInfo; readonly value: (s: S) => unknown; readonly branch?: (s: S) => number; readonly branches?: readonly StepInfo[] }
+  | { readonly info: StepInfo; readonly value: (s: S) => unknown; readonly branch?: (s: S) => number; readonly branches?: readonly StepInfo[]; readonly cell?: (s: S) => string | null }
   | { readonly info: StepInfo; readonly items: (s: S) => readonly unknown[] | undefined; readonly branch?: (s: S, item: number) => number; readonly branches?: readonly StepInfo[] }
   | { readonly info: StepInfo; readonly check: number };
 
@@ -356,13 +358,23 @@ function traceOf<S extends State>(s: S, entries: readonly TraceEntry<S>[], passe
       if (value !== undefined) steps.push(traceStep(entry.info, value));
     } else {
       const value = entry.value(s);
-      if (value !== undefined) steps.push(traceStep(branchInfo(entry.info, entry.branches, () => entry.branch!(s)), value));
+      if (value !== undefined) steps.push(traceStep(branchInfo(entry.info, entry.branches, () => entry.branch!(s)), value, undefined, entry.cell && cellRead(() => entry.cell!(s))));
     }
   }
   return steps;
 }
 
-function traceStep(info: StepInfo, value: unknown, item?: number): TraceStep {
+/** Where a definition read its cell; nothing when that cannot be told (a value an example assumed off the chart). */
+function cellRead(where: () => string | null): string | undefined {
+  try {
+    return where() ?? undefined;
+  } catch (error) {
+    if (error instanceof Stop) return undefined;
+    throw error;
+  }
+}
+
+function traceStep(info: StepInfo, value: unknown, item?: number, cell?: string): TraceStep {
   const step: TraceStep = {
     name: info.name,
     label: info.label,
@@ -373,5 +385,6 @@ function traceStep(info: StepInfo, value: unknown, item?: number): TraceStep {
     quote: info.quote,
   };
   if (item !== undefined) step.item = item;
+  if (cell !== undefined) step.cell = `${cell}: ${step.display}`;
   return step;
 }

@@ -46,6 +46,12 @@ export declare function rowOf(table: Table<unknown>, row: KeyValue): number;
 export declare function cellAt<V>(table: Table<V>, r: number, row: KeyValue, column: KeyValue): V;
 /** The cell at row `r` and column `c` (positions; a loop over `columns(T)` knows its column's). */
 export declare function cell<V>(table: Table<V>, r: number, c: number, row: KeyValue, column: KeyValue): V;
+/**
+ * Where a definition's value is on its chart, as a reader finds it: "Combat Table (9.9), row 7,
+ * column 9" (its headers as printed); null when the cell there is not that value (an example
+ * assumed it).
+ */
+export declare function cellPlace(table: Table<unknown>, row: KeyValue, column: KeyValue, value: unknown): string | null;
 /** Column or row keys as values: integers (a header "7" is 7), or enum member names. */
 export declare function keysOf(keys: readonly Key[]): (string | Num)[];
 /** Odds keys as odds: "13:1+" is 13:1, "1:9 or less" is 1:9. */

@@ -2,7 +2,7 @@
 /** Charts bound to tables: keys, indexes, lookups, and what a missing key or an unknown cell means. */
 
 import { formatNumber, le, type Num } from "./numbers.ts";
-import { oddsInRange, oddsOfValue, oddsText, type Odds, type Range } from "./values.ts";
+import { oddsInRange, oddsOfValue, oddsText, sameValue, type Odds, type Range } from "./values.ts";
 import { Stop } from "./stop.ts";
 
 export type Key = string | Range;
@@ -149,6 +149,21 @@ export function cellAt<V>(table: Table<V>, r: number, row: KeyValue, column: Key
 export function cell<V>(table: Table<V>, r: number, c: number, row: KeyValue, column: KeyValue): V {
   const value = table.cells[r][c];
   return value !== null ? value : unknownCell(table, r, c, row, column);
+}
+
+/**
+ * Where a definition's value is on its chart, as a reader finds it: "Combat Table (9.9), row 7,
+ * column 9" (its headers as printed); null when the cell there is not that value (an example
+ * assumed it).
+ */
+export function cellPlace(table: Table<unknown>, row: KeyValue, column: KeyValue, value: unknown): string | null {
+  const r = rowOf(table, row);
+  const c = keyIndex(table.columnIndex, column);
+  if (c < 0) throw missingKey(table, "column", column);
+  if (!sameValue(table.cells[r][c], value)) return null;
+  const rowText = table.rowHeaders?.[r] ?? keyText(row, table.rows[r]);
+  const columnText = table.columnHeaders?.[c] ?? keyText(column, table.columns[c]);
+  return `${table.caption}, row ${rowText}, column ${columnText}`;
 }
 
 /** A cell the chart does not know: stops, naming its row and column. */

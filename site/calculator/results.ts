@@ -255,7 +255,8 @@ export class ResultsView {
     const value = step.kind === "check" ? (step.value ? "met" : "NOT met") : step.display;
     const li = el("li", deciding ? { class: "deciding" } : {}, el("span", { class: "n", "aria-hidden": "true", text: String(n) }),
       el("span", { class: "s" }, step.kind === "check" ? `${label}: ` : `${label} = `, el("span", { class: "v", text: value }), " ", this.cite(step.paragraph),
-        step.quote ? el("span", { class: "q", text: ` “${step.quote}”` }) : null));
+        step.quote ? el("span", { class: "q", text: ` “${step.quote}”` }) : null,
+        step.cell ? el("span", { class: "cell", text: ` — ${step.cell}` }) : null));
     return li;
   }
 

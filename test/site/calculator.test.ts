@@ -136,6 +136,9 @@ describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
     await all.click();
     expect(await steps.count()).toBe(result.trace.length);
     expect(await page.locator(".calc-trace .trace").innerText()).toMatch(/: met\b/);
+    // A step that read a chart cell names it, as the printed chart shows it.
+    const cell = result.trace.find((s) => s.cell !== undefined)!;
+    expect((await page.locator(".calc-trace .trace .cell").allInnerTexts()).map((t) => t.trim())).toContain(`— ${cell.cell}`);
     // No number is clipped: each sits inside its row.
     const clipped = await steps.locator(".n").evaluateAll((ns) => ns.filter((n) => n.scrollWidth > n.clientWidth + 1 || n.getBoundingClientRect().left < 0).length);
     expect(clipped).toBe(0);

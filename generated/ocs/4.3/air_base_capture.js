@@ -92,6 +92,8 @@ const table$air_base_capture_table = rt.table({
     rows: [{ min: -Infinity, max: 6, text: "6 or less" }, { min: 7, max: Infinity, text: "7 or more" }],
     columns: ["outcome"],
     cells: [["step_loss"], ["no_loss"]],
+    rowHeaders: ["6 or less", "7 or more"],
+    columnHeaders: ["Result"],
   });
 const table$air_base_capture_table$rows = rt.keysOf(table$air_base_capture_table.rows);
 const table$air_base_capture_table$columns = rt.keysOf(table$air_base_capture_table.columns);
@@ -192,6 +194,9 @@ function air_unit_result(s) {
   }
   return v;
 }
+function cell$air_unit_result(s) {
+  return rt.cellPlace(table$air_base_capture_table, air_roll_modified(s), "outcome", air_unit_result(s));
+}
 /**
  * `resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.
  * Null when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.
@@ -232,7 +237,7 @@ const TRACE = [
   { info: step$in$captured_by_advance, value: (s) => s.in$captured_by_advance },
   { info: step$die$air_roll, value: (s) => s.die$air_roll },
   { info: step$air_roll_modified, value: (s) => s.air_roll_modified },
-  { info: step$air_unit_result, value: (s) => s.air_unit_result },
+  { info: step$air_unit_result, value: (s) => s.air_unit_result, cell: cell$air_unit_result },
 ];
 const DEFINITIONS = [
   {

@@ -114,6 +114,8 @@ const table$air_base_capture_table: rt.Table<"step_loss" | "no_loss"> = rt.table
     rows: [{ min: -Infinity, max: 6, text: "6 or less" }, { min: 7, max: Infinity, text: "7 or more" }],
     columns: ["outcome"],
     cells: [["step_loss"], ["no_loss"]],
+    rowHeaders: ["6 or less", "7 or more"],
+    columnHeaders: ["Result"],
   });
 const table$air_base_capture_table$rows = rt.keysOf(table$air_base_capture_table.rows) as readonly number[];
 const table$air_base_capture_table$columns = rt.keysOf(table$air_base_capture_table.columns) as readonly "outcome"[];
@@ -214,6 +216,9 @@ function air_unit_result(s: State): "step_loss" | "no_loss" {
   }
   return v;
 }
+function cell$air_unit_result(s: State): string | null {
+  return rt.cellPlace(table$air_base_capture_table, air_roll_modified(s), "outcome", air_unit_result(s));
+}
 /**
  * `resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.
  * Null when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.
@@ -254,7 +259,7 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$in$captured_by_advance, value: (s: State) => s.in$captured_by_advance },
   { info: step$die$air_roll, value: (s: State) => s.die$air_roll },
   { info: step$air_roll_modified, value: (s: State) => s.air_roll_modified },
-  { info: step$air_unit_result, value: (s: State) => s.air_unit_result },
+  { info: step$air_unit_result, value: (s: State) => s.air_unit_result, cell: cell$air_unit_result },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   {

@@ -381,8 +381,8 @@ export const metadata = {
     },
     final_column: {
       label: "Final column",
-      paragraph: "9.8",
-      quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
+      paragraph: "9.1g",
+      quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
       perUnit: false,
       random: true,
     },
@@ -969,6 +969,13 @@ const ASSUMABLE = [
     description: "",
     type: { kind: "boolean" },
   },
+  { name: "final_column", label: "Final column", description: "", type: { kind: "integer" } },
+  {
+    name: "final_column_odds",
+    label: "Final column's odds",
+    description: "",
+    type: { kind: "odds" },
+  },
   {
     name: "defender_at",
     label: "Defender's AT effects",
@@ -1049,13 +1056,6 @@ const ASSUMABLE = [
     },
   },
   { name: "column_shift", label: "Column shift", description: "", type: { kind: "integer" } },
-  { name: "final_column", label: "Final column", description: "", type: { kind: "integer" } },
-  {
-    name: "final_column_odds",
-    label: "Final column's odds",
-    description: "",
-    type: { kind: "odds" },
-  },
   {
     name: "combat_modified",
     label: "Modified combat roll",
@@ -1474,6 +1474,24 @@ const table$combat_results = rt.table({
         { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
       ],
     ],
+    rowHeaders: [
+      "1 or less",
+      "2",
+      "3",
+      "4",
+      "5",
+      "6",
+      "7",
+      "8",
+      "9",
+      "10",
+      "11",
+      "12",
+      "13",
+      "14",
+      "15 or more",
+    ],
+    columnHeaders: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13"],
   });
 const table$combat_results$rows = rt.keysOf(table$combat_results.rows);
 const table$combat_results$columns = rt.keysOf(table$combat_results.columns);
@@ -1561,6 +1579,8 @@ const table$combat_odds = rt.table({
         { a: 13, d: 1, text: "13:1" },
       ],
     ],
+    rowHeaders: ["Extr Close", "Very Close", "Close", "Open"],
+    columnHeaders: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13"],
   });
 const table$combat_odds$rows = rt.keysOf(table$combat_odds.rows);
 const table$combat_odds$columns = rt.keysOf(table$combat_odds.columns);
@@ -1746,6 +1766,22 @@ const step$overrun_gains_no_exploit = {
   quote: "No unit, regardless of the combat result, ever gains an Exploitation marker (9.13b) when making an overrun.",
   type: { t: "boolean" },
 };
+const step$final_column = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.1g",
+  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
+  type: { t: "integer" },
+};
+const step$final_column_odds = {
+  name: "final_column_odds",
+  label: "Final column's odds",
+  kind: "let",
+  paragraph: "9.8",
+  quote: "shift the final odds column on the Combat Table that number of columns",
+  type: { t: "odds" },
+};
 const step$defender_at = {
   name: "defender_at",
   label: "Defender's AT effects",
@@ -1881,22 +1917,6 @@ const step$column_shift = {
   paragraph: "9.8",
   quote: "These shifts are to the right for attacker Surprise",
   type: { t: "integer" },
-};
-const step$final_column = {
-  name: "final_column",
-  label: "Final column",
-  kind: "let",
-  paragraph: "9.8",
-  quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
-  type: { t: "integer" },
-};
-const step$final_column_odds = {
-  name: "final_column_odds",
-  label: "Final column's odds",
-  kind: "let",
-  paragraph: "9.8",
-  quote: "shift the final odds column on the Combat Table that number of columns",
-  type: { t: "odds" },
 };
 const step$combat_modified = {
   name: "combat_modified",
@@ -2461,6 +2481,30 @@ const step$out$defenders$step_loss_factor = {
   quote: "If it is missing half or more of its original (printed) steps, its Combat Strength is also halved on defense.",
   type: { t: "list", of: { t: "number" } },
 };
+const step$final_column$branch0 = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.1g",
+  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
+  type: { t: "integer" },
+};
+const step$final_column$branch1 = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.1g",
+  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
+  type: { t: "integer" },
+};
+const step$final_column$branch2 = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.8",
+  quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
+  type: { t: "integer" },
+};
 const step$odds$branch0 = {
   name: "odds",
   label: "Odds",
@@ -2539,22 +2583,6 @@ const step$column_shift$branch2 = {
   kind: "let",
   paragraph: "9.8",
   quote: "If no Surprise occurs, make no shift.",
-  type: { t: "integer" },
-};
-const step$final_column$branch0 = {
-  name: "final_column",
-  label: "Final column",
-  kind: "let",
-  paragraph: "9.1g",
-  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
-  type: { t: "integer" },
-};
-const step$final_column$branch1 = {
-  name: "final_column",
-  label: "Final column",
-  kind: "let",
-  paragraph: "9.8",
-  quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
   type: { t: "integer" },
 };
 const step$attacker_option_as_retreat$branch0 = {
@@ -3140,6 +3168,8 @@ class State extends rt.State {
   die$shift_roll = undefined;
   die$combat_roll = undefined;
   overrun_gains_no_exploit = undefined;
+  final_column = undefined;
+  final_column_odds = undefined;
   defender_at = undefined;
   attacker_supply_cost = undefined;
   defender_re = undefined;
@@ -3157,8 +3187,6 @@ class State extends rt.State {
   surprise_modified = undefined;
   surprise = undefined;
   column_shift = undefined;
-  final_column = undefined;
-  final_column_odds = undefined;
   combat_modified = undefined;
   result = undefined;
   attacker_option_as_retreat = undefined;
@@ -3379,6 +3407,22 @@ function overrun_gains_no_exploit(s) {
   }
   return v;
 }
+function final_column(s) {
+  let v = s.final_column;
+  if (v === undefined) {
+    v = rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") < 0 ? rt.firstItem(table$combat_odds$columns) : rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") > 0 ? rt.lastItem(table$combat_odds$columns) : rt.along(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g");
+    s.final_column = v;
+  }
+  return v;
+}
+function final_column_odds(s) {
+  let v = s.final_column_odds;
+  if (v === undefined) {
+    v = rt.lookup(table$combat_odds, in$terrain(s), final_column(s));
+    s.final_column_odds = v;
+  }
+  return v;
+}
 function defender_at(s) {
   let v = s.defender_at;
   if (v === undefined) {
@@ -3515,22 +3559,6 @@ function column_shift(s) {
   if (v === undefined) {
     v = surprise(s) === "attacker" ? die$shift_roll(s) : surprise(s) === "defender" ? -die$shift_roll(s) : 0;
     s.column_shift = v;
-  }
-  return v;
-}
-function final_column(s) {
-  let v = s.final_column;
-  if (v === undefined) {
-    v = rt.whole(start_column(s) + column_shift(s), "9.8") < (rt.firstItem(table$combat_odds$columns)) || rt.whole(start_column(s) + column_shift(s), "9.8") > (rt.lastItem(table$combat_odds$columns)) ? rt.whole(start_column(s) + column_shift(s), "9.8") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.lastItem(table$combat_odds$columns) : rt.whole(start_column(s) + column_shift(s), "9.8");
-    s.final_column = v;
-  }
-  return v;
-}
-function final_column_odds(s) {
-  let v = s.final_column_odds;
-  if (v === undefined) {
-    v = rt.lookup(table$combat_odds, in$terrain(s), final_column(s));
-    s.final_column_odds = v;
   }
   return v;
 }
@@ -4170,6 +4198,9 @@ function check$units_alive(s) {
 function check$ar_units_in_combat(s) {
   return in$attacker_ar_unit(s) <= in$attackers(s).length && in$defender_ar_unit(s) <= in$defenders(s).length;
 }
+function branch$final_column(s) {
+  return rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") < 0 ? 0 : rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") > 0 ? 1 : 2;
+}
 function branch$odds(s) {
   return both_zero(s) ? 0 : 1;
 }
@@ -4181,9 +4212,6 @@ function branch$start_column(s) {
 }
 function branch$column_shift(s) {
   return surprise(s) === "attacker" ? 0 : surprise(s) === "defender" ? 1 : 2;
-}
-function branch$final_column(s) {
-  return rt.whole(start_column(s) + column_shift(s), "9.8") < (rt.firstItem(table$combat_odds$columns)) || rt.whole(start_column(s) + column_shift(s), "9.8") > (rt.lastItem(table$combat_odds$columns)) ? 0 : 1;
 }
 function branch$attacker_option_as_retreat(s) {
   return attacker_destroyed_before_options(s) ? 0 : 1;
@@ -4248,6 +4276,15 @@ function branch$defenders$at(s, d$i) {
 function branch$defenders$destroyed(s, d$i) {
   const d$ = in$defenders(s)[d$i];
   return defenders$losses(s, d$i) >= rt.whole(d$.steps - d$.steps_lost, "9.11c") ? 0 : d$.cannot_move && defender_option_as_retreat(s) > 0 ? 1 : 2;
+}
+function cell$final_column_odds(s) {
+  return rt.cellPlace(table$combat_odds, in$terrain(s), final_column(s), final_column_odds(s));
+}
+function cell$start_column_odds(s) {
+  return rt.cellPlace(table$combat_odds, in$terrain(s), start_column(s), start_column_odds(s));
+}
+function cell$result(s) {
+  return rt.cellPlace(table$combat_results, combat_modified(s), final_column(s), result(s));
 }
 function defender_at$each1(s) {
   const items = in$defenders(s);
@@ -4629,7 +4666,7 @@ function straight$3(input, dice, in$attackers, attacker_supply_cost, in$defender
     return null;
   }
   const column_shift = surprise === "attacker" ? die$shift_roll : surprise === "defender" ? -die$shift_roll : 0;
-  const final_column = rt.whole(start_column + column_shift, "9.8") < (rt.firstItem(table$combat_odds$columns)) || rt.whole(start_column + column_shift, "9.8") > (rt.lastItem(table$combat_odds$columns)) ? rt.whole(start_column + column_shift, "9.8") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.lastItem(table$combat_odds$columns) : rt.whole(start_column + column_shift, "9.8");
+  const final_column = rt.pastEnds(table$combat_odds$columns, start_column, column_shift, "9.1g") < 0 ? rt.firstItem(table$combat_odds$columns) : rt.pastEnds(table$combat_odds$columns, start_column, column_shift, "9.1g") > 0 ? rt.lastItem(table$combat_odds$columns) : rt.along(table$combat_odds$columns, start_column, column_shift, "9.1g");
   const final_column_odds = rt.lookup(table$combat_odds, in$terrain, final_column);
   const die$combat_roll = dice.combat_roll;
   if (die$combat_roll === undefined) {
@@ -4654,6 +4691,17 @@ function straight$3(input, dice, in$attackers, attacker_supply_cost, in$defender
   );
   const attackers$losses = new Array(in$attackers.length);
   const attackers$destroyed = new Array(in$attackers.length);
+  straight$loop$attackers$losses(
+    in$attackers,
+    attacker_losses_by_unit,
+    attacker_option_as_retreat,
+    attackers$losses,
+    attackers$destroyed,
+  );
+  const attacker_destroyed = straight$attacker_destroyed$each1(in$attackers, attackers$destroyed);
+  const attacker_retreat_hexes = attacker_destroyed ? 0 : attacker_option_as_retreat;
+  const in$phase = input.phase;
+  const in$attack_hexes = input.attack_hexes;
   return straight$4(
     input,
     in$attackers,
@@ -4687,24 +4735,16 @@ function straight$3(input, dice, in$attackers, attacker_supply_cost, in$defender
     attacker_option_as_retreat,
     attacker_required_losses,
     attacker_step_losses,
-    attacker_losses_by_unit,
     attackers$losses,
     attackers$destroyed,
+    attacker_destroyed,
+    attacker_retreat_hexes,
+    in$phase,
+    in$attack_hexes,
   );
 }
 /** Stage 4 of `straight`, with the values it and the later stages read from before it. */
-function straight$4(input, in$attackers, attacker_supply_cost, in$defenders, in$defender_ar_unit, defender_supply_cost, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$defense_strength, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, final_column, final_column_odds, combat_modified, result, attacker_steps, attacker_destroyed_before_options, attacker_option_as_retreat, attacker_required_losses, attacker_step_losses, attacker_losses_by_unit, attackers$losses, attackers$destroyed) {
-  straight$loop$attackers$losses(
-    in$attackers,
-    attacker_losses_by_unit,
-    attacker_option_as_retreat,
-    attackers$losses,
-    attackers$destroyed,
-  );
-  const attacker_destroyed = straight$attacker_destroyed$each1(in$attackers, attackers$destroyed);
-  const attacker_retreat_hexes = attacker_destroyed ? 0 : attacker_option_as_retreat;
-  const in$phase = input.phase;
-  const in$attack_hexes = input.attack_hexes;
+function straight$4(input, in$attackers, attacker_supply_cost, in$defenders, in$defender_ar_unit, defender_supply_cost, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$defense_strength, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, final_column, final_column_odds, combat_modified, result, attacker_steps, attacker_destroyed_before_options, attacker_option_as_retreat, attacker_required_losses, attacker_step_losses, attackers$losses, attackers$destroyed, attacker_destroyed, attacker_retreat_hexes, in$phase, in$attack_hexes) {
   const in$attack_hexes_adjacent = input.attack_hexes_adjacent;
   const overrun_gains_no_exploit = false;
   const exploit_ignored = result.attacker_exploit === null ? false : overrun_gains_no_exploit ? true : in$phase === "exploitation_phase" ? true : in$attack_hexes > 2 || in$attack_hexes === 2 && !in$attack_hexes_adjacent ? true : attacker_option_as_retreat > 0 ? true : false;
@@ -4746,6 +4786,8 @@ function straight$4(input, in$attackers, attacker_supply_cost, in$defenders, in$
   const defender_destroyed = straight$defender_destroyed$each1(in$defenders, defenders$destroyed);
   const defender_retreat_hexes = defender_destroyed ? 0 : defender_option_as_retreat;
   const defender_dg = result.defender_dg ? true : defender_retreat_hexes >= 2;
+  const advance = !(defender_destroyed || defender_retreat_hexes > 0) ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : attacker_destroyed ? "not_allowed" : "allowed";
+  const attackers$advances = new Array(in$attackers.length);
   return straight$5(
     in$attackers,
     attacker_supply_cost,
@@ -4788,12 +4830,12 @@ function straight$4(input, in$attackers, attacker_supply_cost, in$defenders, in$
     defender_destroyed,
     defender_retreat_hexes,
     defender_dg,
+    advance,
+    attackers$advances,
   );
 }
 /** Stage 5 of `straight`, with the values it and the later stages read from before it. */
-function straight$5(in$attackers, attacker_supply_cost, defender_supply_cost, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$defense_strength, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, final_column, final_column_odds, combat_modified, result, attacker_option_as_retreat, attacker_step_losses, attackers$losses, attackers$destroyed, attacker_destroyed, attacker_retreat_hexes, exploit_ignored, attackers$gains_exploit, exploit_units, defender_may_ignore, defender_option, defender_step_losses, defenders$losses, defenders$destroyed, defender_destroyed, defender_retreat_hexes, defender_dg) {
-  const advance = !(defender_destroyed || defender_retreat_hexes > 0) ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : attacker_destroyed ? "not_allowed" : "allowed";
-  const attackers$advances = new Array(in$attackers.length);
+function straight$5(in$attackers, attacker_supply_cost, defender_supply_cost, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$defense_strength, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, final_column, final_column_odds, combat_modified, result, attacker_option_as_retreat, attacker_step_losses, attackers$losses, attackers$destroyed, attacker_destroyed, attacker_retreat_hexes, exploit_ignored, attackers$gains_exploit, exploit_units, defender_may_ignore, defender_option, defender_step_losses, defenders$losses, defenders$destroyed, defender_destroyed, defender_retreat_hexes, defender_dg, advance, attackers$advances) {
   straight$loop$attackers$advances(
     in$attackers,
     attackers$destroyed,
@@ -5353,7 +5395,7 @@ const TRACE = [
       step$start_column$branch4,
     ],
   },
-  { info: step$start_column_odds, value: (s) => s.start_column_odds },
+  { info: step$start_column_odds, value: (s) => s.start_column_odds, cell: cell$start_column_odds },
   {
     info: step$attackers$action_rating,
     items: (s) => s.attackers$action_rating,
@@ -5389,13 +5431,13 @@ const TRACE = [
     info: step$final_column,
     value: (s) => s.final_column,
     branch: branch$final_column,
-    branches: [step$final_column$branch0, step$final_column$branch1],
+    branches: [step$final_column$branch0, step$final_column$branch1, step$final_column$branch2],
   },
-  { info: step$final_column_odds, value: (s) => s.final_column_odds },
+  { info: step$final_column_odds, value: (s) => s.final_column_odds, cell: cell$final_column_odds },
   { info: step$die$combat_roll, value: (s) => s.die$combat_roll },
   { info: step$hedgehog_combat_drm, value: (s) => s.hedgehog_combat_drm },
   { info: step$combat_modified, value: (s) => s.combat_modified },
-  { info: step$result, value: (s) => s.result },
+  { info: step$result, value: (s) => s.result, cell: cell$result },
   { info: step$in$attacker_option_retreat, value: (s) => s.in$attacker_option_retreat },
   { info: step$attacker_steps, value: (s) => s.attacker_steps },
   {
@@ -5538,6 +5580,22 @@ const DEFINITIONS = [
     wire: rt.wireAs.plain,
   },
   {
+    info: step$final_column,
+    random: true,
+    ground: false,
+    dice: ["surprise_roll", "shift_roll"],
+    get: final_column,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$final_column_odds,
+    random: true,
+    ground: false,
+    dice: ["surprise_roll", "shift_roll"],
+    get: final_column_odds,
+    wire: rt.wireAs.odds,
+  },
+  {
     info: step$defender_at,
     random: false,
     ground: false,
@@ -5658,22 +5716,6 @@ const DEFINITIONS = [
     dice: ["surprise_roll", "shift_roll"],
     get: column_shift,
     wire: rt.wireAs.plain,
-  },
-  {
-    info: step$final_column,
-    random: true,
-    ground: false,
-    dice: ["surprise_roll", "shift_roll"],
-    get: final_column,
-    wire: rt.wireAs.plain,
-  },
-  {
-    info: step$final_column_odds,
-    random: true,
-    ground: false,
-    dice: ["surprise_roll", "shift_roll"],
-    get: final_column_odds,
-    wire: rt.wireAs.odds,
   },
   {
     info: step$combat_modified,
@@ -6069,27 +6111,27 @@ const DEFINITIONS = [
   },
 ];
 const OUTPUTS = [
-  DEFINITIONS[2],
   DEFINITIONS[4],
+  DEFINITIONS[6],
   DEFINITIONS[51],
   DEFINITIONS[64],
   DEFINITIONS[53],
   DEFINITIONS[63],
   DEFINITIONS[50],
   DEFINITIONS[62],
-  DEFINITIONS[9],
-  DEFINITIONS[10],
   DEFINITIONS[11],
+  DEFINITIONS[12],
   DEFINITIONS[13],
-  DEFINITIONS[14],
-  DEFINITIONS[7],
-  DEFINITIONS[8],
-  DEFINITIONS[6],
   DEFINITIONS[15],
   DEFINITIONS[16],
+  DEFINITIONS[9],
+  DEFINITIONS[10],
+  DEFINITIONS[8],
   DEFINITIONS[17],
   DEFINITIONS[18],
   DEFINITIONS[19],
+  DEFINITIONS[1],
+  DEFINITIONS[2],
   DEFINITIONS[20],
   DEFINITIONS[21],
   DEFINITIONS[38],
@@ -6214,6 +6256,8 @@ function outputs(c) {
 }
 const MEMO = {
   overrun_gains_no_exploit: { read: (s) => s.overrun_gains_no_exploit, lets: [], dice: [] },
+  final_column: { read: (s) => s.final_column, lets: ["start_column", "column_shift"], dice: [] },
+  final_column_odds: { read: (s) => s.final_column_odds, lets: ["final_column"], dice: [] },
   defender_at: { read: (s) => s.defender_at, lets: ["hedgehog_at", "defenders.at"], dice: [] },
   attacker_supply_cost: { read: (s) => s.attacker_supply_cost, lets: [], dice: [] },
   defender_re: { read: (s) => s.defender_re, lets: [], dice: [] },
@@ -6239,8 +6283,6 @@ const MEMO = {
   },
   surprise: { read: (s) => s.surprise, lets: ["surprise_modified"], dice: [] },
   column_shift: { read: (s) => s.column_shift, lets: ["surprise"], dice: ["shift_roll"] },
-  final_column: { read: (s) => s.final_column, lets: ["start_column", "column_shift"], dice: [] },
-  final_column_odds: { read: (s) => s.final_column_odds, lets: ["final_column"], dice: [] },
   combat_modified: { read: (s) => s.combat_modified, lets: ["ar_drm", "hedgehog_combat_drm"], dice: ["combat_roll"] },
   result: { read: (s) => s.result, lets: ["combat_modified", "final_column"], dice: [] },
   attacker_option_as_retreat: {
@@ -6385,6 +6427,12 @@ function assume(s, values) {
   if (Object.hasOwn(values, "overrun_gains_no_exploit")) {
     s.overrun_gains_no_exploit = values.overrun_gains_no_exploit;
   }
+  if (Object.hasOwn(values, "final_column")) {
+    s.final_column = values.final_column;
+  }
+  if (Object.hasOwn(values, "final_column_odds")) {
+    s.final_column_odds = rt.oddsIn(values.final_column_odds);
+  }
   if (Object.hasOwn(values, "defender_at")) {
     s.defender_at = values.defender_at;
   }
@@ -6435,12 +6483,6 @@ function assume(s, values) {
   }
   if (Object.hasOwn(values, "column_shift")) {
     s.column_shift = values.column_shift;
-  }
-  if (Object.hasOwn(values, "final_column")) {
-    s.final_column = values.final_column;
-  }
-  if (Object.hasOwn(values, "final_column_odds")) {
-    s.final_column_odds = rt.oddsIn(values.final_column_odds);
   }
   if (Object.hasOwn(values, "combat_modified")) {
     s.combat_modified = values.combat_modified;
@@ -6546,6 +6588,8 @@ function inherit(s, parent) {
   s.in$hedgehog_level = parent.in$hedgehog_level;
   s.in$attack_type = parent.in$attack_type;
   s.overrun_gains_no_exploit = parent.overrun_gains_no_exploit;
+  s.final_column = parent.final_column;
+  s.final_column_odds = parent.final_column_odds;
   s.defender_at = parent.defender_at;
   s.attacker_supply_cost = parent.attacker_supply_cost;
   s.defender_re = parent.defender_re;
@@ -6563,8 +6607,6 @@ function inherit(s, parent) {
   s.surprise_modified = parent.surprise_modified;
   s.surprise = parent.surprise;
   s.column_shift = parent.column_shift;
-  s.final_column = parent.final_column;
-  s.final_column_odds = parent.final_column_odds;
   s.combat_modified = parent.combat_modified;
   s.result = parent.result;
   s.attacker_option_as_retreat = parent.attacker_option_as_retreat;

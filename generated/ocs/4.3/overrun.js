@@ -417,8 +417,8 @@ export const metadata = {
     },
     final_column: {
       label: "Final column",
-      paragraph: "9.8",
-      quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
+      paragraph: "9.1g",
+      quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
       perUnit: false,
       random: true,
     },
@@ -1081,6 +1081,13 @@ const ASSUMABLE = [
     description: "",
     type: { kind: "boolean" },
   },
+  { name: "final_column", label: "Final column", description: "", type: { kind: "integer" } },
+  {
+    name: "final_column_odds",
+    label: "Final column's odds",
+    description: "",
+    type: { kind: "odds" },
+  },
   {
     name: "defender_at",
     label: "Defender's AT effects",
@@ -1161,13 +1168,6 @@ const ASSUMABLE = [
     },
   },
   { name: "column_shift", label: "Column shift", description: "", type: { kind: "integer" } },
-  { name: "final_column", label: "Final column", description: "", type: { kind: "integer" } },
-  {
-    name: "final_column_odds",
-    label: "Final column's odds",
-    description: "",
-    type: { kind: "odds" },
-  },
   {
     name: "combat_modified",
     label: "Modified combat roll",
@@ -1586,6 +1586,24 @@ const table$combat_results = rt.table({
         { text: "Ae2 DL2o3DG", attacker_loss: 0, attacker_option: 0, attacker_exploit: 2, defender_loss: 2, defender_option: 3, defender_dg: true },
       ],
     ],
+    rowHeaders: [
+      "1 or less",
+      "2",
+      "3",
+      "4",
+      "5",
+      "6",
+      "7",
+      "8",
+      "9",
+      "10",
+      "11",
+      "12",
+      "13",
+      "14",
+      "15 or more",
+    ],
+    columnHeaders: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13"],
   });
 const table$combat_results$rows = rt.keysOf(table$combat_results.rows);
 const table$combat_results$columns = rt.keysOf(table$combat_results.columns);
@@ -1673,6 +1691,8 @@ const table$combat_odds = rt.table({
         { a: 13, d: 1, text: "13:1" },
       ],
     ],
+    rowHeaders: ["Extr Close", "Very Close", "Close", "Open"],
+    columnHeaders: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13"],
   });
 const table$combat_odds$rows = rt.keysOf(table$combat_odds.rows);
 const table$combat_odds$columns = rt.keysOf(table$combat_odds.columns);
@@ -1946,6 +1966,22 @@ const step$movement_ends = {
   quote: "Should the attacking units choose to take one or more of their options as retreats from an overrun, they end their movement for the phase.",
   type: { t: "boolean" },
 };
+const step$final_column = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.1g",
+  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
+  type: { t: "integer" },
+};
+const step$final_column_odds = {
+  name: "final_column_odds",
+  label: "Final column's odds",
+  kind: "let",
+  paragraph: "9.8",
+  quote: "shift the final odds column on the Combat Table that number of columns",
+  type: { t: "odds" },
+};
 const step$defender_at = {
   name: "defender_at",
   label: "Defender's AT effects",
@@ -2081,22 +2117,6 @@ const step$column_shift = {
   paragraph: "9.8",
   quote: "These shifts are to the right for attacker Surprise",
   type: { t: "integer" },
-};
-const step$final_column = {
-  name: "final_column",
-  label: "Final column",
-  kind: "let",
-  paragraph: "9.8",
-  quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
-  type: { t: "integer" },
-};
-const step$final_column_odds = {
-  name: "final_column_odds",
-  label: "Final column's odds",
-  kind: "let",
-  paragraph: "9.8",
-  quote: "shift the final odds column on the Combat Table that number of columns",
-  type: { t: "odds" },
 };
 const step$combat_modified = {
   name: "combat_modified",
@@ -2661,6 +2681,30 @@ const step$out$defenders$step_loss_factor = {
   quote: "If it is missing half or more of its original (printed) steps, its Combat Strength is also halved on defense.",
   type: { t: "list", of: { t: "number" } },
 };
+const step$final_column$branch0 = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.1g",
+  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
+  type: { t: "integer" },
+};
+const step$final_column$branch1 = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.1g",
+  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
+  type: { t: "integer" },
+};
+const step$final_column$branch2 = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.8",
+  quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
+  type: { t: "integer" },
+};
 const step$odds$branch0 = {
   name: "odds",
   label: "Odds",
@@ -2739,22 +2783,6 @@ const step$column_shift$branch2 = {
   kind: "let",
   paragraph: "9.8",
   quote: "If no Surprise occurs, make no shift.",
-  type: { t: "integer" },
-};
-const step$final_column$branch0 = {
-  name: "final_column",
-  label: "Final column",
-  kind: "let",
-  paragraph: "9.1g",
-  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
-  type: { t: "integer" },
-};
-const step$final_column$branch1 = {
-  name: "final_column",
-  label: "Final column",
-  kind: "let",
-  paragraph: "9.8",
-  quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
   type: { t: "integer" },
 };
 const step$attacker_option_as_retreat$branch0 = {
@@ -3391,6 +3419,8 @@ class State extends rt.State {
   mp_expended_on_target = undefined;
   overrun_gains_no_exploit = undefined;
   movement_ends = undefined;
+  final_column = undefined;
+  final_column_odds = undefined;
   defender_at = undefined;
   attacker_supply_cost = undefined;
   defender_re = undefined;
@@ -3408,8 +3438,6 @@ class State extends rt.State {
   surprise_modified = undefined;
   surprise = undefined;
   column_shift = undefined;
-  final_column = undefined;
-  final_column_odds = undefined;
   combat_modified = undefined;
   result = undefined;
   attacker_option_as_retreat = undefined;
@@ -3718,6 +3746,22 @@ function movement_ends(s) {
   }
   return v;
 }
+function final_column(s) {
+  let v = s.final_column;
+  if (v === undefined) {
+    v = rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") < 0 ? rt.firstItem(table$combat_odds$columns) : rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") > 0 ? rt.lastItem(table$combat_odds$columns) : rt.along(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g");
+    s.final_column = v;
+  }
+  return v;
+}
+function final_column_odds(s) {
+  let v = s.final_column_odds;
+  if (v === undefined) {
+    v = rt.lookup(table$combat_odds, in$terrain(s), final_column(s));
+    s.final_column_odds = v;
+  }
+  return v;
+}
 function defender_at(s) {
   let v = s.defender_at;
   if (v === undefined) {
@@ -3854,22 +3898,6 @@ function column_shift(s) {
   if (v === undefined) {
     v = surprise(s) === "attacker" ? die$shift_roll(s) : surprise(s) === "defender" ? -die$shift_roll(s) : 0;
     s.column_shift = v;
-  }
-  return v;
-}
-function final_column(s) {
-  let v = s.final_column;
-  if (v === undefined) {
-    v = rt.whole(start_column(s) + column_shift(s), "9.8") < (rt.firstItem(table$combat_odds$columns)) || rt.whole(start_column(s) + column_shift(s), "9.8") > (rt.lastItem(table$combat_odds$columns)) ? rt.whole(start_column(s) + column_shift(s), "9.8") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.lastItem(table$combat_odds$columns) : rt.whole(start_column(s) + column_shift(s), "9.8");
-    s.final_column = v;
-  }
-  return v;
-}
-function final_column_odds(s) {
-  let v = s.final_column_odds;
-  if (v === undefined) {
-    v = rt.lookup(table$combat_odds, in$terrain(s), final_column(s));
-    s.final_column_odds = v;
   }
   return v;
 }
@@ -4524,6 +4552,9 @@ function check$units_alive(s) {
 function check$ar_units_in_combat(s) {
   return in$attacker_ar_unit(s) <= in$attackers(s).length && in$defender_ar_unit(s) <= in$defenders(s).length;
 }
+function branch$final_column(s) {
+  return rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") < 0 ? 0 : rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") > 0 ? 1 : 2;
+}
 function branch$odds(s) {
   return both_zero(s) ? 0 : 1;
 }
@@ -4535,9 +4566,6 @@ function branch$start_column(s) {
 }
 function branch$column_shift(s) {
   return surprise(s) === "attacker" ? 0 : surprise(s) === "defender" ? 1 : 2;
-}
-function branch$final_column(s) {
-  return rt.whole(start_column(s) + column_shift(s), "9.8") < (rt.firstItem(table$combat_odds$columns)) || rt.whole(start_column(s) + column_shift(s), "9.8") > (rt.lastItem(table$combat_odds$columns)) ? 0 : 1;
 }
 function branch$attacker_option_as_retreat(s) {
   return attacker_destroyed_before_options(s) ? 0 : 1;
@@ -4602,6 +4630,15 @@ function branch$defenders$at(s, d$i) {
 function branch$defenders$destroyed(s, d$i) {
   const d$ = in$defenders(s)[d$i];
   return defenders$losses(s, d$i) >= rt.whole(d$.steps - d$.steps_lost, "9.11c") ? 0 : d$.cannot_move && defender_option_as_retreat(s) > 0 ? 1 : 2;
+}
+function cell$final_column_odds(s) {
+  return rt.cellPlace(table$combat_odds, in$terrain(s), final_column(s), final_column_odds(s));
+}
+function cell$start_column_odds(s) {
+  return rt.cellPlace(table$combat_odds, in$terrain(s), start_column(s), start_column_odds(s));
+}
+function cell$result(s) {
+  return rt.cellPlace(table$combat_results, combat_modified(s), final_column(s), result(s));
 }
 function defender_at$each1(s) {
   const items = in$defenders(s);
@@ -5033,7 +5070,7 @@ function straight$3(input, dice, in$attackers, overrun_cost, attacker_supply_cos
 }
 /** Stage 4 of `straight`, with the values it and the later stages read from before it. */
 function straight$4(input, dice, in$attackers, overrun_cost, attacker_supply_cost, in$defenders, in$attacker_ar_unit, in$defender_ar_unit, mp_left_after, mp_expended_on_target, defender_supply_cost, in$hedgehog_level, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$defense_strength, defense_total, odds, in$terrain, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift) {
-  const final_column = rt.whole(start_column + column_shift, "9.8") < (rt.firstItem(table$combat_odds$columns)) || rt.whole(start_column + column_shift, "9.8") > (rt.lastItem(table$combat_odds$columns)) ? rt.whole(start_column + column_shift, "9.8") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.lastItem(table$combat_odds$columns) : rt.whole(start_column + column_shift, "9.8");
+  const final_column = rt.pastEnds(table$combat_odds$columns, start_column, column_shift, "9.1g") < 0 ? rt.firstItem(table$combat_odds$columns) : rt.pastEnds(table$combat_odds$columns, start_column, column_shift, "9.1g") > 0 ? rt.lastItem(table$combat_odds$columns) : rt.along(table$combat_odds$columns, start_column, column_shift, "9.1g");
   const final_column_odds = rt.lookup(table$combat_odds, in$terrain, final_column);
   const die$combat_roll = dice.combat_roll;
   if (die$combat_roll === undefined) {
@@ -5819,7 +5856,7 @@ const TRACE = [
       step$start_column$branch4,
     ],
   },
-  { info: step$start_column_odds, value: (s) => s.start_column_odds },
+  { info: step$start_column_odds, value: (s) => s.start_column_odds, cell: cell$start_column_odds },
   {
     info: step$attackers$action_rating,
     items: (s) => s.attackers$action_rating,
@@ -5855,13 +5892,13 @@ const TRACE = [
     info: step$final_column,
     value: (s) => s.final_column,
     branch: branch$final_column,
-    branches: [step$final_column$branch0, step$final_column$branch1],
+    branches: [step$final_column$branch0, step$final_column$branch1, step$final_column$branch2],
   },
-  { info: step$final_column_odds, value: (s) => s.final_column_odds },
+  { info: step$final_column_odds, value: (s) => s.final_column_odds, cell: cell$final_column_odds },
   { info: step$die$combat_roll, value: (s) => s.die$combat_roll },
   { info: step$hedgehog_combat_drm, value: (s) => s.hedgehog_combat_drm },
   { info: step$combat_modified, value: (s) => s.combat_modified },
-  { info: step$result, value: (s) => s.result },
+  { info: step$result, value: (s) => s.result, cell: cell$result },
   { info: step$in$attacker_option_retreat, value: (s) => s.in$attacker_option_retreat },
   { info: step$attacker_steps, value: (s) => s.attacker_steps },
   {
@@ -6054,6 +6091,22 @@ const DEFINITIONS = [
     wire: rt.wireAs.plain,
   },
   {
+    info: step$final_column,
+    random: true,
+    ground: false,
+    dice: ["surprise_roll", "shift_roll"],
+    get: final_column,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$final_column_odds,
+    random: true,
+    ground: false,
+    dice: ["surprise_roll", "shift_roll"],
+    get: final_column_odds,
+    wire: rt.wireAs.odds,
+  },
+  {
     info: step$defender_at,
     random: false,
     ground: false,
@@ -6174,22 +6227,6 @@ const DEFINITIONS = [
     dice: ["surprise_roll", "shift_roll"],
     get: column_shift,
     wire: rt.wireAs.plain,
-  },
-  {
-    info: step$final_column,
-    random: true,
-    ground: false,
-    dice: ["surprise_roll", "shift_roll"],
-    get: final_column,
-    wire: rt.wireAs.plain,
-  },
-  {
-    info: step$final_column_odds,
-    random: true,
-    ground: false,
-    dice: ["surprise_roll", "shift_roll"],
-    get: final_column_odds,
-    wire: rt.wireAs.odds,
   },
   {
     info: step$combat_modified,
@@ -6588,27 +6625,27 @@ const OUTPUTS = [
   DEFINITIONS[1],
   DEFINITIONS[3],
   DEFINITIONS[4],
-  DEFINITIONS[8],
   DEFINITIONS[10],
+  DEFINITIONS[12],
   DEFINITIONS[57],
   DEFINITIONS[70],
   DEFINITIONS[59],
   DEFINITIONS[69],
   DEFINITIONS[56],
   DEFINITIONS[68],
-  DEFINITIONS[15],
-  DEFINITIONS[16],
   DEFINITIONS[17],
+  DEFINITIONS[18],
   DEFINITIONS[19],
-  DEFINITIONS[20],
-  DEFINITIONS[13],
-  DEFINITIONS[14],
-  DEFINITIONS[12],
   DEFINITIONS[21],
   DEFINITIONS[22],
+  DEFINITIONS[15],
+  DEFINITIONS[16],
+  DEFINITIONS[14],
   DEFINITIONS[23],
   DEFINITIONS[24],
   DEFINITIONS[25],
+  DEFINITIONS[7],
+  DEFINITIONS[8],
   DEFINITIONS[26],
   DEFINITIONS[27],
   DEFINITIONS[44],
@@ -6752,6 +6789,8 @@ const MEMO = {
   mp_expended_on_target: { read: (s) => s.mp_expended_on_target, lets: ["overrun_cost", "advance_cost"], dice: [] },
   overrun_gains_no_exploit: { read: (s) => s.overrun_gains_no_exploit, lets: [], dice: [] },
   movement_ends: { read: (s) => s.movement_ends, lets: ["attacker_option_as_retreat"], dice: [] },
+  final_column: { read: (s) => s.final_column, lets: ["start_column", "column_shift"], dice: [] },
+  final_column_odds: { read: (s) => s.final_column_odds, lets: ["final_column"], dice: [] },
   defender_at: { read: (s) => s.defender_at, lets: ["hedgehog_at", "defenders.at"], dice: [] },
   attacker_supply_cost: { read: (s) => s.attacker_supply_cost, lets: [], dice: [] },
   defender_re: { read: (s) => s.defender_re, lets: [], dice: [] },
@@ -6777,8 +6816,6 @@ const MEMO = {
   },
   surprise: { read: (s) => s.surprise, lets: ["surprise_modified"], dice: [] },
   column_shift: { read: (s) => s.column_shift, lets: ["surprise"], dice: ["shift_roll"] },
-  final_column: { read: (s) => s.final_column, lets: ["start_column", "column_shift"], dice: [] },
-  final_column_odds: { read: (s) => s.final_column_odds, lets: ["final_column"], dice: [] },
   combat_modified: { read: (s) => s.combat_modified, lets: ["ar_drm", "hedgehog_combat_drm"], dice: ["combat_roll"] },
   result: { read: (s) => s.result, lets: ["combat_modified", "final_column"], dice: [] },
   attacker_option_as_retreat: {
@@ -6941,6 +6978,12 @@ function assume(s, values) {
   if (Object.hasOwn(values, "movement_ends")) {
     s.movement_ends = values.movement_ends;
   }
+  if (Object.hasOwn(values, "final_column")) {
+    s.final_column = values.final_column;
+  }
+  if (Object.hasOwn(values, "final_column_odds")) {
+    s.final_column_odds = rt.oddsIn(values.final_column_odds);
+  }
   if (Object.hasOwn(values, "defender_at")) {
     s.defender_at = values.defender_at;
   }
@@ -6991,12 +7034,6 @@ function assume(s, values) {
   }
   if (Object.hasOwn(values, "column_shift")) {
     s.column_shift = values.column_shift;
-  }
-  if (Object.hasOwn(values, "final_column")) {
-    s.final_column = values.final_column;
-  }
-  if (Object.hasOwn(values, "final_column_odds")) {
-    s.final_column_odds = rt.oddsIn(values.final_column_odds);
   }
   if (Object.hasOwn(values, "combat_modified")) {
     s.combat_modified = values.combat_modified;
@@ -7113,6 +7150,8 @@ function inherit(s, parent) {
   s.mp_expended_on_target = parent.mp_expended_on_target;
   s.overrun_gains_no_exploit = parent.overrun_gains_no_exploit;
   s.movement_ends = parent.movement_ends;
+  s.final_column = parent.final_column;
+  s.final_column_odds = parent.final_column_odds;
   s.defender_at = parent.defender_at;
   s.attacker_supply_cost = parent.attacker_supply_cost;
   s.defender_re = parent.defender_re;
@@ -7130,8 +7169,6 @@ function inherit(s, parent) {
   s.surprise_modified = parent.surprise_modified;
   s.surprise = parent.surprise;
   s.column_shift = parent.column_shift;
-  s.final_column = parent.final_column;
-  s.final_column_odds = parent.final_column_odds;
   s.combat_modified = parent.combat_modified;
   s.result = parent.result;
   s.attacker_option_as_retreat = parent.attacker_option_as_retreat;

@@ -2638,6 +2638,12 @@ function branch$pinned_sides(s) {
 function branch$rounds(s) {
   return only_cavalry(s) ? 0 : any_cavalry(s) ? 1 : 2;
 }
+function cell$cavalry_drm(s) {
+  return rt.cellPlace(table$assault_modifiers, "cavalry", "drm", cavalry_drm(s));
+}
+function cell$two_sides_drm(s) {
+  return rt.cellPlace(table$assault_modifiers, "two_sides", "drm", two_sides_drm(s));
+}
 function attacker_bases$each1(s) {
   const items = in$attackers(s);
   let total = 0;
@@ -3646,7 +3652,7 @@ const TRACE = [
   { info: step$in$rear_value, value: (s) => s.in$rear_value },
   { info: step$rear_drm, value: (s) => s.rear_drm },
   { info: step$attacker_two_sides, value: (s) => s.attacker_two_sides },
-  { info: step$two_sides_drm, value: (s) => s.two_sides_drm },
+  { info: step$two_sides_drm, value: (s) => s.two_sides_drm, cell: cell$two_sides_drm },
   { info: step$attacker_prone, value: (s) => s.attacker_prone },
   { info: step$in$prone_value, value: (s) => s.in$prone_value },
   { info: step$prone_drm, value: (s) => s.prone_drm },
@@ -3661,7 +3667,7 @@ const TRACE = [
   { info: step$great_drm, value: (s) => s.great_drm },
   { info: step$attacker_mounted, value: (s) => s.attacker_mounted },
   { info: step$attacker_cavalry_bonus, value: (s) => s.attacker_cavalry_bonus },
-  { info: step$cavalry_drm, value: (s) => s.cavalry_drm },
+  { info: step$cavalry_drm, value: (s) => s.cavalry_drm, cell: cell$cavalry_drm },
   { info: step$attacker_drm, value: (s) => s.attacker_drm },
   { info: step$in$defender_other_drm, value: (s) => s.in$defender_other_drm },
   { info: step$defender_pinned, value: (s) => s.defender_pinned },

@@ -2758,6 +2758,12 @@ function branch$pinned_sides(s: State): number {
 function branch$rounds(s: State): number {
   return only_cavalry(s) ? 0 : any_cavalry(s) ? 1 : 2;
 }
+function cell$cavalry_drm(s: State): string | null {
+  return rt.cellPlace(table$assault_modifiers, "cavalry", "drm", cavalry_drm(s));
+}
+function cell$two_sides_drm(s: State): string | null {
+  return rt.cellPlace(table$assault_modifiers, "two_sides", "drm", two_sides_drm(s));
+}
 function attacker_bases$each1(s: State): number {
   const items: readonly AssaultUnit[] = in$attackers(s);
   let total: number = 0;
@@ -3766,7 +3772,7 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$in$rear_value, value: (s: State) => s.in$rear_value },
   { info: step$rear_drm, value: (s: State) => s.rear_drm },
   { info: step$attacker_two_sides, value: (s: State) => s.attacker_two_sides },
-  { info: step$two_sides_drm, value: (s: State) => s.two_sides_drm },
+  { info: step$two_sides_drm, value: (s: State) => s.two_sides_drm, cell: cell$two_sides_drm },
   { info: step$attacker_prone, value: (s: State) => s.attacker_prone },
   { info: step$in$prone_value, value: (s: State) => s.in$prone_value },
   { info: step$prone_drm, value: (s: State) => s.prone_drm },
@@ -3781,7 +3787,7 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$great_drm, value: (s: State) => s.great_drm },
   { info: step$attacker_mounted, value: (s: State) => s.attacker_mounted },
   { info: step$attacker_cavalry_bonus, value: (s: State) => s.attacker_cavalry_bonus },
-  { info: step$cavalry_drm, value: (s: State) => s.cavalry_drm },
+  { info: step$cavalry_drm, value: (s: State) => s.cavalry_drm, cell: cell$cavalry_drm },
   { info: step$attacker_drm, value: (s: State) => s.attacker_drm },
   { info: step$in$defender_other_drm, value: (s: State) => s.in$defender_other_drm },
   { info: step$defender_pinned, value: (s: State) => s.defender_pinned },
