@@ -237,7 +237,8 @@ export class CalculatorForm {
         help.id = `${sideId}-${f.name}-help`;
         return [el("dt", { text: f.label }), el("dd", {}, help)];
       })));
-    const grid = el("div", { class: "calc-units", style: `grid-template-columns: 1rem ${columns.map(columnWidth).join(" ")}` },
+    // The last column takes what the fields leave, so a unit's folded line spans the side even when it has one field.
+    const grid = el("div", { class: "calc-units", style: `grid-template-columns: 1rem ${columns.map(columnWidth).join(" ")} minmax(0, 1fr)` },
       el("div", { class: "calc-unit-head", "aria-hidden": "true" }, el("span"), ...columns.map((f) => el("span", { text: f.label }))));
     rows.forEach((row, i) => {
       const title = `${noun} ${i + 1}`;
