@@ -6,6 +6,13 @@ import { walkFlow } from "../markdown/flow.ts";
 import type { SourcePlaces } from "./source-places.ts";
 import type { Chart, ChartCell } from "./types.ts";
 
+/**
+ * The most cells a chart may have. The corpus's largest has 238; a printed chart page
+ * holds a few thousand. Every cell goes into the engines of the calculators that read
+ * the chart (shipped to each reader), the chapter's page and the search index.
+ */
+export const MAX_CHART_CELLS = 10_000;
+
 /** Finds `:::chart[Caption]{#id}` directives and reads the GFM table inside each. */
 export function findCharts(tree: Parent, owner: Map<Node, string>, places: SourcePlaces, session: Session): Chart[] {
   const charts: Chart[] = [];
@@ -34,6 +41,11 @@ export function findCharts(tree: Parent, owner: Map<Node, string>, places: Sourc
       // Underline the cell's words, not the `|` and padding around them.
       return { text, place: (text && places.find(text, start, end)) || places.span(start, end) };
     };
+    const cells = table.children.reduce((n, row) => n + row.children.length, 0);
+    if (cells > MAX_CHART_CELLS) {
+      session.report("HX0039", { id, cells, limit: MAX_CHART_CELLS }, place);
+      return;
+    }
     const [header, ...body] = table.children;
     charts.push({
       id,

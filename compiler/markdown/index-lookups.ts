@@ -25,6 +25,10 @@ export interface IndexLookups {
   /** The charts printed in a document, in the index's order. */
   chartsOf(slug: string): IndexChart[];
   procedure(name: string): IndexProcedure | undefined;
+  /** The paragraphs whose rules a procedure uses, in the index's order. */
+  paragraphsOf(procedure: string): string[];
+  /** Where a paragraph is in the index's order. */
+  position(id: string): number | undefined;
 }
 
 const made = new WeakMap<RuleIndex, IndexLookups>();
@@ -67,6 +71,16 @@ function makeLookups(index: RuleIndex): IndexLookups {
     if (list) list.push(chart);
     else chartsOf.set(chart.document, [chart]);
   }
+  const paragraphsOf = new Map<string, string[]>();
+  const positions = new Map<string, number>();
+  for (const [id, paragraph] of Object.entries(index.paragraphs)) {
+    positions.set(id, positions.size);
+    for (const name of paragraph.procedures) {
+      const ids = paragraphsOf.get(name);
+      if (ids) ids.push(id);
+      else paragraphsOf.set(name, [id]);
+    }
+  }
   return {
     reference: (from, id, href) => references.get(hrefKey(key("from", from, id), href)) ?? references.get(hrefKey(key("any", id), href)),
     erratum: (from, words, href) => errata.get(hrefKey(key(from, words), href)),
@@ -75,6 +89,8 @@ function makeLookups(index: RuleIndex): IndexLookups {
     chart: (id) => charts.get(id),
     chartsOf: (slug) => chartsOf.get(slug) ?? [],
     procedure: (name) => procedures.get(name),
+    paragraphsOf: (name) => paragraphsOf.get(name) ?? [],
+    position: (id) => positions.get(id),
   };
 }
 

@@ -177,12 +177,16 @@ export const engineKey = (index: RuleIndex, procedure: string) => `${index.rules
 export function calculatorConfig(index: RuleIndex, name: string, base = "/") {
   const procedure = indexLookups(index).procedure(name);
   if (!procedure) return null;
+  const keyed = indexLookups(index);
+  const cited = keyed.paragraphsOf(name);
+  // Its own paragraph too, in the index's order.
+  const ids = cited.includes(procedure.paragraph) || keyed.position(procedure.paragraph) === undefined
+    ? cited
+    : [...cited, procedure.paragraph].sort((a, b) => keyed.position(a)! - keyed.position(b)!);
   const links: Record<string, string> = {};
-  for (const [id, p] of Object.entries(index.paragraphs)) {
-    if (p.procedures.includes(name) || id === procedure.paragraph) {
-      const href = paragraphHref(index, id, base);
-      if (href) links[id] = href;
-    }
+  for (const id of ids) {
+    const href = paragraphHref(index, id, base);
+    if (href) links[id] = href;
   }
   // The charts it reads a cell of, with where each is printed, so the calculator can show the cell it used.
   const lookups = procedure.lookups.map((l) => ({ ...l, caption: indexLookups(index).chart(l.chart)?.caption ?? l.chart, href: chartHref(index, l.chart, base) }));
