@@ -26,6 +26,9 @@ export default function remarkCharts() {
   };
 }
 
+/** Characters beyond which a chart's cells hold sentences, not values. */
+const WRAP_AT = 32;
+
 interface ChartParts {
   id: string | undefined;
   caption: string;
@@ -36,7 +39,9 @@ function renderChart(directive: ContainerDirective): void {
   const id = directive.attributes?.id ?? undefined;
   const labelNode = directive.children.find((c) => (c.data as { directiveLabel?: boolean } | undefined)?.directiveLabel);
   const caption = labelNode ? toString(labelNode) : (id ?? "Chart");
-  directive.data = { hName: "figure", hProperties: { className: ["chart"], ...(id ? { id } : {}) } } as ContainerDirective["data"];
+  // A chart of sentences (notes, modifiers, explanations) wraps its cells; a grid of values keeps each on one line.
+  const wraps = directive.children.some((child) => child.type === "table" && child.children.some((row) => row.children.some((cell) => toString(cell).length > WRAP_AT)));
+  directive.data = { hName: "figure", hProperties: { className: wraps ? ["chart", "wraps"] : ["chart"], ...(id ? { id } : {}) } } as ContainerDirective["data"];
   directive.children = directive.children.flatMap((child) => {
     if (child === labelNode) {
       child.data = { ...child.data, hName: "figcaption" } as typeof child.data;
@@ -60,10 +65,12 @@ function tableIn(node: RootContent): Table | undefined {
 }
 
 function markCells(table: Table, chart: string | undefined): void {
+  // A chart of one column (a list of modifiers or notes) has no row headers: its rows are its content.
+  const rowHeaders = (table.children[0]?.children.length ?? 0) > 1;
   table.children.forEach((row, r) => {
     if (r > 0 && chart) row.data = { ...row.data, hProperties: { ...propertiesOf(row), dataChart: chart } } as TableRow["data"];
     row.children.forEach((cell: TableCell, c) => {
-      if (r > 0 && c === 0) cell.data = { ...cell.data, hName: "th", hProperties: { scope: "row" } } as TableCell["data"];
+      if (r > 0 && c === 0 && rowHeaders) cell.data = { ...cell.data, hName: "th", hProperties: { scope: "row" } } as TableCell["data"];
       if (r === 0) cell.data = { ...cell.data, hProperties: { scope: "col" } } as TableCell["data"];
       if (toString(cell).trim() === "?") {
         cell.children = [mdastElement(h("em", { className: ["unknown"], title: "Not known: consult the printed chart" }, ["unknown"])) as unknown as TableCell["children"][number]];
@@ -106,14 +113,17 @@ function printAs(gridNode: ContainerDirective, head: ChartParts, grid: ChartPart
     children: row.children.map((cell, c) => ({ ...cell, data: { ...cell.data, hName: "th", hProperties: { scope: c === 0 ? "row" : "col" } } as TableCell["data"] })),
   });
   const [gridHeader, ...gridRows] = grid.table.children;
+  // Both charts print the same header row, corner and all (the Barrage Table's "Roll | 1 or less | 2 | …"):
+  // it heads the whole table, and the head chart's rows (its Cost row) come under it, as printed.
+  const shared = (head.table.children[0]?.children ?? []).map((cell) => toString(cell).trim()).join("\n") === gridHeader.children.map((cell) => toString(cell).trim()).join("\n");
   const keys: TableRow = {
     ...gridHeader,
-    data: { ...gridHeader.data, hProperties: { className: ["chart-keys"] } } as TableRow["data"],
+    data: { ...gridHeader.data, hProperties: { className: shared ? ["chart-keys", "shared"] : ["chart-keys"] } } as TableRow["data"],
     children: gridHeader.children.map((cell) => ({ ...cell, data: { ...cell.data, hName: "th", hProperties: { scope: "col" } } as TableCell["data"] })),
   };
   const body: TableRow[] = gridRows.map((row) => ({ ...row, children: row.children.map((cell, c) => (c === 0 ? cell : { ...cell, data: { ...cell.data, hName: "td" } as TableCell["data"] })) }));
   const section = (hName: string, children: TableRow[]) => ({ type: "hexlawSection", data: { hName }, children });
-  const table = { type: "hexlawTable", data: { hName: "table" }, children: [section("thead", [...head.table.children.slice(1).map(asHeads), keys]), section("tbody", body)] } as unknown as RootContent;
+  const table = { type: "hexlawTable", data: { hName: "table" }, children: [section("thead", shared ? [keys, ...head.table.children.slice(1).map(asHeads)] : [...head.table.children.slice(1).map(asHeads), keys]), section("tbody", body)] } as unknown as RootContent;
   gridNode.data = { ...gridNode.data, hProperties: { className: ["chart", "printed"], ...(grid.id ? { id: grid.id } : {}), ...(head.id ? { dataHeads: head.id } : {}) } } as ContainerDirective["data"];
   gridNode.children = gridNode.children.map((child) => {
     if ((child.data as { hName?: string } | undefined)?.hName === "figcaption") return { type: "paragraph", data: { hName: "figcaption" }, children: [{ type: "text", value: caption }] } as typeof child;
