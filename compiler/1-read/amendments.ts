@@ -76,6 +76,7 @@ export function amendTree<A extends AmendmentText>(tree: Root, amendments: reado
   const problems: AmendmentProblem<A>[] = [];
   // Every scope found in one walk of the tree, before any change (a note is no paragraph's block, so the scopes stay the same).
   const scopes = scopesOf(tree, new Set(amendments.map((a) => a.paragraph)), layout);
+  const notesAfter = new Map<Parent, Map<Node, LeafDirective[]>>();
   for (const amendment of amendments) {
     const scope = scopes.get(amendment.paragraph);
     if (!scope) {
@@ -118,7 +119,19 @@ export function amendTree<A extends AmendmentText>(tree: Root, amendments: reado
       attributes: { paragraph: amendment.paragraph, from: amendment.from, source: amendment.source, ...(amendment.printed !== undefined ? { printed: amendment.printed, corrected: amendment.corrected } : {}) },
       children: [{ type: "text", value: amendment.note }],
     };
-    after.container.children.splice(after.container.children.indexOf(after.node as never) + 1, 0, note as never);
+    const notes = notesAfter.get(after.container) ?? notesAfter.set(after.container, new Map()).get(after.container)!;
+    if (notes.has(after.node)) notes.get(after.node)!.push(note);
+    else notes.set(after.node, [note]);
+  }
+  // Each note goes right after its block, a later note about the same block before an earlier one;
+  // put in once per container at the end (a search and a shift of the document's blocks per note made an errata document of many notes quadratic).
+  for (const [container, notes] of notesAfter) {
+    const children = [...container.children];
+    container.children.length = 0;
+    for (const child of children) {
+      container.children.push(child);
+      for (const note of (notes.get(child) ?? []).toReversed()) container.children.push(note as never);
+    }
   }
   return problems;
 }

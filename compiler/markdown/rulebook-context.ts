@@ -2,7 +2,7 @@ import { readFileSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
 import type { Node, Root } from "mdast";
 import type { VFile } from "vfile";
-import { parse as parseYaml } from "yaml";
+import { parseYaml } from "../1-read/load-metadata.ts";
 import { findParagraphs, type ParagraphLayout } from "../1-read/find-paragraphs.ts";
 import { compileNumbering } from "../1-read/numbering.ts";
 import { SourcePlaces } from "../1-read/source-places.ts";

@@ -31,3 +31,47 @@ export async function growth(readsFor: (n: number) => number | Promise<number>, 
   const large = await readsFor(2 * n);
   return large / small;
 }
+
+const CALLBACKS = ["find", "findIndex", "findLast", "findLastIndex", "some", "every", "filter"] as const;
+const SEARCHES = ["includes", "indexOf", "lastIndexOf"] as const;
+
+/**
+ * Work measured without a clock, where the work is inside the code under test: how
+ * many elements the arrays' searches and copies went over while `run` ran, in any
+ * code (each element a `find`, `some` or `filter` tested, each an `indexOf` or
+ * `includes` passed, each a `slice` copied). A search of a list once per item of it
+ * goes over about n² elements; a lookup in a map, none.
+ */
+export async function arrayScans(run: () => unknown): Promise<number> {
+  const proto = Array.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const saved = [...CALLBACKS, ...SEARCHES, "slice"].map((name) => [name, proto[name]] as const);
+  const indexOf = proto.indexOf;
+  let scanned = 0;
+  for (const name of CALLBACKS) {
+    const original = proto[name];
+    proto[name] = function (this: unknown[], test: (...a: unknown[]) => unknown, ...rest: unknown[]) {
+      return original.call(this, (...a: unknown[]) => (scanned++, test(...a)), ...rest);
+    };
+  }
+  for (const name of SEARCHES) {
+    const original = proto[name];
+    proto[name] = function (this: unknown[], ...args: unknown[]) {
+      const found = original.apply(this, args);
+      const at = name === "includes" ? indexOf.apply(this, args) : found;
+      scanned += at === -1 ? this.length : name === "lastIndexOf" ? this.length - (at as number) : (at as number) + 1;
+      return found;
+    };
+  }
+  const slice = proto.slice;
+  proto.slice = function (this: unknown[], ...args: unknown[]) {
+    const copy = slice.apply(this, args) as unknown[];
+    scanned += copy.length;
+    return copy;
+  };
+  try {
+    await run();
+  } finally {
+    for (const [name, original] of saved) proto[name] = original;
+  }
+  return scanned;
+}
