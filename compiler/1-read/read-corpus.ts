@@ -4,7 +4,7 @@ import { DocumentCache } from "../cache.ts";
 import { linksLeaving, resolveInside } from "../containment.ts";
 import { Session } from "../diagnostics/session.ts";
 import { parseMarkdown } from "../markdown/parse-markdown.ts";
-import { checkEmphasis } from "./check-emphasis.ts";
+import { checkMarkup } from "./check-markup.ts";
 import { checkLinks } from "./check-links.ts";
 import { reportEditionCycles } from "./edition-cycles.ts";
 import { findBlocks } from "./find-blocks.ts";
@@ -285,7 +285,7 @@ function readCached(places: SourcePlaces, edition: Edition, editionKey: string, 
 
 /** Reads one chapter. Everything found is local to the document; phase 2 links documents. */
 function readDocument(places: SourcePlaces, edition: Edition, session: Session, inherit?: RuleDocument["inherited"]): RuleDocument | null {
-  if (!checkEmphasis(places, session)) return null;
+  if (!checkMarkup(places, session)) return null;
   const tree = parseMarkdown(places.text, places.file);
   const printed = readFrontMatter(tree, places, session);
   if (!printed) return null;

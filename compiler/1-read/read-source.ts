@@ -6,10 +6,11 @@ import { SourcePlaces } from "./source-places.ts";
 
 /**
  * No rule document or metadata file is anywhere near this (the corpus's largest chapter
- * has 105 KB); a larger one is refused unread. The Markdown parser holds up to about
- * 2 KB of memory per character of dense markup (a table, a page of short paragraphs)
- * while it parses a document, so this bounds one document's parse to about 2 GB: a
- * 3.9 MB chart of 8000 × 120 cells needed more than 6 GB and ran the build out of memory.
+ * has 105 KB); a larger one is refused unread. The Markdown parser holds about 0.55 KB of
+ * memory per character of prose while it parses a document (1.6 KB per character of a
+ * table, whose size check-markup.ts bounds before parsing), so this bounds one
+ * document's parse to about 0.6 GB: a 3.9 MB chart of 8000 × 120 cells needed more than
+ * 6 GB and ran the build out of memory.
  */
 export const MAX_SOURCE_BYTES = 1024 * 1024;
 

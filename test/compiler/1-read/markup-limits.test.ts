@@ -9,7 +9,7 @@
 import { join } from "node:path";
 import { writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { emphasisOverflows, MAX_EMPHASIS_MARKS } from "../../../compiler/1-read/check-emphasis.ts";
+import { emphasisOverflows, MAX_EMPHASIS_MARKS, MAX_TABLE_BARS, tableOverflows } from "../../../compiler/1-read/check-markup.ts";
 import { MAX_CHART_CELLS } from "../../../compiler/1-read/find-charts.ts";
 import { MAX_SOURCE_BYTES } from "../../../compiler/1-read/read-source.ts";
 import { compile } from "../../../compiler/compile.ts";
@@ -43,6 +43,16 @@ describe("charts", () => {
     const text = `${START}${chart(8000, 120)}`;
     expect(text.length).toBeGreaterThan(MAX_SOURCE_BYTES);
     expect((await compileText(text)).found).toEqual([{ code: "HX0020", line: 1, column: 1 }]);
+  });
+
+  it(`a table of more than ${MAX_TABLE_BARS} \`|\` is refused at its first line, before it is parsed`, async () => {
+    const text = `${START}${chart(1000, 40)}`;
+    expect(text.length).toBeLessThan(MAX_SOURCE_BYTES);
+    const { result, found } = await compileText(text);
+    expect(found).toEqual([{ code: "HX0040", line: lineOf(text, ":::chart"), column: 1 }]);
+    expect(result.diagnostics[0].message).toBe(`These lines have ${42 * 1002} \`|\`; lines without a blank one between them may have at most ${MAX_TABLE_BARS}, more than any table of ${MAX_CHART_CELLS} cells has.`);
+    // A table of one column has the most bars for its cells: one of as many cells as a chart may have is parsed.
+    expect(tableOverflows(chart(MAX_CHART_CELLS - 1, 0))).toEqual([]);
   });
 
   it(`a chart of more than ${MAX_CHART_CELLS} cells is refused at its directive; one of that many is read`, async () => {
