@@ -49,7 +49,8 @@ export async function arrayScans(run: () => unknown): Promise<number> {
   let scanned = 0;
   for (const name of CALLBACKS) {
     const original = proto[name];
-    proto[name] = function (this: unknown[], test: (...a: unknown[]) => unknown, ...rest: unknown[]) {
+    proto[name] = function (this: unknown[], ...args: unknown[]) {
+      const [test, ...rest] = args as [(...a: unknown[]) => unknown, ...unknown[]];
       return original.call(this, (...a: unknown[]) => (scanned++, test(...a)), ...rest);
     };
   }
