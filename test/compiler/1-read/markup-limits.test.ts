@@ -1,10 +1,10 @@
 /**
  * What the Markdown parser is given is bounded (issue 23.4): a 3.9 MB chart of
- * 8000 × 120 cells ran the build out of memory (the parser holds up to ~2 KB per
- * character of a table while it parses it), and a paragraph of 80,000 `**a**` took 27 s
- * to parse (its work grows with the square of a paragraph's emphasis). Each is now
- * refused with a place before the parser or anything after it sees it. The documents
- * are written here, at run time: they are too large to keep.
+ * 8000 × 120 cells ran the build out of memory (the parser holds ~1.6 KB per character
+ * of a table at its peak while it parses it), and a paragraph of 80,000 `**a**` took
+ * 27 s to parse (its work grows with the square of a paragraph's emphasis). Each is now
+ * refused with a place, most before the parser sees them. The documents are written
+ * here, at run time: they are too large to keep.
  */
 import { join } from "node:path";
 import { writeFileSync } from "node:fs";
