@@ -46,6 +46,11 @@ function measured(args: string[], env: Record<string, string> = {}): Run {
   return { ms: elapsed, peak: Math.max(...peaks) * 1024 };
 }
 
+/** How many HTML pages a built site has. */
+function pages(dir: string): number {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".html")).length;
+}
+
 const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
 const ratio = (value: number, base: number | undefined) => (base ? `${(value / base).toFixed(1)}×` : "");
 
@@ -64,7 +69,7 @@ export async function run(): Promise<void> {
     base ??= { compile, site };
     const label = `${factor}× (${(bytes / 2 ** 20).toFixed(1)} MB of Markdown)`;
     row(`${label}: compile`, `${ms(compile.ms)} ${ratio(compile.ms, base.compile.ms)}`.trim(), `peak ${mb(compile.peak)} ${ratio(compile.peak, base.compile.peak)}`.trim());
-    if (site) row(`${label}: site build`, `${ms(site.ms)} ${ratio(site.ms, base.site?.ms)}`.trim(), `peak ${mb(site.peak)} ${ratio(site.peak, base.site?.peak)}`.trim());
+    if (site) row(`${label}: site build, ${pages(join(root, "dist"))} pages`, `${ms(site.ms)} ${ratio(site.ms, base.site?.ms)}`.trim(), `peak ${mb(site.peak)} ${ratio(site.peak, base.site?.peak)}`.trim());
     else row(`${label}: site build`, "not run", `HEXLAW_SCALE_SITE=${factor} builds it`);
     rmSync(root, { recursive: true, force: true });
   }
