@@ -3,9 +3,9 @@ import type { Edition, Paragraph } from "../1-read/types.ts";
 import type { Statement } from "../language/ast.ts";
 import { editionName, placeIn, type Declared, type Symbols } from "./types.ts";
 
-type GlobalKind = Exclude<keyof Symbols, "elementLets" | "examples">;
+type GlobalKind = Exclude<keyof Symbols, "elementLets" | "examples" | "exceptions">;
 
-const KIND_OF: Record<Exclude<Statement["type"], "Example">, GlobalKind> = {
+const KIND_OF: Record<Exclude<Statement["type"], "Example" | "Exception">, GlobalKind> = {
   Input: "inputs",
   Record: "records",
   Enum: "enums",
@@ -25,7 +25,7 @@ const KIND_OF: Record<Exclude<Statement["type"], "Example">, GlobalKind> = {
 export function collectSymbols(edition: Edition, paragraphs: Map<string, Paragraph>, session: Session): Symbols {
   const symbols: Symbols = {
     inputs: new Map(), records: new Map(), enums: new Map(), notations: new Map(), lets: new Map(),
-    elementLets: new Map(), requirements: new Map(), dice: new Map(), tables: new Map(), procedures: new Map(), examples: [],
+    elementLets: new Map(), requirements: new Map(), dice: new Map(), tables: new Map(), procedures: new Map(), examples: [], exceptions: [],
   };
   const firstPlace = new Map<string, ReturnType<typeof placeIn>>();
   const label = editionName(edition);
@@ -47,6 +47,10 @@ export function collectSymbols(edition: Edition, paragraphs: Map<string, Paragra
         }
         if (statement.type === "Example") {
           symbols.examples.push({ decl: statement, paragraph, file: block.file });
+          continue;
+        }
+        if (statement.type === "Exception") {
+          symbols.exceptions.push({ decl: statement, paragraph, file: block.file });
           continue;
         }
         const declared: Declared<typeof statement> = { decl: statement, paragraph, file: block.file };

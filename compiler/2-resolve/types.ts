@@ -1,6 +1,6 @@
 import type { Place } from "../diagnostics/diagnostic.ts";
 import type {
-  DiceDecl, EnumDecl, ExampleDecl, InputDecl, LetDecl, NotationDecl, ProcedureDecl, RecordDecl, RequireDecl, TableDecl,
+  DiceDecl, EnumDecl, ExampleDecl, ExceptionDecl, InputDecl, LetDecl, NotationDecl, ProcedureDecl, RecordDecl, RequireDecl, TableDecl,
 } from "../language/ast.ts";
 import type { Chart, Edition, Paragraph, Reference, Ruleset } from "../1-read/types.ts";
 
@@ -49,6 +49,8 @@ export interface Symbols {
   tables: Map<string, Declared<TableDecl>>;
   procedures: Map<string, Declared<ProcedureDecl>>;
   examples: Declared<ExampleDecl>[];
+  /** Exceptions to definitions, in the order they are written (each is attached to its definition by the checker). */
+  exceptions: Declared<ExceptionDecl>[];
 }
 
 export function placeIn(file: string, loc: { start: Place["start"]; end: Place["end"] }): Place {

@@ -1,5 +1,6 @@
 import type { Session } from "../diagnostics/session.ts";
-import type { LetDecl, Loc, RequireDecl, Text } from "../language/ast.ts";
+import type { Expr, IfExpr, LetDecl, Loc, RequireDecl, Text } from "../language/ast.ts";
+import type { DefinitionExceptions } from "./check-exceptions.ts";
 import { editionName, placeIn, type Declared, type ResolvedEdition } from "../2-resolve/types.ts";
 import { bindTable } from "./bind-tables.ts";
 import type { Definitions } from "./check-definitions.ts";
@@ -31,6 +32,7 @@ export interface Model {
 export function buildModel(
   resolved: ResolvedEdition,
   definitions: Definitions,
+  exceptions: ReadonlyMap<LetDecl, DefinitionExceptions>,
   literals: LiteralValues,
   notations: Notations,
   session: Session,
@@ -94,17 +96,28 @@ export function buildModel(
   const letsByKey = new Map<string, LetModel>();
   const addLet = (key: string, declared: Declared<LetDecl>, each?: LetModel["each"]) => {
     const { decl } = declared;
+    const type = definitions.typeOfLetDecl(decl);
+    const own = decl.branches ? ownCitation(declared, decl.branches) : citation(declared, decl.quote);
+    const branches = decl.branches?.map((b) => citation(declared, b.quote, b.cite?.id));
+    // A definition with exceptions is a chain that tries each exception first, each citing its own block.
+    const ordered = exceptions.get(decl)?.ordered ?? [];
+    const value = ordered.reduceRight<Expr>((alternate, { decl: e }) => {
+      const branch: IfExpr = { type: "If", test: e.condition, consequent: e.value, alternate, loc: e.loc };
+      facts.setType(branch, type);
+      return branch;
+    }, decl.value);
+    const cited = ordered.length > 0 ? [...ordered.map((e) => citation(e, e.decl.quote)), ...(branches ?? [own])] : branches;
     const model: LetModel = {
       name: decl.name,
       key,
       each,
       label: decl.label?.text ?? humanize(decl.name),
-      type: definitions.typeOfLetDecl(decl),
-      value: decl.value,
-      citation: decl.branches ? ownCitation(declared, decl.branches) : citation(declared, decl.quote),
-      ...(decl.branches ? { branches: decl.branches.map((b) => citation(declared, b.quote, b.cite?.id)) } : {}),
+      type,
+      value,
+      citation: own,
+      ...(cited ? { branches: cited } : {}),
       random: false,
-      deps: collectDependencies(decl.value, facts),
+      deps: collectDependencies(value, facts),
       decl,
     };
     letsByKey.set(key, model);

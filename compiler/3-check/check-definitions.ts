@@ -1,6 +1,6 @@
 import type { Session } from "../diagnostics/session.ts";
-import type { InputDecl, LetDecl } from "../language/ast.ts";
-import { ANY, BOOLEAN, type EnumInfo, type TableInfo, type Type } from "../language/types.ts";
+import type { ExceptionDecl, InputDecl, LetDecl } from "../language/ast.ts";
+import { ANY, BOOLEAN, describe, join, type EnumInfo, type TableInfo, type Type } from "../language/types.ts";
 import { placeIn, type Declared, type Symbols } from "../2-resolve/types.ts";
 import { ExpressionChecker, rootScope, type Environment, type Scope } from "./check-expression.ts";
 import type { TypeResolver } from "./resolve-types.ts";
@@ -53,7 +53,11 @@ export class Definitions implements Environment {
   readonly types: TypeResolver;
   private readonly edition: Session;
 
-  constructor(symbols: Symbols, types: TypeResolver, session: Session) {
+  /** The exceptions of each definition that has some, in the order an engine tries them. */
+  private readonly exceptions: ReadonlyMap<LetDecl, { ordered: Declared<ExceptionDecl>[] }>;
+
+  constructor(symbols: Symbols, types: TypeResolver, session: Session, exceptions: ReadonlyMap<LetDecl, { ordered: Declared<ExceptionDecl>[] }> = new Map()) {
+    this.exceptions = exceptions;
     this.symbols = symbols;
     this.types = types;
     this.edition = session;
@@ -135,6 +139,10 @@ export class Definitions implements Environment {
     return this.memberIndex.byMember.get(name) ?? [];
   }
 
+  enumNamed(name: string): EnumInfo | undefined {
+    return this.types.enums.get(name);
+  }
+
   globalNames(): string[] {
     const s = this.symbols;
     return [...s.inputs.keys(), ...s.lets.keys(), ...s.dice.keys(), ...s.tables.keys()];
@@ -175,7 +183,8 @@ export class Definitions implements Environment {
       const scope = this.scopeOf(declared);
       const reports = (this.reports = new Reports());
       try {
-        const type = this.checker.check(decl.value, scope);
+        let type = this.checker.check(decl.value, scope);
+        for (const exception of this.exceptions.get(decl)?.ordered ?? []) type = this.exceptionType(exception, decl.name, type);
         this.checked.add(decl);
         if (!this.letTypes.has(decl)) this.letTypes.set(decl, type);
         this.inProgress.pop();
@@ -189,6 +198,19 @@ export class Definitions implements Environment {
         this.waiting.add(error.declared.decl);
       }
     }
+  }
+
+  /** Checks an exception in its own paragraph's file: a yes/no condition, and a value of the definition's type (the two joined). */
+  private exceptionType({ decl, file }: Declared<ExceptionDecl>, name: string, type: Type): Type {
+    const scope = rootScope(file);
+    this.checker.expect(decl.condition, scope, BOOLEAN, `The condition of an exception to \`${name}\``, "an exception's condition is a yes/no condition");
+    const value = this.checker.check(decl.value, scope, type);
+    const joined = join(type, value);
+    if (!joined) {
+      this.session.report("HX0301", { what: `The value of an exception to \`${name}\``, expected: describe(type), actual: describe(value), hint: "an exception gives the definition another value of the same kind" }, placeIn(file, decl.value.loc));
+      return type;
+    }
+    return joined;
   }
 
   /** A per-element let sees its variable bound to an element of the list it ranges over (worked out once per let). */

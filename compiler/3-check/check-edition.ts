@@ -4,6 +4,7 @@ import { editionName, placeIn } from "../2-resolve/types.ts";
 import { buildModel } from "./build-model.ts";
 import { Definitions } from "./check-definitions.ts";
 import { checkDice } from "./check-dice.ts";
+import { attachExceptions, checkOverlaps } from "./check-exceptions.ts";
 import { checkExamples } from "./check-examples.ts";
 import { checkProcedures } from "./check-procedures.ts";
 import { checkQuotes } from "./check-quotes.ts";
@@ -22,10 +23,12 @@ export function checkEdition(resolved: ResolvedEdition, session: Session): Check
     const parser = notations.parser(decl.grammar.text);
     if (typeof parser === "string") session.report("HX0207", { name, grammar: decl.grammar.text, reason: parser }, placeIn(file, decl.grammar.loc));
   }
-  const definitions = new Definitions(resolved.symbols, types, session);
+  const exceptions = attachExceptions(resolved, session);
+  const definitions = new Definitions(resolved.symbols, types, session, exceptions);
   definitions.checkAll();
+  checkOverlaps(exceptions, definitions.checker.facts, session);
   const literals = new LiteralValues(session, notations);
-  const model = buildModel(resolved, definitions, literals, notations, session);
+  const model = buildModel(resolved, definitions, exceptions, literals, notations, session);
   checkQuotes(resolved, model, session);
   const procedures = checkProcedures(resolved, model, literals, session);
   checkDice(resolved, procedures, session);

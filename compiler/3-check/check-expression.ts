@@ -2,14 +2,14 @@ import type { Expr, FieldAccess, Loc, Lookup, NameRef } from "../language/ast.ts
 import { ROUNDING_MODES } from "../language/builtins.ts";
 import {
   ANY, BOOLEAN, INTEGER, NONE, ALL, NUMBER, ODDS, TEXT,
-  assignable, bare, describe, isNumeric, join, type Type,
+  assignable, bare, describe, isNumeric, join, type EnumInfo, type Type,
 } from "../language/types.ts";
 import { placeIn } from "../2-resolve/types.ts";
 import { checkAggregate } from "./check-aggregate.ts";
 import { checkCall } from "./check-call.ts";
 import { checkBinary, checkConditional, checkMembership } from "./check-operators.ts";
 import { pathKey, type Environment, type Scope } from "./expression-scope.ts";
-import { suggest } from "./suggest.ts";
+import { closest, suggest } from "./suggest.ts";
 import { CheckedFacts } from "./facts.ts";
 import { dispatch, type Cases } from "../language/visit.ts";
 
@@ -114,12 +114,31 @@ export class ExpressionChecker {
       return { kind: "enum", info: owners[0] };
     }
     if (owners.length > 1) {
-      this.report("HX0304", { name: expr.name, enums: owners.map((e) => e.name).join(", ") }, scope, expr.nameLoc);
+      this.report("HX0304", { name: expr.name, enums: owners.map((e) => e.name).join(", "), hint: qualifyHint(expr.name, owners) }, scope, expr.nameLoc);
       return ANY;
     }
     // The names it might have meant are gathered only if the diagnostic is shown (a file reports only so many).
     const known = () => [...scope.locals.keys(), ...this.env.globalNames()];
     this.report("HX0203", () => ({ name: expr.name, hint: suggest(expr.name, known(), "define it with `input`, `let`, `dice` or `table`, or check the spelling") }), scope, expr.nameLoc);
+    return ANY;
+  }
+
+  /** Whether a name stands for a value (which then wins over an enum of the same name). */
+  private isValue(name: string, scope: Scope): boolean {
+    return scope.locals.has(name) || !!(this.env.input(name) || this.env.let(name) || this.env.dice(name) || this.env.table(name));
+  }
+
+  /** `terrain_category.open`: a member named with its enum, read the same wherever it is written. */
+  private qualifiedMember(expr: FieldAccess, info: EnumInfo, scope: Scope): Type {
+    if (info.members.some((m) => m.name === expr.field)) {
+      this.facts.bind(expr, { kind: "member", info, member: expr.field });
+      return { kind: "enum", info };
+    }
+    const hint = () => {
+      const best = closest(expr.field, info.members.map((m) => m.name));
+      return best !== undefined ? `did you mean \`${info.name}.${best}\`?` : `members of ${info.name}: ${info.members.map((m) => m.name).join(", ")}`;
+    };
+    this.report("HX0203", () => ({ name: `${info.name}.${expr.field}`, hint: hint() }), scope, expr.fieldLoc);
     return ANY;
   }
 
@@ -131,6 +150,8 @@ export class ExpressionChecker {
   }
 
   field(expr: FieldAccess, scope: Scope): Type {
+    const qualifier = expr.object.type === "Name" && !this.isValue(expr.object.name, scope) ? this.env.enumNamed(expr.object.name) : undefined;
+    if (qualifier) return this.qualifiedMember(expr, qualifier, scope);
     const objectType = this.check(expr.object, scope);
     if (objectType.kind === "any") return ANY;
     if (objectType.orNone) {
@@ -183,6 +204,13 @@ export class ExpressionChecker {
     }
     return type;
   }
+}
+
+/** How to say which enum a shared member belongs to: its qualified forms, where its enums have names to qualify with. */
+function qualifyHint(member: string, owners: EnumInfo[]): string {
+  const forms = owners.filter((e) => e.declared).map((e) => `\`${e.name}.${member}\``);
+  if (forms.length === 0) return "compare it with a value of the enum you mean";
+  return `name it with its enum: ${forms.join(" or ")}${forms.length < owners.length ? ", or compare it with a value of the enum you mean" : ""}`;
 }
 
 interface Checking {

@@ -99,9 +99,10 @@ function checkProcedure(
     return [name, { ...r, condition, deps: condition === r.condition ? r.deps : collectDependencies(condition, model.facts) }] as const;
   }));
 
-  // The closure: definitions reached from the outputs, the outcome and the checks.
+  // The closure: definitions reached from the outputs, the outcome and the checks (as written, or
+  // specialized: without the branches the fixed inputs rule out).
   const outputNames = [...new Set([...outputs.flatMap((g) => g.names), ...outcome])];
-  const closure = (definitions: readonly string[], from: readonly Dependencies[] = []): Reach => {
+  const closure = (definitions: readonly string[], from: readonly Dependencies[] = [], definition: (key: string) => { deps: Dependencies } | undefined = specialized): Reach => {
     const reach: Reach = { lets: new Set(), inputs: new Set(), fields: new Set(), dice: new Set(), tables: new Set() };
     const queue: string[] = [...definitions];
     const addDeps = (deps: Dependencies) => {
@@ -116,16 +117,18 @@ function checkProcedure(
       const key = queue.pop()!;
       if (reach.lets.has(key)) continue;
       reach.lets.add(key);
-      const definition = specialized(key);
-      if (definition) addDeps(definition.deps);
+      const found = definition(key);
+      if (found) addDeps(found.deps);
     }
     return reach;
   };
   const { inputs, dice, tables } = closure(outputNames, [...requirements.values()].map((r) => r.deps));
   markRandom(lets);
 
+  // A fixed input is used when the rules read it, even if only in conditions it decides (`with attack_type = overrun`).
+  const read = closure(outputNames, checks.map((name) => model.requirements.get(name)!.deps), (key) => model.letsByKey.get(key)).inputs;
   for (const name of fixed.keys()) {
-    if (!inputs.has(name)) {
+    if (!read.has(name)) {
       const clause = decl.clauses.find((c) => c.type === "With");
       const binding = clause?.type === "With" ? clause.bindings.find((b) => b.name.name === name) : undefined;
       if (binding) report(binding.name, "an input this procedure uses", "remove it, or output something that depends on it");

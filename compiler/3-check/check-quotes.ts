@@ -28,6 +28,9 @@ export function checkQuotes(resolved: ResolvedEdition, model: Model, session: Se
       session.report("HX0513", { what: `\`${definition.key}\``, paragraph: definition.citation.paragraph }, place);
     }
   }
+  for (const { decl, file, paragraph } of symbols.exceptions) {
+    if (!decl.quote) session.report("HX0513", { what: `An exception to \`${decl.target.name}\``, paragraph }, placeIn(file, decl.target.nameLoc));
+  }
   for (const requirement of model.requirements.values()) {
     if (!requirement.citation.quote) {
       session.report("HX0513", { what: `Requirement \`${requirement.name}\``, paragraph: requirement.citation.paragraph }, placeIn(requirement.citation.file, requirement.decl.nameLoc));

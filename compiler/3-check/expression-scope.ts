@@ -13,6 +13,8 @@ export interface Environment {
   dice(name: string): DiceDecl | undefined;
   table(name: string): { info: TableInfo; decl: TableDecl } | undefined;
   enumsWithMember(name: string): EnumInfo[];
+  /** A declared `enum name …` (whose members can be written `name.member`). */
+  enumNamed(name: string): EnumInfo | undefined;
   globalNames(): string[];
 }
 

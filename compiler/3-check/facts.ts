@@ -11,7 +11,8 @@ import type { Type } from "../language/types.ts";
  */
 export interface ExpressionFacts {
   type(expr: Expr): Type | undefined;
-  binding(name: NameRef): Binding | undefined;
+  /** What a name stands for; for a field access, only `enum_name.member` has a binding (a member). */
+  binding(name: NameRef | FieldAccess): Binding | undefined;
   narrowed(expr: Expr): boolean;
   /** `u.attack` of `let u.attack for u in attackers = …`: the per-element definition the field reads. */
   elementLet(field: FieldAccess): LetDecl | undefined;
@@ -20,7 +21,7 @@ export interface ExpressionFacts {
 /** The facts as phase 3 records them (see ExpressionFacts). */
 export class CheckedFacts implements ExpressionFacts {
   private readonly types = new Map<Expr, Type>();
-  private readonly bindings = new Map<NameRef, Binding>();
+  private readonly bindings = new Map<NameRef | FieldAccess, Binding>();
   private readonly narrowedExprs = new Set<Expr>();
   private readonly elementLets = new Map<FieldAccess, LetDecl>();
 
@@ -28,7 +29,7 @@ export class CheckedFacts implements ExpressionFacts {
     return this.types.get(expr);
   }
 
-  binding(name: NameRef): Binding | undefined {
+  binding(name: NameRef | FieldAccess): Binding | undefined {
     return this.bindings.get(name);
   }
 
@@ -43,7 +44,7 @@ export class CheckedFacts implements ExpressionFacts {
   /** An expression is checked (again): what an earlier check of it concluded no longer holds. */
   forget(expr: Expr): void {
     this.narrowedExprs.delete(expr);
-    if (expr.type === "Name") this.bindings.delete(expr);
+    if (expr.type === "Name" || expr.type === "Field") this.bindings.delete(expr);
     if (expr.type === "Field") this.elementLets.delete(expr);
   }
 
@@ -51,7 +52,7 @@ export class CheckedFacts implements ExpressionFacts {
     this.types.set(expr, type);
   }
 
-  bind(name: NameRef, binding: Binding): void {
+  bind(name: NameRef | FieldAccess, binding: Binding): void {
     this.bindings.set(name, binding);
   }
 
@@ -68,7 +69,7 @@ export class CheckedFacts implements ExpressionFacts {
     const type = this.types.get(from);
     if (type) this.types.set(node, type);
     if (this.narrowedExprs.has(from)) this.narrowedExprs.add(node);
-    if (node.type === "Name" && from.type === "Name" && this.bindings.has(from)) this.bindings.set(node, this.bindings.get(from)!);
+    if (node.type === from.type && (node.type === "Name" || node.type === "Field") && this.bindings.has(from as NameRef | FieldAccess)) this.bindings.set(node, this.bindings.get(from as NameRef | FieldAccess)!);
     if (node.type === "Field" && from.type === "Field" && this.elementLets.has(from)) this.elementLets.set(node, this.elementLets.get(from)!);
   }
 }

@@ -60,6 +60,8 @@ export class LiteralValues {
         return fail("a range such as \"9 or more\"");
       case "enum": {
         if (expr.type === "Name" && type.info.members.some((m) => m.name === expr.name)) return { ok: true, value: expr.name };
+        // `terrain_category.open`: qualified by the enum's own name (an inline enum has none to qualify with).
+        if (expr.type === "Field" && type.info.declared && expr.object.type === "Name" && expr.object.name === type.info.name && type.info.members.some((m) => m.name === expr.field)) return { ok: true, value: expr.field };
         return fail(describe(type), `members of ${type.info.name}: ${type.info.members.map((m) => m.name).join(", ")}`);
       }
       case "notation": {

@@ -19,7 +19,7 @@ export class TypeResolver {
   constructor(symbols: Symbols, session: Session) {
     this.session = session;
     for (const [name, { decl }] of symbols.enums) {
-      this.enums.set(name, { name, label: decl.label?.text ?? humanize(name), members: members(decl.members) });
+      this.enums.set(name, { name, label: decl.label?.text ?? humanize(name), members: members(decl.members), declared: true });
     }
     // Records and notations may refer to each other, so create them first and fill fields after.
     for (const [name, { decl }] of symbols.records) this.records.set(name, { name, label: decl.label?.text ?? humanize(name), fields: [] });

@@ -148,8 +148,11 @@ const KNOWN: Cases<Known, Fixed> = {
     if (!value || items.some((item) => item === null)) return null;
     return { value: items.some((item) => item!.value === value.value) };
   },
+  Field: (expr, fixed) => {
+    const b = fixed.facts.binding(expr);
+    return b?.kind === "member" ? { value: b.member } : null;
+  },
   // Arithmetic, charts, lists and calls are left to the engine: only conditions are decided here.
-  Field: unknown,
   Lookup: unknown,
   Index: unknown,
   Ratio: unknown,

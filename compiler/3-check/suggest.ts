@@ -9,7 +9,13 @@ const LONGEST = 48;
  * `known × length × reach`, however many names there are.
  */
 export function suggest(name: string, known: Iterable<string>, fallback: string): string {
-  if (name.length > LONGEST) return fallback;
+  const best = closest(name, known);
+  return best !== undefined ? `did you mean \`${best}\`?` : fallback;
+}
+
+/** The known name closest to `name` by edit distance, if close enough (see suggest). */
+export function closest(name: string, known: Iterable<string>): string | undefined {
+  if (name.length > LONGEST) return undefined;
   const reach = Math.max(2, Math.floor(name.length / 3));
   const lower = name.toLowerCase();
   let best: string | undefined;
@@ -22,7 +28,7 @@ export function suggest(name: string, known: Iterable<string>, fallback: string)
       bestDistance = distance;
     }
   }
-  return best !== undefined ? `did you mean \`${best}\`?` : fallback;
+  return best;
 }
 
 /** The edit distance of `a` and `b` if it is at most `bound`; otherwise some number above `bound`. */

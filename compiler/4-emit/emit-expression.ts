@@ -201,6 +201,8 @@ export class ExpressionEmitter {
   };
 
   private field(expr: FieldAccess, paragraph: string): TsExpr {
+    const qualified = this.facts.binding(expr);
+    if (qualified?.kind === "member") return lit(qualified.member);
     const object = expr.object;
     const element = this.facts.elementLet(expr);
     const local = object.type === "Name" ? this.facts.binding(object) : undefined;
@@ -641,7 +643,7 @@ function emptyResult(fn: AggregateExpr["fn"]): TsExpr {
 function worthHoisting(e: Expr, facts: ExpressionFacts): boolean {
   if (e.type === "Literal") return false;
   if (e.type === "Name") return ["input", "let", "dice"].includes(facts.binding(e)?.kind ?? "");
-  return true;
+  return e.type !== "Field" || facts.binding(e)?.kind !== "member";
 }
 
 /** A `number` (not an `integer`): exact arithmetic, since it may be a fraction. */

@@ -56,7 +56,10 @@ function modelReplacer(facts: ExpressionFacts, infos: Map<string, unknown>) {
 function withFacts(expr: Expr, facts: ExpressionFacts): object {
   const found: Record<string, unknown> = { type: facts.type(expr), narrowed: facts.narrowed(expr) || undefined };
   if (expr.type === "Name") found.binding = bindingKey(facts.binding(expr));
-  if (expr.type === "Field") found.elementLet = facts.elementLet(expr)?.name;
+  if (expr.type === "Field") {
+    found.elementLet = facts.elementLet(expr)?.name;
+    found.binding = bindingKey(facts.binding(expr));
+  }
   return { ...expr, facts: found };
 }
 

@@ -21,10 +21,12 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
     for (const [name, declared] of symbols[kind]) note(declared.paragraph, name);
   }
   for (const [list, scope] of symbols.elementLets) for (const [name, declared] of scope) note(declared.paragraph, `${list}.${name}`);
+  // An exception formalizes its own paragraph: it gives the definition its value there.
+  for (const { decl, paragraph } of symbols.exceptions) if (!definitionsAt.get(paragraph)?.includes(decl.target.name)) note(paragraph, decl.target.name);
 
   const proceduresAt = new Map<string, Set<string>>();
   for (const procedure of checked.procedures) {
-    const cited = [procedure.citation, ...procedure.inputs.map((i) => i.citation), ...procedure.lets.map((l) => l.citation), ...procedure.requirements.map((r) => r.citation), ...procedure.dice.map((d) => d.citation), ...procedure.tables.map((t) => t.citation)];
+    const cited = [procedure.citation, ...procedure.inputs.map((i) => i.citation), ...procedure.lets.flatMap((l) => [l.citation, ...(l.branches ?? [])]), ...procedure.requirements.map((r) => r.citation), ...procedure.dice.map((d) => d.citation), ...procedure.tables.map((t) => t.citation)];
     for (const { paragraph } of cited) proceduresAt.set(paragraph, (proceduresAt.get(paragraph) ?? new Set()).add(procedure.name));
   }
 

@@ -25,6 +25,13 @@ function declarations(edition: CheckedEdition, sources: Corpus["sources"]): Map<
   for (const [name, d] of symbols.inputs) add("input", name, d);
   for (const [name, d] of symbols.lets) add("definition", name, d);
   for (const [list, scope] of symbols.elementLets) for (const [name, d] of scope) add("definition", `${list}.${name}`, d);
+  const unlabelled = new Map<string, number>();
+  for (const d of symbols.exceptions) {
+    const { target, label } = d.decl;
+    const n = label ? 0 : (unlabelled.get(target.name) ?? 0) + 1;
+    unlabelled.set(target.name, n);
+    add("exception", label ? `${target.name}: ${label.name}` : `${target.name} (${n})`, d);
+  }
   for (const [name, d] of symbols.requirements) add("requirement", name, d);
   for (const [name, d] of symbols.dice) add("dice", name, d);
   for (const [name, d] of symbols.procedures) add("procedure", name, d);
@@ -39,7 +46,7 @@ function declarations(edition: CheckedEdition, sources: Corpus["sources"]): Map<
   return out;
 }
 
-/** Definitions, requirements, tables, types, procedures and examples that were added, removed or changed. */
+/** Definitions, exceptions, requirements, tables, types, procedures and examples that were added, removed or changed. */
 export function diffFormal(from: CheckedEdition, to: CheckedEdition, sources: Corpus["sources"]): FormalChange[] {
   const a = declarations(from, sources);
   const b = declarations(to, sources);
@@ -50,6 +57,6 @@ export function diffFormal(from: CheckedEdition, to: CheckedEdition, sources: Co
     else if (x.source !== y.source) changes.push({ kind: "changed", what: x.what, name: x.name, from: { paragraph: x.paragraph, source: x.source }, to: { paragraph: y.paragraph, source: y.source } });
   }
   for (const [key, y] of b) if (!a.has(key)) changes.push({ kind: "added", what: y.what, name: y.name, to: { paragraph: y.paragraph, source: y.source } });
-  const order = ["procedure", "input", "dice", "definition", "requirement", "table", "type", "example"];
+  const order = ["procedure", "input", "dice", "definition", "exception", "requirement", "table", "type", "example"];
   return changes.sort((p, q) => order.indexOf(p.what) - order.indexOf(q.what) || (p.name < q.name ? -1 : p.name > q.name ? 1 : 0));
 }

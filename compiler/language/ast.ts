@@ -37,6 +37,7 @@ export type Statement =
   | RecordDecl
   | EnumDecl
   | LetDecl
+  | ExceptionDecl
   | RequireDecl
   | DiceDecl
   | TableDecl
@@ -110,6 +111,23 @@ export interface LetDecl extends Named {
   branches?: { cite: Cite | null; quote: Text | null }[];
   /** Per-element definitions: `let u.attack for u in attackers = …`. */
   each?: { element: { name: string; nameLoc: Loc } | null; variable: { name: string; nameLoc: Loc } | null; list: Expr | null };
+}
+
+/**
+ * `exception start_column when attack_total == 0 = first(columns(combat_odds)) @9.14a "…"`: the
+ * value a definition takes instead of its own when the condition holds, written beside the
+ * paragraph that says so. `label` names it so that another can be an exception to it (`parent`).
+ */
+export interface ExceptionDecl {
+  type: "Exception";
+  target: { name: string; nameLoc: Loc };
+  label: { name: string; nameLoc: Loc } | null;
+  parent: { name: string; nameLoc: Loc } | null;
+  condition: Expr;
+  value: Expr;
+  cite: Cite | null;
+  quote: Text | null;
+  loc: Loc;
 }
 
 export interface RequireDecl extends Named {

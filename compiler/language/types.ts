@@ -4,6 +4,8 @@ export interface EnumInfo {
   name: string;
   label: string;
   members: { name: string; label: string }[];
+  /** Declared with `enum name …`, so its members can be written `name.member` (an inline enum has no name to write). */
+  declared?: true;
 }
 
 export interface FieldInfo {

@@ -122,6 +122,7 @@ const STATEMENT_EXPRESSIONS: StatementCases<(Expr | null)[]> = {
   Record: (s) => s.fields.map((f) => f.defaultValue),
   Enum: () => [],
   Let: (s) => [s.value, s.each?.list ?? null],
+  Exception: (s) => [s.condition, s.value],
   Require: (s) => [s.condition],
   Dice: () => [],
   Table: () => [],

@@ -5,7 +5,7 @@
  */
 
 /** Words that start a statement. */
-export const STATEMENT_WORDS = ["input", "record", "enum", "let", "require", "dice", "table", "notation", "procedure", "example"] as const;
+export const STATEMENT_WORDS = ["input", "record", "enum", "let", "exception", "require", "dice", "table", "notation", "procedure", "example"] as const;
 
 /** Words of expressions. */
 export const EXPRESSION_WORDS = ["for", "in", "where", "if", "then", "elif", "else", "and", "or", "not"] as const;
@@ -20,6 +20,7 @@ export const CONSTANT_WORDS = ["true", "false", "none", "all"] as const;
  */
 export const CLAUSE_WORDS = [
   "with", "check", "output", "outcome", "summary", "signed", "given", "assume", "expect", "disputed", "violated", "allowed",
+  "when", "to",
   "chart", "partial", "grammar", "rows", "columns", "cells", "list", "of", "min", "max",
 ] as const;
 

@@ -2,7 +2,7 @@ import type { ElementContent, Root } from "hast";
 import { visit } from "unist-util-visit";
 import type { VFile } from "vfile";
 import { classesOf } from "./hast.ts";
-import { CURIOUS, type RulebookOptions } from "./rulebook-context.ts";
+import { CURIOUS, documentContext, type RulebookOptions } from "./rulebook-context.ts";
 
 /** What a paragraph's notes hold for the curious, kept apart from its chapter. */
 export interface NotesApart {
@@ -28,6 +28,8 @@ export function notesApart(file: VFile): NotesApart[] {
 export default function rehypeNotesApart(options: RulebookOptions) {
   return (tree: Root, file: VFile) => {
     if (options.formalRules !== "apart") return;
+    const context = documentContext(tree as never, file, options);
+    const chapter = context ? context.page(context.document.slug) : null;
     const apart: NotesApart[] = [];
     visit(tree, "element", (node) => {
       const paragraph = node.properties.dataFor;
@@ -35,9 +37,18 @@ export default function rehypeNotesApart(options: RulebookOptions) {
       const curious = node.children.filter((c) => c.type === "element" && classesOf(c).includes(CURIOUS));
       if (curious.length === 0) return;
       node.children = node.children.filter((c) => !curious.includes(c));
+      if (chapter) for (const part of curious) addressWithin(part, chapter);
       apart.push({ paragraph, children: curious });
       return "skip";
     });
     (file.data as { notesApart?: NotesApart[] }).notesApart = apart;
   };
+}
+
+/** Gives every link within the chapter (`#id`) the chapter's address. */
+function addressWithin(node: ElementContent, chapter: string): void {
+  visit(node as never, "element", (element: { properties: Record<string, unknown> }) => {
+    const href = element.properties.href;
+    if (typeof href === "string" && href.startsWith("#")) element.properties.href = `${chapter}${href}`;
+  });
 }

@@ -100,6 +100,7 @@ export function findMutants(checked: CheckedEdition, sources: ReadonlyMap<string
     ...[...symbols.lets.values()].map((d) => ({ ...d, expr: d.decl.value })),
     ...[...symbols.elementLets.values()].flatMap((scope) => [...scope.values()].map((d) => ({ ...d, expr: d.decl.value }))),
     ...[...symbols.requirements.values()].map((d) => ({ ...d, expr: d.decl.condition })),
+    ...symbols.exceptions.flatMap((d) => [{ ...d, expr: d.decl.condition }, { ...d, expr: d.decl.value }]),
   ].sort((a, b) => (a.file === b.file ? a.decl.loc.start.offset - b.decl.loc.start.offset : a.file < b.file ? -1 : 1));
 
   for (const { expr, paragraph, file } of statements) {

@@ -91,6 +91,7 @@ const PAGES: { name: string; open(page: Page): Promise<void> }[] = [
   },
   { name: "a chapter's formal rules", open: (page) => page.goto(`${site.url}/ocs/4.3/${chapter.slug}/formal/`).then(() => undefined) },
   { name: "about", open: (page) => page.goto(`${site.url}/ocs/4.3/about/`).then(() => undefined) },
+  { name: "rules language", open: (page) => page.goto(`${site.url}/language/`).then(() => undefined) },
   { name: "changes", open: (page) => page.goto(`${site.url}${pairPath(pair)}`).then(() => undefined) },
   {
     name: "calculator, an input in error",
@@ -135,6 +136,7 @@ const NARROW = [
   `/europa/later/13-overrun-combat/`,
   pairPath(behaviourPair),
   `/europa/later/calculators/overrun/?compare=second-front`,
+  `/language/`,
 ];
 
 test.each(NARROW)("%s reads at 360 px wide with no horizontal scrolling", async (path) => {

@@ -46,7 +46,7 @@ test("a changes page names the credit and licence of both editions' texts", () =
 test("the credit and licence the OCS 4.3 transcription states, linked; a licence not stated is said to be", () => {
   const html = readFileSync(filesUnder(join(dist, "ocs/4.3"), ".html")[0], "utf8");
   expect(html).toMatch(/licence: <a href="https:\/\/creativecommons\.org\/licenses\/by-nc\/4\.0\/"[^>]*>CC BY-NC 4\.0<\/a>/);
-  expect(notices(filesUnder(join(dist, "ocs/4.3"), ".html")[0])[0]).toContain("OCS Charts & Tables v4.3 (Multi-Man Publishing, 2018), pp. 1–3 (credit: Multi-Man Publishing; licence: none stated)");
+  expect(notices(filesUnder(join(dist, "ocs/4.3"), ".html")[0])[0]).toMatch(/OCS Charts & Tables v4\.3 \(Multi-Man Publishing, 2018\)[^;]*? \(credit: Multi-Man Publishing; licence: none stated\)/);
 });
 
 test("the notice is what the footer prints", () => {

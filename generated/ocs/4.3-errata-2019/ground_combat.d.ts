@@ -546,8 +546,8 @@ export declare const metadata: {
     };
     readonly final_column: {
       readonly label: "Final column";
-      readonly paragraph: "9.1g";
-      readonly quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.";
+      readonly paragraph: "9.8";
+      readonly quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.";
       readonly perUnit: false;
       readonly random: true;
     };

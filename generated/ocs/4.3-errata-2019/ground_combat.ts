@@ -381,8 +381,8 @@ export const metadata = {
     },
     final_column: {
       label: "Final column",
-      paragraph: "9.1g",
-      quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
+      paragraph: "9.8",
+      quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
       perUnit: false,
       random: true,
     },

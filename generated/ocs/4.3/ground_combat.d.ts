@@ -546,8 +546,8 @@ export declare const metadata: {
     };
     readonly final_column: {
       readonly label: "Final column";
-      readonly paragraph: "9.1g";
-      readonly quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.";
+      readonly paragraph: "9.8";
+      readonly quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.";
       readonly perUnit: false;
       readonly random: true;
     };
@@ -874,7 +874,7 @@ export interface Outputs {
   surprise: ("attacker" | "defender") | null;
   /** Column shift (9.8) */
   column_shift: number;
-  /** Final column (9.1g) */
+  /** Final column (9.8) */
   final_column: number;
   /** Final column's odds (9.8) */
   final_column_odds: string;

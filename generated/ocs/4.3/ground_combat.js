@@ -381,8 +381,8 @@ export const metadata = {
     },
     final_column: {
       label: "Final column",
-      paragraph: "9.1g",
-      quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
+      paragraph: "9.8",
+      quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
       perUnit: false,
       random: true,
     },
@@ -969,13 +969,6 @@ const ASSUMABLE = [
     description: "",
     type: { kind: "boolean" },
   },
-  { name: "final_column", label: "Final column", description: "", type: { kind: "integer" } },
-  {
-    name: "final_column_odds",
-    label: "Final column's odds",
-    description: "",
-    type: { kind: "odds" },
-  },
   {
     name: "defender_at",
     label: "Defender's AT effects",
@@ -1056,6 +1049,13 @@ const ASSUMABLE = [
     },
   },
   { name: "column_shift", label: "Column shift", description: "", type: { kind: "integer" } },
+  { name: "final_column", label: "Final column", description: "", type: { kind: "integer" } },
+  {
+    name: "final_column_odds",
+    label: "Final column's odds",
+    description: "",
+    type: { kind: "odds" },
+  },
   {
     name: "combat_modified",
     label: "Modified combat roll",
@@ -1746,22 +1746,6 @@ const step$overrun_gains_no_exploit = {
   quote: "No unit, regardless of the combat result, ever gains an Exploitation marker (9.13b) when making an overrun.",
   type: { t: "boolean" },
 };
-const step$final_column = {
-  name: "final_column",
-  label: "Final column",
-  kind: "let",
-  paragraph: "9.1g",
-  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
-  type: { t: "integer" },
-};
-const step$final_column_odds = {
-  name: "final_column_odds",
-  label: "Final column's odds",
-  kind: "let",
-  paragraph: "9.8",
-  quote: "shift the final odds column on the Combat Table that number of columns",
-  type: { t: "odds" },
-};
 const step$defender_at = {
   name: "defender_at",
   label: "Defender's AT effects",
@@ -1897,6 +1881,22 @@ const step$column_shift = {
   paragraph: "9.8",
   quote: "These shifts are to the right for attacker Surprise",
   type: { t: "integer" },
+};
+const step$final_column = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.8",
+  quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
+  type: { t: "integer" },
+};
+const step$final_column_odds = {
+  name: "final_column_odds",
+  label: "Final column's odds",
+  kind: "let",
+  paragraph: "9.8",
+  quote: "shift the final odds column on the Combat Table that number of columns",
+  type: { t: "odds" },
 };
 const step$combat_modified = {
   name: "combat_modified",
@@ -2461,30 +2461,6 @@ const step$out$defenders$step_loss_factor = {
   quote: "If it is missing half or more of its original (printed) steps, its Combat Strength is also halved on defense.",
   type: { t: "list", of: { t: "number" } },
 };
-const step$final_column$branch0 = {
-  name: "final_column",
-  label: "Final column",
-  kind: "let",
-  paragraph: "9.1g",
-  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
-  type: { t: "integer" },
-};
-const step$final_column$branch1 = {
-  name: "final_column",
-  label: "Final column",
-  kind: "let",
-  paragraph: "9.1g",
-  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
-  type: { t: "integer" },
-};
-const step$final_column$branch2 = {
-  name: "final_column",
-  label: "Final column",
-  kind: "let",
-  paragraph: "9.8",
-  quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
-  type: { t: "integer" },
-};
 const step$odds$branch0 = {
   name: "odds",
   label: "Odds",
@@ -2563,6 +2539,22 @@ const step$column_shift$branch2 = {
   kind: "let",
   paragraph: "9.8",
   quote: "If no Surprise occurs, make no shift.",
+  type: { t: "integer" },
+};
+const step$final_column$branch0 = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.1g",
+  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
+  type: { t: "integer" },
+};
+const step$final_column$branch1 = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.8",
+  quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
   type: { t: "integer" },
 };
 const step$attacker_option_as_retreat$branch0 = {
@@ -3148,8 +3140,6 @@ class State extends rt.State {
   die$shift_roll = undefined;
   die$combat_roll = undefined;
   overrun_gains_no_exploit = undefined;
-  final_column = undefined;
-  final_column_odds = undefined;
   defender_at = undefined;
   attacker_supply_cost = undefined;
   defender_re = undefined;
@@ -3167,6 +3157,8 @@ class State extends rt.State {
   surprise_modified = undefined;
   surprise = undefined;
   column_shift = undefined;
+  final_column = undefined;
+  final_column_odds = undefined;
   combat_modified = undefined;
   result = undefined;
   attacker_option_as_retreat = undefined;
@@ -3387,22 +3379,6 @@ function overrun_gains_no_exploit(s) {
   }
   return v;
 }
-function final_column(s) {
-  let v = s.final_column;
-  if (v === undefined) {
-    v = rt.whole(start_column(s) + column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.whole(start_column(s) + column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? rt.lastItem(table$combat_odds$columns) : rt.whole(start_column(s) + column_shift(s), "9.1g");
-    s.final_column = v;
-  }
-  return v;
-}
-function final_column_odds(s) {
-  let v = s.final_column_odds;
-  if (v === undefined) {
-    v = rt.lookup(table$combat_odds, in$terrain(s), final_column(s));
-    s.final_column_odds = v;
-  }
-  return v;
-}
 function defender_at(s) {
   let v = s.defender_at;
   if (v === undefined) {
@@ -3539,6 +3515,22 @@ function column_shift(s) {
   if (v === undefined) {
     v = surprise(s) === "attacker" ? die$shift_roll(s) : surprise(s) === "defender" ? -die$shift_roll(s) : 0;
     s.column_shift = v;
+  }
+  return v;
+}
+function final_column(s) {
+  let v = s.final_column;
+  if (v === undefined) {
+    v = rt.whole(start_column(s) + column_shift(s), "9.8") < (rt.firstItem(table$combat_odds$columns)) || rt.whole(start_column(s) + column_shift(s), "9.8") > (rt.lastItem(table$combat_odds$columns)) ? rt.whole(start_column(s) + column_shift(s), "9.8") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.lastItem(table$combat_odds$columns) : rt.whole(start_column(s) + column_shift(s), "9.8");
+    s.final_column = v;
+  }
+  return v;
+}
+function final_column_odds(s) {
+  let v = s.final_column_odds;
+  if (v === undefined) {
+    v = rt.lookup(table$combat_odds, in$terrain(s), final_column(s));
+    s.final_column_odds = v;
   }
   return v;
 }
@@ -4178,9 +4170,6 @@ function check$units_alive(s) {
 function check$ar_units_in_combat(s) {
   return in$attacker_ar_unit(s) <= in$attackers(s).length && in$defender_ar_unit(s) <= in$defenders(s).length;
 }
-function branch$final_column(s) {
-  return rt.whole(start_column(s) + column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? 0 : rt.whole(start_column(s) + column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? 1 : 2;
-}
 function branch$odds(s) {
   return both_zero(s) ? 0 : 1;
 }
@@ -4192,6 +4181,9 @@ function branch$start_column(s) {
 }
 function branch$column_shift(s) {
   return surprise(s) === "attacker" ? 0 : surprise(s) === "defender" ? 1 : 2;
+}
+function branch$final_column(s) {
+  return rt.whole(start_column(s) + column_shift(s), "9.8") < (rt.firstItem(table$combat_odds$columns)) || rt.whole(start_column(s) + column_shift(s), "9.8") > (rt.lastItem(table$combat_odds$columns)) ? 0 : 1;
 }
 function branch$attacker_option_as_retreat(s) {
   return attacker_destroyed_before_options(s) ? 0 : 1;
@@ -4637,7 +4629,7 @@ function straight$3(input, dice, in$attackers, attacker_supply_cost, in$defender
     return null;
   }
   const column_shift = surprise === "attacker" ? die$shift_roll : surprise === "defender" ? -die$shift_roll : 0;
-  const final_column = rt.whole(start_column + column_shift, "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.whole(start_column + column_shift, "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? rt.lastItem(table$combat_odds$columns) : rt.whole(start_column + column_shift, "9.1g");
+  const final_column = rt.whole(start_column + column_shift, "9.8") < (rt.firstItem(table$combat_odds$columns)) || rt.whole(start_column + column_shift, "9.8") > (rt.lastItem(table$combat_odds$columns)) ? rt.whole(start_column + column_shift, "9.8") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.lastItem(table$combat_odds$columns) : rt.whole(start_column + column_shift, "9.8");
   const final_column_odds = rt.lookup(table$combat_odds, in$terrain, final_column);
   const die$combat_roll = dice.combat_roll;
   if (die$combat_roll === undefined) {
@@ -4662,15 +4654,6 @@ function straight$3(input, dice, in$attackers, attacker_supply_cost, in$defender
   );
   const attackers$losses = new Array(in$attackers.length);
   const attackers$destroyed = new Array(in$attackers.length);
-  straight$loop$attackers$losses(
-    in$attackers,
-    attacker_losses_by_unit,
-    attacker_option_as_retreat,
-    attackers$losses,
-    attackers$destroyed,
-  );
-  const attacker_destroyed = straight$attacker_destroyed$each1(in$attackers, attackers$destroyed);
-  const attacker_retreat_hexes = attacker_destroyed ? 0 : attacker_option_as_retreat;
   return straight$4(
     input,
     in$attackers,
@@ -4704,14 +4687,22 @@ function straight$3(input, dice, in$attackers, attacker_supply_cost, in$defender
     attacker_option_as_retreat,
     attacker_required_losses,
     attacker_step_losses,
+    attacker_losses_by_unit,
     attackers$losses,
     attackers$destroyed,
-    attacker_destroyed,
-    attacker_retreat_hexes,
   );
 }
 /** Stage 4 of `straight`, with the values it and the later stages read from before it. */
-function straight$4(input, in$attackers, attacker_supply_cost, in$defenders, in$defender_ar_unit, defender_supply_cost, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$defense_strength, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, final_column, final_column_odds, combat_modified, result, attacker_steps, attacker_destroyed_before_options, attacker_option_as_retreat, attacker_required_losses, attacker_step_losses, attackers$losses, attackers$destroyed, attacker_destroyed, attacker_retreat_hexes) {
+function straight$4(input, in$attackers, attacker_supply_cost, in$defenders, in$defender_ar_unit, defender_supply_cost, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$defense_strength, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, final_column, final_column_odds, combat_modified, result, attacker_steps, attacker_destroyed_before_options, attacker_option_as_retreat, attacker_required_losses, attacker_step_losses, attacker_losses_by_unit, attackers$losses, attackers$destroyed) {
+  straight$loop$attackers$losses(
+    in$attackers,
+    attacker_losses_by_unit,
+    attacker_option_as_retreat,
+    attackers$losses,
+    attackers$destroyed,
+  );
+  const attacker_destroyed = straight$attacker_destroyed$each1(in$attackers, attackers$destroyed);
+  const attacker_retreat_hexes = attacker_destroyed ? 0 : attacker_option_as_retreat;
   const in$phase = input.phase;
   const in$attack_hexes = input.attack_hexes;
   const in$attack_hexes_adjacent = input.attack_hexes_adjacent;
@@ -4755,7 +4746,6 @@ function straight$4(input, in$attackers, attacker_supply_cost, in$defenders, in$
   const defender_destroyed = straight$defender_destroyed$each1(in$defenders, defenders$destroyed);
   const defender_retreat_hexes = defender_destroyed ? 0 : defender_option_as_retreat;
   const defender_dg = result.defender_dg ? true : defender_retreat_hexes >= 2;
-  const advance = !(defender_destroyed || defender_retreat_hexes > 0) ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : attacker_destroyed ? "not_allowed" : "allowed";
   return straight$5(
     in$attackers,
     attacker_supply_cost,
@@ -4798,11 +4788,11 @@ function straight$4(input, in$attackers, attacker_supply_cost, in$defenders, in$
     defender_destroyed,
     defender_retreat_hexes,
     defender_dg,
-    advance,
   );
 }
 /** Stage 5 of `straight`, with the values it and the later stages read from before it. */
-function straight$5(in$attackers, attacker_supply_cost, defender_supply_cost, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$defense_strength, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, final_column, final_column_odds, combat_modified, result, attacker_option_as_retreat, attacker_step_losses, attackers$losses, attackers$destroyed, attacker_destroyed, attacker_retreat_hexes, exploit_ignored, attackers$gains_exploit, exploit_units, defender_may_ignore, defender_option, defender_step_losses, defenders$losses, defenders$destroyed, defender_destroyed, defender_retreat_hexes, defender_dg, advance) {
+function straight$5(in$attackers, attacker_supply_cost, defender_supply_cost, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$defense_strength, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, final_column, final_column_odds, combat_modified, result, attacker_option_as_retreat, attacker_step_losses, attackers$losses, attackers$destroyed, attacker_destroyed, attacker_retreat_hexes, exploit_ignored, attackers$gains_exploit, exploit_units, defender_may_ignore, defender_option, defender_step_losses, defenders$losses, defenders$destroyed, defender_destroyed, defender_retreat_hexes, defender_dg) {
+  const advance = !(defender_destroyed || defender_retreat_hexes > 0) ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : attacker_destroyed ? "not_allowed" : "allowed";
   const attackers$advances = new Array(in$attackers.length);
   straight$loop$attackers$advances(
     in$attackers,
@@ -5399,7 +5389,7 @@ const TRACE = [
     info: step$final_column,
     value: (s) => s.final_column,
     branch: branch$final_column,
-    branches: [step$final_column$branch0, step$final_column$branch1, step$final_column$branch2],
+    branches: [step$final_column$branch0, step$final_column$branch1],
   },
   { info: step$final_column_odds, value: (s) => s.final_column_odds },
   { info: step$die$combat_roll, value: (s) => s.die$combat_roll },
@@ -5548,22 +5538,6 @@ const DEFINITIONS = [
     wire: rt.wireAs.plain,
   },
   {
-    info: step$final_column,
-    random: true,
-    ground: false,
-    dice: ["surprise_roll", "shift_roll"],
-    get: final_column,
-    wire: rt.wireAs.plain,
-  },
-  {
-    info: step$final_column_odds,
-    random: true,
-    ground: false,
-    dice: ["surprise_roll", "shift_roll"],
-    get: final_column_odds,
-    wire: rt.wireAs.odds,
-  },
-  {
     info: step$defender_at,
     random: false,
     ground: false,
@@ -5684,6 +5658,22 @@ const DEFINITIONS = [
     dice: ["surprise_roll", "shift_roll"],
     get: column_shift,
     wire: rt.wireAs.plain,
+  },
+  {
+    info: step$final_column,
+    random: true,
+    ground: false,
+    dice: ["surprise_roll", "shift_roll"],
+    get: final_column,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$final_column_odds,
+    random: true,
+    ground: false,
+    dice: ["surprise_roll", "shift_roll"],
+    get: final_column_odds,
+    wire: rt.wireAs.odds,
   },
   {
     info: step$combat_modified,
@@ -6079,27 +6069,27 @@ const DEFINITIONS = [
   },
 ];
 const OUTPUTS = [
+  DEFINITIONS[2],
   DEFINITIONS[4],
-  DEFINITIONS[6],
   DEFINITIONS[51],
   DEFINITIONS[64],
   DEFINITIONS[53],
   DEFINITIONS[63],
   DEFINITIONS[50],
   DEFINITIONS[62],
-  DEFINITIONS[11],
-  DEFINITIONS[12],
-  DEFINITIONS[13],
-  DEFINITIONS[15],
-  DEFINITIONS[16],
   DEFINITIONS[9],
   DEFINITIONS[10],
+  DEFINITIONS[11],
+  DEFINITIONS[13],
+  DEFINITIONS[14],
+  DEFINITIONS[7],
   DEFINITIONS[8],
+  DEFINITIONS[6],
+  DEFINITIONS[15],
+  DEFINITIONS[16],
   DEFINITIONS[17],
   DEFINITIONS[18],
   DEFINITIONS[19],
-  DEFINITIONS[1],
-  DEFINITIONS[2],
   DEFINITIONS[20],
   DEFINITIONS[21],
   DEFINITIONS[38],
@@ -6224,8 +6214,6 @@ function outputs(c) {
 }
 const MEMO = {
   overrun_gains_no_exploit: { read: (s) => s.overrun_gains_no_exploit, lets: [], dice: [] },
-  final_column: { read: (s) => s.final_column, lets: ["start_column", "column_shift"], dice: [] },
-  final_column_odds: { read: (s) => s.final_column_odds, lets: ["final_column"], dice: [] },
   defender_at: { read: (s) => s.defender_at, lets: ["hedgehog_at", "defenders.at"], dice: [] },
   attacker_supply_cost: { read: (s) => s.attacker_supply_cost, lets: [], dice: [] },
   defender_re: { read: (s) => s.defender_re, lets: [], dice: [] },
@@ -6251,6 +6239,8 @@ const MEMO = {
   },
   surprise: { read: (s) => s.surprise, lets: ["surprise_modified"], dice: [] },
   column_shift: { read: (s) => s.column_shift, lets: ["surprise"], dice: ["shift_roll"] },
+  final_column: { read: (s) => s.final_column, lets: ["start_column", "column_shift"], dice: [] },
+  final_column_odds: { read: (s) => s.final_column_odds, lets: ["final_column"], dice: [] },
   combat_modified: { read: (s) => s.combat_modified, lets: ["ar_drm", "hedgehog_combat_drm"], dice: ["combat_roll"] },
   result: { read: (s) => s.result, lets: ["combat_modified", "final_column"], dice: [] },
   attacker_option_as_retreat: {
@@ -6395,12 +6385,6 @@ function assume(s, values) {
   if (Object.hasOwn(values, "overrun_gains_no_exploit")) {
     s.overrun_gains_no_exploit = values.overrun_gains_no_exploit;
   }
-  if (Object.hasOwn(values, "final_column")) {
-    s.final_column = values.final_column;
-  }
-  if (Object.hasOwn(values, "final_column_odds")) {
-    s.final_column_odds = rt.oddsIn(values.final_column_odds);
-  }
   if (Object.hasOwn(values, "defender_at")) {
     s.defender_at = values.defender_at;
   }
@@ -6451,6 +6435,12 @@ function assume(s, values) {
   }
   if (Object.hasOwn(values, "column_shift")) {
     s.column_shift = values.column_shift;
+  }
+  if (Object.hasOwn(values, "final_column")) {
+    s.final_column = values.final_column;
+  }
+  if (Object.hasOwn(values, "final_column_odds")) {
+    s.final_column_odds = rt.oddsIn(values.final_column_odds);
   }
   if (Object.hasOwn(values, "combat_modified")) {
     s.combat_modified = values.combat_modified;
@@ -6556,8 +6546,6 @@ function inherit(s, parent) {
   s.in$hedgehog_level = parent.in$hedgehog_level;
   s.in$attack_type = parent.in$attack_type;
   s.overrun_gains_no_exploit = parent.overrun_gains_no_exploit;
-  s.final_column = parent.final_column;
-  s.final_column_odds = parent.final_column_odds;
   s.defender_at = parent.defender_at;
   s.attacker_supply_cost = parent.attacker_supply_cost;
   s.defender_re = parent.defender_re;
@@ -6575,6 +6563,8 @@ function inherit(s, parent) {
   s.surprise_modified = parent.surprise_modified;
   s.surprise = parent.surprise;
   s.column_shift = parent.column_shift;
+  s.final_column = parent.final_column;
+  s.final_column_odds = parent.final_column_odds;
   s.combat_modified = parent.combat_modified;
   s.result = parent.result;
   s.attacker_option_as_retreat = parent.attacker_option_as_retreat;

@@ -381,8 +381,8 @@ export const metadata = {
     },
     final_column: {
       label: "Final column",
-      paragraph: "9.1g",
-      quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
+      paragraph: "9.8",
+      quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
       perUnit: false,
       random: true,
     },
@@ -699,7 +699,7 @@ export interface Outputs {
   surprise: ("attacker" | "defender") | null;
   /** Column shift (9.8) */
   column_shift: number;
-  /** Final column (9.1g) */
+  /** Final column (9.8) */
   final_column: number;
   /** Final column's odds (9.8) */
   final_column_odds: string;
@@ -1183,13 +1183,6 @@ const ASSUMABLE: readonly rt.FieldSchema[] = [
     description: "",
     type: { kind: "boolean" },
   },
-  { name: "final_column", label: "Final column", description: "", type: { kind: "integer" } },
-  {
-    name: "final_column_odds",
-    label: "Final column's odds",
-    description: "",
-    type: { kind: "odds" },
-  },
   {
     name: "defender_at",
     label: "Defender's AT effects",
@@ -1270,6 +1263,13 @@ const ASSUMABLE: readonly rt.FieldSchema[] = [
     },
   },
   { name: "column_shift", label: "Column shift", description: "", type: { kind: "integer" } },
+  { name: "final_column", label: "Final column", description: "", type: { kind: "integer" } },
+  {
+    name: "final_column_odds",
+    label: "Final column's odds",
+    description: "",
+    type: { kind: "odds" },
+  },
   {
     name: "combat_modified",
     label: "Modified combat roll",
@@ -1960,22 +1960,6 @@ const step$overrun_gains_no_exploit: rt.StepInfo = {
   quote: "No unit, regardless of the combat result, ever gains an Exploitation marker (9.13b) when making an overrun.",
   type: { t: "boolean" },
 };
-const step$final_column: rt.StepInfo = {
-  name: "final_column",
-  label: "Final column",
-  kind: "let",
-  paragraph: "9.1g",
-  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
-  type: { t: "integer" },
-};
-const step$final_column_odds: rt.StepInfo = {
-  name: "final_column_odds",
-  label: "Final column's odds",
-  kind: "let",
-  paragraph: "9.8",
-  quote: "shift the final odds column on the Combat Table that number of columns",
-  type: { t: "odds" },
-};
 const step$defender_at: rt.StepInfo = {
   name: "defender_at",
   label: "Defender's AT effects",
@@ -2111,6 +2095,22 @@ const step$column_shift: rt.StepInfo = {
   paragraph: "9.8",
   quote: "These shifts are to the right for attacker Surprise",
   type: { t: "integer" },
+};
+const step$final_column: rt.StepInfo = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.8",
+  quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
+  type: { t: "integer" },
+};
+const step$final_column_odds: rt.StepInfo = {
+  name: "final_column_odds",
+  label: "Final column's odds",
+  kind: "let",
+  paragraph: "9.8",
+  quote: "shift the final odds column on the Combat Table that number of columns",
+  type: { t: "odds" },
 };
 const step$combat_modified: rt.StepInfo = {
   name: "combat_modified",
@@ -2675,30 +2675,6 @@ const step$out$defenders$step_loss_factor: rt.StepInfo = {
   quote: "If it is missing half or more of its original (printed) steps, its Combat Strength is also halved on defense.",
   type: { t: "list", of: { t: "number" } },
 };
-const step$final_column$branch0: rt.StepInfo = {
-  name: "final_column",
-  label: "Final column",
-  kind: "let",
-  paragraph: "9.1g",
-  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
-  type: { t: "integer" },
-};
-const step$final_column$branch1: rt.StepInfo = {
-  name: "final_column",
-  label: "Final column",
-  kind: "let",
-  paragraph: "9.1g",
-  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
-  type: { t: "integer" },
-};
-const step$final_column$branch2: rt.StepInfo = {
-  name: "final_column",
-  label: "Final column",
-  kind: "let",
-  paragraph: "9.8",
-  quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
-  type: { t: "integer" },
-};
 const step$odds$branch0: rt.StepInfo = {
   name: "odds",
   label: "Odds",
@@ -2777,6 +2753,22 @@ const step$column_shift$branch2: rt.StepInfo = {
   kind: "let",
   paragraph: "9.8",
   quote: "If no Surprise occurs, make no shift.",
+  type: { t: "integer" },
+};
+const step$final_column$branch0: rt.StepInfo = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.1g",
+  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
+  type: { t: "integer" },
+};
+const step$final_column$branch1: rt.StepInfo = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.8",
+  quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
   type: { t: "integer" },
 };
 const step$attacker_option_as_retreat$branch0: rt.StepInfo = {
@@ -3362,8 +3354,6 @@ class State extends rt.State {
   die$shift_roll: number | undefined = undefined;
   die$combat_roll: number | undefined = undefined;
   overrun_gains_no_exploit: boolean | undefined = undefined;
-  final_column: number | undefined = undefined;
-  final_column_odds: rt.Odds | undefined = undefined;
   defender_at: ("no_at" | "light" | "heavy") | undefined = undefined;
   attacker_supply_cost: number | undefined = undefined;
   defender_re: rt.Num | undefined = undefined;
@@ -3381,6 +3371,8 @@ class State extends rt.State {
   surprise_modified: number | undefined = undefined;
   surprise: (("attacker" | "defender") | null) | undefined = undefined;
   column_shift: number | undefined = undefined;
+  final_column: number | undefined = undefined;
+  final_column_odds: rt.Odds | undefined = undefined;
   combat_modified: number | undefined = undefined;
   result: CombatResult | undefined = undefined;
   attacker_option_as_retreat: number | undefined = undefined;
@@ -3601,22 +3593,6 @@ function overrun_gains_no_exploit(s: State): boolean {
   }
   return v;
 }
-function final_column(s: State): number {
-  let v = s.final_column;
-  if (v === undefined) {
-    v = rt.whole(start_column(s) + column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? rt.firstItem(table$combat_odds$columns) as number : rt.whole(start_column(s) + column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? rt.lastItem(table$combat_odds$columns) as number : rt.whole(start_column(s) + column_shift(s), "9.1g");
-    s.final_column = v;
-  }
-  return v;
-}
-function final_column_odds(s: State): rt.Odds {
-  let v = s.final_column_odds;
-  if (v === undefined) {
-    v = rt.lookup(table$combat_odds, in$terrain(s), final_column(s));
-    s.final_column_odds = v;
-  }
-  return v;
-}
 function defender_at(s: State): "no_at" | "light" | "heavy" {
   let v = s.defender_at;
   if (v === undefined) {
@@ -3753,6 +3729,22 @@ function column_shift(s: State): number {
   if (v === undefined) {
     v = surprise(s) === "attacker" ? die$shift_roll(s) : surprise(s) === "defender" ? -die$shift_roll(s) : 0;
     s.column_shift = v;
+  }
+  return v;
+}
+function final_column(s: State): number {
+  let v = s.final_column;
+  if (v === undefined) {
+    v = rt.whole(start_column(s) + column_shift(s), "9.8") < (rt.firstItem(table$combat_odds$columns) as number) || rt.whole(start_column(s) + column_shift(s), "9.8") > (rt.lastItem(table$combat_odds$columns) as number) ? rt.whole(start_column(s) + column_shift(s), "9.8") < (rt.firstItem(table$combat_odds$columns) as number) ? rt.firstItem(table$combat_odds$columns) as number : rt.lastItem(table$combat_odds$columns) as number : rt.whole(start_column(s) + column_shift(s), "9.8");
+    s.final_column = v;
+  }
+  return v;
+}
+function final_column_odds(s: State): rt.Odds {
+  let v = s.final_column_odds;
+  if (v === undefined) {
+    v = rt.lookup(table$combat_odds, in$terrain(s), final_column(s));
+    s.final_column_odds = v;
   }
   return v;
 }
@@ -4392,9 +4384,6 @@ function check$units_alive(s: State): boolean {
 function check$ar_units_in_combat(s: State): boolean {
   return in$attacker_ar_unit(s) <= in$attackers(s).length && in$defender_ar_unit(s) <= in$defenders(s).length;
 }
-function branch$final_column(s: State): number {
-  return rt.whole(start_column(s) + column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? 0 : rt.whole(start_column(s) + column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? 1 : 2;
-}
 function branch$odds(s: State): number {
   return both_zero(s) ? 0 : 1;
 }
@@ -4406,6 +4395,9 @@ function branch$start_column(s: State): number {
 }
 function branch$column_shift(s: State): number {
   return surprise(s) === "attacker" ? 0 : surprise(s) === "defender" ? 1 : 2;
+}
+function branch$final_column(s: State): number {
+  return rt.whole(start_column(s) + column_shift(s), "9.8") < (rt.firstItem(table$combat_odds$columns) as number) || rt.whole(start_column(s) + column_shift(s), "9.8") > (rt.lastItem(table$combat_odds$columns) as number) ? 0 : 1;
 }
 function branch$attacker_option_as_retreat(s: State): number {
   return attacker_destroyed_before_options(s) ? 0 : 1;
@@ -4851,7 +4843,7 @@ function straight$3(input: Input, dice: Readonly<Record<string, number | undefin
     return null;
   }
   const column_shift: number = surprise === "attacker" ? die$shift_roll : surprise === "defender" ? -die$shift_roll : 0;
-  const final_column: number = rt.whole(start_column + column_shift, "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? rt.firstItem(table$combat_odds$columns) as number : rt.whole(start_column + column_shift, "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? rt.lastItem(table$combat_odds$columns) as number : rt.whole(start_column + column_shift, "9.1g");
+  const final_column: number = rt.whole(start_column + column_shift, "9.8") < (rt.firstItem(table$combat_odds$columns) as number) || rt.whole(start_column + column_shift, "9.8") > (rt.lastItem(table$combat_odds$columns) as number) ? rt.whole(start_column + column_shift, "9.8") < (rt.firstItem(table$combat_odds$columns) as number) ? rt.firstItem(table$combat_odds$columns) as number : rt.lastItem(table$combat_odds$columns) as number : rt.whole(start_column + column_shift, "9.8");
   const final_column_odds: rt.Odds = rt.lookup(table$combat_odds, in$terrain, final_column);
   const die$combat_roll = dice.combat_roll;
   if (die$combat_roll === undefined) {
@@ -4876,15 +4868,6 @@ function straight$3(input: Input, dice: Readonly<Record<string, number | undefin
   );
   const attackers$losses: number[] = new Array(in$attackers.length);
   const attackers$destroyed: boolean[] = new Array(in$attackers.length);
-  straight$loop$attackers$losses(
-    in$attackers,
-    attacker_losses_by_unit,
-    attacker_option_as_retreat,
-    attackers$losses,
-    attackers$destroyed,
-  );
-  const attacker_destroyed: boolean = straight$attacker_destroyed$each1(in$attackers, attackers$destroyed);
-  const attacker_retreat_hexes: number = attacker_destroyed ? 0 : attacker_option_as_retreat;
   return straight$4(
     input,
     in$attackers,
@@ -4918,14 +4901,22 @@ function straight$3(input: Input, dice: Readonly<Record<string, number | undefin
     attacker_option_as_retreat,
     attacker_required_losses,
     attacker_step_losses,
+    attacker_losses_by_unit,
     attackers$losses,
     attackers$destroyed,
-    attacker_destroyed,
-    attacker_retreat_hexes,
   );
 }
 /** Stage 4 of `straight`, with the values it and the later stages read from before it. */
-function straight$4(input: Input, in$attackers: readonly AttackingUnit[], attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], in$defender_ar_unit: number, defender_supply_cost: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_steps: number, attacker_destroyed_before_options: boolean, attacker_option_as_retreat: number, attacker_required_losses: number, attacker_step_losses: number, attackers$losses: number[], attackers$destroyed: boolean[], attacker_destroyed: boolean, attacker_retreat_hexes: number): Record<string, rt.Wire> | null {
+function straight$4(input: Input, in$attackers: readonly AttackingUnit[], attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], in$defender_ar_unit: number, defender_supply_cost: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_steps: number, attacker_destroyed_before_options: boolean, attacker_option_as_retreat: number, attacker_required_losses: number, attacker_step_losses: number, attacker_losses_by_unit: readonly number[], attackers$losses: number[], attackers$destroyed: boolean[]): Record<string, rt.Wire> | null {
+  straight$loop$attackers$losses(
+    in$attackers,
+    attacker_losses_by_unit,
+    attacker_option_as_retreat,
+    attackers$losses,
+    attackers$destroyed,
+  );
+  const attacker_destroyed: boolean = straight$attacker_destroyed$each1(in$attackers, attackers$destroyed);
+  const attacker_retreat_hexes: number = attacker_destroyed ? 0 : attacker_option_as_retreat;
   const in$phase = input.phase as "combat_phase" | "exploitation_phase";
   const in$attack_hexes = input.attack_hexes as number;
   const in$attack_hexes_adjacent = input.attack_hexes_adjacent as boolean;
@@ -4969,7 +4960,6 @@ function straight$4(input: Input, in$attackers: readonly AttackingUnit[], attack
   const defender_destroyed: boolean = straight$defender_destroyed$each1(in$defenders, defenders$destroyed);
   const defender_retreat_hexes: number = defender_destroyed ? 0 : defender_option_as_retreat;
   const defender_dg: boolean = result.defender_dg ? true : defender_retreat_hexes >= 2;
-  const advance: "required" | "allowed" | "not_allowed" = !(defender_destroyed || defender_retreat_hexes > 0) ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : attacker_destroyed ? "not_allowed" : "allowed";
   return straight$5(
     in$attackers,
     attacker_supply_cost,
@@ -5012,11 +5002,11 @@ function straight$4(input: Input, in$attackers: readonly AttackingUnit[], attack
     defender_destroyed,
     defender_retreat_hexes,
     defender_dg,
-    advance,
   );
 }
 /** Stage 5 of `straight`, with the values it and the later stages read from before it. */
-function straight$5(in$attackers: readonly AttackingUnit[], attacker_supply_cost: number, defender_supply_cost: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_option_as_retreat: number, attacker_step_losses: number, attackers$losses: number[], attackers$destroyed: boolean[], attacker_destroyed: boolean, attacker_retreat_hexes: number, exploit_ignored: boolean, attackers$gains_exploit: boolean[], exploit_units: number, defender_may_ignore: boolean, defender_option: number, defender_step_losses: number, defenders$losses: number[], defenders$destroyed: boolean[], defender_destroyed: boolean, defender_retreat_hexes: number, defender_dg: boolean, advance: "required" | "allowed" | "not_allowed"): Record<string, rt.Wire> | null {
+function straight$5(in$attackers: readonly AttackingUnit[], attacker_supply_cost: number, defender_supply_cost: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_option_as_retreat: number, attacker_step_losses: number, attackers$losses: number[], attackers$destroyed: boolean[], attacker_destroyed: boolean, attacker_retreat_hexes: number, exploit_ignored: boolean, attackers$gains_exploit: boolean[], exploit_units: number, defender_may_ignore: boolean, defender_option: number, defender_step_losses: number, defenders$losses: number[], defenders$destroyed: boolean[], defender_destroyed: boolean, defender_retreat_hexes: number, defender_dg: boolean): Record<string, rt.Wire> | null {
+  const advance: "required" | "allowed" | "not_allowed" = !(defender_destroyed || defender_retreat_hexes > 0) ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : attacker_destroyed ? "not_allowed" : "allowed";
   const attackers$advances: ("required" | "allowed" | "not_allowed")[] = new Array(in$attackers.length);
   straight$loop$attackers$advances(
     in$attackers,
@@ -5613,7 +5603,7 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
     info: step$final_column,
     value: (s: State) => s.final_column,
     branch: branch$final_column,
-    branches: [step$final_column$branch0, step$final_column$branch1, step$final_column$branch2],
+    branches: [step$final_column$branch0, step$final_column$branch1],
   },
   { info: step$final_column_odds, value: (s: State) => s.final_column_odds },
   { info: step$die$combat_roll, value: (s: State) => s.die$combat_roll },
@@ -5762,22 +5752,6 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     wire: rt.wireAs.plain,
   },
   {
-    info: step$final_column,
-    random: true,
-    ground: false,
-    dice: ["surprise_roll", "shift_roll"],
-    get: final_column,
-    wire: rt.wireAs.plain,
-  },
-  {
-    info: step$final_column_odds,
-    random: true,
-    ground: false,
-    dice: ["surprise_roll", "shift_roll"],
-    get: final_column_odds,
-    wire: rt.wireAs.odds,
-  },
-  {
     info: step$defender_at,
     random: false,
     ground: false,
@@ -5898,6 +5872,22 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     dice: ["surprise_roll", "shift_roll"],
     get: column_shift,
     wire: rt.wireAs.plain,
+  },
+  {
+    info: step$final_column,
+    random: true,
+    ground: false,
+    dice: ["surprise_roll", "shift_roll"],
+    get: final_column,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$final_column_odds,
+    random: true,
+    ground: false,
+    dice: ["surprise_roll", "shift_roll"],
+    get: final_column_odds,
+    wire: rt.wireAs.odds,
   },
   {
     info: step$combat_modified,
@@ -6293,27 +6283,27 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   },
 ];
 const OUTPUTS = [
+  DEFINITIONS[2],
   DEFINITIONS[4],
-  DEFINITIONS[6],
   DEFINITIONS[51],
   DEFINITIONS[64],
   DEFINITIONS[53],
   DEFINITIONS[63],
   DEFINITIONS[50],
   DEFINITIONS[62],
-  DEFINITIONS[11],
-  DEFINITIONS[12],
-  DEFINITIONS[13],
-  DEFINITIONS[15],
-  DEFINITIONS[16],
   DEFINITIONS[9],
   DEFINITIONS[10],
+  DEFINITIONS[11],
+  DEFINITIONS[13],
+  DEFINITIONS[14],
+  DEFINITIONS[7],
   DEFINITIONS[8],
+  DEFINITIONS[6],
+  DEFINITIONS[15],
+  DEFINITIONS[16],
   DEFINITIONS[17],
   DEFINITIONS[18],
   DEFINITIONS[19],
-  DEFINITIONS[1],
-  DEFINITIONS[2],
   DEFINITIONS[20],
   DEFINITIONS[21],
   DEFINITIONS[38],
@@ -6438,8 +6428,6 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
 }
 const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
   overrun_gains_no_exploit: { read: (s: State) => s.overrun_gains_no_exploit, lets: [], dice: [] },
-  final_column: { read: (s: State) => s.final_column, lets: ["start_column", "column_shift"], dice: [] },
-  final_column_odds: { read: (s: State) => s.final_column_odds, lets: ["final_column"], dice: [] },
   defender_at: { read: (s: State) => s.defender_at, lets: ["hedgehog_at", "defenders.at"], dice: [] },
   attacker_supply_cost: { read: (s: State) => s.attacker_supply_cost, lets: [], dice: [] },
   defender_re: { read: (s: State) => s.defender_re, lets: [], dice: [] },
@@ -6465,6 +6453,8 @@ const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
   },
   surprise: { read: (s: State) => s.surprise, lets: ["surprise_modified"], dice: [] },
   column_shift: { read: (s: State) => s.column_shift, lets: ["surprise"], dice: ["shift_roll"] },
+  final_column: { read: (s: State) => s.final_column, lets: ["start_column", "column_shift"], dice: [] },
+  final_column_odds: { read: (s: State) => s.final_column_odds, lets: ["final_column"], dice: [] },
   combat_modified: {
     read: (s: State) => s.combat_modified,
     lets: ["ar_drm", "hedgehog_combat_drm"],
@@ -6617,12 +6607,6 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if (Object.hasOwn(values, "overrun_gains_no_exploit")) {
     s.overrun_gains_no_exploit = (values.overrun_gains_no_exploit as unknown) as boolean;
   }
-  if (Object.hasOwn(values, "final_column")) {
-    s.final_column = (values.final_column as unknown) as number;
-  }
-  if (Object.hasOwn(values, "final_column_odds")) {
-    s.final_column_odds = rt.oddsIn(values.final_column_odds) as rt.Odds;
-  }
   if (Object.hasOwn(values, "defender_at")) {
     s.defender_at = (values.defender_at as unknown) as "no_at" | "light" | "heavy";
   }
@@ -6673,6 +6657,12 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   }
   if (Object.hasOwn(values, "column_shift")) {
     s.column_shift = (values.column_shift as unknown) as number;
+  }
+  if (Object.hasOwn(values, "final_column")) {
+    s.final_column = (values.final_column as unknown) as number;
+  }
+  if (Object.hasOwn(values, "final_column_odds")) {
+    s.final_column_odds = rt.oddsIn(values.final_column_odds) as rt.Odds;
   }
   if (Object.hasOwn(values, "combat_modified")) {
     s.combat_modified = (values.combat_modified as unknown) as number;
@@ -6778,8 +6768,6 @@ function inherit(s: State, parent: State): void {
   s.in$hedgehog_level = parent.in$hedgehog_level;
   s.in$attack_type = parent.in$attack_type;
   s.overrun_gains_no_exploit = parent.overrun_gains_no_exploit;
-  s.final_column = parent.final_column;
-  s.final_column_odds = parent.final_column_odds;
   s.defender_at = parent.defender_at;
   s.attacker_supply_cost = parent.attacker_supply_cost;
   s.defender_re = parent.defender_re;
@@ -6797,6 +6785,8 @@ function inherit(s: State, parent: State): void {
   s.surprise_modified = parent.surprise_modified;
   s.surprise = parent.surprise;
   s.column_shift = parent.column_shift;
+  s.final_column = parent.final_column;
+  s.final_column_odds = parent.final_column_odds;
   s.combat_modified = parent.combat_modified;
   s.result = parent.result;
   s.attacker_option_as_retreat = parent.attacker_option_as_retreat;

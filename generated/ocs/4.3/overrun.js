@@ -417,8 +417,8 @@ export const metadata = {
     },
     final_column: {
       label: "Final column",
-      paragraph: "9.1g",
-      quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
+      paragraph: "9.8",
+      quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
       perUnit: false,
       random: true,
     },
@@ -1081,13 +1081,6 @@ const ASSUMABLE = [
     description: "",
     type: { kind: "boolean" },
   },
-  { name: "final_column", label: "Final column", description: "", type: { kind: "integer" } },
-  {
-    name: "final_column_odds",
-    label: "Final column's odds",
-    description: "",
-    type: { kind: "odds" },
-  },
   {
     name: "defender_at",
     label: "Defender's AT effects",
@@ -1168,6 +1161,13 @@ const ASSUMABLE = [
     },
   },
   { name: "column_shift", label: "Column shift", description: "", type: { kind: "integer" } },
+  { name: "final_column", label: "Final column", description: "", type: { kind: "integer" } },
+  {
+    name: "final_column_odds",
+    label: "Final column's odds",
+    description: "",
+    type: { kind: "odds" },
+  },
   {
     name: "combat_modified",
     label: "Modified combat roll",
@@ -1946,22 +1946,6 @@ const step$movement_ends = {
   quote: "Should the attacking units choose to take one or more of their options as retreats from an overrun, they end their movement for the phase.",
   type: { t: "boolean" },
 };
-const step$final_column = {
-  name: "final_column",
-  label: "Final column",
-  kind: "let",
-  paragraph: "9.1g",
-  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
-  type: { t: "integer" },
-};
-const step$final_column_odds = {
-  name: "final_column_odds",
-  label: "Final column's odds",
-  kind: "let",
-  paragraph: "9.8",
-  quote: "shift the final odds column on the Combat Table that number of columns",
-  type: { t: "odds" },
-};
 const step$defender_at = {
   name: "defender_at",
   label: "Defender's AT effects",
@@ -2097,6 +2081,22 @@ const step$column_shift = {
   paragraph: "9.8",
   quote: "These shifts are to the right for attacker Surprise",
   type: { t: "integer" },
+};
+const step$final_column = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.8",
+  quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
+  type: { t: "integer" },
+};
+const step$final_column_odds = {
+  name: "final_column_odds",
+  label: "Final column's odds",
+  kind: "let",
+  paragraph: "9.8",
+  quote: "shift the final odds column on the Combat Table that number of columns",
+  type: { t: "odds" },
 };
 const step$combat_modified = {
   name: "combat_modified",
@@ -2661,30 +2661,6 @@ const step$out$defenders$step_loss_factor = {
   quote: "If it is missing half or more of its original (printed) steps, its Combat Strength is also halved on defense.",
   type: { t: "list", of: { t: "number" } },
 };
-const step$final_column$branch0 = {
-  name: "final_column",
-  label: "Final column",
-  kind: "let",
-  paragraph: "9.1g",
-  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
-  type: { t: "integer" },
-};
-const step$final_column$branch1 = {
-  name: "final_column",
-  label: "Final column",
-  kind: "let",
-  paragraph: "9.1g",
-  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
-  type: { t: "integer" },
-};
-const step$final_column$branch2 = {
-  name: "final_column",
-  label: "Final column",
-  kind: "let",
-  paragraph: "9.8",
-  quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
-  type: { t: "integer" },
-};
 const step$odds$branch0 = {
   name: "odds",
   label: "Odds",
@@ -2763,6 +2739,22 @@ const step$column_shift$branch2 = {
   kind: "let",
   paragraph: "9.8",
   quote: "If no Surprise occurs, make no shift.",
+  type: { t: "integer" },
+};
+const step$final_column$branch0 = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.1g",
+  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
+  type: { t: "integer" },
+};
+const step$final_column$branch1 = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.8",
+  quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
   type: { t: "integer" },
 };
 const step$attacker_option_as_retreat$branch0 = {
@@ -3399,8 +3391,6 @@ class State extends rt.State {
   mp_expended_on_target = undefined;
   overrun_gains_no_exploit = undefined;
   movement_ends = undefined;
-  final_column = undefined;
-  final_column_odds = undefined;
   defender_at = undefined;
   attacker_supply_cost = undefined;
   defender_re = undefined;
@@ -3418,6 +3408,8 @@ class State extends rt.State {
   surprise_modified = undefined;
   surprise = undefined;
   column_shift = undefined;
+  final_column = undefined;
+  final_column_odds = undefined;
   combat_modified = undefined;
   result = undefined;
   attacker_option_as_retreat = undefined;
@@ -3726,22 +3718,6 @@ function movement_ends(s) {
   }
   return v;
 }
-function final_column(s) {
-  let v = s.final_column;
-  if (v === undefined) {
-    v = rt.whole(start_column(s) + column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.whole(start_column(s) + column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? rt.lastItem(table$combat_odds$columns) : rt.whole(start_column(s) + column_shift(s), "9.1g");
-    s.final_column = v;
-  }
-  return v;
-}
-function final_column_odds(s) {
-  let v = s.final_column_odds;
-  if (v === undefined) {
-    v = rt.lookup(table$combat_odds, in$terrain(s), final_column(s));
-    s.final_column_odds = v;
-  }
-  return v;
-}
 function defender_at(s) {
   let v = s.defender_at;
   if (v === undefined) {
@@ -3878,6 +3854,22 @@ function column_shift(s) {
   if (v === undefined) {
     v = surprise(s) === "attacker" ? die$shift_roll(s) : surprise(s) === "defender" ? -die$shift_roll(s) : 0;
     s.column_shift = v;
+  }
+  return v;
+}
+function final_column(s) {
+  let v = s.final_column;
+  if (v === undefined) {
+    v = rt.whole(start_column(s) + column_shift(s), "9.8") < (rt.firstItem(table$combat_odds$columns)) || rt.whole(start_column(s) + column_shift(s), "9.8") > (rt.lastItem(table$combat_odds$columns)) ? rt.whole(start_column(s) + column_shift(s), "9.8") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.lastItem(table$combat_odds$columns) : rt.whole(start_column(s) + column_shift(s), "9.8");
+    s.final_column = v;
+  }
+  return v;
+}
+function final_column_odds(s) {
+  let v = s.final_column_odds;
+  if (v === undefined) {
+    v = rt.lookup(table$combat_odds, in$terrain(s), final_column(s));
+    s.final_column_odds = v;
   }
   return v;
 }
@@ -4532,9 +4524,6 @@ function check$units_alive(s) {
 function check$ar_units_in_combat(s) {
   return in$attacker_ar_unit(s) <= in$attackers(s).length && in$defender_ar_unit(s) <= in$defenders(s).length;
 }
-function branch$final_column(s) {
-  return rt.whole(start_column(s) + column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? 0 : rt.whole(start_column(s) + column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? 1 : 2;
-}
 function branch$odds(s) {
   return both_zero(s) ? 0 : 1;
 }
@@ -4546,6 +4535,9 @@ function branch$start_column(s) {
 }
 function branch$column_shift(s) {
   return surprise(s) === "attacker" ? 0 : surprise(s) === "defender" ? 1 : 2;
+}
+function branch$final_column(s) {
+  return rt.whole(start_column(s) + column_shift(s), "9.8") < (rt.firstItem(table$combat_odds$columns)) || rt.whole(start_column(s) + column_shift(s), "9.8") > (rt.lastItem(table$combat_odds$columns)) ? 0 : 1;
 }
 function branch$attacker_option_as_retreat(s) {
   return attacker_destroyed_before_options(s) ? 0 : 1;
@@ -5041,7 +5033,7 @@ function straight$3(input, dice, in$attackers, overrun_cost, attacker_supply_cos
 }
 /** Stage 4 of `straight`, with the values it and the later stages read from before it. */
 function straight$4(input, dice, in$attackers, overrun_cost, attacker_supply_cost, in$defenders, in$attacker_ar_unit, in$defender_ar_unit, mp_left_after, mp_expended_on_target, defender_supply_cost, in$hedgehog_level, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$defense_strength, defense_total, odds, in$terrain, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift) {
-  const final_column = rt.whole(start_column + column_shift, "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.whole(start_column + column_shift, "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? rt.lastItem(table$combat_odds$columns) : rt.whole(start_column + column_shift, "9.1g");
+  const final_column = rt.whole(start_column + column_shift, "9.8") < (rt.firstItem(table$combat_odds$columns)) || rt.whole(start_column + column_shift, "9.8") > (rt.lastItem(table$combat_odds$columns)) ? rt.whole(start_column + column_shift, "9.8") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.lastItem(table$combat_odds$columns) : rt.whole(start_column + column_shift, "9.8");
   const final_column_odds = rt.lookup(table$combat_odds, in$terrain, final_column);
   const die$combat_roll = dice.combat_roll;
   if (die$combat_roll === undefined) {
@@ -5863,7 +5855,7 @@ const TRACE = [
     info: step$final_column,
     value: (s) => s.final_column,
     branch: branch$final_column,
-    branches: [step$final_column$branch0, step$final_column$branch1, step$final_column$branch2],
+    branches: [step$final_column$branch0, step$final_column$branch1],
   },
   { info: step$final_column_odds, value: (s) => s.final_column_odds },
   { info: step$die$combat_roll, value: (s) => s.die$combat_roll },
@@ -6062,22 +6054,6 @@ const DEFINITIONS = [
     wire: rt.wireAs.plain,
   },
   {
-    info: step$final_column,
-    random: true,
-    ground: false,
-    dice: ["surprise_roll", "shift_roll"],
-    get: final_column,
-    wire: rt.wireAs.plain,
-  },
-  {
-    info: step$final_column_odds,
-    random: true,
-    ground: false,
-    dice: ["surprise_roll", "shift_roll"],
-    get: final_column_odds,
-    wire: rt.wireAs.odds,
-  },
-  {
     info: step$defender_at,
     random: false,
     ground: false,
@@ -6198,6 +6174,22 @@ const DEFINITIONS = [
     dice: ["surprise_roll", "shift_roll"],
     get: column_shift,
     wire: rt.wireAs.plain,
+  },
+  {
+    info: step$final_column,
+    random: true,
+    ground: false,
+    dice: ["surprise_roll", "shift_roll"],
+    get: final_column,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$final_column_odds,
+    random: true,
+    ground: false,
+    dice: ["surprise_roll", "shift_roll"],
+    get: final_column_odds,
+    wire: rt.wireAs.odds,
   },
   {
     info: step$combat_modified,
@@ -6596,27 +6588,27 @@ const OUTPUTS = [
   DEFINITIONS[1],
   DEFINITIONS[3],
   DEFINITIONS[4],
+  DEFINITIONS[8],
   DEFINITIONS[10],
-  DEFINITIONS[12],
   DEFINITIONS[57],
   DEFINITIONS[70],
   DEFINITIONS[59],
   DEFINITIONS[69],
   DEFINITIONS[56],
   DEFINITIONS[68],
-  DEFINITIONS[17],
-  DEFINITIONS[18],
-  DEFINITIONS[19],
-  DEFINITIONS[21],
-  DEFINITIONS[22],
   DEFINITIONS[15],
   DEFINITIONS[16],
+  DEFINITIONS[17],
+  DEFINITIONS[19],
+  DEFINITIONS[20],
+  DEFINITIONS[13],
   DEFINITIONS[14],
+  DEFINITIONS[12],
+  DEFINITIONS[21],
+  DEFINITIONS[22],
   DEFINITIONS[23],
   DEFINITIONS[24],
   DEFINITIONS[25],
-  DEFINITIONS[7],
-  DEFINITIONS[8],
   DEFINITIONS[26],
   DEFINITIONS[27],
   DEFINITIONS[44],
@@ -6760,8 +6752,6 @@ const MEMO = {
   mp_expended_on_target: { read: (s) => s.mp_expended_on_target, lets: ["overrun_cost", "advance_cost"], dice: [] },
   overrun_gains_no_exploit: { read: (s) => s.overrun_gains_no_exploit, lets: [], dice: [] },
   movement_ends: { read: (s) => s.movement_ends, lets: ["attacker_option_as_retreat"], dice: [] },
-  final_column: { read: (s) => s.final_column, lets: ["start_column", "column_shift"], dice: [] },
-  final_column_odds: { read: (s) => s.final_column_odds, lets: ["final_column"], dice: [] },
   defender_at: { read: (s) => s.defender_at, lets: ["hedgehog_at", "defenders.at"], dice: [] },
   attacker_supply_cost: { read: (s) => s.attacker_supply_cost, lets: [], dice: [] },
   defender_re: { read: (s) => s.defender_re, lets: [], dice: [] },
@@ -6787,6 +6777,8 @@ const MEMO = {
   },
   surprise: { read: (s) => s.surprise, lets: ["surprise_modified"], dice: [] },
   column_shift: { read: (s) => s.column_shift, lets: ["surprise"], dice: ["shift_roll"] },
+  final_column: { read: (s) => s.final_column, lets: ["start_column", "column_shift"], dice: [] },
+  final_column_odds: { read: (s) => s.final_column_odds, lets: ["final_column"], dice: [] },
   combat_modified: { read: (s) => s.combat_modified, lets: ["ar_drm", "hedgehog_combat_drm"], dice: ["combat_roll"] },
   result: { read: (s) => s.result, lets: ["combat_modified", "final_column"], dice: [] },
   attacker_option_as_retreat: {
@@ -6949,12 +6941,6 @@ function assume(s, values) {
   if (Object.hasOwn(values, "movement_ends")) {
     s.movement_ends = values.movement_ends;
   }
-  if (Object.hasOwn(values, "final_column")) {
-    s.final_column = values.final_column;
-  }
-  if (Object.hasOwn(values, "final_column_odds")) {
-    s.final_column_odds = rt.oddsIn(values.final_column_odds);
-  }
   if (Object.hasOwn(values, "defender_at")) {
     s.defender_at = values.defender_at;
   }
@@ -7005,6 +6991,12 @@ function assume(s, values) {
   }
   if (Object.hasOwn(values, "column_shift")) {
     s.column_shift = values.column_shift;
+  }
+  if (Object.hasOwn(values, "final_column")) {
+    s.final_column = values.final_column;
+  }
+  if (Object.hasOwn(values, "final_column_odds")) {
+    s.final_column_odds = rt.oddsIn(values.final_column_odds);
   }
   if (Object.hasOwn(values, "combat_modified")) {
     s.combat_modified = values.combat_modified;
@@ -7121,8 +7113,6 @@ function inherit(s, parent) {
   s.mp_expended_on_target = parent.mp_expended_on_target;
   s.overrun_gains_no_exploit = parent.overrun_gains_no_exploit;
   s.movement_ends = parent.movement_ends;
-  s.final_column = parent.final_column;
-  s.final_column_odds = parent.final_column_odds;
   s.defender_at = parent.defender_at;
   s.attacker_supply_cost = parent.attacker_supply_cost;
   s.defender_re = parent.defender_re;
@@ -7140,6 +7130,8 @@ function inherit(s, parent) {
   s.surprise_modified = parent.surprise_modified;
   s.surprise = parent.surprise;
   s.column_shift = parent.column_shift;
+  s.final_column = parent.final_column;
+  s.final_column_odds = parent.final_column_odds;
   s.combat_modified = parent.combat_modified;
   s.result = parent.result;
   s.attacker_option_as_retreat = parent.attacker_option_as_retreat;

@@ -417,8 +417,8 @@ export const metadata = {
     },
     final_column: {
       label: "Final column",
-      paragraph: "9.1g",
-      quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
+      paragraph: "9.8",
+      quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
       perUnit: false,
       random: true,
     },
@@ -758,7 +758,7 @@ export interface Outputs {
   surprise: ("attacker" | "defender") | null;
   /** Column shift (9.8) */
   column_shift: number;
-  /** Final column (9.1g) */
+  /** Final column (9.8) */
   final_column: number;
   /** Final column's odds (9.8) */
   final_column_odds: string;
@@ -1313,13 +1313,6 @@ const ASSUMABLE: readonly rt.FieldSchema[] = [
     description: "",
     type: { kind: "boolean" },
   },
-  { name: "final_column", label: "Final column", description: "", type: { kind: "integer" } },
-  {
-    name: "final_column_odds",
-    label: "Final column's odds",
-    description: "",
-    type: { kind: "odds" },
-  },
   {
     name: "defender_at",
     label: "Defender's AT effects",
@@ -1400,6 +1393,13 @@ const ASSUMABLE: readonly rt.FieldSchema[] = [
     },
   },
   { name: "column_shift", label: "Column shift", description: "", type: { kind: "integer" } },
+  { name: "final_column", label: "Final column", description: "", type: { kind: "integer" } },
+  {
+    name: "final_column_odds",
+    label: "Final column's odds",
+    description: "",
+    type: { kind: "odds" },
+  },
   {
     name: "combat_modified",
     label: "Modified combat roll",
@@ -2178,22 +2178,6 @@ const step$movement_ends: rt.StepInfo = {
   quote: "Should the attacking units choose to take one or more of their options as retreats from an overrun, they end their movement for the phase.",
   type: { t: "boolean" },
 };
-const step$final_column: rt.StepInfo = {
-  name: "final_column",
-  label: "Final column",
-  kind: "let",
-  paragraph: "9.1g",
-  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
-  type: { t: "integer" },
-};
-const step$final_column_odds: rt.StepInfo = {
-  name: "final_column_odds",
-  label: "Final column's odds",
-  kind: "let",
-  paragraph: "9.8",
-  quote: "shift the final odds column on the Combat Table that number of columns",
-  type: { t: "odds" },
-};
 const step$defender_at: rt.StepInfo = {
   name: "defender_at",
   label: "Defender's AT effects",
@@ -2329,6 +2313,22 @@ const step$column_shift: rt.StepInfo = {
   paragraph: "9.8",
   quote: "These shifts are to the right for attacker Surprise",
   type: { t: "integer" },
+};
+const step$final_column: rt.StepInfo = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.8",
+  quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
+  type: { t: "integer" },
+};
+const step$final_column_odds: rt.StepInfo = {
+  name: "final_column_odds",
+  label: "Final column's odds",
+  kind: "let",
+  paragraph: "9.8",
+  quote: "shift the final odds column on the Combat Table that number of columns",
+  type: { t: "odds" },
 };
 const step$combat_modified: rt.StepInfo = {
   name: "combat_modified",
@@ -2893,30 +2893,6 @@ const step$out$defenders$step_loss_factor: rt.StepInfo = {
   quote: "If it is missing half or more of its original (printed) steps, its Combat Strength is also halved on defense.",
   type: { t: "list", of: { t: "number" } },
 };
-const step$final_column$branch0: rt.StepInfo = {
-  name: "final_column",
-  label: "Final column",
-  kind: "let",
-  paragraph: "9.1g",
-  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
-  type: { t: "integer" },
-};
-const step$final_column$branch1: rt.StepInfo = {
-  name: "final_column",
-  label: "Final column",
-  kind: "let",
-  paragraph: "9.1g",
-  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
-  type: { t: "integer" },
-};
-const step$final_column$branch2: rt.StepInfo = {
-  name: "final_column",
-  label: "Final column",
-  kind: "let",
-  paragraph: "9.8",
-  quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
-  type: { t: "integer" },
-};
 const step$odds$branch0: rt.StepInfo = {
   name: "odds",
   label: "Odds",
@@ -2995,6 +2971,22 @@ const step$column_shift$branch2: rt.StepInfo = {
   kind: "let",
   paragraph: "9.8",
   quote: "If no Surprise occurs, make no shift.",
+  type: { t: "integer" },
+};
+const step$final_column$branch0: rt.StepInfo = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.1g",
+  quote: "Resolve attacks that begin past, or are shifted past, odds shown on the table using the last available column.",
+  type: { t: "integer" },
+};
+const step$final_column$branch1: rt.StepInfo = {
+  name: "final_column",
+  label: "Final column",
+  kind: "let",
+  paragraph: "9.8",
+  quote: "If Surprise occurs, roll one die and shift the final odds column on the Combat Table that number of columns.",
   type: { t: "integer" },
 };
 const step$attacker_option_as_retreat$branch0: rt.StepInfo = {
@@ -3631,8 +3623,6 @@ class State extends rt.State {
   mp_expended_on_target: number | undefined = undefined;
   overrun_gains_no_exploit: boolean | undefined = undefined;
   movement_ends: boolean | undefined = undefined;
-  final_column: number | undefined = undefined;
-  final_column_odds: rt.Odds | undefined = undefined;
   defender_at: ("no_at" | "light" | "heavy") | undefined = undefined;
   attacker_supply_cost: number | undefined = undefined;
   defender_re: rt.Num | undefined = undefined;
@@ -3650,6 +3640,8 @@ class State extends rt.State {
   surprise_modified: number | undefined = undefined;
   surprise: (("attacker" | "defender") | null) | undefined = undefined;
   column_shift: number | undefined = undefined;
+  final_column: number | undefined = undefined;
+  final_column_odds: rt.Odds | undefined = undefined;
   combat_modified: number | undefined = undefined;
   result: CombatResult | undefined = undefined;
   attacker_option_as_retreat: number | undefined = undefined;
@@ -3958,22 +3950,6 @@ function movement_ends(s: State): boolean {
   }
   return v;
 }
-function final_column(s: State): number {
-  let v = s.final_column;
-  if (v === undefined) {
-    v = rt.whole(start_column(s) + column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? rt.firstItem(table$combat_odds$columns) as number : rt.whole(start_column(s) + column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? rt.lastItem(table$combat_odds$columns) as number : rt.whole(start_column(s) + column_shift(s), "9.1g");
-    s.final_column = v;
-  }
-  return v;
-}
-function final_column_odds(s: State): rt.Odds {
-  let v = s.final_column_odds;
-  if (v === undefined) {
-    v = rt.lookup(table$combat_odds, in$terrain(s), final_column(s));
-    s.final_column_odds = v;
-  }
-  return v;
-}
 function defender_at(s: State): "no_at" | "light" | "heavy" {
   let v = s.defender_at;
   if (v === undefined) {
@@ -4110,6 +4086,22 @@ function column_shift(s: State): number {
   if (v === undefined) {
     v = surprise(s) === "attacker" ? die$shift_roll(s) : surprise(s) === "defender" ? -die$shift_roll(s) : 0;
     s.column_shift = v;
+  }
+  return v;
+}
+function final_column(s: State): number {
+  let v = s.final_column;
+  if (v === undefined) {
+    v = rt.whole(start_column(s) + column_shift(s), "9.8") < (rt.firstItem(table$combat_odds$columns) as number) || rt.whole(start_column(s) + column_shift(s), "9.8") > (rt.lastItem(table$combat_odds$columns) as number) ? rt.whole(start_column(s) + column_shift(s), "9.8") < (rt.firstItem(table$combat_odds$columns) as number) ? rt.firstItem(table$combat_odds$columns) as number : rt.lastItem(table$combat_odds$columns) as number : rt.whole(start_column(s) + column_shift(s), "9.8");
+    s.final_column = v;
+  }
+  return v;
+}
+function final_column_odds(s: State): rt.Odds {
+  let v = s.final_column_odds;
+  if (v === undefined) {
+    v = rt.lookup(table$combat_odds, in$terrain(s), final_column(s));
+    s.final_column_odds = v;
   }
   return v;
 }
@@ -4764,9 +4756,6 @@ function check$units_alive(s: State): boolean {
 function check$ar_units_in_combat(s: State): boolean {
   return in$attacker_ar_unit(s) <= in$attackers(s).length && in$defender_ar_unit(s) <= in$defenders(s).length;
 }
-function branch$final_column(s: State): number {
-  return rt.whole(start_column(s) + column_shift(s), "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? 0 : rt.whole(start_column(s) + column_shift(s), "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? 1 : 2;
-}
 function branch$odds(s: State): number {
   return both_zero(s) ? 0 : 1;
 }
@@ -4778,6 +4767,9 @@ function branch$start_column(s: State): number {
 }
 function branch$column_shift(s: State): number {
   return surprise(s) === "attacker" ? 0 : surprise(s) === "defender" ? 1 : 2;
+}
+function branch$final_column(s: State): number {
+  return rt.whole(start_column(s) + column_shift(s), "9.8") < (rt.firstItem(table$combat_odds$columns) as number) || rt.whole(start_column(s) + column_shift(s), "9.8") > (rt.lastItem(table$combat_odds$columns) as number) ? 0 : 1;
 }
 function branch$attacker_option_as_retreat(s: State): number {
   return attacker_destroyed_before_options(s) ? 0 : 1;
@@ -5273,7 +5265,7 @@ function straight$3(input: Input, dice: Readonly<Record<string, number | undefin
 }
 /** Stage 4 of `straight`, with the values it and the later stages read from before it. */
 function straight$4(input: Input, dice: Readonly<Record<string, number | undefined>>, in$attackers: readonly AttackingUnit[], overrun_cost: number, attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], in$attacker_ar_unit: number, in$defender_ar_unit: number, mp_left_after: rt.Num, mp_expended_on_target: number, defender_supply_cost: number, in$hedgehog_level: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, in$terrain: "open" | "close" | "very_close" | "extremely_close", start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number): Record<string, rt.Wire> | null {
-  const final_column: number = rt.whole(start_column + column_shift, "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? rt.firstItem(table$combat_odds$columns) as number : rt.whole(start_column + column_shift, "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? rt.lastItem(table$combat_odds$columns) as number : rt.whole(start_column + column_shift, "9.1g");
+  const final_column: number = rt.whole(start_column + column_shift, "9.8") < (rt.firstItem(table$combat_odds$columns) as number) || rt.whole(start_column + column_shift, "9.8") > (rt.lastItem(table$combat_odds$columns) as number) ? rt.whole(start_column + column_shift, "9.8") < (rt.firstItem(table$combat_odds$columns) as number) ? rt.firstItem(table$combat_odds$columns) as number : rt.lastItem(table$combat_odds$columns) as number : rt.whole(start_column + column_shift, "9.8");
   const final_column_odds: rt.Odds = rt.lookup(table$combat_odds, in$terrain, final_column);
   const die$combat_roll = dice.combat_roll;
   if (die$combat_roll === undefined) {
@@ -6095,7 +6087,7 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
     info: step$final_column,
     value: (s: State) => s.final_column,
     branch: branch$final_column,
-    branches: [step$final_column$branch0, step$final_column$branch1, step$final_column$branch2],
+    branches: [step$final_column$branch0, step$final_column$branch1],
   },
   { info: step$final_column_odds, value: (s: State) => s.final_column_odds },
   { info: step$die$combat_roll, value: (s: State) => s.die$combat_roll },
@@ -6294,22 +6286,6 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     wire: rt.wireAs.plain,
   },
   {
-    info: step$final_column,
-    random: true,
-    ground: false,
-    dice: ["surprise_roll", "shift_roll"],
-    get: final_column,
-    wire: rt.wireAs.plain,
-  },
-  {
-    info: step$final_column_odds,
-    random: true,
-    ground: false,
-    dice: ["surprise_roll", "shift_roll"],
-    get: final_column_odds,
-    wire: rt.wireAs.odds,
-  },
-  {
     info: step$defender_at,
     random: false,
     ground: false,
@@ -6430,6 +6406,22 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     dice: ["surprise_roll", "shift_roll"],
     get: column_shift,
     wire: rt.wireAs.plain,
+  },
+  {
+    info: step$final_column,
+    random: true,
+    ground: false,
+    dice: ["surprise_roll", "shift_roll"],
+    get: final_column,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$final_column_odds,
+    random: true,
+    ground: false,
+    dice: ["surprise_roll", "shift_roll"],
+    get: final_column_odds,
+    wire: rt.wireAs.odds,
   },
   {
     info: step$combat_modified,
@@ -6828,27 +6820,27 @@ const OUTPUTS = [
   DEFINITIONS[1],
   DEFINITIONS[3],
   DEFINITIONS[4],
+  DEFINITIONS[8],
   DEFINITIONS[10],
-  DEFINITIONS[12],
   DEFINITIONS[57],
   DEFINITIONS[70],
   DEFINITIONS[59],
   DEFINITIONS[69],
   DEFINITIONS[56],
   DEFINITIONS[68],
-  DEFINITIONS[17],
-  DEFINITIONS[18],
-  DEFINITIONS[19],
-  DEFINITIONS[21],
-  DEFINITIONS[22],
   DEFINITIONS[15],
   DEFINITIONS[16],
+  DEFINITIONS[17],
+  DEFINITIONS[19],
+  DEFINITIONS[20],
+  DEFINITIONS[13],
   DEFINITIONS[14],
+  DEFINITIONS[12],
+  DEFINITIONS[21],
+  DEFINITIONS[22],
   DEFINITIONS[23],
   DEFINITIONS[24],
   DEFINITIONS[25],
-  DEFINITIONS[7],
-  DEFINITIONS[8],
   DEFINITIONS[26],
   DEFINITIONS[27],
   DEFINITIONS[44],
@@ -6992,8 +6984,6 @@ const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
   mp_expended_on_target: { read: (s: State) => s.mp_expended_on_target, lets: ["overrun_cost", "advance_cost"], dice: [] },
   overrun_gains_no_exploit: { read: (s: State) => s.overrun_gains_no_exploit, lets: [], dice: [] },
   movement_ends: { read: (s: State) => s.movement_ends, lets: ["attacker_option_as_retreat"], dice: [] },
-  final_column: { read: (s: State) => s.final_column, lets: ["start_column", "column_shift"], dice: [] },
-  final_column_odds: { read: (s: State) => s.final_column_odds, lets: ["final_column"], dice: [] },
   defender_at: { read: (s: State) => s.defender_at, lets: ["hedgehog_at", "defenders.at"], dice: [] },
   attacker_supply_cost: { read: (s: State) => s.attacker_supply_cost, lets: [], dice: [] },
   defender_re: { read: (s: State) => s.defender_re, lets: [], dice: [] },
@@ -7019,6 +7009,8 @@ const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
   },
   surprise: { read: (s: State) => s.surprise, lets: ["surprise_modified"], dice: [] },
   column_shift: { read: (s: State) => s.column_shift, lets: ["surprise"], dice: ["shift_roll"] },
+  final_column: { read: (s: State) => s.final_column, lets: ["start_column", "column_shift"], dice: [] },
+  final_column_odds: { read: (s: State) => s.final_column_odds, lets: ["final_column"], dice: [] },
   combat_modified: {
     read: (s: State) => s.combat_modified,
     lets: ["ar_drm", "hedgehog_combat_drm"],
@@ -7189,12 +7181,6 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if (Object.hasOwn(values, "movement_ends")) {
     s.movement_ends = (values.movement_ends as unknown) as boolean;
   }
-  if (Object.hasOwn(values, "final_column")) {
-    s.final_column = (values.final_column as unknown) as number;
-  }
-  if (Object.hasOwn(values, "final_column_odds")) {
-    s.final_column_odds = rt.oddsIn(values.final_column_odds) as rt.Odds;
-  }
   if (Object.hasOwn(values, "defender_at")) {
     s.defender_at = (values.defender_at as unknown) as "no_at" | "light" | "heavy";
   }
@@ -7245,6 +7231,12 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   }
   if (Object.hasOwn(values, "column_shift")) {
     s.column_shift = (values.column_shift as unknown) as number;
+  }
+  if (Object.hasOwn(values, "final_column")) {
+    s.final_column = (values.final_column as unknown) as number;
+  }
+  if (Object.hasOwn(values, "final_column_odds")) {
+    s.final_column_odds = rt.oddsIn(values.final_column_odds) as rt.Odds;
   }
   if (Object.hasOwn(values, "combat_modified")) {
     s.combat_modified = (values.combat_modified as unknown) as number;
@@ -7361,8 +7353,6 @@ function inherit(s: State, parent: State): void {
   s.mp_expended_on_target = parent.mp_expended_on_target;
   s.overrun_gains_no_exploit = parent.overrun_gains_no_exploit;
   s.movement_ends = parent.movement_ends;
-  s.final_column = parent.final_column;
-  s.final_column_odds = parent.final_column_odds;
   s.defender_at = parent.defender_at;
   s.attacker_supply_cost = parent.attacker_supply_cost;
   s.defender_re = parent.defender_re;
@@ -7380,6 +7370,8 @@ function inherit(s: State, parent: State): void {
   s.surprise_modified = parent.surprise_modified;
   s.surprise = parent.surprise;
   s.column_shift = parent.column_shift;
+  s.final_column = parent.final_column;
+  s.final_column_odds = parent.final_column_odds;
   s.combat_modified = parent.combat_modified;
   s.result = parent.result;
   s.attacker_option_as_retreat = parent.attacker_option_as_retreat;
