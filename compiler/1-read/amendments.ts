@@ -74,8 +74,11 @@ export const AMENDMENT_NOTE = "amendment";
  */
 export function amendTree<A extends AmendmentText>(tree: Root, amendments: readonly A[], layout: ParagraphLayout): AmendmentProblem<A>[] {
   const problems: AmendmentProblem<A>[] = [];
+  // Every scope found in one walk of the tree, before any change (a note is no paragraph's block, so the scopes stay the same).
+  const scopes = scopesOf(tree, new Set(amendments.map((a) => a.paragraph)), layout);
+  const notesAfter = new Map<Parent, Map<Node, LeafDirective[]>>();
   for (const amendment of amendments) {
-    const scope = scopeOf(tree, amendment.paragraph, layout);
+    const scope = scopes.get(amendment.paragraph);
     if (!scope) {
       problems.push({ amendment, reason: NOT_HERE });
       continue;
@@ -116,7 +119,19 @@ export function amendTree<A extends AmendmentText>(tree: Root, amendments: reado
       attributes: { paragraph: amendment.paragraph, from: amendment.from, source: amendment.source, ...(amendment.printed !== undefined ? { printed: amendment.printed, corrected: amendment.corrected } : {}) },
       children: [{ type: "text", value: amendment.note }],
     };
-    after.container.children.splice(after.container.children.indexOf(after.node as never) + 1, 0, note as never);
+    const notes = notesAfter.get(after.container) ?? notesAfter.set(after.container, new Map()).get(after.container)!;
+    if (notes.has(after.node)) notes.get(after.node)!.push(note);
+    else notes.set(after.node, [note]);
+  }
+  // Each note goes right after its block, a later note about the same block before an earlier one;
+  // put in once per container at the end (a search and a shift of the document's blocks per note made an errata document of many notes quadratic).
+  for (const [container, notes] of notesAfter) {
+    const children = [...container.children];
+    container.children.length = 0;
+    for (const child of children) {
+      container.children.push(child);
+      for (const note of (notes.get(child) ?? []).toReversed()) container.children.push(note as never);
+    }
   }
   return problems;
 }
@@ -138,39 +153,54 @@ interface Scope {
  * items it owns (not those of numbered items inside it, which are paragraphs of their own).
  * An unnumbered heading's anchor names the heading and the blocks after it, up to the next
  * heading or numbered paragraph. A note about the paragraph goes after its last top-level
- * node (a numbered item: at the end of the item).
+ * node (a numbered item: at the end of the item). Found for every amended paragraph in one
+ * walk of the tree: a walk per amendment made an errata document of many notes quadratic.
  */
-function scopeOf(tree: Root, target: string, layout: ParagraphLayout): Scope | null {
-  const units: Unit[] = [];
-  const heading = [...layout.headingNodes].find(([, anchor]) => anchor === target)?.[0];
-  if (heading) {
-    units.push({ node: heading, container: tree });
-    for (const node of tree.children.slice(tree.children.indexOf(heading as never) + 1)) {
+function scopesOf(tree: Root, targets: ReadonlySet<string>, layout: ParagraphLayout): Map<string, Scope> {
+  const scopes = new Map<string, Scope>();
+  const headings = new Map<string, Node>();
+  for (const [node, anchor] of layout.headingNodes) if (targets.has(anchor) && !headings.has(anchor)) headings.set(anchor, node);
+  const position = new Map(tree.children.map((node, i) => [node as Node, i]));
+  for (const [anchor, heading] of headings) {
+    const units: Unit[] = [{ node: heading, container: tree }];
+    for (let i = position.get(heading)! + 1; i < tree.children.length; i++) {
+      const node = tree.children[i];
       if (node.type === "heading" || layout.starts.has(node)) break;
       units.push({ node, container: tree });
     }
-    return { units, end: units.at(-1)! };
+    scopes.set(anchor, { units, end: units.at(-1)! });
   }
-  if (!layout.paragraphs.some((p) => p.id === target)) return null;
-  let end: Unit | undefined;
+  const ids = new Set(layout.paragraphs.map((p) => p.id));
+  const wanted = (id: string | undefined): id is string => id !== undefined && targets.has(id) && ids.has(id) && !headings.has(id);
+  const units = new Map<string, Unit[]>();
+  const ends = new Map<string, Unit>();
+  const last = new Map<string, Node>();
+  const add = (id: string, unit: Unit) => (units.has(id) ? units.get(id)!.push(unit) : units.set(id, [unit]));
   const items = (list: Parent) => {
     for (const item of list.children as Parent[]) {
-      const own = layout.owner.get(item) === target;
+      const owner = layout.owner.get(item);
       for (const child of item.children) {
         if (child.type === "list") items(child as Parent);
-        else if (own) units.push({ node: child, container: item });
+        else if (wanted(owner)) add(owner, { node: child, container: item });
       }
-      if (layout.starts.get(item) === target && item.children.length > 0) end = { node: item.children.at(-1)!, container: item };
+      const starts = layout.starts.get(item);
+      if (wanted(starts) && item.children.length > 0) ends.set(starts, { node: item.children.at(-1)!, container: item });
     }
   };
   for (const node of tree.children) {
     if (node.type === "yaml") continue;
+    const owner = layout.owner.get(node);
+    if (wanted(owner)) last.set(owner, node);
     if (node.type === "list") items(node as Parent);
-    else if (layout.owner.get(node) === target) units.push({ node, container: tree });
+    else if (wanted(owner)) add(owner, { node, container: tree });
   }
-  const last = [...tree.children].reverse().find((node) => node.type !== "yaml" && layout.owner.get(node) === target);
-  end ??= last ? { node: last, container: tree } : units.at(-1);
-  return end ? { units, end } : null;
+  for (const id of targets) {
+    if (!wanted(id)) continue;
+    const own = units.get(id) ?? [];
+    const end = ends.get(id) ?? (last.has(id) ? { node: last.get(id)!, container: tree } : own.at(-1));
+    if (end) scopes.set(id, { units: own, end });
+  }
+  return scopes;
 }
 
 /** The printed words as a pattern: any run of white space matches any other (a line break of the source, a space of the quote). */

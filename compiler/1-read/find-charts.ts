@@ -11,6 +11,13 @@ import type { Chart, ChartCell, Paragraph } from "./types.ts";
 export const MAX_CHART_NAME = 80;
 export const MAX_CHART_NAMES = 8;
 
+/**
+ * The most cells a chart may have. The corpus's largest has 238; a printed chart page
+ * holds a few thousand. Every cell goes into the engines of the calculators that read
+ * the chart (shipped to each reader), the chapter's page and the search index.
+ */
+export const MAX_CHART_CELLS = 10_000;
+
 /** Finds `:::chart[Caption]{#id}` directives and reads the GFM table inside each. */
 export function findCharts(tree: Parent, owner: Map<Node, string>, places: SourcePlaces, session: Session): Chart[] {
   const charts: Chart[] = [];
@@ -39,6 +46,11 @@ export function findCharts(tree: Parent, owner: Map<Node, string>, places: Sourc
       // Underline the cell's words, not the `|` and padding around them.
       return { text, place: (text && places.find(text, start, end)) || places.span(start, end) };
     };
+    const cells = table.children.reduce((n, row) => n + row.children.length, 0);
+    if (cells > MAX_CHART_CELLS) {
+      session.report("HX0039", { id, cells, limit: MAX_CHART_CELLS }, place);
+      return;
+    }
     const [header, ...body] = table.children;
     const headerCells = header.children.map(cell);
     const rows = body.map((row) => row.children.map(cell));

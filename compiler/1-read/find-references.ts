@@ -44,13 +44,16 @@ export const MAX_TEXT_RUN = 5000;
 export function mentionsIn(value: string, numbering: Numbering, chapter: string): Mention[] {
   const found: Mention[] = [];
   if (value.length > MAX_TEXT_RUN) return found;
+  // The characters an earlier mention covers: a match is checked against them, not against every mention found.
+  const covered = new Uint8Array(value.length);
   for (const rule of numbering.references) {
     if (!appliesIn(rule, chapter)) continue;
     const pattern = new RegExp(rule.pattern.source, `gd${rule.pattern.flags.replace(/[gd]/g, "")}`);
     for (const match of value.matchAll(pattern)) {
       const start = match.index ?? 0;
       const end = start + match[0].length;
-      if (found.some((f) => start < f.end && end > f.start)) continue;
+      if (covered.subarray(start, end).includes(1)) continue;
+      covered.fill(1, start, end);
       const number = match.indices?.groups?.n;
       const id = rule.missing ? match[0] : fillTemplate(rule.id, { ...match.groups }, { parent: null, chapter });
       found.push({ start, end, numberStart: number ? number[0] : start, numberEnd: number ? number[1] : end, id, missing: rule.missing });

@@ -1,4 +1,4 @@
-import { isMap, isPair, isScalar, isSeq, parse as parseYaml, parseDocument, visit } from "yaml";
+import { isMap, isPair, isScalar, isSeq, parseDocument, visit, YAMLParseError } from "yaml";
 import type { Session } from "../diagnostics/session.ts";
 import { urlProblem } from "../url-policy.ts";
 import { checkPattern, EDITION_ANALYSIS_MS, type PatternUse } from "./check-pattern.ts";
@@ -8,6 +8,31 @@ import type { SourcePlaces } from "./source-places.ts";
 import type { ColourMeaning, Numbering, NumberingRule, Source } from "./types.ts";
 
 type Yaml = Record<string, unknown>;
+
+/** The `yaml` package's check of unique keys is left to parseYaml (each text is read by it first). */
+const ANY_KEYS = { uniqueKeys: false } as const;
+
+/**
+ * A YAML text's value, as the `yaml` package's `parse` reads it, throwing its first
+ * error. Its own check that a map's keys are unique compares each key with every key
+ * before it, so an edition.yaml of many keys took a time that grew with their square;
+ * here each key is looked up in a set of the map's keys.
+ */
+export function parseYaml(text: string): unknown {
+  const document = parseDocument(text, ANY_KEYS);
+  if (document.errors.length > 0) throw document.errors[0];
+  visit(document, {
+    Map(_, map) {
+      const seen = new Set<unknown>();
+      for (const pair of map.items) {
+        if (!isScalar(pair.key)) continue;
+        if (seen.has(pair.key.value)) throw new YAMLParseError([pair.key.range?.[0] ?? 0, pair.key.range?.[1] ?? 0], "DUPLICATE_KEY", "Map keys must be unique");
+        seen.add(pair.key.value);
+      }
+    },
+  });
+  return document.toJS();
+}
 
 /** Parses a YAML metadata file; problems become HX0002 diagnostics. */
 export function readYaml(places: SourcePlaces, session: Session): Yaml | null {
@@ -33,7 +58,7 @@ const URL_KEY = /^(?:url|href|src|link|.*[_-]url)$/i;
  * that the URL policy refuses, at its value; `start` is where the YAML starts in the file.
  */
 export function reportUnsafeUrls(text: string, start: number, places: SourcePlaces, session: Session): void {
-  visit(parseDocument(text), {
+  visit(parseDocument(text, ANY_KEYS), {
     Pair(_, pair, path) {
       if (!isScalar(pair.key) || !URL_KEY.test(String(pair.key.value)) || !isScalar(pair.value) || typeof pair.value.value !== "string") return;
       const reason = urlProblem(pair.value.value);
@@ -160,7 +185,7 @@ export function readMarks(yaml: Yaml, places: SourcePlaces, session: Session): R
 
 /** Where each key of a top-level map is written in the file (`"4.2"` of `  "4.2": Fractions` under `outside:`). */
 export function mapKeyPlaces(places: SourcePlaces, field: string): Map<string, Place> {
-  const map = parseDocument(places.text).get(field, true);
+  const map = parseDocument(places.text, ANY_KEYS).get(field, true);
   const keys = new Map<string, Place>();
   if (!isMap(map)) return keys;
   for (const { key } of map.items) if (isScalar(key) && key.range) keys.set(String(key.value), places.span(key.range[0], key.range[1]));
@@ -184,7 +209,7 @@ export function readNumbering(yaml: Yaml, places: SourcePlaces, session: Session
     session.report("HX0002", { file: places.file, problem: "the field `numbering` is missing" }, fieldPlace(places, "numbering"));
     return EMPTY_NUMBERING;
   }
-  const document = parseDocument(places.text);
+  const document = parseDocument(places.text, ANY_KEYS);
   const deadline = performance.now() + EDITION_ANALYSIS_MS;
   const rules = (key: "paragraphs" | "items" | "references", use: PatternUse): NumberingRule[] => {
     const list = value[key];

@@ -4,7 +4,9 @@ import { DocumentCache } from "../cache.ts";
 import { linksLeaving, resolveInside } from "../containment.ts";
 import { Session } from "../diagnostics/session.ts";
 import { parseMarkdown } from "../markdown/parse-markdown.ts";
+import { checkMarkup } from "./check-markup.ts";
 import { checkLinks } from "./check-links.ts";
+import { reportEditionCycles } from "./edition-cycles.ts";
 import { findBlocks } from "./find-blocks.ts";
 import { findCharts, lendChartWords } from "./find-charts.ts";
 import { applyErrata } from "./apply-errata.ts";
@@ -129,28 +131,29 @@ function readEditionMeta(dir: string, rulesetId: string, editionId: string, read
 
 /**
  * The editions in an order where each extended edition comes before the editions that
- * extend it. One that extends an edition the ruleset does not have, or itself through a
- * chain, is reported (HX0007) and read as an edition of its own.
+ * extend it. One that extends an edition the ruleset does not have (HX0007), or itself
+ * through a circle (HX0008), is reported and read as an edition of its own.
  */
 function baseFirst(metas: EditionMeta[], session: Session): EditionMeta[] {
   const byId = new Map(metas.map((m) => [m.edition.id, m]));
+  const extended = (id: string) => byId.get(id)?.edition.extends;
+  for (const cycle of reportEditionCycles([...byId.keys()], "extends", extended, (id) => byId.get(id)!.places, session)) delete byId.get(cycle[0])!.edition.extends;
   const ordered: EditionMeta[] = [];
   const placed = new Set<string>();
-  const visit = (meta: EditionMeta, path: string[]) => {
+  const visit = (meta: EditionMeta) => {
     if (placed.has(meta.edition.id)) return;
+    placed.add(meta.edition.id);
     const target = meta.edition.extends;
     if (target !== undefined) {
       const base = byId.get(target);
-      const problem = !base ? "which is not an edition of this ruleset" : path.includes(target) || target === meta.edition.id ? "which extends it in turn" : null;
-      if (problem) {
-        session.report("HX0007", { edition: meta.edition.id, target, problem }, fieldValuePlace(meta.places, "extends"));
+      if (!base) {
+        session.report("HX0007", { edition: meta.edition.id, target, problem: "which is not an edition of this ruleset" }, fieldValuePlace(meta.places, "extends"));
         delete meta.edition.extends;
-      } else visit(base!, [...path, meta.edition.id]);
+      } else visit(base);
     }
-    placed.add(meta.edition.id);
     ordered.push(meta);
   };
-  for (const meta of metas) visit(meta, []);
+  for (const meta of metas) visit(meta);
   return ordered;
 }
 
@@ -206,16 +209,23 @@ function inheritDocuments(
   cache: DocumentCache | undefined,
   session: Session,
 ): RuleDocument[] {
-  const holder = (amendment: Amendment) =>
-    base.documents.find((d) => d.paragraphs.some((p) => p.id === amendment.paragraph) || d.headings.some((h) => h.anchor === amendment.paragraph));
+  // The chapter of the base that holds each paragraph id or heading anchor (the first, as documents are in order).
+  const holders = new Map<string, RuleDocument>();
+  for (const d of base.documents) for (const name of [...d.paragraphs.map((p) => p.id), ...d.headings.map((h) => h.anchor)]) if (!holders.has(name)) holders.set(name, d);
+  const amendmentsOf = new Map<RuleDocument, Amendment[]>();
   for (const amendment of amendments) {
-    if (!holder(amendment)) session.report("HX0112", { paragraph: amendment.paragraph, edition: `${base.ruleset} ${base.id}` }, amendment.place);
+    const holder = holders.get(amendment.paragraph);
+    if (!holder) session.report("HX0112", { paragraph: amendment.paragraph, edition: `${base.ruleset} ${base.id}` }, amendment.place);
+    else if (amendmentsOf.has(holder)) amendmentsOf.get(holder)!.push(amendment);
+    else amendmentsOf.set(holder, [amendment]);
   }
+  const ownBySlug = new Map<string, RuleDocument>();
+  for (const d of edition.documents) if (!ownBySlug.has(d.front.slug.toLowerCase())) ownBySlug.set(d.front.slug.toLowerCase(), d);
   const inherited: RuleDocument[] = [];
   for (const from of base.documents) {
-    const own = amendments.filter((a) => holder(a) === from);
+    const own = amendmentsOf.get(from) ?? [];
     // A chapter of the extending edition's own with the same slug replaces the base's: its amendments would correct nothing.
-    const replacing = edition.documents.find((d) => d.front.slug.toLowerCase() === from.front.slug.toLowerCase());
+    const replacing = ownBySlug.get(from.front.slug.toLowerCase());
     if (replacing) {
       for (const amendment of own) session.report("HX0114", { problem: `${amendment.paragraph} is in ${from.file}, which this edition does not take: its own ${replacing.file} replaces that chapter (correct the text there)` }, amendment.place);
       continue;
@@ -275,6 +285,7 @@ function readCached(places: SourcePlaces, edition: Edition, editionKey: string, 
 
 /** Reads one chapter. Everything found is local to the document; phase 2 links documents. */
 function readDocument(places: SourcePlaces, edition: Edition, session: Session, inherit?: RuleDocument["inherited"]): RuleDocument | null {
+  if (!checkMarkup(places, session)) return null;
   const tree = parseMarkdown(places.text, places.file);
   const printed = readFrontMatter(tree, places, session);
   if (!printed) return null;

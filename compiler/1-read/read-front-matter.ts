@@ -1,7 +1,6 @@
 import type { Root } from "mdast";
-import { parse as parseYaml } from "yaml";
 import type { Session } from "../diagnostics/session.ts";
-import { reportUnsafeUrls, yamlError } from "./load-metadata.ts";
+import { parseYaml, reportUnsafeUrls, yamlError } from "./load-metadata.ts";
 import type { SourcePlaces } from "./source-places.ts";
 import type { FrontMatter } from "./types.ts";
 

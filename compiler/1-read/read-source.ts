@@ -4,8 +4,15 @@ import type { Place } from "../diagnostics/diagnostic.ts";
 import type { Session } from "../diagnostics/session.ts";
 import { SourcePlaces } from "./source-places.ts";
 
-/** No rule document or metadata file is anywhere near this; a larger one is refused unread. */
-export const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
+/**
+ * No rule document or metadata file is anywhere near this (the corpus's largest chapter
+ * has 105 KB); a larger one is refused unread. The Markdown parser holds about 0.55 KB of
+ * memory per character of prose while it parses a document (1.6 KB per character of a
+ * table, whose size check-markup.ts bounds before parsing), so this bounds one
+ * document's parse to about 0.6 GB: a 3.9 MB chart of 8000 × 120 cells needed more than
+ * 6 GB and ran the build out of memory.
+ */
+export const MAX_SOURCE_BYTES = 1024 * 1024;
 
 /** How many leading bytes decide whether a file is text at all. */
 const SNIFF_BYTES = 8000;

@@ -2,6 +2,7 @@ import type { Session } from "../diagnostics/session.ts";
 import type { Chart, Corpus } from "../1-read/types.ts";
 import { fieldPlace } from "../1-read/load-metadata.ts";
 import { SourcePlaces } from "../1-read/source-places.ts";
+import { reportEditionCycles } from "../1-read/edition-cycles.ts";
 import { collectSymbols } from "./collect-symbols.ts";
 import { indexParagraphs } from "./index-paragraphs.ts";
 import { resolveChartReferences } from "./resolve-chart-references.ts";
@@ -12,11 +13,12 @@ import type { ResolvedEdition } from "./types.ts";
 export function resolveCorpus(corpus: Corpus, session: Session): ResolvedEdition[] {
   const editions: ResolvedEdition[] = [];
   for (const ruleset of corpus.rulesets) {
-    const ids = new Set(ruleset.editions.map((e) => e.id));
+    const byId = new Map(ruleset.editions.map((e) => [e.id, e]));
+    const placesOf = (id: string) => new SourcePlaces(byId.get(id)!.file, corpus.sources.get(byId.get(id)!.file) ?? "");
+    reportEditionCycles([...byId.keys()], "supersedes", (id) => byId.get(id)?.supersedes, placesOf, session);
     for (const edition of ruleset.editions) {
-      if (edition.supersedes && !ids.has(edition.supersedes)) {
-        const places = new SourcePlaces(edition.file, corpus.sources.get(edition.file) ?? "");
-        session.report("HX0006", { edition: edition.id, target: edition.supersedes, ruleset: ruleset.id }, fieldPlace(places, "supersedes"));
+      if (edition.supersedes && !byId.has(edition.supersedes)) {
+        session.report("HX0006", { edition: edition.id, target: edition.supersedes, ruleset: ruleset.id }, fieldPlace(placesOf(edition.id), "supersedes"));
       }
       const paragraphs = indexParagraphs(edition, session);
       const charts = indexCharts(edition.documents.flatMap((d) => d.charts), session);

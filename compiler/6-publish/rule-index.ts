@@ -16,7 +16,7 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
   const documentOf = new Map(edition.documents.flatMap((d) => d.paragraphs.map((p) => [p.id, d.front.slug] as const)));
 
   const definitionsAt = new Map<string, string[]>();
-  const note = (paragraph: string, name: string) => definitionsAt.set(paragraph, [...(definitionsAt.get(paragraph) ?? []), name]);
+  const note = (paragraph: string, name: string) => (definitionsAt.has(paragraph) ? definitionsAt.get(paragraph)!.push(name) : definitionsAt.set(paragraph, [name]));
   for (const kind of ["inputs", "lets", "requirements", "dice", "tables", "procedures"] as const) {
     for (const [name, declared] of symbols[kind]) note(declared.paragraph, name);
   }
@@ -39,6 +39,11 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
   }
 
   const referencesFrom = groupBy(references, (r) => r.from);
+  const tablesOf = groupBy([...checked.tables.values()], (t) => t.chart);
+  const examplesOf = groupBy(examples, (e) => e.procedure);
+  // The chapter that takes each `::amend` note (a cached document holds a copy of it, so by place).
+  const amendedBy = new Map<string, (typeof edition.documents)[number]>();
+  for (const d of edition.documents) for (const b of d.inherited?.amendments ?? []) if (!amendedBy.has(amendmentKey(b))) amendedBy.set(amendmentKey(b), d);
   const examplesByParagraph = groupBy(examples, (e) => e.vector.paragraph);
   const examplesAt = (id: string) =>
     (examplesByParagraph.get(id) ?? []).map((e) => ({ id: e.vector.id, title: e.vector.title, procedure: e.procedure, status: e.status, ...(e.vector.disputed ? { reason: e.vector.disputed } : {}) }));
@@ -113,7 +118,7 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
       inherited: d.inherited ? { edition: d.inherited.edition, amendments: d.inherited.amendments.map(publishAmendment) } : null,
       // Each with the chapter of this edition it amends (the amended paragraph, or heading, has its id there).
       amends: d.amends.map((a) => {
-        const amended = edition.documents.find((o) => o.inherited?.amendments.some((b) => sameAmendment(a, b)));
+        const amended = amendedBy.get(amendmentKey(a));
         // How a reader names the amended part: its paragraph id, or a chapter's or an unnumbered heading's title.
         const paragraph = paragraphs.get(a.paragraph);
         const label = paragraph ? (paragraph.kind === "chapter" && paragraph.title ? paragraph.title : a.paragraph) : (amended?.headings.find((h) => h.anchor === a.paragraph)?.title ?? a.paragraph);
@@ -142,8 +147,8 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
       caption: c.caption,
       paragraph: c.paragraph,
       document: documentOf.get(c.paragraph) ?? null,
-      tables: [...checked.tables.values()].filter((t) => t.chart === c.id).map((t) => t.name),
-      unknownCells: [...checked.tables.values()].filter((t) => t.chart === c.id).reduce((n, t) => n + t.unknownCells, 0),
+      tables: (tablesOf.get(c.id) ?? []).map((t) => t.name),
+      unknownCells: (tablesOf.get(c.id) ?? []).reduce((n, t) => n + t.unknownCells, 0),
       text: chartText(c),
       // What the rules call it, the paragraphs it serves and those that name it: each links to it.
       names: c.names,
@@ -169,7 +174,7 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
         }),
       ),
       paragraphs: [...new Set(p.lets.map((l) => l.citation.paragraph))].sort(compareIds),
-      examples: examples.filter((e) => e.procedure === p.name).length,
+      examples: examplesOf.get(p.name)?.length ?? 0,
       // Definitions that read one cell of a chart: the calculator shows the cell, the chart opens the calculator.
       lookups: chartLookups(p),
     })),
@@ -220,7 +225,7 @@ function publishAmendment({ place: _place, ...amendment }: Amendment) {
   return amendment;
 }
 
-/** The same `::amend` note (a cached document holds a copy of it). */
-function sameAmendment(a: Amendment, b: Amendment): boolean {
-  return a.place.file === b.place.file && a.place.start.offset === b.place.start.offset;
+/** Names one `::amend` note by where it is written (a cached document holds a copy of it). */
+function amendmentKey(a: Amendment): string {
+  return `${a.place.file}\0${a.place.start.offset}`;
 }

@@ -3,6 +3,7 @@ import { toString } from "mdast-util-to-string";
 import type { VFile } from "vfile";
 import { linkTarget, mentionsIn } from "../1-read/find-references.ts";
 import { h, mdastElement, text } from "./hast.ts";
+import { indexLookups } from "./index-lookups.ts";
 import { CURIOUS, documentContext, type DocumentContext, type RulebookOptions } from "./rulebook-context.ts";
 
 type Status = "resolved" | "outside" | "broken";
@@ -37,15 +38,14 @@ export default function remarkReferences(options: RulebookOptions) {
 }
 
 function statusOf(context: DocumentContext, from: string, id: string, href?: string): { status: Status; title?: string; missing?: boolean; anchor?: string } {
-  const known = context.index.references.find((r) => r.from === from && r.id === id && (href === undefined || r.href === href))
-    ?? context.index.references.find((r) => r.id === id && (href === undefined || r.href === href));
+  const known = indexLookups(context.index).reference(from, id, href);
   if (known) return { status: known.status as Status, title: known.outsideTitle, missing: known.missing, anchor: known.anchor };
   return { status: context.index.paragraphs[id] ? "resolved" : "outside" };
 }
 
 /** The erratum the compiler applied to a reference of `from` printed as `words` (and linked to `href`), if any. */
 function erratumOf(context: DocumentContext, from: string, words: string, href?: string) {
-  return context.index.references.find((r) => r.erratum && r.from === from && r.text === words && (href === undefined || r.href === href));
+  return indexLookups(context.index).erratum(from, words, href);
 }
 
 /**

@@ -2,13 +2,14 @@ import { readFileSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
 import type { Node, Root } from "mdast";
 import type { VFile } from "vfile";
-import { parse as parseYaml } from "yaml";
+import { parseYaml } from "../1-read/load-metadata.ts";
 import { findParagraphs, type ParagraphLayout } from "../1-read/find-paragraphs.ts";
 import { compileNumbering } from "../1-read/numbering.ts";
 import { SourcePlaces } from "../1-read/source-places.ts";
 import type { FrontMatter, Numbering } from "../1-read/types.ts";
 import type { ruleIndex } from "../6-publish/rule-index.ts";
 import type { FigurePicture } from "./remark-figures.ts";
+import { indexLookups } from "./index-lookups.ts";
 
 /** The rule index of one edition, as generated/<ruleset>/<edition>/index.json holds it. */
 export type RuleIndex = ReturnType<typeof ruleIndex>;
@@ -83,7 +84,7 @@ function editionNumbering(index: RuleIndex): Numbering {
 
 /** Site URL of a paragraph, given the rule index of its edition. */
 export function paragraphHref(index: RuleIndex, id: string, base = "/", fromSlug?: string): string | null {
-  return anchorHref(index, index.paragraphs[id]?.document ?? index.charts.find((c) => c.id === id)?.document, id, base, fromSlug);
+  return anchorHref(index, index.paragraphs[id]?.document ?? indexLookups(index).chart(id)?.document, id, base, fromSlug);
 }
 
 /**
@@ -92,7 +93,7 @@ export function paragraphHref(index: RuleIndex, id: string, base = "/", fromSlug
  * `paragraphHref` finds the paragraph.)
  */
 export function chartHref(index: RuleIndex, id: string, base = "/", fromSlug?: string): string | null {
-  return anchorHref(index, index.charts.find((c) => c.id === id)?.document, id, base, fromSlug);
+  return anchorHref(index, indexLookups(index).chart(id)?.document, id, base, fromSlug);
 }
 
 function anchorHref(index: RuleIndex, slug: string | null | undefined, id: string, base: string, fromSlug: string | undefined): string | null {
@@ -124,12 +125,18 @@ export function documentContext(tree: Root, file: VFile, options: RulebookOption
   } catch {
     return null;
   }
-  const document = index.documents.find((d) => d.file === path) ?? index.documents.find((d) => d.file.endsWith(`/${path.split("/").pop()}`));
+  const document = indexLookups(index).documentOfFile(path) ?? index.documents.find((d) => d.file.endsWith(`/${path.split("/").pop()}`));
   if (!document) return null;
+  data.hexlawContext = contextOf(tree, file, index, document, options);
+  return data.hexlawContext;
+}
+
+/** The context of a tree that renders `document` of the edition whose rule index is `index`. */
+export function contextOf(tree: Root, file: VFile, index: RuleIndex, document: IndexDocument, options: RulebookOptions): DocumentContext {
   const numbering = editionNumbering(index);
   const front: FrontMatter = {
-    ruleset,
-    edition,
+    ruleset: index.ruleset.id,
+    edition: index.edition.id,
     section: document.section,
     title: document.title,
     order: document.order,
@@ -140,17 +147,15 @@ export function documentContext(tree: Root, file: VFile, options: RulebookOption
   // Places matter only for diagnostics; the text is what Astro parsed the tree from.
   const layout = findParagraphs(tree, front, numbering, new SourcePlaces(document.file, String(file.value ?? "")));
   const base = options.base ?? "/";
-  const context: DocumentContext = {
+  return {
     index,
     document,
     numbering,
     layout,
     anchors: layout.starts,
     href: (id) => paragraphHref(index, id, base, document.slug),
-    page: (pagePath) => `${base}${ruleset}/${edition}/${pagePath}/`,
+    page: (pagePath) => `${base}${index.ruleset.id}/${index.edition.id}/${pagePath}/`,
   };
-  data.hexlawContext = context;
-  return context;
 }
 
 /**
@@ -176,16 +181,20 @@ export const engineKey = (index: RuleIndex, procedure: string) => `${index.rules
 
 /** What a calculator element needs besides its engine: labels of its answers and links to its paragraphs. */
 export function calculatorConfig(index: RuleIndex, name: string, base = "/") {
-  const procedure = index.procedures.find((p) => p.name === name);
+  const procedure = indexLookups(index).procedure(name);
   if (!procedure) return null;
+  const keyed = indexLookups(index);
+  const cited = keyed.paragraphsOf(name);
+  // Its own paragraph too, in the index's order.
+  const ids = cited.includes(procedure.paragraph) || keyed.position(procedure.paragraph) === undefined
+    ? cited
+    : [...cited, procedure.paragraph].sort((a, b) => keyed.position(a)! - keyed.position(b)!);
   const links: Record<string, string> = {};
-  for (const [id, p] of Object.entries(index.paragraphs)) {
-    if (p.procedures.includes(name) || id === procedure.paragraph) {
-      const href = paragraphHref(index, id, base);
-      if (href) links[id] = href;
-    }
+  for (const id of ids) {
+    const href = paragraphHref(index, id, base);
+    if (href) links[id] = href;
   }
   // The charts it reads a cell of, with where each is printed, so the calculator can show the cell it used.
-  const lookups = procedure.lookups.map((l) => ({ ...l, caption: index.charts.find((c) => c.id === l.chart)?.caption ?? l.chart, href: chartHref(index, l.chart, base) }));
+  const lookups = procedure.lookups.map((l) => ({ ...l, caption: indexLookups(index).chart(l.chart)?.caption ?? l.chart, href: chartHref(index, l.chart, base) }));
   return { title: procedure.title, paragraph: procedure.paragraph, labels: procedure.labels, links, lookups };
 }

@@ -1,6 +1,7 @@
 // Numbers as players write them on counters and scrap paper: 3, 1.5, .5, ½,
 // 1½, 1 1/2, 3/2, 2,5. Not 1e3, 0x10 or Infinity: a calculator at the table
 // says so next to the field instead of reading them as JavaScript would.
+import { quoted } from "./quoted.ts";
 
 const VULGAR: Record<string, number> = {
   "½": 1 / 2, "⅓": 1 / 3, "⅔": 2 / 3, "¼": 1 / 4, "¾": 3 / 4, "⅕": 1 / 5, "⅖": 2 / 5, "⅗": 3 / 5, "⅘": 4 / 5,
@@ -21,7 +22,7 @@ export type Parsed = { ok: true; value: number } | { ok: false; message: string 
 /** The number a player wrote, or why it is not one. */
 export function parsePlayerNumber(text: string): Parsed {
   const m = PLAYER_NUMBER.exec(text.trim());
-  if (!m) return { ok: false, message: `a number as written on a counter (3, 1.5, ½ or 1 1/2), not “${text.trim()}”` };
+  if (!m) return { ok: false, message: `a number as written on a counter (3, 1.5, ½ or 1 1/2), not “${quoted(text.trim())}”` };
   const [, sign, whole, glyphAfterWhole, fractionAfterWhole, glyph, fraction, decimal, integer] = m;
   const ratio = (f: string): number | null => {
     const [n, d] = f.split(/[/⁄]/).map((x) => Number(x.trim()));

@@ -2,6 +2,7 @@
 // string, so that a ruling can be shared by link and survives a reload.
 import type { CheckResult, EngineSchema, FieldSchema, InputError, Wire } from "../../compiler/runtime/runtime.ts";
 import { parsePlayerNumber } from "./numbers.ts";
+import { quoted } from "./quoted.ts";
 
 /** Raw field values: text as typed, checkboxes as booleans. */
 export type Raw = string | boolean;
@@ -196,7 +197,7 @@ export function admitAssumptions(state: State, checkAssume: (value: unknown) => 
   for (const [name, value] of Object.entries(state.assume)) {
     const checked = checkAssume({ [name]: value });
     if (checked.ok && name in checked.value) kept[name] = checked.value[name];
-    else notes.push(`${name} = ${JSON.stringify(value) ?? String(value)} (${checked.ok ? "not a definition of this calculator" : checked.errors.map((e) => e.message).join("; ")})`);
+    else notes.push(`${quoted(name)} = ${quoted(JSON.stringify(value) ?? String(value))} (${checked.ok ? "not a definition of this calculator" : checked.errors.map((e) => e.message).join("; ")})`);
   }
   state.assume = kept;
   return notes;

@@ -2,6 +2,7 @@
 // rule index. Nothing here derives ids or links; it reads what the compiler wrote.
 import { join } from "node:path";
 import { isTerm } from "../../compiler/markdown/glossary-terms.ts";
+import { indexLookups } from "../../compiler/markdown/index-lookups.ts";
 import { chartHref, editionIndex, paragraphHref, readJson, type IndexDocument, type RuleIndex } from "../../compiler/markdown/rulebook-context.ts";
 import { base } from "./base.ts";
 
@@ -67,7 +68,7 @@ export interface Scope {
 export function paragraphLabel(index: RuleIndex, id: string): string {
   const p = index.paragraphs[id];
   if (!p) return id;
-  if (p.kind === "chapter") return index.documents.find((d) => d.slug === p.document)?.heading ?? id;
+  if (p.kind === "chapter") return (p.document ? indexLookups(index).document(p.document)?.heading : undefined) ?? id;
   // A term (`action-rating`) is named by its title alone.
   if (isTerm(id, p)) return p.title!;
   return p.title ? `${id} ${p.title}` : id;
@@ -87,7 +88,7 @@ export function editionLabel(index: RuleIndex): string {
 
 /** The source site's anchors of a chapter's headings (`914-specialized-combats`) → paragraph ids, where they differ. */
 export function sourceAnchors(index: RuleIndex, slug: string): Record<string, string> {
-  const document = index.documents.find((d) => d.slug === slug);
+  const document = indexLookups(index).document(slug);
   const anchors: Record<string, string> = {};
   for (const id of document?.paragraphs ?? []) {
     const sourceSlug = index.paragraphs[id]?.sourceSlug;

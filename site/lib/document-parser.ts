@@ -3,6 +3,7 @@
 // (parseSyntax), each tree posted back as it is done.
 import { readFile } from "node:fs/promises";
 import { parentPort, workerData } from "node:worker_threads";
+import { tooDenseToParse } from "../../compiler/1-read/check-markup.ts";
 import { decodeSource } from "../../compiler/1-read/read-source.ts";
 import { parseSyntax } from "../../compiler/markdown/parse-markdown.ts";
 import type { ParsedDocument } from "./parse-ahead.ts";
@@ -12,6 +13,8 @@ async function run(files: string[]): Promise<void> {
     try {
       const decoded = decodeSource(await readFile(path));
       if (decoded.kind !== "text") throw new Error("not text");
+      // One the compiler will not parse (HX0038, HX0040) is not parsed here either.
+      if (tooDenseToParse(decoded.text)) throw new Error("too dense to parse");
       parentPort!.postMessage({ path, text: decoded.text, tree: parseSyntax(decoded.text) } satisfies ParsedDocument);
     } catch {
       // Unreadable or not text: the page that renders it says why, if any does.

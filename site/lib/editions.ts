@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { changesFile } from "../../compiler/diff/changes-file.ts";
 import type { EditionDiff } from "../../compiler/diff/types.ts";
+import { indexLookups } from "../../compiler/markdown/index-lookups.ts";
 import { calculatorConfig, encodeFragment, engineKey, readJson } from "../../compiler/markdown/rulebook-context.ts";
 import { chapterPath, corpus, edition, editionPath, hrefOf, root, type RuleIndex } from "./corpus.ts";
 import { base } from "./base.ts";
@@ -55,17 +56,50 @@ export function pairBetween(a: RuleIndex, b: RuleIndex): EditionPair | undefined
 export const pairSlug = (pair: EditionPair) => `${pair.from.edition.id}..${pair.to.edition.id}`;
 export const pairPath = (pair: EditionPair) => `${base}${pair.ruleset}/changes/${pairSlug(pair)}/`;
 
+/**
+ * A report's paragraph changes by the ids they name (the first of each, as a search in order
+ * would find): looked up once per paragraph of an edition, a search of every change made a
+ * build quadratic in the size of two editions of one ruleset.
+ */
+interface ReportChanges {
+  /** Renumbered or removed, by the older edition's id. */
+  fromOlder: Map<string, EditionDiff["text"][number]>;
+  /** Renumbered or added, by the newer edition's id. */
+  toNewer: Map<string, EditionDiff["text"][number]>;
+  /** Any change naming an id of the older, or of the newer, edition. */
+  from: Map<string, EditionDiff["text"][number]>;
+  to: Map<string, EditionDiff["text"][number]>;
+  /** Added, by the newer edition's id; removed, by the older's. */
+  added: Map<string, EditionDiff["text"][number]>;
+  removed: Map<string, EditionDiff["text"][number]>;
+}
+
+const changesOf = new WeakMap<EditionDiff, ReportChanges>();
+
+function reportChanges(report: EditionDiff): ReportChanges {
+  let changes = changesOf.get(report);
+  if (!changes) {
+    changes = { fromOlder: new Map(), toNewer: new Map(), from: new Map(), to: new Map(), added: new Map(), removed: new Map() };
+    const first = <K, V>(map: Map<K, V>, key: K, value: V) => map.has(key) || map.set(key, value);
+    for (const change of report.text) {
+      if ("from" in change) first(changes.from, change.from, change);
+      if ("to" in change) first(changes.to, change.to, change);
+      if (change.kind === "renumbered" || change.kind === "removed") first(changes.fromOlder, change.from, change);
+      if (change.kind === "renumbered" || change.kind === "added") first(changes.toNewer, change.to, change);
+      if (change.kind === "added") first(changes.added, change.to, change);
+      if (change.kind === "removed") first(changes.removed, change.from, change);
+    }
+    changesOf.set(report, changes);
+  }
+  return changes;
+}
+
 /** One step of a correspondence: a paragraph id of one edition to the next edition's, or null when it has none. */
 function step(report: EditionDiff, forward: boolean, id: string, target: RuleIndex): string | null {
-  for (const change of report.text) {
-    if (forward) {
-      if (change.kind === "renumbered" && change.from === id) return change.to;
-      if (change.kind === "removed" && change.from === id) return null;
-    } else {
-      if (change.kind === "renumbered" && change.to === id) return change.from;
-      if (change.kind === "added" && change.to === id) return null;
-    }
-  }
+  const { fromOlder, toNewer } = reportChanges(report);
+  const change = forward ? fromOlder.get(id) : toNewer.get(id);
+  if (change?.kind === "renumbered") return forward ? change.to : change.from;
+  if (change) return null;
   return id in target.paragraphs ? id : null;
 }
 
@@ -152,9 +186,10 @@ function findLanding(from: RuleIndex, to: RuleIndex, id: string): { href: string
 /** The page of `to` that tells a reader paragraph `id` of `from` is missing: its chapter's counterpart, else the contents. */
 function absentPage(from: RuleIndex, to: RuleIndex, id: string): string {
   const slug = from.paragraphs[id]?.document;
-  const section = from.documents.find((d) => d.slug === slug)?.section;
+  const section = slug ? indexLookups(from).document(slug)?.section : undefined;
   const chapter = section ? counterpart(from, to, section) : null;
-  const document = chapter ? to.documents.find((d) => d.slug === to.paragraphs[chapter]?.document) : undefined;
+  const landed = chapter ? to.paragraphs[chapter]?.document : undefined;
+  const document = landed ? indexLookups(to).document(landed) : undefined;
   return document ? chapterPath(to, document.slug) : editionPath(to);
 }
 
@@ -172,27 +207,37 @@ export interface AbsentNote {
 
 /** Notes for the paragraphs of other editions that are not in `index` and whose readers land on `page`. */
 export function absentNotes(index: RuleIndex, page: string): AbsentNote[] {
-  const notes: AbsentNote[] = [];
-  for (const other of siblings(index)) {
-    const pair = pairBetween(index, other);
-    for (const [id, paragraph] of Object.entries(other.paragraphs)) {
-      const where = landing(other, index, id);
-      if (where.found || !where.href.startsWith(`${page}#`)) continue;
-      // Added in the newer edition, or removed from it: what the report says of this paragraph.
-      const newer = pair?.to.edition.id === other.edition.id;
-      const change = pair?.report.text.find((c) => (newer ? c.kind === "added" && c.to === id : c.kind === "removed" && c.from === id));
-      notes.push({
-        id: absentId(other, id),
-        from: other,
-        paragraph: id,
-        href: paragraph.kind === "chapter" ? chapterPath(other, paragraph.document!) : (hrefOf(other, id) ?? editionPath(other)),
-        change: change && pair ? `${change.kind} in ${pair.to.edition.id}` : null,
-        changes: pair ? `${pairPath(pair)}${change ? `#${encodeFragment(textChangeId(change))}` : ""}` : null,
-      });
-    }
-  }
-  return notes;
+  return siblings(index).flatMap((other) => absentNotesByPage(other, index).get(page) ?? []);
 }
+
+/**
+ * The notes for the paragraphs of `other` that are not in `index`, by the page of `index`
+ * their readers land on: worked out once per pair, not once per page.
+ */
+const absentNotesByPage = perPair((other: RuleIndex, index: RuleIndex) => {
+  const pages = new Map<string, AbsentNote[]>();
+  const pair = pairBetween(index, other);
+  // Added in the newer edition, or removed from it: what the report says of this paragraph.
+  const newer = pair?.to.edition.id === other.edition.id;
+  const changes = pair ? reportChanges(pair.report) : null;
+  for (const [id, paragraph] of Object.entries(other.paragraphs)) {
+    const where = landing(other, index, id);
+    if (where.found) continue;
+    const change = newer ? changes?.added.get(id) : changes?.removed.get(id);
+    const page = where.href.slice(0, where.href.indexOf("#"));
+    const notes = pages.get(page) ?? [];
+    if (notes.length === 0) pages.set(page, notes);
+    notes.push({
+      id: absentId(other, id),
+      from: other,
+      paragraph: id,
+      href: paragraph.kind === "chapter" ? chapterPath(other, paragraph.document!) : (hrefOf(other, id) ?? editionPath(other)),
+      change: change && pair ? `${change.kind} in ${pair.to.edition.id}` : null,
+      changes: pair ? `${pairPath(pair)}${change ? `#${encodeFragment(textChangeId(change))}` : ""}` : null,
+    });
+  }
+  return pages;
+});
 
 /** Anchor of a paragraph change on the changes page: by its number in the newer edition (a removed one's may be taken). */
 export function textChangeId(change: EditionDiff["text"][number]): string {
@@ -201,14 +246,14 @@ export function textChangeId(change: EditionDiff["text"][number]): string {
 
 /** What the edition switcher of a chapter offers for each other edition: the chapter there, and every paragraph's landing. */
 export function switchTargets(index: RuleIndex, slug: string) {
-  const document = index.documents.find((d) => d.slug === slug)!;
+  const document = indexLookups(index).document(slug)!;
   return siblings(index).map((other) => {
     const chapter = landing(index, other, document.section);
     const landings = document.paragraphs.map((id) => [id, landing(index, other, id)] as const);
     const pair = pairBetween(index, other);
     const newer = pair?.to.edition.id === index.edition.id;
     // Where the changes page speaks of a paragraph of this chapter.
-    const changed = (id: string) => pair?.report.text.find((c) => (newer ? "to" in c && c.to === id : "from" in c && c.from === id));
+    const changed = (id: string) => (pair ? (newer ? reportChanges(pair.report).to : reportChanges(pair.report).from).get(id) : undefined);
     return {
       edition: other.edition.id,
       title: other.edition.title,

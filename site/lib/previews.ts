@@ -2,6 +2,7 @@
 // chapter's reading aids fetch once the page is idle, so that hover, focus and tap
 // show them without waiting.
 import { isTerm } from "../../compiler/markdown/glossary-terms.ts";
+import { indexLookups } from "../../compiler/markdown/index-lookups.ts";
 import { escapeRegExp } from "../../compiler/regexp.ts";
 import { excerpt, hrefOf, paragraphLabel, type RuleIndex } from "./corpus.ts";
 
@@ -23,7 +24,7 @@ export function previewsFor(html: string, index: RuleIndex): Record<string, Prev
     const p = index.paragraphs[id];
     const u = hrefOf(index, id);
     if (!p || !u) continue;
-    const chapter = index.documents.find((d) => d.slug === p.document);
+    const chapter = p.document ? indexLookups(index).document(p.document) : undefined;
     // The text without its number ("9.14b …") or, for a term, its own name ("Action Rating: …").
     const lead = isTerm(id, p) ? `${p.title}:` : id;
     const body = p.text.replace(new RegExp(`^\\s*${escapeRegExp(lead)}\\s*`), "");

@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } fro
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import * as pagefind from "pagefind";
+import { indexLookups } from "../../compiler/markdown/index-lookups.ts";
 import { calculatorPath, chartHrefOf, corpus, editions, excerpt, hrefOf, paragraphLabel, root } from "../lib/corpus.ts";
 import type { SearchPlace } from "./search-places.ts";
 import { chartNameMeta } from "./chart-names.ts";
@@ -41,7 +42,7 @@ export function searchRecords(): SearchRecord[] {
     const place = { editionId: index.edition.id, superseded: superseded.has(`${index.ruleset.id}/${index.edition.id}`) };
     for (const [id, p] of Object.entries(index.paragraphs)) {
       const url = hrefOf(index, id);
-      const chapter = index.documents.find((d) => d.slug === p.document);
+      const chapter = p.document ? indexLookups(index).document(p.document) : undefined;
       if (!url || !chapter) continue;
       mergeable.push({
         ...place,
@@ -55,7 +56,7 @@ export function searchRecords(): SearchRecord[] {
       });
     }
     for (const chart of index.charts) {
-      const chapter = index.documents.find((d) => d.slug === chart.document);
+      const chapter = chart.document ? indexLookups(index).document(chart.document) : undefined;
       if (!chart.document || !chapter) continue;
       mergeable.push({
         ...place,

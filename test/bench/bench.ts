@@ -8,6 +8,7 @@ import { run as site } from "./site-bench.ts";
 import { run as corpus } from "./corpus-bench.ts";
 import { run as starlight } from "./starlight.ts";
 import { run as lighthouse } from "./lighthouse.ts";
+import { run as scale } from "./scale-bench.ts";
 
 /**
  * `npm run bench`: prints the figures the issues set targets for, measured in
@@ -17,7 +18,7 @@ const only = process.argv.slice(2);
 const want = (part: string) => only.length === 0 || only.includes(part);
 
 process.stdout.write(`Hexlaw benchmark — ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "CPU"}\n\n`);
-const parts: Record<string, () => Promise<unknown>> = { compile: realCorpus, scaling: () => scaling(), limits, engines, site, lighthouse, starlight, corpus, editions, mutation };
+const parts: Record<string, () => Promise<unknown>> = { compile: realCorpus, scaling: () => scaling(), limits, engines, site, lighthouse, starlight, corpus, editions, mutation, scale };
 for (const [name, run] of Object.entries(parts)) {
   if (!want(name)) continue;
   await run();

@@ -24,6 +24,20 @@ describe("readYaml", () => {
     expect(problem.message).toContain("not valid YAML");
     expect(problem.message).not.toMatch(/at line \d+/);
   });
+
+  it("places a key written twice in one map at its second writing, in a nested map too", () => {
+    const problem = yamlProblem('title: Test\noutside:\n  "4.2": A\n  5.1: B\n  "4.2": C\n');
+    expect(problem.message).toContain("Map keys must be unique");
+    expect(problem.place?.start).toMatchObject({ line: 5, column: 3 });
+    expect(yamlProblem("a: 1\nb: 2\na: 3\n").place?.start).toMatchObject({ line: 3, column: 1 });
+  });
+
+  it("reads a map of many keys in a time that grows with their number (the parser's own check compared each with every other)", async () => {
+    const { arrayScans } = await import("../../support/count-reads.ts");
+    const map = (n: number) => `outside:\n${Array.from({ length: n }, (_, i) => `  k${i}: v`).join("\n")}\n`;
+    const scans = async (n: number) => arrayScans(() => readYaml(new SourcePlaces("e.yaml", map(n)), new Session()));
+    expect((await scans(4000)) / (await scans(2000))).toBeLessThan(2.5);
+  });
 });
 
 describe("mapKeyPlaces", () => {

@@ -52,6 +52,9 @@ const WRITTEN_AT_RUN_TIME: Record<string, string> = {
   HX0019: "test/compiler/1-read/read-source.test.ts",
   HX0020: "test/compiler/1-read/read-source.test.ts",
   HX0032: "test/compiler/language/limits.test.ts",
+  HX0038: "test/compiler/1-read/markup-limits.test.ts",
+  HX0039: "test/compiler/1-read/markup-limits.test.ts",
+  HX0040: "test/compiler/1-read/markup-limits.test.ts",
   // Conflicts of `hexlaw import`, which merges into documents rather than compiling them.
   HX0701: "test/compiler/import/import.test.ts",
   HX0702: "test/compiler/import/import.test.ts",

@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { EngineModule } from "../../../compiler/runtime/runtime.ts";
 import { admitAssumptions, readUrl } from "../../../site/calculator/state.ts";
+import { QUOTED_MOST } from "../../../site/calculator/quoted.ts";
 import { GENERATED } from "../../support/repo.ts";
 
 const engine = (await import(pathToFileURL(join(GENERATED, "ocs/4.3/overrun.ts")).href)) as EngineModule;
@@ -36,5 +37,16 @@ describe("assumptions from a calculator link", () => {
     expect(state.assume).toEqual({});
     expect(notes.length).toBeGreaterThanOrEqual(2);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("quotes at most a short excerpt of an ignored assumption's name and value", () => {
+    const url = new URL("https://example.org/calc");
+    url.searchParams.set("assume.may_continue_moving", JSON.stringify("A".repeat(200_000)));
+    url.searchParams.set(`assume.${"B".repeat(200_000)}`, "1");
+    const notes = admitAssumptions(readUrl(engine.schema, "", url)!, check);
+    expect(notes).toHaveLength(2);
+    expect(notes[0]).toMatch(new RegExp(`^may_continue_moving = "A{${QUOTED_MOST - 1}}… \\(`));
+    expect(notes[1]).toMatch(new RegExp(`^B{${QUOTED_MOST}}… = 1 \\(`));
+    for (const note of notes) expect(note).not.toMatch(new RegExp(`A{${QUOTED_MOST + 1}}|B{${QUOTED_MOST + 1}}`));
   });
 });

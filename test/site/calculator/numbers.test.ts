@@ -1,6 +1,7 @@
 // Numbers as players write them, and what the calculator refuses.
 import { describe, expect, it } from "vitest";
 import { parsePlayerNumber } from "../../../site/calculator/numbers.ts";
+import { QUOTED_MOST } from "../../../site/calculator/quoted.ts";
 
 describe("parsePlayerNumber", () => {
   it.each([
@@ -14,6 +15,15 @@ describe("parsePlayerNumber", () => {
     const parsed = parsePlayerNumber(text);
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.message).toContain("½ or 1 1/2");
+  });
+
+  it("quotes at most a short excerpt of what it refuses (a link's value can be 200,000 characters)", () => {
+    const parsed = parsePlayerNumber("A".repeat(200_000));
+    expect(parsed).toEqual({ ok: false, message: expect.stringContaining(`not “${"A".repeat(QUOTED_MOST)}…”`) });
+    if (!parsed.ok) expect(parsed.message.length).toBeLessThan(120);
+    // Whole characters only: an excerpt never ends in half of a surrogate pair.
+    const emoji = parsePlayerNumber("🎲".repeat(100));
+    if (!emoji.ok) expect(emoji.message).toContain(`not “${"🎲".repeat(QUOTED_MOST)}…”`);
   });
 
   it("refuses a fraction with 0 below the line", () => {
