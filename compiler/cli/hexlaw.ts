@@ -5,6 +5,8 @@ import { check } from "./check.ts";
 import { explain } from "./explain.ts";
 import { test } from "./test.ts";
 import { USAGE } from "./usage.ts";
+import { formatDiagnostic } from "../diagnostics/format.ts";
+import { internalError } from "../diagnostics/internal-error.ts";
 
 const OPTIONS: Record<string, { valued: string[]; boolean: string[] }> = {
   build: { valued: ["root"], boolean: ["watch"] },
@@ -84,7 +86,7 @@ main(process.argv.slice(2)).then(
       process.exitCode = 2;
       return;
     }
-    process.stderr.write(`hexlaw: internal error: ${(error as Error)?.message ?? String(error)}\nThis is a bug in Hexlaw; please report it with the command you ran.\n`);
+    process.stderr.write(`${formatDiagnostic(internalError(error), () => undefined)}\n`);
     process.exitCode = 70;
   },
 );
