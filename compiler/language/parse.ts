@@ -140,8 +140,7 @@ function describeClass(e: peggy.parser.ClassExpectation): string {
 }
 
 /** Peggy's error locations are in the block's terms; move them to the file's. */
-function shiftLoc(loc: Loc & { source?: unknown }, origin: Origin): void {
-  delete loc.source;
+function shiftLoc(loc: Loc, origin: Origin): void {
   const indent = origin.column - 1;
   for (const point of [loc.start, loc.end]) {
     point.column += indent;

@@ -89,12 +89,6 @@ export function printType(t: TsType, indent = ""): string {
     }
     case "literal":
       return typeof t.value === "string" ? stringLiteral(t.value) : String(t.value);
-    case "object": {
-      if (t.members.length === 0) return "{}";
-      const one = `{ ${t.members.map((m) => `${key(m.name)}${m.optional ? "?" : ""}: ${printType(m.type, indent)}`).join("; ")} }`;
-      if (one.length + indent.length <= WIDTH && !one.includes("\n")) return one;
-      return `{\n${printMembers(t.members, indent + INDENT)}${indent}}`;
-    }
   }
 }
 
@@ -278,15 +272,10 @@ export function printModule(statements: TsStmt[], options: { javascript?: boolea
 }
 
 /**
- * A module as TypeScript and as JavaScript in one pass: what prints without any
- * TypeScript-only syntax (most data, most statements) is printed once for both.
+ * A module of `head` followed by `body` as TypeScript and as JavaScript in one pass (what prints
+ * without any TypeScript-only syntax, most data and most statements, is printed once for both),
+ * and the JavaScript of `body` on its own (what the module runs, whatever its header says).
  */
-export function printModuleTwice(statements: TsStmt[]): { typescript: string; javascript: string } {
-  const { typescript, javascript } = printModuleParts([], statements);
-  return { typescript, javascript };
-}
-
-/** `printModuleTwice` of `head` followed by `body`, and the JavaScript of `body` on its own (what the module runs, whatever its header says). */
 export function printModuleParts(head: TsStmt[], body: TsStmt[]): { typescript: string; javascript: string; bodyJavascript: string } {
   const [headTs, headJs] = statementsTwice(head, "");
   const [ts, js] = statementsTwice(body, "");
