@@ -2,7 +2,7 @@ import { readPageHead } from "./front-matter.ts";
 import { imagesToFigures } from "./figures.ts";
 import { hugoLinks } from "./links.ts";
 import { markupOnly } from "./markup.ts";
-import type { HugoPage, HugoPages } from "./read-pages.ts";
+import type { HugoPages } from "./read-pages.ts";
 import { externalLinks } from "./references.ts";
 
 /** A page converted into a rule document, before it is written or merged. */
@@ -25,10 +25,10 @@ export interface ConvertedPage {
 export function convertPages(source: HugoPages, sourceTitle: string | undefined): ConvertedPage[] {
   const heads = source.pages.map((page) => ({ page, head: readPageHead(page) }));
   const ranked = [...heads].sort((a, b) => a.head.weight - b.head.weight || (a.page.file < b.page.file ? -1 : 1));
-  return heads.map(({ page, head }) => convertPage(page, head, ranked.findIndex((r) => r.page === page) + 1, source, sourceTitle));
+  return heads.map(({ page, head }) => convertPage(head, ranked.findIndex((r) => r.page === page) + 1, source, sourceTitle));
 }
 
-function convertPage(page: HugoPage, head: ReturnType<typeof readPageHead>, order: number, source: HugoPages, sourceTitle: string | undefined): ConvertedPage {
+function convertPage(head: ReturnType<typeof readPageHead>, order: number, source: HugoPages, sourceTitle: string | undefined): ConvertedPage {
   const markup = markupOnly(head.body, head.printedTitle);
   const linked = hugoLinks(markup.text, source.sectionPath);
   const linkCount = countChanged(markup.text, linked);

@@ -1,6 +1,5 @@
 import type { Element } from "hast";
 import type { Root } from "mdast";
-import type { LeafDirective } from "mdast-util-directive";
 import { toString } from "mdast-util-to-string";
 import type { VFile } from "vfile";
 import { figureFile } from "../1-read/figure-file.ts";

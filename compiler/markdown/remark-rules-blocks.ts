@@ -1,4 +1,4 @@
-import type { Code, Root } from "mdast";
+import type { Root } from "mdast";
 import type { VFile } from "vfile";
 import { h, mdastElement } from "./hast.ts";
 import { highlightRules } from "./highlight-rules.ts";

@@ -251,7 +251,7 @@ export function printStatement(s: TsStmt, indent = ""): string {
     case "expr":
       return `${indent}${printExpr(s.expr, indent)};\n`;
     case "comment":
-      return commentLines(s.text).map((line) => `${indent}// ${line}`.trimEnd() + "\n").join("");
+      return commentLines(s.text).map((line) => `${`${indent}// ${line}`.trimEnd()}\n`).join("");
     case "blank":
       return "\n";
   }
@@ -283,7 +283,7 @@ export function printModuleParts(head: TsStmt[], body: TsStmt[]): { typescript: 
 }
 
 function finishModule(text: string): string {
-  return text.replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
+  return `${text.replace(/\n{3,}/g, "\n\n").trimEnd()}\n`;
 }
 
 /** Prints as TypeScript; prints again as JavaScript only if that text held TypeScript-only syntax. */

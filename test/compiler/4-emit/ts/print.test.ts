@@ -155,7 +155,7 @@ export function enough(s: State): boolean {
     // In two parts, the same module, and the second part's JavaScript on its own.
     const parts = printModuleParts(statements.slice(0, 7), statements.slice(7));
     expect({ typescript: parts.typescript, javascript: parts.javascript }).toEqual({ typescript: whole.typescript, javascript: whole.javascript });
-    expect(parts.javascript.endsWith(parts.bodyJavascript.trimEnd() + "\n")).toBe(true);
+    expect(parts.javascript.endsWith(`${parts.bodyJavascript.trimEnd()}\n`)).toBe(true);
     expect(parts.bodyJavascript).toContain("function odds(s)");
     expect(parts.bodyJavascript).not.toContain("metadata");
   });
