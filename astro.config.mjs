@@ -3,14 +3,15 @@
 // the site has no Markdown pages of Astro's own), data comes from generated/.
 // Where it is served comes from the environment (site/lib/base.ts): HEXLAW_SITE
 // (its public URL), HEXLAW_BASE (a sub-path such as /hexlaw/) and HEXLAW_OUT.
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { base, outDir, site } from "./site/lib/base.ts";
 import { hexlaw } from "./site/integration.ts";
 import { compilerExternal } from "./site/compiler-external.ts";
+import { figureModules } from "./site/lib/corpus-files.ts";
+import { FIGURE_LIMITS } from "./compiler/1-read/figure-file.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
-// The corpus being built (site/lib/corpus.ts): its figures are images Vite knows as `hexlaw-rules/…`.
+// The corpus being built (site/lib/corpus.ts).
 const corpusRoot = process.env.HEXLAW_ROOT ?? process.cwd();
 
 // A plain object, typed for editors: `defineConfig` (astro/config) only returns it, and
@@ -37,16 +38,17 @@ export default {
   // encoded files are cached in node_modules/.astro for the next build. AVIF's colour at half
   // resolution (4:2:0), as lossy WebP always has it: 12% less encoding, files no larger.
   // The service is Astro's sharp service, whose encodings a worker thread makes from the build's start (site/lib/image-service.ts).
-  image: { service: { entrypoint: "./site/lib/image-service.ts", config: { avif: { effort: 0, chromaSubsampling: "4:2:0" }, webp: { effort: 0 } } } },
+  // The compiler refuses a figure of more pixels (HX0022) before anything decodes it; sharp's own limit is the same, in case.
+  image: { service: { entrypoint: "./site/lib/image-service.ts", config: { avif: { effort: 0, chromaSubsampling: "4:2:0" }, webp: { effort: 0 }, limitInputPixels: FIGURE_LIMITS.pixels } } },
   server: { host: "127.0.0.1", port: 4321 },
   vite: {
-    // The pages import the compiler's modules as the integration loaded them, not bundled again.
-    plugins: [compilerExternal()],
+    // The pages import the compiler's modules as the integration loaded them, not bundled again,
+    // and the images of the figures the rule indexes name (no other file of rules/).
+    plugins: [compilerExternal(), figureModules()],
     // Stylesheets bundled, prefixed and minified by Lightning CSS alone, not PostCSS first: the
     // site's build spent ~0.1 s of its thread loading and running PostCSS for three files.
     css: { transformer: "lightningcss" },
     build: { assetsInlineLimit: 0 },
-    resolve: { alias: { "hexlaw-rules": join(corpusRoot, "rules") } },
     server: { fs: { allow: [root, corpusRoot] } },
   },
 };

@@ -14,7 +14,8 @@ import { DIFF_DEFAULTS, diffEditions, type EditionBuild } from "./diff/diff-edit
 import { json, publishEdition, type Files } from "./6-publish/publish-edition.ts";
 import { publishRuntime } from "./6-publish/publish-runtime.ts";
 import { publishBuildInputs } from "./6-publish/build-inputs.ts";
-import { VECTORS_SCHEMA } from "./6-publish/vectors-schema.ts";
+import { FORMAT_SCHEMAS } from "./formats/schemas.ts";
+import { FORMATS } from "./runtime/formats.ts";
 import type { Diagnostic } from "./diagnostics/diagnostic.ts";
 import { Session } from "./diagnostics/session.ts";
 import { internalError } from "./diagnostics/internal-error.ts";
@@ -83,7 +84,7 @@ async function stages(options: CompileOptions, session: Session): Promise<Compil
   lap("check");
   if (session.hasErrors()) return done(checked);
 
-  const emitted = checked.map((edition) => emitEdition(edition, options.cache, corpus.sources));
+  const emitted = checked.map((edition) => emitEdition(edition, options.cache));
   lap("emit");
   const verified: VerifiedExample[][] = [];
   for (const [i, edition] of checked.entries()) verified.push(await verifyExamples(edition, emitted[i], session, options.cache));
@@ -106,7 +107,7 @@ async function stages(options: CompileOptions, session: Session): Promise<Compil
     files.set(changesFile(edition.resolved.ruleset.id, checked[older].resolved.edition.id, edition.resolved.edition.id), report);
   }
   publishRuntime(files);
-  files.set("vectors.schema.json", json(VECTORS_SCHEMA));
+  for (const [name, schema] of FORMAT_SCHEMAS) files.set(name, json(schema));
   files.set("index.json", json(corpusIndex(corpus.rulesets, indexes)));
   publishBuildInputs(options.root, files, session.sorted().filter((d) => d.severity === "warning").length);
   lap("publish");
@@ -126,6 +127,7 @@ function editionFiles(edition: CheckedEdition): string[] {
 
 function corpusIndex(rulesets: ReturnType<typeof readCorpus>["rulesets"], indexes: ReturnType<typeof publishEdition>[]) {
   return {
+    format: FORMATS.ruleIndex,
     rulesets: rulesets.map((ruleset) => ({
       id: ruleset.id,
       title: ruleset.title,

@@ -62,33 +62,54 @@ export function writeGenerated(dir: string, files: Map<string, string>, snapshot
   return changed;
 }
 
-/** The siblings a replacement of `dir` works in: `generated.tmp-<pid>` (the new tree) and `generated.old-<pid>` (the old one). */
-const sibling = (dir: string, kind: "tmp" | "old", pid = process.pid) => `${dir}.${kind}-${pid}`;
+/**
+ * The siblings a replacement of `dir` works in: `<dir>.tmp-<pid>` (the new tree) and `<dir>.old-<pid>`
+ * (the old one), or `.<dir>.tmp-<pid>` … when `hidden`, so that a reader of the parent folder that
+ * skips dot-files (the compiler reading rules/) never takes them for folders of its own.
+ */
+const sibling = (dir: string, kind: "tmp" | "old", hidden: boolean, pid = process.pid) => join(dirname(dir), `${hidden ? "." : ""}${basename(dir)}.${kind}-${pid}`);
 
 /**
  * Replaces a folder (generated/) with a new tree as a whole, so a reader, or a
  * build killed at any moment, finds either the old tree or the new one, never a
  * mix. The new tree is made in a sibling folder (`generated.tmp-<pid>`: files
  * that did not change are hard-linked from the current tree, the others written),
- * then two renames swap it in: the current tree to `generated.old-<pid>`, the new
- * one to `generated/`; then the old tree is deleted. Only between the two renames
- * (two system calls, microseconds) is there no `generated/`; a build killed there
- * leaves `generated.old-<pid>`, which the next build or check puts back before
- * anything else (recoverTree), as it deletes every other leftover of a killed build.
+ * then two renames swap it in (see swapTree).
  */
 export function replaceTree(dir: string, files: Map<string, string>, changed: string[]): void {
-  recoverTree(dir);
-  const fresh = sibling(dir, "tmp");
-  const old = sibling(dir, "old");
-  rmSync(fresh, { recursive: true, force: true });
   const rewritten = new Set(changed);
+  swapTree(dir, (fresh, step) => {
+    for (const [path, content] of files) {
+      const target = join(fresh, path);
+      mkdirSync(dirname(target), { recursive: true });
+      if (rewritten.has(path) || !linked(join(dir, path), target)) writeFileSync(target, content);
+      step(`file ${path}`);
+    }
+  });
+}
+
+/**
+ * Swaps in, as a whole, the tree `fill` makes in a fresh sibling of `dir`: two
+ * renames move the current tree to `<dir>.old-<pid>` and the new one to `dir`; then
+ * the old tree is deleted. Only between the two renames (two system calls,
+ * microseconds) is there no `dir`; a run killed there leaves `<dir>.old-<pid>`,
+ * which the next run (or `hexlaw check`) puts back before anything else
+ * (recoverTree), as it deletes every other leftover of a killed run. A `fill` that
+ * throws leaves `dir` as it was.
+ */
+export function swapTree(dir: string, fill: (fresh: string, step: (label: string) => void) => void, hidden = false): void {
+  recoverTree(dir, hidden);
+  const fresh = sibling(dir, "tmp", hidden);
+  const old = sibling(dir, "old", hidden);
+  rmSync(fresh, { recursive: true, force: true });
   const step = writeStep();
   step("start");
-  for (const [path, content] of files) {
-    const target = join(fresh, path);
-    mkdirSync(dirname(target), { recursive: true });
-    if (rewritten.has(path) || !linked(join(dir, path), target)) writeFileSync(target, content);
-    step(`file ${path}`);
+  try {
+    mkdirSync(fresh, { recursive: true });
+    fill(fresh, step);
+  } catch (error) {
+    rmSync(fresh, { recursive: true, force: true });
+    throw error;
   }
   const hadTree = existsSync(dir);
   if (hadTree) renameSync(dir, old);
@@ -100,7 +121,7 @@ export function replaceTree(dir: string, files: Map<string, string>, changed: st
 }
 
 /** Hard-links an unchanged file into the new tree (false if the file system cannot). */
-function linked(from: string, to: string): boolean {
+export function linked(from: string, to: string): boolean {
   try {
     linkSync(from, to);
     return true;
@@ -112,11 +133,11 @@ function linked(from: string, to: string): boolean {
 /**
  * Cleans up after a replacement that was killed: puts the old tree back if it was
  * set aside and no new one took its place, and deletes the other leftovers. A
- * leftover of a build that is still running (another process) is left alone.
+ * leftover of a run that is still going (another process) is left alone.
  */
-export function recoverTree(dir: string): void {
+export function recoverTree(dir: string, hidden = false): void {
   const parent = dirname(dir);
-  const name = basename(dir);
+  const name = `${hidden ? "." : ""}${basename(dir)}`;
   if (!existsSync(parent)) return;
   for (const entry of readdirSync(parent)) {
     const [, kind, pid] = (entry.startsWith(`${name}.`) && /^(tmp|old)-(\d+)$/.exec(entry.slice(name.length + 1))) || [];

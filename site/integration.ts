@@ -8,12 +8,10 @@
 // Four processes did this before, each loading Node and its modules again. Any
 // failure fails the build; a failed compile has printed its diagnostics and changed
 // nothing in generated/.
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
 import { build } from "../compiler/cli/build.ts";
-import { isFigureImage } from "../compiler/1-read/figure-file.ts";
-import { filesUnder } from "../compiler/files-under.ts";
+import { documentFiles, figureFiles } from "./lib/corpus-files.ts";
 import { encodeAhead, encodedAhead } from "./lib/image-service.ts";
 import { parseAhead } from "./lib/parse-ahead.ts";
 import { root } from "./lib/corpus.ts";
@@ -36,10 +34,10 @@ export function hexlaw(): AstroIntegration {
     hooks: {
       "astro:config:setup": ({ command, config }) => {
         if (command !== "build") return;
-        const files = filesUnder(join(root, "rules"), root).map((file) => join(root, file));
-        // Every rule document, and every image file (the ones site/lib/figures.ts can show).
-        parseAhead(files.filter((file) => file.endsWith(".md")));
-        encodeAhead(files.filter(isFigureImage), config.image);
+        // The documents and the figures' images of the rule indexes as they are (the compile may
+        // change them: what it adds is made by the pages, anything else was done for nothing).
+        parseAhead(documentFiles());
+        encodeAhead(figureFiles(), config.image);
       },
       "astro:build:start": async () => {
         if ((await build(root)) !== 0) throw new BuildStepError("hexlaw build failed: see the diagnostics above; the site was not built.");

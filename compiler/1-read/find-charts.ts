@@ -3,8 +3,13 @@ import type { ContainerDirective } from "mdast-util-directive";
 import { toString } from "mdast-util-to-string";
 import type { Session } from "../diagnostics/session.ts";
 import { walkFlow } from "../markdown/flow.ts";
+import { checkChartRows } from "./check-chart-rows.ts";
 import type { SourcePlaces } from "./source-places.ts";
-import type { Chart, ChartCell } from "./types.ts";
+import type { Chart, ChartCell, Paragraph } from "./types.ts";
+
+/** The longest name a chart may be given, and how many (a mention of each is looked for in every paragraph). */
+export const MAX_CHART_NAME = 80;
+export const MAX_CHART_NAMES = 8;
 
 /** Finds `:::chart[Caption]{#id}` directives and reads the GFM table inside each. */
 export function findCharts(tree: Parent, owner: Map<Node, string>, places: SourcePlaces, session: Session): Chart[] {
@@ -35,14 +40,39 @@ export function findCharts(tree: Parent, owner: Map<Node, string>, places: Sourc
       return { text, place: (text && places.find(text, start, end)) || places.span(start, end) };
     };
     const [header, ...body] = table.children;
+    const headerCells = header.children.map(cell);
+    const rows = body.map((row) => row.children.map(cell));
+    checkChartRows(id, table, headerCells, rows, places, session);
     charts.push({
       id,
       caption: label ? toString(label) : id,
       paragraph,
-      header: header.children.map(cell),
-      rows: body.map((row) => row.children.map(cell)),
+      names: namesOf(directive.attributes?.name),
+      serves: (directive.attributes?.for ?? "").split(/[\s,]+/).filter(Boolean),
+      header: headerCells,
+      rows,
       file: places.file,
       place,
     });
+  }
+}
+
+/** `name="Surprise Rolls; Surprise Table"`: the names, each of words only, at most a few and none too long. */
+function namesOf(attribute: string | null | undefined): string[] {
+  const names = (attribute ?? "").split(";").map((name) => name.replace(/\s+/g, " ").trim());
+  return names.filter((name) => name.length > 0 && name.length <= MAX_CHART_NAME).slice(0, MAX_CHART_NAMES);
+}
+
+/** A chart's words as a rules block may quote them: its caption, then each row, its cells joined by spaces. */
+export function chartWords(chart: Chart): string {
+  return [chart.caption, ...[chart.header, ...chart.rows].map((row) => row.map((cell) => cell.text).join(" "))].join("\n");
+}
+
+/** Lends each paragraph the words of the charts it holds (see `Paragraph.chartWords`). */
+export function lendChartWords(paragraphs: Paragraph[], charts: Chart[]): void {
+  const byId = new Map(paragraphs.map((p) => [p.id, p]));
+  for (const chart of charts) {
+    const paragraph = byId.get(chart.paragraph);
+    if (paragraph) paragraph.chartWords = [paragraph.chartWords, chartWords(chart)].filter(Boolean).join("\n\n");
   }
 }

@@ -5,7 +5,7 @@ import { checkPattern, EDITION_ANALYSIS_MS, type PatternUse } from "./check-patt
 import { compilePattern } from "./numbering.ts";
 import type { Place } from "../diagnostics/diagnostic.ts";
 import type { SourcePlaces } from "./source-places.ts";
-import type { Numbering, NumberingRule, Source } from "./types.ts";
+import type { ColourMeaning, Numbering, NumberingRule, Source } from "./types.ts";
 
 type Yaml = Record<string, unknown>;
 
@@ -108,10 +108,54 @@ export function readSources(yaml: Yaml, places: SourcePlaces, session: Session):
     session.report("HX0002", { file: places.file, problem: "`sources` must be a list of { title, url }" }, fieldPlace(places, "sources"));
     return [];
   }
-  return value.map((entry) => ({
-    title: String((entry as Yaml)?.title ?? entry),
-    url: (entry as Yaml)?.url ? String((entry as Yaml).url) : undefined,
-  }));
+  return value.map((entry, i) => {
+    const source: Source = { title: String((entry as Yaml)?.title ?? entry), url: (entry as Yaml)?.url ? String((entry as Yaml).url) : undefined };
+    if (!entry || typeof entry !== "object") return source;
+    // Who to credit for the text and the licence the source states: shown with the text wherever it is published.
+    for (const [key, field] of [["credit", "credit"], ["license", "license"], ["license_url", "licenseUrl"]] as const) {
+      const given = (entry as Yaml)[key];
+      if (given === undefined || given === null) continue;
+      if (typeof given === "string" && given.trim() !== "") source[field] = given.trim();
+      else session.report("HX0002", { file: places.file, problem: `\`sources[${i}].${key}\` must be text` }, fieldPlace(places, "sources"));
+    }
+    return source;
+  });
+}
+
+/** `release`: a whole number from 0, 0 when not given (see Edition.release). */
+export function readRelease(yaml: Yaml, places: SourcePlaces, session: Session): number {
+  const value = yaml.release;
+  if (value === undefined || value === null) return 0;
+  if (Number.isSafeInteger(value) && (value as number) >= 0) return value as number;
+  session.report("HX0002", { file: places.file, problem: "`release` must be a whole number from 0 (the release of the edition's engines package)" }, fieldValuePlace(places, "release"));
+  return 0;
+}
+
+/** A colour a source may mark words with: a CSS colour name. */
+const COLOUR = /^[a-z]{1,20}$/;
+
+/**
+ * `marks`: what the colours of words the source marks mean (see remark-colour-marks.ts),
+ * `red: { tag: P, meaning: "…" }`. A tag is at most 4 characters (it is shown beside the
+ * words), a meaning at most 200.
+ */
+export function readMarks(yaml: Yaml, places: SourcePlaces, session: Session): Record<string, ColourMeaning> {
+  const value = yaml.marks;
+  if (value === undefined) return {};
+  const problem = (text: string) => session.report("HX0002", { file: places.file, problem: text }, fieldPlace(places, "marks"));
+  if (!value || typeof value !== "object" || Array.isArray(value)) {
+    problem("`marks` must map colour names to { tag, meaning }");
+    return {};
+  }
+  const marks: Record<string, ColourMeaning> = {};
+  for (const [colour, entry] of Object.entries(value as Yaml)) {
+    const { tag, meaning } = (entry ?? {}) as Yaml;
+    if (!COLOUR.test(colour)) problem(`\`marks.${colour}\` is not a colour name (lowercase letters, such as red)`);
+    else if (typeof tag !== "string" || tag.length === 0 || tag.length > 4) problem(`\`marks.${colour}.tag\` must be text of 1 to 4 characters`);
+    else if (typeof meaning !== "string" || meaning.length === 0 || meaning.length > 200) problem(`\`marks.${colour}.meaning\` must be text of at most 200 characters`);
+    else marks[colour] = { tag, meaning };
+  }
+  return marks;
 }
 
 /** Where each key of a top-level map is written in the file (`"4.2"` of `  "4.2": Fractions` under `outside:`). */

@@ -1,11 +1,12 @@
 import { readdirSync, realpathSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { DocumentCache } from "../cache.ts";
+import { linksLeaving, resolveInside } from "../containment.ts";
 import { Session } from "../diagnostics/session.ts";
 import { parseMarkdown } from "../markdown/parse-markdown.ts";
 import { checkLinks } from "./check-links.ts";
 import { findBlocks } from "./find-blocks.ts";
-import { findCharts } from "./find-charts.ts";
+import { findCharts, lendChartWords } from "./find-charts.ts";
 import { applyErrata } from "./apply-errata.ts";
 import { amendTree, findAmendments, NOT_HERE } from "./amendments.ts";
 import { findEmbeds } from "./find-embeds.ts";
@@ -13,9 +14,9 @@ import { checkFigures } from "./figure-file.ts";
 import { findParagraphs } from "./find-paragraphs.ts";
 import { publishNumbering } from "./numbering.ts";
 import { findReferences } from "./find-references.ts";
-import { EMPTY_NUMBERING, fieldValuePlace, mapKeyPlaces, readNumbering, readSources, readYaml, stringField } from "./load-metadata.ts";
+import { EMPTY_NUMBERING, fieldValuePlace, mapKeyPlaces, readMarks, readNumbering, readRelease, readSources, readYaml, stringField } from "./load-metadata.ts";
 import { readFrontMatter } from "./read-front-matter.ts";
-import { firstLine, isInside, readSource } from "./read-source.ts";
+import { firstLine, readSource } from "./read-source.ts";
 import { SourcePlaces } from "./source-places.ts";
 import { nameProblem, type NameKind } from "../url-policy.ts";
 import type { Amendment, Corpus, Edition, RuleDocument, Ruleset } from "./types.ts";
@@ -42,19 +43,20 @@ export function readCorpus(options: ReadOptions, session: Session): Corpus {
     session.report("HX0019", { reason: (error as NodeJS.ErrnoException).code === "ENOENT" ? "there is none" : "it is a file, not a folder" }, firstLine("rules"));
     return { root: options.root, rulesets, sources };
   }
+  // Every link in rules/ that leads out of it, at any depth, read by the compiler or not: the site
+  // publishes only what documents show, but nothing of the corpus may stand for a file elsewhere.
+  const leaving = linksLeaving(rulesDir, rulesReal);
+  for (const { entry, target } of leaving) {
+    const file = relative(options.root, entry.path);
+    session.report("HX0016", { file, target }, firstLine(file));
+  }
   const read = (path: string): SourcePlaces | null => {
     const places = readSource(path, relative(options.root, path), rulesReal, session);
     if (places) sources.set(places.file, places.text);
     return places;
   };
-  /** The folders of `dir` that stay inside rules/; a link that leads outside is reported, not followed. */
-  const folders = (dir: string): string[] =>
-    subfolders(dir).filter((name) => {
-      const real = realpathSync(join(dir, name));
-      if (isInside(real, rulesReal)) return true;
-      session.report("HX0016", { file: relative(options.root, join(dir, name)), target: real }, firstLine(relative(options.root, join(dir, name))));
-      return false;
-    });
+  /** The folders of `dir` that stay inside rules/; one that leads outside is reported above, and not followed. */
+  const folders = (dir: string): string[] => subfolders(dir).filter((name) => resolveInside(join(dir, name), rulesReal).real !== undefined);
 
   for (const rulesetId of folders(rulesDir)) {
     const rulesetDir = join(rulesDir, rulesetId);
@@ -114,6 +116,8 @@ function readEditionMeta(dir: string, rulesetId: string, editionId: string, read
     supersedes: stringField(yaml, "supersedes", places, session, false),
     ...(extending ? { extends: extending } : {}),
     sources: readSources(yaml, places, session),
+    release: readRelease(yaml, places, session),
+    marks: readMarks(yaml, places, session),
     numbering: ownNumbering ? readNumbering(yaml, places, session) : EMPTY_NUMBERING,
     outside: Object.fromEntries(Object.entries(outside).map(([key, value]) => [key, String(value)])),
     outsidePlaces: Object.fromEntries(Object.keys(outside).map((key) => [key, outsideKeys.get(key) ?? places.span(0, 0)])),
@@ -161,6 +165,7 @@ function readEdition(
   const { dir, edition, places } = meta;
   if (base && !meta.ownNumbering) edition.numbering = base.numbering;
   if (base && Object.keys(edition.outside).length === 0) [edition.outside, edition.outsidePlaces] = [base.outside, base.outsidePlaces];
+  if (base && Object.keys(edition.marks).length === 0) edition.marks = base.marks;
   // What a chapter is read with besides its own text: the edition.yaml and the numbering actually
   // used, which an extending edition without `numbering:` takes from its base's edition.yaml.
   const editionKey = `${places.text}\0${JSON.stringify(publishNumbering(edition.numbering))}`;
@@ -295,12 +300,14 @@ function readDocument(places: SourcePlaces, edition: Edition, session: Session, 
     const at = places.find(misfit.text, start) ?? places.span(start, start + 1);
     session.report("HX0110", { text: misfit.text, edition: `${edition.ruleset} ${edition.id}`, paragraph: misfit.paragraph }, at);
   }
+  const charts = findCharts(tree, owner, places, session);
+  lendChartWords(paragraphs, charts);
   return {
     file: places.file,
     front,
     paragraphs,
     references: applyErrata(tree, owner, findReferences(owner, tree, front, edition.numbering, places, session), places, session, leadErrata),
-    charts: findCharts(tree, owner, places, session),
+    charts,
     blocks: findBlocks(tree, owner, places, session),
     embeds: findEmbeds(tree, owner, places),
     headings,

@@ -30,6 +30,12 @@ export function readFrontMatter(tree: Root, places: SourcePlaces, session: Sessi
     session.report("HX0003", { problem: `missing ${missing.map((key) => `\`${key}\``).join(", ")}` }, at);
     return null;
   }
+  // Values become text: a map or a list (even one with its own `toString`) is not a title.
+  const notText = REQUIRED.filter((key) => key !== "provenance" && key !== "order" && typeof data[key] === "object");
+  if (notText.length > 0) {
+    session.report("HX0003", { problem: `${notText.map((key) => `\`${key}\``).join(", ")} must be text, not a map or a list` }, at);
+    return null;
+  }
   const provenance = data.provenance as Record<string, unknown>;
   if (typeof provenance !== "object" || typeof provenance.source !== "string") {
     session.report("HX0003", { problem: "`provenance` must have a `source` saying where the text came from" }, at);

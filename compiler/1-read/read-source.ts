@@ -1,5 +1,5 @@
-import { lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
-import { sep } from "node:path";
+import { lstatSync, readFileSync, statSync } from "node:fs";
+import { resolveInside } from "../containment.ts";
 import type { Place } from "../diagnostics/diagnostic.ts";
 import type { Session } from "../diagnostics/session.ts";
 import { SourcePlaces } from "./source-places.ts";
@@ -41,11 +41,16 @@ export function readSource(path: string, file: string, rulesReal: string, sessio
   const whole = firstLine(file);
   try {
     lstatSync(path);
-    const real = realpathSync(path);
-    if (!isInside(real, rulesReal)) {
-      session.report("HX0016", { file, target: real }, whole);
+    const resolved = resolveInside(path, rulesReal);
+    if (resolved.problem === "outside") {
+      session.report("HX0016", { file, target: resolved.target }, whole);
       return null;
     }
+    if (resolved.problem === "missing") {
+      session.report("HX0001", { file, reason: "it is a link to nothing (ENOENT)" }, whole);
+      return null;
+    }
+    const real = resolved.real;
     const stat = statSync(real);
     if (!stat.isFile()) {
       session.report("HX0001", { file, reason: "it is not a regular file" }, whole);
@@ -69,11 +74,6 @@ export function readSource(path: string, file: string, rulesReal: string, sessio
     session.report("HX0001", { file, reason: (error as NodeJS.ErrnoException).code ?? String(error) });
     return null;
   }
-}
-
-/** Is `real` (a real path) the folder `realDir` or inside it? */
-export function isInside(real: string, realDir: string): boolean {
-  return real === realDir || real.startsWith(realDir.endsWith(sep) ? realDir : realDir + sep);
 }
 
 /** The start of a file, for problems with the file as a whole. */

@@ -34,6 +34,11 @@ export class SourcePlaces {
     return this.span(index, index + needle.length);
   }
 
+  /** Offset of the start of line `line` (1-based; the end of the text past its last line). */
+  lineStart(line: number): number {
+    return this.lineStarts[line - 1] ?? this.text.length;
+  }
+
   /** Offset of the line after the one holding `offset` (where a fenced block's text starts). */
   nextLine(offset: number): number {
     const newline = this.text.indexOf("\n", offset);

@@ -18,9 +18,21 @@ export interface Ruleset {
   editions: Edition[];
 }
 
+/** What words the source prints in one colour mean: a short tag shown with them, and the meaning in full. */
+export interface ColourMeaning {
+  tag: string;
+  meaning: string;
+}
+
 export interface Source {
   title: string;
   url?: string;
+  /** Whom to credit for the text: its author, publisher, transcriber (`credit`). */
+  credit?: string;
+  /** The licence the source states for its text (`license`), such as "CC BY-NC 4.0"; absent when it states none. */
+  license?: string;
+  /** Where that licence is (`license_url`). */
+  licenseUrl?: string;
 }
 
 export interface Edition {
@@ -34,6 +46,10 @@ export interface Edition {
   /** The edition this one is made from: its chapters, as amended by this edition's `::amend` notes (see amendments.ts). */
   extends?: string;
   sources: Source[];
+  /** The release of the edition's engines package (`release`): its version is `<engine format>.<release>.0` (hexlaw pack). */
+  release: number;
+  /** What the colours of words the source marks mean (`<span style="color: red;">`), by colour. */
+  marks: Record<string, ColourMeaning>;
   numbering: Numbering;
   outside: Record<string, string>;
   /** Where each `outside` entry is written in edition.yaml. */
@@ -84,6 +100,8 @@ export interface Paragraph {
   title: string;
   /** Plain text of the paragraph, its number included, rules blocks excluded. */
   text: string;
+  /** The words of the charts the paragraph holds (each caption, then a row a line), which a rules block may quote too. */
+  chartWords?: string;
   parent: string | null;
   file: string;
   place: Place;
@@ -147,7 +165,12 @@ export interface Amendment {
 export interface Chart {
   id: string;
   caption: string;
+  /** The paragraph the chart is in. */
   paragraph: string;
+  /** What the rules call the chart (`name="Surprise Rolls; Surprise Table"`): a mention of one of these in the text links to it. */
+  names: string[];
+  /** The paragraphs whose rules the chart serves (`for="9.14b 9.14c"`): each links to it. */
+  serves: string[];
   header: ChartCell[];
   rows: ChartCell[][];
   file: string;

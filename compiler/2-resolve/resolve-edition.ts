@@ -4,6 +4,7 @@ import { fieldPlace } from "../1-read/load-metadata.ts";
 import { SourcePlaces } from "../1-read/source-places.ts";
 import { collectSymbols } from "./collect-symbols.ts";
 import { indexParagraphs } from "./index-paragraphs.ts";
+import { resolveChartReferences } from "./resolve-chart-references.ts";
 import { resolveReferences } from "./resolve-references.ts";
 import type { ResolvedEdition } from "./types.ts";
 
@@ -18,12 +19,14 @@ export function resolveCorpus(corpus: Corpus, session: Session): ResolvedEdition
         session.report("HX0006", { edition: edition.id, target: edition.supersedes, ruleset: ruleset.id }, fieldPlace(places, "supersedes"));
       }
       const paragraphs = indexParagraphs(edition, session);
+      const charts = indexCharts(edition.documents.flatMap((d) => d.charts), session);
       editions.push({
         ruleset,
         edition,
         paragraphs,
         references: resolveReferences(edition, paragraphs, session),
-        charts: indexCharts(edition.documents.flatMap((d) => d.charts), session),
+        charts,
+        chartReferences: resolveChartReferences(edition, paragraphs, charts, corpus.sources, session),
         symbols: collectSymbols(edition, paragraphs, session),
       });
     }

@@ -11,6 +11,8 @@ export interface ResolvedEdition {
   paragraphs: Map<string, Paragraph>;
   references: ResolvedReference[];
   charts: Map<string, Chart>;
+  /** The paragraphs each chart serves, and those that name it (see resolve-chart-references.ts). */
+  chartReferences: ChartReference[];
   symbols: Symbols;
 }
 
@@ -23,6 +25,9 @@ export interface ResolvedReference extends Reference {
   /** The unnumbered heading the link lands on (`weather-determination-segment`), inside the paragraph `id`. */
   anchor?: string;
 }
+
+/** A paragraph that a chart serves (`for="14.3e"`), or one that names it ("use the Barrage Table"). */
+export type ChartReference = { from: string; chart: string } & ({ kind: "serves" } | { kind: "name"; text: string });
 
 /** A declaration with the paragraph it formalizes (its own `@cite`, or the block's paragraph). */
 export interface Declared<T> {

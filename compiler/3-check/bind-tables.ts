@@ -3,7 +3,8 @@ import type { Chart, ChartCell } from "../1-read/types.ts";
 import type { KeySpec, TableDecl } from "../language/ast.ts";
 import { describe, type EnumInfo, type TableInfo, type Type } from "../language/types.ts";
 import { placeIn, type Declared } from "../2-resolve/types.ts";
-import { decimal, le, parseOdds, parseOddsRange, parseRange } from "../runtime/runtime.ts";
+import { decimal, parseOdds, parseOddsRange, parseRange } from "../runtime/runtime.ts";
+import { checkChartKeys } from "./check-chart-keys.ts";
 import type { Notations } from "./load-notations.ts";
 import type { Citation, TableKey, TableModel } from "./types.ts";
 
@@ -45,18 +46,8 @@ export function bindTable(
   const columns = chart.header.slice(1).map((cell) => keyOf(cell, info.columnKey, decl.columns, "column"));
   const rows = chart.rows.map((row) => keyOf(row[0], info.rowKey, decl.rows, "row"));
   const headers = { row: chart.rows.map((row) => row[0]), column: chart.header.slice(1) };
-  for (const [axis, keys] of [["row", rows], ["column", columns]] as const) {
-    // Two headers that cover the same key would make a lookup ambiguous.
-    for (let i = 0; i < keys.length; i++) {
-      for (let j = 0; j < i; j++) {
-        const a = keys[j];
-        const b = keys[i];
-        if (!a || !b || !overlap(a, b)) continue;
-        ok = false;
-        session.report("HX0405", { chart: chart.id, axis, header: headers[axis][i].text, other: headers[axis][j].text }, headers[axis][i].place);
-        break;
-      }
-    }
+  for (const [axis, type, keys] of [["row", info.rowKey, rows], ["column", info.columnKey, columns]] as const) {
+    if (!checkChartKeys(chart.id, axis, keys, headers[axis], type, info.partial, session)) ok = false;
   }
   for (const [axis, type, keys] of [["row", info.rowKey, rows], ["column", info.columnKey, columns]] as const) {
     if (type.kind !== "enum" || info.partial) continue;
@@ -78,7 +69,7 @@ export function bindTable(
       const parsed = parseCell(cell.text, info.cell, notations);
       if (parsed.ok) return parsed.value;
       ok = false;
-      session.report("HX0402", { chart: chart.id, row: row[0]?.text ?? r, column: chart.header[c + 1]?.text ?? c, cell: cell.text, expected: describe(info.cell), reason: parsed.reason }, cell.place);
+      session.report("HX0402", { chart: chart.id, row: row[0]?.text ?? r, column: chart.header[c + 1]?.text ?? c, cell: cell.text, expected: describe(info.cell), reason: parsed.reason.replace(/\.$/, "") }, cell.place);
       return null;
     }),
   );
@@ -98,12 +89,6 @@ export function bindTable(
     unknownCells,
     partial: info.partial,
   };
-}
-
-/** Do two keys of one axis cover a common value? */
-function overlap(a: TableKey, b: TableKey): boolean {
-  if ("member" in a || "member" in b) return "member" in a && "member" in b && a.member === b.member;
-  return le(a.min, b.max) && le(b.min, a.max);
 }
 
 function normalize(text: string): string {

@@ -3,7 +3,10 @@ import type { LetDecl, Loc, RequireDecl, Text } from "../language/ast.ts";
 import { editionName, placeIn, type Declared, type ResolvedEdition } from "../2-resolve/types.ts";
 import { bindTable } from "./bind-tables.ts";
 import type { Definitions } from "./check-definitions.ts";
+import { checkDefinitionChains } from "./check-definition-chains.ts";
 import { collectDependencies } from "./collect-dependencies.ts";
+import { runDeep, type Deep } from "../deep.ts";
+import type { CheckedFacts } from "./facts.ts";
 import type { LiteralValues } from "./literal-values.ts";
 import type { Notations } from "./load-notations.ts";
 import { quoteFound } from "./quotes.ts";
@@ -18,6 +21,8 @@ export interface Model {
   letsByKey: Map<string, LetModel>;
   requirements: Map<string, RequirementModel>;
   tables: Map<string, TableModel>;
+  /** What checking found about every expression (types, what names stand for). */
+  facts: CheckedFacts;
   /** Where a declaration comes from: its paragraph (or `cited`, a branch's own) and its quote. */
   citation(declared: Declared<{ loc: Loc; nameLoc?: Loc }>, quote: Text | null, cited?: string): Citation;
 }
@@ -31,6 +36,7 @@ export function buildModel(
   session: Session,
 ): Model {
   const { symbols, paragraphs } = resolved;
+  const facts = definitions.checker.facts;
 
   const citation: Model["citation"] = (declared, quote, cited = declared.paragraph) => {
     const paragraph = paragraphs.get(cited);
@@ -98,7 +104,7 @@ export function buildModel(
       citation: decl.branches ? ownCitation(declared, decl.branches) : citation(declared, decl.quote),
       ...(decl.branches ? { branches: decl.branches.map((b) => citation(declared, b.quote, b.cite?.id)) } : {}),
       random: false,
-      deps: collectDependencies(decl.value),
+      deps: collectDependencies(decl.value, facts),
       decl,
     };
     letsByKey.set(key, model);
@@ -110,12 +116,13 @@ export function buildModel(
       addLet(`${list}.${name}`, declared, { list, variable });
     }
   }
+  checkDefinitionChains(letsByKey, session);
   markRandom(letsByKey);
 
   const requirements = new Map<string, RequirementModel>();
   for (const [name, declared] of symbols.requirements) {
     const { decl, file } = declared;
-    const deps = collectDependencies(decl.condition);
+    const deps = collectDependencies(decl.condition, facts);
     const randomDeps = [...deps.dice, ...[...deps.lets, ...deps.elementLets].filter((k) => letsByKey.get(k)?.random)];
     if (randomDeps.length > 0) session.report("HX0502", { name, dice: randomDeps.join(", ") }, placeIn(file, decl.nameLoc));
     requirements.set(name, { name, condition: decl.condition, message: decl.message.text, citation: citation(declared, requirementQuote(declared)), deps, decl });
@@ -134,21 +141,26 @@ export function buildModel(
     if (table) tables.set(name, table);
   }
 
-  return { inputs, dice, letsByKey, requirements, tables, citation };
+  return { inputs, dice, letsByKey, requirements, tables, facts, citation };
 }
 
 /** A definition is random when it reads a die, directly or through other definitions. */
 export function markRandom(letsByKey: Map<string, LetModel>): void {
   const visiting = new Set<string>();
-  const isRandom = (key: string): boolean => {
+  function* isRandom(key: string): Deep<boolean> {
     const model = letsByKey.get(key);
     if (!model) return false;
     if (model.random || visiting.has(key)) return model.random;
     visiting.add(key);
-    model.random = model.deps.dice.size > 0 || [...model.deps.lets, ...model.deps.elementLets].some(isRandom);
-    return model.random;
-  };
-  for (const key of letsByKey.keys()) isRandom(key);
+    let random = model.deps.dice.size > 0;
+    for (const read of [...model.deps.lets, ...model.deps.elementLets]) {
+      if (random) break;
+      random = (yield isRandom(read)) as boolean;
+    }
+    model.random = random;
+    return random;
+  }
+  for (const key of letsByKey.keys()) runDeep(isRandom(key));
 }
 
 /** Record fields with defaults get them in wire form, so examples and forms can fill them in. */

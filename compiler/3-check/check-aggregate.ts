@@ -1,6 +1,7 @@
 /** Comprehensions: `sum(u.strength for u in attackers where …)`, `count(u in units)`, `every`, `first`, `list`, … */
 import type { AggregateExpr, Expr } from "../language/ast.ts";
 import { ANY, BOOLEAN, INTEGER, NUMBER, bare, describe, isNumeric, type Type } from "../language/types.ts";
+import { loopIndex } from "../language/bindings.ts";
 import type { ExpressionChecker } from "./check-expression.ts";
 import { narrowing, withFacts, type Local, type Scope } from "./expression-scope.ts";
 
@@ -11,7 +12,7 @@ export function checkAggregate(c: ExpressionChecker, expr: AggregateExpr, scope:
   else if (listType.kind !== "any") {
     c.report("HX0301", { what: `The collection of \`${expr.fn}(… for ${expr.variable.name} in …)\``, expected: "a list", actual: describe(listType), hint: "iterate over a list input, or `columns(table)` / `rows(table)`" }, scope, expr.list.loc);
   }
-  const listBinding = expr.list.type === "Name" ? expr.list.binding : undefined;
+  const listBinding = expr.list.type === "Name" ? c.facts.binding(expr.list) : undefined;
   if (scope.locals.has(expr.variable.name)) {
     c.report("HX0211", { name: expr.variable.name }, scope, expr.variable.nameLoc);
   }
@@ -20,10 +21,8 @@ export function checkAggregate(c: ExpressionChecker, expr: AggregateExpr, scope:
     name: expr.variable.name,
     type: itemType,
     list: listBinding?.kind === "input" ? listBinding.decl : undefined,
-    // Named after the variable, so generated code does not change when other rules do.
-    index: `${expr.variable.name}$i`,
+    index: loopIndex(expr.variable.name),
   };
-  expr.index = local.index;
   const inner: Scope = { ...scope, locals: new Map(scope.locals).set(expr.variable.name, local) };
   const filtered = expr.filter ? withFacts(inner, narrowing(expr.filter, true)) : inner;
   if (expr.filter) c.expect(expr.filter, inner, BOOLEAN, "The `where` condition");

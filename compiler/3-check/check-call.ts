@@ -93,7 +93,7 @@ export function checkCall(c: ExpressionChecker, expr: CallExpr, scope: Scope, ex
       if (!arity(1)) return ANY;
       const arg = expr.args[0];
       c.check(arg, scope);
-      if (arg.type !== "Name" || arg.binding?.kind !== "local") {
+      if (arg.type !== "Name" || c.facts.binding(arg)?.kind !== "local") {
         c.report("HX0301", { what: "The argument of `position`", expected: "the variable of a `for … in` (an item of a list)", actual: c.text(arg), hint: BUILTINS.position }, scope, arg.loc);
         return ANY;
       }
@@ -104,7 +104,7 @@ export function checkCall(c: ExpressionChecker, expr: CallExpr, scope: Scope, ex
       c.expect(expr.args[0], scope, INTEGER, "What `spread` shares out", "spread shares out a whole number");
       c.expect(expr.args[1], scope, { kind: "list", of: INTEGER }, "The capacities of `spread`", "a list of whole numbers, e.g. list(u.steps for u in units)");
       if (expr.args[2]) c.expect(expr.args[2], scope, INTEGER, "The item `spread` serves first", "a list position, 1 for the first item");
-      const caps = expr.args[1].ty;
+      const caps = c.facts.type(expr.args[1]);
       return { kind: "list", of: { kind: "integer", min: 0 }, ...(caps?.kind === "list" && caps.minItems ? { minItems: caps.minItems } : {}) };
     }
   }

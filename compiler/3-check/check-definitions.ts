@@ -4,28 +4,65 @@ import { ANY, BOOLEAN, type EnumInfo, type TableInfo, type Type } from "../langu
 import { placeIn, type Declared, type Symbols } from "../2-resolve/types.ts";
 import { ExpressionChecker, rootScope, type Environment, type Scope } from "./check-expression.ts";
 import type { TypeResolver } from "./resolve-types.ts";
+import { loopIndex } from "../language/bindings.ts";
+
+/**
+ * Thrown out of the check of a definition that reached another not typed yet: that one is
+ * typed first, and the check is made again (see `letType`).
+ */
+class NotTypedYet {
+  readonly declared: Declared<LetDecl>;
+  constructor(declared: Declared<LetDecl>) {
+    this.declared = declared;
+  }
+}
+
+/** What a check of a definition reports, kept until the check is made to the end (an interrupted one says nothing). */
+class Reports {
+  private readonly calls: Parameters<Session["report"]>[] = [];
+  report(...call: Parameters<Session["report"]>): void {
+    this.calls.push(call);
+  }
+  replay(session: Session): void {
+    for (const call of this.calls) session.report(...call);
+  }
+}
 
 /**
  * Types every definition of an edition. Lets are typed on demand, in whatever
  * order expressions reach them; reaching a let that is being typed is a cycle.
+ * A chain of definitions each reading the next is typed without recursion: the
+ * lets waiting for another are kept on a stack of their own (`letType`).
  */
 export class Definitions implements Environment {
   readonly checker: ExpressionChecker;
   private readonly inputTypes = new Map<string, Type>();
   private readonly letTypes = new Map<LetDecl, Type>();
-  private readonly inProgress: LetDecl[] = [];
+  /** Lets whose check was made to the end. */
+  private readonly checked = new Set<LetDecl>();
+  /** The lets being typed, each waiting for the one above it. */
+  private readonly inProgress: Declared<LetDecl>[] = [];
+  private readonly waiting = new Set<LetDecl>();
+  private readonly scopes = new Map<LetDecl, Scope>();
+  /** Where the check being made reports: kept until it is made to the end. */
+  private reports: Reports | null = null;
   private readonly tableInfos = new Map<string, TableInfo>();
   private memberIndex?: { size: number; byMember: Map<string, EnumInfo[]> };
 
   readonly symbols: Symbols;
   readonly types: TypeResolver;
-  readonly session: Session;
+  private readonly edition: Session;
 
   constructor(symbols: Symbols, types: TypeResolver, session: Session) {
     this.symbols = symbols;
     this.types = types;
-    this.session = session;
+    this.edition = session;
     this.checker = new ExpressionChecker(this);
+  }
+
+  /** Where expressions report: the check of a definition under way, or else the edition's session. */
+  get session(): Pick<Session, "report"> {
+    return this.reports ?? this.edition;
   }
 
   /** An input as expressions read it: a value left out (`| unknown`) stops the reading, so it is never absent. */
@@ -103,26 +140,65 @@ export class Definitions implements Environment {
     return [...s.inputs.keys(), ...s.lets.keys(), ...s.dice.keys(), ...s.tables.keys()];
   }
 
-  /** The type of a let, checking its expression the first time it is asked for. */
+  /**
+   * The type of a let, checking its expression the first time it is asked for. Asked for by
+   * the check of another let, it is known, or a cycle (it is being typed below), or not typed
+   * yet: that check stops, this let is typed first, and the check is made again.
+   */
   letType(declared: Declared<LetDecl>): Type {
     const { decl, file } = declared;
     const known = this.letTypes.get(decl);
     if (known) return known;
-    if (this.inProgress.includes(decl)) {
-      const path = [...this.inProgress.slice(this.inProgress.indexOf(decl)), decl].map((d) => d.name).join(" → ");
-      this.session.report("HX0305", { name: decl.name, path }, placeIn(file, decl.nameLoc));
+    if (this.waiting.has(decl)) {
+      const path = [...this.inProgress.slice(this.inProgress.findIndex((d) => d.decl === decl)), declared].map((d) => d.decl.name);
+      this.edition.report("HX0305", { name: decl.name, path: shortPath(path) }, placeIn(file, decl.nameLoc));
       this.letTypes.set(decl, ANY);
       return ANY;
     }
-    this.inProgress.push(decl);
-    const type = this.checker.check(decl.value, this.scopeOf(declared));
-    this.inProgress.pop();
-    if (!this.letTypes.has(decl)) this.letTypes.set(decl, type);
+    if (this.inProgress.length > 0) throw new NotTypedYet(declared);
+    this.typeInOrder(declared);
     return this.letTypes.get(decl)!;
   }
 
-  /** A per-element let sees its variable bound to an element of the list it ranges over. */
+  /** Types a let and, first, every let its check finds untyped, waiting on a stack instead of in recursion. */
+  private typeInOrder(first: Declared<LetDecl>): void {
+    this.inProgress.push(first);
+    this.waiting.add(first.decl);
+    while (this.inProgress.length > 0) {
+      const declared = this.inProgress.at(-1)!;
+      const { decl } = declared;
+      if (this.checked.has(decl)) {
+        this.inProgress.pop();
+        this.waiting.delete(decl);
+        continue;
+      }
+      const scope = this.scopeOf(declared);
+      const reports = (this.reports = new Reports());
+      try {
+        const type = this.checker.check(decl.value, scope);
+        this.checked.add(decl);
+        if (!this.letTypes.has(decl)) this.letTypes.set(decl, type);
+        this.inProgress.pop();
+        this.waiting.delete(decl);
+        this.reports = null;
+        reports.replay(this.edition);
+      } catch (error) {
+        this.reports = null;
+        if (!(error instanceof NotTypedYet)) throw error;
+        this.inProgress.push(error.declared);
+        this.waiting.add(error.declared.decl);
+      }
+    }
+  }
+
+  /** A per-element let sees its variable bound to an element of the list it ranges over (worked out once per let). */
   scopeOf(declared: Declared<LetDecl>): Scope {
+    let scope = this.scopes.get(declared.decl);
+    if (!scope) this.scopes.set(declared.decl, (scope = this.declaredScope(declared)));
+    return scope;
+  }
+
+  private declaredScope(declared: Declared<LetDecl>): Scope {
     const scope = rootScope(declared.file);
     const each = declared.decl.each;
     if (!each) return scope;
@@ -130,15 +206,15 @@ export class Definitions implements Environment {
     const listType = list ? this.inputType(list.decl.name, list) : undefined;
     const variable = each.variable?.name ?? each.element?.name ?? "it";
     if (each.element && each.variable && each.element.name !== each.variable.name) {
-      this.session.report("HX0203", { name: each.element.name, hint: `the element is called \`${each.variable.name}\` in \`for ${each.variable.name} in …\`` }, placeIn(declared.file, each.element.nameLoc));
+      this.edition.report("HX0203", { name: each.element.name, hint: `the element is called \`${each.variable.name}\` in \`for ${each.variable.name} in …\`` }, placeIn(declared.file, each.element.nameLoc));
     }
     if (!list || listType?.kind !== "list" || listType.of.kind !== "record") {
       const where = each.list ?? declared.decl;
-      this.session.report("HX0210", { variable, list: each.list?.type === "Name" ? each.list.name : "…" }, placeIn(declared.file, where.loc));
-      scope.locals.set(variable, { kind: "local", name: variable, type: ANY, index: `${variable}$i` });
+      this.edition.report("HX0210", { variable, list: each.list?.type === "Name" ? each.list.name : "…" }, placeIn(declared.file, where.loc));
+      scope.locals.set(variable, { kind: "local", name: variable, type: ANY, index: loopIndex(variable) });
       return scope;
     }
-    scope.locals.set(variable, { kind: "local", name: variable, type: listType.of, list: list.decl, index: `${variable}$i` });
+    scope.locals.set(variable, { kind: "local", name: variable, type: listType.of, list: list.decl, index: loopIndex(variable) });
     return scope;
   }
 
@@ -156,4 +232,10 @@ export class Definitions implements Environment {
   typeOfLetDecl(decl: LetDecl): Type {
     return this.letTypes.get(decl) ?? ANY;
   }
+}
+
+/** A cycle as its names, `a → b → a`; a long one with its middle left out. */
+function shortPath(names: string[]): string {
+  if (names.length <= 12) return names.join(" → ");
+  return [...names.slice(0, 6), `… (${names.length - 9} more) …`, ...names.slice(-3)].join(" → ");
 }

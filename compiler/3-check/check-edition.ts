@@ -40,6 +40,7 @@ export function checkEdition(resolved: ResolvedEdition, session: Session): Check
     records: [...types.records.values()],
     notations: [...types.notations.values()],
     tables: model.tables,
+    facts: model.facts,
     procedures,
     examples: checkExamples(resolved, procedures, literals, session),
     parsers: new Map([...types.notations.values()].flatMap((n) => {

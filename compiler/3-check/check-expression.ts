@@ -11,27 +11,27 @@ import { checkCall } from "./check-call.ts";
 import { checkBinary, checkConditional, checkMembership } from "./check-operators.ts";
 import { pathKey, type Environment, type Scope } from "./expression-scope.ts";
 import { suggest } from "./suggest.ts";
+import { CheckedFacts } from "./facts.ts";
+import { dispatch, type Cases } from "../language/visit.ts";
 
 export { rootScope, type Environment, type Scope } from "./expression-scope.ts";
 
 /**
- * Types an expression, annotating every node with `ty` and every name with its
- * `binding`. Errors are reported and typed `any`, so one mistake is reported once.
+ * Types an expression, recording in `facts` the type of every node and what every
+ * name stands for. Errors are reported and typed `any`, so one mistake is reported once.
  */
 export class ExpressionChecker {
   private readonly env: Environment;
+  readonly facts = new CheckedFacts();
 
   constructor(env: Environment) {
     this.env = env;
   }
 
   check(expr: Expr, scope: Scope, expected?: Type): Type {
-    // A document may be reused from an earlier build: clear what an earlier check concluded.
-    expr.narrowed = undefined;
-    if (expr.type === "Name") expr.binding = undefined;
-    if (expr.type === "Field") expr.elementLet = undefined;
+    this.facts.forget(expr);
     const type = this.infer(expr, scope, expected);
-    expr.ty = type;
+    this.facts.setType(expr, type);
     return type;
   }
 
@@ -55,127 +55,42 @@ export class ExpressionChecker {
 
   /** How an expression is named in a message: `odds`, `result.exploit`, `max(…)`, `table[…]`. */
   text(expr: Expr): string {
-    switch (expr.type) {
-      case "Name":
-        return expr.name;
-      case "Field":
-        return `${this.text(expr.object)}.${expr.field}`;
-      case "Call":
-        return `${expr.callee}(…)`;
-      case "Aggregate":
-        return `${expr.fn}(…)`;
-      case "Lookup":
-      case "Index":
-        return `${this.text(expr.object)}[…]`;
-      case "If":
-        return "if … then … else …";
-      default:
-        return "this value";
-    }
+    return dispatch(NAMED, expr, this);
   }
 
   private infer(expr: Expr, scope: Scope, expected?: Type): Type {
-    switch (expr.type) {
-      case "Literal":
-        return literalType(expr.kind);
-      case "Name":
-        return this.name(expr, scope, expected);
-      case "Field":
-        return this.field(expr, scope);
-      case "Lookup":
-        return this.lookup(expr, scope);
-      case "Index": {
-        const listType = this.check(expr.object, scope);
-        this.expect(expr.index, scope, INTEGER, "A list position", "positions are whole numbers, 1 for the first item");
-        if (listType.kind === "list") return listType.of;
-        if (listType.kind !== "any") this.report("HX0301", { what: `\`${this.text(expr.object)}\``, expected: "a list (to take item [i])", actual: describe(listType), hint: "write table[row, column] for a chart cell" }, scope, expr.object.loc);
-        return ANY;
-      }
-      case "Unary":
-        if (expr.op === "not") {
-          this.expect(expr.operand, scope, BOOLEAN, "The operand of `not`");
-          return BOOLEAN;
-        }
-        {
-          // The sign changes, so a declared range of the operand (0..4) is not the negation's range.
-          const operand = this.numeric(expr.operand, scope, "The operand of `-`");
-          return operand.kind === "any" ? ANY : { ...(operand.kind === "integer" ? INTEGER : NUMBER), orAll: operand.orAll };
-        }
-      case "Binary":
-        return checkBinary(this, expr, scope);
-      case "Ratio": {
-        this.numeric(expr.left, scope, "The attacker's side of odds");
-        this.numeric(expr.right, scope, "The defender's side of odds");
-        return ODDS;
-      }
-      case "In":
-        return checkMembership(this, expr, scope);
-      case "If":
-        return checkConditional(this, expr, scope, expected);
-      case "Aggregate":
-        return checkAggregate(this, expr, scope, expected);
-      case "Call":
-        return checkCall(this, expr, scope, expected);
-      case "List": {
-        const of = expected?.kind === "list" ? expected.of : undefined;
-        let itemType: Type | undefined = of;
-        for (const item of expr.items) {
-          const t = this.check(item, scope, of);
-          itemType = itemType ? (join(itemType, t) ?? itemType) : t;
-        }
-        return { kind: "list", of: itemType ?? ANY };
-      }
-      case "RecordLiteral": {
-        if (expected?.kind !== "record") {
-          this.report("HX0301", { what: "A record value", expected: "used where a record is expected", actual: "a record", hint: "records are written in examples and defaults of list inputs" }, scope, expr.loc);
-          return ANY;
-        }
-        for (const entry of expr.entries) {
-          const field = expected.info.fields.find((f) => f.name === entry.name);
-          if (!field) {
-            this.report("HX0206", { type: expected.info.name, field: entry.name, known: expected.info.fields.map((f) => f.name).join(", ") }, scope, entry.nameLoc);
-            continue;
-          }
-          this.expect(entry.value, scope, field.type, `Field \`${entry.name}\``);
-        }
-        return expected;
-      }
-      case "Set":
-      case "Span":
-        this.report("HX0301", { what: "A set or span", expected: "on the right of `in`", actual: "elsewhere", hint: "write `x in {a, b}` or `x in 2..12`" }, scope, expr.loc);
-        return ANY;
-    }
+    return dispatch(INFER, expr, { c: this, scope, expected });
   }
 
-  private name(expr: NameRef, scope: Scope, expected?: Type): Type {
+  name(expr: NameRef, scope: Scope, expected?: Type): Type {
     const local = scope.locals.get(expr.name);
     if (local) {
-      expr.binding = local;
+      this.facts.bind(expr, local);
       return this.narrow(local.type, expr, scope);
     }
     const input = this.env.input(expr.name);
     if (input) {
-      expr.binding = { kind: "input", decl: input.decl };
+      this.facts.bind(expr, { kind: "input", decl: input.decl });
       return this.narrow(input.type, expr, scope);
     }
     const definition = this.env.let(expr.name);
     if (definition) {
-      expr.binding = { kind: "let", decl: definition.decl };
+      this.facts.bind(expr, { kind: "let", decl: definition.decl });
       return this.narrow(definition.type, expr, scope);
     }
     const dice = this.env.dice(expr.name);
     if (dice) {
-      expr.binding = { kind: "dice", decl: dice };
+      this.facts.bind(expr, { kind: "dice", decl: dice });
       return { kind: "integer", min: dice.count, max: dice.count * dice.sides };
     }
     const table = this.env.table(expr.name);
     if (table) {
-      expr.binding = { kind: "table", decl: table.decl };
+      this.facts.bind(expr, { kind: "table", decl: table.decl });
       return { kind: "table", info: table.info };
     }
     if (expected?.kind === "rounding") {
       if ((ROUNDING_MODES as readonly string[]).includes(expr.name)) {
-        expr.binding = { kind: "rounding", mode: expr.name };
+        this.facts.bind(expr, { kind: "rounding", mode: expr.name });
         return { kind: "rounding" };
       }
       this.report("HX0203", { name: expr.name, hint: `rounding modes are ${ROUNDING_MODES.join(", ")}` }, scope, expr.nameLoc);
@@ -185,10 +100,10 @@ export class ExpressionChecker {
   }
 
   /** A bare name that is not defined is an enum member, read in the context of the expected enum. */
-  private member(expr: NameRef, scope: Scope, expected?: Type): Type {
+  member(expr: NameRef, scope: Scope, expected?: Type): Type {
     if (expected?.kind === "enum") {
       if (expected.info.members.some((m) => m.name === expr.name)) {
-        expr.binding = { kind: "member", info: expected.info, member: expr.name };
+        this.facts.bind(expr, { kind: "member", info: expected.info, member: expr.name });
         return { kind: "enum", info: expected.info };
       }
       this.report("HX0203", () => ({ name: expr.name, hint: suggest(expr.name, expected.info.members.map((m) => m.name), `members of ${expected.info.name}: ${expected.info.members.map((m) => m.name).join(", ")}`) }), scope, expr.nameLoc);
@@ -196,7 +111,7 @@ export class ExpressionChecker {
     }
     const owners = this.env.enumsWithMember(expr.name);
     if (owners.length === 1) {
-      expr.binding = { kind: "member", info: owners[0], member: expr.name };
+      this.facts.bind(expr, { kind: "member", info: owners[0], member: expr.name });
       return { kind: "enum", info: owners[0] };
     }
     if (owners.length > 1) {
@@ -209,14 +124,14 @@ export class ExpressionChecker {
     return ANY;
   }
 
-  private narrow(type: Type, expr: Expr, scope: Scope): Type {
+  narrow(type: Type, expr: Expr, scope: Scope): Type {
     const key = pathKey(expr);
     if (!key || !type.orNone || !scope.nonNone.has(key)) return type;
-    expr.narrowed = true;
+    this.facts.markNarrowed(expr);
     return { ...type, orNone: undefined };
   }
 
-  private field(expr: FieldAccess, scope: Scope): Type {
+  field(expr: FieldAccess, scope: Scope): Type {
     const objectType = this.check(expr.object, scope);
     if (objectType.kind === "any") return ANY;
     if (objectType.orNone) {
@@ -226,11 +141,11 @@ export class ExpressionChecker {
     if (objectType.kind === "record" || objectType.kind === "notation") {
       const field = objectType.info.fields.find((f) => f.name === expr.field);
       if (field) return this.narrow(field.type, expr, scope);
-      const binding = expr.object.type === "Name" ? expr.object.binding : undefined;
+      const binding = expr.object.type === "Name" ? this.facts.binding(expr.object) : undefined;
       if (binding?.kind === "local" && binding.list) {
         const element = this.env.elementLet(binding.list.name, expr.field);
         if (element) {
-          expr.elementLet = element.decl;
+          this.facts.readsElement(expr, element.decl);
           return this.narrow(element.type, expr, scope);
         }
       }
@@ -243,7 +158,7 @@ export class ExpressionChecker {
     return ANY;
   }
 
-  private lookup(expr: Lookup, scope: Scope): Type {
+  lookup(expr: Lookup, scope: Scope): Type {
     const tableType = this.check(expr.object, scope);
     if (tableType.kind === "any") return ANY;
     if (tableType.kind !== "table") {
@@ -270,6 +185,101 @@ export class ExpressionChecker {
     return type;
   }
 }
+
+interface Checking {
+  c: ExpressionChecker;
+  scope: Scope;
+  /** The type the context expects, which decides what a bare member name or a list literal is. */
+  expected?: Type;
+}
+
+/** The type of each kind of expression; each case checks the node's parts. */
+const INFER: Cases<Type, Checking> = {
+  Literal: (expr) => literalType(expr.kind),
+  Name: (expr, { c, scope, expected }) => c.name(expr, scope, expected),
+  Field: (expr, { c, scope }) => c.field(expr, scope),
+  Lookup: (expr, { c, scope }) => c.lookup(expr, scope),
+  Index: (expr, { c, scope }) => {
+    const listType = c.check(expr.object, scope);
+    c.expect(expr.index, scope, INTEGER, "A list position", "positions are whole numbers, 1 for the first item");
+    if (listType.kind === "list") return listType.of;
+    if (listType.kind !== "any") c.report("HX0301", { what: `\`${c.text(expr.object)}\``, expected: "a list (to take item [i])", actual: describe(listType), hint: "write table[row, column] for a chart cell" }, scope, expr.object.loc);
+    return ANY;
+  },
+  Unary: (expr, { c, scope }) => {
+    if (expr.op === "not") {
+      c.expect(expr.operand, scope, BOOLEAN, "The operand of `not`");
+      return BOOLEAN;
+    }
+    // The sign changes, so a declared range of the operand (0..4) is not the negation's range.
+    const operand = c.numeric(expr.operand, scope, "The operand of `-`");
+    return operand.kind === "any" ? ANY : { ...(operand.kind === "integer" ? INTEGER : NUMBER), orAll: operand.orAll };
+  },
+  Binary: (expr, { c, scope }) => checkBinary(c, expr, scope),
+  Ratio: (expr, { c, scope }) => {
+    c.numeric(expr.left, scope, "The attacker's side of odds");
+    c.numeric(expr.right, scope, "The defender's side of odds");
+    return ODDS;
+  },
+  In: (expr, { c, scope }) => checkMembership(c, expr, scope),
+  If: (expr, { c, scope, expected }) => checkConditional(c, expr, scope, expected),
+  Aggregate: (expr, { c, scope, expected }) => checkAggregate(c, expr, scope, expected),
+  Call: (expr, { c, scope, expected }) => checkCall(c, expr, scope, expected),
+  List: (expr, { c, scope, expected }) => {
+    const of = expected?.kind === "list" ? expected.of : undefined;
+    let itemType: Type | undefined = of;
+    for (const item of expr.items) {
+      const t = c.check(item, scope, of);
+      itemType = itemType ? (join(itemType, t) ?? itemType) : t;
+    }
+    return { kind: "list", of: itemType ?? ANY };
+  },
+  RecordLiteral: (expr, { c, scope, expected }) => {
+    if (expected?.kind !== "record") {
+      c.report("HX0301", { what: "A record value", expected: "used where a record is expected", actual: "a record", hint: "records are written in examples and defaults of list inputs" }, scope, expr.loc);
+      return ANY;
+    }
+    for (const entry of expr.entries) {
+      const field = expected.info.fields.find((f) => f.name === entry.name);
+      if (!field) {
+        c.report("HX0206", { type: expected.info.name, field: entry.name, known: expected.info.fields.map((f) => f.name).join(", ") }, scope, entry.nameLoc);
+        continue;
+      }
+      c.expect(entry.value, scope, field.type, `Field \`${entry.name}\``);
+    }
+    return expected;
+  },
+  Set: (expr, { c, scope }) => outsideIn(c, expr, scope),
+  Span: (expr, { c, scope }) => outsideIn(c, expr, scope),
+};
+
+/** Sets and spans are only written on the right of `in` (checkMembership reads them there). */
+function outsideIn(c: ExpressionChecker, expr: Expr, scope: Scope): Type {
+  c.report("HX0301", { what: "A set or span", expected: "on the right of `in`", actual: "elsewhere", hint: "write `x in {a, b}` or `x in 2..12`" }, scope, expr.loc);
+  return ANY;
+}
+
+const thisValue = () => "this value";
+
+/** How each kind of expression is named in a message. */
+const NAMED: Cases<string, ExpressionChecker> = {
+  Name: (expr) => expr.name,
+  Field: (expr, c) => `${c.text(expr.object)}.${expr.field}`,
+  Call: (expr) => `${expr.callee}(…)`,
+  Aggregate: (expr) => `${expr.fn}(…)`,
+  Lookup: (expr, c) => `${c.text(expr.object)}[…]`,
+  Index: (expr, c) => `${c.text(expr.object)}[…]`,
+  If: () => "if … then … else …",
+  Literal: thisValue,
+  Binary: thisValue,
+  Unary: thisValue,
+  Ratio: thisValue,
+  In: thisValue,
+  Set: thisValue,
+  Span: thisValue,
+  List: thisValue,
+  RecordLiteral: thisValue,
+};
 
 function literalType(kind: string): Type {
   switch (kind) {

@@ -75,14 +75,14 @@ export function checkMembership(c: ExpressionChecker, expr: InExpr, scope: Scope
         c.report("HX0302", { op: "in", left: describe(valueType), right: describe(t), hint: "the set's items must be the same kind as the value" }, scope, item.loc);
       }
     }
-    set.ty = valueType;
+    c.facts.setType(set, valueType);
     return BOOLEAN;
   }
   if (set.type === "Span") {
     if (valueType.kind !== "any" && !isNumeric(valueType)) c.report("HX0301", { what: "The value before `in low..high`", expected: "a number", actual: describe(valueType), hint: "spans hold numbers" }, scope, expr.value.loc);
     c.numeric(set.low, scope, "The low end of the span");
     c.numeric(set.high, scope, "The high end of the span");
-    set.ty = RANGE;
+    c.facts.setType(set, RANGE);
     return BOOLEAN;
   }
   const rangeType = c.check(set, scope);

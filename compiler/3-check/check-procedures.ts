@@ -77,25 +77,26 @@ function checkProcedure(
   // Under the procedure's fixed inputs, each definition keeps only the branches it can take;
   // only definitions the procedure reaches are specialized.
   const lets = new Map<string, LetModel>();
+  const specializing = { values: fixed, facts: model.facts };
   const specialized = (key: string): LetModel | undefined => {
     const known = lets.get(key);
     if (known) return known;
     const definition = model.letsByKey.get(key);
     if (!definition) return undefined;
     // A definition citing each branch keeps the citations of the branches that remain.
-    const cited = definition.branches ? specializeBranches(definition.value, definition.branches.length, fixed) : undefined;
-    const value = cited?.value ?? specialize(definition.value, fixed);
+    const cited = definition.branches ? specializeBranches(definition.value, definition.branches.length, specializing) : undefined;
+    const value = cited?.value ?? specialize(definition.value, specializing);
     const branches = cited?.kept.map((k) => definition.branches![k]);
     const citations = branches?.length === 1 ? { citation: branches[0], branches: undefined } : { branches };
     // Dependencies change only where specializing dropped a branch.
-    const copy = { ...definition, value, ...citations, deps: value === definition.value ? definition.deps : collectDependencies(value), random: false };
+    const copy = { ...definition, value, ...citations, deps: value === definition.value ? definition.deps : collectDependencies(value, model.facts), random: false };
     lets.set(key, copy);
     return copy;
   };
   const requirements = new Map(checks.map((name) => {
     const r = model.requirements.get(name)!;
-    const condition = specialize(r.condition, fixed);
-    return [name, { ...r, condition, deps: condition === r.condition ? r.deps : collectDependencies(condition) }] as const;
+    const condition = specialize(r.condition, specializing);
+    return [name, { ...r, condition, deps: condition === r.condition ? r.deps : collectDependencies(condition, model.facts) }] as const;
   }));
 
   // The closure: definitions reached from the outputs, the outcome and the checks.

@@ -1,78 +1,46 @@
 import type { Expr } from "../language/ast.ts";
+import { dispatch, nodesOf, type Cases } from "../language/visit.ts";
+import type { ExpressionFacts } from "./facts.ts";
 import type { Dependencies } from "./types.ts";
 
-/** What a checked expression reads, from the bindings the checker attached to its names. */
-export function collectDependencies(expr: Expr): Dependencies {
+const nothing = () => {};
+
+/** What each kind of node adds to what an expression reads (a field after its object). */
+const READS: Cases<void, { deps: Dependencies; facts: ExpressionFacts }> = {
+  Name: (e, { deps, facts }) => {
+    const b = facts.binding(e);
+    if (b?.kind === "input") deps.inputs.add(b.decl.name);
+    else if (b?.kind === "let") deps.lets.add(b.decl.name);
+    else if (b?.kind === "dice") deps.dice.add(b.decl.name);
+    else if (b?.kind === "table") deps.tables.add(b.decl.name);
+    else if (b?.kind === "local" && b.list) deps.inputs.add(b.list.name);
+  },
+  Field: (e, { deps, facts }) => {
+    const b = e.object.type === "Name" ? facts.binding(e.object) : undefined;
+    const element = facts.elementLet(e);
+    const object = facts.type(e.object);
+    if (element && b?.kind === "local" && b.list) deps.elementLets.add(`${b.list.name}.${element.name}`);
+    else if (!element && object?.kind === "record") deps.fields.add(`${object.info.name}.${e.field}`);
+  },
+  Literal: nothing,
+  Lookup: nothing,
+  Index: nothing,
+  Binary: nothing,
+  Unary: nothing,
+  Ratio: nothing,
+  In: nothing,
+  Set: nothing,
+  Span: nothing,
+  If: nothing,
+  Aggregate: nothing,
+  Call: nothing,
+  List: nothing,
+  RecordLiteral: nothing,
+};
+
+/** What a checked expression reads, from what the checker found its names stand for. */
+export function collectDependencies(expr: Expr, facts: ExpressionFacts): Dependencies {
   const deps: Dependencies = { inputs: new Set(), fields: new Set(), lets: new Set(), elementLets: new Set(), dice: new Set(), tables: new Set() };
-  const visit = (e: Expr | null | undefined): void => {
-    if (!e) return;
-    switch (e.type) {
-      case "Name": {
-        const b = e.binding;
-        if (b?.kind === "input") deps.inputs.add(b.decl.name);
-        else if (b?.kind === "let") deps.lets.add(b.decl.name);
-        else if (b?.kind === "dice") deps.dice.add(b.decl.name);
-        else if (b?.kind === "table") deps.tables.add(b.decl.name);
-        else if (b?.kind === "local" && b.list) deps.inputs.add(b.list.name);
-        return;
-      }
-      case "Field":
-        visit(e.object);
-        if (e.elementLet && e.object.type === "Name" && e.object.binding?.kind === "local" && e.object.binding.list) {
-          deps.elementLets.add(`${e.object.binding.list.name}.${e.elementLet.name}`);
-        } else if (!e.elementLet && e.object.ty?.kind === "record") {
-          deps.fields.add(`${e.object.ty.info.name}.${e.field}`);
-        }
-        return;
-      case "Lookup":
-        visit(e.object);
-        visit(e.row);
-        visit(e.column);
-        return;
-      case "Index":
-        visit(e.object);
-        visit(e.index);
-        return;
-      case "Binary":
-      case "Ratio":
-        visit(e.left);
-        visit(e.right);
-        return;
-      case "Unary":
-        visit(e.operand);
-        return;
-      case "In":
-        visit(e.value);
-        visit(e.set);
-        return;
-      case "Set":
-      case "List":
-        e.items.forEach(visit);
-        return;
-      case "Span":
-        visit(e.low);
-        visit(e.high);
-        return;
-      case "If":
-        visit(e.test);
-        visit(e.consequent);
-        visit(e.alternate);
-        return;
-      case "Aggregate":
-        visit(e.list);
-        visit(e.value);
-        visit(e.filter);
-        return;
-      case "Call":
-        e.args.forEach(visit);
-        return;
-      case "RecordLiteral":
-        e.entries.forEach((entry) => visit(entry.value));
-        return;
-      case "Literal":
-        return;
-    }
-  };
-  visit(expr);
+  for (const node of nodesOf(expr, "children first")) dispatch(READS, node, { deps, facts });
   return deps;
 }

@@ -5,7 +5,7 @@ import type { EnumInfo, TableInfo, Type } from "../language/types.ts";
 
 /** What expressions can refer to; lets are typed on demand (which also finds cycles). */
 export interface Environment {
-  session: Session;
+  session: Pick<Session, "report">;
   input(name: string): { type: Type; decl: InputDecl } | undefined;
   let(name: string): { type: Type; decl: LetDecl } | undefined;
   elementLet(list: string, name: string): { type: Type; decl: LetDecl } | undefined;

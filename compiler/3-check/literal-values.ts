@@ -1,6 +1,7 @@
 import type { Session } from "../diagnostics/session.ts";
 import type { Expr } from "../language/ast.ts";
 import { describe, type Type } from "../language/types.ts";
+import { dispatch, type Cases } from "../language/visit.ts";
 import { placeIn } from "../2-resolve/types.ts";
 import { formatNumber, parseOdds, parseRange, type Wire } from "../runtime/runtime.ts";
 import type { Notations } from "./load-notations.ts";
@@ -108,33 +109,62 @@ export class LiteralValues {
   }
 }
 
+/** The number a literal writes (`3`, `-2`, `1/2`), or null for anything else. */
 function numberLiteral(expr: Expr): number | null {
-  if (expr.type === "Literal" && (expr.kind === "integer" || expr.kind === "number")) return expr.value as number;
-  if (expr.type === "Unary" && expr.op === "-") {
-    const inner = numberLiteral(expr.operand);
+  return dispatch(NUMBER_LITERAL, expr, undefined);
+}
+
+const notANumber = () => null;
+
+const NUMBER_LITERAL: Cases<number | null> = {
+  Literal: (expr) => (expr.kind === "integer" || expr.kind === "number" ? (expr.value as number) : null),
+  Unary: (expr) => {
+    const inner = expr.op === "-" ? numberLiteral(expr.operand) : null;
     return inner === null ? null : -inner;
-  }
-  if (expr.type === "Binary" && expr.op === "/") {
+  },
+  Binary: (expr) => {
+    if (expr.op !== "/") return null;
     const a = numberLiteral(expr.left);
     const b = numberLiteral(expr.right);
     return a !== null && b !== null && b !== 0 ? a / b : null;
-  }
-  return null;
-}
+  },
+  Name: notANumber,
+  Field: notANumber,
+  Lookup: notANumber,
+  Index: notANumber,
+  Ratio: notANumber,
+  In: notANumber,
+  Set: notANumber,
+  Span: notANumber,
+  If: notANumber,
+  Aggregate: notANumber,
+  Call: notANumber,
+  List: notANumber,
+  RecordLiteral: notANumber,
+};
+
+const computed = () => "an expression (only literal values are allowed here)";
+
+/** How a value written where a literal belongs is named in a message. */
+const DESCRIBE_LITERAL: Cases<string> = {
+  Literal: (expr) => (expr.kind === "text" ? `the text "${expr.value}"` : `${expr.kind} ${String(expr.value)}`),
+  Name: (expr) => `\`${expr.name}\``,
+  Ratio: () => "odds",
+  List: () => "a list",
+  RecordLiteral: () => "a record",
+  Field: computed,
+  Lookup: computed,
+  Index: computed,
+  Binary: computed,
+  Unary: computed,
+  In: computed,
+  Set: computed,
+  Span: computed,
+  If: computed,
+  Aggregate: computed,
+  Call: computed,
+};
 
 function describeLiteral(expr: Expr): string {
-  switch (expr.type) {
-    case "Literal":
-      return expr.kind === "text" ? `the text "${expr.value}"` : `${expr.kind} ${String(expr.value)}`;
-    case "Name":
-      return `\`${expr.name}\``;
-    case "Ratio":
-      return "odds";
-    case "List":
-      return "a list";
-    case "RecordLiteral":
-      return "a record";
-    default:
-      return "an expression (only literal values are allowed here)";
-  }
+  return dispatch(DESCRIBE_LITERAL, expr, undefined);
 }

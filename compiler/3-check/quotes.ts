@@ -11,7 +11,8 @@ function normalizeQuote(text: string): string {
     .toLowerCase();
 }
 
-/** Whether a quote is the paragraph's own words (whitespace, quote marks and case may differ). */
+/** Whether a quote is the paragraph's own words, or a line of a chart it holds (whitespace, quote marks and case may differ). */
 export function quoteFound(quote: string, paragraph: Paragraph): boolean {
-  return normalizeQuote(paragraph.text).includes(normalizeQuote(quote.replace(/…$/, "")));
+  const words = normalizeQuote(quote.replace(/…$/, ""));
+  return normalizeQuote(paragraph.text).includes(words) || (paragraph.chartWords !== undefined && normalizeQuote(paragraph.chartWords).includes(words));
 }

@@ -3,6 +3,7 @@ import type { DiceDecl, Expr, InputDecl, LetDecl, RequireDecl } from "../languag
 import type { EnumInfo, NotationInfo, RecordInfo, Type } from "../language/types.ts";
 import type { ResolvedEdition } from "../2-resolve/types.ts";
 import type { Num } from "../runtime/runtime.ts";
+import type { ExpressionFacts } from "./facts.ts";
 
 /** Phase 3 output: an edition whose definitions are typed, tables bound and procedures closed. */
 export interface CheckedEdition {
@@ -13,6 +14,8 @@ export interface CheckedEdition {
   tables: Map<string, TableModel>;
   procedures: ProcedureModel[];
   examples: ExampleModel[];
+  /** What checking found about every expression of the model: types, what names stand for. */
+  facts: ExpressionFacts;
   /** Each notation grammar's parser as an ES module source, by grammar name (engines read notation text with it). */
   parsers: Map<string, string>;
 }

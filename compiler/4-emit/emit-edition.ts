@@ -1,5 +1,4 @@
 import type { BuildCache } from "../cache.ts";
-import type { Corpus } from "../1-read/types.ts";
 import type { CheckedEdition } from "../3-check/types.ts";
 import { emitEngine } from "./emit-engine.ts";
 import { procedureFingerprint } from "./fingerprint.ts";
@@ -7,7 +6,7 @@ import type { EmittedEdition } from "./types.ts";
 import { editionFolder, notationModule, RUNTIME_ENTRY } from "../generated-files.ts";
 
 /** Phase 4: one engine module per procedure of the edition (reused from the cache when unchanged). */
-export function emitEdition(checked: CheckedEdition, cache?: BuildCache, sources?: Corpus["sources"]): EmittedEdition {
+export function emitEdition(checked: CheckedEdition, cache?: BuildCache): EmittedEdition {
   const ruleset = checked.resolved.ruleset.id;
   const edition = checked.resolved.edition.id;
   const { folder, toTop } = editionFolder(ruleset, edition);
@@ -19,7 +18,7 @@ export function emitEdition(checked: CheckedEdition, cache?: BuildCache, sources
     runtimeImport,
     modules: [...checked.parsers].map(([grammar, javascript]) => ({ path: notationModule(grammar), specifier: notationImport(grammar), javascript })),
     engines: checked.procedures.map((procedure) => {
-      const key = cache && sources ? procedureFingerprint(procedure, checked, runtimeImport, sources) : "";
+      const key = cache ? procedureFingerprint(procedure, checked, runtimeImport) : "";
       let code = key ? cache?.engines.get(key) : undefined;
       if (code === undefined) {
         code = emitEngine(procedure, checked, runtimeImport, notationImport);

@@ -1,8 +1,7 @@
 import type { NotationInfo, Type } from "../language/types.ts";
 import type { CheckedEdition, DiceModel, InputModel, LetModel, ProcedureModel, RequirementModel, TableKey, TableModel } from "../3-check/types.ts";
 import {
-  arr, arrow, assign, bin, call, cast, cond, data, id, index, lit, member, newExpr, not, obj, optionalMember, tArray, tRef, tUnion,
-  type TsExpr, type TsStmt, type TsType,
+  arr, arrow, assign, bin, call, cast, cond, data, id, index, lit, member, newExpr, not, obj, optionalMember, tArray, tRef, tUnion, rt, rtType, builtin, type TsExpr, type TsStmt, type TsType,
 } from "./ts/ast.ts";
 import { printDeclarations, printModuleParts } from "./ts/print.ts";
 import { fingerprint } from "../cache-files.ts";
@@ -14,12 +13,13 @@ import { traceOrder, type TraceNode } from "./trace-order.ts";
 import { groundsOf } from "./grounds.ts";
 import { diceRead } from "./dice-read.ts";
 import { STRAIGHT, straightAllowed, straightFunction } from "./emit-straight.ts";
+import { ENGINE_FORMATS } from "../runtime/formats.ts";
 
 const S = id("s");
 const STATE = tRef("State");
 
 /** The input `resolve` and `distribution` work on: checked, or checked now (invalid input throws). */
-const admittedInput = call("rt.admitInput", [id("schema"), id("input"), id("NOTATIONS")], [tRef("Input")]);
+const admittedInput = call(rt("admitInput"), [id("schema"), id("input"), id("NOTATIONS")], [tRef("Input")]);
 
 /** Definitions `assume` can fix: single values (not lists or records). */
 const ASSUMABLE_KINDS = new Set(["number", "integer", "boolean", "text", "odds", "range", "enum", "notation"]);
@@ -48,14 +48,9 @@ function notationsIn(types: Type[]): NotationInfo[] {
  * `distribution`. The module holds exactly the procedure's dependency closure.
  */
 export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, runtimeImport: string, notationImport: (grammar: string) => string): EngineCode {
-  const { ruleset, edition: meta } = edition.resolved;
-  const files = [...new Set([procedure.citation.file, ...procedure.lets.map((l) => l.citation.file), ...procedure.requirements.map((r) => r.citation.file)])].sort();
   const globals = procedure.lets.filter((l) => !l.each);
   const elements = procedure.lets.filter((l) => l.each);
-  const definitionKeys = [...globals, ...elements].map((l) => l.key);
-  const grounds = groundsOf(procedure);
-  const dice = diceRead(procedure);
-  const emitter = new ExpressionEmitter();
+  const emitter = new ExpressionEmitter(edition.facts);
   const definitionFunctions = [
     ...globals.map((l) => definitionFunction(l, emitter.definition(definitionName(l.name)))),
     ...elements.map((l) => elementFunction(l, emitter.definition(elementName(l.each!.list, l.name)))),
@@ -63,7 +58,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
     ...procedure.requirements.map((r) => checkFunction(r, emitter.definition(checkName(r.name)))),
     ...procedure.lets.filter((l) => l.branches).map((l) => branchFunction(l, emitter.definition(branchName(l.key)))),
   ];
-  const straight = straightFunction(procedure, emitter.constants, {
+  const straight = straightFunction(procedure, edition.facts, emitter.constants, {
     inputValue: (input, read) => inputValue(input, procedure.fixed.get(input.name), read),
     output: directOutput,
   });
@@ -71,7 +66,74 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
   const notations = notationsIn(typesUsed).filter((n) => edition.parsers.has(n.grammar));
   const grammars = [...new Set(notations.map((n) => n.grammar))].sort();
 
-  const header: EngineHeader = {
+  const header = engineHeader(procedure, edition);
+  const imports: TsStmt[] = [
+    { type: "import", names: [], namespace: "rt", from: runtimeImport },
+    ...grammars.map((g): TsStmt => ({ type: "import", names: [], namespace: parserName(g), from: notationImport(g) })),
+  ];
+  const head: TsStmt[] = [{ type: "comment", text: header.comment }, { type: "blank" }, ...imports, { type: "blank" }, metadataStatement(header.metadata)];
+  const statements: TsStmt[] = [
+    { type: "blank" },
+    ...typeDeclarations(typesUsed).flatMap((s) => [s, { type: "blank" } as TsStmt]),
+    ...interfaceStatements(procedure),
+    { type: "blank" },
+    ...formStatements(procedure, globals, notations),
+    { type: "blank" },
+    ...procedure.tables.flatMap(tableStatements),
+    ...stepStatements(procedure),
+    { type: "blank" },
+    stateClass(procedure),
+    { type: "blank" },
+    ...procedure.inputs.map((i) => inputAccessor(i, undefined)),
+    ...procedure.fixedInputs.map((i) => inputAccessor(i, procedure.fixed.get(i.name))),
+    ...procedure.dice.map(diceAccessor),
+    ...definitionFunctions,
+    ...emitter.helpers,
+    straight.fn,
+    ...straight.helpers,
+    ...emitter.constants.values(),
+    { type: "blank" },
+    {
+      type: "const",
+      name: "CHECKS",
+      valueType: tArray(rtType("CheckSpec", [STATE]), true),
+      init: arr(procedure.requirements.map((r) => obj({ info: id(stepName(`check$${r.name}`)), message: lit(r.message), test: id(checkName(r.name)) }))),
+    },
+    holdsFunction(procedure),
+    traceStatement(procedure),
+    ...outputStatements(procedure),
+    memoStatement(procedure),
+    // Typed: a procedure without dice has an empty outcome, which TypeScript cannot type by itself.
+    { type: "const", name: "OUTCOME", valueType: tArray(tRef("string"), true), init: data(procedure.outcome) },
+    { type: "blank" },
+    assumeFunction(globals),
+    { type: "blank" },
+    inheritFunction(procedure),
+    { type: "blank" },
+    ...validatorFunctions(),
+    { type: "blank" },
+    admitDiceFunction(procedure),
+    { type: "blank" },
+    resolveFunction(procedure),
+    { type: "blank" },
+    retraceFunction(),
+    { type: "blank" },
+    distributionFunction(),
+  ];
+  const printed = printModuleParts(head, statements);
+  // The declarations sit beside the JavaScript, which imports the runtime's JavaScript.
+  const declarations = printDeclarations([...head, ...statements].map((s) => (s.type === "import" ? { ...s, from: javaScriptSpecifier(s.from) } : s)));
+  // What the engine runs: its code and imports, and the metadata it reads, whatever edition it is of.
+  const runs = Object.fromEntries(Object.entries(header.metadata).filter(([key]) => !EDITION_METADATA.has(key)));
+  const shareKey = fingerprint(JSON.stringify(imports), JSON.stringify(runs), printed.bodyJavascript);
+  return { source: printed.typescript, javascript: printed.javascript, declarations, header, shareKey };
+}
+
+/** The top of an engine module: what it is generated from, and its metadata (what it answers, with labels and paragraphs). */
+function engineHeader(procedure: ProcedureModel, edition: CheckedEdition): EngineHeader {
+  const { ruleset, edition: meta } = edition.resolved;
+  const files = [...new Set([procedure.citation.file, ...procedure.lets.map((l) => l.citation.file), ...procedure.requirements.map((r) => r.citation.file)])].sort();
+  return {
     comment: `Generated by Hexlaw from rules/${ruleset.id}/${meta.id}/ — do not edit.\nProcedure \`${procedure.name}\`: ${procedure.label} (${procedure.citation.paragraph}). Regenerate with \`hexlaw build\`.`,
     metadata: {
       ruleset: ruleset.id,
@@ -91,16 +153,14 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
         const l = procedure.letsByKey.get(name)!;
         return [name, { label: l.label, paragraph: l.citation.paragraph, quote: l.citation.quote, perUnit: Boolean(l.each), random: l.random }];
       })),
+      formats: ENGINE_FORMATS,
     },
   };
-  const imports: TsStmt[] = [
-    { type: "import", names: [], namespace: "rt", from: runtimeImport },
-    ...grammars.map((g): TsStmt => ({ type: "import", names: [], namespace: parserName(g), from: notationImport(g) })),
-  ];
-  const head: TsStmt[] = [{ type: "comment", text: header.comment }, { type: "blank" }, ...imports, { type: "blank" }, metadataStatement(header.metadata)];
-  const statements: TsStmt[] = [
-    { type: "blank" },
-    ...typeDeclarations(typesUsed).flatMap((s) => [s, { type: "blank" } as TsStmt]),
+}
+
+/** The types of what the engine reads and answers: `Input`, `Dice` and `Outputs`, in JSON form. */
+function interfaceStatements(procedure: ProcedureModel): TsStmt[] {
+  return [
     { type: "interface", name: "Input", exported: true, doc: "The inputs, in JSON form (odds as \"3:1\", “All” as \"all\").", members: procedure.inputs.map((i) => ({ name: i.name, type: wireType(i.type), ...(i.type.orUnknown ? { optional: true } : {}), doc: `${i.label}${i.description ? ` — ${i.description}` : ""} (${i.citation.paragraph})` })) },
     { type: "blank" },
     { type: "interface", name: "Dice", exported: true, doc: "The dice, as rolled totals.", members: procedure.dice.map((d) => ({ name: d.name, type: tRef("number"), doc: `${d.label}: ${d.count}d${d.sides} (${d.citation.paragraph})` })) },
@@ -109,13 +169,18 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       const l = procedure.letsByKey.get(name)!;
       return { name, type: wireType(outputType(l)), doc: `${l.label} (${l.citation.paragraph})` };
     }) },
-    { type: "blank" },
-    { type: "const", name: "schema", exported: true, valueType: tRef("rt.EngineSchema"), doc: "Everything a form needs: labels, types, ranges, enum labels and the paragraph behind each input.", init: data(engineSchema(procedure)) },
+  ];
+}
+
+/** What a form needs (`schema`), how results written as text are read (`NOTATIONS`), and what `assume` may fix (`ASSUMABLE`). */
+function formStatements(procedure: ProcedureModel, globals: LetModel[], notations: NotationInfo[]): TsStmt[] {
+  return [
+    { type: "const", name: "schema", exported: true, valueType: rtType("EngineSchema"), doc: "Everything a form needs: labels, types, ranges, enum labels and the paragraph behind each input.", init: data(engineSchema(procedure)) },
     { type: "blank" },
     {
       type: "const",
       name: "NOTATIONS",
-      valueType: tRef("rt.NotationReaders"),
+      valueType: rtType("NotationReaders"),
       doc: "Results written as text (an input, an assumption) are read with their chart notation's grammar.",
       init: obj(notations.map((n) => ({
         key: n.name,
@@ -125,37 +190,25 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
     {
       type: "const",
       name: "ASSUMABLE",
-      valueType: tArray(tRef("rt.FieldSchema"), true),
+      valueType: tArray(rtType("FieldSchema"), true),
       doc: "The definitions `assume` may fix, with their types (a worked example's \"assume the odds were 4:1\").",
       init: data(globals.filter((l) => ASSUMABLE_KINDS.has(l.type.kind)).map((l) => fieldSchema({ name: l.name, label: l.label, description: "", type: l.type }))),
     },
-    { type: "blank" },
-    ...procedure.tables.flatMap(tableStatements),
-    ...stepStatements(procedure),
-    { type: "blank" },
-    stateClass(procedure),
-    { type: "blank" },
-    ...procedure.inputs.map((i) => inputAccessor(i, undefined)),
-    ...procedure.fixedInputs.map((i) => inputAccessor(i, procedure.fixed.get(i.name))),
-    ...procedure.dice.map(diceAccessor),
-    ...definitionFunctions,
-    ...emitter.helpers,
-    straight.fn,
-    ...straight.helpers,
-    ...emitter.constants.values(),
-    { type: "blank" },
-    {
-      type: "const",
-      name: "CHECKS",
-      valueType: tArray(tRef("rt.CheckSpec", [STATE]), true),
-      init: arr(procedure.requirements.map((r) => obj({ info: id(stepName(`check$${r.name}`)), message: lit(r.message), test: id(checkName(r.name)) }))),
-    },
-    holdsFunction(procedure),
-    traceStatement(procedure),
+  ];
+}
+
+/** Every definition as the runtime reads it (`DEFINITIONS`), the outputs among them (`OUTPUTS`), and `outputs`, which gives them in JSON form. */
+function outputStatements(procedure: ProcedureModel): TsStmt[] {
+  const globals = procedure.lets.filter((l) => !l.each);
+  const elements = procedure.lets.filter((l) => l.each);
+  const definitionKeys = [...globals, ...elements].map((l) => l.key);
+  const grounds = groundsOf(procedure);
+  const dice = diceRead(procedure);
+  return [
     {
       type: "const",
       name: "DEFINITIONS",
-      valueType: tArray(tRef("rt.OutputSpec", [STATE]), true),
+      valueType: tArray(rtType("OutputSpec", [STATE]), true),
       init: arr([
         ...globals.map((l) => obj({ info: id(stepName(l.name)), random: lit(l.random), ground: lit(grounds.has(l.key)), dice: data(dice.get(l.key)), get: id(definitionName(l.name)), wire: wireFunction(l.type) })),
         ...elements.map((l) => obj({
@@ -177,8 +230,8 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       type: "function",
       name: "outputs",
       doc: "The outputs as one object literal (a fixed shape is much faster to build than adding keys one by one).\nFast path: everything computable; otherwise each output on its own, so one stop leaves the rest.",
-      params: [{ name: "c", type: tRef("rt.Collector", [STATE]) }],
-      returns: tRef("Record", [tRef("string"), tRef("rt.Wire | undefined")]),
+      params: [{ name: "c", type: rtType("Collector", [STATE]) }],
+      returns: tRef("Record", [tRef("string"), tUnion([rtType("Wire"), tRef("undefined")])]),
       body: [
         {
           type: "if",
@@ -189,29 +242,27 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
               type: "try",
               body: [{ type: "return", value: obj(procedure.outputNames.map((name) => ({ key: name, value: directOutput(procedure.letsByKey.get(name)!) }))) }],
               error: "error",
-              handler: [{ type: "if", test: not(bin("instanceof", id("error"), id("rt.Stop"))), then: [{ type: "throw", value: id("error") }] }],
+              handler: [{ type: "if", test: not(bin("instanceof", id("error"), rt("Stop"))), then: [{ type: "throw", value: id("error") }] }],
             },
           ],
         },
         { type: "return", value: obj(procedure.outputNames.map((name, i) => ({ key: name, value: call(member(id("c"), "value"), [index(id("OUTPUTS"), lit(i))]) }))) },
       ],
     },
-    memoStatement(procedure),
-    // Typed: a procedure without dice has an empty outcome, which TypeScript cannot type by itself.
-    { type: "const", name: "OUTCOME", valueType: tArray(tRef("string"), true), init: data(procedure.outcome) },
-    { type: "blank" },
-    assumeFunction(globals),
-    { type: "blank" },
-    inheritFunction(procedure),
-    { type: "blank" },
+  ];
+}
+
+/** `check`, `checkDice` and `checkAssume`: what a caller gives, validated against the schema; they never throw. */
+function validatorFunctions(): TsStmt[] {
+  return [
     {
       type: "function",
       name: "check",
       exported: true,
       doc: "Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws.",
       params: [{ name: "value", type: tRef("unknown") }],
-      returns: tRef("rt.CheckResult", [tRef("Input")]),
-      body: [{ type: "return", value: call("rt.checkInput", [id("schema"), id("value"), id("NOTATIONS")], [tRef("Input")]) }],
+      returns: rtType("CheckResult", [tRef("Input")]),
+      body: [{ type: "return", value: call(rt("checkInput"), [id("schema"), id("value"), id("NOTATIONS")], [tRef("Input")]) }],
     },
     { type: "blank" },
     {
@@ -220,8 +271,8 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       exported: true,
       doc: "Validates a dice assignment such as { \"combat_roll\": 7 }. Never throws.",
       params: [{ name: "value", type: tRef("unknown") }],
-      returns: tRef("rt.CheckResult", [tRef("Partial", [tRef("Dice")])]),
-      body: [{ type: "return", value: call("rt.checkDice", [member(id("schema"), "dice"), id("value")]) }],
+      returns: rtType("CheckResult", [tRef("Partial", [tRef("Dice")])]),
+      body: [{ type: "return", value: call(rt("checkDice"), [member(id("schema"), "dice"), id("value")]) }],
     },
     { type: "blank" },
     {
@@ -230,104 +281,104 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
       exported: true,
       doc: "Validates values to assume, such as { \"result\": \"Ao1e4 DL1o2\" }, against their definitions' types. Never throws.",
       params: [{ name: "value", type: tRef("unknown") }],
-      returns: tRef("rt.CheckResult", [tRef("Record", [tRef("string"), tRef("rt.Wire")])]),
-      body: [{ type: "return", value: call("rt.checkAssumed", [id("ASSUMABLE"), id("value"), id("NOTATIONS")]) }],
-    },
-    { type: "blank" },
-    admitDiceFunction(procedure),
-    { type: "blank" },
-    {
-      type: "function",
-      name: "resolve",
-      exported: true,
-      doc: "Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.\nThrows rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.",
-      params: [
-        { name: "input", type: tRef("Input") },
-        { name: "dice", type: tRef("Partial", [tRef("Dice")]), defaultValue: obj({}) },
-        { name: "options", type: tRef("rt.ResolveOptions"), optional: true },
-      ],
-      returns: tRef("rt.Resolution", [tRef("Outputs")]),
-      body: [
-        { type: "const", name: "admitted", init: admittedInput },
-        { type: "const", name: "rolled", init: call(id("admitDice"), [id("dice")]) },
-        {
-          type: "if",
-          test: straightAllowed,
-          then: [
-            { type: "const", name: "values", init: call(id(STRAIGHT), [id("admitted"), id("rolled")]) },
-            {
-              type: "if",
-              test: bin("!==", id("values"), lit(null)),
-              then: [{
-                type: "return",
-                value: call("rt.resolved", [
-                  id("values"),
-                  cond(bin("===", optionalMember(id("options"), "trace"), lit(false)), lit(null), id("retrace")),
-                  id("admitted"),
-                  // The dice as they are now: the caller may reuse the object before reading the trace.
-                  obj(procedure.dice.map((d) => ({ key: d.name, value: member(id("rolled"), d.name) }))),
-                ], [tRef("Outputs")]),
-              }],
-            },
-          ],
-        },
-        { type: "const", name: "s", init: newExpr("State", [id("admitted"), id("rolled"), id("options")]) },
-        {
-          type: "if",
-          test: optionalMember(id("options"), "assume"),
-          then: [{ type: "expr", expr: call(id("assume"), [S, call("rt.admitAssumed", [id("ASSUMABLE"), member(id("options"), "assume"), id("NOTATIONS")])]) }],
-        },
-        { type: "return", value: call("rt.finish", [S, id("CHECKS"), id("outputs"), call("rt.extraOutputs", [id("OUTPUTS"), id("DEFINITIONS"), optionalMember(id("options"), "also")]), id("TRACE"), id("holds")], [tRef("Outputs"), STATE]) },
-      ],
-    },
-    { type: "blank" },
-    {
-      type: "function",
-      name: "retrace",
-      doc: "The trace of a resolution answered straight through: the same evaluation made step by step, when the trace is first read.",
-      params: [{ name: "input", type: tRef("object") }, { name: "dice", type: tRef("Record", [tRef("string"), tRef("number | undefined")]) }],
-      returns: tArray(tRef("rt.TraceStep")),
-      body: [{ type: "return", value: member(call("rt.finish", [newExpr("State", [id("input"), id("dice"), lit(undefined)]), id("CHECKS"), id("outputs"), arr([]), id("TRACE"), id("holds")], [tRef("Outputs"), STATE]), "trace") }],
-    },
-    { type: "blank" },
-    {
-      type: "function",
-      name: "distribution",
-      exported: true,
-      doc: "The exact probability of every outcome over all dice (dice are enumerated only where the rules read them).",
-      params: [{ name: "input", type: tRef("Input") }],
-      returns: tRef("rt.Distribution", [tRef("Outputs")]),
-      body: [
-        { type: "const", name: "admitted", init: admittedInput },
-        {
-          type: "return",
-          value: call("rt.distribute", [
-            member(id("schema"), "dice"),
-            {
-              type: "arrow",
-              params: [{ name: "dice", type: tRef("Record", [tRef("string"), tRef("number | undefined")]) }, { name: "parent", type: tUnion([STATE, tRef("null")]) }],
-              body: [
-                { type: "const", name: "s", init: newExpr("State", [id("admitted"), id("dice"), id("rt.UNTRACED")]) },
-                { type: "if", test: id("parent"), then: [{ type: "expr", expr: call(id("inherit"), [S, id("parent")]) }] },
-                { type: "return", value: S },
-              ],
-            },
-            arrow([{ name: "s", type: STATE }], cond(call(id("holds"), [S]), lit(null), call("rt.requirements", [S, id("CHECKS")]))),
-            id("OUTCOME"),
-            id("OUTPUTS"),
-            id("MEMO"),
-          ], [tRef("Outputs"), STATE]),
-        },
-      ],
+      returns: rtType("CheckResult", [tRef("Record", [tRef("string"), rtType("Wire")])]),
+      body: [{ type: "return", value: call(rt("checkAssumed"), [id("ASSUMABLE"), id("value"), id("NOTATIONS")]) }],
     },
   ];
-  const printed = printModuleParts(head, statements);
-  // The declarations sit beside the JavaScript, which imports the runtime's JavaScript.
-  const declarations = printDeclarations([...head, ...statements].map((s) => (s.type === "import" ? { ...s, from: javaScriptSpecifier(s.from) } : s)));
-  // What the engine runs: its code and imports, and the metadata it reads, whatever edition it is of.
-  const runs = Object.fromEntries(Object.entries(header.metadata).filter(([key]) => !EDITION_METADATA.has(key)));
-  const shareKey = fingerprint(JSON.stringify(imports), JSON.stringify(runs), printed.bodyJavascript);
-  return { source: printed.typescript, javascript: printed.javascript, declarations, header, shareKey };
+}
+
+/** `resolve`: whether the action is allowed, every output the dice allow, and the trace (straight through when it can). */
+function resolveFunction(procedure: ProcedureModel): TsStmt {
+  return {
+    type: "function",
+    name: "resolve",
+    exported: true,
+    doc: "Decides whether the action is allowed, computes every output the given dice allow, and traces each step to its paragraph.\nThrows rt.InvalidInput for input, dice or assumptions that `check`, `checkDice` or `checkAssume` would refuse.",
+    params: [
+      { name: "input", type: tRef("Input") },
+      { name: "dice", type: tRef("Partial", [tRef("Dice")]), defaultValue: obj({}) },
+      { name: "options", type: rtType("ResolveOptions"), optional: true },
+    ],
+    returns: rtType("Resolution", [tRef("Outputs")]),
+    body: [
+      { type: "const", name: "admitted", init: admittedInput },
+      { type: "const", name: "rolled", init: call(id("admitDice"), [id("dice")]) },
+      {
+        type: "if",
+        test: straightAllowed,
+        then: [
+          { type: "const", name: "values", init: call(id(STRAIGHT), [id("admitted"), id("rolled")]) },
+          {
+            type: "if",
+            test: bin("!==", id("values"), lit(null)),
+            then: [{
+              type: "return",
+              value: call(rt("resolved"), [
+                id("values"),
+                cond(bin("===", optionalMember(id("options"), "trace"), lit(false)), lit(null), id("retrace")),
+                id("admitted"),
+                // The dice as they are now: the caller may reuse the object before reading the trace.
+                obj(procedure.dice.map((d) => ({ key: d.name, value: member(id("rolled"), d.name) }))),
+              ], [tRef("Outputs")]),
+            }],
+          },
+        ],
+      },
+      { type: "const", name: "s", init: newExpr("State", [id("admitted"), id("rolled"), id("options")]) },
+      {
+        type: "if",
+        test: optionalMember(id("options"), "assume"),
+        then: [{ type: "expr", expr: call(id("assume"), [S, call(rt("admitAssumed"), [id("ASSUMABLE"), member(id("options"), "assume"), id("NOTATIONS")])]) }],
+      },
+      { type: "return", value: call(rt("finish"), [S, id("CHECKS"), id("outputs"), call(rt("extraOutputs"), [id("OUTPUTS"), id("DEFINITIONS"), optionalMember(id("options"), "also")]), id("TRACE"), id("holds")], [tRef("Outputs"), STATE]) },
+    ],
+  };
+}
+
+/** `retrace`: the trace of a resolution answered straight through, made when it is first read. */
+function retraceFunction(): TsStmt {
+  return {
+    type: "function",
+    name: "retrace",
+    doc: "The trace of a resolution answered straight through: the same evaluation made step by step, when the trace is first read.",
+    params: [{ name: "input", type: tRef("object") }, { name: "dice", type: tRef("Record", [tRef("string"), tUnion([tRef("number"), tRef("undefined")])]) }],
+    returns: tArray(rtType("TraceStep")),
+    body: [{ type: "return", value: member(call(rt("finish"), [newExpr("State", [id("input"), id("dice"), lit(undefined)]), id("CHECKS"), id("outputs"), arr([]), id("TRACE"), id("holds")], [tRef("Outputs"), STATE]), "trace") }],
+  };
+}
+
+/** `distribution`: the exact probability of every outcome over all dice. */
+function distributionFunction(): TsStmt {
+  return {
+    type: "function",
+    name: "distribution",
+    exported: true,
+    doc: "The exact probability of every outcome over all dice (dice are enumerated only where the rules read them).",
+    params: [{ name: "input", type: tRef("Input") }],
+    returns: rtType("Distribution", [tRef("Outputs")]),
+    body: [
+      { type: "const", name: "admitted", init: admittedInput },
+      {
+        type: "return",
+        value: call(rt("distribute"), [
+          member(id("schema"), "dice"),
+          {
+            type: "arrow",
+            params: [{ name: "dice", type: tRef("Record", [tRef("string"), tUnion([tRef("number"), tRef("undefined")])]) }, { name: "parent", type: tUnion([STATE, tRef("null")]) }],
+            body: [
+              { type: "const", name: "s", init: newExpr("State", [id("admitted"), id("dice"), rt("UNTRACED")]) },
+              { type: "if", test: id("parent"), then: [{ type: "expr", expr: call(id("inherit"), [S, id("parent")]) }] },
+              { type: "return", value: S },
+            ],
+          },
+          arrow([{ name: "s", type: STATE }], cond(call(id("holds"), [S]), lit(null), call(rt("requirements"), [S, id("CHECKS")]))),
+          id("OUTCOME"),
+          id("OUTPUTS"),
+          id("MEMO"),
+        ], [tRef("Outputs"), STATE]),
+      },
+    ],
+  };
 }
 
 /** An engine module as source text, and what share-engines.ts needs to publish another edition's as this one's. */
@@ -393,10 +444,10 @@ function directOutput(definition: LetModel, value: TsExpr = definition.each ? pe
   const plain = isPlain(wire);
   // Notation results (and lists of them) are plain objects already; TypeScript needs telling that they are JSON.
   const notation = definition.type.kind === "notation" || (definition.type.kind === "list" && definition.type.of.kind === "notation");
-  if (plain) return cast(notation ? cast(value, tRef("unknown")) : value, tRef("rt.Wire"));
+  if (plain) return cast(notation ? cast(value, tRef("unknown")) : value, rtType("Wire"));
   // A list converted item by item: by the runtime's loop, not a closure made on every call.
   const type = outputType(definition);
-  if (type.kind === "list") return call("rt.wireEach", [value, wireFunction(type.of)]);
+  if (type.kind === "list") return call(rt("wireEach"), [value, wireFunction(type.of)]);
   return call(wire, [value]);
 }
 
@@ -405,7 +456,7 @@ function memoStatement(procedure: ProcedureModel): TsStmt {
   return {
     type: "const",
     name: "MEMO",
-    valueType: tRef("Readonly", [tRef("Record", [tRef("string"), tRef("rt.MemoSpec", [STATE])])]),
+    valueType: tRef("Readonly", [tRef("Record", [tRef("string"), rtType("MemoSpec", [STATE])])]),
     init: obj(procedure.lets.map((l) => ({
       key: l.key,
       value: obj({
@@ -430,7 +481,7 @@ function holdsFunction(procedure: ProcedureModel): TsStmt {
         body: [{ type: "return", value: procedure.requirements.map((r) => call(id(checkName(r.name)), [S])).reduce((a, b) => bin("&&", a, b)) }],
         error: "error",
         handler: [
-          { type: "if", test: not(bin("instanceof", id("error"), id("rt.Stop"))), then: [{ type: "throw", value: id("error") }] },
+          { type: "if", test: not(bin("instanceof", id("error"), rt("Stop"))), then: [{ type: "throw", value: id("error") }] },
           { type: "return", value: lit(false) },
         ],
       }];
@@ -464,7 +515,7 @@ function traceStatement(procedure: ProcedureModel): TsStmt {
     type: "const",
     name: "TRACE",
     doc: "The trace, in reading order: each step after the steps it reads.",
-    valueType: tArray(tRef("rt.TraceEntry", [STATE]), true),
+    valueType: tArray(rtType("TraceEntry", [STATE]), true),
     init: arr(traceOrder(procedure).map(entry)),
   };
 }
@@ -473,13 +524,13 @@ function traceStatement(procedure: ProcedureModel): TsStmt {
 function wireFunction(type: Type): TsExpr {
   if (type.kind === "list") {
     const inner = wireFunction(type.of);
-    if (isPlain(inner)) return member(id("rt.wireAs"), "list");
+    if (isPlain(inner)) return member(rt("wireAs"), "list");
     return arrow([{ name: "value", type: tRef("unknown") }], call(member(cast(id("value"), tArray(tRef("unknown"), true)), "map"), [inner]));
   }
-  if (type.kind === "odds") return id("rt.wireAs.odds");
-  if (type.kind === "range") return id("rt.wireAs.range");
-  if (type.kind === "number" || (type.kind === "integer" && type.orAll)) return id("rt.wireAs.number");
-  return member(id("rt.wireAs"), "plain");
+  if (type.kind === "odds") return member(rt("wireAs"), "odds");
+  if (type.kind === "range") return member(rt("wireAs"), "range");
+  if (type.kind === "number" || (type.kind === "integer" && type.orAll)) return member(rt("wireAs"), "number");
+  return member(rt("wireAs"), "plain");
 }
 
 /** An output's wire converter: a per-unit output's list is made for it, so it is not copied again. */
@@ -506,8 +557,8 @@ function keyValue(key: TableKey): TsExpr {
 }
 
 /** Keys as values: odds keys as odds ("13:1+" is 13:1), others as integers or member names. */
-function keysOf(type: Type): string {
-  return type.kind === "odds" ? "rt.oddsKeysOf" : "rt.keysOf";
+function keysOf(type: Type): TsExpr {
+  return rt(type.kind === "odds" ? "oddsKeysOf" : "keysOf");
 }
 
 function cellValue(value: unknown): TsExpr {
@@ -520,8 +571,8 @@ function tableStatements(table: TableModel): TsStmt[] {
       type: "const",
       name: tableName(table.name),
       doc: `${table.label} — chart “${table.caption}” (${table.citation.paragraph})${table.unknownCells > 0 ? `; ${table.unknownCells} cell(s) unknown` : ""}`,
-      valueType: tRef("rt.Table", [nativeType({ ...table.cellType, orNone: undefined } as Type)]),
-      init: call("rt.table", [obj({
+      valueType: rtType("Table", [nativeType({ ...table.cellType, orNone: undefined } as Type)]),
+      init: call(rt("table"), [obj({
         name: lit(table.name),
         caption: lit(table.caption),
         paragraph: lit(table.citation.paragraph),
@@ -548,7 +599,7 @@ function stepInfo(name: string, label: string, kind: string, paragraph: string, 
 }
 
 function stepStatements(procedure: ProcedureModel): TsStmt[] {
-  const step = (key: string, init: TsExpr): TsStmt => ({ type: "const", name: stepName(key), valueType: tRef("rt.StepInfo"), init });
+  const step = (key: string, init: TsExpr): TsStmt => ({ type: "const", name: stepName(key), valueType: rtType("StepInfo"), init });
   return [
     ...procedure.inputs.map((i) => step(`in$${i.name}`, stepInfo(i.name, i.label, "input", i.citation.paragraph, i.citation.quote, i.type))),
     // A fixed input is the procedure's premise, not a sentence of the rules: it cites the procedure and quotes nothing.
@@ -569,7 +620,7 @@ function stateClass(procedure: ProcedureModel): TsStmt {
   return {
     type: "class",
     name: "State",
-    extends: id("rt.State"),
+    extends: rt("State"),
     doc: "One evaluation: each field memoizes a definition, so each is computed once, only if needed; the trace reads them.",
     fields: [
       ...procedure.inputs.map((i) => ({ name: inputName(i.name), valueType: optional(nativeType(i.type)), init: lit(undefined) })),
@@ -623,13 +674,13 @@ function inputAccessor(input: InputModel, fixed: unknown): TsStmt {
   const value = inputValue(input, fixed, read);
   // An input left out because it is not known yet stops whatever reads it.
   const notKnown: TsStmt[] = input.type.orUnknown
-    ? [{ type: "if", test: bin("==", read, lit(null)), then: [{ type: "throw", value: call("rt.notKnown", [id(stepName(`in$${name}`))]) }] }]
+    ? [{ type: "if", test: bin("==", read, lit(null)), then: [{ type: "throw", value: call(rt("notKnown"), [id(stepName(`in$${name}`))]) }] }]
     : [];
   return memoized(inputName(name), member(S, inputName(name)), native, notKnown, value);
 }
 
 function fixedValue(value: unknown, type: Type): TsExpr {
-  if (type.kind === "odds" && typeof value === "string") return call("rt.oddsIn", [lit(value)]);
+  if (type.kind === "odds" && typeof value === "string") return call(rt("oddsIn"), [lit(value)]);
   if (value === "all") return lit(Infinity);
   if (type.kind === "number" && typeof value === "number") return data(numberValue(value));
   return data(value);
@@ -643,26 +694,26 @@ function fixedValue(value: unknown, type: Type): TsExpr {
 function admitDiceFunction(procedure: ProcedureModel): TsStmt {
   const dice = id("dice");
   const local = (d: DiceModel) => id(`d$${d.name}`);
-  const possible = (d: DiceModel): TsExpr => call("rt.rollOrNone", [local(d), lit(d.count), lit(d.count * d.sides)]);
+  const possible = (d: DiceModel): TsExpr => call(rt("rollOrNone"), [local(d), lit(d.count), lit(d.count * d.sides)]);
   const counts = procedure.dice.map((d): TsExpr => cond(bin("===", local(d), lit(undefined)), lit(0), lit(1)));
   const given = counts.length > 0 ? counts.reduce((a, b) => bin("+", a, b)) : lit(0);
-  const admitted = [...procedure.dice.map(possible), bin("===", call("rt.keyCount", [dice]), given)].reduce((a, b) => bin("&&", a, b));
+  const admitted = [...procedure.dice.map(possible), bin("===", call(rt("keyCount"), [dice]), given)].reduce((a, b) => bin("&&", a, b));
   return {
     type: "function",
     name: "admitDice",
     doc: "The dice `resolve` works on: the usual case checked here, die by die; anything else by `rt.admitDice` (which throws for what `checkDice` refuses).",
     params: [{ name: "dice", type: tRef("unknown") }],
-    returns: tRef("Record", [tRef("string"), tRef("number | undefined")]),
+    returns: tRef("Record", [tRef("string"), tUnion([tRef("number"), tRef("undefined")])]),
     body: [
       {
         type: "if",
-        test: call("rt.plainObject", [dice]),
+        test: call(rt("plainObject"), [dice]),
         then: [
           ...procedure.dice.map((d): TsStmt => ({ type: "const", name: `d$${d.name}`, init: member(dice, d.name) })),
-          { type: "if", test: admitted, then: [{ type: "return", value: cast(dice, tRef("Record", [tRef("string"), tRef("number | undefined")])) }] },
+          { type: "if", test: admitted, then: [{ type: "return", value: cast(dice, tRef("Record", [tRef("string"), tUnion([tRef("number"), tRef("undefined")])])) }] },
         ],
       },
-      { type: "return", value: call("rt.admitDice", [member(id("schema"), "dice"), dice]) },
+      { type: "return", value: call(rt("admitDice"), [member(id("schema"), "dice"), dice]) },
     ],
   };
 }
@@ -670,7 +721,7 @@ function admitDiceFunction(procedure: ProcedureModel): TsStmt {
 /** Reads a die once; a die the caller did not roll stops what needs it. */
 function diceAccessor(dice: DiceModel): TsStmt {
   const name = diceName(dice.name);
-  const missing: TsStmt = { type: "if", test: bin("===", id("v"), lit(undefined)), then: [{ type: "throw", value: call("rt.needDie", [id(stepName(`die$${dice.name}`)), lit(dice.name)]) }] };
+  const missing: TsStmt = { type: "if", test: bin("===", id("v"), lit(undefined)), then: [{ type: "throw", value: call(rt("needDie"), [id(stepName(`die$${dice.name}`)), lit(dice.name)]) }] };
   return memoized(name, member(S, name), tRef("number"), [], member(member(S, "dice"), dice.name), undefined, [missing]);
 }
 
@@ -762,7 +813,7 @@ function assumeFunction(definitions: LetModel[]): TsStmt {
   return {
     type: "function",
     name: "assume",
-    params: [{ name: "s", type: STATE }, { name: "values", type: tRef("Readonly", [tRef("Record", [tRef("string"), tRef("rt.Wire")])]) }],
+    params: [{ name: "s", type: STATE }, { name: "values", type: tRef("Readonly", [tRef("Record", [tRef("string"), rtType("Wire")])]) }],
     returns: tRef("void"),
     body: definitions.map((d) => {
       const name = definitionName(d.name);
@@ -771,7 +822,7 @@ function assumeFunction(definitions: LetModel[]): TsStmt {
       const value = cast(conversion ? call(conversion, [read]) : cast(read, tRef("unknown")), nativeType(d.type));
       return {
         type: "if",
-        test: call("Object.hasOwn", [id("values"), lit(d.name)]),
+        test: call(builtin("Object", "hasOwn"), [id("values"), lit(d.name)]),
         then: [{ type: "expr", expr: assign(member(S, name), value) }],
       } satisfies TsStmt;
     }),

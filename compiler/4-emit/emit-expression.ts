@@ -2,13 +2,15 @@ import type { AggregateExpr, CallExpr, Expr, FieldAccess, Lookup } from "../lang
 import type { Binding } from "../language/bindings.ts";
 import type { Type } from "../language/types.ts";
 import type { TableModel } from "../3-check/types.ts";
+import type { ExpressionFacts } from "../3-check/facts.ts";
+import { loopIndex } from "../language/bindings.ts";
 import { cmp, compareOdds, type Num, type Odds } from "../runtime/runtime.ts";
 import {
-  assign, bin, call, cast, cond, id, index, lit, member, neg, newExpr, not, tRef,
-  type TsExpr, type TsParam, type TsStmt, type TsType,
+  assign, bin, call, cast, cond, id, index, lit, member, neg, newExpr, not, tRef, rt, rtType, builtin, type TsExpr, type TsParam, type TsStmt, type TsType,
 } from "./ts/ast.ts";
 import { definitionName, diceName, elementName, inputName, localName, tableKeysName, tableName } from "./names.ts";
 import { nativeType, numberValue, wireConversion } from "./emit-types.ts";
+import { dispatch, nodesOf, type Cases } from "../language/visit.ts";
 
 const PRIMITIVE = new Set(["integer", "boolean", "text", "enum", "none", "all", "any"]);
 const S = id("s");
@@ -61,8 +63,11 @@ export class ExpressionEmitter {
   /** With `locals`: every value read while `readsOf` emits (see there). */
   private logged: Set<string> | null = null;
 
+  private readonly facts: ExpressionFacts;
+
   /** `constants` may be shared with another emitter of the same module, so each fraction is made once. */
-  constructor(reads: Reads = { kind: "memoized" }, constants = new Map<string, TsStmt>()) {
+  constructor(facts: ExpressionFacts, reads: Reads = { kind: "memoized" }, constants = new Map<string, TsStmt>()) {
+    this.facts = facts;
     this.reads = reads;
     this.constants = constants;
   }
@@ -117,101 +122,101 @@ export class ExpressionEmitter {
     const nullable =
       (expr.type === "Aggregate" && MAY_BE_NONE.has(expr.fn)) ||
       (expr.type === "Call" && (expr.callee === "first" || expr.callee === "last"));
-    if (expr.ty && !expr.ty.orNone && (expr.narrowed || nullable)) return cast(code, nativeType(expr.ty));
+    const type = this.facts.type(expr);
+    if (type && !type.orNone && (this.facts.narrowed(expr) || nullable)) return cast(code, nativeType(type));
     return code;
   }
 
   private translate(expr: Expr, paragraph: string): TsExpr {
-    const e = (x: Expr) => this.emit(x, paragraph);
-    const hoisted = this.loop.values.get(expr);
-    if (hoisted) return hoisted;
-    switch (expr.type) {
-      case "Literal":
-        if (expr.kind === "none") return lit(null);
-        if (expr.kind === "all") return lit(Infinity);
-        if (expr.kind === "number" || expr.kind === "integer") return this.number(expr.value as number);
-        return lit(expr.value);
-      case "Name": {
-        const b = expr.binding;
-        switch (b?.kind) {
-          case "input":
-            return this.read(inputName(b.decl.name));
-          case "let":
-            return this.read(definitionName(b.decl.name));
-          case "dice":
-            return this.read(diceName(b.decl.name));
-          case "table":
-            return id(tableName(b.decl.name));
-          case "member":
-            return lit(b.member);
-          case "rounding":
-            return lit(b.mode);
-          case "local":
-            return id(localName(b.name));
-          default:
-            throw new Error(`unbound name ${expr.name} reached the emitter`);
-        }
-      }
-      case "Field":
-        return this.field(expr, paragraph);
-      case "Lookup": {
-        const table = e(expr.object);
-        const row = this.loop.rows.get(expr);
-        const column = this.loop.columns.get(expr);
-        if (row && column) return call("rt.cell", [table, row.index, column, row.row, e(expr.column)]);
-        if (row) return call("rt.cellAt", [table, row.index, row.row, e(expr.column)]);
-        return call("rt.lookup", [table, e(expr.row), e(expr.column)]);
-      }
-      case "Index":
-        return call("rt.item", [this.readList(expr.object, paragraph), e(expr.index), lit(paragraph)]);
-      case "Unary":
-        if (expr.op === "not") return not(e(expr.operand));
-        return isExact(expr.operand.ty) ? call("rt.neg", [e(expr.operand)]) : neg(e(expr.operand));
-      case "Binary":
-        return this.binary(expr.op, expr.left, expr.right, paragraph);
-      case "Ratio":
-        return call("rt.ratio", [e(expr.left), e(expr.right), lit(paragraph)]);
-      case "In": {
-        const value = e(expr.value);
-        const set = expr.set;
-        const exactly = isExact(expr.value.ty);
-        if (set.type === "Set") return set.items.map((item) => (exactly || isExact(item.ty) ? call("rt.eq", [value, e(item)]) : bin("===", value, e(item)))).reduce((a, b) => bin("||", a, b));
-        if (set.type === "Span") {
-          if (exactly || isExact(set.low.ty) || isExact(set.high.ty)) return bin("&&", call("rt.le", [e(set.low), value]), call("rt.le", [value, e(set.high)]));
-          return bin("&&", bin(">=", value, e(set.low)), bin("<=", value, e(set.high)));
-        }
-        return call("rt.inRange", [value, e(set)]);
-      }
-      case "If":
-        return cond(e(expr.test), e(expr.consequent), e(expr.alternate));
-      case "Aggregate":
-        return this.aggregate(expr, paragraph);
-      case "Call":
-        return this.builtin(expr, paragraph);
-      case "List":
-        return { type: "array", items: expr.items.map(e) };
-      case "Set":
-      case "Span":
-      case "RecordLiteral":
-        throw new Error(`${expr.type} cannot appear in an engine expression`);
-    }
+    return this.loop.values.get(expr) ?? dispatch(this.translation, expr, paragraph);
   }
+
+  /** The code of each kind of expression (`paragraph` is cited where an operation has no value). */
+  private readonly translation: Cases<TsExpr, string> = {
+    Literal: (expr) => {
+      if (expr.kind === "none") return lit(null);
+      if (expr.kind === "all") return lit(Infinity);
+      if (expr.kind === "number" || expr.kind === "integer") return this.number(expr.value as number);
+      return lit(expr.value);
+    },
+    Name: (expr) => {
+      const b = this.facts.binding(expr);
+      switch (b?.kind) {
+        case "input":
+          return this.read(inputName(b.decl.name));
+        case "let":
+          return this.read(definitionName(b.decl.name));
+        case "dice":
+          return this.read(diceName(b.decl.name));
+        case "table":
+          return id(tableName(b.decl.name));
+        case "member":
+          return lit(b.member);
+        case "rounding":
+          return lit(b.mode);
+        case "local":
+          return id(localName(b.name));
+        default:
+          throw new Error(`unbound name ${expr.name} reached the emitter`);
+      }
+    },
+    Field: (expr, paragraph) => this.field(expr, paragraph),
+    Lookup: (expr, paragraph) => {
+      const e = (x: Expr) => this.emit(x, paragraph);
+      const table = e(expr.object);
+      const row = this.loop.rows.get(expr);
+      const column = this.loop.columns.get(expr);
+      if (row && column) return call(rt("cell"), [table, row.index, column, row.row, e(expr.column)]);
+      if (row) return call(rt("cellAt"), [table, row.index, row.row, e(expr.column)]);
+      return call(rt("lookup"), [table, e(expr.row), e(expr.column)]);
+    },
+    Index: (expr, paragraph) => call(rt("item"), [this.readList(expr.object, paragraph), this.emit(expr.index, paragraph), lit(paragraph)]),
+    Unary: (expr, paragraph) => {
+      const operand = this.emit(expr.operand, paragraph);
+      if (expr.op === "not") return not(operand);
+      return isExact(this.facts.type(expr.operand)) ? call(rt("neg"), [operand]) : neg(operand);
+    },
+    Binary: (expr, paragraph) => this.binary(expr.op, expr.left, expr.right, paragraph),
+    Ratio: (expr, paragraph) => call(rt("ratio"), [this.emit(expr.left, paragraph), this.emit(expr.right, paragraph), lit(paragraph)]),
+    In: (expr, paragraph) => {
+      const e = (x: Expr) => this.emit(x, paragraph);
+      const value = e(expr.value);
+      const set = expr.set;
+      const exactly = isExact(this.facts.type(expr.value));
+      if (set.type === "Set") return set.items.map((item) => (exactly || isExact(this.facts.type(item)) ? call(rt("eq"), [value, e(item)]) : bin("===", value, e(item)))).reduce((a, b) => bin("||", a, b));
+      if (set.type === "Span") {
+        if (exactly || isExact(this.facts.type(set.low)) || isExact(this.facts.type(set.high))) return bin("&&", call(rt("le"), [e(set.low), value]), call(rt("le"), [value, e(set.high)]));
+        return bin("&&", bin(">=", value, e(set.low)), bin("<=", value, e(set.high)));
+      }
+      return call(rt("inRange"), [value, e(set)]);
+    },
+    If: (expr, paragraph) => cond(this.emit(expr.test, paragraph), this.emit(expr.consequent, paragraph), this.emit(expr.alternate, paragraph)),
+    Aggregate: (expr, paragraph) => this.aggregate(expr, paragraph),
+    Call: (expr, paragraph) => this.builtin(expr, paragraph),
+    List: (expr, paragraph) => ({ type: "array", items: expr.items.map((item) => this.emit(item, paragraph)) }),
+    // Read where they stand (`x in {a, b}`, a literal of an example), never computed on their own.
+    Set: notInEngines,
+    Span: notInEngines,
+    RecordLiteral: notInEngines,
+  };
 
   private field(expr: FieldAccess, paragraph: string): TsExpr {
     const object = expr.object;
-    if (expr.elementLet && object.type === "Name" && object.binding?.kind === "local" && object.binding.list) {
-      return this.read(elementName(object.binding.list.name, expr.elementLet.name), object.binding.index);
-    }
+    const element = this.facts.elementLet(expr);
+    const local = object.type === "Name" ? this.facts.binding(object) : undefined;
+    if (element && local?.kind === "local" && local.list) return this.read(elementName(local.list.name, element.name), local.index);
     const read = member(this.emit(object, paragraph), expr.field);
     // Records and results arrive in wire form; fields that are odds, ranges or numbers are converted on read.
-    const conversion = (object.ty?.kind === "record" || object.ty?.kind === "notation") && expr.ty ? wireConversion(expr.ty) : null;
-    return conversion ? cast(call(conversion, [read]), nativeType(expr.ty!)) : read;
+    const objectType = this.facts.type(object);
+    const type = this.facts.type(expr);
+    const conversion = (objectType?.kind === "record" || objectType?.kind === "notation") && type ? wireConversion(type) : null;
+    return conversion && type ? cast(call(conversion, [read]), nativeType(type)) : read;
   }
 
   private binary(op: string, left: Expr, right: Expr, paragraph: string): TsExpr {
     const l = this.emit(left, paragraph);
     const r = this.emit(right, paragraph);
-    const exactly = isExact(left.ty) || isExact(right.ty);
+    const exactly = isExact(this.facts.type(left)) || isExact(this.facts.type(right));
     switch (op) {
       case "and":
         return bin("&&", l, r);
@@ -223,22 +228,22 @@ export class ExpressionEmitter {
       case "/":
         // Exact: whole numbers stay whole (and stop when too large), others are fractions.
         // Integers only add, subtract and multiply to integers: no fraction to look for, only a result beyond the safe integers.
-        if (op !== "/" && isInteger(left.ty) && isInteger(right.ty)) return call("rt.whole", [bin(op, l, r), lit(paragraph)]);
-        return call(ARITHMETIC[op], [l, r, lit(paragraph)]);
+        if (op !== "/" && isInteger(this.facts.type(left)) && isInteger(this.facts.type(right))) return call(rt("whole"), [bin(op, l, r), lit(paragraph)]);
+        return call(rt(ARITHMETIC[op]), [l, r, lit(paragraph)]);
       case "==":
       case "!=": {
         let same: TsExpr;
-        if (exactly && isNumeric(left.ty) && isNumeric(right.ty)) same = call("rt.eq", [l, r]);
-        else if (isPrimitive(left.ty) && isPrimitive(right.ty)) return bin(op === "==" ? "===" : "!==", l, r);
-        else same = call("rt.sameValue", [l, r]);
+        if (exactly && isNumeric(this.facts.type(left)) && isNumeric(this.facts.type(right))) same = call(rt("eq"), [l, r]);
+        else if (isPrimitive(this.facts.type(left)) && isPrimitive(this.facts.type(right))) return bin(op === "==" ? "===" : "!==", l, r);
+        else same = call(rt("sameValue"), [l, r]);
         return op === "==" ? same : not(same);
       }
       case "<":
       case "<=":
       case ">":
       case ">=":
-        if (left.ty?.kind === "odds") return bin(op, call("rt.compareOdds", [l, r]), lit(0));
-        if (exactly) return call(COMPARE[op], [l, r]);
+        if (this.facts.type(left)?.kind === "odds") return bin(op, call(rt("compareOdds"), [l, r]), lit(0));
+        if (exactly) return call(rt(COMPARE[op]), [l, r]);
         return bin(op, l, r);
       default:
         return bin(op, l, r);
@@ -250,21 +255,22 @@ export class ExpressionEmitter {
     const n = numberValue(value);
     if (typeof n === "number") return lit(n);
     const name = `num$${n.n < 0 ? "m" : ""}${Math.abs(n.n)}$${n.d}`;
-    if (!this.constants.has(name)) this.constants.set(name, { type: "const", name, valueType: tRef("rt.Num"), init: call("rt.fraction", [lit(n.n), lit(n.d)]) });
+    if (!this.constants.has(name)) this.constants.set(name, { type: "const", name, valueType: rtType("Num"), init: call(rt("fraction"), [lit(n.n), lit(n.d)]) });
     return id(name);
   }
 
   /** A comprehension becomes `each$N(s, …free variables)`, a function with one loop. */
   private aggregate(expr: AggregateExpr, paragraph: string): TsExpr {
     const name = `${this.owner}$each${++this.count}`;
-    const free = freeLocals(expr);
+    const free = freeLocals(expr, this.facts);
     const params: TsParam[] = [];
     for (const local of free) {
       params.push({ name: localName(local.name), type: nativeType(local.type) });
       params.push({ name: local.index, type: tRef("number") });
     }
-    const listType = expr.list.ty?.kind === "list" ? expr.list.ty.of : ({ kind: "any" } as Type);
-    const i = expr.index ?? `${expr.variable.name}$i`;
+    const listOf = this.facts.type(expr.list);
+    const listType = listOf?.kind === "list" ? listOf.of : ({ kind: "any" } as Type);
+    const i = loopIndex(expr.variable.name);
     const items = id("items");
     const captured = new Set<string>();
     this.captures.push(captured);
@@ -278,11 +284,12 @@ export class ExpressionEmitter {
     const value = expr.value ? this.emit(expr.value, paragraph) : lit(null);
     const loop = (body: TsStmt[], reverse = false): TsStmt => ({ type: "for", index: i, limit: member(items, "length"), body: [item, ...keep, ...body], reverse });
     // The loop's own result may be none (the call site knows better, and casts).
-    const returns = expr.ty ? nativeType(MAY_BE_NONE.has(expr.fn) ? { ...expr.ty, orNone: true } : expr.ty) : tRef("unknown");
+    const type = this.facts.type(expr);
+    const returns = type ? nativeType(MAY_BE_NONE.has(expr.fn) ? { ...type, orNone: true } : type) : tRef("unknown");
     let body: TsStmt[];
     switch (expr.fn) {
       case "sum":
-        body = [{ type: "let", name: "total", valueType: returns, init: lit(0) }, loop([{ type: "expr", expr: assign(id("total"), call("rt.add", [id("total"), value, lit(paragraph)])) }]), { type: "return", value: id("total") }];
+        body = [{ type: "let", name: "total", valueType: returns, init: lit(0) }, loop([{ type: "expr", expr: assign(id("total"), call(rt("add"), [id("total"), value, lit(paragraph)])) }]), { type: "return", value: id("total") }];
         break;
       case "count":
         body = [{ type: "let", name: "total", init: lit(0) }, loop([{ type: "expr", expr: assign(id("total"), bin("+", id("total"), lit(1))) }]), { type: "return", value: id("total") }];
@@ -299,9 +306,10 @@ export class ExpressionEmitter {
         break;
       case "list": {
         // Without a filter the list has one value per item: made at that length, not grown one by one.
+        const valueType = expr.value ? this.facts.type(expr.value) : undefined;
         const out = expr.filter ? { type: "array", items: [] } satisfies TsExpr : newExpr("Array", [member(items, "length")]);
         const add = expr.filter ? call(member(id("out"), "push"), [value]) : assign(index(id("out"), id(i)), value);
-        body = [{ type: "const", name: "out", valueType: { type: "array", element: expr.value?.ty ? nativeType(expr.value.ty) : tRef("unknown") }, init: out }, loop([{ type: "expr", expr: add }]), { type: "return", value: id("out") }];
+        body = [{ type: "const", name: "out", valueType: { type: "array", element: valueType ? nativeType(valueType) : tRef("unknown") }, init: out }, loop([{ type: "expr", expr: add }]), { type: "return", value: id("out") }];
         break;
       }
       case "min":
@@ -311,10 +319,10 @@ export class ExpressionEmitter {
           body = bisect(kept, test, item, i);
           break;
         }
-        const kind = expr.value?.ty?.kind;
+        const kind = expr.value ? this.facts.type(expr.value)?.kind : undefined;
         const better =
-          kind === "odds" ? bin(expr.fn === "min" ? "<" : ">", call("rt.compareOdds", [id("v"), id("best")]), lit(0))
-          : kind === "number" ? call(expr.fn === "min" ? "rt.lt" : "rt.gt", [id("v"), id("best")])
+          kind === "odds" ? bin(expr.fn === "min" ? "<" : ">", call(rt("compareOdds"), [id("v"), id("best")]), lit(0))
+          : kind === "number" ? call(rt(expr.fn === "min" ? "lt" : "gt"), [id("v"), id("best")])
           : bin(expr.fn === "min" ? "<" : ">", id("v"), id("best"));
         body = [
           { type: "let", name: "best", valueType: returns, init: lit(null) },
@@ -355,9 +363,9 @@ export class ExpressionEmitter {
    * not have computed on its first item.
    */
   private hoist(expr: AggregateExpr, free: Local[], loopIndex: string, paragraph: string): TsStmt[] {
-    const columnsOf = expr.list.type === "Call" && expr.list.callee === "columns" ? tableOf(expr.list.args[0]) : null;
+    const columnsOf = expr.list.type === "Call" && expr.list.callee === "columns" ? tableOf(expr.list.args[0], this.facts) : null;
     const outside = new Set(free.map((local) => local.index));
-    const invariant = (e: Expr) => freeLocals(e).every((local) => outside.has(local.index));
+    const invariant = (e: Expr) => freeLocals(e, this.facts).every((local) => outside.has(local.index));
     const statements: TsStmt[] = [];
     const constant = (init: TsExpr): TsExpr => {
       const name = `inv$${statements.length + 1}`;
@@ -366,50 +374,55 @@ export class ExpressionEmitter {
     };
     const visit = (e: Expr): void => {
       if (invariant(e)) {
-        if (worthHoisting(e)) this.loop.values.set(e, constant(this.emit(e, paragraph)));
+        if (worthHoisting(e, this.facts)) this.loop.values.set(e, constant(this.emit(e, paragraph)));
         return;
       }
-      switch (e.type) {
-        case "Binary":
-          visit(e.left);
-          if (e.op !== "and" && e.op !== "or") visit(e.right);
-          return;
-        case "Unary":
-          return visit(e.operand);
-        case "Ratio":
-          visit(e.left);
-          return visit(e.right);
-        case "Index":
-          visit(e.object);
-          return visit(e.index);
-        case "Field":
-          return visit(e.object);
-        case "If":
-          return visit(e.test);
-        case "In":
-          visit(e.value);
-          // `x in T[r, c]` reads its range in full; a set `{a, b}` or span `a..b` is tested one part at a time.
-          if (e.set.type !== "Set" && e.set.type !== "Span") visit(e.set);
-          return;
-        case "Lookup":
-          if (e.object.type === "Name" && invariant(e.row)) {
-            const row = constant(this.emit(e.row, paragraph));
-            this.loop.rows.set(e, { row, index: constant(call("rt.rowOf", [this.emit(e.object, paragraph), row])) });
-          } else {
-            visit(e.row);
-          }
-          if (columnsOf !== null && tableOf(e.object) === columnsOf && e.column.type === "Name" && e.column.binding?.kind === "local" && e.column.binding.index === loopIndex) {
-            this.loop.columns.set(e, id(loopIndex));
-          }
-          return visit(e.column);
-        case "Call":
-          return e.args.forEach(visit);
-        case "List":
-          return e.items.forEach(visit);
-        default:
-          // Literals and names are cheap; a nested comprehension is its own function.
-          return;
-      }
+      dispatch(parts, e, undefined);
+    };
+    const nothing = () => {};
+    // The parts of a node that vary with the loop and that every iteration evaluates.
+    const parts: Cases<void> = {
+      Binary: (e) => {
+        visit(e.left);
+        if (e.op !== "and" && e.op !== "or") visit(e.right);
+      },
+      Unary: (e) => visit(e.operand),
+      Ratio: (e) => {
+        visit(e.left);
+        visit(e.right);
+      },
+      Index: (e) => {
+        visit(e.object);
+        visit(e.index);
+      },
+      Field: (e) => visit(e.object),
+      If: (e) => visit(e.test),
+      In: (e) => {
+        visit(e.value);
+        // `x in T[r, c]` reads its range in full; a set `{a, b}` or span `a..b` is tested one part at a time.
+        if (e.set.type !== "Set" && e.set.type !== "Span") visit(e.set);
+      },
+      Lookup: (e) => {
+        if (e.object.type === "Name" && invariant(e.row)) {
+          const row = constant(this.emit(e.row, paragraph));
+          this.loop.rows.set(e, { row, index: constant(call(rt("rowOf"), [this.emit(e.object, paragraph), row])) });
+        } else {
+          visit(e.row);
+        }
+        if (columnsOf !== null && tableOf(e.object, this.facts) === columnsOf && isLocal(e.column, loopIndex, this.facts)) {
+          this.loop.columns.set(e, id(loopIndex));
+        }
+        visit(e.column);
+      },
+      Call: (e) => e.args.forEach(visit),
+      List: (e) => e.items.forEach(visit),
+      // Literals and names are cheap; a nested comprehension is its own function; sets, spans and records are read in place.
+      Literal: nothing,
+      Name: nothing,
+      Aggregate: nothing,
+      Set: nothing,
+      Span: nothing,
+      RecordLiteral: nothing,
     };
     const body = expr.filter ?? expr.value;
     if (body) visit(body);
@@ -427,13 +440,13 @@ export class ExpressionEmitter {
    */
   private sortedSearch(expr: AggregateExpr, loopIndex: string): "first" | "last" | null {
     if (this.reads.kind !== "locals" || !expr.filter || expr.filter.type !== "Binary") return null;
-    const isLoopVariable = (e: Expr | null) => e?.type === "Name" && e.binding?.kind === "local" && e.binding.index === loopIndex;
+    const isLoopVariable = (e: Expr | null) => e !== null && isLocal(e, loopIndex, this.facts);
     if (!isLoopVariable(expr.value) || expr.list.type !== "Call" || expr.list.callee !== "columns") return null;
-    const decl = tableOf(expr.list.args[0]) as { name: string } | null;
+    const decl = tableOf(expr.list.args[0], this.facts) as { name: string } | null;
     const chart = decl ? this.reads.charts.get(decl.name) : undefined;
     if (!chart || !sortedRows(chart)) return null;
-    const invariant = (e: Expr) => freeLocals(e).every((local) => local.index !== loopIndex);
-    const alongRow = (e: Expr) => e.type === "Lookup" && tableOf(e.object) === decl && isLoopVariable(e.column) && invariant(e.row);
+    const invariant = (e: Expr) => freeLocals(e, this.facts).every((local) => local.index !== loopIndex);
+    const alongRow = (e: Expr) => e.type === "Lookup" && tableOf(e.object, this.facts) === decl && isLoopVariable(e.column) && invariant(e.row);
     const { op, left, right } = expr.filter;
     if (!["<", "<=", ">", ">="].includes(op)) return null;
     // `T[r, c] <= x` keeps the cells up to x: the first columns; `x <= T[r, c]` the last ones.
@@ -449,9 +462,12 @@ export class ExpressionEmitter {
    */
   private readList(expr: Expr, paragraph: string): TsExpr {
     if (this.reads.kind !== "locals" || expr.type !== "Aggregate" || expr.fn !== "list" || expr.filter || expr.value?.type !== "Field") return this.emit(expr, paragraph);
-    const { object, elementLet } = expr.value;
-    const list = expr.list.type === "Name" && expr.list.binding?.kind === "input" ? expr.list.binding.decl.name : null;
-    const ofUnit = object.type === "Name" && object.binding?.kind === "local" && object.binding.index === (expr.index ?? `${expr.variable.name}$i`) && object.binding.list?.name === list;
+    const { object } = expr.value;
+    const elementLet = this.facts.elementLet(expr.value);
+    const listBinding = expr.list.type === "Name" ? this.facts.binding(expr.list) : undefined;
+    const list = listBinding?.kind === "input" ? listBinding.decl.name : null;
+    const unit = object.type === "Name" ? this.facts.binding(object) : undefined;
+    const ofUnit = unit?.kind === "local" && unit.index === loopIndex(expr.variable.name) && unit.list?.name === list;
     if (!elementLet || !list || !ofUnit) return this.emit(expr, paragraph);
     const name = elementName(list, elementLet.name);
     if (this.reads.scalars.has(name)) return this.emit(expr, paragraph);
@@ -465,53 +481,59 @@ export class ExpressionEmitter {
     const args = expr.args.map((a) => this.readList(a, paragraph));
     const keys = (axis: "rows" | "columns") => {
       const arg = expr.args[0];
-      if (arg.type !== "Name" || arg.binding?.kind !== "table") throw new Error(`${expr.callee}() needs a table name`);
-      return id(tableKeysName(arg.binding.decl.name, axis));
+      const table = arg.type === "Name" ? this.facts.binding(arg) : undefined;
+      if (table?.kind !== "table") throw new Error(`${expr.callee}() needs a table name`);
+      return id(tableKeysName(table.decl.name, axis));
     };
     switch (expr.callee) {
       case "round":
-        return call(expr.args[0].ty?.kind === "odds" ? "rt.roundOdds" : "rt.round", args);
+        return call(rt(this.facts.type(expr.args[0])?.kind === "odds" ? "roundOdds" : "round"), args);
       case "floor":
-        return call("rt.floor", args);
+        return call(rt("floor"), args);
       case "ceil":
-        return call("rt.ceil", args);
+        return call(rt("ceil"), args);
       case "abs":
-        return call("rt.abs", args);
+        return call(rt("abs"), args);
       case "min":
       case "max":
         // Of integers, JavaScript's own (exact for whole numbers and "all"); otherwise exact comparison.
-        if (expr.args.every((a) => isInteger(a.ty))) return call(`Math.${expr.callee}`, args);
-        return args.reduce((a, b) => call(`rt.${expr.callee}`, [a, b]));
+        if (expr.args.every((a) => isInteger(this.facts.type(a)))) return call(builtin("Math", expr.callee), args);
+        return args.reduce((a, b) => call(rt(expr.callee), [a, b]));
       case "clamp":
-        return call("rt.min", [call("rt.max", [args[0], args[1]]), args[2]]);
+        return call(rt("min"), [call(rt("max"), [args[0], args[1]]), args[2]]);
       case "halve":
-        return call("rt.halve", [args[0], lit(paragraph)]);
+        return call(rt("halve"), [args[0], lit(paragraph)]);
       case "quarter":
-        return call("rt.quarter", [args[0], lit(paragraph)]);
+        return call(rt("quarter"), [args[0], lit(paragraph)]);
       case "columns":
         return keys("columns");
       case "rows":
         return keys("rows");
       case "column_header":
       case "row_header":
-        return call("rt.header", [args[0], lit(expr.callee === "row_header" ? "row" : "column"), args[1]]);
+        return call(rt("header"), [args[0], lit(expr.callee === "row_header" ? "row" : "column"), args[1]]);
       case "first":
-        return call("rt.firstItem", [args[0]]);
+        return call(rt("firstItem"), [args[0]]);
       case "last":
-        return call("rt.lastItem", [args[0]]);
+        return call(rt("lastItem"), [args[0]]);
       case "count":
         return member(args[0], "length");
       case "position": {
         const arg = expr.args[0];
-        if (arg.type !== "Name" || arg.binding?.kind !== "local") throw new Error("position() needs a list variable");
-        return bin("+", id(arg.binding.index), lit(1));
+        const local = arg.type === "Name" ? this.facts.binding(arg) : undefined;
+        if (local?.kind !== "local") throw new Error("position() needs a list variable");
+        return bin("+", id(local.index), lit(1));
       }
       case "spread":
-        return call("rt.spread", args);
+        return call(rt("spread"), args);
       default:
         throw new Error(`unknown function ${expr.callee} reached the emitter`);
     }
   }
+}
+
+function notInEngines(expr: Expr): never {
+  throw new Error(`${expr.type} cannot appear in an engine expression`);
 }
 
 function localType(reads: Extract<Reads, { kind: "locals" }>, name: string): TsType {
@@ -534,15 +556,23 @@ function nothingHoisted(): Hoisted {
   return { values: new Map(), rows: new Map(), columns: new Map() };
 }
 
-const ARITHMETIC: Record<string, string> = { "+": "rt.add", "-": "rt.sub", "*": "rt.mul", "/": "rt.div" };
-const COMPARE: Record<string, string> = { "<": "rt.lt", "<=": "rt.le", ">": "rt.gt", ">=": "rt.ge" };
+/** The runtime's exact operations, by operator. */
+const ARITHMETIC: Record<string, string> = { "+": "add", "-": "sub", "*": "mul", "/": "div" };
+const COMPARE: Record<string, string> = { "<": "lt", "<=": "le", ">": "gt", ">=": "ge" };
 
 /** Comprehensions whose loop gives none when nothing is kept. */
 const MAY_BE_NONE = new Set<string>(["first", "last", "min", "max"]);
 
 /** The table declaration a name refers to, if it is a table name. */
-function tableOf(e: Expr): unknown {
-  return e.type === "Name" && e.binding?.kind === "table" ? e.binding.decl : null;
+function tableOf(e: Expr, facts: ExpressionFacts): unknown {
+  const b = e.type === "Name" ? facts.binding(e) : undefined;
+  return b?.kind === "table" ? b.decl : null;
+}
+
+/** Whether an expression is the comprehension variable whose index is `index`. */
+function isLocal(e: Expr, index: string, facts: ExpressionFacts): boolean {
+  const b = e.type === "Name" ? facts.binding(e) : undefined;
+  return b?.kind === "local" && b.index === index;
 }
 
 /**
@@ -608,9 +638,9 @@ function emptyResult(fn: AggregateExpr["fn"]): TsExpr {
 }
 
 /** Worth a constant: anything but a literal, a local, a table, an enum member or a rounding mode. */
-function worthHoisting(e: Expr): boolean {
+function worthHoisting(e: Expr, facts: ExpressionFacts): boolean {
   if (e.type === "Literal") return false;
-  if (e.type === "Name") return ["input", "let", "dice"].includes(e.binding?.kind ?? "");
+  if (e.type === "Name") return ["input", "let", "dice"].includes(facts.binding(e)?.kind ?? "");
   return true;
 }
 
@@ -632,21 +662,14 @@ function isPrimitive(type: Type | undefined): boolean {
   return !type || PRIMITIVE.has(type.kind);
 }
 
-/** Analysis results on nodes point into other definitions; they are not part of this expression. */
-const SKIP = new Set(["binding", "elementLet", "ty", "loc"]);
-
 /** Comprehension variables an expression reads but does not bind itself (by index name). */
-function freeLocals(expr: Expr): Local[] {
+function freeLocals(expr: Expr, facts: ExpressionFacts): Local[] {
   const bound = new Set<string>();
   const used = new Map<string, Local>();
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (!node || typeof node !== "object") return;
-    const e = node as Expr;
-    if (e.type === "Aggregate" && e.index) bound.add(e.index);
-    if (e.type === "Name" && e.binding?.kind === "local") used.set(e.binding.index, e.binding);
-    for (const [key, child] of Object.entries(e)) if (!SKIP.has(key)) visit(child);
-  };
-  visit(expr);
+  for (const e of nodesOf(expr)) {
+    if (e.type === "Aggregate") bound.add(loopIndex(e.variable.name));
+    const b = e.type === "Name" ? facts.binding(e) : undefined;
+    if (b?.kind === "local") used.set(b.index, b);
+  }
   return [...used.values()].filter((local) => !bound.has(local.index));
 }

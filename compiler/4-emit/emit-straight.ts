@@ -1,5 +1,8 @@
+import type { ExpressionFacts } from "../3-check/facts.ts";
 import type { Dependencies, InputModel, LetModel, ProcedureModel } from "../3-check/types.ts";
-import { assign, bin, call, cast, id, index, lit, member, newExpr, not, obj, tArray, tRef, type TsExpr, type TsParam, type TsStmt, type TsType } from "./ts/ast.ts";
+import {
+  assign, bin, call, cast, id, index, lit, member, newExpr, not, obj, tArray, tRef, rt, rtType, tUnion, type TsExpr, type TsParam, type TsStmt, type TsType,
+} from "./ts/ast.ts";
 import { ExpressionEmitter } from "./emit-expression.ts";
 import { nativeType } from "./emit-types.ts";
 import { checkName, definitionName, diceName, elementName, inputName, localName } from "./names.ts";
@@ -30,7 +33,7 @@ export interface StraightParts {
  * would not have read changes no value: when this function answers, it answers what the
  * step-by-step evaluation would.
  */
-export function straightFunction(procedure: ProcedureModel, constants: Map<string, TsStmt>, parts: StraightParts): { fn: TsStmt; helpers: TsStmt[] } {
+export function straightFunction(procedure: ProcedureModel, facts: ExpressionFacts, constants: Map<string, TsStmt>, parts: StraightParts): { fn: TsStmt; helpers: TsStmt[] } {
   const types = new Map<string, TsType>();
   for (const i of [...procedure.inputs, ...procedure.fixedInputs]) types.set(inputName(i.name), nativeType(i.type));
   for (const d of procedure.dice) types.set(diceName(d.name), tRef("number"));
@@ -42,11 +45,11 @@ export function straightFunction(procedure: ProcedureModel, constants: Map<strin
   // values, so they need their array, complete before a loop reads them; the others are kept in
   // a local of their loop when only that loop reads them.
   const charts = new Map(procedure.tables.map((t) => [t.name, t]));
-  const first = new ExpressionEmitter({ kind: "locals", types, scalars: new Set(), charts }, constants);
+  const first = new ExpressionEmitter(facts, { kind: "locals", types, scalars: new Set(), charts }, constants);
   emitSteps(procedure, schedule(procedure, new Map()), first, new Set(), parts, []);
   const steps = schedule(procedure, first.capturedBy);
   const scalars = loopLocals(procedure, steps, first.capturedAnywhere);
-  const emitter = new ExpressionEmitter({ kind: "locals", types, scalars, charts }, constants);
+  const emitter = new ExpressionEmitter(facts, { kind: "locals", types, scalars, charts }, constants);
   const loops: TsStmt[] = [];
   const body = emitSteps(procedure, steps, emitter, scalars, parts, loops);
   // The outputs in wire form, made by a function of its own: its conversions (exact numbers,
@@ -61,7 +64,7 @@ export function straightFunction(procedure: ProcedureModel, constants: Map<strin
     name: `${STRAIGHT}$outputs`,
     doc: "The outputs of `straight`, in wire form.",
     params: outputParams,
-    returns: tRef("Record<string, rt.Wire>"),
+    returns: tRef("Record", [tRef("string"), rtType("Wire")]),
     body: [{ type: "return", value: obj(outputLocals.map((o) => ({ key: o.key, value: parts.output(o.l, id(o.local)) }))) }],
   };
   const values = call(id(`${STRAIGHT}$outputs`), outputParams.map((p) => id(p.name)));
@@ -71,13 +74,13 @@ export function straightFunction(procedure: ProcedureModel, constants: Map<strin
     name: STRAIGHT,
     doc: "`resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.\nNull when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.",
     params: [{ name: "input", type: tRef("Input") }, { name: "dice", type: DICE }],
-    returns: tRef("Record<string, rt.Wire> | null"),
+    returns: tUnion([tRef("Record", [tRef("string"), rtType("Wire")]), tRef("null")]),
     body: [{
       type: "try",
       body: first$,
       error: "error",
       handler: [
-        { type: "if", test: not(bin("instanceof", id("error"), id("rt.Stop"))), then: [{ type: "throw", value: id("error") }] },
+        { type: "if", test: not(bin("instanceof", id("error"), rt("Stop"))), then: [{ type: "throw", value: id("error") }] },
         GIVE_UP,
       ],
     }],
@@ -86,7 +89,7 @@ export function straightFunction(procedure: ProcedureModel, constants: Map<strin
 }
 
 const GIVE_UP: TsStmt = { type: "return", value: lit(null) };
-const DICE = tRef("Readonly", [tRef("Record", [tRef("string"), tRef("number | undefined")])]);
+const DICE = tRef("Readonly", [tRef("Record", [tRef("string"), tUnion([tRef("number"), tRef("undefined")])])]);
 
 /**
  * How much of the straight-line evaluation one function holds, in syntax nodes. A JavaScript
@@ -138,7 +141,7 @@ function inStages(steps: TsStmt[], result: TsExpr, typeOf: (name: string) => TsT
     name: stageName(j + 1),
     doc: `Stage ${j + 2} of \`${STRAIGHT}\`, with the values it and the later stages read from before it.`,
     params: handed[j].map((name) => ({ name, type: declared.get(name) ?? typeOf(name) })),
-    returns: tRef("Record<string, rt.Wire> | null"),
+    returns: tUnion([tRef("Record", [tRef("string"), rtType("Wire")]), tRef("null")]),
     body: [...chunk, next(j + 1)],
   }));
   return [[...chunks[0], next(0)], ...later];
@@ -353,4 +356,4 @@ function unitLoop(procedure: ProcedureModel, step: Extract<Step, { kind: "units"
 }
 
 /** Whether `resolve` may answer straight through (see `rt.straightOptions`; the outputs are the metadata's definitions). */
-export const straightAllowed: TsExpr = call("rt.straightOptions", [id("options"), member(id("metadata"), "definitions")]);
+export const straightAllowed: TsExpr = call(rt("straightOptions"), [id("options"), member(id("metadata"), "definitions")]);

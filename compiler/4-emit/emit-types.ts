@@ -1,5 +1,7 @@
 import type { FieldInfo, Type } from "../language/types.ts";
-import { tArray, tLit, tRef, tUnion, type TsMember, type TsStmt, type TsType } from "./ts/ast.ts";
+import {
+  tArray, tLit, tRef, tUnion, rt, rtType, type TsMember, type TsStmt, type TsType, type TsExpr,
+} from "./ts/ast.ts";
 import { typeName } from "./names.ts";
 import { exact, type Num, type TypeTag } from "../runtime/runtime.ts";
 
@@ -8,7 +10,7 @@ export function nativeType(type: Type): TsType {
   const base = ((): TsType => {
     switch (type.kind) {
       case "number":
-        return tRef("rt.Num");
+        return rtType("Num");
       case "integer":
         return tRef("number");
       case "boolean":
@@ -16,9 +18,9 @@ export function nativeType(type: Type): TsType {
       case "text":
         return tRef("string");
       case "odds":
-        return tRef("rt.Odds");
+        return rtType("Odds");
       case "range":
-        return tRef("rt.Range");
+        return rtType("Range");
       case "enum":
         return tUnion(type.info.members.map((m) => tLit(m.name)));
       case "record":
@@ -27,7 +29,7 @@ export function nativeType(type: Type): TsType {
       case "list":
         return tArray(nativeType(type.of), true);
       case "table":
-        return tRef("rt.Table", [nativeType(type.info.cell)]);
+        return rtType("Table", [nativeType(type.info.cell)]);
       case "none":
         return tLit(null);
       default:
@@ -99,11 +101,11 @@ export function typeTag(type: Type): TypeTag {
 }
 
 /** Does a value of this type need converting when it crosses in from wire form? */
-export function wireConversion(type: Type): string | null {
-  if (type.kind === "odds") return "rt.oddsIn";
-  if (type.kind === "range") return "rt.rangeIn";
+export function wireConversion(type: Type): TsExpr | null {
+  if (type.kind === "odds") return rt("oddsIn");
+  if (type.kind === "range") return rt("rangeIn");
   // A JSON number 0.7 is the exact 7/10; a whole number is read as it is.
-  if (type.kind === "number" || (type.kind === "integer" && type.orAll)) return "rt.numberIn";
+  if (type.kind === "number" || (type.kind === "integer" && type.orAll)) return rt("numberIn");
   return null;
 }
 

@@ -1,28 +1,79 @@
 import { fingerprint } from "../cache-files.ts";
-import { grammarsVersion } from "../grammars.ts";
-import type { Corpus } from "../1-read/types.ts";
-import type { Loc } from "../language/ast.ts";
+import type { Expr } from "../language/ast.ts";
+import type { Binding } from "../language/bindings.ts";
+import { isExpression } from "../language/visit.ts";
+import type { ExpressionFacts } from "../3-check/facts.ts";
 import type { CheckedEdition, ProcedureModel } from "../3-check/types.ts";
 
 /**
- * What a procedure's engine is made from, hashed: the words of every declaration in
- * its closure (and of every type, notation and chart it could use), their citations
- * and quotes, the edition's titles, and the grammars (a notation's grammar makes
- * its cells' values). The same fingerprint always gives the same
- * engine, so a rebuild can reuse it; it costs a few string copies, not an emit.
+ * What a procedure's engine is made from, hashed: the procedure's checked model as the
+ * emitter reads it (every definition, requirement, input, die and table of its closure,
+ * with their types, citations and labels; each expression with what checking found about
+ * it), the edition's titles, the notation parsers there are, and where the runtime is.
+ * The same fingerprint always gives the same engine, so a rebuild can reuse it. Places in
+ * the source are left out (an engine never says where a rule is written, only its file and
+ * paragraph), so an edit above a block does not make its engines new; anything the emitter
+ * can read is in, so no change to the rules can leave an engine stale.
  */
-export function procedureFingerprint(procedure: ProcedureModel, edition: CheckedEdition, runtimeImport: string, sources: Corpus["sources"]): string {
-  const { ruleset, edition: meta, symbols, charts } = edition.resolved;
-  const parts: string[] = [grammarsVersion(), runtimeImport, ruleset.id, ruleset.title, meta.id, meta.title, meta.supersedes ?? ""];
-  const text = (file: string, loc: Loc) => (sources.get(file) ?? "").slice(loc.start.offset, loc.end.offset);
-  const declared = (d: { decl: { loc: Loc }; file: string; paragraph: string }) => parts.push(d.paragraph, text(d.file, d.decl.loc));
-  declared(symbols.procedures.get(procedure.name)!);
-  for (const i of [...procedure.inputs, ...procedure.fixedInputs]) parts.push(i.citation.paragraph, i.citation.quote, text(i.citation.file, i.decl.loc));
-  for (const d of procedure.dice) parts.push(d.citation.paragraph, d.citation.quote, text(d.citation.file, d.decl.loc));
-  for (const l of procedure.lets) parts.push(l.citation.paragraph, l.citation.quote, text(l.citation.file, l.decl.loc));
-  for (const r of procedure.requirements) parts.push(r.citation.paragraph, r.citation.quote, text(r.citation.file, r.decl.loc));
-  for (const t of procedure.tables) parts.push(t.citation.paragraph, JSON.stringify(charts.get(t.chart)?.rows.map((row) => row.map((c) => c.text))), JSON.stringify(charts.get(t.chart)?.header.map((c) => c.text)));
-  // Types are few, and a name can resolve to any of them: include them all.
-  for (const kind of ["records", "enums", "notations", "tables"] as const) for (const d of symbols[kind].values()) declared(d);
+export function procedureFingerprint(procedure: ProcedureModel, edition: CheckedEdition, runtimeImport: string): string {
+  const { ruleset, edition: meta } = edition.resolved;
+  const context = { ruleset: ruleset.id, rulesetTitle: ruleset.title, edition: meta.id, title: meta.title, supersedes: meta.supersedes ?? null, parsers: [...edition.parsers.keys()], runtimeImport };
+  // The enums, records, notations and tables types refer to are written once each, by name, after the procedure.
+  const infos = new Map<string, unknown>();
+  const replacer = modelReplacer(edition.facts, infos);
+  const parts = [JSON.stringify(context), JSON.stringify(procedure, replacer)];
+  for (let written = 0; written < infos.size; written++) parts.push(JSON.stringify([...infos][written], replacer));
   return fingerprint(...parts);
+}
+
+/**
+ * Declarations and places are the parse tree's, not the model's (what emit reads of them is in the
+ * model already); `letsByKey` holds the procedure's `lets` again.
+ */
+const LEFT_OUT = new Set(["decl", "loc", "nameLoc", "fieldLoc", "calleeLoc", "place", "letsByKey"]);
+
+/** JSON of the model: maps and sets as lists, expressions with their facts, no places. */
+function modelReplacer(facts: ExpressionFacts, infos: Map<string, unknown>) {
+  return function (this: unknown, key: string, value: unknown): unknown {
+    if (LEFT_OUT.has(key)) return undefined;
+    // A type's enum, record, notation or table, by kind and name (its content is written once, see above).
+    if (key === "info" && typeof value === "object" && value !== null) {
+      const kind = (this as { kind?: string }).kind ?? "";
+      const name = `${kind}:${(value as { name: string }).name}`;
+      if (!infos.has(name)) infos.set(name, value);
+      return name;
+    }
+    // JSON would write Infinity and -Infinity (the ends of open ranges) both as null.
+    if (typeof value === "number" && !Number.isFinite(value)) return { number: String(value) };
+    if (value instanceof Map) return [...value];
+    if (value instanceof Set) return [...value];
+    if (isExpression(value)) return withFacts(value, facts);
+    return value;
+  };
+}
+
+/** An expression node as the emitter reads it: its fields, its type, and what its name or field stands for. */
+function withFacts(expr: Expr, facts: ExpressionFacts): object {
+  const found: Record<string, unknown> = { type: facts.type(expr), narrowed: facts.narrowed(expr) || undefined };
+  if (expr.type === "Name") found.binding = bindingKey(facts.binding(expr));
+  if (expr.type === "Field") found.elementLet = facts.elementLet(expr)?.name;
+  return { ...expr, facts: found };
+}
+
+function bindingKey(binding: Binding | undefined): unknown {
+  switch (binding?.kind) {
+    case undefined:
+      return undefined;
+    case "input":
+    case "let":
+    case "dice":
+    case "table":
+      return { kind: binding.kind, name: binding.decl.name };
+    case "member":
+      return { kind: binding.kind, enum: binding.info.name, member: binding.member };
+    case "rounding":
+      return binding;
+    case "local":
+      return { kind: binding.kind, name: binding.name, type: binding.type, list: binding.list?.name, index: binding.index };
+  }
 }

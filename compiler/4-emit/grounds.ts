@@ -1,4 +1,5 @@
 import type { Dependencies, ProcedureModel } from "../3-check/types.ts";
+import { runDeep, type Deep } from "../deep.ts";
 
 /**
  * The grounds of a procedure's ruling: the definitions its requirements read,
@@ -8,14 +9,14 @@ import type { Dependencies, ProcedureModel } from "../3-check/types.ts";
  */
 export function groundsOf(procedure: ProcedureModel): Set<string> {
   const grounds = new Set<string>();
-  const visit = (deps: Dependencies): void => {
+  function* visit(deps: Dependencies): Deep {
     for (const key of [...deps.lets, ...deps.elementLets]) {
       const model = procedure.letsByKey.get(key);
       if (!model || grounds.has(key)) continue;
       grounds.add(key);
-      visit(model.deps);
+      yield visit(model.deps);
     }
-  };
-  for (const requirement of procedure.requirements) visit(requirement.deps);
+  }
+  for (const requirement of procedure.requirements) runDeep(visit(requirement.deps));
   return grounds;
 }

@@ -1,4 +1,5 @@
 import type { Dependencies, ProcedureModel } from "../3-check/types.ts";
+import { runDeep, type Deep } from "../deep.ts";
 
 /** One line of a trace: an input, a die, a definition (`name` or `list.name`) or a requirement. */
 export type TraceNode =
@@ -28,36 +29,37 @@ export function readOrder(procedure: ProcedureModel): TraceNode[] {
 function walk(procedure: ProcedureModel, everything: boolean): TraceNode[] {
   const order: TraceNode[] = [];
   const seen = new Set<string>();
-  const once = (key: string, node: () => TraceNode, before?: () => void): void => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    before?.();
-    order.push(node());
+  const input = (name: string) => {
+    if (!seen.has(`in:${name}`)) order.push({ kind: "input", name });
+    seen.add(`in:${name}`);
   };
-  const input = (name: string) => once(`in:${name}`, () => ({ kind: "input", name }));
-  const die = (name: string) => once(`die:${name}`, () => ({ kind: "dice", name }));
-  const definition = (key: string): void => {
+  const die = (name: string) => {
+    if (!seen.has(`die:${name}`)) order.push({ kind: "dice", name });
+    seen.add(`die:${name}`);
+  };
+  // Each definition after what it reads (a chain of any length is walked without recursion).
+  function* definition(key: string): Deep {
     const model = procedure.letsByKey.get(key);
-    if (!model) return;
-    once(`let:${key}`, () => ({ kind: "let", key }), () => {
-      if (model.each) input(model.each.list);
-      reads(model.deps);
-    });
-  };
-  const reads = (deps: Dependencies): void => {
+    if (!model || seen.has(`let:${key}`)) return;
+    seen.add(`let:${key}`);
+    if (model.each) input(model.each.list);
+    yield reads(model.deps);
+    order.push({ kind: "let", key });
+  }
+  function* reads(deps: Dependencies): Deep {
     for (const name of deps.inputs) input(name);
     for (const name of deps.dice) die(name);
-    for (const key of deps.lets) definition(key);
-    for (const key of deps.elementLets) definition(key);
-  };
+    for (const key of deps.lets) yield definition(key);
+    for (const key of deps.elementLets) yield definition(key);
+  }
 
   procedure.requirements.forEach((requirement, index) => {
-    reads(requirement.deps);
+    runDeep(reads(requirement.deps));
     order.push({ kind: "check", index });
   });
-  for (const name of procedure.outputNames) definition(name);
+  for (const name of procedure.outputNames) runDeep(definition(name));
   if (!everything) return order;
-  for (const l of procedure.lets) definition(l.key);
+  for (const l of procedure.lets) runDeep(definition(l.key));
   for (const i of [...procedure.inputs, ...procedure.fixedInputs]) input(i.name);
   for (const d of procedure.dice) die(d.name);
   return order;

@@ -27,6 +27,8 @@ export interface Vector {
 
 export interface VectorFile {
   $schema: string;
+  /** The version of this format (FORMATS.vectors). */
+  format: number;
   ruleset: string;
   edition: string;
   procedure: string;

@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { decodeSource } from "../1-read/read-source.ts";
+import { FIGURE_LIMITS } from "../1-read/figure-file.ts";
+import { decodeSource, MAX_SOURCE_BYTES } from "../1-read/read-source.ts";
+import { linkTarget, walk } from "../containment.ts";
 import { filesUnder } from "../files-under.ts";
 import type { Files } from "./publish-edition.ts";
 
@@ -65,9 +67,30 @@ function hexlawFingerprint(): string {
   return hexlawPart.fingerprint;
 }
 
+/**
+ * The fingerprint of rules/ as a compile sees it, found without following a link (a
+ * link is its target as written: what it leads to is fingerprinted where it is, or
+ * the compile refuses it, HX0016). A file larger than any the compiler reads whole
+ * (a source, a figure) counts by its size alone, which is all a compile can learn of
+ * it: an unreferenced 1.5 GB file is never read.
+ */
+function rulesFingerprint(root: string): string {
+  const hash = createHash("sha256");
+  for (const entry of walk(join(root, "rules"))) {
+    hash.update(`${entry.relative}\0${entry.kind}\0`);
+    if (entry.kind === "link") hash.update(linkTarget(entry.path));
+    else if (entry.kind === "file") hash.update(entry.size <= MAX_READ_BYTES ? content(entry.path) : `\0size:${entry.size}`);
+    hash.update("\0");
+  }
+  return hash.digest("hex");
+}
+
+/** The most of a file of rules/ the compiler reads: a figure's budget (a source file's is smaller). */
+const MAX_READ_BYTES = Math.max(FIGURE_LIMITS.bytes, MAX_SOURCE_BYTES);
+
 /** The fingerprint of everything a compile of `root` reads or runs. */
 export function inputsFingerprint(root: string): string {
-  return createHash("sha256").update(`rules:${fingerprintOf(root, filesUnder(join(root, "rules"), root))}\0hexlaw:${hexlawFingerprint()}`).digest("hex");
+  return createHash("sha256").update(`rules:${rulesFingerprint(root)}\0hexlaw:${hexlawFingerprint()}`).digest("hex");
 }
 
 /** The fingerprint of generated/'s files (its record of inputs aside). */

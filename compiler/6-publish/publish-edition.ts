@@ -4,11 +4,12 @@ import type { CheckedEdition } from "../3-check/types.ts";
 import { jsonSchema } from "../4-emit/emit-schema.ts";
 import { javaScriptSpecifier } from "../4-emit/emit-engine.ts";
 import { sharingEngine } from "../4-emit/share-engines.ts";
-import { escapeLineSeparators, stringLiteral } from "../4-emit/ts/print.ts";
+import { escapeLineSeparators, stringLiteral } from "../js-text.ts";
 import type { EmittedEdition } from "../4-emit/types.ts";
 import type { VerifiedExample } from "../5-verify/verify-examples.ts";
 import type { VectorFile } from "../5-verify/vector.ts";
 import { ruleIndex } from "./rule-index.ts";
+import { FORMATS } from "../runtime/formats.ts";
 
 export type Files = Map<string, string>;
 
@@ -54,6 +55,7 @@ export function publishEdition(checked: CheckedEdition, emitted: EmittedEdition,
     files.set(`${folder}/${procedure.name}.input.schema.json`, json(jsonSchema(procedure, `hexlaw:${folder}/${procedure.name}/input`, title)));
     const vectors: VectorFile = {
       $schema: toTop("vectors.schema.json"),
+      format: FORMATS.vectors,
       ruleset,
       edition,
       procedure: procedure.name,

@@ -1,8 +1,10 @@
 import type { CheckedEdition } from "../3-check/types.ts";
 import type { VerifiedExample } from "../5-verify/verify-examples.ts";
-import type { Amendment, Chart } from "../1-read/types.ts";
+import type { Amendment, Chart, RuleDocument } from "../1-read/types.ts";
+import { figurePath } from "../1-read/figure-file.ts";
 import { publishNumbering } from "../1-read/numbering.ts";
 import { chartLookups } from "./chart-lookups.ts";
+import { FORMATS } from "../runtime/formats.ts";
 
 /**
  * The rule index of an edition: documents, paragraphs with their references both
@@ -10,7 +12,7 @@ import { chartLookups } from "./chart-lookups.ts";
  * The site renders from this; it never re-derives ids or links.
  */
 export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) {
-  const { ruleset, edition, paragraphs, references, charts, symbols } = checked.resolved;
+  const { ruleset, edition, paragraphs, references, charts, chartReferences, symbols } = checked.resolved;
   const documentOf = new Map(edition.documents.flatMap((d) => d.paragraphs.map((p) => [p.id, d.front.slug] as const)));
 
   const definitionsAt = new Map<string, string[]>();
@@ -49,6 +51,8 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
         document: documentOf.get(p.id),
         parent: p.parent,
         text: p.text,
+        // The lines of the charts it holds, which a rules block may quote too (see Paragraph.chartWords).
+        ...(p.chartWords ? { chartWords: p.chartWords } : {}),
         line: p.place.start.line,
         // The anchor the source's own site gave a heading (`914-specialized-combats`), so old links can be mapped.
         ...(p.sourceSlug ? { sourceSlug: p.sourceSlug } : {}),
@@ -74,6 +78,7 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
   };
 
   return {
+    format: FORMATS.ruleIndex,
     ruleset: { id: ruleset.id, title: ruleset.title, publisher: ruleset.publisher ?? null, description: ruleset.description ?? null },
     edition: {
       id: edition.id,
@@ -84,6 +89,8 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
       supersedes: edition.supersedes ?? null,
       extends: edition.extends ?? null,
       sources: edition.sources,
+      release: edition.release,
+      marks: edition.marks,
     },
     // The patterns the compiler checked, so that the site finds paragraphs as the compiler did without analyzing them again.
     numbering: publishNumbering(edition.numbering),
@@ -98,6 +105,8 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
       provenance: d.front.provenance,
       paragraphs: d.paragraphs.map((p) => p.id),
       calculators: d.embeds.filter((e) => e.kind === "calculator").map((e) => e.attributes.procedure),
+      // The image files its figures show (checked by phase 1): the only files of rules/ the site publishes besides the text.
+      figures: figureFiles(d),
       // A chapter made from the extended edition's: which edition, and the errata applied to it (the site applies them again as it renders the file).
       inherited: d.inherited ? { edition: d.inherited.edition, amendments: d.inherited.amendments.map(publishAmendment) } : null,
       // Each with the chapter of this edition it amends (the amended paragraph, or heading, has its id there).
@@ -134,6 +143,10 @@ export function ruleIndex(checked: CheckedEdition, examples: VerifiedExample[]) 
       tables: [...checked.tables.values()].filter((t) => t.chart === c.id).map((t) => t.name),
       unknownCells: [...checked.tables.values()].filter((t) => t.chart === c.id).reduce((n, t) => n + t.unknownCells, 0),
       text: chartText(c),
+      // What the rules call it, the paragraphs it serves and those that name it: each links to it.
+      names: c.names,
+      serves: c.serves,
+      namedBy: [...new Set(chartReferences.filter((r) => r.chart === c.id && r.kind === "name").map((r) => r.from))].sort(compareIds),
     })),
     procedures: checked.procedures.map((p) => ({
       name: p.name,
@@ -190,6 +203,14 @@ export function compareIds(a: string, b: string): number {
 /** A chart as plain text, one row per line with cells between bars (for search). */
 function chartText(chart: Chart): string {
   return [chart.header, ...chart.rows].map((row) => row.map((cell) => cell.text).join(" | ")).join("\n");
+}
+
+/** The files a document's figures show, relative to the root, in the order shown. */
+function figureFiles(document: RuleDocument): string[] {
+  return document.embeds.flatMap((embed) => {
+    const path = embed.kind === "figure" && embed.attributes.src ? figurePath(document.file, embed.attributes.src).path : undefined;
+    return path === undefined ? [] : [path];
+  });
 }
 
 /** An amendment as the site needs it (where it is written stays with the compiler). */

@@ -1,14 +1,17 @@
+import { FORMATS } from "../runtime/formats.ts";
+
 /** JSON Schema of the vector files, so that tools in other languages can replay them. */
 export const VECTORS_SCHEMA = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
   $id: "https://hexlaw.dev/schemas/vectors.schema.json",
-  title: "Hexlaw test vectors",
+  title: `Hexlaw test vectors, format ${FORMATS.vectors}`,
   description:
     "Worked examples of a rulebook as test cases for one procedure's engine. To replay a vector: validate `input` against the procedure's input schema, resolve it with `dice`, fixing each definition named in `assume` to its value, then compare each output named in `expect.outputs`. Values are JSON: odds as \"3:1\", a cost of All as \"all\", none as null, chart results as objects whose fields are compared and whose `text` is how the chart prints them. A vector with `disputed` set is an example the rulebook gets wrong: `expect` is what the book says, `actual` what its rules produce.",
   type: "object",
-  required: ["ruleset", "edition", "procedure", "vectors"],
+  required: ["format", "ruleset", "edition", "procedure", "vectors"],
   properties: {
     $schema: { type: "string" },
+    format: { const: FORMATS.vectors, description: "The version of this format." },
     ruleset: { type: "string" },
     edition: { type: "string" },
     procedure: { type: "string" },

@@ -1,7 +1,6 @@
-import { closeSync, constants, existsSync, fstatSync, openSync, readSync, statSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs";
 import { parseArgs as nodeParseArgs } from "node:util";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { dirname, join, resolve } from "node:path";
 
 /** A mistake in how the command was called: printed as a message, exit code 2. */
 export class UsageError extends Error {}
@@ -65,11 +64,39 @@ export function wholeNumberFlag(parsed: Parsed, name: string, fallback: number, 
   return n;
 }
 
-export function rootOf(parsed: Parsed): string {
+/**
+ * The rulebook folder a command works on: `--root`, or else the nearest folder that
+ * holds rules/, from the current one upwards (as git finds .git), so that hexlaw
+ * works on whichever rulebook it is started in, not on its own.
+ */
+export function rootOf(parsed: Parsed, cwd = process.cwd()): string {
   const given = parsed.flags.get("root");
-  const root = typeof given === "string" ? resolve(given) : resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-  if (!existsSync(resolve(root, "rules"))) throw new UsageError(`${root} has no rules/ folder (use --root <dir>)`);
-  return root;
+  if (typeof given === "string") {
+    const root = resolve(cwd, given);
+    if (!isFolder(join(root, "rules"))) throw new UsageError(`${root} has no rules/ folder (use --root <dir>)`);
+    return root;
+  }
+  const found = findRoot(cwd);
+  if (found === null) {
+    throw new UsageError(`no rules/ folder in ${resolve(cwd)} or any folder above it; start a rulebook here with \`hexlaw init <ruleset>/<edition>\`, or name one with --root <dir>`);
+  }
+  return found;
+}
+
+/** The nearest folder, from `start` upwards, that holds a rules/ folder; null when none does. */
+export function findRoot(start: string): string | null {
+  for (let dir = resolve(start); ; dir = dirname(dir)) {
+    if (isFolder(join(dir, "rules"))) return dir;
+    if (dirname(dir) === dir) return null;
+  }
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** The largest JSON file `--input @file` or `--dice @file` reads: far more than any situation. */

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-import { parseArgs, readJsonArgument, rootOf, UsageError } from "./args.ts";
+import { resolve } from "node:path";
+import { findRoot, parseArgs, readJsonArgument, rootOf, UsageError } from "./args.ts";
 import { build } from "./build.ts";
 import { check } from "./check.ts";
 import { explain } from "./explain.ts";
 import { test } from "./test.ts";
 import { USAGE } from "./usage.ts";
-import { formatDiagnostic } from "../diagnostics/format.ts";
+import { hexlawVersion } from "./version.ts";
+import { formatDiagnostic, printable } from "../diagnostics/format.ts";
 import { internalError } from "../diagnostics/internal-error.ts";
 
 const OPTIONS: Record<string, { valued: string[]; boolean: string[] }> = {
@@ -16,7 +18,11 @@ const OPTIONS: Record<string, { valued: string[]; boolean: string[] }> = {
   diff: { valued: ["root", "samples", "seed"], boolean: ["json"] },
   mutate: { valued: ["root", "samples", "seed"], boolean: ["json"] },
   import: { valued: ["root", "revision", "pages", "base", "source-title"], boolean: [] },
+  init: { valued: ["root"], boolean: [] },
+  pack: { valued: ["root", "out", "name"], boolean: [] },
 };
+
+
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -24,12 +30,22 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE.main}\n`);
     return command ? 0 : 2;
   }
+  if (command === "--version" || command === "-v") {
+    process.stdout.write(`hexlaw ${hexlawVersion()}\n`);
+    return 0;
+  }
   const options = OPTIONS[command];
   if (!options) throw new UsageError(`unknown command \`${command}\`; commands are: ${Object.keys(OPTIONS).join(", ")}`);
   const parsed = parseArgs(rest, options.valued, options.boolean);
   if (parsed.flags.has("help")) {
     process.stdout.write(`${USAGE[command]}\n`);
     return 0;
+  }
+  if (command === "init") {
+    // A new rulebook may have no rules/ yet: then it starts in the current folder (or --root, made if need be).
+    const given = parsed.flags.get("root");
+    const { init } = await import("./init.ts");
+    return init(parsed.positionals[0], typeof given === "string" ? resolve(given) : (findRoot(process.cwd()) ?? process.cwd()));
   }
   const root = rootOf(parsed);
   switch (command) {
@@ -62,6 +78,10 @@ async function main(argv: string[]): Promise<number> {
       const { mutate } = await import("./mutate.ts");
       return mutate(root, parsed);
     }
+    case "pack": {
+      const { pack } = await import("./pack.ts");
+      return pack(root, parsed);
+    }
     case "import": {
       const { importCommand } = await import("./import.ts");
       return importCommand(root, parsed);
@@ -82,7 +102,7 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     if (error instanceof UsageError) {
-      process.stderr.write(`hexlaw: ${error.message}\nRun \`hexlaw --help\` for usage.\n`);
+      process.stderr.write(`hexlaw: ${printable(error.message)}\nRun \`hexlaw --help\` for usage.\n`);
       process.exitCode = 2;
       return;
     }

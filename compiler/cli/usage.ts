@@ -12,10 +12,14 @@ Commands:
   diff       compare two editions of a ruleset: text, formal rules and behaviour
   mutate     mutation-test an edition's formal rules: which changes no vector notices
   import     convert Hugo pages into rule documents, or merge an upstream change into them
+  init       start a new edition: its metadata and a first chapter that builds as it is
+  pack       write an edition's engines as an npm package (a tarball with no dependencies)
 
 Options for every command:
-  --root <dir>   the repository holding rules/ and generated/ (default: this package)
+  --root <dir>   the folder holding rules/ and generated/ (default: the nearest folder,
+                 from the current one upwards, that holds rules/)
   --help         show help for the command
+  --version      print Hexlaw's version (\`hexlaw --version\`)
 
 Run \`hexlaw <command> --help\` for a command's options.`,
   build: `Usage: hexlaw build [--watch] [--root <dir>]
@@ -113,4 +117,41 @@ Exit code: 0, or 1 when a paragraph conflicts (the rest is merged and written).
 
 Example:
   hexlaw import ../ocs-v4.3-rules.git ocs/4.3`,
+  init: `Usage: hexlaw init <ruleset>/<edition> [--root <dir>]
+
+Starts an edition of a ruleset: writes rules/<ruleset>/ruleset.yaml (unless the
+ruleset has one), rules/<ruleset>/<edition>/edition.yaml, with numbering patterns
+for the common schemes (5.1, 8.1a, 13.A, 12.D.2.a, list items 1) and A)), and a
+first chapter with a chart, a worked example, a rules block and a calculator.
+They build, test and show on the site as they are; then replace the chapter with
+the rulebook's text.
+
+It overwrites nothing: when a file it would write is there already, it writes
+nothing, lists what it would have written, and exits with 1.
+
+The root is --root (made if need be), else the nearest folder from the current
+one upwards that holds rules/, else the current folder.
+
+Example:
+  hexlaw init europa/third-reich`,
+  pack: `Usage: hexlaw pack <ruleset>/<edition> [--out <dir>] [--name <package name>] [--root <dir>]
+
+Writes the edition's engines as an npm tarball, <name>-<version>.tgz, that depends
+on nothing: each engine's JavaScript and declarations, its input schema and
+vectors, the runtime, the rule index, the formats' JSON Schemas, a README made from
+the edition (its procedures, their inputs, and a usage example that resolves one of
+its worked examples) and LICENSE.md (the code's licence, MIT, and the rules text's
+credit and licence from the edition's sources). Install it with npm install <tarball>,
+or publish it with npm publish <tarball>.
+
+Its version is <engine format>.<release>.0: the major version is the engine format
+(metadata.formats.engine), the minor one the edition's \`release\` (edition.yaml).
+It packs generated/ as \`hexlaw build\` wrote it, and refuses (exit 1) when that is
+not up to date with rules/ and the compiler.
+
+  --out <dir>     where to write the tarball (default: the current folder)
+  --name <name>   the package's name (default: @hexlaw/<ruleset>-<edition>, in lower case)
+
+Example:
+  hexlaw pack ocs/4.3 --out dist/packages`,
 };

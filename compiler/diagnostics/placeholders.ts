@@ -44,6 +44,8 @@ export interface Placeholders {
   HX0020: { file: Value; size: Value; limit: Value };
   /** bad-figure: The figure `{src}` cannot be shown: {reason}. */
   HX0021: { src: Value; reason: Value };
+  /** figure-too-large: The figure `{src}` is too large to publish: {reason}. */
+  HX0022: { src: Value; reason: Value };
   /** expression-too-deep: This expression nests more than {limit} levels deep. */
   HX0031: { limit: Value };
   /** too-many-unknown-names: {count} more unknown names in {file} are not listed, such as this one. */
@@ -54,6 +56,8 @@ export interface Placeholders {
   HX0034: { procedure: Value; dice: Value; problem: Value; maxTotals: Value; maxCombinations: Value };
   /** number-out-of-range: `{text}` is not a number Hexlaw can compute with exactly. */
   HX0035: { text: Value };
+  /** definition-chain-too-long: `{name}` is computed from a chain of more than {limit} definitions, each reading the next (`{name}` → `{reads}` → …). */
+  HX0037: { name: Value; limit: Value; reads: Value };
   /** internal-name: `{name}` cannot be a name: every JavaScript object already has a property called `{name}`. */
   HX0036: { name: Value };
   /** duplicate-paragraph: Paragraph {id} is numbered twice. */
@@ -84,6 +88,8 @@ export interface Placeholders {
   HX0114: { problem: Value };
   /** bad-erratum: This erratum is incomplete: {problem}. */
   HX0115: { problem: Value };
+  /** chart-for-unknown-paragraph: Chart `{chart}` is for `{id}`, which is not a paragraph of {edition}. */
+  HX0116: { chart: Value; id: Value; edition: Value };
   /** syntax-error: Syntax error in rules block: expected {expected}, found {found}. */
   HX0201: { expected: Value; found: Value; hint: Value };
   /** duplicate-name: `{name}` is defined twice in {edition}. */
@@ -130,6 +136,12 @@ export interface Placeholders {
   HX0403: { chart: Value; axis: Value; member: Value; enum: Value };
   /** overlapping-chart-keys: Chart `{chart}`: {axis} header `{header}` covers values that `{other}` already covers. */
   HX0405: { chart: Value; axis: Value; header: Value; other: Value };
+  /** chart-row-width: Chart `{chart}`: {problem}. */
+  HX0406: { chart: Value; problem: Value };
+  /** duplicate-chart-key: Chart `{chart}`: {axis} header `{header}` is written twice. */
+  HX0407: { chart: Value; axis: Value; header: Value };
+  /** chart-key-gap: Chart `{chart}`: no {axis} covers {missing}, between `{before}` and `{after}`. */
+  HX0408: { chart: Value; axis: Value; missing: Value; before: Value; after: Value };
   /** bad-procedure-name: `{name}` in procedure `{procedure}` is not {expected}. */
   HX0501: { name: Value; procedure: Value; expected: Value; hint: Value };
   /** dice-in-requirement: Requirement `{name}` depends on dice ({dice}). */

@@ -2,7 +2,7 @@ import { readPageHead } from "./front-matter.ts";
 import { imagesToFigures } from "./figures.ts";
 import { hugoLinks } from "./links.ts";
 import { markupOnly } from "./markup.ts";
-import type { HugoPages } from "./read-pages.ts";
+import { SourceError, type HugoPages } from "./read-pages.ts";
 import { externalLinks } from "./references.ts";
 
 /** A page converted into a rule document, before it is written or merged. */
@@ -25,7 +25,14 @@ export interface ConvertedPage {
 export function convertPages(source: HugoPages, sourceTitle: string | undefined): ConvertedPage[] {
   const heads = source.pages.map((page) => ({ page, head: readPageHead(page) }));
   const ranked = [...heads].sort((a, b) => a.head.weight - b.head.weight || (a.page.file < b.page.file ? -1 : 1));
-  return heads.map(({ page, head }) => convertPage(head, ranked.findIndex((r) => r.page === page) + 1, source, sourceTitle));
+  const order = new Map(ranked.map((r, i) => [r.page, i + 1]));
+  return heads.map(({ page, head }) => {
+    try {
+      return convertPage(head, order.get(page)!, source, sourceTitle);
+    } catch (error) {
+      throw error instanceof SourceError ? new SourceError(`${page.file}: ${error.message}`) : error;
+    }
+  });
 }
 
 function convertPage(head: ReturnType<typeof readPageHead>, order: number, source: HugoPages, sourceTitle: string | undefined): ConvertedPage {
@@ -72,7 +79,8 @@ function fileName(number: string | null, slug: string): string {
 }
 
 function countChanged(before: string, after: string): number {
-  const links = (text: string) => text.match(/\]\([^)]*\)/g) ?? [];
+  // No bracket inside a destination: each `](` is looked at once, however many a line holds.
+  const links = (text: string) => text.match(/\]\([^()]*\)/g) ?? [];
   const a = links(before);
   const b = links(after);
   return a.filter((link, i) => b[i] !== link).length;

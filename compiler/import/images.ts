@@ -1,4 +1,5 @@
 import { isFigureImage } from "../1-read/figure-file.ts";
+import { SourceError } from "./read-pages.ts";
 
 /** An image of the source page: where its line is, its file and the words the source gives it. */
 export interface SourceImage {
@@ -21,7 +22,12 @@ export function findImages(body: string): { lines: Map<number, { indent: string;
   body.split("\n").forEach((line, i) => {
     const match = IMAGE_LINE.exec(line);
     if (!match) return;
-    const file = decodeURIComponent(match[3].replace(/[?#].*$/, "").replace(/^.*\//, ""));
+    let file: string;
+    try {
+      file = decodeURIComponent(match[3].replace(/[?#].*$/, "").replace(/^.*\//, ""));
+    } catch {
+      throw new SourceError(`the image path \`${match[3]}\` has a \`%\` that is not a character escape`);
+    }
     if (!FILE_NAME.test(file) || !isFigureImage(file)) return;
     lines.set(i, { indent: match[1], image: { file, words: (match[2] || match[4] || "").trim() } });
   });

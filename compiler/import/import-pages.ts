@@ -1,11 +1,15 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { parse as parseYaml, stringify } from "yaml";
 import { readNumbering, readYaml } from "../1-read/load-metadata.ts";
+import { readSource } from "../1-read/read-source.ts";
 import { SourcePlaces } from "../1-read/source-places.ts";
 import type { Numbering } from "../1-read/types.ts";
+import { realFolder, resolveInside, walk } from "../containment.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
 import { Session } from "../diagnostics/session.ts";
+import { linked, recoverTree, swapTree } from "../generated-files.ts";
+import { nameProblem } from "../url-policy.ts";
 import { convertPages, type ConvertedPage } from "./convert.ts";
 import { FIGURES_FOLDER } from "./figures.ts";
 import { mergeDocument, type Conflict } from "./merge.ts";
@@ -51,48 +55,107 @@ export interface ImportResult {
  * it paragraph by paragraph (see merge.ts), keeping its rules blocks and annotations;
  * a new page becomes a new document. The upstream revision each document was merged
  * from is recorded in its provenance, so the next import knows its base.
+ *
+ * Everything is read and converted first; then the edition's folder is replaced as a
+ * whole by one with the new and merged files (as generated/ is), so an import that
+ * fails, or is killed, leaves the folder as it was. A problem with the source or the
+ * edition is a SourceError of one line, naming the file.
  */
 export function importPages(options: ImportOptions): ImportResult {
-  const folder = join(options.root, "rules", options.ruleset, options.edition);
-  const relFolder = `rules/${options.ruleset}/${options.edition}`;
-  const numbering = editionNumbering(folder, relFolder);
+  const edition = editionFolder(options);
+  const numbering = editionNumbering(edition);
   const source = readPages(options.source, { revision: options.revision, pagesPath: options.pagesPath });
   const converted = convertPages(source, options.sourceTitle);
-  const existing = existingDocuments(folder);
-  const bases = new Map<string, ConvertedPage[] | null>();
-  const baseFor = (revision: string | undefined): ConvertedPage[] | null => {
+  reportDuplicatePages(converted);
+  const existing = existingDocuments(edition);
+  const bySlug = new Map<string, Existing>();
+  for (const document of existing) if (!bySlug.has(document.slug)) bySlug.set(document.slug, document);
+  const files = new Set(existing.map((d) => d.file));
+  const bases = new Map<string, Map<string, ConvertedPage> | null>();
+  const baseFor = (revision: string | undefined): Map<string, ConvertedPage> | null => {
     const key = options.base ?? revision ?? "";
     if (!key) return null;
-    if (!bases.has(key)) bases.set(key, convertPages(readBase(options, source, key), options.sourceTitle));
+    if (!bases.has(key)) bases.set(key, new Map(convertPages(readBase(options, source, key), options.sourceTitle).map((p) => [p.slug, p])));
     return bases.get(key)!;
   };
 
   const result: ImportResult = { documents: [], diagnostics: [], sources: new Map() };
-  copyFigures(folder, source, converted);
+  const writes = new Map<string, string | Uint8Array>();
+  const createdBy = new Map<string, string>();
   for (const page of converted) {
-    const found = existing.find((d) => d.slug === page.slug);
+    const found = bySlug.get(page.slug);
     if (!found) {
-      if (existing.some((d) => d.file === page.file)) throw new SourceError(`${relFolder}/${page.file} exists but is not the page ${page.slug} (its slug differs)`);
-      writeFileSync(join(folder, page.file), documentText(options, page));
+      if (files.has(page.file)) throw new SourceError(`${edition.rel}/${page.file} exists but is not the page ${page.slug} (its slug differs)`);
+      const other = createdBy.get(page.file);
+      if (other !== undefined) throw new SourceError(`the pages ${other} and ${page.slug} would both be written to ${edition.rel}/${page.file}: give one of them another slug upstream`);
+      createdBy.set(page.file, page.slug);
+      writes.set(page.file, documentText(options, page));
       result.documents.push({ file: page.file, status: "created", updated: [], added: [], removed: [] });
       continue;
     }
-    const file = `${relFolder}/${found.file}`;
+    const file = `${edition.rel}/${found.file}`;
     const upstreamText = documentText(options, page);
-    const base = baseFor(found.revision)?.find((p) => p.slug === page.slug) ?? null;
+    const base = baseFor(found.revision)?.get(page.slug) ?? null;
     const merged = mergeDocument(
       segment(found.text, file, found.section, numbering),
       segment(upstreamText, file, page.section, numbering),
       base ? segment(documentText(options, base), file, base.section, numbering) : null,
     );
-    const conflicts = merged.conflicts.map((c) => conflictDiagnostic(c, file, found.text));
+    const places = new SourcePlaces(file, found.text);
+    const conflicts = merged.conflicts.map((c) => conflictDiagnostic(c, places));
     const text = conflicts.length === 0 && page.provenance.revision ? withRevision(merged.text, page.provenance.revision) : merged.text;
-    if (text !== found.text) writeFileSync(join(folder, found.file), text);
+    if (text !== found.text) writes.set(found.file, text);
     result.diagnostics.push(...conflicts);
     if (conflicts.length) result.sources.set(file, found.text);
     result.documents.push({ file: found.file, status: text === found.text ? "unchanged" : "merged", updated: merged.updated, added: merged.added, removed: merged.removed });
   }
+  for (const [name, content] of figureFiles(edition, source, converted)) writes.set(name, content);
+  writeEdition(edition, writes);
   return result;
+}
+
+/** The edition's folder: its real path (inside rules/, links followed) and its name as shown, `rules/<ruleset>/<edition>`. */
+interface EditionFolder {
+  dir: string;
+  rel: string;
+  rulesReal: string;
+}
+
+function editionFolder(options: ImportOptions): EditionFolder {
+  for (const [name, kind] of [[options.ruleset, "ruleset"], [options.edition, "edition"]] as const) {
+    const problem = nameProblem(name, kind);
+    if (problem !== null) throw new SourceError(`the ${kind} \`${name}\` cannot name a folder of rules/: ${problem}`, true);
+  }
+  const rel = `rules/${options.ruleset}/${options.edition}`;
+  const rulesReal = realFolder(join(options.root, "rules"));
+  if (rulesReal === null) throw new SourceError(`${join(options.root, "rules")} is not a folder`, true);
+  // Recover from an import killed while it swapped the folder in (the old folder set aside).
+  recoverTree(join(options.root, rel), true);
+  const resolved = resolveInside(join(options.root, rel), rulesReal);
+  if (resolved.problem === "outside") throw new SourceError(`${rel} is a link to ${resolved.target}, outside rules/`);
+  if (resolved.problem === "missing" || realFolder(resolved.real) === null || !existsSync(join(resolved.real, "edition.yaml"))) {
+    throw new SourceError(`${rel}/edition.yaml does not exist: create the edition first (see rules/README.md)`, true);
+  }
+  return { dir: resolved.real, rel, rulesReal };
+}
+
+/**
+ * A text file of the edition (`name` inside its folder), or null when there is none:
+ * read as the compiler reads it (readSource: inside rules/ after links are followed,
+ * a regular file of at most 4 MiB, UTF-8), its first problem said in one line.
+ */
+function editionText(edition: EditionFolder, name: string): SourcePlaces | null {
+  const path = join(edition.dir, name);
+  try {
+    lstatSync(path);
+  } catch {
+    return null;
+  }
+  const session = new Session();
+  const places = readSource(path, `${edition.rel}/${name}`, edition.rulesReal, session);
+  const problem = session.diagnostics.find((d) => d.severity === "error");
+  if (places === null || problem) throw new SourceError(problem?.message ?? `${edition.rel}/${name} cannot be read.`);
+  return places;
 }
 
 /**
@@ -100,34 +163,101 @@ export function importPages(options: ImportOptions): ImportResult {
  * folder, each with the URL it came from in figures/sources.yaml (entries of other
  * files are kept). An image the source lacks is left for the build to report (HX0021).
  */
-function copyFigures(folder: string, source: HugoPages, pages: ConvertedPage[]): void {
+function figureFiles(edition: EditionFolder, source: HugoPages, pages: ConvertedPage[]): Map<string, string | Uint8Array> {
+  const writes = new Map<string, string | Uint8Array>();
   const names = [...new Set(pages.flatMap((page) => page.figures))].sort();
   const found = names.flatMap((name) => {
     const image = source.image(name);
     return image ? [{ name, ...image }] : [];
   });
-  if (found.length === 0) return;
-  const figures = join(folder, FIGURES_FOLDER);
-  mkdirSync(figures, { recursive: true });
-  const listPath = join(figures, "sources.yaml");
-  const list = (existsSync(listPath) ? parseYaml(readFileSync(listPath, "utf8")) : null) ?? {};
-  const files: Record<string, string> = { ...(list.files ?? {}) };
+  if (found.length === 0) return writes;
+  const listName = `${FIGURES_FOLDER}/sources.yaml`;
+  const list = figureSources(edition, listName);
+  const files: Record<string, string> = { ...list.files };
   for (const image of found) {
-    writeFileSync(join(figures, image.name), image.bytes);
+    writes.set(`${FIGURES_FOLDER}/${image.name}`, image.bytes);
     if (source.url) files[image.name] = `${source.url}${image.path.split("/").map(encodeURIComponent).join("/")}`;
   }
   const head = { source: list.source ?? source.siteTitle, site: list.site ?? source.url, revision: source.revision ?? list.revision };
-  writeFileSync(listPath, stringify({ ...list, ...Object.fromEntries(Object.entries(head).filter(([, v]) => v !== undefined)), files }));
+  writes.set(listName, stringify({ ...list, ...Object.fromEntries(Object.entries(head).filter(([, v]) => v !== undefined)), files }));
+  return writes;
 }
 
-function editionNumbering(folder: string, relFolder: string): Numbering {
-  const path = join(folder, "edition.yaml");
-  if (!existsSync(path)) throw new SourceError(`${relFolder}/edition.yaml does not exist: create the edition first (see rules/README.md)`);
-  const places = new SourcePlaces(`${relFolder}/edition.yaml`, readFileSync(path, "utf8"));
+/** figures/sources.yaml as it is: a map, whose `files` maps names to URLs. */
+function figureSources(edition: EditionFolder, name: string): Record<string, unknown> & { files: Record<string, string> } {
+  const places = editionText(edition, name);
+  let list: unknown;
+  try {
+    list = places ? (parseYaml(places.text) ?? {}) : {};
+  } catch (error) {
+    throw new SourceError(`${edition.rel}/${name} is not valid YAML (${(error as Error).message.split("\n")[0]})`);
+  }
+  const files = (list as { files?: unknown }).files ?? {};
+  if (typeof list !== "object" || Array.isArray(list) || typeof files !== "object" || Array.isArray(files)) {
+    throw new SourceError(`${edition.rel}/${name} is not a map with \`files: { name.png: https://… }\``);
+  }
+  return { ...(list as Record<string, unknown>), files: Object.fromEntries(Object.entries(files as Record<string, unknown>).map(([k, v]) => [k, String(v)])) };
+}
+
+/**
+ * Replaces the edition's folder as a whole by one with `writes` (paths inside it)
+ * written and everything else as it was (hard-linked, or copied), see swapTree.
+ * The importer writes the edition's own files: a write to or through a link is refused.
+ */
+function writeEdition(edition: EditionFolder, writes: Map<string, string | Uint8Array>): void {
+  if (writes.size === 0) return;
+  for (const name of writes.keys()) {
+    const parts = name.split("/");
+    for (let i = 1; i <= parts.length; i++) {
+      const at = parts.slice(0, i).join("/");
+      let stat;
+      try {
+        stat = lstatSync(join(edition.dir, at));
+      } catch {
+        break;
+      }
+      if (stat.isSymbolicLink()) throw new SourceError(`${edition.rel}/${at} is a link: hexlaw import writes the edition's own files, never through a link (make it a ${i < parts.length ? "folder" : "file"} of its own)`);
+      if (i < parts.length ? !stat.isDirectory() : !stat.isFile()) throw new SourceError(`${edition.rel}/${at} is not a ${i < parts.length ? "folder" : "regular file"}`);
+    }
+  }
+  swapTree(
+    edition.dir,
+    (fresh) => {
+      for (const entry of walk(edition.dir)) {
+        const target = join(fresh, entry.relative);
+        if (entry.kind === "folder") mkdirSync(target, { recursive: true });
+        else if (writes.has(entry.relative)) continue;
+        else if (entry.kind === "link") symlinkSync(readlinkSync(entry.path), target);
+        else if (!linked(entry.path, target)) {
+          if (entry.kind !== "file") throw new SourceError(`${edition.rel}/${entry.relative} is not a regular file and cannot be kept`);
+          copyFileSync(entry.path, target);
+        }
+      }
+      for (const [name, content] of writes) {
+        mkdirSync(dirname(join(fresh, name)), { recursive: true });
+        writeFileSync(join(fresh, name), content);
+      }
+    },
+    true,
+  );
+}
+
+/** Two pages with one slug would be one document: the source is refused. */
+function reportDuplicatePages(pages: ConvertedPage[]): void {
+  const seen = new Map<string, ConvertedPage>();
+  for (const page of pages) {
+    const other = seen.get(page.slug);
+    if (other) throw new SourceError(`two pages have the slug ${page.slug} (“${other.title}” and “${page.title}”): each page is one document`);
+    seen.set(page.slug, page);
+  }
+}
+
+function editionNumbering(edition: EditionFolder): Numbering {
+  const places = editionText(edition, "edition.yaml");
   const session = new Session();
-  const yaml = readYaml(places, session);
+  const yaml = places && readYaml(places, session);
   const numbering = yaml ? readNumbering(yaml, places, session) : null;
-  if (!numbering || session.hasErrors()) throw new SourceError(`${relFolder}/edition.yaml has errors: run \`hexlaw check\``);
+  if (!numbering || session.hasErrors()) throw new SourceError(`${edition.rel}/edition.yaml has errors: run \`hexlaw check\``);
   return numbering;
 }
 
@@ -139,28 +269,32 @@ interface Existing {
   revision?: string;
 }
 
-/** The edition's documents with the front matter fields the import matches and merges by. */
-function existingDocuments(folder: string): Existing[] {
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder)
+/** The edition's documents with the front matter fields the import matches and merges by (as the compiler reads them). */
+function existingDocuments(edition: EditionFolder): Existing[] {
+  return readdirSync(edition.dir)
     .filter((name) => name.endsWith(".md"))
     .sort()
-    .map((file) => {
-      const text = readFileSync(join(folder, file), "utf8").replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-      const field = (name: string) => new RegExp(`^${name}:[ \\t]*["']?([^"'\\n]*?)["']?[ \\t]*$`, "m").exec(frontOf(text))?.[1];
-      const revision = /^[ \t]+revision:[ \t]*["']?([0-9a-f]{7,64})["']?[ \t]*$/m.exec(frontOf(text))?.[1];
-      return { file, text, slug: field("slug") ?? "", section: field("section") ?? "", revision };
+    .flatMap((file) => {
+      const places = editionText(edition, file);
+      if (!places) return [];
+      const front = /^---\n([\s\S]*?)\n---/.exec(places.text)?.[1] ?? "";
+      let data: unknown;
+      try {
+        data = parseYaml(front) ?? {};
+      } catch {
+        throw new SourceError(`${edition.rel}/${file}: its front matter is not valid YAML (\`hexlaw check\` says more)`);
+      }
+      const field = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value) : "");
+      const { slug, section, provenance } = typeof data === "object" && data !== null ? (data as Record<string, unknown>) : {};
+      const revision = typeof provenance === "object" && provenance !== null ? field((provenance as Record<string, unknown>).revision) : "";
+      return [{ file, text: places.text, slug: field(slug), section: field(section), revision: /^[0-9a-f]{7,64}$/.test(revision) ? revision : undefined }];
     });
-}
-
-function frontOf(text: string): string {
-  return /^---\n([\s\S]*?)\n---/.exec(text)?.[1] ?? "";
 }
 
 /** The upstream a document was imported from: `--base` (a folder, or a revision of the git directory), or the revision it records. */
 function readBase(options: ImportOptions, source: HugoPages, key: string): HugoPages {
   if (options.base !== undefined && existsSync(options.base)) return readPages(options.base, { pagesPath: options.pagesPath });
-  if (!source.revision) throw new SourceError(`the base ${key} is not a folder, and ${options.source} is not a git directory`);
+  if (!source.revision) throw new SourceError(`the base ${key} is not a folder, and ${options.source} is not a git directory`, true);
   return readPages(options.source, { revision: key, pagesPath: options.pagesPath });
 }
 
@@ -180,9 +314,8 @@ function withRevision(text: string, revision: string): string {
   return text.replace(/^provenance:[ \t]*\n/m, (line) => `${line}  revision: ${revision}\n`);
 }
 
-function conflictDiagnostic(conflict: Conflict, file: string, text: string): Diagnostic {
-  const places = new SourcePlaces(file, text);
-  const lineStart = text.split("\n").slice(0, conflict.line).join("\n").length + (conflict.line > 0 ? 1 : 0);
+function conflictDiagnostic(conflict: Conflict, places: SourcePlaces): Diagnostic {
+  const lineStart = places.lineStart(conflict.line + 1);
   const lineEnd = places.nextLine(lineStart) - 1;
   const place = places.span(lineStart, Math.max(lineStart, lineEnd));
   const words = conflict.upstream.replace(/\s+/g, " ").trim();

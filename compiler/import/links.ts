@@ -15,7 +15,8 @@ export function hugoLinks(body: string, sectionPath: string | undefined): string
   const shortcode = /\{\{[<%]\s*(?:ref|relref)\s+"([^"]*)"\s*[>%]\}\}/g;
   let text = body.replace(shortcode, (_, target: string) => pageLink(target));
   if (sectionPath) {
-    const absolute = new RegExp(`\\]\\(/${escapeRegExp(sectionPath)}/([^)\\s/#]+)/?(#[^)\\s]*)?\\)`, "g");
+    // No `]` in the anchor: each attempt ends where the next `](` starts (linear in a line of unclosed links).
+    const absolute = new RegExp(`\\]\\(/${escapeRegExp(sectionPath)}/([^)\\s/#]+)/?(#[^)\\s\\]]*)?\\)`, "g");
     text = text.replace(absolute, (_, slug: string, anchor: string | undefined) => `](../${slug}/${anchor ?? ""})`);
   }
   return text;

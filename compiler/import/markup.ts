@@ -27,6 +27,7 @@ export function markupOnly(body: string, printedTitle: string): { text: string; 
       return "";
     }),
   );
-  const text = unstyled.join("\n").replace(/\n(?:[ \t]*\n){2,}/g, "\n\n").replace(/^\n+/, "").replace(/\s*$/, "\n");
+  // trimEnd, not /\s*$/: the regular expression tries every run of spaces to the end, quadratic in a page of them.
+  const text = `${unstyled.join("\n").replace(/\n(?:[ \t]*\n){2,}/g, "\n\n").replace(/^\n+/, "").trimEnd()}\n`;
   return { text: `# ${printedTitle}\n\n${text}`, changes: { openingBreak, lineBreaks: lines.length - kept.length, styles } };
 }

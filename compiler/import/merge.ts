@@ -81,16 +81,26 @@ export function mergeDocument(local: Segmented, upstream: Segmented, base: Segme
     kept.set(mine.key, mine.raw);
   }
 
-  // Upstream's order, with the paragraphs kept from this document after the one they followed here.
-  const order = upstream.segments.map((s) => s.key);
-  for (const [i, mine] of local.segments.entries()) {
-    if (!kept.has(mine.key)) continue;
-    const previous = local.segments.slice(0, i).reverse().find((s) => order.includes(s.key));
-    order.splice(previous ? order.indexOf(previous.key) + 1 : 0, 0, mine.key);
+  // Upstream's order, with the paragraphs kept from this document after the one they followed here:
+  // each kept paragraph goes after the last paragraph before it here that upstream has (or the start),
+  // following the kept ones already put there.
+  const after = new Map<string | null, string[]>();
+  let previous: string | null = null;
+  for (const mine of local.segments) {
+    if (kept.has(mine.key)) after.set(previous, [...(after.get(previous) ?? []), mine.key]);
+    else if (upstreamBy.has(mine.key)) previous = mine.key;
   }
+  const order = [...(after.get(null) ?? []), ...upstream.segments.flatMap((s) => [s.key, ...(after.get(s.key) ?? [])])];
   const body = order.map((key) => gap(out.get(key) ?? kept.get(key) ?? "")).join("\n");
-  result.text = `${local.head}\n${body}`.replace(/\n*$/, "\n");
+  result.text = `${withoutTrailingNewlines(`${local.head}\n${body}`)}\n`;
   return result;
+}
+
+/** `text` without the line breaks it ends with (a loop: /\n*$/ is quadratic in a text of many blank lines). */
+function withoutTrailingNewlines(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === "\n") end--;
+  return text.slice(0, end);
 }
 
 /**
@@ -102,13 +112,15 @@ function reannotate(mine: Segment, remote: Segment): Block[] {
   const captions = new Map(mine.blocks.filter((b) => !b.annotation).map((b) => [comparable(b), b.text]));
   const blocks = remote.blocks.map((b) => (captions.has(comparable(b)) ? { ...b, text: captions.get(comparable(b))! } : b));
   const sources = blocks.filter((b) => !b.annotation);
+  const sourceBy = new Map<string, Block>();
+  for (const source of sources) if (!sourceBy.has(comparable(source))) sourceBy.set(comparable(source), source);
   const after = new Map<Block | null, Block[]>();
   let previous: Block | null = null;
   let index = -1;
   for (const block of mine.blocks) {
     if (!block.annotation) {
       index++;
-      previous = sources.find((s) => comparable(s) === comparable(block)) ?? sources[Math.min(index, sources.length - 1)] ?? null;
+      previous = sourceBy.get(comparable(block)) ?? sources[Math.min(index, sources.length - 1)] ?? null;
       continue;
     }
     after.set(previous, [...(after.get(previous) ?? []), block]);

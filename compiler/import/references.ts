@@ -10,7 +10,9 @@ export function externalLinks(body: string, siteUrl: string | undefined, section
   if (!siteUrl || sectionPath === undefined) return { text: body, count: 0 };
   const origin = siteUrl.slice(0, siteUrl.length - sectionPath.length - 1).replace(/\/+$/, "");
   let count = 0;
-  const text = body.replace(/(^|[^!\\])\[([^\]\n]*)\]\((\/[^)\s]*)\)/gm, (whole, before: string, words: string, path: string) => {
+  // Neither the words nor the path hold a bracket: each attempt ends where the next link could start, so a
+  // line of `[` or of unclosed links takes linear time, not quadratic.
+  const text = body.replace(/(^|[^!\\])\[([^[\]\n]*)\]\((\/[^)\s[\]]*)\)/gm, (whole, before: string, words: string, path: string) => {
     const url = `${origin}${path}`;
     if (path.startsWith("//") || urlProblem(url) !== null) return whole;
     count++;

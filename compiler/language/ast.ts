@@ -1,10 +1,9 @@
 /**
  * The syntax tree of a `rules` block, as built by grammar/rules.peggy. Every node
  * has `loc`; positions are shifted to the lines of the Markdown file that holds
- * the block. Later phases attach analysis results to nodes (`ty`, `binding`).
+ * the block. The tree is never written to after parsing: what checking concludes
+ * about it (types, what names stand for) is kept beside it (3-check/facts.ts).
  */
-import type { Type } from "./types.ts";
-import type { Binding } from "./bindings.ts";
 
 export interface Loc {
   start: { offset: number; line: number; column: number };
@@ -209,10 +208,6 @@ export interface ExampleDecl {
 
 interface ExprBase {
   loc: Loc;
-  /** Set by the type checker. */
-  ty?: Type;
-  /** Set by the checker when a test above proved this `| none` value is not none. */
-  narrowed?: boolean;
 }
 
 export interface Literal extends ExprBase {
@@ -225,8 +220,6 @@ export interface NameRef extends ExprBase {
   type: "Name";
   name: string;
   nameLoc: Loc;
-  /** Set by name resolution. */
-  binding?: Binding;
 }
 
 export interface FieldAccess extends ExprBase {
@@ -234,8 +227,6 @@ export interface FieldAccess extends ExprBase {
   object: Expr;
   field: string;
   fieldLoc: Loc;
-  /** Set by the checker when the field is a per-element definition. */
-  elementLet?: LetDecl;
 }
 
 export interface Lookup extends ExprBase {
@@ -301,8 +292,6 @@ export interface AggregateExpr extends ExprBase {
   variable: { name: string; nameLoc: Loc };
   list: Expr;
   filter: Expr | null;
-  /** Set by the checker: the name of the element's index variable in generated code. */
-  index?: string;
 }
 
 export interface CallExpr extends ExprBase {

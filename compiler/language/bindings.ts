@@ -11,3 +11,6 @@ export type Binding =
   | { kind: "rounding"; mode: string }
   /** A comprehension or per-element variable; `list` is the input it ranges over, if any. */
   | { kind: "local"; name: string; type: Type; list?: InputDecl; index: string };
+
+/** The index of a comprehension's (or per-element definition's) variable in generated code: named after the variable, so code does not change when other rules do. */
+export const loopIndex = (variable: string) => `${variable}$i`;

@@ -2,11 +2,17 @@
  * Bounds on what a rules block may ask of the compiler. A rule document is untrusted
  * input: past these bounds it gets a diagnostic with a place, never a crash or a hang.
  */
-import type { Block, Loc } from "./ast.ts";
+import type { Block, Expr, Loc } from "./ast.ts";
+import { children, expressionsOf } from "./visit.ts";
 
 export const LIMITS = {
   /** Levels of expression nesting (each operator, call, `if` and bracket is one). */
   expressionDepth: 100,
+  /**
+   * Definitions in a chain, each reading the next: an engine computes a definition by first
+   * computing what it reads, one call inside the other, so the chain is as deep as its stack.
+   */
+  definitionChain: 1000,
   /** Unknown names reported per file; the rest are counted in one line (HX0032). */
   unknownNamesPerFile: 50,
   /** Sides of one die. */
@@ -17,30 +23,18 @@ export const LIMITS = {
   diceTotals: 1_000_000,
 } as const;
 
-const EXPRESSION_TYPES: ReadonlySet<string> = new Set([
-  "Literal", "Name", "Field", "Lookup", "Index", "Binary", "Unary", "Ratio", "In", "Set", "Span", "If", "Aggregate", "Call", "List", "RecordLiteral",
-]);
-
 /**
  * The first expression node of a parsed block that lies deeper than `limit` levels,
  * or null. It walks the tree with its own stack, so a tree of any depth is measured
  * without recursion (the passes after it recurse, which is why the depth is bounded).
  */
 export function tooDeep(block: Block, limit: number = LIMITS.expressionDepth): Loc | null {
-  const stack: [unknown, number][] = [[block, 0]];
+  const stack: [Expr, number][] = block.statements.flatMap((s) => expressionsOf(s).map((e): [Expr, number] => [e, 1])).reverse();
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
-    if (Array.isArray(node)) {
-      for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], depth]);
-      continue;
-    }
-    if (node === null || typeof node !== "object") continue;
-    const typed = node as { type?: unknown; loc?: Loc };
-    const here = typeof typed.type === "string" && EXPRESSION_TYPES.has(typed.type) ? depth + 1 : depth;
-    if (here > limit && typed.loc) return typed.loc;
-    for (const [key, value] of Object.entries(node)) {
-      if (key !== "loc" && key !== "nameLoc" && value !== null && typeof value === "object") stack.push([value, here]);
-    }
+    if (depth > limit) return node.loc;
+    // The last part first: a long chain of operators is refused at its last operand, where the text passes the limit.
+    for (const child of children(node)) stack.push([child, depth + 1]);
   }
   return null;
 }

@@ -11,6 +11,12 @@ export function h(tagName: string, properties: Properties = {}, children: (Eleme
   };
 }
 
+/** The classes of a hast element. */
+export function classesOf(node: Element): string[] {
+  const value: unknown = node.properties.className;
+  return Array.isArray(value) ? value.map(String) : typeof value === "string" ? value.split(/\s+/) : [];
+}
+
 export function text(value: string): Text {
   return { type: "text", value };
 }

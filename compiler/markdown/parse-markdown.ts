@@ -4,11 +4,12 @@ import remarkParse from "remark-parse";
 import { unified, type PluggableList } from "unified";
 import { VFile } from "vfile";
 import remarkBlockDirectives from "./remark-block-directives.ts";
+import remarkColourMarks from "./remark-colour-marks.ts";
 import remarkGfmTables from "./remark-gfm-tables.ts";
 import remarkRestoreUnknownDirectives from "./restore-unknown-directives.ts";
 
 /** The syntax extensions every rule document is read with (the site uses the same list). */
-export const remarkSyntax: PluggableList = [[remarkFrontmatter, ["yaml"]], remarkGfmTables, remarkBlockDirectives, remarkRestoreUnknownDirectives];
+export const remarkSyntax: PluggableList = [[remarkFrontmatter, ["yaml"]], remarkGfmTables, remarkBlockDirectives, remarkRestoreUnknownDirectives, remarkColourMarks];
 
 const processor = unified().use(remarkParse).use(remarkSyntax);
 

@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Root } from "hast";
 import type { VFile } from "vfile";
-import { h } from "./hast.ts";
+import { classesOf, h } from "./hast.ts";
 import { renderedContext, type RulebookOptions } from "./rulebook-context.ts";
 
 /** A rules block's listing, kept apart from its chapter. */
@@ -38,7 +38,7 @@ export default function rehypeFormalApart(options: RulebookOptions) {
     const listings: FormalListing[] = [];
     // remark-rules-blocks makes each block at the top of the document, where it was: no need to walk the whole tree.
     for (const node of tree.children) {
-      if (node.type !== "element" || node.tagName !== "details" || !classes(node).includes("rules-block")) continue;
+      if (node.type !== "element" || node.tagName !== "details" || !classesOf(node).includes("rules-block")) continue;
       const summary = node.children.find((c): c is Element => c.type === "element" && c.tagName === "summary");
       const listing = node.children.find((c): c is Element => c.type === "element" && c.tagName === "pre");
       if (!summary || !listing) continue;
@@ -49,9 +49,4 @@ export default function rehypeFormalApart(options: RulebookOptions) {
     }
     file.data.formalRules = listings;
   };
-}
-
-function classes(node: Element): string[] {
-  const value: unknown = node.properties.className;
-  return Array.isArray(value) ? value.map(String) : typeof value === "string" ? value.split(/\s+/) : [];
 }

@@ -27,11 +27,16 @@ export default function remarkCharts() {
   };
 }
 
+/** Characters beyond which a chart's cells hold sentences, not values. */
+const WRAP_AT = 32;
+
 function renderChart(directive: ContainerDirective): void {
   const id = directive.attributes?.id ?? undefined;
   const labelNode = directive.children.find((c) => c.type === "paragraph" && c.data?.directiveLabel);
   const caption = labelNode ? toString(labelNode) : (id ?? "Chart");
-  directive.data = { hName: "figure", hProperties: { className: ["chart"], ...(id ? { id } : {}) } };
+  // A chart of sentences (notes, modifiers, explanations) wraps its cells; a grid of values keeps each on one line.
+  const wraps = directive.children.some((child) => child.type === "table" && child.children.some((row) => row.children.some((cell) => toString(cell).length > WRAP_AT)));
+  directive.data = { hName: "figure", hProperties: { className: wraps ? ["chart", "wraps"] : ["chart"], ...(id ? { id } : {}) } };
   directive.children = directive.children.flatMap((child) => {
     if (child === labelNode) {
       child.data = { ...child.data, hName: "figcaption" };
@@ -55,10 +60,12 @@ function tableIn(node: RootContent): Table | undefined {
 }
 
 function markCells(table: Table, chart: string | undefined): void {
+  // A chart of one column (a list of modifiers or notes) has no row headers: its rows are its content.
+  const rowHeaders = (table.children[0]?.children.length ?? 0) > 1;
   table.children.forEach((row, r) => {
     if (r > 0 && chart) row.data = { ...row.data, hProperties: { ...row.data?.hProperties, dataChart: chart } };
     row.children.forEach((cell, c) => {
-      if (r > 0 && c === 0) cell.data = { ...cell.data, hName: "th", hProperties: { scope: "row" } };
+      if (r > 0 && c === 0 && rowHeaders) cell.data = { ...cell.data, hName: "th", hProperties: { scope: "row" } };
       if (r === 0) cell.data = { ...cell.data, hProperties: { scope: "col" } };
       if (toString(cell).trim() === "?") {
         cell.children = [mdastElement(h("em", { className: ["unknown"], title: "Not known: consult the printed chart" }, ["unknown"]))];
@@ -99,14 +106,18 @@ function printAs(gridNode: ContainerDirective, head: ChartParts, grid: ChartPart
     children: row.children.map((cell, c) => ({ ...cell, data: { ...cell.data, hName: "th", hProperties: { scope: c === 0 ? "row" : "col" } } })),
   });
   const [gridHeader, ...gridRows] = grid.table.children;
+  // Both charts print the same header row, corner and all (the Barrage Table's "Roll | 1 or less | 2 | …"):
+  // it heads the whole table, and the head chart's rows (its Cost row) come under it, as printed.
+  const shared = (head.table.children[0]?.children ?? []).map((cell) => toString(cell).trim()).join("\n") === gridHeader.children.map((cell) => toString(cell).trim()).join("\n");
   const keys: TableRow = {
     ...gridHeader,
-    data: { ...gridHeader.data, hProperties: { className: ["chart-keys"] } },
+    data: { ...gridHeader.data, hProperties: { className: shared ? ["chart-keys", "shared"] : ["chart-keys"] } },
     children: gridHeader.children.map((cell) => ({ ...cell, data: { ...cell.data, hName: "th", hProperties: { scope: "col" } } })),
   };
   const body: TableRow[] = gridRows.map((row) => ({ ...row, children: row.children.map((cell, c) => (c === 0 ? cell : { ...cell, data: { ...cell.data, hName: "td" } })) }));
   const section = (hName: "thead" | "tbody", children: TableRow[]): HexlawSection => ({ type: "hexlawSection", data: { hName }, children });
-  const table: HexlawTable = { type: "hexlawTable", data: { hName: "table" }, children: [section("thead", [...head.table.children.slice(1).map(asHeads), keys]), section("tbody", body)] };
+  const heads = head.table.children.slice(1).map(asHeads);
+  const table: HexlawTable = { type: "hexlawTable", data: { hName: "table" }, children: [section("thead", shared ? [keys, ...heads] : [...heads, keys]), section("tbody", body)] };
   gridNode.data = { ...gridNode.data, hProperties: { className: ["chart", "printed"], ...(grid.id ? { id: grid.id } : {}), ...(head.id ? { dataHeads: head.id } : {}) } };
   gridNode.children = gridNode.children.map((child) => {
     if (child.data?.hName === "figcaption") return { type: "paragraph", data: { hName: "figcaption" }, children: [{ type: "text", value: caption }] };

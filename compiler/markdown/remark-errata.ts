@@ -4,13 +4,13 @@ import { toString } from "mdast-util-to-string";
 import type { VFile } from "vfile";
 import { AMENDMENT_NOTE } from "../1-read/amendments.ts";
 import { h, mdastElement } from "./hast.ts";
-import { documentContext, encodeFragment, type DocumentContext, type RulebookOptions } from "./rulebook-context.ts";
+import { CURIOUS, documentContext, encodeFragment, type DocumentContext, type RulebookOptions } from "./rulebook-context.ts";
 
 /**
  * The notes of errata, under the paragraph they are about:
- * - `::erratum[note]{printed=… reads=…}`: the source prints a wrong number or link; the note
- *   says what it prints, what it should read, and why (the reference itself is corrected by
- *   remark-references; the source's text is never changed).
+ * - `::erratum[note]{printed=… reads=…}`: the source prints a wrong number or link; the
+ *   editors' transcription note says what it prints, how it is read here, and why (the
+ *   reference itself is corrected by remark-references; the source's text is never changed).
  * - `::amendment` (inserted by amendTree in a chapter an errata edition takes from the edition
  *   it extends): the erratum applied here, with the printed and the corrected words and a link
  *   to the erratum in the errata document.
@@ -31,12 +31,18 @@ export default function remarkErrata(options?: RulebookOptions) {
   };
 }
 
+/**
+ * A note of this site's editors on the transcription, worded and styled so that no
+ * reader takes it for the publisher's errata (those are `amendment` notes, below), and
+ * for the curious only: the reference it is about is already corrected in the text.
+ */
 function erratum(directive: LeafDirective) {
   const printed = directive.attributes?.printed ?? "";
   const reads = directive.attributes?.reads ?? "";
-  const said = printed === reads ? `the link on “${printed}” goes to ${reads}` : `“${printed}” should read ${reads}`;
-  return h("aside", { className: ["erratum"], role: "note" }, [
-    h("p", {}, [h("span", { className: ["label"] }, ["Erratum (not in the source): "]), `${said}. `, toString(directive)]),
+  const said = printed === reads ? `This site links “${printed}” to ${reads}.` : `“${printed}” is read here as ${reads}.`;
+  return h("aside", { className: ["editor-note", CURIOUS], role: "note", ariaLabel: "Transcription note" }, [
+    h("p", { className: ["editor-note-title"] }, [h("span", { className: ["label"] }, ["Transcription note"]), " ", h("span", { className: ["editor-note-by"] }, ["by this site’s editors, not an erratum of the publisher"])]),
+    h("p", {}, [`${said} `, toString(directive)]),
   ]);
 }
 

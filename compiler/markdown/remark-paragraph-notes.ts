@@ -2,12 +2,16 @@ import type { Element, ElementContent } from "hast";
 import type { ListItem, Node, Root } from "mdast";
 import type { VFile } from "vfile";
 import { h, mdastElement } from "./hast.ts";
-import { documentContext, type DocumentContext, type RulebookOptions } from "./rulebook-context.ts";
+import { CURIOUS, documentContext, type DocumentContext, type IndexParagraph, type RulebookOptions } from "./rulebook-context.ts";
 
 /**
  * Under each paragraph: what references it, which calculators use it, and how
  * its worked examples fared against the engines ("checked", or "disputed" with
- * the reason). All of it is read from the rule index.
+ * the reason). All of it is read from the rule index. What is there for the curious
+ * (the references to it, the calculators, the examples written to pin a rule down
+ * rather than printed in the book) is marked `curious`: the site shows it only to a
+ * reader who asks for the formal rules, and never on paper. The book's own examples
+ * and every disputed example are for every reader.
  */
 export default function remarkParagraphNotes(options: RulebookOptions) {
   return (tree: Root, file: VFile) => {
@@ -34,6 +38,9 @@ export default function remarkParagraphNotes(options: RulebookOptions) {
   };
 }
 
+/** An example written to pin a rule down, not printed in the book: its title says so (rules/README.md, "Examples"). */
+const CONSTRUCTED = /^Constructed\b/;
+
 function isItem(id: string, context: DocumentContext): boolean {
   return context.index.paragraphs[id]?.kind === "item";
 }
@@ -48,7 +55,7 @@ function notesFor(id: string, context: DocumentContext): Element | null {
       const link = href ? h("a", { href, className: ["ref"], dataRef: from }, [from]) : h("span", {}, [from]);
       return i === 0 ? [link] : [", ", link];
     });
-    parts.push(h("p", { className: ["referenced-by"] }, [h("span", { className: ["label"] }, ["Referenced by"]), " ", ...links]));
+    parts.push(h("p", { className: ["referenced-by", CURIOUS] }, [h("span", { className: ["label"] }, ["Referenced by"]), " ", ...links]));
   }
   const calculators = paragraph.procedures.map((name) => context.index.procedures.find((p) => p.name === name)).filter((p) => p !== undefined);
   if (calculators.length > 0) {
@@ -56,20 +63,25 @@ function notesFor(id: string, context: DocumentContext): Element | null {
       const link = h("a", { href: context.page(`calculators/${p.name}`), className: ["calc-link"] }, [p.title]);
       return i === 0 ? [link] : [", ", link];
     });
-    parts.push(h("p", { className: ["used-by"] }, [h("span", { className: ["label"] }, [calculators.length > 1 ? "Calculators" : "Calculator"]), " ", ...links]));
+    parts.push(h("p", { className: ["used-by", CURIOUS] }, [h("span", { className: ["label"] }, [calculators.length > 1 ? "Calculators" : "Calculator"]), " ", ...links]));
   }
-  if (paragraph.examples.length > 0) {
-    parts.push(
-      h("ul", { className: ["examples"], ariaLabel: `Worked examples of ${id}` }, paragraph.examples.map((example) =>
-        h("li", { className: ["example", example.status] }, [
-          h("span", { className: ["example-title"] }, [`Example “${example.title}”`]),
-          " ",
-          h("span", { className: ["badge", example.status] }, [example.status]),
-          "reason" in example && example.reason ? h("span", { className: ["reason"] }, [`: ${example.reason}`]) : null,
-        ]),
-      )),
-    );
-  }
+  const constructed = paragraph.examples.filter((e) => CONSTRUCTED.test(e.title) && e.status !== "disputed");
+  const printed = paragraph.examples.filter((e) => !constructed.includes(e));
+  if (printed.length > 0) parts.push(exampleList(printed, [], `Worked examples of ${id}`));
+  if (constructed.length > 0) parts.push(exampleList(constructed, [CURIOUS], `Constructed examples of ${id}`));
   if (parts.length === 0) return null;
   return h("div", { className: ["notes"], dataFor: id }, parts);
+}
+
+type Example = IndexParagraph["examples"][number];
+
+function exampleList(examples: Example[], className: string[], label: string): Element {
+  return h("ul", { className: ["examples", ...className], ariaLabel: label }, examples.map((example) =>
+    h("li", { className: ["example", example.status] }, [
+      h("span", { className: ["example-title"] }, [`Example “${example.title}”`]),
+      " ",
+      h("span", { className: ["badge", example.status] }, [example.status]),
+      "reason" in example && example.reason ? h("span", { className: ["reason"] }, [`: ${example.reason}`]) : null,
+    ]),
+  ));
 }

@@ -3,7 +3,7 @@ import { toString } from "mdast-util-to-string";
 import type { VFile } from "vfile";
 import { linkTarget, mentionsIn } from "../1-read/find-references.ts";
 import { h, mdastElement, text } from "./hast.ts";
-import { documentContext, type DocumentContext, type RulebookOptions } from "./rulebook-context.ts";
+import { CURIOUS, documentContext, type DocumentContext, type RulebookOptions } from "./rulebook-context.ts";
 
 type Status = "resolved" | "outside" | "broken";
 
@@ -50,13 +50,16 @@ function erratumOf(context: DocumentContext, from: string, words: string, href?:
 
 /**
  * A reference the source prints wrongly: the printed words, linked to the paragraph
- * the erratum says it should be, then the correction for the reader to see.
+ * the erratum says it should be, then the editors' correction in brackets. A number
+ * printed wrongly is corrected for every reader; a link that only went to the wrong
+ * place in the source needs no word while reading, so that one is for the curious
+ * (see remark-errata.ts for the note itself).
  */
 function corrected(known: NonNullable<ReturnType<typeof erratumOf>>, children: PhrasingContent[], context: DocumentContext): PhrasingContent[] {
   const { printed, reads, note } = known.erratum!;
   const shown = reference(known.status as Status, reads, children, context, known.outsideTitle);
-  const correction = printed === reads ? `erratum: the link goes to ${reads}` : `erratum: read ${reads}`;
-  return [shown, mdastElement(h("span", { className: ["erratum-correction"], title: note }, [` [${correction}]`]))];
+  const [correction, className] = printed === reads ? [`editors: link to ${reads}`, ["editor-correction", CURIOUS]] : [`editors: read ${reads}`, ["editor-correction"]];
+  return [shown, mdastElement(h("span", { className, title: note }, [` [${correction}]`]))];
 }
 
 function renderLink(link: Link, from: string, context: DocumentContext): PhrasingContent[] {

@@ -2,7 +2,7 @@ import type { Root } from "mdast";
 import type { VFile } from "vfile";
 import { h, mdastElement } from "./hast.ts";
 import { highlightRules } from "./highlight-rules.ts";
-import { documentContext, type RulebookOptions } from "./rulebook-context.ts";
+import { CURIOUS, documentContext, type RulebookOptions } from "./rulebook-context.ts";
 
 /**
  * A ```rules block becomes a collapsed listing under the paragraph it formalizes,
@@ -25,7 +25,7 @@ export default function remarkRulesBlocks(options: RulebookOptions) {
       const paragraph = context?.layout.owner.get(node);
       const lines = code.value.split("\n").length;
       const summary = [`Formal rules${paragraph ? ` for ${paragraph}` : ""}`, h("span", { className: ["meta"] }, [` (${lines} line${lines === 1 ? "" : "s"})`])];
-      const element = h("details", { className: ["rules-block"], dataFor: paragraph }, [
+      const element = h("details", { className: ["rules-block", CURIOUS], dataFor: paragraph }, [
         h("summary", {}, summary),
         h("pre", { className: ["rules-code"], tabIndex: 0, ariaLabel: `Formal rules${paragraph ? ` for ${paragraph}` : ""}` }, [
           h("code", { className: ["language-rules"] }, await highlightRules(code.value, href)),

@@ -16,6 +16,12 @@ export type RuleIndex = ReturnType<typeof ruleIndex>;
 export type IndexDocument = RuleIndex["documents"][number];
 export type IndexParagraph = RuleIndex["paragraphs"][string];
 
+/**
+ * The class of what a chapter holds for the curious: the site shows it only to a reader
+ * who asks for the formal rules (the reader's one switch), and never on paper.
+ */
+export const CURIOUS = "curious";
+
 /** Options shared by the rulebook plugins: where the corpus and its compiled index are. */
 export interface RulebookOptions {
   /** Repository root, holding rules/ and generated/. */

@@ -1,13 +1,16 @@
 import { remarkSyntax } from "./parse-markdown.ts";
 import rehypeFormalApart from "./rehype-formal-apart.ts";
+import rehypeNotesApart from "./rehype-notes-apart.ts";
 import rehypeSafeLinks from "./rehype-safe-links.ts";
 import remarkAmendments from "./remark-amendments.ts";
 import remarkCalculatorEmbeds from "./remark-calculator-embeds.ts";
+import remarkChartLinks from "./remark-chart-links.ts";
 import remarkCharts from "./remark-charts.ts";
 import remarkErrata from "./remark-errata.ts";
 import remarkFigures from "./remark-figures.ts";
 import remarkGlossaryTerms from "./remark-glossary-terms.ts";
 import remarkInertHtml from "./remark-inert-html.ts";
+import remarkMarkMeanings from "./remark-mark-meanings.ts";
 import remarkParagraphAnchors from "./remark-paragraph-anchors.ts";
 import remarkParagraphNotes from "./remark-paragraph-notes.ts";
 import remarkReferences from "./remark-references.ts";
@@ -32,6 +35,8 @@ export function rulebookPlugins(options: RulebookOptions): { gfm: false; remarkP
       [remarkParagraphAnchors, options],
       [remarkParagraphNotes, options],
       [remarkReferences, options],
+      [remarkChartLinks, options],
+      [remarkMarkMeanings, options],
       [remarkRulesBlocks, options],
       remarkCharts,
       [remarkFigures, options],
@@ -39,6 +44,6 @@ export function rulebookPlugins(options: RulebookOptions): { gfm: false; remarkP
       [remarkGlossaryTerms, options],
       [remarkCalculatorEmbeds, options],
     ],
-    rehypePlugins: [rehypeSafeLinks, [rehypeFormalApart, options]],
+    rehypePlugins: [rehypeSafeLinks, [rehypeFormalApart, options], [rehypeNotesApart, options]],
   };
 }

@@ -2,6 +2,8 @@ import type { Chart, ChartCell } from "../1-read/types.ts";
 import type { Expr } from "../language/ast.ts";
 import { ROUNDING_MODES } from "../language/builtins.ts";
 import type { CheckedEdition } from "../3-check/types.ts";
+import type { ExpressionFacts } from "../3-check/facts.ts";
+import { dispatch, nodesOf, type Cases } from "../language/visit.ts";
 import type { Mutant } from "./types.ts";
 
 /** Operators replaced by one another: each the closest mistake a rules editor could make. */
@@ -22,6 +24,62 @@ const REPLACEMENTS: Record<string, { operator: Mutant["operator"]; by: string[] 
 
 /** Functions and comprehensions that have a twin: `min` ↔ `max`, `every` ↔ `some`, `first` ↔ `last`. */
 const TWINS: Record<string, string> = { min: "max", max: "min", every: "some", some: "every", first: "last", last: "first" };
+
+type At = (change: string, operator: Mutant["operator"], apply: () => () => void) => void;
+interface Site {
+  /** A mutant placed at the node. */
+  at: At;
+  /** A mutant placed elsewhere (an operator, which stands after the node's start). */
+  add: (operator: Mutant["operator"], place: { line: number; column: number }, change: string, apply: () => () => void) => void;
+  /** The text of the node's file. */
+  text: string;
+  facts: ExpressionFacts;
+}
+
+const none = () => {};
+
+/** The mutants of each kind of node. */
+const MUTATIONS: Cases<void, Site> = {
+  Binary: (node, { add, text }) => {
+    // Placed at the operator itself: in `a + b + c` both `+` start where `a` does.
+    const offset = text.indexOf(node.op, node.left.loc.end.offset);
+    const place = offset >= 0 && offset < node.right.loc.start.offset ? pointAt(text, offset) : node.loc.start;
+    const replacement = REPLACEMENTS[node.op];
+    for (const op of replacement?.by ?? []) add(replacement.operator, place, `\`${node.op}\` → \`${op}\``, () => set(node, { op: op as typeof node.op }));
+  },
+  Unary: (node, { at }) => at(`\`${node.op === "not" ? "not" : "-"}\` dropped`, node.op === "not" ? "negation" : "arithmetic", () => replace(node, { ...node.operand })),
+  Literal: (node, { at }) => {
+    if (node.kind === "integer" || node.kind === "number") {
+      const value = node.value as number;
+      const others = [...new Set([value + 1, value - 1, value * 2, 0])].filter((v) => v !== value);
+      for (const v of others) at(`\`${value}\` → \`${v}\``, "constant", () => set(node, { value: v, kind: Number.isInteger(v) && node.kind === "integer" ? "integer" : node.kind }));
+    } else if (node.kind === "boolean") {
+      at(`\`${node.value}\` → \`${!node.value}\``, "constant", () => set(node, { value: !node.value }));
+    }
+  },
+  Name: (node, { at, facts }) => {
+    if (facts.binding(node)?.kind === "rounding") {
+      for (const mode of ROUNDING_MODES.filter((m) => m !== node.name)) at(`rounding \`${node.name}\` → \`${mode}\``, "rounding", () => set(node, { name: mode }));
+    }
+  },
+  Call: (node, { at }) => {
+    if (TWINS[node.callee]) at(`\`${node.callee}\` → \`${TWINS[node.callee]}\``, "twin", () => set(node, { callee: TWINS[node.callee] }));
+  },
+  Aggregate: (node, { at }) => {
+    if (TWINS[node.fn]) at(`\`${node.fn}\` → \`${TWINS[node.fn]}\``, "twin", () => set(node, { fn: TWINS[node.fn] as typeof node.fn }));
+  },
+  If: (node, { at }) => at("the `then` and `else` branches swapped", "branches", () => set(node, { consequent: node.alternate, alternate: node.consequent })),
+  // Reached through their parts: a field name, a chart's keys, a position, a membership, a list or record value.
+  Field: none,
+  Lookup: none,
+  Index: none,
+  Ratio: none,
+  In: none,
+  Set: none,
+  Span: none,
+  List: none,
+  RecordLiteral: none,
+};
 
 /**
  * Every mutant of an edition, one change each, in document order: in the
@@ -45,46 +103,11 @@ export function findMutants(checked: CheckedEdition, sources: ReadonlyMap<string
   ].sort((a, b) => (a.file === b.file ? a.decl.loc.start.offset - b.decl.loc.start.offset : a.file < b.file ? -1 : 1));
 
   for (const { expr, paragraph, file } of statements) {
-    walk(expr, (node) => {
+    const text = sources.get(file) ?? "";
+    for (const node of nodesOf(expr)) {
       const at = (change: string, operator: Mutant["operator"], apply: () => () => void) => add(operator, paragraph, file, node.loc, change, apply);
-      switch (node.type) {
-        case "Binary": {
-          // Placed at the operator itself: in `a + b + c` both `+` start where `a` does.
-          const text = sources.get(file) ?? "";
-          const offset = text.indexOf(node.op, node.left.loc.end.offset);
-          const place = offset >= 0 && offset < node.right.loc.start.offset ? pointAt(text, offset) : node.loc.start;
-          const replacement = REPLACEMENTS[node.op];
-          for (const op of replacement?.by ?? []) add(replacement.operator, paragraph, file, { start: place }, `\`${node.op}\` → \`${op}\``, () => set(node, { op: op as typeof node.op }));
-          break;
-        }
-        case "Unary":
-          at(`\`${node.op === "not" ? "not" : "-"}\` dropped`, node.op === "not" ? "negation" : "arithmetic", () => replace(node, { ...node.operand }));
-          break;
-        case "Literal":
-          if (node.kind === "integer" || node.kind === "number") {
-            const value = node.value as number;
-            const others = [...new Set([value + 1, value - 1, value * 2, 0])].filter((v) => v !== value);
-            for (const v of others) at(`\`${value}\` → \`${v}\``, "constant", () => set(node, { value: v, kind: Number.isInteger(v) && node.kind === "integer" ? "integer" : node.kind }));
-          } else if (node.kind === "boolean") {
-            at(`\`${node.value}\` → \`${!node.value}\``, "constant", () => set(node, { value: !node.value }));
-          }
-          break;
-        case "Name":
-          if (node.binding?.kind === "rounding") {
-            for (const mode of ROUNDING_MODES.filter((m) => m !== node.name)) at(`rounding \`${node.name}\` → \`${mode}\``, "rounding", () => set(node, { name: mode }));
-          }
-          break;
-        case "Call":
-          if (TWINS[node.callee]) at(`\`${node.callee}\` → \`${TWINS[node.callee]}\``, "twin", () => set(node, { callee: TWINS[node.callee] }));
-          break;
-        case "Aggregate":
-          if (TWINS[node.fn]) at(`\`${node.fn}\` → \`${TWINS[node.fn]}\``, "twin", () => set(node, { fn: TWINS[node.fn] as typeof node.fn }));
-          break;
-        case "If":
-          at("the `then` and `else` branches swapped", "branches", () => set(node, { consequent: node.alternate, alternate: node.consequent }));
-          break;
-      }
-    });
+      dispatch(MUTATIONS, node, { at, text, facts: checked.facts, add: (operator, place, change, apply) => add(operator, paragraph, file, { start: place }, change, apply) });
+    }
   }
 
   // Each chart once, cited by the first table that reads it.
@@ -117,45 +140,6 @@ function pointAt(text: string, offset: number): { line: number; column: number }
 
 function isUnknown(cell: ChartCell): boolean {
   return /^\s*(\?|unknown)\s*$/i.test(cell.text);
-}
-
-/** Visits every node of an expression, parents first (never the declarations names are bound to). */
-function walk(expr: Expr, visit: (node: Expr) => void): void {
-  visit(expr);
-  for (const child of children(expr)) if (child) walk(child, visit);
-}
-
-function children(expr: Expr): (Expr | null)[] {
-  switch (expr.type) {
-    case "Binary":
-    case "Ratio":
-      return [expr.left, expr.right];
-    case "Unary":
-      return [expr.operand];
-    case "In":
-      return [expr.value, expr.set];
-    case "Set":
-    case "List":
-      return expr.items;
-    case "Span":
-      return [expr.low, expr.high];
-    case "If":
-      return [expr.test, expr.consequent, expr.alternate];
-    case "Aggregate":
-      return [expr.value, expr.list, expr.filter];
-    case "Call":
-      return expr.args;
-    case "RecordLiteral":
-      return expr.entries.map((e) => e.value);
-    case "Field":
-      return [expr.object];
-    case "Lookup":
-      return [expr.object, expr.row, expr.column];
-    case "Index":
-      return [expr.object, expr.index];
-    default:
-      return [];
-  }
 }
 
 /** Sets some fields of a node; returns how to put them back. */

@@ -19,3 +19,4 @@ export * from "./input.ts";
 export * from "./resolution.ts";
 export * from "./distribution.ts";
 export * from "./engine.ts";
+export * from "./formats.ts";

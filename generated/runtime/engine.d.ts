@@ -4,6 +4,7 @@ import type { Wire } from "./values.js";
 import type { Distribution } from "./distribution.js";
 import type { CheckResult, EngineSchema } from "./input.js";
 import type { Resolution, ResolveOptions } from "./resolution.js";
+import type { ENGINE_FORMATS } from "./formats.js";
 export interface EngineMetadata {
     readonly ruleset: string;
     readonly rulesetTitle: string;
@@ -34,6 +35,8 @@ export interface EngineMetadata {
         readonly perUnit: boolean;
         readonly random: boolean;
     }>>;
+    /** The versions of the formats the engine speaks: its exports, the wire form of values, the resolution and its trace. */
+    readonly formats: typeof ENGINE_FORMATS;
 }
 export interface SummaryPart {
     readonly items: readonly ({

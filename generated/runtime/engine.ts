@@ -5,6 +5,7 @@ import type { Wire } from "./values.ts";
 import type { Distribution } from "./distribution.ts";
 import type { CheckResult, EngineSchema } from "./input.ts";
 import type { Resolution, ResolveOptions } from "./resolution.ts";
+import type { ENGINE_FORMATS } from "./formats.ts";
 
 export interface EngineMetadata {
   readonly ruleset: string;
@@ -23,6 +24,8 @@ export interface EngineMetadata {
   /** What decides the ruling: the steps behind the summary and behind each check, and the inputs (`list.field`) that can change either. */
   readonly decisive: { readonly steps: readonly string[]; readonly checks: Readonly<Record<string, readonly string[]>>; readonly inputs: readonly string[] };
   readonly definitions: Readonly<Record<string, { readonly label: string; readonly paragraph: string; readonly quote: string; readonly perUnit: boolean; readonly random: boolean }>>;
+  /** The versions of the formats the engine speaks: its exports, the wire form of values, the resolution and its trace. */
+  readonly formats: typeof ENGINE_FORMATS;
 }
 
 export interface SummaryPart {

@@ -19,3 +19,4 @@ export * from "./input.js";
 export * from "./resolution.js";
 export * from "./distribution.js";
 export * from "./engine.js";
+export * from "./formats.js";

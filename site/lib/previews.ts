@@ -1,5 +1,6 @@
-// Previews of the paragraphs a page links to, embedded in the page as JSON so
-// that hover and focus show them without a request.
+// Previews of the paragraphs a chapter links to: its previews.json, which the
+// chapter's reading aids fetch once the page is idle, so that hover, focus and tap
+// show them without waiting.
 import { isTerm } from "../../compiler/markdown/glossary-terms.ts";
 import { escapeRegExp } from "../../compiler/regexp.ts";
 import { excerpt, hrefOf, paragraphLabel, type RuleIndex } from "./corpus.ts";

@@ -18,11 +18,13 @@ import { decodeSource } from "../../compiler/1-read/read-source.ts";
 import { copyTree } from "../../compiler/markdown/copy-tree.ts";
 import { parseSyntax } from "../../compiler/markdown/parse-markdown.ts";
 import { formalListings } from "../../compiler/markdown/rehype-formal-apart.ts";
+import { notesApart } from "../../compiler/markdown/rehype-notes-apart.ts";
 import rehypeHeadingIds, { headingsOf, type Heading } from "../../compiler/markdown/rehype-heading-ids.ts";
 import { editionIndex, type RuleIndex } from "../../compiler/markdown/rulebook-context.ts";
 import { rulebookPlugins } from "../../compiler/markdown/rulebook-plugins.ts";
 import type { FigurePicture } from "../../compiler/markdown/remark-figures.ts";
 import { root } from "./corpus.ts";
+import { corpusFile } from "./corpus-files.ts";
 import { parsedAhead } from "./parse-ahead.ts";
 import { base } from "./base.ts";
 
@@ -34,11 +36,19 @@ export interface FormalListingHtml {
   html: string;
 }
 
+/** What a paragraph's notes hold for the curious, set apart from its chapter, as HTML. */
+export interface NotesHtml {
+  paragraph: string;
+  html: string;
+}
+
 export interface RenderedChapter {
   html: string;
   headings: Heading[];
   /** The chapter's formal listings, when they are rendered apart (`formal`); else none. */
   formal: FormalListingHtml[];
+  /** What its paragraphs' notes hold for the curious, when rendered apart; else none (it is in `html`). */
+  notes: NotesHtml[];
 }
 
 type Formal = "inline" | "apart";
@@ -74,10 +84,12 @@ const rendered = new WeakMap<RuleIndex, Map<string, Promise<RenderedChapter>>>()
  * HTML of a rule document (a path relative to the corpus root, as the rule index gives it).
  * `picture` makes the images of its figures (site/lib/figures.ts, inside Astro); without it a figure is its caption.
  * `edition` renders it as a chapter of that edition (one that extends the file's), with its errata applied.
- * `formal`: "apart" keeps the listings of its rules blocks off the chapter, in `formal`.
+ * `formal`: "apart" keeps the listings of its rules blocks off the chapter, in `formal`, and what its notes hold for the curious, in `notes`.
  */
 export function renderChapter(file: string, at = root, picture?: FigurePicture, edition?: string, formal: Formal = "inline"): Promise<RenderedChapter> {
   const path = join(at, file);
+  // A file the rule index names, read only if it is inside rules/ (compiler/containment.ts).
+  if (corpusFile(file, at) === null) throw new Error(`${file} is not a file inside rules/`);
   // The text exactly as the compiler read it (no byte order mark, `\n` line endings), so offsets and ids agree.
   const decoded = decodeSource(readFileSync(path));
   const text = decoded.kind === "text" ? decoded.text : "";
@@ -124,5 +136,6 @@ async function render(path: string, text: string, pipeline: ReturnType<typeof pr
     html,
     headings: headingsOf(vfile),
     formal: formalListings(vfile).map((l) => ({ id: l.id, paragraph: l.paragraph, summary: stringify(l.summary), html: stringify([l.listing]) })),
+    notes: notesApart(vfile).map((n) => ({ paragraph: n.paragraph, html: stringify(n.children) })),
   };
 }

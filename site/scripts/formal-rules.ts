@@ -2,22 +2,14 @@
 // formal-rules page (compiler/markdown/rehype-formal-apart.ts). When a reader opens
 // one, the page's listings are fetched once (the offline worker has them too) and
 // the listing takes the link's place; if the fetch fails, the link stays.
-let page: Promise<Document> | undefined;
-
-function listings(url: string): Promise<Document> {
-  page ??= fetch(url)
-    .then((response) => (response.ok ? response.text() : Promise.reject(new Error(String(response.status)))))
-    .then((html) => new DOMParser().parseFromString(html, "text/html"));
-  page.catch(() => (page = undefined));
-  return page;
-}
+import { formalPage } from "./formal-page.ts";
 
 async function fill(block: HTMLDetailsElement): Promise<void> {
   const link = block.querySelector<HTMLAnchorElement>(".rules-apart a");
   if (!link) return;
   const target = new URL(link.href);
   try {
-    const listing = (await listings(target.pathname)).getElementById(decodeURIComponent(target.hash.slice(1)))?.querySelector("pre");
+    const listing = (await formalPage(target.pathname)).getElementById(decodeURIComponent(target.hash.slice(1)))?.querySelector("pre");
     if (listing && link.isConnected) link.closest(".rules-apart")!.replaceWith(document.importNode(listing, true));
   } catch {
     // Offline before the first visit, or the server is gone: the link leads to the listing.

@@ -1,5 +1,5 @@
 // Offline at the table: registers the service worker (sw.js, built by Workbox after the
-// site) and says in the footer whether the rules are kept on this device: "Saving for
+// site) once the page is idle, and says in the footer whether the rules are kept on this device: "Saving for
 // offline use…", then "Available offline" once every page, calculator and the search
 // index are stored, and "Offline: reading from this device" without a network.
 
@@ -19,8 +19,15 @@ function connection(): void {
   else if (navigator.serviceWorker?.controller) say("Available offline", "ready");
 }
 
+/** Once the page has loaded and the reader's device is idle: the worker then stores the site in its own thread, not while the page is being read in. */
+function whenIdle(run: () => void): void {
+  const idle = () => ("requestIdleCallback" in window ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 1000));
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
+}
+
 if ("serviceWorker" in navigator && location.protocol !== "file:") {
-  window.addEventListener("load", () => {
+  whenIdle(() => {
     if (!navigator.serviceWorker.controller) say("Saving the rules for offline use…", "saving");
     navigator.serviceWorker.register(`${BASE}sw.js`, { scope: BASE }).catch(() => say("Offline use is not available in this browser", "none"));
   });

@@ -1,11 +1,23 @@
 // Reading aids on chapter pages: a preview of a referenced paragraph on hover,
 // keyboard focus and tap, and a copied permalink when a paragraph number is clicked.
-// The page reads fine without this script; it only adds.
+// The page reads fine without this script; it only adds. The previews are the
+// chapter's previews.json, fetched once the page is idle (or when a reference is
+// first pointed at or focused), not carried in the page the reader waits for.
 import type { Preview } from "../lib/previews.ts";
 import { say } from "./toast.ts";
 
-const data = document.getElementById("hexlaw-previews");
-const previews: Record<string, Preview> = data ? JSON.parse(data.textContent || "{}") : {};
+const source = document.querySelector<HTMLElement>("[data-previews]")?.dataset.previews;
+let previews: Record<string, Preview> = {};
+let loading: Promise<void> | null = null;
+
+function loadPreviews(): Promise<void> {
+  loading ??= source
+    ? fetch(source).then((r) => (r.ok ? r.json() : {})).then((data: Record<string, Preview>) => void (previews = data), () => undefined)
+    : Promise.resolve();
+  return loading;
+}
+if ("requestIdleCallback" in window) requestIdleCallback(() => void loadPreviews());
+else addEventListener("load", () => void loadPreviews());
 
 const tip = document.createElement("div");
 tip.id = "ref-preview";
@@ -16,6 +28,8 @@ document.body.append(tip);
 
 let current: HTMLAnchorElement | null = null;
 let showTimer = 0;
+/** The reference the mouse is on, whose preview shows once loaded. */
+let pointed: HTMLAnchorElement | null = null;
 let hideTimer = 0;
 let lastPointer = "mouse";
 
@@ -72,7 +86,9 @@ document.addEventListener("pointerover", (event) => {
   if (link && event.pointerType === "mouse") {
     clearTimeout(showTimer);
     clearTimeout(hideTimer);
-    showTimer = window.setTimeout(() => show(link), 120);
+    pointed = link;
+    const loaded = loadPreviews();
+    showTimer = window.setTimeout(() => void loaded.then(() => pointed === link && show(link)), 120);
   } else if (event.target instanceof Node && tip.contains(event.target)) {
     clearTimeout(hideTimer);
   }
@@ -80,6 +96,7 @@ document.addEventListener("pointerover", (event) => {
 document.addEventListener("pointerout", (event) => {
   if (event.pointerType !== "mouse") return;
   if (refOf(event.target) || (event.target instanceof Node && tip.contains(event.target))) {
+    pointed = null;
     clearTimeout(showTimer);
     hideTimer = window.setTimeout(hide, 200);
   }
@@ -89,7 +106,7 @@ document.addEventListener("pointerdown", (event) => {
 });
 document.addEventListener("focusin", (event) => {
   const link = refOf(event.target);
-  if (link && lastPointer !== "touch") show(link);
+  if (link && lastPointer !== "touch") void loadPreviews().then(() => document.activeElement === link && show(link));
 });
 document.addEventListener("focusout", (event) => {
   if (refOf(event.target)) hideTimer = window.setTimeout(hide, 100);

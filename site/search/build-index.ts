@@ -10,6 +10,7 @@ import { join, resolve } from "node:path";
 import * as pagefind from "pagefind";
 import { calculatorPath, chartHrefOf, corpus, editions, excerpt, hrefOf, paragraphLabel, root } from "../lib/corpus.ts";
 import type { SearchPlace } from "./search-places.ts";
+import { chartNameMeta } from "./chart-names.ts";
 import { editionPairs, pairPath } from "../lib/editions.ts";
 import { outDir } from "../lib/base.ts";
 
@@ -60,9 +61,10 @@ export function searchRecords(): SearchRecord[] {
         ...place,
         record: {
           url: chartHrefOf(index, chart.id)!,
-          content: `${chart.caption}. Chart ${chart.id}.\n${chart.text}`,
+          // Words a reader reads and the chart's names, not its id (a snippet shows the content).
+          content: `${chart.caption}.${chart.names.map((name) => ` ${name}.`).join("")}\n${chart.text}`,
           language: "en",
-          meta: { title: `Chart: ${chart.caption}`, chapter: chapter.heading, edition, id: chart.id, kind: "chart" },
+          meta: { title: `Chart: ${chart.caption}`, chapter: chapter.heading, edition, id: chart.id, kind: "chart", ...chartNameMeta(chart.names, chart.caption) },
           filters,
         },
       });

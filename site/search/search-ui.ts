@@ -9,6 +9,7 @@
 import { shardOf } from "./rule-number-shard.ts";
 import type { Place, RuleNumbers } from "./rule-numbers.ts";
 import { didYouMean } from "./did-you-mean.ts";
+import { namedChartsFirst } from "./chart-names.ts";
 import { inEdition } from "./search-places.ts";
 
 interface ResultData {
@@ -146,6 +147,27 @@ export function enhanceSearch(form: HTMLFormElement): void {
     if (!yes) setActive(-1);
   };
 
+  /**
+   * Follows a result. A place on the page being read is shown where the reader can see
+   * it: the results close, the page goes there (the place highlighted as the link's
+   * target, even when it already was), and focus moves to it, so a screen reader and a
+   * phone's keyboard leave the search too. Anything else loads as a link does.
+   */
+  const go = (url: string) => {
+    const target = new URL(url, location.href);
+    const here = target.origin === location.origin && target.pathname === location.pathname && target.search === location.search;
+    const place = here && target.hash ? document.getElementById(decodeURIComponent(target.hash.slice(1))) : null;
+    if (!place) {
+      location.href = target.href;
+      return;
+    }
+    open(false);
+    if (location.hash === target.hash) place.scrollIntoView({ block: "start" });
+    else location.hash = target.hash;
+    if (!place.hasAttribute("tabindex")) place.setAttribute("tabindex", "-1");
+    place.focus({ preventScroll: true });
+  };
+
   const buildFilters = async () => {
     const available = await (await loadPagefind()).filters();
     filterRow.replaceChildren();
@@ -204,7 +226,7 @@ export function enhanceSearch(form: HTMLFormElement): void {
       everywhere = search.unfilteredResultCount;
       // A record that editions share, as the edition searched (else the one being read) has it.
       const edition = filters.edition ?? scopeFilters.edition;
-      found = (await Promise.all(search.results.slice(0, shown).map((r) => r.data()))).map((r) => inEdition(r, edition));
+      found = namedChartsFirst((await Promise.all(search.results.slice(0, shown).map((r) => r.data()))).map((r) => inEdition(r, edition)), query);
     } catch {
       if (mine === generation) status.textContent = "Search is not available right now.";
       return;
@@ -282,6 +304,12 @@ export function enhanceSearch(form: HTMLFormElement): void {
       if (options().length === 0) soon();
     }
   });
+  list.addEventListener("click", (event) => {
+    const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[role=option]") : null;
+    if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    go(link.href);
+  });
   more.addEventListener("click", () => {
     shown += PAGE;
     input.focus();
@@ -292,11 +320,11 @@ export function enhanceSearch(form: HTMLFormElement): void {
     clearTimeout(timer);
     const chosenOption = options()[active];
     if (chosenOption) {
-      location.href = chosenOption.href;
+      go(chosenOption.href);
       return;
     }
     await run();
-    if (jump) location.href = jump[0];
+    if (jump) go(jump[0]);
     else if (!pageMode) location.href = `${BASE}search/?q=${encodeURIComponent(input.value.trim())}`;
   });
   input.addEventListener("keydown", (event) => {

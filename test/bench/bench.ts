@@ -7,6 +7,7 @@ import { run as editions } from "./editions-bench.ts";
 import { run as site } from "./site-bench.ts";
 import { run as corpus } from "./corpus-bench.ts";
 import { run as starlight } from "./starlight.ts";
+import { run as lighthouse } from "./lighthouse.ts";
 
 /**
  * `npm run bench`: prints the figures the issues set targets for, measured in
@@ -16,7 +17,7 @@ const only = process.argv.slice(2);
 const want = (part: string) => only.length === 0 || only.includes(part);
 
 process.stdout.write(`Hexlaw benchmark — ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "CPU"}\n\n`);
-const parts: Record<string, () => Promise<unknown>> = { compile: realCorpus, scaling: () => scaling(), limits, engines, site, starlight, corpus, editions, mutation };
+const parts: Record<string, () => Promise<unknown>> = { compile: realCorpus, scaling: () => scaling(), limits, engines, site, lighthouse, starlight, corpus, editions, mutation };
 for (const [name, run] of Object.entries(parts)) {
   if (!want(name)) continue;
   await run();

@@ -1,92 +1,127 @@
 /**
- * The charts in rules/ocs/4.3/ are the source's, cell for cell: every chart whose
- * header row is a table of the transcription (Combat Table odds and results, Surprise
- * Rolls, Capture Table) equals that table; every two-column chart the transcription
- * gives as prose ("label: value", such as the Air Base Capture Table) says what the prose
- * says. The transcription is test/fixtures/sources/ocs-4.3-charts.md, a copy of
- * shared/data/ocs-4.3-charts.md, checked against that file whenever it is there.
+ * The charts in rules/ocs/4.3/ are the printed charts, cell for cell. The transcription
+ * test/fixtures/sources/ocs-4.3-charts-pdf.md, made from the PDF "OCS Charts & Tables v4.3"
+ * and kept apart from the rules, gives each chart's table under a `#### <chart id>`
+ * heading: every chart of the edition has its table there, every table there has its
+ * chart, and the two agree in every cell (a label the PDF does not print is written
+ * «label» there, and may only head a row or a column). The data file the combat charts
+ * were first transcribed from (test/fixtures/sources/ocs-4.3-charts.md, a copy of
+ * shared/data/ocs-4.3-charts.md) agrees with them too.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Heading, Table } from "mdast";
+import { toString } from "mdast-util-to-string";
 import { describe, expect, it } from "vitest";
 import { readCorpus } from "../../compiler/1-read/read-corpus.ts";
 import type { Chart } from "../../compiler/1-read/types.ts";
 import { Session } from "../../compiler/diagnostics/session.ts";
+import { parseMarkdown } from "../../compiler/markdown/parse-markdown.ts";
+import { quoteFound } from "../../compiler/3-check/quotes.ts";
 import { REPO } from "../support/repo.ts";
 
-const FIXTURE = join(REPO, "test/fixtures/sources/ocs-4.3-charts.md");
+const TRANSCRIPTION = join(REPO, "test/fixtures/sources/ocs-4.3-charts-pdf.md");
+const DATA_FILE = join(REPO, "test/fixtures/sources/ocs-4.3-charts.md");
 const SHARED = join(REPO, "../shared/data/ocs-4.3-charts.md");
 
 const clean = (text: string) => text.replace(/\s+/g, " ").trim();
+/** «label»: a label the PDF does not print. */
+const OURS = /^«(.*)»$/;
 
-/** The GFM tables of a Markdown text, as rows of trimmed cells (the delimiter row left out). */
-function tablesOf(markdown: string): string[][][] {
-  const tables: string[][][] = [];
-  let current: string[][] | null = null;
-  for (const line of markdown.split("\n")) {
-    if (!line.startsWith("|")) {
-      current = null;
-      continue;
+/** The tables of the transcription, by the chart id of the `####` heading before each. */
+function transcribed(markdown: string): Map<string, string[][]> {
+  const tables = new Map<string, string[][]>();
+  let id: string | null = null;
+  for (const node of parseMarkdown(markdown, "transcription.md").children) {
+    if (node.type === "heading") id = (node as Heading).depth === 4 ? clean(toString(node)) : null;
+    else if (node.type === "table" && id) {
+      tables.set(id, rowsOfTable(node as Table));
+      id = null;
     }
-    const cells = line.trim().replace(/^\||\|$/g, "").split("|").map(clean);
-    if (cells.every((c) => /^:?-+:?$/.test(c))) continue;
-    if (!current) tables.push((current = []));
-    current.push(cells);
   }
   return tables;
 }
 
-function rowsOf(chart: Chart): string[][] {
-  return [chart.header, ...chart.rows].map((row) => row.map((cell) => clean(cell.text)));
-}
+const rowsOfTable = (table: Table) => table.children.map((row) => row.children.map((cell) => clean(toString(cell))));
+const rowsOf = (chart: Chart) => [chart.header, ...chart.rows].map((row) => row.map((cell) => clean(cell.text)));
 
-/** How a chart differs from the transcription: cells that differ, or "label: value" pairs the prose does not have. */
-function differences(chart: Chart, source: string): string[] {
+/** How a chart differs from its transcription, one line per cell (or a line for a table of another size). */
+function differences(chart: Chart, table: string[][] | undefined): string[] {
+  if (!table) return [`${chart.id}: no table of the transcription`];
   const rows = rowsOf(chart);
-  const table = tablesOf(source).find((t) => t[0].join("|") === rows[0].join("|"));
-  if (table) {
-    const found: string[] = [];
-    if (table.length !== rows.length) found.push(`${chart.id}: ${rows.length - 1} rows, the source ${table.length - 1}`);
-    rows.forEach((row, r) =>
-      row.forEach((cell, c) => {
-        if (table[r]?.[c] !== cell) found.push(`${chart.id}, row ${rows[r][0]}, column ${rows[0][c]}: \`${cell}\`, the source \`${table[r]?.[c]}\``);
-      }),
-    );
-    return found;
+  const found: string[] = [];
+  if (rows.length !== table.length) found.push(`${chart.id}: ${rows.length - 1} rows, the transcription ${table.length - 1}`);
+  for (let r = 0; r < Math.max(rows.length, table.length); r++) {
+    const [ours, theirs] = [rows[r] ?? [], table[r] ?? []];
+    if (rows[r] && table[r] && ours.length !== theirs.length) found.push(`${chart.id}, row ${r}: ${ours.length} cells, the transcription ${theirs.length}`);
+    for (let c = 0; c < Math.min(ours.length, theirs.length); c++) {
+      const printed = OURS.exec(theirs[c])?.[1] ?? theirs[c];
+      if (ours[c] !== printed) found.push(`${chart.id}, row ${ours[0] ?? r}, column ${rows[0]?.[c] ?? c}: \`${ours[c]}\`, the transcription \`${theirs[c]}\``);
+    }
   }
-  if (rows[0].length !== 2) return [`${chart.id}: no table of the source has its header row`];
-  const prose = clean(source);
-  return rows.slice(1).filter(([label, value]) => !prose.includes(`${label}: ${value}`)).map(([label, value]) => `${chart.id}: the source has no “${label}: ${value}”`);
+  return found;
 }
 
 const session = new Session();
 const corpus = readCorpus({ root: REPO }, session);
 const charts = corpus.rulesets.find((r) => r.id === "ocs")!.editions.find((e) => e.id === "4.3")!.documents.flatMap((d) => d.charts);
-const source = readFileSync(FIXTURE, "utf8");
+const tables = transcribed(readFileSync(TRANSCRIPTION, "utf8"));
 
 describe("the OCS 4.3 charts in rules/", () => {
-  it("are read from rules/ and are the source's transcription, cell for cell", () => {
+  it("are the PDF's tables, cell for cell", () => {
     expect(charts.length).toBeGreaterThan(0);
-    for (const chart of charts) expect(differences(chart, source), chart.id).toEqual([]);
+    for (const chart of charts) expect(differences(chart, tables.get(chart.id)), chart.id).toEqual([]);
   });
 
-  it("compare every table of the transcription, so a chart the rules leave out is noticed too", () => {
-    const compared = new Set(charts.map((chart) => rowsOf(chart)[0].join("|")));
-    for (const table of tablesOf(source)) expect(compared, table[0].join(" | ")).toContain(table[0].join("|"));
+  it("leave out no table of the transcription", () => {
+    const ids = new Set(charts.map((c) => c.id));
+    expect([...tables.keys()].filter((id) => !ids.has(id))).toEqual([]);
   });
 
-  it("report a cell that differs, and a prose value that is not the source's", () => {
-    const results = charts.find((c) => tablesOf(source).some((t) => t[0].join("|") === rowsOf(c)[0].join("|")))!;
-    const changed: Chart = { ...results, rows: results.rows.map((row, r) => row.map((cell, c) => (r === 3 && c === 5 ? { ...cell, text: "?" } : cell))) };
-    expect(differences(changed, source)).toHaveLength(1);
-    const prose = charts.find((c) => !tablesOf(source).some((t) => t[0].join("|") === rowsOf(c)[0].join("|")))!;
-    const wrong: Chart = { ...prose, rows: prose.rows.map((row) => row.map((cell, c) => (c === 1 ? { ...cell, text: `${cell.text} (changed)` } : cell))) };
-    expect(differences(wrong, source)).toHaveLength(prose.rows.length);
+  it("hold a label the PDF does not print only where a label goes: the header row or the first column", () => {
+    for (const [id, table] of tables) {
+      table.forEach((row, r) => row.forEach((cell, c) => expect(OURS.test(cell) && r > 0 && c > 0, `${id}, row ${r}, column ${c}: ${cell}`).toBe(false)));
+    }
+  });
+
+  it("are checked so that a changed cell, a changed label, a lost row or a cell too many is found", () => {
+    const grid = charts.reduce((a, b) => (b.rows.length * b.header.length > a.rows.length * a.header.length ? b : a));
+    const table = tables.get(grid.id);
+    const changed = (r: number, c: number): Chart => ({ ...grid, rows: grid.rows.map((row, i) => row.map((cell, j) => (i === r && j === c ? { ...cell, text: `${cell.text}x` } : cell))) });
+    expect(differences(changed(3, 5), table)).toHaveLength(1);
+    expect(differences(changed(2, 0), table)).toHaveLength(1);
+    expect(differences({ ...grid, rows: grid.rows.slice(1) }, table).length).toBeGreaterThan(0);
+    expect(differences({ ...grid, rows: grid.rows.map((row, i) => (i === 0 ? [...row, row[1]] : row)) }, table)).toHaveLength(1);
   });
 });
 
-describe("the transcription kept as a fixture", () => {
+describe("a chart line quoted by a rules block", () => {
+  const chapter = corpus.rulesets.find((r) => r.id === "ocs")!.editions.find((e) => e.id === "4.3")!.documents.find((d) => d.charts.length > 0)!;
+  const paragraph = chapter.paragraphs.find((p) => p.id === chapter.charts[0].paragraph)!;
+
+  it("is found in the charts the paragraph holds, cells joined by spaces, not in its prose", () => {
+    const row = chapter.charts.flatMap((c) => c.rows).find((cells) => cells.length > 1 && !paragraph.text.includes(cells.map((c) => c.text).join(" ")))!;
+    const line = row.map((c) => c.text).join(" ");
+    expect(quoteFound(line, paragraph)).toBe(true);
+    expect(quoteFound(line, { ...paragraph, chartWords: undefined })).toBe(false);
+    expect(quoteFound(`${line} and more`, paragraph)).toBe(false);
+  });
+});
+
+describe("the data file the combat charts were first transcribed from", () => {
+  const data = readFileSync(DATA_FILE, "utf8");
+  /** Its GFM tables, as rows of cells (the data file is plain Markdown). */
+  const dataTables = parseMarkdown(data, "data.md").children.filter((n): n is Table => n.type === "table").map(rowsOfTable);
+
+  it("agrees with the charts: each of its tables is a chart's, every value and row label alike", () => {
+    expect(dataTables.length).toBeGreaterThan(0);
+    for (const table of dataTables) {
+      const body = JSON.stringify(table.slice(1));
+      expect(charts.filter((chart) => JSON.stringify(rowsOf(chart).slice(1)) === body).map((c) => c.id), table[0].join(" | ")).toHaveLength(1);
+    }
+  });
+
   it.skipIf(!existsSync(SHARED))("is the shared data file, below its note of where it came from", () => {
-    expect(source.replace(/^<!--[\s\S]*?-->\n/, "")).toBe(readFileSync(SHARED, "utf8"));
+    expect(data.replace(/^<!--[\s\S]*?-->\n/, "")).toBe(readFileSync(SHARED, "utf8"));
   });
 });

@@ -7,7 +7,10 @@ import { listedEngines, REPO, removeTemp, tempDir } from "../support/repo.ts";
 
 /**
  * The package as npm ships it: `npm pack`, unpacked into a fresh project's
- * node_modules (the engines need nothing from a registry), and run with plain
+ * node_modules by hand (its dependencies are the compiler's and the site's, which
+ * its engines never import, and installing them would need the registry; a program
+ * that wants only engines installs an edition's package, which
+ * test/editions/edition-package.test.ts installs with npm), and run with plain
  * `node` — TypeScript type stripping switched off, and Debian's Node 20 (which
  * has none) when there is one — so every engine runs as the JavaScript the exports
  * map sends Node to. Its answers are the TypeScript engines' answers, example by

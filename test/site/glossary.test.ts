@@ -60,7 +60,7 @@ describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
       seen.add(key);
     }
     // A term the page marks has its definition among the page's previews.
-    const previews = JSON.parse((await page.locator("#hexlaw-previews").textContent()) ?? "{}") as Record<string, { x: string; u: string }>;
+    const previews = (await page.evaluate(() => fetch(document.querySelector<HTMLElement>("[data-previews]")!.dataset.previews!).then((r) => r.json()))) as Record<string, { x: string; u: string }>;
     for (const id of new Set(marks.map((m) => m.id))) {
       expect(previews[id]?.x, id).toContain(definitionStart(id));
       expect(previews[id].u).toContain(`#${id}`);

@@ -1,7 +1,8 @@
 // Offline at the table, in Chromium at both sizes: after one visit the page says the
 // rules are available offline; then, with the network cut (the browser offline and
 // the server stopped), a chapter (its formal rules opened), a chart, a calculator and
-// search all still work.
+// search all still work, and an address the site does not have gets the site's own
+// offline page.
 // The site is installable: its manifest names a start page and icons that exist.
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -106,5 +107,32 @@ describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
     await page.goto(`${url}/ocs/4.3/calculators/${procedure.name}/?assume.x=1`);
     await page.locator("hexlaw-calculator .calc").waitFor();
     expect(errors).toEqual([]);
+  });
+
+  test("an address this device has not stored: the server's 'Not found' online, the site's own offline page without a network", async () => {
+    const { server, url } = await start();
+    const { page, errors } = await openPage(browser, screen);
+    const unknown = `${url}/ocs/4.3/no-such-address/`;
+    try {
+      await page.goto(`${url}/ocs/4.3/`);
+      await page.locator('[data-offline-status][data-state="ready"]').waitFor({ timeout: 90_000 });
+      // Online, the worker lets the server answer.
+      const online = await page.goto(unknown);
+      expect(online?.status()).toBe(404);
+      await page.getByRole("heading", { level: 1, name: "Not found" }).waitFor();
+    } finally {
+      await page.context().setOffline(true);
+      await stop(server);
+    }
+    await expect(fetch(unknown)).rejects.toThrow();
+    await page.goto(unknown);
+    await page.getByRole("heading", { level: 1, name: "Offline" }).waitFor();
+    // What still works is a tap away: every edition, each stored on this device.
+    const editionLink = page.getByRole("main").getByRole("link", { name: index.edition.title }).first();
+    const href = (await editionLink.getAttribute("href"))!;
+    await editionLink.click();
+    await page.waitForURL(`${url}${href}`);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(errors.filter((e) => !/Failed to load resource|404/.test(e))).toEqual([]);
   });
 });

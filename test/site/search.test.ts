@@ -1,7 +1,8 @@
 // Search from any page, on a phone and a laptop: `/` and Ctrl-K, the edition being
 // read first with one click to every rulebook, results grouped by chapter with the
-// true count and more on request, "did you mean", Esc, and the ARIA combobox.
-// Counts are Pagefind's own, asked in the same browser.
+// true count and more on request, "did you mean", Esc, and the ARIA combobox. A
+// result on the page being read shows where it took the reader; snippets are the
+// rulebook's words. Counts are Pagefind's own, asked in the same browser.
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { editionIndex } from "../../compiler/markdown/rulebook-context.ts";
@@ -12,6 +13,18 @@ const site = useSite();
 const index = editionIndex(root, "ocs", "4.3");
 const chapterUrl = `/ocs/4.3/${index.documents.find((d) => d.calculators.length > 0)!.slug}/`;
 const QUERY = "overrun";
+/** Chapter 9.0, its paragraph 9.14b and its 9.9. */
+const combat = `/ocs/4.3/${index.paragraphs["9.0"].document}/`;
+
+/** The element with an id, as the reader sees it: focused, the link's target, on screen. */
+async function shown(page: Page, id: string): Promise<{ focused: boolean; target: boolean; onScreen: boolean }> {
+  return page.evaluate((id) => {
+    const place = document.getElementById(id)!;
+    const box = place.getBoundingClientRect();
+    const header = document.querySelector(".site-header")!.getBoundingClientRect().bottom;
+    return { focused: document.activeElement === place, target: place.matches(":target"), onScreen: box.top >= header - 1 && box.top < innerHeight };
+  }, id);
+}
 
 /** What Pagefind itself finds for a query, with the edition's filters and without. */
 async function pagefindCounts(page: Page, query: string): Promise<{ scoped: number; everywhere: number }> {
@@ -121,6 +134,68 @@ describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
     const href = (await chosen.getAttribute("href"))!;
     await input.press("Enter");
     await page.waitForURL((url) => `${url.pathname}${url.hash}` === href);
+    expect(errors).toEqual([]);
+  });
+
+  test("a result on the page being read closes the results, and takes the highlight and focus to its paragraph", async () => {
+    const { page, errors } = await openPage(site.browser, screen);
+    await page.goto(`${site.url}${combat}`);
+    const panel = page.locator("#site-search-results");
+    // Enter on a rule number of this chapter.
+    await search(page, "9.14b");
+    await box(page).press("Enter");
+    await panel.waitFor({ state: "hidden" });
+    await page.waitForFunction(() => location.hash === "#9.14b");
+    expect(await shown(page, "9.14b")).toEqual({ focused: true, target: true, onScreen: true });
+    // The same again from elsewhere on the page: the hash is already there, and still the page goes back to it.
+    await page.evaluate(() => scrollTo(0, 0));
+    await search(page, "9.14b");
+    await box(page).press("Enter");
+    await panel.waitFor({ state: "hidden" });
+    expect(await shown(page, "9.14b")).toEqual({ focused: true, target: true, onScreen: true });
+    // A tap (a click on a laptop) on a result of this chapter.
+    await search(page, "9.9");
+    const result = page.getByRole("option", { name: /^(→ ?)?9\.9\b/ }).first();
+    if (screen.touch) await result.tap();
+    else await result.click();
+    await panel.waitFor({ state: "hidden" });
+    await page.waitForFunction(() => location.hash === "#9.9");
+    expect(await shown(page, "9.9")).toEqual({ focused: true, target: true, onScreen: true });
+    expect(await box(page).getAttribute("aria-expanded")).toBe("false");
+    expect(errors).toEqual([]);
+  });
+
+  test("'More results' is there only when there are more, and says how many", async () => {
+    const { page, errors } = await openPage(site.browser, screen);
+    await page.goto(`${site.url}${chapterUrl}`);
+    for (const query of ["trainbusting", QUERY]) {
+      await search(page, query);
+      const { scoped } = await pagefindCounts(page, query);
+      const more = page.getByRole("button", { name: /^More results/ });
+      if (scoped > 10) await expect(more.innerText()).resolves.toBe(`More results (${scoped - 10} more)`);
+      else expect(await more.isVisible()).toBe(false);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test("snippets are the rulebook's words: no chart's id", async () => {
+    const { page, errors } = await openPage(site.browser, screen);
+    await page.goto(`${site.url}${chapterUrl}`);
+    const ids = index.charts.map((c) => c.id);
+    expect(ids.length).toBeGreaterThan(0);
+    // Every chart's record as Pagefind gives it for its caption…
+    const excerpts = (await page.evaluate(`(async () => {
+      const pagefind = await import("/pagefind/pagefind.js");
+      const found = await Promise.all(${JSON.stringify(index.charts.map((c) => c.caption))}.map((q) => pagefind.search(q)));
+      return Promise.all(found.flatMap((f) => f.results.slice(0, 5).map((r) => r.data().then((d) => d.excerpt))));
+    })()`)) as string[];
+    expect(excerpts.length).toBeGreaterThan(0);
+    for (const excerpt of excerpts) for (const id of ids) expect(excerpt).not.toContain(id);
+    // …and the results a reader sees for one.
+    await search(page, index.charts[0].caption);
+    const texts = await options(page).allInnerTexts();
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) for (const id of ids) expect(text).not.toContain(id);
     expect(errors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /** Shared by the tests: where things are, temporary corpora, and running the CLI. */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -111,4 +111,29 @@ export function listedEngines(): EngineEntry[] {
       edition.procedures.map((p) => ({ module: p.module.endsWith(".ts") ? p.module : `${p.module}.ts`, ruleset: ruleset.id, edition: edition.id, procedure: p.name })),
     ),
   );
+}
+
+/**
+ * How many bytes this process reads while `run` runs (Linux's /proc/self/io `rchar`:
+ * every read system call, from the page cache or not), or null where there is no such
+ * count. How a test shows that a large file was never read, without timing anything.
+ */
+export function bytesRead<T>(run: () => T): { value: T; read: number | null } {
+  const count = (): number | null => {
+    try {
+      return Number(/^rchar: (\d+)$/m.exec(readFileSync("/proc/self/io", "utf8"))?.[1]);
+    } catch {
+      return null;
+    }
+  };
+  const before = count();
+  const value = run();
+  const after = count();
+  return { value, read: before === null || after === null ? null : after - before };
+}
+
+/** A file of `size` bytes that takes no room on disk (a sparse file): a "1.5 GB page" for a test. */
+export function sparseFile(path: string, size: number): void {
+  writeFileSync(path, "");
+  truncateSync(path, size);
 }

@@ -5,7 +5,8 @@
  */
 
 export type TsType =
-  | { type: "ref"; name: string; args?: TsType[] }
+  /** `name`, `rt.name` with `namespace`, with type arguments `name<…>`. */
+  | { type: "ref"; name: string; namespace?: string; args?: TsType[] }
   | { type: "union"; types: TsType[] }
   | { type: "array"; element: TsType; readonly?: boolean }
   | { type: "literal"; value: string | number | boolean | null };
@@ -67,19 +68,23 @@ export type TsStmt =
 
 // ─── Builders ────────────────────────────────────────────────────────────────
 
-export const id = (name: string): TsExpr => ({ type: "id", name });
+/** A name must be an identifier: a dotted path or any other text is built from parts (`member`, `rt`), never written as a string. */
+function identifier(name: string): string {
+  if (!IDENTIFIER.test(name)) throw new Error(`not an identifier: ${JSON.stringify(name)}`);
+  return name;
+}
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+export const id = (name: string): TsExpr => ({ type: "id", name: identifier(name) });
+/** A name the runtime exports: `rt.add`. */
+export const rt = (name: string): TsExpr => member(id("rt"), name);
 export const lit = (value: string | number | boolean | null | undefined): TsExpr => ({ type: "value", value });
 export const arr = (items: TsExpr[]): TsExpr => ({ type: "array", items });
 export const obj = (properties: Record<string, TsExpr> | { key: string; value: TsExpr }[]): TsExpr => ({
   type: "object",
   properties: Array.isArray(properties) ? properties : Object.entries(properties).map(([key, value]) => ({ key, value })),
 });
-export const call = (callee: TsExpr | string, args: TsExpr[] = [], typeArgs?: TsType[]): TsExpr => ({
-  type: "call",
-  callee: typeof callee === "string" ? dotted(callee) : callee,
-  args,
-  typeArgs,
-});
+export const call = (callee: TsExpr, args: TsExpr[] = [], typeArgs?: TsType[]): TsExpr => ({ type: "call", callee, args, typeArgs });
 export const member = (object: TsExpr, property: string): TsExpr => ({ type: "member", object, property });
 export const optionalMember = (object: TsExpr, property: string): TsExpr => ({ type: "member", object, property, optional: true });
 export const index = (object: TsExpr, i: TsExpr): TsExpr => ({ type: "index", object, index: i });
@@ -89,18 +94,16 @@ export const neg = (operand: TsExpr): TsExpr => ({ type: "unary", op: "-", opera
 export const cond = (test: TsExpr, consequent: TsExpr, alternate: TsExpr): TsExpr => ({ type: "conditional", test, consequent, alternate });
 export const arrow = (params: TsParam[], body: TsExpr | TsStmt[], returns?: TsType): TsExpr => ({ type: "arrow", params, body, returns });
 export const newExpr = (callee: string, args: TsExpr[]): TsExpr => ({ type: "new", callee: id(callee), args });
+/** `Math.max`, `Object.hasOwn`: a member of one of JavaScript's own objects. */
+export const builtin = (object: "Math" | "Object", name: string): TsExpr => member(id(object), name);
 export const assign = (target: TsExpr, value: TsExpr): TsExpr => ({ type: "assign", target, value });
 export const asConst = (expr: TsExpr): TsExpr => ({ type: "asConst", expr });
 export const cast = (expr: TsExpr, typeOf: TsType): TsExpr => ({ type: "as", expr, typeOf });
 export const satisfies = (expr: TsExpr, typeOf: TsType): TsExpr => ({ type: "satisfies", expr, typeOf });
 
-/** `rt.ratio` → member(id("rt"), "ratio"). */
-function dotted(path: string): TsExpr {
-  const [head, ...rest] = path.split(".");
-  return rest.reduce<TsExpr>((object, property) => member(object, property), id(head));
-}
-
-export const tRef = (name: string, args?: TsType[]): TsType => ({ type: "ref", name, args });
+export const tRef = (name: string, args?: TsType[]): TsType => ({ type: "ref", name: identifier(name), args });
+/** A type the runtime exports: `rt.Num`. */
+export const rtType = (name: string, args?: TsType[]): TsType => ({ type: "ref", namespace: "rt", name: identifier(name), args });
 export const tUnion = (types: TsType[]): TsType => (types.length === 1 ? types[0] : { type: "union", types });
 export const tArray = (element: TsType, readonly = false): TsType => ({ type: "array", element, readonly });
 export const tLit = (value: string | number | boolean | null): TsType => ({ type: "literal", value });

@@ -1,11 +1,10 @@
 import type { TsExpr, TsMember, TsParam, TsStmt, TsType } from "./ast.ts";
+import { stringLiteral } from "../../js-text.ts";
+
+export { escapeLineSeparators, stringLiteral } from "../../js-text.ts";
 
 const WIDTH = 100;
 
-/** Printing JavaScript instead of TypeScript: every type annotation is left out. */
-let javascript = false;
-/** Set when TypeScript-only syntax was printed: text printed without it is JavaScript too. */
-let typed = false;
 const INDENT = "  ";
 
 const PRECEDENCE: Record<string, number> = {
@@ -35,21 +34,6 @@ function precedence(e: TsExpr): number {
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/**
- * The one way a string from a document becomes code: a double-quoted literal.
- * JSON.stringify escapes quotes, backslashes, control characters and lone
- * surrogates; U+2028 and U+2029 are escaped too, since older JavaScript ends a
- * string (and any parser ends a `//` comment) at them.
- */
-export function stringLiteral(text: string): string {
-  return escapeLineSeparators(JSON.stringify(text));
-}
-
-/** JSON text with U+2028 and U+2029 escaped (JSON.stringify leaves them raw inside strings). */
-export function escapeLineSeparators(json: string): string {
-  return json.replace(/[\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"));
-}
-
 /** Every character that ends a line in JavaScript, and so a `//` comment. */
 const LINE_TERMINATOR = /\r\n|[\n\r\u2028\u2029]/;
 
@@ -75,117 +59,197 @@ function objectKey(name: string): string {
   return name === "__proto__" ? `[${stringLiteral(name)}]` : key(name);
 }
 
-export function printType(t: TsType, indent = ""): string {
-  typed = true;
-  switch (t.type) {
-    case "ref":
-      return t.args && t.args.length > 0 ? `${t.name}<${t.args.map((a) => printType(a, indent)).join(", ")}>` : t.name;
-    case "union":
-      return t.types.map((u) => (u.type === "union" ? `(${printType(u, indent)})` : printType(u, indent))).join(" | ");
-    case "array": {
-      const element = printType(t.element, indent);
-      const wrapped = t.element.type === "union" ? `(${element})` : element;
-      return `${t.readonly ? "readonly " : ""}${wrapped}[]`;
-    }
-    case "literal":
-      return typeof t.value === "string" ? stringLiteral(t.value) : String(t.value);
+/**
+ * Prints the tree as TypeScript, or as JavaScript with every type annotation left out.
+ * One printer prints one way; `typed` says whether what it printed held TypeScript-only
+ * syntax (text printed without any is JavaScript too, see `twice`).
+ */
+class Printer {
+  readonly javascript: boolean;
+  typed = false;
+
+  constructor(javascript: boolean) {
+    this.javascript = javascript;
   }
-}
 
-function printMembers(members: TsMember[], indent: string): string {
-  return members
-    .map((m) => `${doc(m.doc, indent)}${indent}${key(m.name)}${m.optional ? "?" : ""}: ${printType(m.type, indent)};\n`)
-    .join("");
-}
-
-export function printExpr(e: TsExpr, indent = ""): string {
-  switch (e.type) {
-    case "id":
-      return e.name;
-    case "value":
-      if (e.value === undefined) return "undefined";
-      if (typeof e.value === "number") {
-        if (e.value === Infinity) return "Infinity";
-        if (e.value === -Infinity) return "-Infinity";
-        return Object.is(e.value, -0) ? "0" : String(e.value);
+  type(t: TsType, indent = ""): string {
+    this.typed = true;
+    switch (t.type) {
+      case "ref":
+      {
+        const name = t.namespace ? `${t.namespace}.${t.name}` : t.name;
+        return t.args && t.args.length > 0 ? `${name}<${t.args.map((a) => this.type(a, indent)).join(", ")}>` : name;
       }
-      return typeof e.value === "string" ? stringLiteral(e.value) : String(e.value);
-    case "array": {
-      if (e.items.length === 0) return "[]";
-      const parts = e.items.map((item) => printExpr(item, indent + INDENT));
-      const one = `[${parts.join(", ")}]`;
-      if (one.length + indent.length <= WIDTH && !one.includes("\n")) return one;
-      return `[\n${parts.map((p) => `${indent}${INDENT}${p},\n`).join("")}${indent}]`;
-    }
-    case "object": {
-      if (e.properties.length === 0) return "{}";
-      const parts = e.properties.map((p) => {
-        const value = printExpr(p.value, indent + INDENT);
-        return p.value.type === "id" && p.value.name === p.key && p.key !== "__proto__" ? p.key : `${objectKey(p.key)}: ${value}`;
-      });
-      const one = `{ ${parts.join(", ")} }`;
-      if (e.inline || (one.length + indent.length <= WIDTH && !one.includes("\n"))) return one;
-      return `{\n${parts.map((p) => `${indent}${INDENT}${p},\n`).join("")}${indent}}`;
-    }
-    case "call": {
-      const callee = wrap(e.callee, 16, indent);
-      const typeArgs = e.typeArgs?.length && !javascript ? `<${e.typeArgs.map((t) => printType(t, indent)).join(", ")}>` : "";
-      const args = e.args.map((a) => printExpr(a, indent + INDENT));
-      const one = `${callee}${typeArgs}(${args.join(", ")})`;
-      if (one.length + indent.length <= WIDTH && !one.includes("\n")) return one;
-      if (args.length === 1 || (args.at(-1)?.includes("\n") && args.slice(0, -1).every((a) => !a.includes("\n")))) {
-        return `${callee}${typeArgs}(${args.join(", ")})`;
+      case "union":
+        return t.types.map((u) => (u.type === "union" ? `(${this.type(u, indent)})` : this.type(u, indent))).join(" | ");
+      case "array": {
+        const element = this.type(t.element, indent);
+        const wrapped = t.element.type === "union" ? `(${element})` : element;
+        return `${t.readonly ? "readonly " : ""}${wrapped}[]`;
       }
-      return `${callee}${typeArgs}(\n${args.map((a) => `${indent}${INDENT}${a},\n`).join("")}${indent})`;
+      case "literal":
+        return typeof t.value === "string" ? stringLiteral(t.value) : String(t.value);
     }
-    case "member":
-      if (!IDENTIFIER.test(e.property)) return `${wrap(e.object, 16, indent)}${e.optional ? "?.[" : "["}${stringLiteral(e.property)}]`;
-      return `${wrap(e.object, 16, indent)}${e.optional ? "?." : "."}${e.property}`;
-    case "index":
-      return `${wrap(e.object, 16, indent)}[${printExpr(e.index, indent)}]`;
-    case "binary": {
-      const p = PRECEDENCE[e.op] ?? 5;
-      return `${wrap(e.left, p, indent)} ${e.op} ${wrap(e.right, p + 1, indent)}`;
-    }
-    case "unary": {
-      const operand = wrap(e.operand, 13, indent);
-      // `-(-a)` must not print as `--a`, a decrement.
-      return (e.op === "-" || e.op === "+") && operand.startsWith(e.op) ? `${e.op}(${operand})` : `${e.op}${operand}`;
-    }
-    case "conditional":
-      return `${wrap(e.test, 3, indent)} ? ${wrap(e.consequent, 2, indent)} : ${wrap(e.alternate, 2, indent)}`;
-    case "arrow": {
-      const params = `(${e.params.map((p) => printParam(p, indent)).join(", ")})${e.returns && !javascript ? `: ${printType(e.returns, indent)}` : ""}`;
-      if (Array.isArray(e.body)) return `${params} => {\n${printStatements(e.body, indent + INDENT)}${indent}}`;
-      const body = printExpr(e.body, indent);
-      return `${params} => ${e.body.type === "object" ? `(${body})` : body}`;
-    }
-    case "new":
-      return `new ${wrap(e.callee, 16, indent)}(${e.args.map((a) => printExpr(a, indent)).join(", ")})`;
-    case "assign":
-      return `${printExpr(e.target, indent)} = ${printExpr(e.value, indent)}`;
-    case "asConst":
-      if (javascript) return printExpr(e.expr, indent);
-      typed = true;
-      return `${wrap(e.expr, 13, indent)} as const`;
-    case "as":
-      if (javascript) return printExpr(e.expr, indent);
-      return `${wrap(e.expr, 13, indent)} as ${printType(e.typeOf, indent)}`;
-    case "satisfies":
-      if (javascript) return printExpr(e.expr, indent);
-      return `${wrap(e.expr, 13, indent)} satisfies ${printType(e.typeOf, indent)}`;
   }
-}
 
-function wrap(e: TsExpr, min: number, indent: string): string {
-  const text = printExpr(e, indent);
-  return precedence(e) < min ? `(${text})` : text;
-}
+  members(members: TsMember[], indent: string): string {
+    return members
+      .map((m) => `${doc(m.doc, indent)}${indent}${key(m.name)}${m.optional ? "?" : ""}: ${this.type(m.type, indent)};\n`)
+      .join("");
+  }
 
-function printParam(p: TsParam, indent: string): string {
-  const type = p.type && !javascript ? `${p.optional ? "?" : ""}: ${printType(p.type, indent)}` : "";
-  const value = p.defaultValue ? ` = ${printExpr(p.defaultValue, indent)}` : "";
-  return `${p.name}${type}${value}`;
+  expr(e: TsExpr, indent = ""): string {
+    switch (e.type) {
+      case "id":
+        return e.name;
+      case "value":
+        if (e.value === undefined) return "undefined";
+        if (typeof e.value === "number") {
+          if (e.value === Infinity) return "Infinity";
+          if (e.value === -Infinity) return "-Infinity";
+          return Object.is(e.value, -0) ? "0" : String(e.value);
+        }
+        return typeof e.value === "string" ? stringLiteral(e.value) : String(e.value);
+      case "array": {
+        if (e.items.length === 0) return "[]";
+        const parts = e.items.map((item) => this.expr(item, indent + INDENT));
+        const one = `[${parts.join(", ")}]`;
+        if (one.length + indent.length <= WIDTH && !one.includes("\n")) return one;
+        return `[\n${parts.map((p) => `${indent}${INDENT}${p},\n`).join("")}${indent}]`;
+      }
+      case "object": {
+        if (e.properties.length === 0) return "{}";
+        const parts = e.properties.map((p) => {
+          const value = this.expr(p.value, indent + INDENT);
+          return p.value.type === "id" && p.value.name === p.key && p.key !== "__proto__" ? p.key : `${objectKey(p.key)}: ${value}`;
+        });
+        const one = `{ ${parts.join(", ")} }`;
+        if (e.inline || (one.length + indent.length <= WIDTH && !one.includes("\n"))) return one;
+        return `{\n${parts.map((p) => `${indent}${INDENT}${p},\n`).join("")}${indent}}`;
+      }
+      case "call": {
+        const callee = this.wrap(e.callee, 16, indent);
+        const typeArgs = e.typeArgs?.length && !this.javascript ? `<${e.typeArgs.map((t) => this.type(t, indent)).join(", ")}>` : "";
+        const args = e.args.map((a) => this.expr(a, indent + INDENT));
+        const one = `${callee}${typeArgs}(${args.join(", ")})`;
+        if (one.length + indent.length <= WIDTH && !one.includes("\n")) return one;
+        if (args.length === 1 || (args.at(-1)?.includes("\n") && args.slice(0, -1).every((a) => !a.includes("\n")))) {
+          return `${callee}${typeArgs}(${args.join(", ")})`;
+        }
+        return `${callee}${typeArgs}(\n${args.map((a) => `${indent}${INDENT}${a},\n`).join("")}${indent})`;
+      }
+      case "member":
+        if (!IDENTIFIER.test(e.property)) return `${this.wrap(e.object, 16, indent)}${e.optional ? "?.[" : "["}${stringLiteral(e.property)}]`;
+        return `${this.wrap(e.object, 16, indent)}${e.optional ? "?." : "."}${e.property}`;
+      case "index":
+        return `${this.wrap(e.object, 16, indent)}[${this.expr(e.index, indent)}]`;
+      case "binary": {
+        const p = PRECEDENCE[e.op] ?? 5;
+        return `${this.wrap(e.left, p, indent)} ${e.op} ${this.wrap(e.right, p + 1, indent)}`;
+      }
+      case "unary": {
+        const operand = this.wrap(e.operand, 13, indent);
+        // `-(-a)` must not print as `--a`, a decrement.
+        return (e.op === "-" || e.op === "+") && operand.startsWith(e.op) ? `${e.op}(${operand})` : `${e.op}${operand}`;
+      }
+      case "conditional":
+        return `${this.wrap(e.test, 3, indent)} ? ${this.wrap(e.consequent, 2, indent)} : ${this.wrap(e.alternate, 2, indent)}`;
+      case "arrow": {
+        const params = `(${e.params.map((p) => this.param(p, indent)).join(", ")})${e.returns && !this.javascript ? `: ${this.type(e.returns, indent)}` : ""}`;
+        if (Array.isArray(e.body)) return `${params} => {\n${this.statements(e.body, indent + INDENT)}${indent}}`;
+        const body = this.expr(e.body, indent);
+        return `${params} => ${e.body.type === "object" ? `(${body})` : body}`;
+      }
+      case "new":
+        return `new ${this.wrap(e.callee, 16, indent)}(${e.args.map((a) => this.expr(a, indent)).join(", ")})`;
+      case "assign":
+        return `${this.expr(e.target, indent)} = ${this.expr(e.value, indent)}`;
+      case "asConst":
+        if (this.javascript) return this.expr(e.expr, indent);
+        this.typed = true;
+        return `${this.wrap(e.expr, 13, indent)} as const`;
+      case "as":
+        if (this.javascript) return this.expr(e.expr, indent);
+        return `${this.wrap(e.expr, 13, indent)} as ${this.type(e.typeOf, indent)}`;
+      case "satisfies":
+        if (this.javascript) return this.expr(e.expr, indent);
+        return `${this.wrap(e.expr, 13, indent)} satisfies ${this.type(e.typeOf, indent)}`;
+    }
+  }
+
+  wrap(e: TsExpr, min: number, indent: string): string {
+    const text = this.expr(e, indent);
+    return precedence(e) < min ? `(${text})` : text;
+  }
+
+  param(p: TsParam, indent: string): string {
+    const type = p.type && !this.javascript ? `${p.optional ? "?" : ""}: ${this.type(p.type, indent)}` : "";
+    const value = p.defaultValue ? ` = ${this.expr(p.defaultValue, indent)}` : "";
+    return `${p.name}${type}${value}`;
+  }
+
+  statement(s: TsStmt, indent = ""): string {
+    switch (s.type) {
+      case "import":
+        if (this.javascript && s.typeOnly) return "";
+        if (s.typeOnly) this.typed = true;
+        if (s.namespace) return `${indent}import ${s.typeOnly ? "type " : ""}* as ${s.namespace} from ${stringLiteral(s.from)};\n`;
+        return `${indent}import ${s.typeOnly ? "type " : ""}{ ${s.names.join(", ")} } from ${stringLiteral(s.from)};\n`;
+      case "exportAll":
+        return `${indent}export * from ${stringLiteral(s.from)};\n`;
+      case "const":
+        return `${doc(s.doc, indent)}${indent}${exported(s.exported)}const ${s.name}${s.valueType && !this.javascript ? `: ${this.type(s.valueType, indent)}` : ""} = ${this.expr(s.init, indent)};\n`;
+      case "let":
+        return `${indent}let ${s.name}${s.valueType && !this.javascript ? `: ${this.type(s.valueType, indent)}` : ""}${s.init ? ` = ${this.expr(s.init, indent)}` : ""};\n`;
+      case "function": {
+        const typeParams = s.typeParams?.length && !this.javascript ? `<${s.typeParams.join(", ")}>` : "";
+        if (typeParams) this.typed = true;
+        const head = `${indent}${exported(s.exported)}function ${s.name}${typeParams}(${s.params.map((p) => this.param(p, indent)).join(", ")})${s.returns && !this.javascript ? `: ${this.type(s.returns, indent)}` : ""}`;
+        return `${doc(s.doc, indent)}${head} {\n${this.statements(s.body, indent + INDENT)}${indent}}\n`;
+      }
+      case "class": {
+        const fields = s.fields.map((f) => `${indent}${INDENT}${key(f.name)}${this.javascript ? "" : `: ${this.type(f.valueType, indent + INDENT)}`} = ${this.expr(f.init, indent + INDENT)};\n`).join("");
+        return `${doc(s.doc, indent)}${indent}${exported(s.exported)}class ${s.name}${s.extends ? ` extends ${this.expr(s.extends, indent)}` : ""} {\n${fields}${indent}}\n`;
+      }
+      case "interface":
+        if (this.javascript) return "";
+        this.typed = true;
+        return `${doc(s.doc, indent)}${indent}${exported(s.exported)}interface ${s.name} {\n${this.members(s.members, indent + INDENT)}${indent}}\n`;
+      case "typeAlias":
+        if (this.javascript) return "";
+        this.typed = true;
+        return `${doc(s.doc, indent)}${indent}${exported(s.exported)}type ${s.name} = ${this.type(s.aliased, indent)};\n`;
+      case "return":
+        return `${indent}return${s.value ? ` ${this.expr(s.value, indent)}` : ""};\n`;
+      case "throw":
+        return `${indent}throw ${this.expr(s.value, indent)};\n`;
+      case "for": {
+        const limit = this.expr(s.limit, indent);
+        const head = s.reverse ? `for (let ${s.index} = ${limit} - 1; ${s.index} >= 0; ${s.index}--)` : `for (let ${s.index} = 0; ${s.index} < ${limit}; ${s.index}++)`;
+        return `${indent}${head} {\n${this.statements(s.body, indent + INDENT)}${indent}}\n`;
+      }
+      case "while":
+        return `${indent}while (${this.expr(s.test, indent)}) {\n${this.statements(s.body, indent + INDENT)}${indent}}\n`;
+      case "continue":
+        return `${indent}continue;\n`;
+      case "try":
+        return `${indent}try {\n${this.statements(s.body, indent + INDENT)}${indent}} catch (${s.error}) {\n${this.statements(s.handler, indent + INDENT)}${indent}}\n`;
+      case "if": {
+        const head = `${indent}if (${this.expr(s.test, indent)}) {\n${this.statements(s.then, indent + INDENT)}${indent}}`;
+        return s.otherwise ? `${head} else {\n${this.statements(s.otherwise, indent + INDENT)}${indent}}\n` : `${head}\n`;
+      }
+      case "expr":
+        return `${indent}${this.expr(s.expr, indent)};\n`;
+      case "comment":
+        return commentLines(s.text).map((line) => `${indent}// ${line}`.trimEnd() + "\n").join("");
+      case "blank":
+        return "\n";
+    }
+  }
+
+  statements(statements: TsStmt[], indent = ""): string {
+    return statements.map((s) => this.statement(s, indent)).join("");
+  }
 }
 
 function doc(text: string | undefined, indent: string): string {
@@ -198,77 +262,23 @@ function exported(flag: boolean | undefined): string {
   return flag ? "export " : "";
 }
 
-export function printStatement(s: TsStmt, indent = ""): string {
-  switch (s.type) {
-    case "import":
-      if (javascript && s.typeOnly) return "";
-      if (s.typeOnly) typed = true;
-      if (s.namespace) return `${indent}import ${s.typeOnly ? "type " : ""}* as ${s.namespace} from ${stringLiteral(s.from)};\n`;
-      return `${indent}import ${s.typeOnly ? "type " : ""}{ ${s.names.join(", ")} } from ${stringLiteral(s.from)};\n`;
-    case "exportAll":
-      return `${indent}export * from ${stringLiteral(s.from)};\n`;
-    case "const":
-      return `${doc(s.doc, indent)}${indent}${exported(s.exported)}const ${s.name}${s.valueType && !javascript ? `: ${printType(s.valueType, indent)}` : ""} = ${printExpr(s.init, indent)};\n`;
-    case "let":
-      return `${indent}let ${s.name}${s.valueType && !javascript ? `: ${printType(s.valueType, indent)}` : ""}${s.init ? ` = ${printExpr(s.init, indent)}` : ""};\n`;
-    case "function": {
-      const typeParams = s.typeParams?.length && !javascript ? `<${s.typeParams.join(", ")}>` : "";
-      if (typeParams) typed = true;
-      const head = `${indent}${exported(s.exported)}function ${s.name}${typeParams}(${s.params.map((p) => printParam(p, indent)).join(", ")})${s.returns && !javascript ? `: ${printType(s.returns, indent)}` : ""}`;
-      return `${doc(s.doc, indent)}${head} {\n${printStatements(s.body, indent + INDENT)}${indent}}\n`;
-    }
-    case "class": {
-      const fields = s.fields.map((f) => `${indent}${INDENT}${key(f.name)}${javascript ? "" : `: ${printType(f.valueType, indent + INDENT)}`} = ${printExpr(f.init, indent + INDENT)};\n`).join("");
-      return `${doc(s.doc, indent)}${indent}${exported(s.exported)}class ${s.name}${s.extends ? ` extends ${printExpr(s.extends, indent)}` : ""} {\n${fields}${indent}}\n`;
-    }
-    case "interface":
-      if (javascript) return "";
-      typed = true;
-      return `${doc(s.doc, indent)}${indent}${exported(s.exported)}interface ${s.name} {\n${printMembers(s.members, indent + INDENT)}${indent}}\n`;
-    case "typeAlias":
-      if (javascript) return "";
-      typed = true;
-      return `${doc(s.doc, indent)}${indent}${exported(s.exported)}type ${s.name} = ${printType(s.aliased, indent)};\n`;
-    case "return":
-      return `${indent}return${s.value ? ` ${printExpr(s.value, indent)}` : ""};\n`;
-    case "throw":
-      return `${indent}throw ${printExpr(s.value, indent)};\n`;
-    case "for": {
-      const limit = printExpr(s.limit, indent);
-      const head = s.reverse ? `for (let ${s.index} = ${limit} - 1; ${s.index} >= 0; ${s.index}--)` : `for (let ${s.index} = 0; ${s.index} < ${limit}; ${s.index}++)`;
-      return `${indent}${head} {\n${printStatements(s.body, indent + INDENT)}${indent}}\n`;
-    }
-    case "while":
-      return `${indent}while (${printExpr(s.test, indent)}) {\n${printStatements(s.body, indent + INDENT)}${indent}}\n`;
-    case "continue":
-      return `${indent}continue;\n`;
-    case "try":
-      return `${indent}try {\n${printStatements(s.body, indent + INDENT)}${indent}} catch (${s.error}) {\n${printStatements(s.handler, indent + INDENT)}${indent}}\n`;
-    case "if": {
-      const head = `${indent}if (${printExpr(s.test, indent)}) {\n${printStatements(s.then, indent + INDENT)}${indent}}`;
-      return s.otherwise ? `${head} else {\n${printStatements(s.otherwise, indent + INDENT)}${indent}}\n` : `${head}\n`;
-    }
-    case "expr":
-      return `${indent}${printExpr(s.expr, indent)};\n`;
-    case "comment":
-      return commentLines(s.text).map((line) => `${`${indent}// ${line}`.trimEnd()}\n`).join("");
-    case "blank":
-      return "\n";
-  }
+const TYPESCRIPT = () => new Printer(false);
+
+export function printType(t: TsType, indent = ""): string {
+  return TYPESCRIPT().type(t, indent);
 }
 
-function printStatements(statements: TsStmt[], indent = ""): string {
-  return statements.map((s) => printStatement(s, indent)).join("");
+export function printExpr(e: TsExpr, indent = ""): string {
+  return TYPESCRIPT().expr(e, indent);
+}
+
+export function printStatement(s: TsStmt, indent = ""): string {
+  return TYPESCRIPT().statement(s, indent);
 }
 
 /** A whole module: statements separated as written, one trailing newline. */
 export function printModule(statements: TsStmt[], options: { javascript?: boolean } = {}): string {
-  javascript = options.javascript ?? false;
-  try {
-    return finishModule(printStatements(statements));
-  } finally {
-    javascript = false;
-  }
+  return finishModule(new Printer(options.javascript ?? false).statements(statements));
 }
 
 /**
@@ -283,23 +293,14 @@ export function printModuleParts(head: TsStmt[], body: TsStmt[]): { typescript: 
 }
 
 function finishModule(text: string): string {
-  return `${text.replace(/\n{3,}/g, "\n\n").trimEnd()}\n`;
+  return text.replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
 }
 
 /** Prints as TypeScript; prints again as JavaScript only if that text held TypeScript-only syntax. */
-function twice(print: () => string): [string, string] {
-  const outer = typed;
-  typed = false;
-  const ts = print();
-  const hadTypes = typed;
-  typed = outer || hadTypes;
-  if (!hadTypes) return [ts, ts];
-  javascript = true;
-  try {
-    return [ts, print()];
-  } finally {
-    javascript = false;
-  }
+function twice(print: (printer: Printer) => string): [string, string] {
+  const typescript = TYPESCRIPT();
+  const ts = print(typescript);
+  return typescript.typed ? [ts, print(new Printer(true))] : [ts, ts];
 }
 
 function statementsTwice(statements: TsStmt[], indent: string): [string, string] {
@@ -316,17 +317,17 @@ function statementsTwice(statements: TsStmt[], indent: string): [string, string]
 /** Splits the statements whose own line is typed but whose contents need not be: functions and consts. */
 function statementTwice(s: TsStmt, indent: string): [string, string] {
   if (s.type === "function") {
-    const [head, headJs] = twice(() => printStatement({ ...s, body: [] }, indent));
+    const [head, headJs] = twice((p) => p.statement({ ...s, body: [] }, indent));
     const [body, bodyJs] = statementsTwice(s.body, indent + INDENT);
     const open = (text: string) => text.slice(0, text.lastIndexOf("}"));
     return [`${open(head)}${body}${indent}}\n`, `${open(headJs)}${bodyJs}${indent}}\n`];
   }
   if (s.type === "const" && s.valueType) {
-    const [init, initJs] = twice(() => printExpr(s.init, indent));
+    const [init, initJs] = twice((p) => p.expr(s.init, indent));
     const start = `${doc(s.doc, indent)}${indent}${exported(s.exported)}const ${s.name}`;
     return [`${start}: ${printType(s.valueType, indent)} = ${init};\n`, `${start} = ${initJs};\n`];
   }
-  return twice(() => printStatement(s, indent));
+  return twice((p) => p.statement(s, indent));
 }
 
 /**

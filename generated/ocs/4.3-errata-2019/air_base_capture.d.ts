@@ -77,4 +77,9 @@ export declare const metadata: {
       readonly random: true;
     };
   };
+  readonly formats: {
+    readonly engine: 1;
+    readonly wire: 1;
+    readonly trace: 1;
+  };
 };

@@ -82,4 +82,9 @@ export declare const metadata: {
       readonly random: false;
     };
   };
+  readonly formats: {
+    readonly engine: 1;
+    readonly wire: 1;
+    readonly trace: 1;
+  };
 };

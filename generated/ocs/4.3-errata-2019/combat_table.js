@@ -44,4 +44,5 @@ export const metadata = {
       random: false,
     },
   },
+  formats: { engine: 1, wire: 1, trace: 1 },
 };

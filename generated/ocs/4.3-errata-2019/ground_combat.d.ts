@@ -483,4 +483,9 @@ export declare const metadata: {
       readonly random: true;
     };
   };
+  readonly formats: {
+    readonly engine: 1;
+    readonly wire: 1;
+    readonly trace: 1;
+  };
 };

@@ -396,4 +396,5 @@ export const metadata = {
       random: true,
     },
   },
+  formats: { engine: 1, wire: 1, trace: 1 },
 } as const;

@@ -82,6 +82,11 @@ export declare const metadata: {
       readonly random: false;
     };
   };
+  readonly formats: {
+    readonly engine: 1;
+    readonly wire: 1;
+    readonly trace: 1;
+  };
 };
 
 /** Combat result */

@@ -44,6 +44,7 @@ export const metadata = {
       random: false,
     },
   },
+  formats: { engine: 1, wire: 1, trace: 1 },
 };
 
 /** Everything a form needs: labels, types, ranges, enum labels and the paragraph behind each input. */

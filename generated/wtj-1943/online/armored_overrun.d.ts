@@ -134,6 +134,11 @@ export declare const metadata: {
       readonly random: false;
     };
   };
+  readonly formats: {
+    readonly engine: 1;
+    readonly wire: 1;
+    readonly trace: 1;
+  };
 };
 
 /** The inputs, in JSON form (odds as "3:1", “All” as "all"). */

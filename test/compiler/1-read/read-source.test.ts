@@ -171,6 +171,24 @@ describe("files that are not what they seem", () => {
     expect(summary(result)).toEqual([{ code: "HX0016", file: "rules/t/2", line: 1, column: 1 }]);
   });
 
+  it("a folder or file anywhere in rules/ that links outside it is refused, though no document reads it", async () => {
+    const outside = tempDir();
+    roots.push(outside);
+    writeFileSync(join(outside, "map.png"), "not read");
+    const { root } = documentCorpus(CHAPTER.replace("3 + hedgehog_level", "3"));
+    roots.push(root);
+    mkdirSync(join(root, "rules/t/1/figures"));
+    symlinkSync(outside, join(root, "rules/t/1/notes"));
+    symlinkSync(join(outside, "map.png"), join(root, "rules/t/1/figures/map.png"));
+    symlinkSync("../../../..", join(root, "rules/t/up"));
+    const result = await compile({ root });
+    expect(summary(result)).toEqual([
+      { code: "HX0016", file: "rules/t/1/figures/map.png", line: 1, column: 1 },
+      { code: "HX0016", file: "rules/t/1/notes", line: 1, column: 1 },
+      { code: "HX0016", file: "rules/t/up", line: 1, column: 1 },
+    ]);
+  });
+
   it("a link that stays inside rules/ is read as usual", async () => {
     const { root } = documentCorpus(CHAPTER.replace("3 + hedgehog_level", "3"));
     roots.push(root);

@@ -2,13 +2,13 @@
  * `hexlaw build` as a whole process: a failed build leaves generated/ exactly as
  * it was, and building is deterministic (twice, or from scratch, the same bytes).
  */
-import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { compile } from "../../../compiler/compile.ts";
 import { BUILD_INPUTS, inputsFingerprint, type BuildInputs } from "../../../compiler/6-publish/build-inputs.ts";
 import { readTree } from "../../../compiler/generated-files.ts";
-import { copyCorpus, DEMO, hexlaw, REPO, removeTemp } from "../../support/repo.ts";
+import { bytesRead, copyCorpus, DEMO, hexlaw, REPO, removeTemp, sparseFile } from "../../support/repo.ts";
 
 const BROKEN = join(REPO, "test/compiler/diagnostics/several-mistakes-at-once");
 const roots: string[] = [];
@@ -145,6 +145,22 @@ describe("a successful build", () => {
     expect(inputsFingerprint(root)).toBe(fingerprint);
     writeFileSync(file, `${text} `);
     expect(inputsFingerprint(root)).not.toBe(fingerprint);
+  });
+
+  it("never reads a file of rules/ larger than the compiler reads: an unreferenced 1.5 GB file counts by its size, and a link by where it points", () => {
+    const root = corpus(DEMO);
+    mkdirSync(join(root, "rules/demo/1.0/notes"));
+    sparseFile(join(root, "rules/demo/1.0/notes/scan.png"), 1.5 * 2 ** 30);
+    const { value: fingerprint, read } = bytesRead(() => inputsFingerprint(root));
+    if (read !== null) expect(read).toBeLessThan(64 * 2 ** 20);
+    sparseFile(join(root, "rules/demo/1.0/notes/scan.png"), 1.5 * 2 ** 30 + 1);
+    expect(inputsFingerprint(root)).not.toBe(fingerprint);
+    symlinkSync("/etc", join(root, "rules/demo/1.0/notes/elsewhere"));
+    const linked = inputsFingerprint(root);
+    expect(linked).not.toBe(fingerprint);
+    rmSync(join(root, "rules/demo/1.0/notes/elsewhere"));
+    symlinkSync("/usr", join(root, "rules/demo/1.0/notes/elsewhere"));
+    expect(inputsFingerprint(root)).not.toBe(linked);
   });
 
   it("check finds a record of inputs that does not match them", () => {

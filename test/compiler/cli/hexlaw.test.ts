@@ -12,7 +12,7 @@ import { readTree } from "../../../compiler/generated-files.ts";
 import { escapeRegExp } from "../../../compiler/regexp.ts";
 import { CLI, copyCorpus, DEMO, hexlaw, removeTemp, REPO, type Run } from "../../support/repo.ts";
 
-const COMMANDS = ["build", "check", "test", "explain", "diff"];
+const COMMANDS = ["build", "check", "test", "explain", "diff", "init", "pack"];
 const ENGINE = "demo/1.0/attack";
 const SITUATION = { attackers: [{ strength: 6 }, { strength: 4 }], defense: 5 };
 

@@ -3,7 +3,7 @@ import { stripTypeScriptTypes } from "node:module";
 import { describe, expect, it } from "vitest";
 import {
   arr, arrow, asConst, bin, call, cast, cond, data, id, index, lit, member, neg, newExpr, not, obj, optionalMember, satisfies,
-  tArray, tLit, tRef, tUnion, type TsStmt,
+  rt, rtType, tArray, tLit, tRef, tUnion, type TsStmt,
 } from "../../../../compiler/4-emit/ts/ast.ts";
 import { printExpr, printModule, printModuleParts, printStatement, printType } from "../../../../compiler/4-emit/ts/print.ts";
 
@@ -41,7 +41,7 @@ describe("printExpr", () => {
   });
 
   it("prints property access, optional chaining, indexing and new", () => {
-    expect(printExpr(call("rt.ratio", [id("a"), id("d"), lit("9.7")]))).toBe('rt.ratio(a, d, "9.7")');
+    expect(printExpr(call(rt("ratio"), [id("a"), id("d"), lit("9.7")]))).toBe('rt.ratio(a, d, "9.7")');
     expect(printExpr(optionalMember(id("result"), "text"))).toBe("result?.text");
     expect(printExpr(index(id("cells"), lit(2)))).toBe("cells[2]");
     expect(printExpr(newExpr("State", [id("input")]))).toBe("new State(input)");
@@ -71,11 +71,22 @@ describe("printExpr", () => {
   });
 });
 
+describe("names in the tree", () => {
+  // Issue 24.3: no dotted names or types written as strings; a path is built from its parts, so the printer sees every name.
+  it("are identifiers: a dotted path or a type written as text is refused when the tree is built", () => {
+    expect(() => id("rt.ratio")).toThrow(/not an identifier/);
+    expect(() => tRef("number | undefined")).toThrow(/not an identifier/);
+    expect(() => tRef("Record<string, rt.Wire>")).toThrow(/not an identifier/);
+    expect(printExpr(call(rt("ratio"), [id("a")]))).toBe("rt.ratio(a)");
+    expect(printType(tRef("Record", [tRef("string"), tUnion([rtType("Wire"), tRef("undefined")])]))).toBe("Record<string, rt.Wire | undefined>");
+  });
+});
+
 describe("printType", () => {
   it("prints unions, arrays and references", () => {
     expect(printType(tUnion([tLit("open"), tLit("close")]))).toBe('"open" | "close"');
     expect(printType(tArray(tUnion([tRef("number"), tLit(null)]), true))).toBe("readonly (number | null)[]");
-    expect(printType(tRef("rt.Table", [tRef("rt.Odds")]))).toBe("rt.Table<rt.Odds>");
+    expect(printType(rtType("Table", [rtType("Odds")]))).toBe("rt.Table<rt.Odds>");
   });
 });
 
@@ -98,7 +109,7 @@ describe("printStatement and printModule", () => {
       {
         type: "function", name: "enough", params: [{ name: "s", type: tRef("State") }], returns: tRef("boolean"), exported: true,
         body: [
-          { type: "if", test: bin("===", member(id("s"), "mp"), lit(undefined)), then: [{ type: "return", value: lit(false) }], otherwise: [{ type: "expr", expr: call("s.step", []) }] },
+          { type: "if", test: bin("===", member(id("s"), "mp"), lit(undefined)), then: [{ type: "return", value: lit(false) }], otherwise: [{ type: "expr", expr: call(member(id("s"), "step"), []) }] },
           { type: "return", value: bin(">=", member(id("s"), "mp"), lit(3)) },
         ],
       },
@@ -135,14 +146,14 @@ export function enough(s: State): boolean {
       { type: "interface", name: "Input", exported: true, members: [{ name: "mp", type: tRef("number") }] },
       { type: "typeAlias", name: "Side", aliased: tUnion([tLit("attacker"), tLit("defender")]) },
       { type: "const", name: "metadata", exported: true, init: asConst(data({ ruleset: "ocs", outputs: ["odds", "result"] })) },
-      { type: "const", name: "step$odds", valueType: tRef("rt.StepInfo"), doc: "Step", init: data({ name: "odds", quote: "Divide both by the smaller", type: { t: "odds" } }) },
+      { type: "const", name: "step$odds", valueType: rtType("StepInfo"), doc: "Step", init: data({ name: "odds", quote: "Divide both by the smaller", type: { t: "odds" } }) },
       { type: "const", name: "plain", init: arr([lit(1), lit(2)]) },
-      { type: "class", name: "State", extends: id("rt.State"), fields: [{ name: "odds", valueType: tRef("number | undefined"), init: lit(undefined) }] },
+      { type: "class", name: "State", extends: rt("State"), fields: [{ name: "odds", valueType: tUnion([tRef("number"), tRef("undefined")]), init: lit(undefined) }] },
       {
         type: "function", name: "odds", doc: "Memoized.", params: [{ name: "s", type: tRef("State") }], returns: tRef("number"),
         body: [
           { type: "let", name: "v", valueType: tRef("number"), init: member(id("s"), "odds") },
-          { type: "if", test: bin("===", id("v"), lit(undefined)), then: [{ type: "expr", expr: { type: "assign", target: id("v"), value: cast(call("rt.ratio", [id("a"), id("d")], [tRef("number")]), tRef("number")) } }] },
+          { type: "if", test: bin("===", id("v"), lit(undefined)), then: [{ type: "expr", expr: { type: "assign", target: id("v"), value: cast(call(rt("ratio"), [id("a"), id("d")], [tRef("number")]), tRef("number")) } }] },
           { type: "const", name: "f", init: arrow([{ name: "x", type: tRef("number") }], bin("*", id("x"), lit(2)), tRef("number")) },
           { type: "return", value: satisfies(id("v"), tRef("number")) },
         ],
