@@ -167,7 +167,7 @@ interface Reach {
   tables: Set<string>;
 }
 
-/** The procedure's `summary` clause, checked: one clause, its values outputs of the procedure, `signed` only on numbers. */
+/** The procedure's `summary` clause, checked: one clause, its values and conditions outputs of the procedure, `signed` only on numbers. */
 function checkSummary(
   clauses: { parts: SummaryPart[]; loc: ProcedureDecl["loc"] }[],
   decl: ProcedureDecl,
@@ -178,6 +178,11 @@ function checkSummary(
 ): SummaryPartModel[] | null {
   if (clauses.length === 0) return null;
   for (const extra of clauses.slice(1)) session.report("HX0512", { procedure: decl.name }, placeIn(file, extra.loc));
+  const isOutput = (name: NameRef) => {
+    if (outputNames.includes(name.name)) return true;
+    session.report("HX0501", { name: name.name, procedure: decl.name, expected: "an output of this procedure", hint: "a summary shows outputs: add it to an `output` group or to `outcome`" }, placeIn(file, name.nameLoc));
+    return false;
+  };
   return clauses[0].parts.map((part) => {
     const items: SummaryPartModel["items"] = [];
     for (const item of part.items) {
@@ -186,17 +191,15 @@ function checkSummary(
         continue;
       }
       const { name } = item.name;
-      if (!outputNames.includes(name)) {
-        session.report("HX0501", { name, procedure: decl.name, expected: "an output of this procedure", hint: "a summary shows outputs: add it to an `output` group or to `outcome`" }, placeIn(file, item.name.nameLoc));
-        continue;
-      }
+      if (!isOutput(item.name)) continue;
       const type = letsByKey.get(name)?.type;
       if (item.signed && type && type.kind !== "number" && type.kind !== "integer") {
         session.report("HX0511", { name, procedure: decl.name, actual: describe(type) }, placeIn(file, item.name.nameLoc));
       }
       items.push(item.signed ? { value: name, signed: true } : { value: name });
     }
-    return part.otherwise ? { items, otherwise: part.otherwise.text } : { items };
+    const when = part.condition && isOutput(part.condition) ? { when: part.condition.name } : {};
+    return { items, ...(part.otherwise ? { otherwise: part.otherwise.text } : {}), ...when };
   });
 }
 
@@ -211,7 +214,7 @@ function decisive(
   closure: (definitions: readonly string[], from?: readonly Dependencies[]) => Reach,
 ): Decisive {
   const steps = (reach: Reach) => [...reach.inputs, ...reach.dice, ...reach.lets];
-  const values = summary.flatMap((part) => part.items.flatMap((item) => ("value" in item ? [item.value] : [])));
+  const values = summary.flatMap((part) => [...part.items.flatMap((item) => ("value" in item ? [item.value] : [])), ...(part.when ? [part.when] : [])]);
   const behindSummary = closure(values);
   const checks = Object.fromEntries([...requirements].map(([name, r]) => [name, closure([], [r.deps])] as const));
   const all = [behindSummary, ...Object.values(checks)];

@@ -3,7 +3,7 @@ import type { Expr } from "../language/ast.ts";
 import { describe, type Type } from "../language/types.ts";
 import { dispatch, type Cases } from "../language/visit.ts";
 import { placeIn } from "../2-resolve/types.ts";
-import { formatNumber, parseOdds, parseRange, type Wire } from "../runtime/runtime.ts";
+import { boundsText, formatNumber, parseOdds, parseRange, type Bounds, type Wire } from "../runtime/runtime.ts";
 import type { Notations } from "./load-notations.ts";
 
 export type LiteralResult = { ok: true; value: Wire } | { ok: false };
@@ -36,8 +36,9 @@ export class LiteralValues {
         const n = numberLiteral(expr);
         if (n === null) return fail(describe(type));
         if (type.kind === "integer" && !Number.isInteger(n)) return fail(describe(type), "this value must be a whole number");
-        if ((type.min !== undefined && n < type.min) || (type.max !== undefined && n > type.max)) {
-          return fail(`${describe(type)} from ${type.min ?? "−∞"} to ${type.max ?? "∞"}`, "the value is outside the declared range");
+        if (!withinBounds(n, type)) {
+          const range = boundsText(type);
+          return fail(`${describe(type)} ${/^[-\d]/.test(range) ? `from ${range}` : range}`, "the value is outside the declared range");
         }
         return { ok: true, value: n };
       }
@@ -107,6 +108,12 @@ export class LiteralValues {
         return fail(describe(type), "this kind of value cannot be written as a literal");
     }
   }
+}
+
+/** Whether a number lies within bounds (`> 0` leaves 0 out). */
+function withinBounds(n: number, b: Bounds): boolean {
+  if (b.min !== undefined && (b.minExclusive ? n <= b.min : n < b.min)) return false;
+  return b.max === undefined || (b.maxExclusive ? n < b.max : n <= b.max);
 }
 
 /** The number a literal writes (`3`, `-2`, `1/2`), or null for anything else. */

@@ -1,12 +1,16 @@
 import type { Paragraph } from "../1-read/types.ts";
 
-/** Text compared the way a reader would: one space, straight quotes, no case. */
+/**
+ * Text compared the way a reader would: one space, straight quotes, no case, and a word
+ * the printed lines break at its hyphen read whole (“Anti-⏎Tank” is “Anti-Tank”).
+ */
 function normalizeQuote(text: string): string {
   return text
     .replace(/[‘’′]/g, "'")
     .replace(/[“”″]/g, '"')
     .replace(/[–—]/g, "-")
     .replace(/\s+/g, " ")
+    .replace(/(\w)- (?=\w)/g, "$1-")
     .trim()
     .toLowerCase();
 }

@@ -2,6 +2,7 @@ import type { Session } from "../diagnostics/session.ts";
 import type { FieldDecl, Member, TypeExpr } from "../language/ast.ts";
 import type { EnumInfo, FieldInfo, NotationInfo, RecordInfo, Type } from "../language/types.ts";
 import { ANY } from "../language/types.ts";
+import type { Bounds } from "../runtime/bounds.ts";
 import { placeIn, type Symbols } from "../2-resolve/types.ts";
 import { suggest } from "./suggest.ts";
 
@@ -42,10 +43,13 @@ export class TypeResolver {
   resolve(written: TypeExpr, file: string, inlineName: string, input = false): Type {
     if (written.orUnknown && !input) this.session.report("HX0309", { name: inlineName }, placeIn(file, written.loc));
     const flags = { orNone: written.orNone || undefined, orAll: written.orAll || undefined, orUnknown: (input && written.orUnknown) || undefined };
-    const range = { min: written.min ?? undefined, max: written.max ?? undefined };
-    if (range.min !== undefined && range.max !== undefined && range.min > range.max) {
-      this.session.report("HX0308", { name: inlineName, min: range.min, max: range.max }, placeIn(file, written.loc));
-    }
+    const range = {
+      min: written.min ?? undefined,
+      max: written.max ?? undefined,
+      minExclusive: written.minExclusive || undefined,
+      maxExclusive: written.maxExclusive || undefined,
+    };
+    if (emptyRange(written.kind, range)) this.session.report("HX0308", { name: inlineName, range: rangeText(range) }, placeIn(file, written.loc));
     switch (written.kind) {
       case "number":
       case "integer":
@@ -80,6 +84,23 @@ export class TypeResolver {
     this.session.report("HX0203", () => ({ name, hint: suggest(name, known(), "types: number, integer, boolean, text, odds, range, list of …, enum { … }") }), placeIn(file, loc));
     return ANY;
   }
+}
+
+/** Whether no number (no whole number, for `integer`) lies within the bounds. */
+function emptyRange(kind: TypeExpr["kind"], b: Bounds): boolean {
+  if (b.min === undefined || b.max === undefined) return false;
+  if (kind === "integer") {
+    const low = b.minExclusive ? Math.floor(b.min) + 1 : Math.ceil(b.min);
+    const high = b.maxExclusive ? Math.ceil(b.max) - 1 : Math.floor(b.max);
+    return low > high;
+  }
+  return b.min > b.max || (b.min === b.max && Boolean(b.minExclusive || b.maxExclusive));
+}
+
+/** Bounds as they are written: `12..2`, `> 0 < 0`. */
+function rangeText(b: Bounds): string {
+  if (!b.minExclusive && !b.maxExclusive) return `${b.min}..${b.max}`;
+  return `${b.minExclusive ? ">" : ">="} ${b.min} ${b.maxExclusive ? "<" : "<="} ${b.max}`;
 }
 
 function members(list: Member[]) {

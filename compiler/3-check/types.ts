@@ -115,10 +115,12 @@ export interface OutputGroup {
   names: string[];
 }
 
-/** One part of the one-line ruling: values (by output name) joined by text, and what it says when a value is none. */
+/** One part of the one-line ruling: values (by output name) joined by text, what it says when a value is none, and the output it is shown for. */
 export interface SummaryPartModel {
   items: ({ text: string } | { value: string; signed?: true })[];
   otherwise?: string;
+  /** The part is shown only when this output is something: not no, 0 or none. */
+  when?: string;
 }
 
 /**

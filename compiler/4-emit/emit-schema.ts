@@ -41,7 +41,13 @@ function schemaType(type: Type): SchemaType {
   switch (type.kind) {
     case "number":
     case "integer":
-      return { kind: type.kind, ...(type.min !== undefined ? { min: type.min } : {}), ...(type.max !== undefined ? { max: type.max } : {}), ...(type.orAll ? { orAll: true } : {}), ...orNone };
+      return {
+        kind: type.kind,
+        ...(type.min !== undefined ? { min: type.min, ...(type.minExclusive ? { minExclusive: true } : {}) } : {}),
+        ...(type.max !== undefined ? { max: type.max, ...(type.maxExclusive ? { maxExclusive: true } : {}) } : {}),
+        ...(type.orAll ? { orAll: true } : {}),
+        ...orNone,
+      };
     case "enum":
       return { kind: "enum", name: type.info.name, members: type.info.members, ...orNone };
     case "list":
@@ -70,7 +76,11 @@ export function jsonSchema(procedure: ProcedureModel, id: string, title: string)
     switch (type.kind) {
       case "number":
       case "integer": {
-        schema = { type: type.kind, ...(type.min !== undefined ? { minimum: type.min } : {}), ...(type.max !== undefined ? { maximum: type.max } : {}) };
+        schema = {
+          type: type.kind,
+          ...(type.min !== undefined ? { [type.minExclusive ? "exclusiveMinimum" : "minimum"]: type.min } : {}),
+          ...(type.max !== undefined ? { [type.maxExclusive ? "exclusiveMaximum" : "maximum"]: type.max } : {}),
+        };
         if (type.orAll) schema = { anyOf: [schema, { const: "all" }] };
         break;
       }

@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync } from "node:fs";
 import { parseArgs as nodeParseArgs } from "node:util";
 import { dirname, join, resolve } from "node:path";
 
@@ -73,7 +73,8 @@ export function rootOf(parsed: Parsed, cwd = process.cwd()): string {
   const given = parsed.flags.get("root");
   if (typeof given === "string") {
     const root = resolve(cwd, given);
-    if (!isFolder(join(root, "rules"))) throw new UsageError(`${root} has no rules/ folder (use --root <dir>)`);
+    // A `rules` that is there but is not a folder is the compiler's to report (HX0019, with the place).
+    if (!exists(join(root, "rules"))) throw new UsageError(`${root} has no rules/ folder (use --root <dir>)`);
     return root;
   }
   const found = findRoot(cwd);
@@ -88,6 +89,15 @@ export function findRoot(start: string): string | null {
   for (let dir = resolve(start); ; dir = dirname(dir)) {
     if (isFolder(join(dir, "rules"))) return dir;
     if (dirname(dir) === dir) return null;
+  }
+}
+
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -24,6 +24,10 @@ export class Session {
   readonly diagnostics: Diagnostic[] = [];
   /** Per code and file: how many were reported, and the summary of those left out. */
   private readonly counted = new Map<string, { reported: number; omitted: number; summary?: number; place?: Place }>();
+  /** What each diagnostic was made from, so that the same mistake found by two editions is shown once (see `sorted`). */
+  private readonly made = new WeakMap<Diagnostic, { values: Values; notes: Note[] }>();
+  /** Places a capped code was reported at: a chapter read by two editions counts its mistakes once. */
+  private readonly cappedPlaces = new Set<string>();
 
   /**
    * Reports a diagnostic of the catalog with the values its text needs (a code that is not in
@@ -33,6 +37,9 @@ export class Session {
   report<C extends Code>(code: C, values: NoInfer<Values<C>> | (() => NoInfer<Values<C>>), place?: Place, notes: Note[] = []): void {
     const capped = PER_FILE[code];
     if (capped && place) {
+      const at = `${code}\0${placeKey(place)}`;
+      if (this.cappedPlaces.has(at)) return;
+      this.cappedPlaces.add(at);
       const key = `${code}\0${place.file}`;
       const count = this.counted.get(key) ?? { reported: 0, omitted: 0 };
       this.counted.set(key, count);
@@ -46,7 +53,10 @@ export class Session {
       }
       count.reported++;
     }
-    this.diagnostics.push(diagnostic(code, typeof values === "function" ? values() : values, place, notes));
+    const filled = typeof values === "function" ? values() : values;
+    const made = diagnostic(code, filled, place, notes);
+    this.made.set(made, { values: filled, notes });
+    this.diagnostics.push(made);
   }
 
   hasErrors(): boolean {
@@ -54,18 +64,34 @@ export class Session {
   }
 
   /**
-   * Diagnostics in file, line, column order, so output is stable. The same diagnostic at the
-   * same place is shown once (an edition that extends another reads the other's chapters again).
+   * Diagnostics in file, line, column order, so output is stable. A mistake is shown once
+   * per place in the source: an edition that extends another reads the other's chapters
+   * again and finds the same mistakes, which are shown once, naming every edition that has it.
    */
   sorted(): Diagnostic[] {
-    const seen = new Set<string>();
-    return [...this.diagnostics].sort(compareDiagnostics).filter((d) => {
-      const key = `${d.code}\0${d.message}\0${d.place?.file}\0${d.place?.start.offset}\0${d.place?.end.offset}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
+    const groups = new Map<string, { first: Diagnostic; editions: string[] }>();
+    for (const d of [...this.diagnostics].sort(compareDiagnostics)) {
+      const made = this.made.get(d);
+      const { edition, ...rest } = made?.values ?? {};
+      const key = `${d.code}\0${placeKey(d.place)}\0${made ? JSON.stringify(rest) : d.message}`;
+      const group = groups.get(key) ?? { first: d, editions: [] };
+      groups.set(key, group);
+      if (typeof edition === "string" && !group.editions.includes(edition)) group.editions.push(edition);
+    }
+    return [...groups.values()].map(({ first, editions }) => {
+      const made = this.made.get(first);
+      return made && editions.length > 1 ? diagnostic(first.code, { ...made.values, edition: listed(editions) }, first.place, made.notes) : first;
     });
   }
+}
+
+function placeKey(place: Place | undefined): string {
+  return place ? `${place.file}\0${place.start.offset}\0${place.end.offset}` : "";
+}
+
+/** `ocs 4.3 and ocs 4.3-errata-2019`. */
+function listed(items: string[]): string {
+  return items.length <= 2 ? items.join(" and ") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
 function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {

@@ -38,8 +38,7 @@ function candidates(type: SchemaType): Wire[] {
   switch (type.kind) {
     case "number":
     case "integer": {
-      const low = type.min ?? 0;
-      const high = type.max ?? Math.max(low + 12, 12);
+      const { low, high = Math.max(low + 12, 12) } = sampleRange(type);
       const values: Wire[] = [low, high, Math.round((low + high) / 2), Math.min(high, low + 1)];
       if (type.kind === "number") values.push(Math.min(high, low + 0.5));
       if (type.orAll) values.push("all");
@@ -97,8 +96,7 @@ function samples(a: Side, b: Side, count: number, seed: number): { vectors: Samp
     if (type.kind !== "number" && type.kind !== "integer") return valueOf(type, records, pickRandom, randomValue);
     if (type.orAll && next() < 0.1) return "all";
     // Anywhere in the range, not only at its ends: a threshold can sit at any value.
-    const low = type.min ?? 0;
-    const high = type.max ?? low + 20;
+    const { low, high = low + 20 } = sampleRange(type);
     const steps = type.kind === "integer" ? high - low : (high - low) * 4;
     const step = Math.floor(next() * (steps + 1));
     return type.kind === "integer" ? low + step : low + step / 4;
@@ -167,4 +165,11 @@ export function diffBehaviour(procedure: string, a: Side | undefined, b: Side | 
     }
   }
   return { procedure, status: "compared", inputs, differences: [...groups.values()] };
+}
+
+/** The least and greatest values a number may take: its bounds, a strict one moved inside by the step samples take (1, or ¼ for numbers). */
+function sampleRange(type: Extract<SchemaType, { kind: "number" | "integer" }>): { low: number; high?: number } {
+  const step = type.kind === "integer" ? 1 : 1 / 4;
+  const low = type.min === undefined ? 0 : type.minExclusive ? type.min + step : type.min;
+  return { low, high: type.max === undefined ? undefined : type.maxExclusive ? type.max - step : type.max };
 }

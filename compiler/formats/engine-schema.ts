@@ -125,7 +125,15 @@ export const ENGINE_SCHEMA = {
         {
           type: "object",
           required: ["kind"],
-          properties: { kind: { enum: ["number", "integer"] }, min: { type: "number" }, max: { type: "number" }, orAll: { type: "boolean" }, orNone: { type: "boolean" } },
+          properties: {
+            kind: { enum: ["number", "integer"] },
+            min: { type: "number" },
+            max: { type: "number" },
+            minExclusive: { const: true, description: "`min` itself is not allowed (`> 0`)." },
+            maxExclusive: { const: true, description: "`max` itself is not allowed (`< 10`)." },
+            orAll: { type: "boolean" },
+            orNone: { type: "boolean" },
+          },
           additionalProperties: false,
         },
         { type: "object", required: ["kind"], properties: { kind: { enum: ["boolean", "text", "odds", "range"] }, orNone: { type: "boolean" } }, additionalProperties: false },

@@ -49,6 +49,10 @@ export interface TypeExpr {
   kind: "number" | "integer" | "boolean" | "text" | "odds" | "range" | "list" | "enum" | "named";
   min?: number;
   max?: number;
+  /** `> min` rather than `>= min`. */
+  minExclusive?: boolean;
+  /** `< max` rather than `<= max`. */
+  maxExclusive?: boolean;
   of?: NameRef;
   members?: Member[];
   ref?: NameRef;
@@ -166,10 +170,11 @@ export type ProcedureClause =
   | { type: "Outcome"; names: NameRef[]; loc: Loc }
   | { type: "Summary"; parts: SummaryPart[]; loc: Loc };
 
-/** One part of a procedure's summary: values joined by text, and what it says when a value is none. */
+/** One part of a procedure's summary: values joined by text, what it says when a value is none, and the output it is shown for (`if x`). */
 export interface SummaryPart {
   items: SummaryItem[];
   otherwise: Text | null;
+  condition: NameRef | null;
   loc: Loc;
 }
 

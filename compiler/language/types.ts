@@ -61,6 +61,9 @@ export type Type = (
   orUnknown?: boolean;
   min?: number;
   max?: number;
+  /** The bound itself is not allowed (`> 0`, `< 10`). */
+  minExclusive?: boolean;
+  maxExclusive?: boolean;
   minItems?: number;
   maxItems?: number;
 };
@@ -81,7 +84,7 @@ export function isNumeric(t: Type): boolean {
 
 /** The type without its `| none` / `| all` alternatives and range. */
 export function bare(t: Type): Type {
-  const { orNone: _n, orAll: _a, min: _min, max: _max, minItems: _i, maxItems: _x, ...rest } = t;
+  const { orNone: _n, orAll: _a, min: _min, max: _max, minExclusive: _me, maxExclusive: _xe, minItems: _i, maxItems: _x, ...rest } = t;
   return rest as Type;
 }
 

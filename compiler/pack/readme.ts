@@ -151,7 +151,9 @@ function typeText(type: SchemaType, schema: EngineSchema): string {
   switch (type.kind) {
     case "number":
     case "integer": {
-      const range = type.min !== undefined && type.max !== undefined ? ` ${type.min}–${type.max}` : type.min !== undefined ? ` ≥ ${type.min}` : type.max !== undefined ? ` ≤ ${type.max}` : "";
+      const lower = type.min !== undefined ? `${type.minExclusive ? ">" : "≥"} ${type.min}` : "";
+      const upper = type.max !== undefined ? `${type.maxExclusive ? "<" : "≤"} ${type.max}` : "";
+      const range = type.min !== undefined && type.max !== undefined && !type.minExclusive && !type.maxExclusive ? ` ${type.min}–${type.max}` : [lower, upper].filter(Boolean).map((b) => ` ${b}`).join(",");
       return `${type.kind}${range}${type.orAll ? " or all" : ""}${none}`;
     }
     case "enum":

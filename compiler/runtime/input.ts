@@ -1,6 +1,7 @@
 /** Input schemas, and checking unknown data (a form, a JSON file, dice) against them. */
 
-import { decimal, exact, lt, gt, toNumber } from "./numbers.ts";
+import { lowerText, upperText, type Bounds } from "./bounds.ts";
+import { decimal, exact, ge, gt, le, lt, toNumber } from "./numbers.ts";
 import { parseOdds, parseRange, sameValue, type Wire } from "./values.ts";
 
 export interface DiceSpec {
@@ -24,7 +25,7 @@ export type FieldSchema = {
 };
 
 export type SchemaType =
-  | { readonly kind: "number" | "integer"; readonly min?: number; readonly max?: number; readonly orAll?: boolean; readonly orNone?: boolean }
+  | ({ readonly kind: "number" | "integer"; readonly orAll?: boolean; readonly orNone?: boolean } & Bounds)
   | { readonly kind: "boolean" | "text" | "odds" | "range"; readonly orNone?: boolean }
   | { readonly kind: "enum"; readonly name: string; readonly members: readonly { readonly name: string; readonly label: string }[]; readonly orNone?: boolean }
   | { readonly kind: "list"; readonly of: string; readonly minItems?: number; readonly maxItems?: number }
@@ -233,8 +234,8 @@ function checkValue(schema: EngineSchema, notations: NotationReaders, type: Sche
       // Exactly the number written: a decimal whose digits fit a safe integer (not 1e308, not 0.1 + 0.2).
       const written = typeof value === "string" ? decimal(value) : exact(n);
       if (written === null || exact(n) === null || toNumber(written) !== n) return fail(`is too large or has too many digits to compute with exactly`);
-      if (type.min !== undefined && lt(written, type.min)) return fail(`must be at least ${type.min}`);
-      if (type.max !== undefined && gt(written, type.max)) return fail(`must be at most ${type.max}`);
+      if (type.min !== undefined && (type.minExclusive ? le(written, type.min) : lt(written, type.min))) return fail(`must be ${lowerText(type)}`);
+      if (type.max !== undefined && (type.maxExclusive ? ge(written, type.max) : gt(written, type.max))) return fail(`must be ${upperText(type)}`);
       return n + 0;
     }
     case "boolean":

@@ -31,6 +31,8 @@ export interface EngineMetadata {
 export interface SummaryPart {
   readonly items: readonly ({ readonly text: string } | { readonly value: string; readonly signed?: true })[];
   readonly otherwise?: string;
+  /** The part is shown only when this output is something (not no, 0 or none); the ruling cites the paragraph that decided it. */
+  readonly when?: string;
 }
 
 /** What every generated engine module exports, for programs that load engines by name (values in JSON form). */

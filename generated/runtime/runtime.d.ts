@@ -9,6 +9,7 @@
  * objects with their `text`. Inside an engine, odds and ranges are objects.
  */
 export * from "./numbers.js";
+export * from "./bounds.js";
 export * from "./values.js";
 export * from "./stop.js";
 export * from "./arithmetic.js";

@@ -10,6 +10,7 @@
  */
 
 export * from "./numbers.ts";
+export * from "./bounds.ts";
 export * from "./values.ts";
 export * from "./stop.ts";
 export * from "./arithmetic.ts";

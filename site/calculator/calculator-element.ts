@@ -7,11 +7,10 @@
 import type { Vector } from "../../compiler/5-verify/vector.ts";
 import type { CheckResult, EngineModule, EngineSchema, InputError, Resolution, ResolveOptions, Wire } from "../../compiler/runtime/runtime.ts";
 import { diceFor, differingAnswers, unionSchema } from "./compare.ts";
-import { say } from "../scripts/toast.ts";
 import { DicePickers } from "./dice.ts";
 import { CalculatorForm, el } from "./form.ts";
 import { ResultsView, type Config } from "./results.ts";
-import { admitAssumptions, engineDice, engineInput, fitState, initialState, readUrl, stateOfVector, writeUrl, type State } from "./state.ts";
+import { admitAssumptions, engineDice, engineInput, fitState, initialState, notCarried, readUrl, stateOfVector, writeUrl, type State } from "./state.ts";
 
 type Engine = EngineModule;
 
@@ -29,6 +28,8 @@ interface Side {
 type EditionInfo = Record<string, { edition: string; title: string; config: Config | null }>;
 
 const GENERATED = "../../generated/";
+/** The query key naming the edition a situation was carried over from (`?…&from-edition=4.3`); no input can be named so. */
+const FROM_EDITION = "from-edition";
 const engines = import.meta.glob<Engine>(["../../generated/*/*/*.ts", "!../../generated/*/*/*.d.ts"]);
 // The worked examples are data: each file goes into the site as it is (under a hashed name) and is fetched when its
 // calculator opens. As modules they were parsed, bundled and minified as code (~0.9 MB) on every build.
@@ -87,6 +88,8 @@ class HexlawCalculator extends HTMLElement {
   /** Assumptions of the link that the engine refused: ignored, and said so. */
   private ignoredAssumptions: string[] = [];
   private rulings: HTMLElement | null = null;
+  /** Says, beside the share button, that the link was shared or copied. */
+  private shared: HTMLElement | null = null;
   private details: HTMLElement | null = null;
   private body: HTMLElement | null = null;
   private summary: HTMLElement | null = null;
@@ -141,6 +144,7 @@ class HexlawCalculator extends HTMLElement {
     const fromUrl = readUrl(this.schema, this.urlPrefix, url);
     this.state = fromUrl ?? initialState(this.schema);
     this.ignoredAssumptions = admitAssumptions(this.state, (value) => primary.engine.checkAssume(value));
+    const carried = fromUrl ? await this.carriedFrom(name, url) : null;
     this.uid = `calc${++count}`;
     this.form = new CalculatorForm(this.schema, this.decisive(), this.state, this.uid, primary.config.links, () => this.changed());
     this.dice = new DicePickers(this.uid, primary.config.links, () => this.changed());
@@ -164,14 +168,13 @@ class HexlawCalculator extends HTMLElement {
     }
     const reset = el("button", { type: "button", text: "Start over" });
     reset.addEventListener("click", () => this.setState(initialState(this.schema!), true));
-    const share = el("button", { type: "button", text: "Copy link" });
-    share.addEventListener("click", () => {
-      this.writeUrl();
-      navigator.clipboard?.writeText(location.href).then(() => say("Copied the link to this ruling"), () => undefined);
-    });
-    bar.append(reset, share);
+    bar.append(reset);
     this.assumeNote = el("div", { class: "calc-note" });
-    this.rulings = el("div", { class: "calc-rulings" });
+    this.rulings = el("div", { class: "calc-rulings-lines" });
+    this.shared = el("span", { class: "calc-shared", role: "status" });
+    const share = el("button", { type: "button", class: "calc-share", text: "Share" });
+    share.addEventListener("click", () => void this.share());
+    const rulings = el("div", { class: "calc-rulings" }, this.rulings, el("div", { class: "calc-share-bar" }, share, this.shared));
     this.details = el("div", { class: "calc-details" });
     this.summary = el("p", { class: "calc-differences", "aria-live": "polite" });
 
@@ -180,11 +183,29 @@ class HexlawCalculator extends HTMLElement {
     // Desktop: the form beside the dice and the ruling, which stay at the top of the screen.
     this.body = el("div", { class: "calc-body" },
       el("div", { class: "calc-inputs" }, this.form.root),
-      el("div", { class: "calc-answer" }, el("div", { class: "calc-pinned" }, this.dice.root, this.rulings), this.details));
-    const wrapper = el("div", { class: "calc", role: "group", "aria-labelledby": heading.id }, heading, bar, this.assumeNote, this.body);
+      el("div", { class: "calc-answer" }, el("div", { class: "calc-pinned" }, this.dice.root, rulings), this.details));
+    const wrapper = el("div", { class: "calc", role: "group", "aria-labelledby": heading.id }, heading, bar, carried, this.assumeNote, this.body);
     this.replaceChildren(wrapper);
     this.layout();
     this.update();
+  }
+
+  /**
+   * When the link carried a situation over from another edition's calculator (`from-edition`):
+   * a note saying so, and naming what this edition has no place for, as that edition names it.
+   */
+  private async carriedFrom(name: string, url: URL): Promise<HTMLElement | null> {
+    const from = url.searchParams.get(FROM_EDITION);
+    const [ruleset, edition, procedure] = name.split("/");
+    const source = `${ruleset}/${from}/${procedure}`;
+    const load = engines[`${GENERATED}${source}.ts`];
+    if (!from || from === edition || !load) return null;
+    const dropped = notCarried(this.schema!, (await load()).schema, this.urlPrefix, url);
+    const title = pageEditions()[source]?.title ?? from;
+    return el("p", { class: "calc-carried", role: "note" }, `The situation came over from ${title}: `,
+      dropped.length === 0 ? "every input and die carried." : el("span", {},
+        `${dropped.length === 1 ? "one input" : `${dropped.length} inputs`} of it ${dropped.length === 1 ? "is" : "are"} not in this edition and did not carry: `,
+        el("strong", { text: dropped.join("; ") }), "."));
   }
 
   /** The inputs that can change the ruling, of this edition's engine and the compared one's. */
@@ -297,6 +318,28 @@ class HexlawCalculator extends HTMLElement {
     this.timer = window.setTimeout(() => this.update(), 60);
   }
 
+  /**
+   * Shares the ruling's link: with the device's share sheet where there is one (a phone),
+   * else by copying it; said beside the button, where it covers nothing.
+   */
+  private async share(): Promise<void> {
+    this.writeUrl();
+    const url = location.href;
+    const said = (text: string) => this.shared && (this.shared.textContent = text);
+    try {
+      if (typeof navigator.share === "function" && matchMedia("(pointer: coarse)").matches) {
+        await navigator.share({ title: document.title, url });
+        said("Shared");
+      } else {
+        await navigator.clipboard.writeText(url);
+        said("Link copied");
+      }
+    } catch (error) {
+      // Closing the share sheet is not a failure worth a word.
+      if (!(error instanceof DOMException && error.name === "AbortError")) said(`Copy the address bar to share (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+
   private writeUrl(): void {
     if (!this.schema || !this.state) return;
     let next = new URL(location.href);
@@ -304,14 +347,30 @@ class HexlawCalculator extends HTMLElement {
     next = writeUrl(this.schema, this.state, this.urlPrefix, next);
     if (this.other) next.searchParams.set(`${this.urlPrefix}compare`, this.other.edition);
     else next.searchParams.delete(`${this.urlPrefix}compare`);
+    // A calculator's own page: the note about where the situation came from has been read.
+    if (!this.urlPrefix) next.searchParams.delete(FROM_EDITION);
     this.urlSchema = this.schema;
     if (next.href !== location.href) history.replaceState(history.state, "", next);
+    this.carryLinks(next);
+  }
+
+  /** The page's links to this calculator in other editions (`data-calc-carry`) take the situation along. */
+  private carryLinks(url: URL): void {
+    if (this.urlPrefix || !this.primary) return;
+    for (const link of document.querySelectorAll<HTMLAnchorElement>("a[data-calc-carry]")) {
+      const target = new URL(link.href, location.href);
+      target.search = url.search;
+      target.searchParams.delete("compare");
+      target.searchParams.set(FROM_EDITION, this.primary.edition);
+      link.href = target.href;
+    }
   }
 
   private update(): void {
     const { primary, state, form } = this;
     if (!primary || !state || !form) return;
     this.writeUrl();
+    if (this.shared) this.shared.textContent = "";
     this.renderAssumptions(state);
     const sides = this.other ? [primary, this.other] : [primary];
     try {

@@ -1,9 +1,12 @@
 // A form built from nothing but an engine's input schema and what the compiler
 // says decides the ruling: the situation, then one group per side (a list input)
-// with one group of fields per unit. Fields that can change the ruling are shown;
-// the rest are folded under a line that shows their values. Errors from `check()`
-// appear next to the field they are about.
+// with one row per unit. A field is shown when it must be filled in, or when it is
+// a choice among named options (an enumeration) that can change the ruling; the
+// rest — markers and counts that keep their usual values — are folded under a line
+// that shows their values. A side explains its columns once, not once per unit.
+// Errors from `check()` appear next to the field they are about.
 import type { EngineSchema, FieldSchema, InputError } from "../../compiler/runtime/runtime.ts";
+import { boundsText } from "../../compiler/runtime/bounds.ts";
 import type { ComparedField } from "./compare.ts";
 import { rowDefaults, type Raw, type Row, type State } from "./state.ts";
 
@@ -25,14 +28,37 @@ interface Slot {
   label: string;
 }
 
-/** A field's value as the folded line shows it: "yes", "Open", "1", "—". */
+/** A field's value as the folded line shows it: "Open", "1", "—". */
 function valueText(field: FieldSchema, raw: Raw | undefined): string {
   const t = field.type;
-  if (t.kind === "boolean") return raw === true ? "yes" : "no";
   const text = String(raw ?? "").trim();
   if (text === "") return field.default !== undefined && field.default !== "" && field.default !== null ? String(field.default) : "—";
   if (t.kind === "enum") return t.members.find((m) => m.name === text)?.label ?? text;
   return text;
+}
+
+/**
+ * The folded line's account of its fields: a marker (a checkbox) by its label when it is
+ * ticked and not at all when it is not; a text left blank not at all; any other field by its
+ * label and value ("Steps 1").
+ */
+function foldedValues(fields: readonly FieldSchema[], target: Record<string, Raw>): (Node | string)[] {
+  const shown = fields.flatMap((f) => {
+    if (f.type.kind === "boolean") return target[f.name] === true ? [[f.label]] : [];
+    const value = valueText(f, target[f.name]);
+    if (f.type.kind === "text" && value === "—") return [];
+    return [[`${f.label} `, el("strong", { text: value })]];
+  });
+  return shown.length === 0 ? ["none marked"] : shown.flatMap((parts, i) => [i > 0 ? " · " : "", ...parts]);
+}
+
+/** How wide a unit's column is: a number as wide as its largest value, a choice as its longest label. */
+function columnWidth(field: FieldSchema): string {
+  const t = field.type;
+  if (t.kind === "enum") return `minmax(4.2rem, ${Math.min(12, Math.max(4.5, 0.55 * Math.max(...t.members.map((m) => m.label.length)) + 2))}rem)`;
+  if (t.kind === "integer" && t.max !== undefined && t.max < 10 && (t.min ?? 0) >= 0) return "2.4rem";
+  if (t.kind === "number" || t.kind === "integer") return "3rem";
+  return "minmax(4rem, 8rem)";
 }
 
 export class CalculatorForm {
@@ -84,37 +110,41 @@ export class CalculatorForm {
     this.root.replaceChildren(situation ?? "", ...lists.map((f) => this.listFieldset(f)));
   }
 
-  /** Whether a field is shown unfolded: it can change the ruling, or it must be filled in. */
+  /**
+   * Whether a field is shown unfolded: it must be filled in, or it is a choice among named
+   * options that can change the ruling (`path` as the compiler names it: `attackers.mode`).
+   */
   private shown(field: FieldSchema, path: string): boolean {
-    return field.default === undefined || this.decisive.has(path);
+    return field.default === undefined || (field.type.kind === "enum" && this.decisive.has(path));
   }
 
-  /** The fields of one group: those that decide shown, the others folded under a line with their values. */
+  /** The fields of a group the form folds, under a line that shows their values. */
+  private fold(folded: readonly FieldSchema[], pathOf: (f: FieldSchema) => string, target: Record<string, Raw>, prefix: string, whose: string): HTMLElement {
+    const line = el("span", { class: "calc-more-values" });
+    const refresh = () => line.replaceChildren(...foldedValues(folded, target));
+    refresh();
+    const details = el("details", { class: "calc-more" },
+      el("summary", {}, el("span", { class: "calc-more-title" }, "More", el("span", { class: "visually-hidden", text: ` about ${whose}` }), ": "), line),
+      el("div", { class: "calc-fields" }, ...folded.map((f) => this.field(f, pathOf(f), target, f.name, prefix))));
+    details.addEventListener("input", refresh);
+    details.addEventListener("change", refresh);
+    return details;
+  }
+
+  /** The fields of one group: those shown as fields with their help, the others folded. */
   private fields(fields: readonly FieldSchema[], pathOf: (f: FieldSchema) => string, target: Record<string, Raw>, prefix: string, whose: string): HTMLElement[] {
-    const decisivePath = (f: FieldSchema) => pathOf(f).replace(/\[\d+\]/, "");
-    const open = fields.filter((f) => this.shown(f, decisivePath(f)));
+    const open = fields.filter((f) => this.shown(f, pathOf(f)));
     const folded = fields.filter((f) => !open.includes(f));
-    const out: HTMLElement[] = [el("div", { class: "calc-fields" }, ...open.map((f) => this.field(f, pathOf(f), target, f.name, prefix)))];
-    if (folded.length > 0) {
-      const line = el("span", { class: "calc-more-values" });
-      const refresh = () => line.replaceChildren(...folded.flatMap((f, i) => [i > 0 ? " · " : "", `${f.label} `, el("strong", { text: valueText(f, target[f.name]) })]));
-      refresh();
-      const details = el("details", { class: "calc-more" },
-        el("summary", {}, el("span", { class: "calc-more-title" }, "Other details", el("span", { class: "visually-hidden", text: ` of ${whose}` }), ": "), line),
-        el("div", { class: "calc-fields" }, ...folded.map((f) => this.field(f, pathOf(f), target, f.name, prefix))));
-      details.addEventListener("input", refresh);
-      details.addEventListener("change", refresh);
-      out.push(details);
-    }
-    return out;
+    return [
+      el("div", { class: "calc-fields" }, ...open.map((f) => this.field(f, pathOf(f), target, f.name, prefix))),
+      ...(folded.length > 0 ? [this.fold(folded, pathOf, target, prefix, whose)] : []),
+    ];
   }
 
   private help(field: FieldSchema): HTMLElement {
     const bits: string[] = [];
     const t = field.type;
-    if ((t.kind === "number" || t.kind === "integer") && (t.min !== undefined || t.max !== undefined)) {
-      bits.push(t.min !== undefined && t.max !== undefined ? `${t.min} to ${t.max}` : t.min !== undefined ? `at least ${t.min}` : `at most ${t.max}`);
-    }
+    if ((t.kind === "number" || t.kind === "integer") && (t.min !== undefined || t.max !== undefined)) bits.push(boundsText(t));
     if ((t.kind === "number" || t.kind === "integer") && t.orAll) bits.push("or “all”");
     const help = el("span", { class: "help" }, `${field.description}${bits.length ? ` (${bits.join(", ")})` : ""}`);
     // A field of a comparison that only one edition has: it says which, and cites that edition's paragraph.
@@ -125,19 +155,24 @@ export class CalculatorForm {
     return help;
   }
 
-  /** One input; `path` is how check() names it (`attackers[0].strength`); `prefix` says whose it is ("Attacking unit 1: "). */
-  private field(field: FieldSchema, path: string, target: Record<string, Raw>, key: string, prefix: string): HTMLElement {
+  /**
+   * One input; `path` is how check() names it (`attackers[0].strength`); `prefix` says whose it
+   * is ("Attacking unit 1: "). In a unit's row (`cell`) the label is for screen readers, the
+   * help is the side's (its id given), and the error goes where the row puts it.
+   */
+  private field(field: FieldSchema, path: string, target: Record<string, Raw>, key: string, prefix: string, cell?: { helpId: string; errors: HTMLElement }): HTMLElement {
     const id = `${this.uid}-${path.replace(/[^\w-]/g, "-")}`;
     const error = el("span", { class: "error", id: `${id}-error`, hidden: "" });
-    const help = this.help(field);
-    help.id = `${id}-help`;
+    const help = cell ? null : this.help(field);
+    if (help) help.id = `${id}-help`;
     const t = field.type;
     let control: HTMLInputElement | HTMLSelectElement;
     const raw = target[key];
-    const label = el("label", { for: id, text: field.label });
+    const label = cell ? el("label", { for: id, class: "visually-hidden", text: `${prefix}${field.label}` }) : el("label", { for: id, text: field.label });
     const register = (c: HTMLInputElement | HTMLSelectElement) => {
-      c.setAttribute("aria-describedby", `${help.id} ${error.id}`);
+      c.setAttribute("aria-describedby", `${help?.id ?? cell!.helpId} ${error.id}`);
       this.slots.set(path, { control: c, error, label: `${prefix}${field.label}` });
+      if (cell) cell.errors.append(error);
     };
     if (t.kind === "boolean") {
       control = el("input", { type: "checkbox", id });
@@ -148,7 +183,7 @@ export class CalculatorForm {
         this.changed();
       });
       register(control);
-      return el("div", { class: "field check" }, control, label, help, error);
+      return cell ? el("div", { class: "cell check" }, control, label) : el("div", { class: "field check" }, control, label, help!, error);
     }
     if (t.kind === "enum") {
       control = el("select", { id });
@@ -175,24 +210,39 @@ export class CalculatorForm {
       this.changed();
     });
     register(control);
-    return el("div", { class: "field" }, label, control, help, error);
+    return cell ? el("div", { class: "cell" }, label, control) : el("div", { class: "field" }, label, control, help!, error);
   }
 
+  /**
+   * A side: its units one row each under the columns' names, what each column means said
+   * once (and read out with each field), and each unit's other fields folded under its row.
+   */
   private listFieldset(field: FieldSchema): HTMLElement {
     if (field.type.kind !== "list") return el("div");
     const record = this.schema.records[field.type.of];
     const rows = this.state.lists[field.name];
     const { minItems = 0, maxItems = Infinity } = field.type;
     const fields = record?.fields ?? [];
-    const headingId = `${this.uid}-${field.name}-legend`;
-    const fieldset = el("fieldset", { class: "calc-side" }, el("legend", { id: headingId, text: field.label }), this.help(field));
-    const errorSlot = el("span", { class: "error", id: `${this.uid}-${field.name}-error`, hidden: "" });
+    const columns = fields.filter((f) => this.shown(f, `${field.name}.${f.name}`));
+    const folded = fields.filter((f) => !columns.includes(f));
+    const sideId = `${this.uid}-${field.name}`;
+    const fieldset = el("fieldset", { class: "calc-side" }, el("legend", { id: `${sideId}-legend`, text: field.label }), this.help(field));
+    const errorSlot = el("span", { class: "error", id: `${sideId}-error`, hidden: "" });
     this.slots.set(field.name, { control: el("input"), error: errorSlot, label: field.label });
-    fieldset.append(errorSlot);
     const noun = record?.label ?? "Item";
+    // What each column means, once for the side.
+    const about = el("details", { class: "calc-about" }, el("summary", {}, "What to enter", el("span", { class: "visually-hidden", text: ` for ${field.label.toLowerCase()}` })),
+      el("dl", {}, ...columns.flatMap((f) => {
+        const help = this.help(f);
+        help.id = `${sideId}-${f.name}-help`;
+        return [el("dt", { text: f.label }), el("dd", {}, help)];
+      })));
+    const grid = el("div", { class: "calc-units", style: `grid-template-columns: 1rem ${columns.map(columnWidth).join(" ")}` },
+      el("div", { class: "calc-unit-head", "aria-hidden": "true" }, el("span"), ...columns.map((f) => el("span", { text: f.label }))));
     rows.forEach((row, i) => {
       const title = `${noun} ${i + 1}`;
-      const remove = el("button", { type: "button", class: "calc-remove", text: "Remove", "aria-label": `Remove ${title.toLowerCase()}` });
+      const prefix = `${title}: `;
+      const remove = el("button", { type: "button", class: "calc-remove", text: "✕", "aria-label": `Remove ${title.toLowerCase()}`, title: `Remove ${title.toLowerCase()}` });
       if (rows.length <= Math.max(1, minItems)) remove.disabled = true;
       remove.addEventListener("click", () => {
         rows.splice(i, 1);
@@ -200,10 +250,15 @@ export class CalculatorForm {
         this.changed();
       });
       const named = typeof row.name === "string" && row.name ? `: ${row.name}` : "";
-      const unit = el("fieldset", { class: "calc-unit" },
-        el("legend", {}, el("span", { text: `${title}${named}` }), remove),
-        ...this.fields(fields, (f) => `${field.name}[${i}].${f.name}`, row as Row, `${title}: `, title.toLowerCase()));
-      fieldset.append(unit);
+      const errors = el("div", { class: "calc-unit-errors" });
+      const pathOf = (f: FieldSchema) => `${field.name}[${i}].${f.name}`;
+      const cells = columns.map((f) => this.field(f, pathOf(f), row as Row, f.name, prefix, { helpId: `${sideId}-${f.name}-help`, errors }));
+      // A group named by the unit (a fieldset cannot be a row of its side's grid).
+      const titleId = `${sideId}-${i}-title`;
+      grid.append(el("div", { class: "calc-unit", role: "group", "aria-labelledby": titleId },
+        el("span", { class: "calc-unit-n" }, el("span", { "aria-hidden": "true", text: String(i + 1) }), el("span", { class: "visually-hidden", id: titleId, text: `${title}${named}` })),
+        ...cells, errors,
+        el("div", { class: "calc-unit-more" }, folded.length > 0 ? this.fold(folded, pathOf, row as Row, prefix, title.toLowerCase()) : null, remove)));
     });
     const add = el("button", { type: "button", text: `Add ${noun.toLowerCase()}` });
     if (rows.length >= maxItems) add.disabled = true;
@@ -211,9 +266,9 @@ export class CalculatorForm {
       rows.push(rowDefaults(fields));
       this.render();
       this.changed();
-      this.slots.get(`${field.name}[${rows.length - 1}].${fields.find((f) => f.name !== "name")?.name ?? fields[0]?.name}`)?.control.focus();
+      this.slots.get(`${field.name}[${rows.length - 1}].${(columns[0] ?? fields[0])?.name}`)?.control.focus();
     });
-    fieldset.append(el("div", { class: "calc-bar" }, add));
+    fieldset.append(errorSlot, grid, el("div", { class: "calc-bar" }, add, about));
     return fieldset;
   }
 

@@ -42,7 +42,7 @@ export function keyIndex(keys: readonly LookupKey[], value: unknown): number {
   });
 }
 
-export type Metadata = Pick<EngineMetadata, "outputs" | "outcome" | "summary" | "decisive">;
+export type Metadata = Pick<EngineMetadata, "outputs" | "outcome" | "summary" | "decisive" | "definitions">;
 type Outputs = Record<string, Wire>;
 
 export function percent(p: number): string {
@@ -127,10 +127,14 @@ export class ResultsView {
 
     // The ruling
     if (result.allowed) {
-      const line = rulingLine(this.metadata.summary, result);
+      const line = rulingLine(this.metadata.summary, result, this.metadata.definitions);
       const waitingFor = line.dice.map((name) => this.dice.find((d) => d.name === name)?.label ?? name.replace(/_/g, " "));
       this.setRuling("allowed",
-        el("span", { class: "calc-summary" }, ...line.parts.flatMap((p, i) => [i > 0 ? el("span", { class: "sep", "aria-hidden": "true", text: " · " }) : null, i > 0 ? el("span", { class: "visually-hidden", text: "; " }) : null, el("span", { class: p.waiting ? "part waiting" : "part", text: p.text })])),
+        el("span", { class: "calc-summary" }, ...line.parts.flatMap((p, i) => [
+          i > 0 ? el("span", { class: "sep", "aria-hidden": "true", text: " · " }) : null, i > 0 ? el("span", { class: "visually-hidden", text: "; " }) : null,
+          el("span", { class: p.waiting ? "part waiting" : "part", text: p.text }),
+          // A consequence cites the paragraph that decided it (“Exploit ignored 8.1e”).
+          p.paragraph ? this.cite(p.paragraph) : null])),
         waitingFor.length > 0 ? el("span", { class: "calc-waiting", text: `Roll: ${waitingFor.join(", ")}` }) : null,
         line.reasons.length > 0 ? el("span", { class: "calc-waiting", text: line.reasons.join("; ") }) : null);
     } else {

@@ -12,6 +12,8 @@ export interface RulingPart {
   text: string;
   /** Some value of the part is not known yet. */
   waiting: boolean;
+  /** For a part shown only when an output is something (a consequence): the paragraph that decided that output. */
+  paragraph?: string;
 }
 
 export interface RulingLine {
@@ -28,14 +30,38 @@ function signed(display: string, value: Wire): string {
   return value > 0 ? `+${display}` : display.replace(/^-/, "−");
 }
 
-/** The summary's parts for a resolution: values as the trace displays them; a part with a none value says its `otherwise`. */
-export function rulingLine(summary: EngineMetadata["summary"], result: Resolution<Outputs>): RulingLine {
+/** Whether one paragraph is the other or a part of it (`9.12a` of `9.12`, `9.13b(B)` of `9.13b`, not `9.13` of `9.1`). */
+function sameParagraph(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return long.startsWith(short) && !/\d/.test(long.charAt(short.length));
+}
+
+/** Whether an output is something a consequence is shown for: not no, 0 or none. */
+const something = (value: Wire): boolean => value !== null && value !== false && value !== 0;
+
+/**
+ * The summary's parts for a resolution: values as the trace displays them; a part with a none
+ * value says its `otherwise`; a part shown only when an output is something (a consequence) is
+ * left out when it is not, and when it is, cites the paragraph that decided it if that is not
+ * the output's own or a part of it (an exception from elsewhere: “Exploit ignored 8.1e” after
+ * an overrun).
+ */
+export function rulingLine(summary: EngineMetadata["summary"], result: Resolution<Outputs>, definitions: EngineMetadata["definitions"] = {}): RulingLine {
   const outputs = result.outputs as Outputs;
   const pending = result.pending as Record<string, { kind: string; message: string; die?: string }>;
   const dice = new Set<string>();
   const reasons = new Set<string>();
   const parts: RulingPart[] = [];
   for (const part of summary) {
+    let paragraph: string | undefined;
+    if (part.when !== undefined) {
+      const stop = pending[part.when];
+      if (stop?.kind === "dice" && stop.die) dice.add(stop.die);
+      if (stop || !(part.when in outputs) || !something(outputs[part.when])) continue;
+      const decided = result.trace.findLast((step) => step.name === part.when && step.item === undefined)?.paragraph;
+      const own = definitions[part.when]?.paragraph;
+      if (decided && !(own && sameParagraph(decided, own))) paragraph = decided;
+    }
     let none = false;
     let known = 0;
     let waiting = false;
@@ -55,9 +81,10 @@ export function rulingLine(summary: EngineMetadata["summary"], result: Resolutio
       return item.signed ? signed(display, value) : display;
     }).join("");
     // A part that knows nothing yet adds nothing to the line; what it waits for is said once.
-    if (waiting && known === 0) continue;
-    if (none && !waiting) parts.push({ text: part.otherwise ?? text, waiting: false });
-    else parts.push({ text, waiting });
+    if (waiting && known === 0 && part.items.some((item) => "value" in item)) continue;
+    const cited = paragraph ? { paragraph } : {};
+    if (none && !waiting) parts.push({ text: part.otherwise ?? text, waiting: false, ...cited });
+    else parts.push({ text, waiting, ...cited });
   }
   return { parts, dice: [...dice], reasons: [...reasons] };
 }

@@ -110,39 +110,79 @@ export function readUrl(schema: EngineSchema, prefix: string, url: URL): State |
   const own = [...url.searchParams.entries()].filter(([key]) => key.startsWith(prefix) && (prefix || isOwnKey(schema, key)));
   if (own.length === 0) return null;
   const state = initialState(schema);
-  const asRaw = (value: string, field: FieldSchema | undefined): Raw => (field?.type.kind === "boolean" ? value === "1" || value === "true" : value);
-  for (const [fullKey, value] of own) {
-    const key = fullKey.slice(prefix.length);
-    const parts = key.split(".");
-    if (parts[0] === "dice" && parts.length === 2) {
-      if (schema.dice.some((d) => d.name === parts[1])) state.dice[parts[1]] = value;
-    } else if (parts[0] === "assume" && parts.length >= 2) {
-      try {
-        state.assume[parts.slice(1).join(".")] = JSON.parse(value) as Wire;
-      } catch {
-        // An assumption that is not JSON is ignored, not an error.
-      }
-    } else if (parts[0] === "example" && parts.length === 1) {
-      state.example = value;
-    } else if (parts.length === 2 && parts[1] === "n" && state.lists[parts[0]]) {
-      const n = Math.max(0, Math.min(rowLimit(schema, parts[0]), Math.floor(Number(value)) || 0));
-      const fields = listFields(schema, parts[0]);
-      const rows = state.lists[parts[0]];
-      while (rows.length < n) rows.push(rowDefaults(fields));
-      rows.length = n;
-    } else if (parts.length === 3 && state.lists[parts[0]]) {
-      const fields = listFields(schema, parts[0]);
-      const i = Number(parts[1]);
-      const field = fields.find((f) => f.name === parts[2]);
-      const rows = state.lists[parts[0]];
-      if (!field || !Number.isInteger(i) || i < 0 || i >= rowLimit(schema, parts[0])) continue;
-      while (rows.length <= i) rows.push(rowDefaults(fields));
-      rows[i][field.name] = asRaw(value, field);
-    } else if (parts.length === 1 && parts[0] in state.values) {
-      state.values[parts[0]] = asRaw(value, schema.inputs.find((f) => f.name === parts[0]));
-    }
-  }
+  for (const [key, value] of own) applyKey(schema, state, key.slice(prefix.length), value);
   return state;
+}
+
+/**
+ * Writes one key of a link into a state, if the schema has what it names: `stack_mp_left`,
+ * `attackers.0.strength`, `attackers.n`, `dice.combat_roll`, `assume.odds`, `example`.
+ * Returns whether it did.
+ */
+function applyKey(schema: EngineSchema, state: State, key: string, value: string): boolean {
+  const asRaw = (field: FieldSchema | undefined): Raw => (field?.type.kind === "boolean" ? value === "1" || value === "true" : value);
+  const parts = key.split(".");
+  if (parts[0] === "dice" && parts.length === 2) {
+    if (!schema.dice.some((d) => d.name === parts[1])) return false;
+    state.dice[parts[1]] = value;
+  } else if (parts[0] === "assume" && parts.length >= 2) {
+    try {
+      state.assume[parts.slice(1).join(".")] = JSON.parse(value) as Wire;
+    } catch {
+      // An assumption that is not JSON is ignored, not an error.
+      return false;
+    }
+  } else if (parts[0] === "example" && parts.length === 1) {
+    state.example = value;
+  } else if (parts.length === 2 && parts[1] === "n" && state.lists[parts[0]]) {
+    const n = Math.max(0, Math.min(rowLimit(schema, parts[0]), Math.floor(Number(value)) || 0));
+    const fields = listFields(schema, parts[0]);
+    const rows = state.lists[parts[0]];
+    while (rows.length < n) rows.push(rowDefaults(fields));
+    rows.length = n;
+  } else if (parts.length === 3 && state.lists[parts[0]]) {
+    const fields = listFields(schema, parts[0]);
+    const i = Number(parts[1]);
+    const field = fields.find((f) => f.name === parts[2]);
+    const rows = state.lists[parts[0]];
+    if (!field || !Number.isInteger(i) || i < 0 || i >= rowLimit(schema, parts[0])) return false;
+    while (rows.length <= i) rows.push(rowDefaults(fields));
+    rows[i][field.name] = asRaw(field);
+  } else if (parts.length === 1 && parts[0] in state.values) {
+    state.values[parts[0]] = asRaw(schema.inputs.find((f) => f.name === parts[0]));
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/**
+ * What of a situation carried over from another edition's calculator (its schema `from`) does
+ * not carry into this one: the inputs and dice of the link, under `prefix`, that this schema
+ * has no place for, each named as `from` names it ("Attacking unit 1: DAK 2-step brigade").
+ */
+export function notCarried(schema: EngineSchema, from: EngineSchema, prefix: string, url: URL): string[] {
+  const scratch = initialState(schema);
+  const names: string[] = [];
+  for (const [fullKey, value] of url.searchParams.entries()) {
+    if (!fullKey.startsWith(prefix)) continue;
+    const key = fullKey.slice(prefix.length);
+    const head = key.split(".")[0];
+    if (head === "assume" || head === "example" || !isOwnKey(from, key) || applyKey(schema, scratch, key, value)) continue;
+    names.push(keyLabel(from, key));
+  }
+  return [...new Set(names)];
+}
+
+/** How a schema's form names what a key of a link holds. */
+function keyLabel(schema: EngineSchema, key: string): string {
+  const [head, index, field] = key.split(".");
+  if (head === "dice") return schema.dice.find((d) => d.name === index)?.label ?? index;
+  const input = schema.inputs.find((f) => f.name === head);
+  if (!input || index === undefined) return input?.label ?? key;
+  if (index === "n") return `the number of ${input.label.toLowerCase()}`;
+  const record = input.type.kind === "list" ? schema.records[input.type.of] : undefined;
+  return `${record?.label ?? input.label} ${Number(index) + 1}: ${listFields(schema, head).find((f) => f.name === field)?.label ?? field}`;
 }
 
 /**

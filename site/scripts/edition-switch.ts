@@ -1,7 +1,10 @@
-// The edition switcher follows the reader: its links go to the paragraph in view
-// (the one the address names while it is on screen, else the last one that starts
-// in the top third of the screen), in the other edition, or to the note saying it
-// is not there. Without this script they go to the chapter.
+// The edition switcher follows the reader: its links go to the paragraph the reader
+// is at, in the other edition, or to the note saying it is not there; a calculator's
+// situation in the address goes along. Where the reader is: the paragraph the address
+// names, else the one they read down to. Scrolling up does not move it — on a phone
+// the switcher is at the top of the chapter, and scrolling up to it passes every
+// paragraph above — until the reader stays somewhere the switcher is not. Without
+// this script the links go to the chapter.
 import { lastInView, onScroll } from "./in-view.ts";
 
 interface Target {
@@ -14,29 +17,65 @@ interface Target {
   changed: Record<string, string>;
 }
 
+/** How long the reader stays at a place, after scrolling up, before it is where they are (ms). */
+const STAY = 800;
+/** The query key naming the edition a calculator's situation came from (as calculators read it). */
+const FROM_EDITION = "from-edition";
+
+const switcher = document.querySelector<HTMLElement>("[data-edition-switch]");
 const targets: Target[] = JSON.parse(document.getElementById("hexlaw-edition-switch")?.textContent || "[]");
 const links = [...document.querySelectorAll<HTMLAnchorElement>("a[data-switch]")];
 const numbered = [...document.querySelectorAll<HTMLElement>(".rule-text .numbered[id]")];
 const chapter = numbered[0]?.id;
 
-function paragraphInView(): string | undefined {
+/** The paragraph the reader is at, if they have gone past the chapter's start. */
+let reading: string | undefined;
+let lastY = scrollY;
+let stayTimer = 0;
+
+/** The paragraph the address names while it is on screen. */
+function namedInView(): string | undefined {
   const named = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-  if (named?.matches(".numbered")) {
-    const r = named.getBoundingClientRect();
-    if (r.bottom > 0 && r.top < innerHeight) return named.id;
+  if (!named?.matches(".numbered")) return undefined;
+  const r = named.getBoundingClientRect();
+  return r.bottom > 0 && r.top < innerHeight ? named.id : undefined;
+}
+
+/** Whether the reader is looking at the switcher because they scrolled to it (not one that stays on screen). */
+function atTheSwitcher(): boolean {
+  if (!switcher) return false;
+  for (let e: HTMLElement | null = switcher; e; e = e.parentElement) {
+    const position = getComputedStyle(e).position;
+    if (position === "sticky" || position === "fixed") return false;
   }
-  // At the top of the page the reader is at the chapter.
-  if (scrollY < 1) return undefined;
-  return lastInView(numbered)?.id;
+  const r = switcher.getBoundingClientRect();
+  return r.bottom > 0 && r.top < innerHeight;
+}
+
+/** Takes where the reader is now as their place, unless they are at the switcher. */
+function settle(): void {
+  if (atTheSwitcher()) return;
+  reading = namedInView() ?? (scrollY < 1 ? undefined : lastInView(numbered)?.id);
+  update();
+}
+
+/** An address in the other edition with the calculators' situation of this page's address, saying where it came from. */
+function carrying(address: string): string {
+  const carried = new URLSearchParams(location.search);
+  carried.delete(FROM_EDITION);
+  if (carried.size === 0 || !switcher?.dataset.editionSwitch) return address;
+  carried.set(FROM_EDITION, switcher.dataset.editionSwitch);
+  const [path, fragment] = address.split("#");
+  return `${path}?${carried}${fragment === undefined ? "" : `#${fragment}`}`;
 }
 
 function update(): void {
-  const id = paragraphInView();
+  const id = reading;
   for (const link of links) {
     const target = targets.find((t) => t.edition === link.dataset.switch);
     if (!target) continue;
     const href = id !== undefined && id !== chapter ? target.paragraphs[id] : undefined;
-    link.href = href ?? target.chapter;
+    link.setAttribute("href", carrying(href ?? target.chapter));
     const at = link.querySelector("[data-switch-at]");
     if (at) at.textContent = href ? (target.found[id!] ? `, at ${id}` : ` (${id} is not there)`) : "";
     const changes = link.parentElement?.querySelector<HTMLAnchorElement>("a.switch-changes");
@@ -48,5 +87,17 @@ function update(): void {
   }
 }
 
-addEventListener("hashchange", update);
-onScroll(update);
+function scrolled(): void {
+  const down = scrollY > lastY;
+  lastY = scrollY;
+  clearTimeout(stayTimer);
+  if (down) settle();
+  else stayTimer = window.setTimeout(settle, STAY);
+}
+
+reading = namedInView();
+// A calculator may have changed the address since: the link is made again as it is followed.
+for (const link of links) link.addEventListener("click", update);
+addEventListener("hashchange", settle);
+onScroll(scrolled);
+update();

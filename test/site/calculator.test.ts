@@ -11,6 +11,7 @@ import type { EngineModule, Resolution, Wire } from "../../compiler/runtime/runt
 import type { Vector } from "../../compiler/5-verify/vector.ts";
 import { decidingSteps, rulingLine } from "../../site/calculator/ruling.ts";
 import { GENERATED, listedEngines } from "../support/repo.ts";
+import { onScreen, press } from "./helpers/screen.ts";
 import { openPage, SCREENS, type Screen } from "./helpers/site.ts";
 import { useSite } from "./helpers/use-site.ts";
 
@@ -49,24 +50,11 @@ async function loadExample(page: Page, title: string): Promise<void> {
   await page.locator(".example-box").waitFor();
 }
 
-/** Whether all of an element is inside the viewport, as the reader sees it now. */
-async function onScreen(locator: Locator, page: Page): Promise<boolean> {
-  const box = await locator.boundingBox();
-  const { height, width } = page.viewportSize()!;
-  return box !== null && box.y >= 0 && box.y + box.height <= height + 0.5 && box.x >= 0 && box.x + box.width <= width + 0.5;
-}
-
 /** The ruling's parts as the reader sees them, joined as the line joins them. */
 const summaryText = async (page: Page) => (await page.locator(".calc-ruling .calc-summary .part").allTextContents()).join(" · ");
 /** Waits until the ruling reads `text`. */
 const rulingReads = (page: Page, text: string) =>
   page.waitForFunction((t) => [...document.querySelectorAll(".calc-ruling .calc-summary .part")].map((p) => p.textContent).join(" · ").replace(/\s+/g, " ") === t, text.replace(/\s+/g, " "));
-/** Taps or clicks, as the screen's reader would, with the target in the middle of the screen. */
-async function press(locator: Locator, screen: Screen): Promise<void> {
-  await locator.evaluate((e) => e.scrollIntoView({ block: "center" }));
-  if (screen.touch) await locator.tap();
-  else await locator.click();
-}
 
 describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
   test("a worked example's ruling is one line, first and on screen, as the engine rules it", async () => {
@@ -154,7 +142,7 @@ describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
     expect(errors).toEqual([]);
   });
 
-  test("the form is grouped by side and unit; what can change the ruling is shown, the rest folded with its values", async () => {
+  test("the form is grouped by side and unit; what must be given and the choices that change the ruling are shown, the rest folded with its values", async () => {
     const { page, errors } = await open(screen);
     // With the situation filled in and the units not: the ruling says what to fill in, naming whose field it is.
     const required = overrun.schema.inputs.find((f) => f.type.kind === "list")!;
@@ -164,20 +152,25 @@ describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
     for (const f of blanks) await page.getByLabel(f.label, { exact: true }).fill(String(rolled.input[f.name]));
     const unitBlanks = overrun.schema.inputs.filter((f) => f.type.kind === "list").flatMap((f) => overrun.schema.records[(f.type as { of: string }).of].fields.filter((r) => r.default === undefined));
     await page.locator(".calc-ruling", { hasText: `Fill in ${unitBlanks.length} fields: ${record.label} 1: ${firstRequired.label}` }).waitFor();
-    const side = page.locator("fieldset.calc-side", { has: page.locator(`legend:text-is("${required.label}")`) });
-    await expect(side.locator("fieldset.calc-unit > legend").first().innerText()).resolves.toContain(`${record.label} 1`);
+    const side = page.getByRole("group", { name: required.label, exact: true });
+    const unit = side.getByRole("group", { name: `${record.label} 1`, exact: true });
+    await unit.waitFor();
     const decisive = new Set(overrun.metadata.decisive.inputs);
+    const shown = (f: (typeof record.fields)[number]) => f.default === undefined || (f.type.kind === "enum" && decisive.has(`${required.name}.${f.name}`));
     for (const field of record.fields) {
       const control = side.locator(`[id$="-${required.name}-0--${field.name}"]`);
       const folded = (await control.evaluate((c) => c.closest("details.calc-more") !== null));
-      expect({ field: field.name, folded }).toEqual({ field: field.name, folded: !decisive.has(`${required.name}.${field.name}`) && field.default !== undefined });
+      expect({ field: field.name, folded }).toEqual({ field: field.name, folded: !shown(field) });
     }
-    // A folded group shows its values without opening it.
-    const fold = side.locator("fieldset.calc-unit details.calc-more").first();
+    // A folded group shows its values without opening it: each by its label and value, a marker only when ticked.
+    const fold = unit.locator("details.calc-more");
     expect(await fold.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
-    const foldedFields = record.fields.filter((f) => !decisive.has(`${required.name}.${f.name}`) && f.default !== undefined);
-    const line = await fold.locator("summary").innerText();
-    for (const f of foldedFields) expect(line).toContain(f.label);
+    const items = (await fold.locator(".calc-more-values").innerText()).split(" · ");
+    for (const f of record.fields.filter((f) => !shown(f) && f.type.kind !== "text")) {
+      if (f.type.kind !== "boolean") expect(items).toContain(`${f.label} ${f.default}`);
+      else if (f.default === true) expect(items).toContain(f.label);
+      else expect(items).not.toContain(f.label);
+    }
     expect(errors).toEqual([]);
   });
 

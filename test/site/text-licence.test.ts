@@ -51,5 +51,5 @@ test("the credit and licence the OCS 4.3 transcription states, linked; a licence
 
 test("the notice is what the footer prints", () => {
   const css = filesUnder(join(dist, "_astro"), ".css").map((file) => readFileSync(file, "utf8")).join("\n");
-  expect(css).toMatch(/@media print\{[^@]*\.site-footer>:not\(\.text-licence\)\{display:none!important\}/);
+  expect(css).toMatch(/@media print\{(?:[^@]|@page)*\.site-footer>:not\(\.text-licence\)\{display:none!important\}/);
 });

@@ -145,7 +145,7 @@ describe("the quotes issue 9 found wrong", () => {
       engine = await load("ocs/4.3/ground_combat");
     });
     const attack = (attack: number, defense: number, extra: Record<string, Wire> = {}) => ({
-      attackers: [{ strength: attack, ar: 3, steps: 2 }], defenders: [{ strength: defense, ar: 3, steps: 3, re: 3 }],
+      attackers: [{ strength: attack, ar: 3, steps: 2, terrain_effect: 1 }], defenders: [{ strength: defense, ar: 3, steps: 3, re: 3, terrain_effect: 1 }],
       terrain: "open", attacker_supply: 4, ...extra,
     });
 
@@ -177,21 +177,21 @@ describe("the quotes issue 9 found wrong", () => {
     it("advance cites why: the defender held (9.12g), the attacker retreated (9.12g(B)), the player chooses (9.12g(D))", () => {
       const held = resolveChecked(engine, attack(4, 4, { defender_option_retreat: 0 }), {}, { result: "Ao1, Do1" });
       expect(stepOf(held, "advance")).toMatchObject({ paragraph: "9.12g", value: "not_allowed" });
-      const retreated = resolveChecked(engine, attack(4, 1, { attacker_option_retreat: 1, defenders: [{ strength: 1, ar: 2 }] }), {}, { result: "Ao1, DL1o2" });
+      const retreated = resolveChecked(engine, attack(4, 1, { attacker_option_retreat: 1, defenders: [{ strength: 1, ar: 2, terrain_effect: 1 }] }), {}, { result: "Ao1, DL1o2" });
       expect(stepOf(retreated, "advance")).toMatchObject({ paragraph: "9.12g(B)", value: "not_allowed" });
-      const chosen = resolveChecked(engine, attack(4, 1, { defenders: [{ strength: 1, ar: 2 }] }), {}, { result: "Ao1, DL1o2" });
+      const chosen = resolveChecked(engine, attack(4, 1, { defenders: [{ strength: 1, ar: 2, terrain_effect: 1 }] }), {}, { result: "Ao1, DL1o2" });
       expect(stepOf(chosen, "advance")).toMatchObject({ paragraph: "9.12g(D)", value: "allowed" });
       expect(stepOf(chosen, "attackers.advances", 0)).toMatchObject({ paragraph: "9.12g(A)" });
       // Each unit's step cites the same reason, or its own destruction.
       expect(stepOf(held, "attackers.advances", 0)).toMatchObject({ paragraph: "9.12g", value: "not_allowed" });
       expect(stepOf(retreated, "attackers.advances", 0)).toMatchObject({ paragraph: "9.12g(B)", value: "not_allowed" });
-      const sole = resolveChecked(engine, attack(4, 1, { attackers: [{ strength: 4, ar: 3 }], defenders: [{ strength: 1, ar: 2 }] }), {}, { result: "Ao1, DL1o2" });
+      const sole = resolveChecked(engine, attack(4, 1, { attackers: [{ strength: 4, ar: 3, terrain_effect: 1 }], defenders: [{ strength: 1, ar: 2, terrain_effect: 1 }] }), {}, { result: "Ao1, DL1o2" });
       expect(stepOf(sole, "attackers.advances", 0)).toMatchObject({ paragraph: "9.11", value: "not_allowed" });
     });
 
     it("an attacker destroyed by his hard losses takes no option, so nothing cites a retreat he never made (chart note 2)", () => {
       // AL1o1 against a sole one-step attacker who meant to take his option as a retreat (9.12a's constructed vector).
-      const trace = resolveChecked(engine, attack(6, 4, { attackers: [{ strength: 6, ar: 3 }], attacker_option_retreat: 1 }), {}, { result: "AL1o1, Do1" });
+      const trace = resolveChecked(engine, attack(6, 4, { attackers: [{ strength: 6, ar: 3, terrain_effect: 1 }], attacker_option_retreat: 1 }), {}, { result: "AL1o1, Do1" });
       expect(stepOf(trace, "attacker_option_as_retreat")).toMatchObject({ paragraph: "Charts", value: 0 });
       expect(stepOf(trace, "defender_may_ignore")).toMatchObject({ paragraph: "Charts", value: true });
       expect(stepOf(trace, "defender_may_ignore").quote).toMatch(/destroyed before taking any options/);

@@ -30,6 +30,10 @@ export declare const metadata: {
     {
       readonly label: "Strengths";
       readonly names: readonly [
+        "attackers.at",
+        "defenders.at",
+        "attackers.terrain_multiplier",
+        "defenders.terrain_multiplier",
         "attackers.attack_strength",
         "defenders.defense_strength",
         "attack_total",
@@ -71,6 +75,8 @@ export declare const metadata: {
         "attacker_step_losses",
         "attackers.losses",
         "attackers.destroyed",
+        "attacker_destroyed",
+        "exploit_ignored",
         "attackers.gains_exploit",
         "exploit_units",
       ];
@@ -84,6 +90,7 @@ export declare const metadata: {
         "defender_step_losses",
         "defenders.losses",
         "defenders.destroyed",
+        "defender_destroyed",
         "defender_dg",
       ];
     },
@@ -134,20 +141,148 @@ export declare const metadata: {
         },
       ];
     },
+    {
+      readonly items: readonly [
+        {
+          readonly text: "terrain x";
+        },
+        {
+          readonly value: "attackers.terrain_multiplier";
+        },
+        {
+          readonly text: " vs x";
+        },
+        {
+          readonly value: "defenders.terrain_multiplier";
+        },
+      ];
+    },
+    {
+      readonly items: readonly [
+        {
+          readonly text: "Attacker destroyed";
+        },
+      ];
+      readonly when: "attacker_destroyed";
+    },
+    {
+      readonly items: readonly [
+        {
+          readonly text: "attacker loses ";
+        },
+        {
+          readonly value: "attacker_step_losses";
+        },
+      ];
+      readonly when: "attacker_step_losses";
+    },
+    {
+      readonly items: readonly [
+        {
+          readonly text: "attacker retreats ";
+        },
+        {
+          readonly value: "attacker_retreat_hexes";
+        },
+      ];
+      readonly when: "attacker_retreat_hexes";
+    },
+    {
+      readonly items: readonly [
+        {
+          readonly text: "Defender destroyed";
+        },
+      ];
+      readonly when: "defender_destroyed";
+    },
+    {
+      readonly items: readonly [
+        {
+          readonly text: "defender loses ";
+        },
+        {
+          readonly value: "defender_step_losses";
+        },
+      ];
+      readonly when: "defender_step_losses";
+    },
+    {
+      readonly items: readonly [
+        {
+          readonly text: "defender retreats ";
+        },
+        {
+          readonly value: "defender_retreat_hexes";
+        },
+      ];
+      readonly when: "defender_retreat_hexes";
+    },
+    {
+      readonly items: readonly [
+        {
+          readonly text: "defender DG";
+        },
+      ];
+      readonly when: "defender_dg";
+    },
+    {
+      readonly items: readonly [
+        {
+          readonly text: "advance ";
+        },
+        {
+          readonly value: "advance";
+        },
+      ];
+    },
+    {
+      readonly items: readonly [
+        {
+          readonly text: "Exploit ignored";
+        },
+      ];
+      readonly when: "exploit_ignored";
+    },
+    {
+      readonly items: readonly [
+        {
+          readonly text: "Exploit markers ";
+        },
+        {
+          readonly value: "exploit_units";
+        },
+      ];
+      readonly when: "exploit_units";
+    },
   ];
   readonly decisive: {
     readonly steps: readonly [
+      "attackers",
+      "attacker_ar_unit",
+      "attacker_option_retreat",
       "attack_type",
       "hedgehog_level",
       "defenders",
       "defender_ar_unit",
-      "attackers",
-      "attacker_ar_unit",
       "terrain",
       "defender_pays_supply",
+      "phase",
+      "attack_hexes",
+      "attack_hexes_adjacent",
+      "defender_option_retreat",
+      "defender_ignores",
       "shift_roll",
       "surprise_roll",
       "combat_roll",
+      "exploit_units",
+      "attackers.gains_exploit",
+      "attackers.destroyed",
+      "attackers.losses",
+      "attacker_losses_by_unit",
+      "attacker_step_losses",
+      "attacker_steps",
+      "attacker_required_losses",
+      "attacker_option_as_retreat",
       "result",
       "final_column",
       "column_shift",
@@ -174,13 +309,34 @@ export declare const metadata: {
       "attackers.step_loss_factor",
       "attackers.terrain_multiplier",
       "attackers.at_reduced",
+      "attackers.at",
       "defender_at",
+      "defenders.at",
       "hedgehog_at",
       "attackers.mode_factor",
       "both_zero",
       "highest_column",
       "combat_modified",
       "hedgehog_combat_drm",
+      "attacker_destroyed_before_options",
+      "exploit_ignored",
+      "overrun_gains_no_exploit",
+      "advance",
+      "attacker_destroyed",
+      "defender_retreat_hexes",
+      "defender_option_as_retreat",
+      "defender_option",
+      "defender_may_ignore",
+      "attacker_cannot_take_options",
+      "defender_destroyed",
+      "defenders.destroyed",
+      "defenders.losses",
+      "defender_losses_by_unit",
+      "defender_step_losses",
+      "defender_steps",
+      "defender_required_losses",
+      "defender_dg",
+      "attacker_retreat_hexes",
       "final_column_odds",
     ];
     readonly checks: {
@@ -217,7 +373,8 @@ export declare const metadata: {
       "attackers.can_only_defend",
       "attackers.attack_capable",
       "attackers.class",
-      "attackers.at",
+      "attackers.tank_symbol",
+      "attackers.anti_tank_symbol",
       "attackers.ar",
       "attackers.mode",
       "attackers.steps",
@@ -225,8 +382,11 @@ export declare const metadata: {
       "attackers.out_of_supply",
       "attackers.terrain_effect",
       "attackers.dak_brigade",
+      "attackers.cannot_move",
       "defenders.strength",
-      "defenders.at",
+      "defenders.class",
+      "defenders.tank_symbol",
+      "defenders.anti_tank_symbol",
       "defenders.ar",
       "defenders.mode",
       "defenders.steps",
@@ -234,12 +394,19 @@ export declare const metadata: {
       "defenders.out_of_supply",
       "defenders.terrain_effect",
       "defenders.bracketed",
+      "defenders.cannot_move",
       "entry_prohibited",
       "terrain",
       "attacker_supply",
       "defender_pays_supply",
       "attacker_ar_unit",
       "defender_ar_unit",
+      "attacker_option_retreat",
+      "defender_option_retreat",
+      "defender_ignores",
+      "phase",
+      "attack_hexes",
+      "attack_hexes_adjacent",
       "hedgehog_level",
     ];
   };
@@ -256,6 +423,34 @@ export declare const metadata: {
       readonly paragraph: "9.0";
       readonly quote: "expending SP according to the Supply Table";
       readonly perUnit: false;
+      readonly random: false;
+    };
+    readonly "attackers.at": {
+      readonly label: "Attacking unit's AT effects";
+      readonly paragraph: "9.4e";
+      readonly quote: "Heavy AT Effects are given to all Yellow-coded units";
+      readonly perUnit: true;
+      readonly random: false;
+    };
+    readonly "defenders.at": {
+      readonly label: "Defending unit's AT effects";
+      readonly paragraph: "9.4e";
+      readonly quote: "Heavy AT Effects are given to all Yellow-coded units";
+      readonly perUnit: true;
+      readonly random: false;
+    };
+    readonly "attackers.terrain_multiplier": {
+      readonly label: "Attacking unit's terrain multiplier";
+      readonly paragraph: "9.4e";
+      readonly quote: "A “x2” Terrain Effect for attacking Armor or Mech is sometimes reduced to “x1.5”.";
+      readonly perUnit: true;
+      readonly random: false;
+    };
+    readonly "defenders.terrain_multiplier": {
+      readonly label: "Defending unit's terrain multiplier";
+      readonly paragraph: "9.4d";
+      readonly quote: "On defense, all such bracketed modifiers are read as x1.";
+      readonly perUnit: true;
       readonly random: false;
     };
     readonly "attackers.attack_strength": {
@@ -405,6 +600,20 @@ export declare const metadata: {
       readonly perUnit: true;
       readonly random: true;
     };
+    readonly attacker_destroyed: {
+      readonly label: "Every attacking unit destroyed";
+      readonly paragraph: "9.11";
+      readonly quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.";
+      readonly perUnit: false;
+      readonly random: true;
+    };
+    readonly exploit_ignored: {
+      readonly label: "Exploit result ignored";
+      readonly paragraph: "9.13b";
+      readonly quote: "";
+      readonly perUnit: false;
+      readonly random: true;
+    };
     readonly "attackers.gains_exploit": {
       readonly label: "Gains an Exploit marker";
       readonly paragraph: "9.13b";
@@ -459,6 +668,13 @@ export declare const metadata: {
       readonly paragraph: "9.11c";
       readonly quote: "";
       readonly perUnit: true;
+      readonly random: true;
+    };
+    readonly defender_destroyed: {
+      readonly label: "Every defending unit destroyed";
+      readonly paragraph: "9.11";
+      readonly quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.";
+      readonly perUnit: false;
       readonly random: true;
     };
     readonly defender_dg: {

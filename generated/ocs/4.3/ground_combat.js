@@ -23,7 +23,16 @@ export const metadata = {
     { label: "Combat supply", names: ["attacker_supply_cost", "defender_supply_cost"] },
     {
       label: "Strengths",
-      names: ["attackers.attack_strength", "defenders.defense_strength", "attack_total", "defense_total"],
+      names: [
+        "attackers.at",
+        "defenders.at",
+        "attackers.terrain_multiplier",
+        "defenders.terrain_multiplier",
+        "attackers.attack_strength",
+        "defenders.defense_strength",
+        "attack_total",
+        "defense_total",
+      ],
     },
     {
       label: "Odds and column",
@@ -41,6 +50,8 @@ export const metadata = {
         "attacker_step_losses",
         "attackers.losses",
         "attackers.destroyed",
+        "attacker_destroyed",
+        "exploit_ignored",
         "attackers.gains_exploit",
         "exploit_units",
       ],
@@ -54,6 +65,7 @@ export const metadata = {
         "defender_step_losses",
         "defenders.losses",
         "defenders.destroyed",
+        "defender_destroyed",
         "defender_dg",
       ],
     },
@@ -67,20 +79,65 @@ export const metadata = {
       otherwise: "No surprise",
     },
     { items: [{ value: "result" }] },
+    {
+      items: [
+        { text: "terrain x" },
+        { value: "attackers.terrain_multiplier" },
+        { text: " vs x" },
+        { value: "defenders.terrain_multiplier" },
+      ],
+    },
+    { items: [{ text: "Attacker destroyed" }], when: "attacker_destroyed" },
+    {
+      items: [{ text: "attacker loses " }, { value: "attacker_step_losses" }],
+      when: "attacker_step_losses",
+    },
+    {
+      items: [{ text: "attacker retreats " }, { value: "attacker_retreat_hexes" }],
+      when: "attacker_retreat_hexes",
+    },
+    { items: [{ text: "Defender destroyed" }], when: "defender_destroyed" },
+    {
+      items: [{ text: "defender loses " }, { value: "defender_step_losses" }],
+      when: "defender_step_losses",
+    },
+    {
+      items: [{ text: "defender retreats " }, { value: "defender_retreat_hexes" }],
+      when: "defender_retreat_hexes",
+    },
+    { items: [{ text: "defender DG" }], when: "defender_dg" },
+    { items: [{ text: "advance " }, { value: "advance" }] },
+    { items: [{ text: "Exploit ignored" }], when: "exploit_ignored" },
+    { items: [{ text: "Exploit markers " }, { value: "exploit_units" }], when: "exploit_units" },
   ],
   decisive: {
     steps: [
+      "attackers",
+      "attacker_ar_unit",
+      "attacker_option_retreat",
       "attack_type",
       "hedgehog_level",
       "defenders",
       "defender_ar_unit",
-      "attackers",
-      "attacker_ar_unit",
       "terrain",
       "defender_pays_supply",
+      "phase",
+      "attack_hexes",
+      "attack_hexes_adjacent",
+      "defender_option_retreat",
+      "defender_ignores",
       "shift_roll",
       "surprise_roll",
       "combat_roll",
+      "exploit_units",
+      "attackers.gains_exploit",
+      "attackers.destroyed",
+      "attackers.losses",
+      "attacker_losses_by_unit",
+      "attacker_step_losses",
+      "attacker_steps",
+      "attacker_required_losses",
+      "attacker_option_as_retreat",
       "result",
       "final_column",
       "column_shift",
@@ -107,13 +164,34 @@ export const metadata = {
       "attackers.step_loss_factor",
       "attackers.terrain_multiplier",
       "attackers.at_reduced",
+      "attackers.at",
       "defender_at",
+      "defenders.at",
       "hedgehog_at",
       "attackers.mode_factor",
       "both_zero",
       "highest_column",
       "combat_modified",
       "hedgehog_combat_drm",
+      "attacker_destroyed_before_options",
+      "exploit_ignored",
+      "overrun_gains_no_exploit",
+      "advance",
+      "attacker_destroyed",
+      "defender_retreat_hexes",
+      "defender_option_as_retreat",
+      "defender_option",
+      "defender_may_ignore",
+      "attacker_cannot_take_options",
+      "defender_destroyed",
+      "defenders.destroyed",
+      "defenders.losses",
+      "defender_losses_by_unit",
+      "defender_step_losses",
+      "defender_steps",
+      "defender_required_losses",
+      "defender_dg",
+      "attacker_retreat_hexes",
       "final_column_odds",
     ],
     checks: {
@@ -130,7 +208,8 @@ export const metadata = {
       "attackers.can_only_defend",
       "attackers.attack_capable",
       "attackers.class",
-      "attackers.at",
+      "attackers.tank_symbol",
+      "attackers.anti_tank_symbol",
       "attackers.ar",
       "attackers.mode",
       "attackers.steps",
@@ -138,8 +217,11 @@ export const metadata = {
       "attackers.out_of_supply",
       "attackers.terrain_effect",
       "attackers.dak_brigade",
+      "attackers.cannot_move",
       "defenders.strength",
-      "defenders.at",
+      "defenders.class",
+      "defenders.tank_symbol",
+      "defenders.anti_tank_symbol",
       "defenders.ar",
       "defenders.mode",
       "defenders.steps",
@@ -147,12 +229,19 @@ export const metadata = {
       "defenders.out_of_supply",
       "defenders.terrain_effect",
       "defenders.bracketed",
+      "defenders.cannot_move",
       "entry_prohibited",
       "terrain",
       "attacker_supply",
       "defender_pays_supply",
       "attacker_ar_unit",
       "defender_ar_unit",
+      "attacker_option_retreat",
+      "defender_option_retreat",
+      "defender_ignores",
+      "phase",
+      "attack_hexes",
+      "attack_hexes_adjacent",
       "hedgehog_level",
     ],
   },
@@ -169,6 +258,34 @@ export const metadata = {
       paragraph: "9.0",
       quote: "expending SP according to the Supply Table",
       perUnit: false,
+      random: false,
+    },
+    "attackers.at": {
+      label: "Attacking unit's AT effects",
+      paragraph: "9.4e",
+      quote: "Heavy AT Effects are given to all Yellow-coded units",
+      perUnit: true,
+      random: false,
+    },
+    "defenders.at": {
+      label: "Defending unit's AT effects",
+      paragraph: "9.4e",
+      quote: "Heavy AT Effects are given to all Yellow-coded units",
+      perUnit: true,
+      random: false,
+    },
+    "attackers.terrain_multiplier": {
+      label: "Attacking unit's terrain multiplier",
+      paragraph: "9.4e",
+      quote: "A “x2” Terrain Effect for attacking Armor or Mech is sometimes reduced to “x1.5”.",
+      perUnit: true,
+      random: false,
+    },
+    "defenders.terrain_multiplier": {
+      label: "Defending unit's terrain multiplier",
+      paragraph: "9.4d",
+      quote: "On defense, all such bracketed modifiers are read as x1.",
+      perUnit: true,
       random: false,
     },
     "attackers.attack_strength": {
@@ -318,6 +435,14 @@ export const metadata = {
       perUnit: true,
       random: true,
     },
+    attacker_destroyed: {
+      label: "Every attacking unit destroyed",
+      paragraph: "9.11",
+      quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
+      perUnit: false,
+      random: true,
+    },
+    exploit_ignored: { label: "Exploit result ignored", paragraph: "9.13b", quote: "", perUnit: false, random: true },
     "attackers.gains_exploit": {
       label: "Gains an Exploit marker",
       paragraph: "9.13b",
@@ -372,6 +497,13 @@ export const metadata = {
       paragraph: "9.11c",
       quote: "",
       perUnit: true,
+      random: true,
+    },
+    defender_destroyed: {
+      label: "Every defending unit destroyed",
+      paragraph: "9.11",
+      quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
+      perUnit: false,
       random: true,
     },
     defender_dg: {
@@ -570,7 +702,7 @@ export const schema = {
         {
           name: "class",
           label: "Class",
-          description: "Armor, Mech or Other",
+          description: "The colour inside its unit symbol: Armor yellow, Mech red, Other any other colour (3.2a)",
           type: {
             kind: "enum",
             name: "unit_class",
@@ -583,19 +715,18 @@ export const schema = {
           default: "other",
         },
         {
-          name: "at",
-          label: "AT effects",
-          description: "Its AT effects",
-          type: {
-            kind: "enum",
-            name: "at_level",
-            members: [
-              { name: "no_at", label: "No AT" },
-              { name: "light", label: "Light AT" },
-              { name: "heavy", label: "Heavy AT" },
-            ],
-          },
-          default: "no_at",
+          name: "tank_symbol",
+          label: "Tank symbol",
+          description: "Its unit symbol is a Tank symbol (with a red class, Heavy AT: 9.4e)",
+          type: { kind: "boolean" },
+          default: false,
+        },
+        {
+          name: "anti_tank_symbol",
+          label: "Anti-Tank or Anti-Aircraft symbol",
+          description: "Its unit symbol is an Anti-Tank or Anti-Aircraft symbol (Heavy AT: 9.4e)",
+          type: { kind: "boolean" },
+          default: false,
         },
         {
           name: "ar",
@@ -645,9 +776,8 @@ export const schema = {
         {
           name: "terrain_effect",
           label: "Terrain effect",
-          description: "Its Terrain Effect for the terrain the defender chose for its stack: 2 for x2, 0.5 for x1/2, 1 for none",
+          description: "Its Terrain Effect on the game's chart for the terrain the defender chose for its stack: 2 for x2, 0.5 for x1/2, 1 for none",
           type: { kind: "number", min: 0 },
-          default: 1,
         },
         {
           name: "dak_brigade",
@@ -684,7 +814,7 @@ export const schema = {
         {
           name: "class",
           label: "Class",
-          description: "Armor, Mech or Other",
+          description: "The colour inside its unit symbol: Armor yellow, Mech red, Other any other colour (3.2a)",
           type: {
             kind: "enum",
             name: "unit_class",
@@ -697,19 +827,18 @@ export const schema = {
           default: "other",
         },
         {
-          name: "at",
-          label: "AT effects",
-          description: "Its AT effects",
-          type: {
-            kind: "enum",
-            name: "at_level",
-            members: [
-              { name: "no_at", label: "No AT" },
-              { name: "light", label: "Light AT" },
-              { name: "heavy", label: "Heavy AT" },
-            ],
-          },
-          default: "no_at",
+          name: "tank_symbol",
+          label: "Tank symbol",
+          description: "Its unit symbol is a Tank symbol (with a red class, Heavy AT: 9.4e)",
+          type: { kind: "boolean" },
+          default: false,
+        },
+        {
+          name: "anti_tank_symbol",
+          label: "Anti-Tank or Anti-Aircraft symbol",
+          description: "Its unit symbol is an Anti-Tank or Anti-Aircraft symbol (Heavy AT: 9.4e)",
+          type: { kind: "boolean" },
+          default: false,
         },
         {
           name: "ar",
@@ -766,9 +895,8 @@ export const schema = {
         {
           name: "terrain_effect",
           label: "Terrain effect",
-          description: "Its Terrain Effect for the hex terrain the defender chose: 2 for x2, 0.5 for x1/2, 1 for none",
+          description: "Its Terrain Effect on the game's chart for the hex terrain the defender chose: 2 for x2, 0.5 for x1/2, 1 for none",
           type: { kind: "number", min: 0 },
-          default: 1,
         },
         {
           name: "bracketed",
@@ -1035,7 +1163,7 @@ const ASSUMABLE = [
       kind: "enum",
       name: "advance_rule",
       members: [
-        { name: "required", label: "Required: the attacking units must enter the hex" },
+        { name: "required", label: "Required" },
         { name: "allowed", label: "Allowed" },
         { name: "not_allowed", label: "Not possible" },
       ],
@@ -1944,14 +2072,7 @@ const step$advance = {
   kind: "let",
   paragraph: "9.12g",
   quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
-  type: {
-    t: "enum",
-    labels: {
-      required: "Required: the attacking units must enter the hex",
-      allowed: "Allowed",
-      not_allowed: "Not possible",
-    },
-  },
+  type: { t: "enum", labels: { required: "Required", allowed: "Allowed", not_allowed: "Not possible" } },
 };
 const step$exploit_ignored = {
   name: "exploit_ignored",
@@ -2025,6 +2146,14 @@ const step$attackers$attack_strength = {
   quote: "The combat strength of units in each class is sometimes modified by terrain.",
   type: { t: "number" },
 };
+const step$attackers$at = {
+  name: "attackers.at",
+  label: "Attacking unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "Heavy AT Effects are given to all Yellow-coded units",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
 const step$attackers$at_reduced = {
   name: "attackers.at_reduced",
   label: "x2 reduced to x1.5",
@@ -2079,14 +2208,7 @@ const step$attackers$advances = {
   kind: "let",
   paragraph: "9.12g",
   quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
-  type: {
-    t: "enum",
-    labels: {
-      required: "Required: the attacking units must enter the hex",
-      allowed: "Allowed",
-      not_allowed: "Not possible",
-    },
-  },
+  type: { t: "enum", labels: { required: "Required", allowed: "Allowed", not_allowed: "Not possible" } },
 };
 const step$attackers$gains_exploit = {
   name: "attackers.gains_exploit",
@@ -2127,6 +2249,14 @@ const step$defenders$terrain_multiplier = {
   paragraph: "9.4d",
   quote: "On defense, all such bracketed modifiers are read as x1.",
   type: { t: "number" },
+};
+const step$defenders$at = {
+  name: "defenders.at",
+  label: "Defending unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "Heavy AT Effects are given to all Yellow-coded units",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
 };
 const step$defenders$supply_factor = {
   name: "defenders.supply_factor",
@@ -2184,6 +2314,14 @@ const step$out$attackers$attack_strength = {
   quote: "The combat strength of units in each class is sometimes modified by terrain.",
   type: { t: "list", of: { t: "number" } },
 };
+const step$out$attackers$at = {
+  name: "attackers.at",
+  label: "Attacking unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "Heavy AT Effects are given to all Yellow-coded units",
+  type: { t: "list", of: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } } },
+};
 const step$out$attackers$at_reduced = {
   name: "attackers.at_reduced",
   label: "x2 reduced to x1.5",
@@ -2240,14 +2378,7 @@ const step$out$attackers$advances = {
   quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
   type: {
     t: "list",
-    of: {
-      t: "enum",
-      labels: {
-        required: "Required: the attacking units must enter the hex",
-        allowed: "Allowed",
-        not_allowed: "Not possible",
-      },
-    },
+    of: { t: "enum", labels: { required: "Required", allowed: "Allowed", not_allowed: "Not possible" } },
   },
 };
 const step$out$attackers$gains_exploit = {
@@ -2289,6 +2420,14 @@ const step$out$defenders$terrain_multiplier = {
   paragraph: "9.4d",
   quote: "On defense, all such bracketed modifiers are read as x1.",
   type: { t: "list", of: { t: "number" } },
+};
+const step$out$defenders$at = {
+  name: "defenders.at",
+  label: "Defending unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "Heavy AT Effects are given to all Yellow-coded units",
+  type: { t: "list", of: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } } },
 };
 const step$out$defenders$supply_factor = {
   name: "defenders.supply_factor",
@@ -2552,14 +2691,7 @@ const step$advance$branch0 = {
   kind: "let",
   paragraph: "9.12g",
   quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
-  type: {
-    t: "enum",
-    labels: {
-      required: "Required: the attacking units must enter the hex",
-      allowed: "Allowed",
-      not_allowed: "Not possible",
-    },
-  },
+  type: { t: "enum", labels: { required: "Required", allowed: "Allowed", not_allowed: "Not possible" } },
 };
 const step$advance$branch1 = {
   name: "advance",
@@ -2567,14 +2699,7 @@ const step$advance$branch1 = {
   kind: "let",
   paragraph: "9.12g(B)",
   quote: "If the attackers take their option as a retreat, no advance is possible.",
-  type: {
-    t: "enum",
-    labels: {
-      required: "Required: the attacking units must enter the hex",
-      allowed: "Allowed",
-      not_allowed: "Not possible",
-    },
-  },
+  type: { t: "enum", labels: { required: "Required", allowed: "Allowed", not_allowed: "Not possible" } },
 };
 const step$advance$branch2 = {
   name: "advance",
@@ -2582,14 +2707,7 @@ const step$advance$branch2 = {
   kind: "let",
   paragraph: "9.11",
   quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
-  type: {
-    t: "enum",
-    labels: {
-      required: "Required: the attacking units must enter the hex",
-      allowed: "Allowed",
-      not_allowed: "Not possible",
-    },
-  },
+  type: { t: "enum", labels: { required: "Required", allowed: "Allowed", not_allowed: "Not possible" } },
 };
 const step$advance$branch3 = {
   name: "advance",
@@ -2597,16 +2715,17 @@ const step$advance$branch3 = {
   kind: "let",
   paragraph: "9.12g(D)",
   quote: "The owning player gets to choose which of his attacking units advance (if any).",
-  type: {
-    t: "enum",
-    labels: {
-      required: "Required: the attacking units must enter the hex",
-      allowed: "Allowed",
-      not_allowed: "Not possible",
-    },
-  },
+  type: { t: "enum", labels: { required: "Required", allowed: "Allowed", not_allowed: "Not possible" } },
 };
 const step$exploit_ignored$branch0 = {
+  name: "exploit_ignored",
+  label: "Exploit result ignored",
+  kind: "let",
+  paragraph: "9.13",
+  quote: "Combat results can include a notation “e” and a number",
+  type: { t: "boolean" },
+};
+const step$exploit_ignored$branch1 = {
   name: "exploit_ignored",
   label: "Exploit result ignored",
   kind: "let",
@@ -2614,7 +2733,7 @@ const step$exploit_ignored$branch0 = {
   quote: "No unit, regardless of the combat result, ever gains an Exploitation marker (9.13b) when making an overrun.",
   type: { t: "boolean" },
 };
-const step$exploit_ignored$branch1 = {
+const step$exploit_ignored$branch2 = {
   name: "exploit_ignored",
   label: "Exploit result ignored",
   kind: "let",
@@ -2622,7 +2741,7 @@ const step$exploit_ignored$branch1 = {
   quote: "It is an overrun (in any phase) or an attack in the Exploitation Phase.",
   type: { t: "boolean" },
 };
-const step$exploit_ignored$branch2 = {
+const step$exploit_ignored$branch3 = {
   name: "exploit_ignored",
   label: "Exploit result ignored",
   kind: "let",
@@ -2630,7 +2749,15 @@ const step$exploit_ignored$branch2 = {
   quote: "Any two attacking stacks are not mutually adjacent.",
   type: { t: "boolean" },
 };
-const step$exploit_ignored$branch3 = {
+const step$exploit_ignored$branch4 = {
+  name: "exploit_ignored",
+  label: "Exploit result ignored",
+  kind: "let",
+  paragraph: "9.10d",
+  quote: "If the attacker chooses to retreat, ignore the exploitation result entirely.",
+  type: { t: "boolean" },
+};
+const step$exploit_ignored$branch5 = {
   name: "exploit_ignored",
   label: "Exploit result ignored",
   kind: "let",
@@ -2670,6 +2797,46 @@ const step$attackers$action_rating$branch1 = {
   quote: "Units will move and fight according to the values on the side of the counter that is showing",
   type: { t: "integer" },
 };
+const step$attackers$at$branch0 = {
+  name: "attackers.at",
+  label: "Attacking unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "Heavy AT Effects are given to all Yellow-coded units",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
+const step$attackers$at$branch1 = {
+  name: "attackers.at",
+  label: "Attacking unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "Red-coded units with Tank symbols (such as a Soviet Tank Brigade)",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
+const step$attackers$at$branch2 = {
+  name: "attackers.at",
+  label: "Attacking unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "units with an Anti-Tank or Anti-Aircraft symbol",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
+const step$attackers$at$branch3 = {
+  name: "attackers.at",
+  label: "Attacking unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "Light AT Effects are given to all Red-coded units which do not have a Tank symbol",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
+const step$attackers$at$branch4 = {
+  name: "attackers.at",
+  label: "Attacking unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "No AT Effects are given to all other unit types.",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
 const step$attackers$destroyed$branch0 = {
   name: "attackers.destroyed",
   label: "Attacking unit destroyed",
@@ -2700,14 +2867,7 @@ const step$attackers$advances$branch0 = {
   kind: "let",
   paragraph: "9.11",
   quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
-  type: {
-    t: "enum",
-    labels: {
-      required: "Required: the attacking units must enter the hex",
-      allowed: "Allowed",
-      not_allowed: "Not possible",
-    },
-  },
+  type: { t: "enum", labels: { required: "Required", allowed: "Allowed", not_allowed: "Not possible" } },
 };
 const step$attackers$advances$branch1 = {
   name: "attackers.advances",
@@ -2715,14 +2875,7 @@ const step$attackers$advances$branch1 = {
   kind: "let",
   paragraph: "9.12g(B)",
   quote: "If the attackers take their option as a retreat, no advance is possible.",
-  type: {
-    t: "enum",
-    labels: {
-      required: "Required: the attacking units must enter the hex",
-      allowed: "Allowed",
-      not_allowed: "Not possible",
-    },
-  },
+  type: { t: "enum", labels: { required: "Required", allowed: "Allowed", not_allowed: "Not possible" } },
 };
 const step$attackers$advances$branch2 = {
   name: "attackers.advances",
@@ -2730,14 +2883,7 @@ const step$attackers$advances$branch2 = {
   kind: "let",
   paragraph: "9.12g",
   quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
-  type: {
-    t: "enum",
-    labels: {
-      required: "Required: the attacking units must enter the hex",
-      allowed: "Allowed",
-      not_allowed: "Not possible",
-    },
-  },
+  type: { t: "enum", labels: { required: "Required", allowed: "Allowed", not_allowed: "Not possible" } },
 };
 const step$attackers$advances$branch3 = {
   name: "attackers.advances",
@@ -2745,14 +2891,7 @@ const step$attackers$advances$branch3 = {
   kind: "let",
   paragraph: "9.12b",
   quote: "(and cannot advance after combat either)",
-  type: {
-    t: "enum",
-    labels: {
-      required: "Required: the attacking units must enter the hex",
-      allowed: "Allowed",
-      not_allowed: "Not possible",
-    },
-  },
+  type: { t: "enum", labels: { required: "Required", allowed: "Allowed", not_allowed: "Not possible" } },
 };
 const step$attackers$advances$branch4 = {
   name: "attackers.advances",
@@ -2760,14 +2899,7 @@ const step$attackers$advances$branch4 = {
   kind: "let",
   paragraph: "9.12g(A)",
   quote: "Only those units that paid combat supply costs (including those with a strength of zero) can advance.",
-  type: {
-    t: "enum",
-    labels: {
-      required: "Required: the attacking units must enter the hex",
-      allowed: "Allowed",
-      not_allowed: "Not possible",
-    },
-  },
+  type: { t: "enum", labels: { required: "Required", allowed: "Allowed", not_allowed: "Not possible" } },
 };
 const step$attackers$gains_exploit$branch0 = {
   name: "attackers.gains_exploit",
@@ -2789,19 +2921,11 @@ const step$attackers$gains_exploit$branch2 = {
   name: "attackers.gains_exploit",
   label: "Gains an Exploit marker",
   kind: "let",
-  paragraph: "9.10d",
-  quote: "If the attacker chooses to retreat, ignore the exploitation result entirely.",
-  type: { t: "boolean" },
-};
-const step$attackers$gains_exploit$branch3 = {
-  name: "attackers.gains_exploit",
-  label: "Gains an Exploit marker",
-  kind: "let",
   paragraph: "9.11",
   quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
   type: { t: "boolean" },
 };
-const step$attackers$gains_exploit$branch4 = {
+const step$attackers$gains_exploit$branch3 = {
   name: "attackers.gains_exploit",
   label: "Gains an Exploit marker",
   kind: "let",
@@ -2809,7 +2933,7 @@ const step$attackers$gains_exploit$branch4 = {
   quote: "Attacking units are in DG Mode.",
   type: { t: "boolean" },
 };
-const step$attackers$gains_exploit$branch5 = {
+const step$attackers$gains_exploit$branch4 = {
   name: "attackers.gains_exploit",
   label: "Gains an Exploit marker",
   kind: "let",
@@ -2817,7 +2941,7 @@ const step$attackers$gains_exploit$branch5 = {
   quote: "meaning the attacking units with an AR of that number or higher might change to Exploit Mode",
   type: { t: "boolean" },
 };
-const step$attackers$gains_exploit$branch6 = {
+const step$attackers$gains_exploit$branch5 = {
   name: "attackers.gains_exploit",
   label: "Gains an Exploit marker",
   kind: "let",
@@ -2880,6 +3004,46 @@ const step$defenders$action_rating$branch2 = {
   paragraph: "5.2",
   quote: "Units will move and fight according to the values on the side of the counter that is showing",
   type: { t: "integer" },
+};
+const step$defenders$at$branch0 = {
+  name: "defenders.at",
+  label: "Defending unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "Heavy AT Effects are given to all Yellow-coded units",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
+const step$defenders$at$branch1 = {
+  name: "defenders.at",
+  label: "Defending unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "Red-coded units with Tank symbols (such as a Soviet Tank Brigade)",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
+const step$defenders$at$branch2 = {
+  name: "defenders.at",
+  label: "Defending unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "units with an Anti-Tank or Anti-Aircraft symbol",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
+const step$defenders$at$branch3 = {
+  name: "defenders.at",
+  label: "Defending unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "Light AT Effects are given to all Red-coded units which do not have a Tank symbol",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
+const step$defenders$at$branch4 = {
+  name: "defenders.at",
+  label: "Defending unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "No AT Effects are given to all other unit types.",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
 };
 const step$defenders$destroyed$branch0 = {
   name: "defenders.destroyed",
@@ -3034,6 +3198,7 @@ class State extends rt.State {
   attackers$mode_factor = undefined;
   attackers$action_rating = undefined;
   attackers$attack_strength = undefined;
+  attackers$at = undefined;
   attackers$at_reduced = undefined;
   attackers$terrain_multiplier = undefined;
   attackers$supply_factor = undefined;
@@ -3046,6 +3211,7 @@ class State extends rt.State {
   defenders$action_rating = undefined;
   defenders$defense_strength = undefined;
   defenders$terrain_multiplier = undefined;
+  defenders$at = undefined;
   defenders$supply_factor = undefined;
   defenders$losses = undefined;
   defenders$destroyed = undefined;
@@ -3561,7 +3727,7 @@ function advance(s) {
 function exploit_ignored(s) {
   let v = s.exploit_ignored;
   if (v === undefined) {
-    v = overrun_gains_no_exploit(s) ? true : in$phase(s) === "exploitation_phase" ? true : in$attack_hexes(s) > 2 || in$attack_hexes(s) === 2 && !in$attack_hexes_adjacent(s) ? true : false;
+    v = result(s).attacker_exploit === null ? false : overrun_gains_no_exploit(s) ? true : in$phase(s) === "exploitation_phase" ? true : in$attack_hexes(s) > 2 || in$attack_hexes(s) === 2 && !in$attack_hexes_adjacent(s) ? true : attacker_option_as_retreat(s) > 0 ? true : false;
     s.exploit_ignored = v;
   }
   return v;
@@ -3645,11 +3811,20 @@ function attackers$attack_strength(s, u$i) {
   }
   return v;
 }
+function attackers$at(s, u$i) {
+  let v = (s.attackers$at ??= new Array(in$attackers(s).length))[u$i];
+  if (v === undefined) {
+    const u$ = in$attackers(s)[u$i];
+    v = u$.class === "armor" ? "heavy" : u$.class === "mech" && u$.tank_symbol ? "heavy" : u$.anti_tank_symbol ? "heavy" : u$.class === "mech" ? "light" : "no_at";
+    (s.attackers$at ??= new Array(in$attackers(s).length))[u$i] = v;
+  }
+  return v;
+}
 function attackers$at_reduced(s, u$i) {
   let v = (s.attackers$at_reduced ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = (u$.class === "armor" || u$.class === "mech") && rt.eq(rt.numberIn(u$.terrain_effect), 2) && (u$.at === "no_at" || defender_at(s) === "heavy" || defender_at(s) === "light" && u$.at === "light");
+    v = (u$.class === "armor" || u$.class === "mech") && rt.eq(rt.numberIn(u$.terrain_effect), 2) && (defender_at(s) === "heavy" || defender_at(s) === "light" && attackers$at(s, u$i) === "light");
     (s.attackers$at_reduced ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -3712,7 +3887,7 @@ function attackers$gains_exploit(s, u$i) {
   let v = (s.attackers$gains_exploit ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = result(s).attacker_exploit === null ? false : exploit_ignored(s) ? false : attacker_option_as_retreat(s) > 0 ? false : attackers$destroyed(s, u$i) ? false : u$.mode === "dg" ? false : u$.ar < (result(s).attacker_exploit) ? false : true;
+    v = result(s).attacker_exploit === null ? false : exploit_ignored(s) ? false : attackers$destroyed(s, u$i) ? false : u$.mode === "dg" ? false : u$.ar < (result(s).attacker_exploit) ? false : true;
     (s.attackers$gains_exploit ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -3766,6 +3941,15 @@ function defenders$terrain_multiplier(s, d$i) {
     const d$ = in$defenders(s)[d$i];
     v = d$.bracketed ? 1 : rt.numberIn(d$.terrain_effect);
     (s.defenders$terrain_multiplier ??= new Array(in$defenders(s).length))[d$i] = v;
+  }
+  return v;
+}
+function defenders$at(s, d$i) {
+  let v = (s.defenders$at ??= new Array(in$defenders(s).length))[d$i];
+  if (v === undefined) {
+    const d$ = in$defenders(s)[d$i];
+    v = d$.class === "armor" ? "heavy" : d$.class === "mech" && d$.tank_symbol ? "heavy" : d$.anti_tank_symbol ? "heavy" : d$.class === "mech" ? "light" : "no_at";
+    (s.defenders$at ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
 }
@@ -3826,6 +4010,14 @@ function perUnit$attackers$attack_strength(s) {
   const out = new Array(n);
   for (let i = 0; i < n; i++) {
     out[i] = attackers$attack_strength(s, i);
+  }
+  return out;
+}
+function perUnit$attackers$at(s) {
+  const n = in$attackers(s).length;
+  const out = new Array(n);
+  for (let i = 0; i < n; i++) {
+    out[i] = attackers$at(s, i);
   }
   return out;
 }
@@ -3925,6 +4117,14 @@ function perUnit$defenders$terrain_multiplier(s) {
   }
   return out;
 }
+function perUnit$defenders$at(s) {
+  const n = in$defenders(s).length;
+  const out = new Array(n);
+  for (let i = 0; i < n; i++) {
+    out[i] = defenders$at(s, i);
+  }
+  return out;
+}
 function perUnit$defenders$supply_factor(s) {
   const n = in$defenders(s).length;
   const out = new Array(n);
@@ -4015,7 +4215,7 @@ function branch$advance(s) {
   return !(defender_destroyed(s) || defender_retreat_hexes(s) > 0) ? 0 : attacker_option_as_retreat(s) > 0 ? 1 : attacker_destroyed(s) ? 2 : 3;
 }
 function branch$exploit_ignored(s) {
-  return overrun_gains_no_exploit(s) ? 0 : in$phase(s) === "exploitation_phase" ? 1 : in$attack_hexes(s) > 2 || in$attack_hexes(s) === 2 && !in$attack_hexes_adjacent(s) ? 2 : 3;
+  return result(s).attacker_exploit === null ? 0 : overrun_gains_no_exploit(s) ? 1 : in$phase(s) === "exploitation_phase" ? 2 : in$attack_hexes(s) > 2 || in$attack_hexes(s) === 2 && !in$attack_hexes_adjacent(s) ? 3 : attacker_option_as_retreat(s) > 0 ? 4 : 5;
 }
 function branch$attackers$mode_factor(s, u$i) {
   const u$ = in$attackers(s)[u$i];
@@ -4024,6 +4224,10 @@ function branch$attackers$mode_factor(s, u$i) {
 function branch$attackers$action_rating(s, u$i) {
   const u$ = in$attackers(s)[u$i];
   return u$.mode === "dg" ? 0 : 1;
+}
+function branch$attackers$at(s, u$i) {
+  const u$ = in$attackers(s)[u$i];
+  return u$.class === "armor" ? 0 : u$.class === "mech" && u$.tank_symbol ? 1 : u$.anti_tank_symbol ? 2 : u$.class === "mech" ? 3 : 4;
 }
 function branch$attackers$destroyed(s, u$i) {
   const u$ = in$attackers(s)[u$i];
@@ -4035,7 +4239,7 @@ function branch$attackers$advances(s, u$i) {
 }
 function branch$attackers$gains_exploit(s, u$i) {
   const u$ = in$attackers(s)[u$i];
-  return result(s).attacker_exploit === null ? 0 : exploit_ignored(s) ? 1 : attacker_option_as_retreat(s) > 0 ? 2 : attackers$destroyed(s, u$i) ? 3 : u$.mode === "dg" ? 4 : u$.ar < (result(s).attacker_exploit) ? 5 : 6;
+  return result(s).attacker_exploit === null ? 0 : exploit_ignored(s) ? 1 : attackers$destroyed(s, u$i) ? 2 : u$.mode === "dg" ? 3 : u$.ar < (result(s).attacker_exploit) ? 4 : 5;
 }
 function branch$defenders$mode_factor(s, d$i) {
   const d$ = in$defenders(s)[d$i];
@@ -4045,6 +4249,10 @@ function branch$defenders$action_rating(s, d$i) {
   const d$ = in$defenders(s)[d$i];
   return d$.mode === "strat" ? 0 : d$.mode === "dg" ? 1 : 2;
 }
+function branch$defenders$at(s, d$i) {
+  const d$ = in$defenders(s)[d$i];
+  return d$.class === "armor" ? 0 : d$.class === "mech" && d$.tank_symbol ? 1 : d$.anti_tank_symbol ? 2 : d$.class === "mech" ? 3 : 4;
+}
 function branch$defenders$destroyed(s, d$i) {
   const d$ = in$defenders(s)[d$i];
   return defenders$losses(s, d$i) >= rt.whole(d$.steps - d$.steps_lost, "9.11c") ? 0 : d$.cannot_move && defender_option_as_retreat(s) > 0 ? 1 : 2;
@@ -4053,7 +4261,7 @@ function defender_at$each1(s) {
   const items = in$defenders(s);
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    if (d$.at === "heavy") {
+    if (defenders$at(s, d$i) === "heavy") {
       return true;
     }
   }
@@ -4063,7 +4271,7 @@ function defender_at$each2(s) {
   const items = in$defenders(s);
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    if (d$.at === "light") {
+    if (defenders$at(s, d$i) === "light") {
       return true;
     }
   }
@@ -4317,20 +4525,24 @@ function straight(input, dice) {
     const defender_supply_cost = rt.le(defender_re, 1) ? 1 : 2;
     const in$hedgehog_level = input.hedgehog_level;
     const hedgehog_at = in$hedgehog_level > 0 ? "heavy" : "no_at";
-    const defender_at = hedgehog_at === "heavy" || straight$defender_at$each1(in$defenders) ? "heavy" : straight$defender_at$each2(in$defenders) ? "light" : "no_at";
+    const defenders$at = new Array(in$defenders.length);
+    straight$loop$defenders$at(in$defenders, defenders$at);
+    const defender_at = hedgehog_at === "heavy" || straight$defender_at$each1(in$defenders, defenders$at) ? "heavy" : straight$defender_at$each2(in$defenders, defenders$at) ? "light" : "no_at";
     const in$defender_pays_supply = input.defender_pays_supply;
     const combat_supply_factor = in$defender_pays_supply ? 1 : num$1$2;
+    const attackers$at = new Array(in$attackers.length);
+    const attackers$terrain_multiplier = new Array(in$attackers.length);
     const attackers$attack_strength = new Array(in$attackers.length);
-    straight$loop$attackers$mode_factor(in$attackers, defender_at, attackers$attack_strength);
-    const attack_total = straight$attack_total$each1(in$attackers, attackers$attack_strength);
-    const defenders$defense_strength = new Array(in$defenders.length);
-    straight$loop$defenders$mode_factor(
-      in$defenders,
-      combat_supply_factor,
-      defenders$defense_strength,
+    straight$loop$attackers$at(
+      in$attackers,
+      defender_at,
+      attackers$at,
+      attackers$terrain_multiplier,
+      attackers$attack_strength,
     );
-    const defense_total = straight$defense_total$each1(in$defenders, defenders$defense_strength);
-    const both_zero = rt.eq(attack_total, 0) && rt.eq(defense_total, 0);
+    const attack_total = straight$attack_total$each1(in$attackers, attackers$attack_strength);
+    const defenders$terrain_multiplier = new Array(in$defenders.length);
+    const defenders$defense_strength = new Array(in$defenders.length);
     return straight$2(
       input,
       dice,
@@ -4341,11 +4553,14 @@ function straight(input, dice) {
       in$defender_ar_unit,
       defender_supply_cost,
       in$hedgehog_level,
+      defenders$at,
+      combat_supply_factor,
+      attackers$at,
+      attackers$terrain_multiplier,
       attackers$attack_strength,
       attack_total,
+      defenders$terrain_multiplier,
       defenders$defense_strength,
-      defense_total,
-      both_zero,
     );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
@@ -4355,7 +4570,15 @@ function straight(input, dice) {
   }
 }
 /** Stage 2 of `straight`, with the values it and the later stages read from before it. */
-function straight$2(input, dice, in$attackers, attacker_supply_cost, in$defenders, in$attacker_ar_unit, in$defender_ar_unit, defender_supply_cost, in$hedgehog_level, attackers$attack_strength, attack_total, defenders$defense_strength, defense_total, both_zero) {
+function straight$2(input, dice, in$attackers, attacker_supply_cost, in$defenders, in$attacker_ar_unit, in$defender_ar_unit, defender_supply_cost, in$hedgehog_level, defenders$at, combat_supply_factor, attackers$at, attackers$terrain_multiplier, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$defense_strength) {
+  straight$loop$defenders$terrain_multiplier(
+    in$defenders,
+    combat_supply_factor,
+    defenders$terrain_multiplier,
+    defenders$defense_strength,
+  );
+  const defense_total = straight$defense_total$each1(in$defenders, defenders$defense_strength);
+  const both_zero = rt.eq(attack_total, 0) && rt.eq(defense_total, 0);
   const odds = both_zero ? rt.ratio(1, 1, "9.7") : rt.roundOdds(rt.ratio(attack_total, defense_total, "9.7"), "half_up");
   const in$terrain = input.terrain;
   const highest_column = straight$highest_column$each1(in$terrain, odds);
@@ -4377,12 +4600,6 @@ function straight$2(input, dice, in$attackers, attacker_supply_cost, in$defender
   }
   const hedgehog_surprise_drm = in$hedgehog_level > 0 ? -1 : 0;
   const surprise_modified = rt.whole(rt.whole(die$surprise_roll + ar_drm, "9.8") + hedgehog_surprise_drm, "9.8");
-  const in$attack_type = "regular";
-  const surprise = straight$surprise$each1(surprise_modified, in$attack_type);
-  const die$shift_roll = dice.shift_roll;
-  if (die$shift_roll === undefined) {
-    return null;
-  }
   return straight$3(
     input,
     dice,
@@ -4393,8 +4610,12 @@ function straight$2(input, dice, in$attackers, attacker_supply_cost, in$defender
     in$defender_ar_unit,
     defender_supply_cost,
     in$hedgehog_level,
+    defenders$at,
+    attackers$at,
+    attackers$terrain_multiplier,
     attackers$attack_strength,
     attack_total,
+    defenders$terrain_multiplier,
     defenders$defense_strength,
     defense_total,
     odds,
@@ -4405,12 +4626,16 @@ function straight$2(input, dice, in$attackers, attacker_supply_cost, in$defender
     defender_ar,
     ar_drm,
     surprise_modified,
-    surprise,
-    die$shift_roll,
   );
 }
 /** Stage 3 of `straight`, with the values it and the later stages read from before it. */
-function straight$3(input, dice, in$attackers, attacker_supply_cost, in$defenders, in$attacker_ar_unit, in$defender_ar_unit, defender_supply_cost, in$hedgehog_level, attackers$attack_strength, attack_total, defenders$defense_strength, defense_total, odds, in$terrain, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, die$shift_roll) {
+function straight$3(input, dice, in$attackers, attacker_supply_cost, in$defenders, in$attacker_ar_unit, in$defender_ar_unit, defender_supply_cost, in$hedgehog_level, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$defense_strength, defense_total, odds, in$terrain, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified) {
+  const in$attack_type = "regular";
+  const surprise = straight$surprise$each1(surprise_modified, in$attack_type);
+  const die$shift_roll = dice.shift_roll;
+  if (die$shift_roll === undefined) {
+    return null;
+  }
   const column_shift = surprise === "attacker" ? die$shift_roll : surprise === "defender" ? -die$shift_roll : 0;
   const final_column = rt.whole(start_column + column_shift, "9.1g") < (rt.firstItem(table$combat_odds$columns)) ? rt.firstItem(table$combat_odds$columns) : rt.whole(start_column + column_shift, "9.1g") > (rt.lastItem(table$combat_odds$columns)) ? rt.lastItem(table$combat_odds$columns) : rt.whole(start_column + column_shift, "9.1g");
   const final_column_odds = rt.lookup(table$combat_odds, in$terrain, final_column);
@@ -4446,10 +4671,6 @@ function straight$3(input, dice, in$attackers, attacker_supply_cost, in$defender
   );
   const attacker_destroyed = straight$attacker_destroyed$each1(in$attackers, attackers$destroyed);
   const attacker_retreat_hexes = attacker_destroyed ? 0 : attacker_option_as_retreat;
-  const in$phase = input.phase;
-  const in$attack_hexes = input.attack_hexes;
-  const in$attack_hexes_adjacent = input.attack_hexes_adjacent;
-  const overrun_gains_no_exploit = false;
   return straight$4(
     input,
     in$attackers,
@@ -4457,8 +4678,12 @@ function straight$3(input, dice, in$attackers, attacker_supply_cost, in$defender
     in$defenders,
     in$defender_ar_unit,
     defender_supply_cost,
+    defenders$at,
+    attackers$at,
+    attackers$terrain_multiplier,
     attackers$attack_strength,
     attack_total,
+    defenders$terrain_multiplier,
     defenders$defense_strength,
     defense_total,
     odds,
@@ -4483,21 +4708,20 @@ function straight$3(input, dice, in$attackers, attacker_supply_cost, in$defender
     attackers$destroyed,
     attacker_destroyed,
     attacker_retreat_hexes,
-    in$phase,
-    in$attack_hexes,
-    in$attack_hexes_adjacent,
-    overrun_gains_no_exploit,
   );
 }
 /** Stage 4 of `straight`, with the values it and the later stages read from before it. */
-function straight$4(input, in$attackers, attacker_supply_cost, in$defenders, in$defender_ar_unit, defender_supply_cost, attackers$attack_strength, attack_total, defenders$defense_strength, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, final_column, final_column_odds, combat_modified, result, attacker_steps, attacker_destroyed_before_options, attacker_option_as_retreat, attacker_required_losses, attacker_step_losses, attackers$losses, attackers$destroyed, attacker_destroyed, attacker_retreat_hexes, in$phase, in$attack_hexes, in$attack_hexes_adjacent, overrun_gains_no_exploit) {
-  const exploit_ignored = overrun_gains_no_exploit ? true : in$phase === "exploitation_phase" ? true : in$attack_hexes > 2 || in$attack_hexes === 2 && !in$attack_hexes_adjacent ? true : false;
+function straight$4(input, in$attackers, attacker_supply_cost, in$defenders, in$defender_ar_unit, defender_supply_cost, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$defense_strength, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, final_column, final_column_odds, combat_modified, result, attacker_steps, attacker_destroyed_before_options, attacker_option_as_retreat, attacker_required_losses, attacker_step_losses, attackers$losses, attackers$destroyed, attacker_destroyed, attacker_retreat_hexes) {
+  const in$phase = input.phase;
+  const in$attack_hexes = input.attack_hexes;
+  const in$attack_hexes_adjacent = input.attack_hexes_adjacent;
+  const overrun_gains_no_exploit = false;
+  const exploit_ignored = result.attacker_exploit === null ? false : overrun_gains_no_exploit ? true : in$phase === "exploitation_phase" ? true : in$attack_hexes > 2 || in$attack_hexes === 2 && !in$attack_hexes_adjacent ? true : attacker_option_as_retreat > 0 ? true : false;
   const attackers$gains_exploit = new Array(in$attackers.length);
   straight$loop$attackers$gains_exploit(
     in$attackers,
     result,
     exploit_ignored,
-    attacker_option_as_retreat,
     attackers$destroyed,
     attackers$gains_exploit,
   );
@@ -4532,6 +4756,53 @@ function straight$4(input, in$attackers, attacker_supply_cost, in$defenders, in$
   const defender_retreat_hexes = defender_destroyed ? 0 : defender_option_as_retreat;
   const defender_dg = result.defender_dg ? true : defender_retreat_hexes >= 2;
   const advance = !(defender_destroyed || defender_retreat_hexes > 0) ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : attacker_destroyed ? "not_allowed" : "allowed";
+  return straight$5(
+    in$attackers,
+    attacker_supply_cost,
+    defender_supply_cost,
+    defenders$at,
+    attackers$at,
+    attackers$terrain_multiplier,
+    attackers$attack_strength,
+    attack_total,
+    defenders$terrain_multiplier,
+    defenders$defense_strength,
+    defense_total,
+    odds,
+    start_column,
+    start_column_odds,
+    attacker_ar,
+    defender_ar,
+    ar_drm,
+    surprise_modified,
+    surprise,
+    column_shift,
+    final_column,
+    final_column_odds,
+    combat_modified,
+    result,
+    attacker_option_as_retreat,
+    attacker_step_losses,
+    attackers$losses,
+    attackers$destroyed,
+    attacker_destroyed,
+    attacker_retreat_hexes,
+    exploit_ignored,
+    attackers$gains_exploit,
+    exploit_units,
+    defender_may_ignore,
+    defender_option,
+    defender_step_losses,
+    defenders$losses,
+    defenders$destroyed,
+    defender_destroyed,
+    defender_retreat_hexes,
+    defender_dg,
+    advance,
+  );
+}
+/** Stage 5 of `straight`, with the values it and the later stages read from before it. */
+function straight$5(in$attackers, attacker_supply_cost, defender_supply_cost, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$defense_strength, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, final_column, final_column_odds, combat_modified, result, attacker_option_as_retreat, attacker_step_losses, attackers$losses, attackers$destroyed, attacker_destroyed, attacker_retreat_hexes, exploit_ignored, attackers$gains_exploit, exploit_units, defender_may_ignore, defender_option, defender_step_losses, defenders$losses, defenders$destroyed, defender_destroyed, defender_retreat_hexes, defender_dg, advance) {
   const attackers$advances = new Array(in$attackers.length);
   straight$loop$attackers$advances(
     in$attackers,
@@ -4543,6 +4814,10 @@ function straight$4(input, in$attackers, attacker_supply_cost, in$defenders, in$
   return straight$outputs(
     attacker_supply_cost,
     defender_supply_cost,
+    attackers$at,
+    defenders$at,
+    attackers$terrain_multiplier,
+    defenders$terrain_multiplier,
     attackers$attack_strength,
     defenders$defense_strength,
     attack_total,
@@ -4564,6 +4839,8 @@ function straight$4(input, in$attackers, attacker_supply_cost, in$defenders, in$
     attacker_step_losses,
     attackers$losses,
     attackers$destroyed,
+    attacker_destroyed,
+    exploit_ignored,
     attackers$gains_exploit,
     exploit_units,
     defender_may_ignore,
@@ -4572,25 +4849,34 @@ function straight$4(input, in$attackers, attacker_supply_cost, in$defenders, in$
     defender_step_losses,
     defenders$losses,
     defenders$destroyed,
+    defender_destroyed,
     defender_dg,
     advance,
     attackers$advances,
   );
 }
-/** The per-unit definitions `attackers.mode_factor`, `attackers.at_reduced`, `attackers.terrain_multiplier`, `attackers.step_loss_factor`, `attackers.supply_factor`, `attackers.attack_strength`, unit by unit. */
-function straight$loop$attackers$mode_factor(in$attackers, defender_at, attackers$attack_strength) {
+/** The per-unit definitions `defenders.at`, unit by unit. */
+function straight$loop$defenders$at(in$defenders, defenders$at) {
+  for (let d$i = 0; d$i < in$defenders.length; d$i++) {
+    const d$ = in$defenders[d$i];
+    defenders$at[d$i] = d$.class === "armor" ? "heavy" : d$.class === "mech" && d$.tank_symbol ? "heavy" : d$.anti_tank_symbol ? "heavy" : d$.class === "mech" ? "light" : "no_at";
+  }
+}
+/** The per-unit definitions `attackers.at`, `attackers.at_reduced`, `attackers.terrain_multiplier`, `attackers.mode_factor`, `attackers.step_loss_factor`, `attackers.supply_factor`, `attackers.attack_strength`, unit by unit. */
+function straight$loop$attackers$at(in$attackers, defender_at, attackers$at, attackers$terrain_multiplier, attackers$attack_strength) {
   for (let u$i = 0; u$i < in$attackers.length; u$i++) {
     const u$ = in$attackers[u$i];
+    attackers$at[u$i] = u$.class === "armor" ? "heavy" : u$.class === "mech" && u$.tank_symbol ? "heavy" : u$.anti_tank_symbol ? "heavy" : u$.class === "mech" ? "light" : "no_at";
+    const attackers$at_reduced = (u$.class === "armor" || u$.class === "mech") && rt.eq(rt.numberIn(u$.terrain_effect), 2) && (defender_at === "heavy" || defender_at === "light" && attackers$at[u$i] === "light");
+    attackers$terrain_multiplier[u$i] = attackers$at_reduced ? num$3$2 : rt.numberIn(u$.terrain_effect);
     const attackers$mode_factor = u$.mode === "dg" ? num$1$2 : 1;
-    const attackers$at_reduced = (u$.class === "armor" || u$.class === "mech") && rt.eq(rt.numberIn(u$.terrain_effect), 2) && (u$.at === "no_at" || defender_at === "heavy" || defender_at === "light" && u$.at === "light");
-    const attackers$terrain_multiplier = attackers$at_reduced ? num$3$2 : rt.numberIn(u$.terrain_effect);
     const attackers$step_loss_factor = u$.steps_lost >= 1 ? num$1$2 : 1;
     const attackers$supply_factor = u$.out_of_supply ? num$1$2 : 1;
     attackers$attack_strength[u$i] = rt.mul(
       rt.mul(
         rt.mul(
           rt.mul(rt.numberIn(u$.strength), attackers$mode_factor, "9.4"),
-          attackers$terrain_multiplier,
+          attackers$terrain_multiplier[u$i],
           "9.4",
         ),
         attackers$step_loss_factor,
@@ -4601,12 +4887,12 @@ function straight$loop$attackers$mode_factor(in$attackers, defender_at, attacker
     );
   }
 }
-/** The per-unit definitions `defenders.mode_factor`, `defenders.terrain_multiplier`, `defenders.step_loss_factor`, `defenders.supply_factor`, `defenders.defense_strength`, unit by unit. */
-function straight$loop$defenders$mode_factor(in$defenders, combat_supply_factor, defenders$defense_strength) {
+/** The per-unit definitions `defenders.terrain_multiplier`, `defenders.mode_factor`, `defenders.step_loss_factor`, `defenders.supply_factor`, `defenders.defense_strength`, unit by unit. */
+function straight$loop$defenders$terrain_multiplier(in$defenders, combat_supply_factor, defenders$terrain_multiplier, defenders$defense_strength) {
   for (let d$i = 0; d$i < in$defenders.length; d$i++) {
     const d$ = in$defenders[d$i];
+    defenders$terrain_multiplier[d$i] = d$.bracketed ? 1 : rt.numberIn(d$.terrain_effect);
     const defenders$mode_factor = d$.mode === "strat" ? 0 : d$.mode === "reserve" ? num$1$2 : d$.mode === "dg" ? num$1$2 : 1;
-    const defenders$terrain_multiplier = d$.bracketed ? 1 : rt.numberIn(d$.terrain_effect);
     const defenders$step_loss_factor = rt.whole(d$.steps_lost * 2, "9.11d") >= d$.steps ? num$1$2 : 1;
     const defenders$supply_factor = d$.out_of_supply ? num$1$2 : 1;
     defenders$defense_strength[d$i] = rt.mul(
@@ -4614,7 +4900,7 @@ function straight$loop$defenders$mode_factor(in$defenders, combat_supply_factor,
         rt.mul(
           rt.mul(
             rt.mul(rt.numberIn(d$.strength), defenders$mode_factor, "9.4a"),
-            defenders$terrain_multiplier,
+            defenders$terrain_multiplier[d$i],
             "9.4a",
           ),
           defenders$step_loss_factor,
@@ -4651,10 +4937,10 @@ function straight$loop$attackers$losses(in$attackers, attacker_losses_by_unit, a
   }
 }
 /** The per-unit definitions `attackers.gains_exploit`, unit by unit. */
-function straight$loop$attackers$gains_exploit(in$attackers, result, exploit_ignored, attacker_option_as_retreat, attackers$destroyed, attackers$gains_exploit) {
+function straight$loop$attackers$gains_exploit(in$attackers, result, exploit_ignored, attackers$destroyed, attackers$gains_exploit) {
   for (let u$i = 0; u$i < in$attackers.length; u$i++) {
     const u$ = in$attackers[u$i];
-    attackers$gains_exploit[u$i] = result.attacker_exploit === null ? false : exploit_ignored ? false : attacker_option_as_retreat > 0 ? false : attackers$destroyed[u$i] ? false : u$.mode === "dg" ? false : u$.ar < (result.attacker_exploit) ? false : true;
+    attackers$gains_exploit[u$i] = result.attacker_exploit === null ? false : exploit_ignored ? false : attackers$destroyed[u$i] ? false : u$.mode === "dg" ? false : u$.ar < (result.attacker_exploit) ? false : true;
   }
 }
 /** The per-unit definitions `defenders.losses`, `defenders.destroyed`, unit by unit. */
@@ -4673,10 +4959,14 @@ function straight$loop$attackers$advances(in$attackers, attackers$destroyed, att
   }
 }
 /** The outputs of `straight`, in wire form. */
-function straight$outputs(attacker_supply_cost, defender_supply_cost, attackers$attack_strength, defenders$defense_strength, attack_total, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, final_column, final_column_odds, combat_modified, result, attacker_retreat_hexes, attacker_step_losses, attackers$losses, attackers$destroyed, attackers$gains_exploit, exploit_units, defender_may_ignore, defender_option, defender_retreat_hexes, defender_step_losses, defenders$losses, defenders$destroyed, defender_dg, advance, attackers$advances) {
+function straight$outputs(attacker_supply_cost, defender_supply_cost, attackers$at, defenders$at, attackers$terrain_multiplier, defenders$terrain_multiplier, attackers$attack_strength, defenders$defense_strength, attack_total, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, final_column, final_column_odds, combat_modified, result, attacker_retreat_hexes, attacker_step_losses, attackers$losses, attackers$destroyed, attacker_destroyed, exploit_ignored, attackers$gains_exploit, exploit_units, defender_may_ignore, defender_option, defender_retreat_hexes, defender_step_losses, defenders$losses, defenders$destroyed, defender_destroyed, defender_dg, advance, attackers$advances) {
   return {
     attacker_supply_cost: attacker_supply_cost,
     defender_supply_cost: defender_supply_cost,
+    "attackers.at": attackers$at,
+    "defenders.at": defenders$at,
+    "attackers.terrain_multiplier": rt.wireEach(attackers$terrain_multiplier, rt.wireAs.number),
+    "defenders.terrain_multiplier": rt.wireEach(defenders$terrain_multiplier, rt.wireAs.number),
     "attackers.attack_strength": rt.wireEach(attackers$attack_strength, rt.wireAs.number),
     "defenders.defense_strength": rt.wireEach(defenders$defense_strength, rt.wireAs.number),
     attack_total: rt.wireAs.number(attack_total),
@@ -4698,6 +4988,8 @@ function straight$outputs(attacker_supply_cost, defender_supply_cost, attackers$
     attacker_step_losses: attacker_step_losses,
     "attackers.losses": attackers$losses,
     "attackers.destroyed": attackers$destroyed,
+    attacker_destroyed: attacker_destroyed,
+    exploit_ignored: exploit_ignored,
     "attackers.gains_exploit": attackers$gains_exploit,
     exploit_units: exploit_units,
     defender_may_ignore: defender_may_ignore,
@@ -4706,6 +4998,7 @@ function straight$outputs(attacker_supply_cost, defender_supply_cost, attackers$
     defender_step_losses: defender_step_losses,
     "defenders.losses": defenders$losses,
     "defenders.destroyed": defenders$destroyed,
+    defender_destroyed: defender_destroyed,
     defender_dg: defender_dg,
     advance: advance,
     "attackers.advances": attackers$advances,
@@ -4779,21 +5072,21 @@ function straight$defender_re$each1(in$defenders) {
   }
   return total;
 }
-function straight$defender_at$each1(in$defenders) {
+function straight$defender_at$each1(in$defenders, defenders$at) {
   const items = in$defenders;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    if (d$.at === "heavy") {
+    if (defenders$at[d$i] === "heavy") {
       return true;
     }
   }
   return false;
 }
-function straight$defender_at$each2(in$defenders) {
+function straight$defender_at$each2(in$defenders, defenders$at) {
   const items = in$defenders;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    if (d$.at === "light") {
+    if (defenders$at[d$i] === "light") {
       return true;
     }
   }
@@ -4993,16 +5286,41 @@ const TRACE = [
   { info: step$defender_re, value: (s) => s.defender_re },
   { info: step$defender_supply_cost, value: (s) => s.defender_supply_cost },
   {
-    info: step$attackers$mode_factor,
-    items: (s) => s.attackers$mode_factor,
-    branch: branch$attackers$mode_factor,
-    branches: [step$attackers$mode_factor$branch0, step$attackers$mode_factor$branch1],
+    info: step$attackers$at,
+    items: (s) => s.attackers$at,
+    branch: branch$attackers$at,
+    branches: [
+      step$attackers$at$branch0,
+      step$attackers$at$branch1,
+      step$attackers$at$branch2,
+      step$attackers$at$branch3,
+      step$attackers$at$branch4,
+    ],
+  },
+  {
+    info: step$defenders$at,
+    items: (s) => s.defenders$at,
+    branch: branch$defenders$at,
+    branches: [
+      step$defenders$at$branch0,
+      step$defenders$at$branch1,
+      step$defenders$at$branch2,
+      step$defenders$at$branch3,
+      step$defenders$at$branch4,
+    ],
   },
   { info: step$in$hedgehog_level, value: (s) => s.in$hedgehog_level },
   { info: step$hedgehog_at, value: (s) => s.hedgehog_at },
   { info: step$defender_at, value: (s) => s.defender_at },
   { info: step$attackers$at_reduced, items: (s) => s.attackers$at_reduced },
   { info: step$attackers$terrain_multiplier, items: (s) => s.attackers$terrain_multiplier },
+  { info: step$defenders$terrain_multiplier, items: (s) => s.defenders$terrain_multiplier },
+  {
+    info: step$attackers$mode_factor,
+    items: (s) => s.attackers$mode_factor,
+    branch: branch$attackers$mode_factor,
+    branches: [step$attackers$mode_factor$branch0, step$attackers$mode_factor$branch1],
+  },
   { info: step$attackers$step_loss_factor, items: (s) => s.attackers$step_loss_factor },
   { info: step$attackers$supply_factor, items: (s) => s.attackers$supply_factor },
   { info: step$attackers$attack_strength, items: (s) => s.attackers$attack_strength },
@@ -5019,7 +5337,6 @@ const TRACE = [
       step$defenders$mode_factor$branch3,
     ],
   },
-  { info: step$defenders$terrain_multiplier, items: (s) => s.defenders$terrain_multiplier },
   { info: step$defenders$step_loss_factor, items: (s) => s.defenders$step_loss_factor },
   { info: step$defenders$supply_factor, items: (s) => s.defenders$supply_factor },
   { info: step$defenders$defense_strength, items: (s) => s.defenders$defense_strength },
@@ -5135,6 +5452,8 @@ const TRACE = [
       step$exploit_ignored$branch1,
       step$exploit_ignored$branch2,
       step$exploit_ignored$branch3,
+      step$exploit_ignored$branch4,
+      step$exploit_ignored$branch5,
     ],
   },
   {
@@ -5148,7 +5467,6 @@ const TRACE = [
       step$attackers$gains_exploit$branch3,
       step$attackers$gains_exploit$branch4,
       step$attackers$gains_exploit$branch5,
-      step$attackers$gains_exploit$branch6,
     ],
   },
   { info: step$exploit_units, value: (s) => s.exploit_units },
@@ -5545,9 +5863,9 @@ const DEFINITIONS = [
   },
   {
     info: step$exploit_ignored,
-    random: false,
+    random: true,
     ground: false,
-    dice: [],
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: exploit_ignored,
     wire: rt.wireAs.plain,
   },
@@ -5614,6 +5932,14 @@ const DEFINITIONS = [
     dice: [],
     get: (s) => perUnit$attackers$attack_strength(s),
     wire: (value) => (value).map(rt.wireAs.number),
+  },
+  {
+    info: step$out$attackers$at,
+    random: false,
+    ground: false,
+    dice: [],
+    get: (s) => perUnit$attackers$at(s),
+    wire: rt.wireAs.plain,
   },
   {
     info: step$out$attackers$at_reduced,
@@ -5712,6 +6038,14 @@ const DEFINITIONS = [
     wire: (value) => (value).map(rt.wireAs.number),
   },
   {
+    info: step$out$defenders$at,
+    random: false,
+    ground: false,
+    dice: [],
+    get: (s) => perUnit$defenders$at(s),
+    wire: rt.wireAs.plain,
+  },
+  {
     info: step$out$defenders$supply_factor,
     random: false,
     ground: false,
@@ -5747,8 +6081,12 @@ const DEFINITIONS = [
 const OUTPUTS = [
   DEFINITIONS[4],
   DEFINITIONS[6],
+  DEFINITIONS[51],
+  DEFINITIONS[64],
+  DEFINITIONS[53],
+  DEFINITIONS[63],
   DEFINITIONS[50],
-  DEFINITIONS[61],
+  DEFINITIONS[62],
   DEFINITIONS[11],
   DEFINITIONS[12],
   DEFINITIONS[13],
@@ -5766,19 +6104,22 @@ const OUTPUTS = [
   DEFINITIONS[21],
   DEFINITIONS[38],
   DEFINITIONS[32],
-  DEFINITIONS[54],
   DEFINITIONS[55],
-  DEFINITIONS[58],
+  DEFINITIONS[56],
+  DEFINITIONS[34],
+  DEFINITIONS[42],
+  DEFINITIONS[59],
   DEFINITIONS[43],
   DEFINITIONS[28],
   DEFINITIONS[29],
   DEFINITIONS[39],
   DEFINITIONS[33],
-  DEFINITIONS[64],
-  DEFINITIONS[65],
+  DEFINITIONS[66],
+  DEFINITIONS[67],
+  DEFINITIONS[35],
   DEFINITIONS[40],
   DEFINITIONS[41],
-  DEFINITIONS[57],
+  DEFINITIONS[58],
 ];
 /**
  * The outputs as one object literal (a fixed shape is much faster to build than adding keys one by one).
@@ -5791,6 +6132,10 @@ function outputs(c) {
       return {
         attacker_supply_cost: attacker_supply_cost(s),
         defender_supply_cost: defender_supply_cost(s),
+        "attackers.at": perUnit$attackers$at(s),
+        "defenders.at": perUnit$defenders$at(s),
+        "attackers.terrain_multiplier": rt.wireEach(perUnit$attackers$terrain_multiplier(s), rt.wireAs.number),
+        "defenders.terrain_multiplier": rt.wireEach(perUnit$defenders$terrain_multiplier(s), rt.wireAs.number),
         "attackers.attack_strength": rt.wireEach(perUnit$attackers$attack_strength(s), rt.wireAs.number),
         "defenders.defense_strength": rt.wireEach(perUnit$defenders$defense_strength(s), rt.wireAs.number),
         attack_total: rt.wireAs.number(attack_total(s)),
@@ -5812,6 +6157,8 @@ function outputs(c) {
         attacker_step_losses: attacker_step_losses(s),
         "attackers.losses": perUnit$attackers$losses(s),
         "attackers.destroyed": perUnit$attackers$destroyed(s),
+        attacker_destroyed: attacker_destroyed(s),
+        exploit_ignored: exploit_ignored(s),
         "attackers.gains_exploit": perUnit$attackers$gains_exploit(s),
         exploit_units: exploit_units(s),
         defender_may_ignore: defender_may_ignore(s),
@@ -5820,6 +6167,7 @@ function outputs(c) {
         defender_step_losses: defender_step_losses(s),
         "defenders.losses": perUnit$defenders$losses(s),
         "defenders.destroyed": perUnit$defenders$destroyed(s),
+        defender_destroyed: defender_destroyed(s),
         defender_dg: defender_dg(s),
         advance: advance(s),
         "attackers.advances": perUnit$attackers$advances(s),
@@ -5833,45 +6181,52 @@ function outputs(c) {
   return {
     attacker_supply_cost: c.value(OUTPUTS[0]),
     defender_supply_cost: c.value(OUTPUTS[1]),
-    "attackers.attack_strength": c.value(OUTPUTS[2]),
-    "defenders.defense_strength": c.value(OUTPUTS[3]),
-    attack_total: c.value(OUTPUTS[4]),
-    defense_total: c.value(OUTPUTS[5]),
-    odds: c.value(OUTPUTS[6]),
-    start_column: c.value(OUTPUTS[7]),
-    start_column_odds: c.value(OUTPUTS[8]),
-    attacker_ar: c.value(OUTPUTS[9]),
-    defender_ar: c.value(OUTPUTS[10]),
-    ar_drm: c.value(OUTPUTS[11]),
-    surprise_modified: c.value(OUTPUTS[12]),
-    surprise: c.value(OUTPUTS[13]),
-    column_shift: c.value(OUTPUTS[14]),
-    final_column: c.value(OUTPUTS[15]),
-    final_column_odds: c.value(OUTPUTS[16]),
-    combat_modified: c.value(OUTPUTS[17]),
-    result: c.value(OUTPUTS[18]),
-    attacker_retreat_hexes: c.value(OUTPUTS[19]),
-    attacker_step_losses: c.value(OUTPUTS[20]),
-    "attackers.losses": c.value(OUTPUTS[21]),
-    "attackers.destroyed": c.value(OUTPUTS[22]),
-    "attackers.gains_exploit": c.value(OUTPUTS[23]),
-    exploit_units: c.value(OUTPUTS[24]),
-    defender_may_ignore: c.value(OUTPUTS[25]),
-    defender_option: c.value(OUTPUTS[26]),
-    defender_retreat_hexes: c.value(OUTPUTS[27]),
-    defender_step_losses: c.value(OUTPUTS[28]),
-    "defenders.losses": c.value(OUTPUTS[29]),
-    "defenders.destroyed": c.value(OUTPUTS[30]),
-    defender_dg: c.value(OUTPUTS[31]),
-    advance: c.value(OUTPUTS[32]),
-    "attackers.advances": c.value(OUTPUTS[33]),
+    "attackers.at": c.value(OUTPUTS[2]),
+    "defenders.at": c.value(OUTPUTS[3]),
+    "attackers.terrain_multiplier": c.value(OUTPUTS[4]),
+    "defenders.terrain_multiplier": c.value(OUTPUTS[5]),
+    "attackers.attack_strength": c.value(OUTPUTS[6]),
+    "defenders.defense_strength": c.value(OUTPUTS[7]),
+    attack_total: c.value(OUTPUTS[8]),
+    defense_total: c.value(OUTPUTS[9]),
+    odds: c.value(OUTPUTS[10]),
+    start_column: c.value(OUTPUTS[11]),
+    start_column_odds: c.value(OUTPUTS[12]),
+    attacker_ar: c.value(OUTPUTS[13]),
+    defender_ar: c.value(OUTPUTS[14]),
+    ar_drm: c.value(OUTPUTS[15]),
+    surprise_modified: c.value(OUTPUTS[16]),
+    surprise: c.value(OUTPUTS[17]),
+    column_shift: c.value(OUTPUTS[18]),
+    final_column: c.value(OUTPUTS[19]),
+    final_column_odds: c.value(OUTPUTS[20]),
+    combat_modified: c.value(OUTPUTS[21]),
+    result: c.value(OUTPUTS[22]),
+    attacker_retreat_hexes: c.value(OUTPUTS[23]),
+    attacker_step_losses: c.value(OUTPUTS[24]),
+    "attackers.losses": c.value(OUTPUTS[25]),
+    "attackers.destroyed": c.value(OUTPUTS[26]),
+    attacker_destroyed: c.value(OUTPUTS[27]),
+    exploit_ignored: c.value(OUTPUTS[28]),
+    "attackers.gains_exploit": c.value(OUTPUTS[29]),
+    exploit_units: c.value(OUTPUTS[30]),
+    defender_may_ignore: c.value(OUTPUTS[31]),
+    defender_option: c.value(OUTPUTS[32]),
+    defender_retreat_hexes: c.value(OUTPUTS[33]),
+    defender_step_losses: c.value(OUTPUTS[34]),
+    "defenders.losses": c.value(OUTPUTS[35]),
+    "defenders.destroyed": c.value(OUTPUTS[36]),
+    defender_destroyed: c.value(OUTPUTS[37]),
+    defender_dg: c.value(OUTPUTS[38]),
+    advance: c.value(OUTPUTS[39]),
+    "attackers.advances": c.value(OUTPUTS[40]),
   };
 }
 const MEMO = {
   overrun_gains_no_exploit: { read: (s) => s.overrun_gains_no_exploit, lets: [], dice: [] },
   final_column: { read: (s) => s.final_column, lets: ["start_column", "column_shift"], dice: [] },
   final_column_odds: { read: (s) => s.final_column_odds, lets: ["final_column"], dice: [] },
-  defender_at: { read: (s) => s.defender_at, lets: ["hedgehog_at"], dice: [] },
+  defender_at: { read: (s) => s.defender_at, lets: ["hedgehog_at", "defenders.at"], dice: [] },
   attacker_supply_cost: { read: (s) => s.attacker_supply_cost, lets: [], dice: [] },
   defender_re: { read: (s) => s.defender_re, lets: [], dice: [] },
   defender_supply_cost: { read: (s) => s.defender_supply_cost, lets: ["defender_re"], dice: [] },
@@ -5967,7 +6322,11 @@ const MEMO = {
     ],
     dice: [],
   },
-  exploit_ignored: { read: (s) => s.exploit_ignored, lets: ["overrun_gains_no_exploit"], dice: [] },
+  exploit_ignored: {
+    read: (s) => s.exploit_ignored,
+    lets: ["result", "overrun_gains_no_exploit", "attacker_option_as_retreat"],
+    dice: [],
+  },
   exploit_units: { read: (s) => s.exploit_units, lets: ["attackers.gains_exploit"], dice: [] },
   both_zero: { read: (s) => s.both_zero, lets: ["attack_total", "defense_total"], dice: [] },
   hedgehog_combat_drm: { read: (s) => s.hedgehog_combat_drm, lets: [], dice: [] },
@@ -5985,7 +6344,8 @@ const MEMO = {
     ],
     dice: [],
   },
-  "attackers.at_reduced": { read: (s) => s.attackers$at_reduced, lets: ["defender_at"], dice: [] },
+  "attackers.at": { read: (s) => s.attackers$at, lets: [], dice: [] },
+  "attackers.at_reduced": { read: (s) => s.attackers$at_reduced, lets: ["defender_at", "attackers.at"], dice: [] },
   "attackers.terrain_multiplier": { read: (s) => s.attackers$terrain_multiplier, lets: ["attackers.at_reduced"], dice: [] },
   "attackers.supply_factor": { read: (s) => s.attackers$supply_factor, lets: [], dice: [] },
   "attackers.losses": { read: (s) => s.attackers$losses, lets: ["attacker_losses_by_unit"], dice: [] },
@@ -6002,7 +6362,7 @@ const MEMO = {
   },
   "attackers.gains_exploit": {
     read: (s) => s.attackers$gains_exploit,
-    lets: ["result", "exploit_ignored", "attacker_option_as_retreat", "attackers.destroyed"],
+    lets: ["result", "exploit_ignored", "attackers.destroyed"],
     dice: [],
   },
   "defenders.mode_factor": { read: (s) => s.defenders$mode_factor, lets: [], dice: [] },
@@ -6019,6 +6379,7 @@ const MEMO = {
     dice: [],
   },
   "defenders.terrain_multiplier": { read: (s) => s.defenders$terrain_multiplier, lets: [], dice: [] },
+  "defenders.at": { read: (s) => s.defenders$at, lets: [], dice: [] },
   "defenders.supply_factor": { read: (s) => s.defenders$supply_factor, lets: [], dice: [] },
   "defenders.losses": { read: (s) => s.defenders$losses, lets: ["defender_losses_by_unit"], dice: [] },
   "defenders.destroyed": {
@@ -6245,6 +6606,7 @@ function inherit(s, parent) {
   s.attackers$mode_factor = parent.attackers$mode_factor?.slice();
   s.attackers$action_rating = parent.attackers$action_rating?.slice();
   s.attackers$attack_strength = parent.attackers$attack_strength?.slice();
+  s.attackers$at = parent.attackers$at?.slice();
   s.attackers$at_reduced = parent.attackers$at_reduced?.slice();
   s.attackers$terrain_multiplier = parent.attackers$terrain_multiplier?.slice();
   s.attackers$supply_factor = parent.attackers$supply_factor?.slice();
@@ -6257,6 +6619,7 @@ function inherit(s, parent) {
   s.defenders$action_rating = parent.defenders$action_rating?.slice();
   s.defenders$defense_strength = parent.defenders$defense_strength?.slice();
   s.defenders$terrain_multiplier = parent.defenders$terrain_multiplier?.slice();
+  s.defenders$at = parent.defenders$at?.slice();
   s.defenders$supply_factor = parent.defenders$supply_factor?.slice();
   s.defenders$losses = parent.defenders$losses?.slice();
   s.defenders$destroyed = parent.defenders$destroyed?.slice();

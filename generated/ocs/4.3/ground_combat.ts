@@ -23,7 +23,16 @@ export const metadata = {
     { label: "Combat supply", names: ["attacker_supply_cost", "defender_supply_cost"] },
     {
       label: "Strengths",
-      names: ["attackers.attack_strength", "defenders.defense_strength", "attack_total", "defense_total"],
+      names: [
+        "attackers.at",
+        "defenders.at",
+        "attackers.terrain_multiplier",
+        "defenders.terrain_multiplier",
+        "attackers.attack_strength",
+        "defenders.defense_strength",
+        "attack_total",
+        "defense_total",
+      ],
     },
     {
       label: "Odds and column",
@@ -41,6 +50,8 @@ export const metadata = {
         "attacker_step_losses",
         "attackers.losses",
         "attackers.destroyed",
+        "attacker_destroyed",
+        "exploit_ignored",
         "attackers.gains_exploit",
         "exploit_units",
       ],
@@ -54,6 +65,7 @@ export const metadata = {
         "defender_step_losses",
         "defenders.losses",
         "defenders.destroyed",
+        "defender_destroyed",
         "defender_dg",
       ],
     },
@@ -67,20 +79,65 @@ export const metadata = {
       otherwise: "No surprise",
     },
     { items: [{ value: "result" }] },
+    {
+      items: [
+        { text: "terrain x" },
+        { value: "attackers.terrain_multiplier" },
+        { text: " vs x" },
+        { value: "defenders.terrain_multiplier" },
+      ],
+    },
+    { items: [{ text: "Attacker destroyed" }], when: "attacker_destroyed" },
+    {
+      items: [{ text: "attacker loses " }, { value: "attacker_step_losses" }],
+      when: "attacker_step_losses",
+    },
+    {
+      items: [{ text: "attacker retreats " }, { value: "attacker_retreat_hexes" }],
+      when: "attacker_retreat_hexes",
+    },
+    { items: [{ text: "Defender destroyed" }], when: "defender_destroyed" },
+    {
+      items: [{ text: "defender loses " }, { value: "defender_step_losses" }],
+      when: "defender_step_losses",
+    },
+    {
+      items: [{ text: "defender retreats " }, { value: "defender_retreat_hexes" }],
+      when: "defender_retreat_hexes",
+    },
+    { items: [{ text: "defender DG" }], when: "defender_dg" },
+    { items: [{ text: "advance " }, { value: "advance" }] },
+    { items: [{ text: "Exploit ignored" }], when: "exploit_ignored" },
+    { items: [{ text: "Exploit markers " }, { value: "exploit_units" }], when: "exploit_units" },
   ],
   decisive: {
     steps: [
+      "attackers",
+      "attacker_ar_unit",
+      "attacker_option_retreat",
       "attack_type",
       "hedgehog_level",
       "defenders",
       "defender_ar_unit",
-      "attackers",
-      "attacker_ar_unit",
       "terrain",
       "defender_pays_supply",
+      "phase",
+      "attack_hexes",
+      "attack_hexes_adjacent",
+      "defender_option_retreat",
+      "defender_ignores",
       "shift_roll",
       "surprise_roll",
       "combat_roll",
+      "exploit_units",
+      "attackers.gains_exploit",
+      "attackers.destroyed",
+      "attackers.losses",
+      "attacker_losses_by_unit",
+      "attacker_step_losses",
+      "attacker_steps",
+      "attacker_required_losses",
+      "attacker_option_as_retreat",
       "result",
       "final_column",
       "column_shift",
@@ -107,13 +164,34 @@ export const metadata = {
       "attackers.step_loss_factor",
       "attackers.terrain_multiplier",
       "attackers.at_reduced",
+      "attackers.at",
       "defender_at",
+      "defenders.at",
       "hedgehog_at",
       "attackers.mode_factor",
       "both_zero",
       "highest_column",
       "combat_modified",
       "hedgehog_combat_drm",
+      "attacker_destroyed_before_options",
+      "exploit_ignored",
+      "overrun_gains_no_exploit",
+      "advance",
+      "attacker_destroyed",
+      "defender_retreat_hexes",
+      "defender_option_as_retreat",
+      "defender_option",
+      "defender_may_ignore",
+      "attacker_cannot_take_options",
+      "defender_destroyed",
+      "defenders.destroyed",
+      "defenders.losses",
+      "defender_losses_by_unit",
+      "defender_step_losses",
+      "defender_steps",
+      "defender_required_losses",
+      "defender_dg",
+      "attacker_retreat_hexes",
       "final_column_odds",
     ],
     checks: {
@@ -130,7 +208,8 @@ export const metadata = {
       "attackers.can_only_defend",
       "attackers.attack_capable",
       "attackers.class",
-      "attackers.at",
+      "attackers.tank_symbol",
+      "attackers.anti_tank_symbol",
       "attackers.ar",
       "attackers.mode",
       "attackers.steps",
@@ -138,8 +217,11 @@ export const metadata = {
       "attackers.out_of_supply",
       "attackers.terrain_effect",
       "attackers.dak_brigade",
+      "attackers.cannot_move",
       "defenders.strength",
-      "defenders.at",
+      "defenders.class",
+      "defenders.tank_symbol",
+      "defenders.anti_tank_symbol",
       "defenders.ar",
       "defenders.mode",
       "defenders.steps",
@@ -147,12 +229,19 @@ export const metadata = {
       "defenders.out_of_supply",
       "defenders.terrain_effect",
       "defenders.bracketed",
+      "defenders.cannot_move",
       "entry_prohibited",
       "terrain",
       "attacker_supply",
       "defender_pays_supply",
       "attacker_ar_unit",
       "defender_ar_unit",
+      "attacker_option_retreat",
+      "defender_option_retreat",
+      "defender_ignores",
+      "phase",
+      "attack_hexes",
+      "attack_hexes_adjacent",
       "hedgehog_level",
     ],
   },
@@ -169,6 +258,34 @@ export const metadata = {
       paragraph: "9.0",
       quote: "expending SP according to the Supply Table",
       perUnit: false,
+      random: false,
+    },
+    "attackers.at": {
+      label: "Attacking unit's AT effects",
+      paragraph: "9.4e",
+      quote: "Heavy AT Effects are given to all Yellow-coded units",
+      perUnit: true,
+      random: false,
+    },
+    "defenders.at": {
+      label: "Defending unit's AT effects",
+      paragraph: "9.4e",
+      quote: "Heavy AT Effects are given to all Yellow-coded units",
+      perUnit: true,
+      random: false,
+    },
+    "attackers.terrain_multiplier": {
+      label: "Attacking unit's terrain multiplier",
+      paragraph: "9.4e",
+      quote: "A “x2” Terrain Effect for attacking Armor or Mech is sometimes reduced to “x1.5”.",
+      perUnit: true,
+      random: false,
+    },
+    "defenders.terrain_multiplier": {
+      label: "Defending unit's terrain multiplier",
+      paragraph: "9.4d",
+      quote: "On defense, all such bracketed modifiers are read as x1.",
+      perUnit: true,
       random: false,
     },
     "attackers.attack_strength": {
@@ -318,6 +435,14 @@ export const metadata = {
       perUnit: true,
       random: true,
     },
+    attacker_destroyed: {
+      label: "Every attacking unit destroyed",
+      paragraph: "9.11",
+      quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
+      perUnit: false,
+      random: true,
+    },
+    exploit_ignored: { label: "Exploit result ignored", paragraph: "9.13b", quote: "", perUnit: false, random: true },
     "attackers.gains_exploit": {
       label: "Gains an Exploit marker",
       paragraph: "9.13b",
@@ -374,6 +499,13 @@ export const metadata = {
       perUnit: true,
       random: true,
     },
+    defender_destroyed: {
+      label: "Every defending unit destroyed",
+      paragraph: "9.11",
+      quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
+      perUnit: false,
+      random: true,
+    },
     defender_dg: {
       label: "Defender DG",
       paragraph: "9.12a",
@@ -409,10 +541,12 @@ export interface AttackingUnit {
   can_only_defend: boolean;
   /** The unit is Attack-Capable */
   attack_capable: boolean;
-  /** Armor, Mech or Other */
+  /** The colour inside its unit symbol: Armor yellow, Mech red, Other any other colour (3.2a) */
   class: "armor" | "mech" | "other";
-  /** Its AT effects */
-  at: "no_at" | "light" | "heavy";
+  /** Its unit symbol is a Tank symbol (with a red class, Heavy AT: 9.4e) */
+  tank_symbol: boolean;
+  /** Its unit symbol is an Anti-Tank or Anti-Aircraft symbol (Heavy AT: 9.4e) */
+  anti_tank_symbol: boolean;
   /** Printed Action Rating */
   ar: number;
   /** Combat or Move by the side of the counter showing, or the mode of its marker: Reserve, Strat, DG or Exploit (5.2) */
@@ -423,7 +557,7 @@ export interface AttackingUnit {
   steps_lost: number;
   /** Marked Out of Supply */
   out_of_supply: boolean;
-  /** Its Terrain Effect for the terrain the defender chose for its stack: 2 for x2, 0.5 for x1/2, 1 for none */
+  /** Its Terrain Effect on the game's chart for the terrain the defender chose for its stack: 2 for x2, 0.5 for x1/2, 1 for none */
   terrain_effect: number;
   /** A DAK 2-step brigade (pays 1T of combat supply) */
   dak_brigade: boolean;
@@ -437,10 +571,12 @@ export interface DefendingUnit {
   name: string;
   /** Printed Combat Strength on the side of the counter showing (0 for units without one) */
   strength: number;
-  /** Armor, Mech or Other */
+  /** The colour inside its unit symbol: Armor yellow, Mech red, Other any other colour (3.2a) */
   class: "armor" | "mech" | "other";
-  /** Its AT effects */
-  at: "no_at" | "light" | "heavy";
+  /** Its unit symbol is a Tank symbol (with a red class, Heavy AT: 9.4e) */
+  tank_symbol: boolean;
+  /** Its unit symbol is an Anti-Tank or Anti-Aircraft symbol (Heavy AT: 9.4e) */
+  anti_tank_symbol: boolean;
   /** Printed Action Rating */
   ar: number;
   /** Combat or Move by the side of the counter showing, or the mode of its marker: Reserve, Strat, DG or Exploit (5.2) */
@@ -453,7 +589,7 @@ export interface DefendingUnit {
   re: number;
   /** Marked Out of Supply */
   out_of_supply: boolean;
-  /** Its Terrain Effect for the hex terrain the defender chose: 2 for x2, 0.5 for x1/2, 1 for none */
+  /** Its Terrain Effect on the game's chart for the hex terrain the defender chose: 2 for x2, 0.5 for x1/2, 1 for none */
   terrain_effect: number;
   /** The Terrain Effect is in brackets, such as [x2] */
   bracketed: boolean;
@@ -529,6 +665,14 @@ export interface Outputs {
   attacker_supply_cost: number;
   /** Defender's combat supply cost (T) (9.0) */
   defender_supply_cost: number;
+  /** Attacking unit's AT effects (9.4e) */
+  "attackers.at": ("no_at" | "light" | "heavy")[];
+  /** Defending unit's AT effects (9.4e) */
+  "defenders.at": ("no_at" | "light" | "heavy")[];
+  /** Attacking unit's terrain multiplier (9.4e) */
+  "attackers.terrain_multiplier": number[];
+  /** Defending unit's terrain multiplier (9.4d) */
+  "defenders.terrain_multiplier": number[];
   /** Attack strength (9.4) */
   "attackers.attack_strength": number[];
   /** Defense strength (9.4a) */
@@ -571,6 +715,10 @@ export interface Outputs {
   "attackers.losses": number[];
   /** Attacking unit destroyed (9.11c) */
   "attackers.destroyed": boolean[];
+  /** Every attacking unit destroyed (9.11) */
+  attacker_destroyed: boolean;
+  /** Exploit result ignored (9.13b) */
+  exploit_ignored: boolean;
   /** Gains an Exploit marker (9.13b) */
   "attackers.gains_exploit": boolean[];
   /** Units gaining Exploit markers (9.13) */
@@ -587,6 +735,8 @@ export interface Outputs {
   "defenders.losses": number[];
   /** Defending unit destroyed (9.11c) */
   "defenders.destroyed": boolean[];
+  /** Every defending unit destroyed (9.11) */
+  defender_destroyed: boolean;
   /** Defender DG (9.12a) */
   defender_dg: boolean;
   /** Advance after combat (9.12g) */
@@ -766,7 +916,7 @@ export const schema: rt.EngineSchema = {
         {
           name: "class",
           label: "Class",
-          description: "Armor, Mech or Other",
+          description: "The colour inside its unit symbol: Armor yellow, Mech red, Other any other colour (3.2a)",
           type: {
             kind: "enum",
             name: "unit_class",
@@ -779,19 +929,18 @@ export const schema: rt.EngineSchema = {
           default: "other",
         },
         {
-          name: "at",
-          label: "AT effects",
-          description: "Its AT effects",
-          type: {
-            kind: "enum",
-            name: "at_level",
-            members: [
-              { name: "no_at", label: "No AT" },
-              { name: "light", label: "Light AT" },
-              { name: "heavy", label: "Heavy AT" },
-            ],
-          },
-          default: "no_at",
+          name: "tank_symbol",
+          label: "Tank symbol",
+          description: "Its unit symbol is a Tank symbol (with a red class, Heavy AT: 9.4e)",
+          type: { kind: "boolean" },
+          default: false,
+        },
+        {
+          name: "anti_tank_symbol",
+          label: "Anti-Tank or Anti-Aircraft symbol",
+          description: "Its unit symbol is an Anti-Tank or Anti-Aircraft symbol (Heavy AT: 9.4e)",
+          type: { kind: "boolean" },
+          default: false,
         },
         {
           name: "ar",
@@ -841,9 +990,8 @@ export const schema: rt.EngineSchema = {
         {
           name: "terrain_effect",
           label: "Terrain effect",
-          description: "Its Terrain Effect for the terrain the defender chose for its stack: 2 for x2, 0.5 for x1/2, 1 for none",
+          description: "Its Terrain Effect on the game's chart for the terrain the defender chose for its stack: 2 for x2, 0.5 for x1/2, 1 for none",
           type: { kind: "number", min: 0 },
-          default: 1,
         },
         {
           name: "dak_brigade",
@@ -880,7 +1028,7 @@ export const schema: rt.EngineSchema = {
         {
           name: "class",
           label: "Class",
-          description: "Armor, Mech or Other",
+          description: "The colour inside its unit symbol: Armor yellow, Mech red, Other any other colour (3.2a)",
           type: {
             kind: "enum",
             name: "unit_class",
@@ -893,19 +1041,18 @@ export const schema: rt.EngineSchema = {
           default: "other",
         },
         {
-          name: "at",
-          label: "AT effects",
-          description: "Its AT effects",
-          type: {
-            kind: "enum",
-            name: "at_level",
-            members: [
-              { name: "no_at", label: "No AT" },
-              { name: "light", label: "Light AT" },
-              { name: "heavy", label: "Heavy AT" },
-            ],
-          },
-          default: "no_at",
+          name: "tank_symbol",
+          label: "Tank symbol",
+          description: "Its unit symbol is a Tank symbol (with a red class, Heavy AT: 9.4e)",
+          type: { kind: "boolean" },
+          default: false,
+        },
+        {
+          name: "anti_tank_symbol",
+          label: "Anti-Tank or Anti-Aircraft symbol",
+          description: "Its unit symbol is an Anti-Tank or Anti-Aircraft symbol (Heavy AT: 9.4e)",
+          type: { kind: "boolean" },
+          default: false,
         },
         {
           name: "ar",
@@ -962,9 +1109,8 @@ export const schema: rt.EngineSchema = {
         {
           name: "terrain_effect",
           label: "Terrain effect",
-          description: "Its Terrain Effect for the hex terrain the defender chose: 2 for x2, 0.5 for x1/2, 1 for none",
+          description: "Its Terrain Effect on the game's chart for the hex terrain the defender chose: 2 for x2, 0.5 for x1/2, 1 for none",
           type: { kind: "number", min: 0 },
-          default: 1,
         },
         {
           name: "bracketed",
@@ -1231,7 +1377,7 @@ const ASSUMABLE: readonly rt.FieldSchema[] = [
       kind: "enum",
       name: "advance_rule",
       members: [
-        { name: "required", label: "Required: the attacking units must enter the hex" },
+        { name: "required", label: "Required" },
         { name: "allowed", label: "Allowed" },
         { name: "not_allowed", label: "Not possible" },
       ],
@@ -2140,14 +2286,7 @@ const step$advance: rt.StepInfo = {
   kind: "let",
   paragraph: "9.12g",
   quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
-  type: {
-    t: "enum",
-    labels: {
-      required: "Required: the attacking units must enter the hex",
-      allowed: "Allowed",
-      not_allowed: "Not possible",
-    },
-  },
+  type: { t: "enum", labels: { required: "Required", allowed: "Allowed", not_allowed: "Not possible" } },
 };
 const step$exploit_ignored: rt.StepInfo = {
   name: "exploit_ignored",
@@ -2221,6 +2360,14 @@ const step$attackers$attack_strength: rt.StepInfo = {
   quote: "The combat strength of units in each class is sometimes modified by terrain.",
   type: { t: "number" },
 };
+const step$attackers$at: rt.StepInfo = {
+  name: "attackers.at",
+  label: "Attacking unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "Heavy AT Effects are given to all Yellow-coded units",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
 const step$attackers$at_reduced: rt.StepInfo = {
   name: "attackers.at_reduced",
   label: "x2 reduced to x1.5",
@@ -2275,14 +2422,7 @@ const step$attackers$advances: rt.StepInfo = {
   kind: "let",
   paragraph: "9.12g",
   quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
-  type: {
-    t: "enum",
-    labels: {
-      required: "Required: the attacking units must enter the hex",
-      allowed: "Allowed",
-      not_allowed: "Not possible",
-    },
-  },
+  type: { t: "enum", labels: { required: "Required", allowed: "Allowed", not_allowed: "Not possible" } },
 };
 const step$attackers$gains_exploit: rt.StepInfo = {
   name: "attackers.gains_exploit",
@@ -2323,6 +2463,14 @@ const step$defenders$terrain_multiplier: rt.StepInfo = {
   paragraph: "9.4d",
   quote: "On defense, all such bracketed modifiers are read as x1.",
   type: { t: "number" },
+};
+const step$defenders$at: rt.StepInfo = {
+  name: "defenders.at",
+  label: "Defending unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "Heavy AT Effects are given to all Yellow-coded units",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
 };
 const step$defenders$supply_factor: rt.StepInfo = {
   name: "defenders.supply_factor",
@@ -2380,6 +2528,14 @@ const step$out$attackers$attack_strength: rt.StepInfo = {
   quote: "The combat strength of units in each class is sometimes modified by terrain.",
   type: { t: "list", of: { t: "number" } },
 };
+const step$out$attackers$at: rt.StepInfo = {
+  name: "attackers.at",
+  label: "Attacking unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "Heavy AT Effects are given to all Yellow-coded units",
+  type: { t: "list", of: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } } },
+};
 const step$out$attackers$at_reduced: rt.StepInfo = {
   name: "attackers.at_reduced",
   label: "x2 reduced to x1.5",
@@ -2436,14 +2592,7 @@ const step$out$attackers$advances: rt.StepInfo = {
   quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
   type: {
     t: "list",
-    of: {
-      t: "enum",
-      labels: {
-        required: "Required: the attacking units must enter the hex",
-        allowed: "Allowed",
-        not_allowed: "Not possible",
-      },
-    },
+    of: { t: "enum", labels: { required: "Required", allowed: "Allowed", not_allowed: "Not possible" } },
   },
 };
 const step$out$attackers$gains_exploit: rt.StepInfo = {
@@ -2485,6 +2634,14 @@ const step$out$defenders$terrain_multiplier: rt.StepInfo = {
   paragraph: "9.4d",
   quote: "On defense, all such bracketed modifiers are read as x1.",
   type: { t: "list", of: { t: "number" } },
+};
+const step$out$defenders$at: rt.StepInfo = {
+  name: "defenders.at",
+  label: "Defending unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "Heavy AT Effects are given to all Yellow-coded units",
+  type: { t: "list", of: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } } },
 };
 const step$out$defenders$supply_factor: rt.StepInfo = {
   name: "defenders.supply_factor",
@@ -2748,14 +2905,7 @@ const step$advance$branch0: rt.StepInfo = {
   kind: "let",
   paragraph: "9.12g",
   quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
-  type: {
-    t: "enum",
-    labels: {
-      required: "Required: the attacking units must enter the hex",
-      allowed: "Allowed",
-      not_allowed: "Not possible",
-    },
-  },
+  type: { t: "enum", labels: { required: "Required", allowed: "Allowed", not_allowed: "Not possible" } },
 };
 const step$advance$branch1: rt.StepInfo = {
   name: "advance",
@@ -2763,14 +2913,7 @@ const step$advance$branch1: rt.StepInfo = {
   kind: "let",
   paragraph: "9.12g(B)",
   quote: "If the attackers take their option as a retreat, no advance is possible.",
-  type: {
-    t: "enum",
-    labels: {
-      required: "Required: the attacking units must enter the hex",
-      allowed: "Allowed",
-      not_allowed: "Not possible",
-    },
-  },
+  type: { t: "enum", labels: { required: "Required", allowed: "Allowed", not_allowed: "Not possible" } },
 };
 const step$advance$branch2: rt.StepInfo = {
   name: "advance",
@@ -2778,14 +2921,7 @@ const step$advance$branch2: rt.StepInfo = {
   kind: "let",
   paragraph: "9.11",
   quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
-  type: {
-    t: "enum",
-    labels: {
-      required: "Required: the attacking units must enter the hex",
-      allowed: "Allowed",
-      not_allowed: "Not possible",
-    },
-  },
+  type: { t: "enum", labels: { required: "Required", allowed: "Allowed", not_allowed: "Not possible" } },
 };
 const step$advance$branch3: rt.StepInfo = {
   name: "advance",
@@ -2793,16 +2929,17 @@ const step$advance$branch3: rt.StepInfo = {
   kind: "let",
   paragraph: "9.12g(D)",
   quote: "The owning player gets to choose which of his attacking units advance (if any).",
-  type: {
-    t: "enum",
-    labels: {
-      required: "Required: the attacking units must enter the hex",
-      allowed: "Allowed",
-      not_allowed: "Not possible",
-    },
-  },
+  type: { t: "enum", labels: { required: "Required", allowed: "Allowed", not_allowed: "Not possible" } },
 };
 const step$exploit_ignored$branch0: rt.StepInfo = {
+  name: "exploit_ignored",
+  label: "Exploit result ignored",
+  kind: "let",
+  paragraph: "9.13",
+  quote: "Combat results can include a notation “e” and a number",
+  type: { t: "boolean" },
+};
+const step$exploit_ignored$branch1: rt.StepInfo = {
   name: "exploit_ignored",
   label: "Exploit result ignored",
   kind: "let",
@@ -2810,7 +2947,7 @@ const step$exploit_ignored$branch0: rt.StepInfo = {
   quote: "No unit, regardless of the combat result, ever gains an Exploitation marker (9.13b) when making an overrun.",
   type: { t: "boolean" },
 };
-const step$exploit_ignored$branch1: rt.StepInfo = {
+const step$exploit_ignored$branch2: rt.StepInfo = {
   name: "exploit_ignored",
   label: "Exploit result ignored",
   kind: "let",
@@ -2818,7 +2955,7 @@ const step$exploit_ignored$branch1: rt.StepInfo = {
   quote: "It is an overrun (in any phase) or an attack in the Exploitation Phase.",
   type: { t: "boolean" },
 };
-const step$exploit_ignored$branch2: rt.StepInfo = {
+const step$exploit_ignored$branch3: rt.StepInfo = {
   name: "exploit_ignored",
   label: "Exploit result ignored",
   kind: "let",
@@ -2826,7 +2963,15 @@ const step$exploit_ignored$branch2: rt.StepInfo = {
   quote: "Any two attacking stacks are not mutually adjacent.",
   type: { t: "boolean" },
 };
-const step$exploit_ignored$branch3: rt.StepInfo = {
+const step$exploit_ignored$branch4: rt.StepInfo = {
+  name: "exploit_ignored",
+  label: "Exploit result ignored",
+  kind: "let",
+  paragraph: "9.10d",
+  quote: "If the attacker chooses to retreat, ignore the exploitation result entirely.",
+  type: { t: "boolean" },
+};
+const step$exploit_ignored$branch5: rt.StepInfo = {
   name: "exploit_ignored",
   label: "Exploit result ignored",
   kind: "let",
@@ -2866,6 +3011,46 @@ const step$attackers$action_rating$branch1: rt.StepInfo = {
   quote: "Units will move and fight according to the values on the side of the counter that is showing",
   type: { t: "integer" },
 };
+const step$attackers$at$branch0: rt.StepInfo = {
+  name: "attackers.at",
+  label: "Attacking unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "Heavy AT Effects are given to all Yellow-coded units",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
+const step$attackers$at$branch1: rt.StepInfo = {
+  name: "attackers.at",
+  label: "Attacking unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "Red-coded units with Tank symbols (such as a Soviet Tank Brigade)",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
+const step$attackers$at$branch2: rt.StepInfo = {
+  name: "attackers.at",
+  label: "Attacking unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "units with an Anti-Tank or Anti-Aircraft symbol",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
+const step$attackers$at$branch3: rt.StepInfo = {
+  name: "attackers.at",
+  label: "Attacking unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "Light AT Effects are given to all Red-coded units which do not have a Tank symbol",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
+const step$attackers$at$branch4: rt.StepInfo = {
+  name: "attackers.at",
+  label: "Attacking unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "No AT Effects are given to all other unit types.",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
 const step$attackers$destroyed$branch0: rt.StepInfo = {
   name: "attackers.destroyed",
   label: "Attacking unit destroyed",
@@ -2896,14 +3081,7 @@ const step$attackers$advances$branch0: rt.StepInfo = {
   kind: "let",
   paragraph: "9.11",
   quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
-  type: {
-    t: "enum",
-    labels: {
-      required: "Required: the attacking units must enter the hex",
-      allowed: "Allowed",
-      not_allowed: "Not possible",
-    },
-  },
+  type: { t: "enum", labels: { required: "Required", allowed: "Allowed", not_allowed: "Not possible" } },
 };
 const step$attackers$advances$branch1: rt.StepInfo = {
   name: "attackers.advances",
@@ -2911,14 +3089,7 @@ const step$attackers$advances$branch1: rt.StepInfo = {
   kind: "let",
   paragraph: "9.12g(B)",
   quote: "If the attackers take their option as a retreat, no advance is possible.",
-  type: {
-    t: "enum",
-    labels: {
-      required: "Required: the attacking units must enter the hex",
-      allowed: "Allowed",
-      not_allowed: "Not possible",
-    },
-  },
+  type: { t: "enum", labels: { required: "Required", allowed: "Allowed", not_allowed: "Not possible" } },
 };
 const step$attackers$advances$branch2: rt.StepInfo = {
   name: "attackers.advances",
@@ -2926,14 +3097,7 @@ const step$attackers$advances$branch2: rt.StepInfo = {
   kind: "let",
   paragraph: "9.12g",
   quote: "If all of the defenders are destroyed or retreat, attacking units can enter the defender’s hex.",
-  type: {
-    t: "enum",
-    labels: {
-      required: "Required: the attacking units must enter the hex",
-      allowed: "Allowed",
-      not_allowed: "Not possible",
-    },
-  },
+  type: { t: "enum", labels: { required: "Required", allowed: "Allowed", not_allowed: "Not possible" } },
 };
 const step$attackers$advances$branch3: rt.StepInfo = {
   name: "attackers.advances",
@@ -2941,14 +3105,7 @@ const step$attackers$advances$branch3: rt.StepInfo = {
   kind: "let",
   paragraph: "9.12b",
   quote: "(and cannot advance after combat either)",
-  type: {
-    t: "enum",
-    labels: {
-      required: "Required: the attacking units must enter the hex",
-      allowed: "Allowed",
-      not_allowed: "Not possible",
-    },
-  },
+  type: { t: "enum", labels: { required: "Required", allowed: "Allowed", not_allowed: "Not possible" } },
 };
 const step$attackers$advances$branch4: rt.StepInfo = {
   name: "attackers.advances",
@@ -2956,14 +3113,7 @@ const step$attackers$advances$branch4: rt.StepInfo = {
   kind: "let",
   paragraph: "9.12g(A)",
   quote: "Only those units that paid combat supply costs (including those with a strength of zero) can advance.",
-  type: {
-    t: "enum",
-    labels: {
-      required: "Required: the attacking units must enter the hex",
-      allowed: "Allowed",
-      not_allowed: "Not possible",
-    },
-  },
+  type: { t: "enum", labels: { required: "Required", allowed: "Allowed", not_allowed: "Not possible" } },
 };
 const step$attackers$gains_exploit$branch0: rt.StepInfo = {
   name: "attackers.gains_exploit",
@@ -2985,19 +3135,11 @@ const step$attackers$gains_exploit$branch2: rt.StepInfo = {
   name: "attackers.gains_exploit",
   label: "Gains an Exploit marker",
   kind: "let",
-  paragraph: "9.10d",
-  quote: "If the attacker chooses to retreat, ignore the exploitation result entirely.",
-  type: { t: "boolean" },
-};
-const step$attackers$gains_exploit$branch3: rt.StepInfo = {
-  name: "attackers.gains_exploit",
-  label: "Gains an Exploit marker",
-  kind: "let",
   paragraph: "9.11",
   quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.",
   type: { t: "boolean" },
 };
-const step$attackers$gains_exploit$branch4: rt.StepInfo = {
+const step$attackers$gains_exploit$branch3: rt.StepInfo = {
   name: "attackers.gains_exploit",
   label: "Gains an Exploit marker",
   kind: "let",
@@ -3005,7 +3147,7 @@ const step$attackers$gains_exploit$branch4: rt.StepInfo = {
   quote: "Attacking units are in DG Mode.",
   type: { t: "boolean" },
 };
-const step$attackers$gains_exploit$branch5: rt.StepInfo = {
+const step$attackers$gains_exploit$branch4: rt.StepInfo = {
   name: "attackers.gains_exploit",
   label: "Gains an Exploit marker",
   kind: "let",
@@ -3013,7 +3155,7 @@ const step$attackers$gains_exploit$branch5: rt.StepInfo = {
   quote: "meaning the attacking units with an AR of that number or higher might change to Exploit Mode",
   type: { t: "boolean" },
 };
-const step$attackers$gains_exploit$branch6: rt.StepInfo = {
+const step$attackers$gains_exploit$branch5: rt.StepInfo = {
   name: "attackers.gains_exploit",
   label: "Gains an Exploit marker",
   kind: "let",
@@ -3076,6 +3218,46 @@ const step$defenders$action_rating$branch2: rt.StepInfo = {
   paragraph: "5.2",
   quote: "Units will move and fight according to the values on the side of the counter that is showing",
   type: { t: "integer" },
+};
+const step$defenders$at$branch0: rt.StepInfo = {
+  name: "defenders.at",
+  label: "Defending unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "Heavy AT Effects are given to all Yellow-coded units",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
+const step$defenders$at$branch1: rt.StepInfo = {
+  name: "defenders.at",
+  label: "Defending unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "Red-coded units with Tank symbols (such as a Soviet Tank Brigade)",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
+const step$defenders$at$branch2: rt.StepInfo = {
+  name: "defenders.at",
+  label: "Defending unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "units with an Anti-Tank or Anti-Aircraft symbol",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
+const step$defenders$at$branch3: rt.StepInfo = {
+  name: "defenders.at",
+  label: "Defending unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "Light AT Effects are given to all Red-coded units which do not have a Tank symbol",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
+};
+const step$defenders$at$branch4: rt.StepInfo = {
+  name: "defenders.at",
+  label: "Defending unit's AT effects",
+  kind: "let",
+  paragraph: "9.4e",
+  quote: "No AT Effects are given to all other unit types.",
+  type: { t: "enum", labels: { no_at: "No AT", light: "Light AT", heavy: "Heavy AT" } },
 };
 const step$defenders$destroyed$branch0: rt.StepInfo = {
   name: "defenders.destroyed",
@@ -3230,6 +3412,7 @@ class State extends rt.State {
   attackers$mode_factor: (rt.Num | undefined)[] | undefined = undefined;
   attackers$action_rating: (number | undefined)[] | undefined = undefined;
   attackers$attack_strength: (rt.Num | undefined)[] | undefined = undefined;
+  attackers$at: (("no_at" | "light" | "heavy") | undefined)[] | undefined = undefined;
   attackers$at_reduced: (boolean | undefined)[] | undefined = undefined;
   attackers$terrain_multiplier: (rt.Num | undefined)[] | undefined = undefined;
   attackers$supply_factor: (rt.Num | undefined)[] | undefined = undefined;
@@ -3242,6 +3425,7 @@ class State extends rt.State {
   defenders$action_rating: (number | undefined)[] | undefined = undefined;
   defenders$defense_strength: (rt.Num | undefined)[] | undefined = undefined;
   defenders$terrain_multiplier: (rt.Num | undefined)[] | undefined = undefined;
+  defenders$at: (("no_at" | "light" | "heavy") | undefined)[] | undefined = undefined;
   defenders$supply_factor: (rt.Num | undefined)[] | undefined = undefined;
   defenders$losses: (number | undefined)[] | undefined = undefined;
   defenders$destroyed: (boolean | undefined)[] | undefined = undefined;
@@ -3757,7 +3941,7 @@ function advance(s: State): "required" | "allowed" | "not_allowed" {
 function exploit_ignored(s: State): boolean {
   let v = s.exploit_ignored;
   if (v === undefined) {
-    v = overrun_gains_no_exploit(s) ? true : in$phase(s) === "exploitation_phase" ? true : in$attack_hexes(s) > 2 || in$attack_hexes(s) === 2 && !in$attack_hexes_adjacent(s) ? true : false;
+    v = result(s).attacker_exploit === null ? false : overrun_gains_no_exploit(s) ? true : in$phase(s) === "exploitation_phase" ? true : in$attack_hexes(s) > 2 || in$attack_hexes(s) === 2 && !in$attack_hexes_adjacent(s) ? true : attacker_option_as_retreat(s) > 0 ? true : false;
     s.exploit_ignored = v;
   }
   return v;
@@ -3841,11 +4025,20 @@ function attackers$attack_strength(s: State, u$i: number): rt.Num {
   }
   return v;
 }
+function attackers$at(s: State, u$i: number): "no_at" | "light" | "heavy" {
+  let v = (s.attackers$at ??= new Array(in$attackers(s).length))[u$i];
+  if (v === undefined) {
+    const u$ = in$attackers(s)[u$i];
+    v = u$.class === "armor" ? "heavy" : u$.class === "mech" && u$.tank_symbol ? "heavy" : u$.anti_tank_symbol ? "heavy" : u$.class === "mech" ? "light" : "no_at";
+    (s.attackers$at ??= new Array(in$attackers(s).length))[u$i] = v;
+  }
+  return v;
+}
 function attackers$at_reduced(s: State, u$i: number): boolean {
   let v = (s.attackers$at_reduced ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = (u$.class === "armor" || u$.class === "mech") && rt.eq(rt.numberIn(u$.terrain_effect) as rt.Num, 2) && (u$.at === "no_at" || defender_at(s) === "heavy" || defender_at(s) === "light" && u$.at === "light");
+    v = (u$.class === "armor" || u$.class === "mech") && rt.eq(rt.numberIn(u$.terrain_effect) as rt.Num, 2) && (defender_at(s) === "heavy" || defender_at(s) === "light" && attackers$at(s, u$i) === "light");
     (s.attackers$at_reduced ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -3908,7 +4101,7 @@ function attackers$gains_exploit(s: State, u$i: number): boolean {
   let v = (s.attackers$gains_exploit ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = result(s).attacker_exploit === null ? false : exploit_ignored(s) ? false : attacker_option_as_retreat(s) > 0 ? false : attackers$destroyed(s, u$i) ? false : u$.mode === "dg" ? false : u$.ar < (result(s).attacker_exploit as number) ? false : true;
+    v = result(s).attacker_exploit === null ? false : exploit_ignored(s) ? false : attackers$destroyed(s, u$i) ? false : u$.mode === "dg" ? false : u$.ar < (result(s).attacker_exploit as number) ? false : true;
     (s.attackers$gains_exploit ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -3962,6 +4155,15 @@ function defenders$terrain_multiplier(s: State, d$i: number): rt.Num {
     const d$ = in$defenders(s)[d$i];
     v = d$.bracketed ? 1 : rt.numberIn(d$.terrain_effect) as rt.Num;
     (s.defenders$terrain_multiplier ??= new Array(in$defenders(s).length))[d$i] = v;
+  }
+  return v;
+}
+function defenders$at(s: State, d$i: number): "no_at" | "light" | "heavy" {
+  let v = (s.defenders$at ??= new Array(in$defenders(s).length))[d$i];
+  if (v === undefined) {
+    const d$ = in$defenders(s)[d$i];
+    v = d$.class === "armor" ? "heavy" : d$.class === "mech" && d$.tank_symbol ? "heavy" : d$.anti_tank_symbol ? "heavy" : d$.class === "mech" ? "light" : "no_at";
+    (s.defenders$at ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
 }
@@ -4022,6 +4224,14 @@ function perUnit$attackers$attack_strength(s: State): rt.Num[] {
   const out: rt.Num[] = new Array(n);
   for (let i = 0; i < n; i++) {
     out[i] = attackers$attack_strength(s, i);
+  }
+  return out;
+}
+function perUnit$attackers$at(s: State): ("no_at" | "light" | "heavy")[] {
+  const n = in$attackers(s).length;
+  const out: ("no_at" | "light" | "heavy")[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    out[i] = attackers$at(s, i);
   }
   return out;
 }
@@ -4121,6 +4331,14 @@ function perUnit$defenders$terrain_multiplier(s: State): rt.Num[] {
   }
   return out;
 }
+function perUnit$defenders$at(s: State): ("no_at" | "light" | "heavy")[] {
+  const n = in$defenders(s).length;
+  const out: ("no_at" | "light" | "heavy")[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    out[i] = defenders$at(s, i);
+  }
+  return out;
+}
 function perUnit$defenders$supply_factor(s: State): rt.Num[] {
   const n = in$defenders(s).length;
   const out: rt.Num[] = new Array(n);
@@ -4211,7 +4429,7 @@ function branch$advance(s: State): number {
   return !(defender_destroyed(s) || defender_retreat_hexes(s) > 0) ? 0 : attacker_option_as_retreat(s) > 0 ? 1 : attacker_destroyed(s) ? 2 : 3;
 }
 function branch$exploit_ignored(s: State): number {
-  return overrun_gains_no_exploit(s) ? 0 : in$phase(s) === "exploitation_phase" ? 1 : in$attack_hexes(s) > 2 || in$attack_hexes(s) === 2 && !in$attack_hexes_adjacent(s) ? 2 : 3;
+  return result(s).attacker_exploit === null ? 0 : overrun_gains_no_exploit(s) ? 1 : in$phase(s) === "exploitation_phase" ? 2 : in$attack_hexes(s) > 2 || in$attack_hexes(s) === 2 && !in$attack_hexes_adjacent(s) ? 3 : attacker_option_as_retreat(s) > 0 ? 4 : 5;
 }
 function branch$attackers$mode_factor(s: State, u$i: number): number {
   const u$ = in$attackers(s)[u$i];
@@ -4220,6 +4438,10 @@ function branch$attackers$mode_factor(s: State, u$i: number): number {
 function branch$attackers$action_rating(s: State, u$i: number): number {
   const u$ = in$attackers(s)[u$i];
   return u$.mode === "dg" ? 0 : 1;
+}
+function branch$attackers$at(s: State, u$i: number): number {
+  const u$ = in$attackers(s)[u$i];
+  return u$.class === "armor" ? 0 : u$.class === "mech" && u$.tank_symbol ? 1 : u$.anti_tank_symbol ? 2 : u$.class === "mech" ? 3 : 4;
 }
 function branch$attackers$destroyed(s: State, u$i: number): number {
   const u$ = in$attackers(s)[u$i];
@@ -4231,7 +4453,7 @@ function branch$attackers$advances(s: State, u$i: number): number {
 }
 function branch$attackers$gains_exploit(s: State, u$i: number): number {
   const u$ = in$attackers(s)[u$i];
-  return result(s).attacker_exploit === null ? 0 : exploit_ignored(s) ? 1 : attacker_option_as_retreat(s) > 0 ? 2 : attackers$destroyed(s, u$i) ? 3 : u$.mode === "dg" ? 4 : u$.ar < (result(s).attacker_exploit as number) ? 5 : 6;
+  return result(s).attacker_exploit === null ? 0 : exploit_ignored(s) ? 1 : attackers$destroyed(s, u$i) ? 2 : u$.mode === "dg" ? 3 : u$.ar < (result(s).attacker_exploit as number) ? 4 : 5;
 }
 function branch$defenders$mode_factor(s: State, d$i: number): number {
   const d$ = in$defenders(s)[d$i];
@@ -4241,6 +4463,10 @@ function branch$defenders$action_rating(s: State, d$i: number): number {
   const d$ = in$defenders(s)[d$i];
   return d$.mode === "strat" ? 0 : d$.mode === "dg" ? 1 : 2;
 }
+function branch$defenders$at(s: State, d$i: number): number {
+  const d$ = in$defenders(s)[d$i];
+  return d$.class === "armor" ? 0 : d$.class === "mech" && d$.tank_symbol ? 1 : d$.anti_tank_symbol ? 2 : d$.class === "mech" ? 3 : 4;
+}
 function branch$defenders$destroyed(s: State, d$i: number): number {
   const d$ = in$defenders(s)[d$i];
   return defenders$losses(s, d$i) >= rt.whole(d$.steps - d$.steps_lost, "9.11c") ? 0 : d$.cannot_move && defender_option_as_retreat(s) > 0 ? 1 : 2;
@@ -4249,7 +4475,7 @@ function defender_at$each1(s: State): boolean {
   const items: readonly DefendingUnit[] = in$defenders(s);
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    if (d$.at === "heavy") {
+    if (defenders$at(s, d$i) === "heavy") {
       return true;
     }
   }
@@ -4259,7 +4485,7 @@ function defender_at$each2(s: State): boolean {
   const items: readonly DefendingUnit[] = in$defenders(s);
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    if (d$.at === "light") {
+    if (defenders$at(s, d$i) === "light") {
       return true;
     }
   }
@@ -4513,20 +4739,24 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const defender_supply_cost: number = rt.le(defender_re, 1) ? 1 : 2;
     const in$hedgehog_level = input.hedgehog_level as number;
     const hedgehog_at: "no_at" | "light" | "heavy" = in$hedgehog_level > 0 ? "heavy" : "no_at";
-    const defender_at: "no_at" | "light" | "heavy" = hedgehog_at === "heavy" || straight$defender_at$each1(in$defenders) ? "heavy" : straight$defender_at$each2(in$defenders) ? "light" : "no_at";
+    const defenders$at: ("no_at" | "light" | "heavy")[] = new Array(in$defenders.length);
+    straight$loop$defenders$at(in$defenders, defenders$at);
+    const defender_at: "no_at" | "light" | "heavy" = hedgehog_at === "heavy" || straight$defender_at$each1(in$defenders, defenders$at) ? "heavy" : straight$defender_at$each2(in$defenders, defenders$at) ? "light" : "no_at";
     const in$defender_pays_supply = input.defender_pays_supply as boolean;
     const combat_supply_factor: rt.Num = in$defender_pays_supply ? 1 : num$1$2;
+    const attackers$at: ("no_at" | "light" | "heavy")[] = new Array(in$attackers.length);
+    const attackers$terrain_multiplier: rt.Num[] = new Array(in$attackers.length);
     const attackers$attack_strength: rt.Num[] = new Array(in$attackers.length);
-    straight$loop$attackers$mode_factor(in$attackers, defender_at, attackers$attack_strength);
-    const attack_total: rt.Num = straight$attack_total$each1(in$attackers, attackers$attack_strength);
-    const defenders$defense_strength: rt.Num[] = new Array(in$defenders.length);
-    straight$loop$defenders$mode_factor(
-      in$defenders,
-      combat_supply_factor,
-      defenders$defense_strength,
+    straight$loop$attackers$at(
+      in$attackers,
+      defender_at,
+      attackers$at,
+      attackers$terrain_multiplier,
+      attackers$attack_strength,
     );
-    const defense_total: rt.Num = straight$defense_total$each1(in$defenders, defenders$defense_strength);
-    const both_zero: boolean = rt.eq(attack_total, 0) && rt.eq(defense_total, 0);
+    const attack_total: rt.Num = straight$attack_total$each1(in$attackers, attackers$attack_strength);
+    const defenders$terrain_multiplier: rt.Num[] = new Array(in$defenders.length);
+    const defenders$defense_strength: rt.Num[] = new Array(in$defenders.length);
     return straight$2(
       input,
       dice,
@@ -4537,11 +4767,14 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
       in$defender_ar_unit,
       defender_supply_cost,
       in$hedgehog_level,
+      defenders$at,
+      combat_supply_factor,
+      attackers$at,
+      attackers$terrain_multiplier,
       attackers$attack_strength,
       attack_total,
+      defenders$terrain_multiplier,
       defenders$defense_strength,
-      defense_total,
-      both_zero,
     );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
@@ -4551,7 +4784,15 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
   }
 }
 /** Stage 2 of `straight`, with the values it and the later stages read from before it. */
-function straight$2(input: Input, dice: Readonly<Record<string, number | undefined>>, in$attackers: readonly AttackingUnit[], attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], in$attacker_ar_unit: number, in$defender_ar_unit: number, defender_supply_cost: number, in$hedgehog_level: number, attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$defense_strength: rt.Num[], defense_total: rt.Num, both_zero: boolean): Record<string, rt.Wire> | null {
+function straight$2(input: Input, dice: Readonly<Record<string, number | undefined>>, in$attackers: readonly AttackingUnit[], attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], in$attacker_ar_unit: number, in$defender_ar_unit: number, defender_supply_cost: number, in$hedgehog_level: number, defenders$at: ("no_at" | "light" | "heavy")[], combat_supply_factor: rt.Num, attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$defense_strength: rt.Num[]): Record<string, rt.Wire> | null {
+  straight$loop$defenders$terrain_multiplier(
+    in$defenders,
+    combat_supply_factor,
+    defenders$terrain_multiplier,
+    defenders$defense_strength,
+  );
+  const defense_total: rt.Num = straight$defense_total$each1(in$defenders, defenders$defense_strength);
+  const both_zero: boolean = rt.eq(attack_total, 0) && rt.eq(defense_total, 0);
   const odds: rt.Odds = both_zero ? rt.ratio(1, 1, "9.7") : rt.roundOdds(rt.ratio(attack_total, defense_total, "9.7"), "half_up");
   const in$terrain = input.terrain as "open" | "close" | "very_close" | "extremely_close";
   const highest_column: number | null = straight$highest_column$each1(in$terrain, odds);
@@ -4573,12 +4814,6 @@ function straight$2(input: Input, dice: Readonly<Record<string, number | undefin
   }
   const hedgehog_surprise_drm: number = in$hedgehog_level > 0 ? -1 : 0;
   const surprise_modified: number = rt.whole(rt.whole(die$surprise_roll + ar_drm, "9.8") + hedgehog_surprise_drm, "9.8");
-  const in$attack_type = "regular" as "overrun" | "regular";
-  const surprise: ("attacker" | "defender") | null = straight$surprise$each1(surprise_modified, in$attack_type);
-  const die$shift_roll = dice.shift_roll;
-  if (die$shift_roll === undefined) {
-    return null;
-  }
   return straight$3(
     input,
     dice,
@@ -4589,8 +4824,12 @@ function straight$2(input: Input, dice: Readonly<Record<string, number | undefin
     in$defender_ar_unit,
     defender_supply_cost,
     in$hedgehog_level,
+    defenders$at,
+    attackers$at,
+    attackers$terrain_multiplier,
     attackers$attack_strength,
     attack_total,
+    defenders$terrain_multiplier,
     defenders$defense_strength,
     defense_total,
     odds,
@@ -4601,12 +4840,16 @@ function straight$2(input: Input, dice: Readonly<Record<string, number | undefin
     defender_ar,
     ar_drm,
     surprise_modified,
-    surprise,
-    die$shift_roll,
   );
 }
 /** Stage 3 of `straight`, with the values it and the later stages read from before it. */
-function straight$3(input: Input, dice: Readonly<Record<string, number | undefined>>, in$attackers: readonly AttackingUnit[], attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], in$attacker_ar_unit: number, in$defender_ar_unit: number, defender_supply_cost: number, in$hedgehog_level: number, attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, in$terrain: "open" | "close" | "very_close" | "extremely_close", start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, die$shift_roll: number): Record<string, rt.Wire> | null {
+function straight$3(input: Input, dice: Readonly<Record<string, number | undefined>>, in$attackers: readonly AttackingUnit[], attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], in$attacker_ar_unit: number, in$defender_ar_unit: number, defender_supply_cost: number, in$hedgehog_level: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, in$terrain: "open" | "close" | "very_close" | "extremely_close", start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number): Record<string, rt.Wire> | null {
+  const in$attack_type = "regular" as "overrun" | "regular";
+  const surprise: ("attacker" | "defender") | null = straight$surprise$each1(surprise_modified, in$attack_type);
+  const die$shift_roll = dice.shift_roll;
+  if (die$shift_roll === undefined) {
+    return null;
+  }
   const column_shift: number = surprise === "attacker" ? die$shift_roll : surprise === "defender" ? -die$shift_roll : 0;
   const final_column: number = rt.whole(start_column + column_shift, "9.1g") < (rt.firstItem(table$combat_odds$columns) as number) ? rt.firstItem(table$combat_odds$columns) as number : rt.whole(start_column + column_shift, "9.1g") > (rt.lastItem(table$combat_odds$columns) as number) ? rt.lastItem(table$combat_odds$columns) as number : rt.whole(start_column + column_shift, "9.1g");
   const final_column_odds: rt.Odds = rt.lookup(table$combat_odds, in$terrain, final_column);
@@ -4642,10 +4885,6 @@ function straight$3(input: Input, dice: Readonly<Record<string, number | undefin
   );
   const attacker_destroyed: boolean = straight$attacker_destroyed$each1(in$attackers, attackers$destroyed);
   const attacker_retreat_hexes: number = attacker_destroyed ? 0 : attacker_option_as_retreat;
-  const in$phase = input.phase as "combat_phase" | "exploitation_phase";
-  const in$attack_hexes = input.attack_hexes as number;
-  const in$attack_hexes_adjacent = input.attack_hexes_adjacent as boolean;
-  const overrun_gains_no_exploit: boolean = false;
   return straight$4(
     input,
     in$attackers,
@@ -4653,8 +4892,12 @@ function straight$3(input: Input, dice: Readonly<Record<string, number | undefin
     in$defenders,
     in$defender_ar_unit,
     defender_supply_cost,
+    defenders$at,
+    attackers$at,
+    attackers$terrain_multiplier,
     attackers$attack_strength,
     attack_total,
+    defenders$terrain_multiplier,
     defenders$defense_strength,
     defense_total,
     odds,
@@ -4679,21 +4922,20 @@ function straight$3(input: Input, dice: Readonly<Record<string, number | undefin
     attackers$destroyed,
     attacker_destroyed,
     attacker_retreat_hexes,
-    in$phase,
-    in$attack_hexes,
-    in$attack_hexes_adjacent,
-    overrun_gains_no_exploit,
   );
 }
 /** Stage 4 of `straight`, with the values it and the later stages read from before it. */
-function straight$4(input: Input, in$attackers: readonly AttackingUnit[], attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], in$defender_ar_unit: number, defender_supply_cost: number, attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_steps: number, attacker_destroyed_before_options: boolean, attacker_option_as_retreat: number, attacker_required_losses: number, attacker_step_losses: number, attackers$losses: number[], attackers$destroyed: boolean[], attacker_destroyed: boolean, attacker_retreat_hexes: number, in$phase: "combat_phase" | "exploitation_phase", in$attack_hexes: number, in$attack_hexes_adjacent: boolean, overrun_gains_no_exploit: boolean): Record<string, rt.Wire> | null {
-  const exploit_ignored: boolean = overrun_gains_no_exploit ? true : in$phase === "exploitation_phase" ? true : in$attack_hexes > 2 || in$attack_hexes === 2 && !in$attack_hexes_adjacent ? true : false;
+function straight$4(input: Input, in$attackers: readonly AttackingUnit[], attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], in$defender_ar_unit: number, defender_supply_cost: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_steps: number, attacker_destroyed_before_options: boolean, attacker_option_as_retreat: number, attacker_required_losses: number, attacker_step_losses: number, attackers$losses: number[], attackers$destroyed: boolean[], attacker_destroyed: boolean, attacker_retreat_hexes: number): Record<string, rt.Wire> | null {
+  const in$phase = input.phase as "combat_phase" | "exploitation_phase";
+  const in$attack_hexes = input.attack_hexes as number;
+  const in$attack_hexes_adjacent = input.attack_hexes_adjacent as boolean;
+  const overrun_gains_no_exploit: boolean = false;
+  const exploit_ignored: boolean = result.attacker_exploit === null ? false : overrun_gains_no_exploit ? true : in$phase === "exploitation_phase" ? true : in$attack_hexes > 2 || in$attack_hexes === 2 && !in$attack_hexes_adjacent ? true : attacker_option_as_retreat > 0 ? true : false;
   const attackers$gains_exploit: boolean[] = new Array(in$attackers.length);
   straight$loop$attackers$gains_exploit(
     in$attackers,
     result,
     exploit_ignored,
-    attacker_option_as_retreat,
     attackers$destroyed,
     attackers$gains_exploit,
   );
@@ -4728,6 +4970,53 @@ function straight$4(input: Input, in$attackers: readonly AttackingUnit[], attack
   const defender_retreat_hexes: number = defender_destroyed ? 0 : defender_option_as_retreat;
   const defender_dg: boolean = result.defender_dg ? true : defender_retreat_hexes >= 2;
   const advance: "required" | "allowed" | "not_allowed" = !(defender_destroyed || defender_retreat_hexes > 0) ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : attacker_destroyed ? "not_allowed" : "allowed";
+  return straight$5(
+    in$attackers,
+    attacker_supply_cost,
+    defender_supply_cost,
+    defenders$at,
+    attackers$at,
+    attackers$terrain_multiplier,
+    attackers$attack_strength,
+    attack_total,
+    defenders$terrain_multiplier,
+    defenders$defense_strength,
+    defense_total,
+    odds,
+    start_column,
+    start_column_odds,
+    attacker_ar,
+    defender_ar,
+    ar_drm,
+    surprise_modified,
+    surprise,
+    column_shift,
+    final_column,
+    final_column_odds,
+    combat_modified,
+    result,
+    attacker_option_as_retreat,
+    attacker_step_losses,
+    attackers$losses,
+    attackers$destroyed,
+    attacker_destroyed,
+    attacker_retreat_hexes,
+    exploit_ignored,
+    attackers$gains_exploit,
+    exploit_units,
+    defender_may_ignore,
+    defender_option,
+    defender_step_losses,
+    defenders$losses,
+    defenders$destroyed,
+    defender_destroyed,
+    defender_retreat_hexes,
+    defender_dg,
+    advance,
+  );
+}
+/** Stage 5 of `straight`, with the values it and the later stages read from before it. */
+function straight$5(in$attackers: readonly AttackingUnit[], attacker_supply_cost: number, defender_supply_cost: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_option_as_retreat: number, attacker_step_losses: number, attackers$losses: number[], attackers$destroyed: boolean[], attacker_destroyed: boolean, attacker_retreat_hexes: number, exploit_ignored: boolean, attackers$gains_exploit: boolean[], exploit_units: number, defender_may_ignore: boolean, defender_option: number, defender_step_losses: number, defenders$losses: number[], defenders$destroyed: boolean[], defender_destroyed: boolean, defender_retreat_hexes: number, defender_dg: boolean, advance: "required" | "allowed" | "not_allowed"): Record<string, rt.Wire> | null {
   const attackers$advances: ("required" | "allowed" | "not_allowed")[] = new Array(in$attackers.length);
   straight$loop$attackers$advances(
     in$attackers,
@@ -4739,6 +5028,10 @@ function straight$4(input: Input, in$attackers: readonly AttackingUnit[], attack
   return straight$outputs(
     attacker_supply_cost,
     defender_supply_cost,
+    attackers$at,
+    defenders$at,
+    attackers$terrain_multiplier,
+    defenders$terrain_multiplier,
     attackers$attack_strength,
     defenders$defense_strength,
     attack_total,
@@ -4760,6 +5053,8 @@ function straight$4(input: Input, in$attackers: readonly AttackingUnit[], attack
     attacker_step_losses,
     attackers$losses,
     attackers$destroyed,
+    attacker_destroyed,
+    exploit_ignored,
     attackers$gains_exploit,
     exploit_units,
     defender_may_ignore,
@@ -4768,25 +5063,34 @@ function straight$4(input: Input, in$attackers: readonly AttackingUnit[], attack
     defender_step_losses,
     defenders$losses,
     defenders$destroyed,
+    defender_destroyed,
     defender_dg,
     advance,
     attackers$advances,
   );
 }
-/** The per-unit definitions `attackers.mode_factor`, `attackers.at_reduced`, `attackers.terrain_multiplier`, `attackers.step_loss_factor`, `attackers.supply_factor`, `attackers.attack_strength`, unit by unit. */
-function straight$loop$attackers$mode_factor(in$attackers: readonly AttackingUnit[], defender_at: "no_at" | "light" | "heavy", attackers$attack_strength: rt.Num[]): void {
+/** The per-unit definitions `defenders.at`, unit by unit. */
+function straight$loop$defenders$at(in$defenders: readonly DefendingUnit[], defenders$at: ("no_at" | "light" | "heavy")[]): void {
+  for (let d$i = 0; d$i < in$defenders.length; d$i++) {
+    const d$ = in$defenders[d$i];
+    defenders$at[d$i] = d$.class === "armor" ? "heavy" : d$.class === "mech" && d$.tank_symbol ? "heavy" : d$.anti_tank_symbol ? "heavy" : d$.class === "mech" ? "light" : "no_at";
+  }
+}
+/** The per-unit definitions `attackers.at`, `attackers.at_reduced`, `attackers.terrain_multiplier`, `attackers.mode_factor`, `attackers.step_loss_factor`, `attackers.supply_factor`, `attackers.attack_strength`, unit by unit. */
+function straight$loop$attackers$at(in$attackers: readonly AttackingUnit[], defender_at: "no_at" | "light" | "heavy", attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[]): void {
   for (let u$i = 0; u$i < in$attackers.length; u$i++) {
     const u$ = in$attackers[u$i];
+    attackers$at[u$i] = u$.class === "armor" ? "heavy" : u$.class === "mech" && u$.tank_symbol ? "heavy" : u$.anti_tank_symbol ? "heavy" : u$.class === "mech" ? "light" : "no_at";
+    const attackers$at_reduced: boolean = (u$.class === "armor" || u$.class === "mech") && rt.eq(rt.numberIn(u$.terrain_effect) as rt.Num, 2) && (defender_at === "heavy" || defender_at === "light" && attackers$at[u$i] === "light");
+    attackers$terrain_multiplier[u$i] = attackers$at_reduced ? num$3$2 : rt.numberIn(u$.terrain_effect) as rt.Num;
     const attackers$mode_factor: rt.Num = u$.mode === "dg" ? num$1$2 : 1;
-    const attackers$at_reduced: boolean = (u$.class === "armor" || u$.class === "mech") && rt.eq(rt.numberIn(u$.terrain_effect) as rt.Num, 2) && (u$.at === "no_at" || defender_at === "heavy" || defender_at === "light" && u$.at === "light");
-    const attackers$terrain_multiplier: rt.Num = attackers$at_reduced ? num$3$2 : rt.numberIn(u$.terrain_effect) as rt.Num;
     const attackers$step_loss_factor: rt.Num = u$.steps_lost >= 1 ? num$1$2 : 1;
     const attackers$supply_factor: rt.Num = u$.out_of_supply ? num$1$2 : 1;
     attackers$attack_strength[u$i] = rt.mul(
       rt.mul(
         rt.mul(
           rt.mul(rt.numberIn(u$.strength) as rt.Num, attackers$mode_factor, "9.4"),
-          attackers$terrain_multiplier,
+          attackers$terrain_multiplier[u$i],
           "9.4",
         ),
         attackers$step_loss_factor,
@@ -4797,12 +5101,12 @@ function straight$loop$attackers$mode_factor(in$attackers: readonly AttackingUni
     );
   }
 }
-/** The per-unit definitions `defenders.mode_factor`, `defenders.terrain_multiplier`, `defenders.step_loss_factor`, `defenders.supply_factor`, `defenders.defense_strength`, unit by unit. */
-function straight$loop$defenders$mode_factor(in$defenders: readonly DefendingUnit[], combat_supply_factor: rt.Num, defenders$defense_strength: rt.Num[]): void {
+/** The per-unit definitions `defenders.terrain_multiplier`, `defenders.mode_factor`, `defenders.step_loss_factor`, `defenders.supply_factor`, `defenders.defense_strength`, unit by unit. */
+function straight$loop$defenders$terrain_multiplier(in$defenders: readonly DefendingUnit[], combat_supply_factor: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$defense_strength: rt.Num[]): void {
   for (let d$i = 0; d$i < in$defenders.length; d$i++) {
     const d$ = in$defenders[d$i];
+    defenders$terrain_multiplier[d$i] = d$.bracketed ? 1 : rt.numberIn(d$.terrain_effect) as rt.Num;
     const defenders$mode_factor: rt.Num = d$.mode === "strat" ? 0 : d$.mode === "reserve" ? num$1$2 : d$.mode === "dg" ? num$1$2 : 1;
-    const defenders$terrain_multiplier: rt.Num = d$.bracketed ? 1 : rt.numberIn(d$.terrain_effect) as rt.Num;
     const defenders$step_loss_factor: rt.Num = rt.whole(d$.steps_lost * 2, "9.11d") >= d$.steps ? num$1$2 : 1;
     const defenders$supply_factor: rt.Num = d$.out_of_supply ? num$1$2 : 1;
     defenders$defense_strength[d$i] = rt.mul(
@@ -4810,7 +5114,7 @@ function straight$loop$defenders$mode_factor(in$defenders: readonly DefendingUni
         rt.mul(
           rt.mul(
             rt.mul(rt.numberIn(d$.strength) as rt.Num, defenders$mode_factor, "9.4a"),
-            defenders$terrain_multiplier,
+            defenders$terrain_multiplier[d$i],
             "9.4a",
           ),
           defenders$step_loss_factor,
@@ -4847,10 +5151,10 @@ function straight$loop$attackers$losses(in$attackers: readonly AttackingUnit[], 
   }
 }
 /** The per-unit definitions `attackers.gains_exploit`, unit by unit. */
-function straight$loop$attackers$gains_exploit(in$attackers: readonly AttackingUnit[], result: CombatResult, exploit_ignored: boolean, attacker_option_as_retreat: number, attackers$destroyed: readonly boolean[], attackers$gains_exploit: boolean[]): void {
+function straight$loop$attackers$gains_exploit(in$attackers: readonly AttackingUnit[], result: CombatResult, exploit_ignored: boolean, attackers$destroyed: readonly boolean[], attackers$gains_exploit: boolean[]): void {
   for (let u$i = 0; u$i < in$attackers.length; u$i++) {
     const u$ = in$attackers[u$i];
-    attackers$gains_exploit[u$i] = result.attacker_exploit === null ? false : exploit_ignored ? false : attacker_option_as_retreat > 0 ? false : attackers$destroyed[u$i] ? false : u$.mode === "dg" ? false : u$.ar < (result.attacker_exploit as number) ? false : true;
+    attackers$gains_exploit[u$i] = result.attacker_exploit === null ? false : exploit_ignored ? false : attackers$destroyed[u$i] ? false : u$.mode === "dg" ? false : u$.ar < (result.attacker_exploit as number) ? false : true;
   }
 }
 /** The per-unit definitions `defenders.losses`, `defenders.destroyed`, unit by unit. */
@@ -4869,10 +5173,14 @@ function straight$loop$attackers$advances(in$attackers: readonly AttackingUnit[]
   }
 }
 /** The outputs of `straight`, in wire form. */
-function straight$outputs(attacker_supply_cost: number, defender_supply_cost: number, attackers$attack_strength: readonly rt.Num[], defenders$defense_strength: readonly rt.Num[], attack_total: rt.Num, defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_retreat_hexes: number, attacker_step_losses: number, attackers$losses: readonly number[], attackers$destroyed: readonly boolean[], attackers$gains_exploit: readonly boolean[], exploit_units: number, defender_may_ignore: boolean, defender_option: number, defender_retreat_hexes: number, defender_step_losses: number, defenders$losses: readonly number[], defenders$destroyed: readonly boolean[], defender_dg: boolean, advance: "required" | "allowed" | "not_allowed", attackers$advances: readonly ("required" | "allowed" | "not_allowed")[]): Record<string, rt.Wire> {
+function straight$outputs(attacker_supply_cost: number, defender_supply_cost: number, attackers$at: readonly ("no_at" | "light" | "heavy")[], defenders$at: readonly ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: readonly rt.Num[], defenders$terrain_multiplier: readonly rt.Num[], attackers$attack_strength: readonly rt.Num[], defenders$defense_strength: readonly rt.Num[], attack_total: rt.Num, defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_retreat_hexes: number, attacker_step_losses: number, attackers$losses: readonly number[], attackers$destroyed: readonly boolean[], attacker_destroyed: boolean, exploit_ignored: boolean, attackers$gains_exploit: readonly boolean[], exploit_units: number, defender_may_ignore: boolean, defender_option: number, defender_retreat_hexes: number, defender_step_losses: number, defenders$losses: readonly number[], defenders$destroyed: readonly boolean[], defender_destroyed: boolean, defender_dg: boolean, advance: "required" | "allowed" | "not_allowed", attackers$advances: readonly ("required" | "allowed" | "not_allowed")[]): Record<string, rt.Wire> {
   return {
     attacker_supply_cost: attacker_supply_cost as rt.Wire,
     defender_supply_cost: defender_supply_cost as rt.Wire,
+    "attackers.at": attackers$at as rt.Wire,
+    "defenders.at": defenders$at as rt.Wire,
+    "attackers.terrain_multiplier": rt.wireEach(attackers$terrain_multiplier, rt.wireAs.number),
+    "defenders.terrain_multiplier": rt.wireEach(defenders$terrain_multiplier, rt.wireAs.number),
     "attackers.attack_strength": rt.wireEach(attackers$attack_strength, rt.wireAs.number),
     "defenders.defense_strength": rt.wireEach(defenders$defense_strength, rt.wireAs.number),
     attack_total: rt.wireAs.number(attack_total),
@@ -4894,6 +5202,8 @@ function straight$outputs(attacker_supply_cost: number, defender_supply_cost: nu
     attacker_step_losses: attacker_step_losses as rt.Wire,
     "attackers.losses": attackers$losses as rt.Wire,
     "attackers.destroyed": attackers$destroyed as rt.Wire,
+    attacker_destroyed: attacker_destroyed as rt.Wire,
+    exploit_ignored: exploit_ignored as rt.Wire,
     "attackers.gains_exploit": attackers$gains_exploit as rt.Wire,
     exploit_units: exploit_units as rt.Wire,
     defender_may_ignore: defender_may_ignore as rt.Wire,
@@ -4902,6 +5212,7 @@ function straight$outputs(attacker_supply_cost: number, defender_supply_cost: nu
     defender_step_losses: defender_step_losses as rt.Wire,
     "defenders.losses": defenders$losses as rt.Wire,
     "defenders.destroyed": defenders$destroyed as rt.Wire,
+    defender_destroyed: defender_destroyed as rt.Wire,
     defender_dg: defender_dg as rt.Wire,
     advance: advance as rt.Wire,
     "attackers.advances": attackers$advances as rt.Wire,
@@ -4975,21 +5286,21 @@ function straight$defender_re$each1(in$defenders: readonly DefendingUnit[]): rt.
   }
   return total;
 }
-function straight$defender_at$each1(in$defenders: readonly DefendingUnit[]): boolean {
+function straight$defender_at$each1(in$defenders: readonly DefendingUnit[], defenders$at: readonly ("no_at" | "light" | "heavy")[]): boolean {
   const items: readonly DefendingUnit[] = in$defenders;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    if (d$.at === "heavy") {
+    if (defenders$at[d$i] === "heavy") {
       return true;
     }
   }
   return false;
 }
-function straight$defender_at$each2(in$defenders: readonly DefendingUnit[]): boolean {
+function straight$defender_at$each2(in$defenders: readonly DefendingUnit[], defenders$at: readonly ("no_at" | "light" | "heavy")[]): boolean {
   const items: readonly DefendingUnit[] = in$defenders;
   for (let d$i = 0; d$i < items.length; d$i++) {
     const d$ = items[d$i];
-    if (d$.at === "light") {
+    if (defenders$at[d$i] === "light") {
       return true;
     }
   }
@@ -5189,16 +5500,41 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$defender_re, value: (s: State) => s.defender_re },
   { info: step$defender_supply_cost, value: (s: State) => s.defender_supply_cost },
   {
-    info: step$attackers$mode_factor,
-    items: (s: State) => s.attackers$mode_factor,
-    branch: branch$attackers$mode_factor,
-    branches: [step$attackers$mode_factor$branch0, step$attackers$mode_factor$branch1],
+    info: step$attackers$at,
+    items: (s: State) => s.attackers$at,
+    branch: branch$attackers$at,
+    branches: [
+      step$attackers$at$branch0,
+      step$attackers$at$branch1,
+      step$attackers$at$branch2,
+      step$attackers$at$branch3,
+      step$attackers$at$branch4,
+    ],
+  },
+  {
+    info: step$defenders$at,
+    items: (s: State) => s.defenders$at,
+    branch: branch$defenders$at,
+    branches: [
+      step$defenders$at$branch0,
+      step$defenders$at$branch1,
+      step$defenders$at$branch2,
+      step$defenders$at$branch3,
+      step$defenders$at$branch4,
+    ],
   },
   { info: step$in$hedgehog_level, value: (s: State) => s.in$hedgehog_level },
   { info: step$hedgehog_at, value: (s: State) => s.hedgehog_at },
   { info: step$defender_at, value: (s: State) => s.defender_at },
   { info: step$attackers$at_reduced, items: (s: State) => s.attackers$at_reduced },
   { info: step$attackers$terrain_multiplier, items: (s: State) => s.attackers$terrain_multiplier },
+  { info: step$defenders$terrain_multiplier, items: (s: State) => s.defenders$terrain_multiplier },
+  {
+    info: step$attackers$mode_factor,
+    items: (s: State) => s.attackers$mode_factor,
+    branch: branch$attackers$mode_factor,
+    branches: [step$attackers$mode_factor$branch0, step$attackers$mode_factor$branch1],
+  },
   { info: step$attackers$step_loss_factor, items: (s: State) => s.attackers$step_loss_factor },
   { info: step$attackers$supply_factor, items: (s: State) => s.attackers$supply_factor },
   { info: step$attackers$attack_strength, items: (s: State) => s.attackers$attack_strength },
@@ -5215,7 +5551,6 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
       step$defenders$mode_factor$branch3,
     ],
   },
-  { info: step$defenders$terrain_multiplier, items: (s: State) => s.defenders$terrain_multiplier },
   { info: step$defenders$step_loss_factor, items: (s: State) => s.defenders$step_loss_factor },
   { info: step$defenders$supply_factor, items: (s: State) => s.defenders$supply_factor },
   { info: step$defenders$defense_strength, items: (s: State) => s.defenders$defense_strength },
@@ -5331,6 +5666,8 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
       step$exploit_ignored$branch1,
       step$exploit_ignored$branch2,
       step$exploit_ignored$branch3,
+      step$exploit_ignored$branch4,
+      step$exploit_ignored$branch5,
     ],
   },
   {
@@ -5344,7 +5681,6 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
       step$attackers$gains_exploit$branch3,
       step$attackers$gains_exploit$branch4,
       step$attackers$gains_exploit$branch5,
-      step$attackers$gains_exploit$branch6,
     ],
   },
   { info: step$exploit_units, value: (s: State) => s.exploit_units },
@@ -5741,9 +6077,9 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   },
   {
     info: step$exploit_ignored,
-    random: false,
+    random: true,
     ground: false,
-    dice: [],
+    dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: exploit_ignored,
     wire: rt.wireAs.plain,
   },
@@ -5810,6 +6146,14 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     dice: [],
     get: (s: State) => perUnit$attackers$attack_strength(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
+  },
+  {
+    info: step$out$attackers$at,
+    random: false,
+    ground: false,
+    dice: [],
+    get: (s: State) => perUnit$attackers$at(s),
+    wire: rt.wireAs.plain,
   },
   {
     info: step$out$attackers$at_reduced,
@@ -5908,6 +6252,14 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
   {
+    info: step$out$defenders$at,
+    random: false,
+    ground: false,
+    dice: [],
+    get: (s: State) => perUnit$defenders$at(s),
+    wire: rt.wireAs.plain,
+  },
+  {
     info: step$out$defenders$supply_factor,
     random: false,
     ground: false,
@@ -5943,8 +6295,12 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
 const OUTPUTS = [
   DEFINITIONS[4],
   DEFINITIONS[6],
+  DEFINITIONS[51],
+  DEFINITIONS[64],
+  DEFINITIONS[53],
+  DEFINITIONS[63],
   DEFINITIONS[50],
-  DEFINITIONS[61],
+  DEFINITIONS[62],
   DEFINITIONS[11],
   DEFINITIONS[12],
   DEFINITIONS[13],
@@ -5962,19 +6318,22 @@ const OUTPUTS = [
   DEFINITIONS[21],
   DEFINITIONS[38],
   DEFINITIONS[32],
-  DEFINITIONS[54],
   DEFINITIONS[55],
-  DEFINITIONS[58],
+  DEFINITIONS[56],
+  DEFINITIONS[34],
+  DEFINITIONS[42],
+  DEFINITIONS[59],
   DEFINITIONS[43],
   DEFINITIONS[28],
   DEFINITIONS[29],
   DEFINITIONS[39],
   DEFINITIONS[33],
-  DEFINITIONS[64],
-  DEFINITIONS[65],
+  DEFINITIONS[66],
+  DEFINITIONS[67],
+  DEFINITIONS[35],
   DEFINITIONS[40],
   DEFINITIONS[41],
-  DEFINITIONS[57],
+  DEFINITIONS[58],
 ];
 /**
  * The outputs as one object literal (a fixed shape is much faster to build than adding keys one by one).
@@ -5987,6 +6346,10 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
       return {
         attacker_supply_cost: attacker_supply_cost(s) as rt.Wire,
         defender_supply_cost: defender_supply_cost(s) as rt.Wire,
+        "attackers.at": perUnit$attackers$at(s) as rt.Wire,
+        "defenders.at": perUnit$defenders$at(s) as rt.Wire,
+        "attackers.terrain_multiplier": rt.wireEach(perUnit$attackers$terrain_multiplier(s), rt.wireAs.number),
+        "defenders.terrain_multiplier": rt.wireEach(perUnit$defenders$terrain_multiplier(s), rt.wireAs.number),
         "attackers.attack_strength": rt.wireEach(perUnit$attackers$attack_strength(s), rt.wireAs.number),
         "defenders.defense_strength": rt.wireEach(perUnit$defenders$defense_strength(s), rt.wireAs.number),
         attack_total: rt.wireAs.number(attack_total(s)),
@@ -6008,6 +6371,8 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
         attacker_step_losses: attacker_step_losses(s) as rt.Wire,
         "attackers.losses": perUnit$attackers$losses(s) as rt.Wire,
         "attackers.destroyed": perUnit$attackers$destroyed(s) as rt.Wire,
+        attacker_destroyed: attacker_destroyed(s) as rt.Wire,
+        exploit_ignored: exploit_ignored(s) as rt.Wire,
         "attackers.gains_exploit": perUnit$attackers$gains_exploit(s) as rt.Wire,
         exploit_units: exploit_units(s) as rt.Wire,
         defender_may_ignore: defender_may_ignore(s) as rt.Wire,
@@ -6016,6 +6381,7 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
         defender_step_losses: defender_step_losses(s) as rt.Wire,
         "defenders.losses": perUnit$defenders$losses(s) as rt.Wire,
         "defenders.destroyed": perUnit$defenders$destroyed(s) as rt.Wire,
+        defender_destroyed: defender_destroyed(s) as rt.Wire,
         defender_dg: defender_dg(s) as rt.Wire,
         advance: advance(s) as rt.Wire,
         "attackers.advances": perUnit$attackers$advances(s) as rt.Wire,
@@ -6029,45 +6395,52 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
   return {
     attacker_supply_cost: c.value(OUTPUTS[0]),
     defender_supply_cost: c.value(OUTPUTS[1]),
-    "attackers.attack_strength": c.value(OUTPUTS[2]),
-    "defenders.defense_strength": c.value(OUTPUTS[3]),
-    attack_total: c.value(OUTPUTS[4]),
-    defense_total: c.value(OUTPUTS[5]),
-    odds: c.value(OUTPUTS[6]),
-    start_column: c.value(OUTPUTS[7]),
-    start_column_odds: c.value(OUTPUTS[8]),
-    attacker_ar: c.value(OUTPUTS[9]),
-    defender_ar: c.value(OUTPUTS[10]),
-    ar_drm: c.value(OUTPUTS[11]),
-    surprise_modified: c.value(OUTPUTS[12]),
-    surprise: c.value(OUTPUTS[13]),
-    column_shift: c.value(OUTPUTS[14]),
-    final_column: c.value(OUTPUTS[15]),
-    final_column_odds: c.value(OUTPUTS[16]),
-    combat_modified: c.value(OUTPUTS[17]),
-    result: c.value(OUTPUTS[18]),
-    attacker_retreat_hexes: c.value(OUTPUTS[19]),
-    attacker_step_losses: c.value(OUTPUTS[20]),
-    "attackers.losses": c.value(OUTPUTS[21]),
-    "attackers.destroyed": c.value(OUTPUTS[22]),
-    "attackers.gains_exploit": c.value(OUTPUTS[23]),
-    exploit_units: c.value(OUTPUTS[24]),
-    defender_may_ignore: c.value(OUTPUTS[25]),
-    defender_option: c.value(OUTPUTS[26]),
-    defender_retreat_hexes: c.value(OUTPUTS[27]),
-    defender_step_losses: c.value(OUTPUTS[28]),
-    "defenders.losses": c.value(OUTPUTS[29]),
-    "defenders.destroyed": c.value(OUTPUTS[30]),
-    defender_dg: c.value(OUTPUTS[31]),
-    advance: c.value(OUTPUTS[32]),
-    "attackers.advances": c.value(OUTPUTS[33]),
+    "attackers.at": c.value(OUTPUTS[2]),
+    "defenders.at": c.value(OUTPUTS[3]),
+    "attackers.terrain_multiplier": c.value(OUTPUTS[4]),
+    "defenders.terrain_multiplier": c.value(OUTPUTS[5]),
+    "attackers.attack_strength": c.value(OUTPUTS[6]),
+    "defenders.defense_strength": c.value(OUTPUTS[7]),
+    attack_total: c.value(OUTPUTS[8]),
+    defense_total: c.value(OUTPUTS[9]),
+    odds: c.value(OUTPUTS[10]),
+    start_column: c.value(OUTPUTS[11]),
+    start_column_odds: c.value(OUTPUTS[12]),
+    attacker_ar: c.value(OUTPUTS[13]),
+    defender_ar: c.value(OUTPUTS[14]),
+    ar_drm: c.value(OUTPUTS[15]),
+    surprise_modified: c.value(OUTPUTS[16]),
+    surprise: c.value(OUTPUTS[17]),
+    column_shift: c.value(OUTPUTS[18]),
+    final_column: c.value(OUTPUTS[19]),
+    final_column_odds: c.value(OUTPUTS[20]),
+    combat_modified: c.value(OUTPUTS[21]),
+    result: c.value(OUTPUTS[22]),
+    attacker_retreat_hexes: c.value(OUTPUTS[23]),
+    attacker_step_losses: c.value(OUTPUTS[24]),
+    "attackers.losses": c.value(OUTPUTS[25]),
+    "attackers.destroyed": c.value(OUTPUTS[26]),
+    attacker_destroyed: c.value(OUTPUTS[27]),
+    exploit_ignored: c.value(OUTPUTS[28]),
+    "attackers.gains_exploit": c.value(OUTPUTS[29]),
+    exploit_units: c.value(OUTPUTS[30]),
+    defender_may_ignore: c.value(OUTPUTS[31]),
+    defender_option: c.value(OUTPUTS[32]),
+    defender_retreat_hexes: c.value(OUTPUTS[33]),
+    defender_step_losses: c.value(OUTPUTS[34]),
+    "defenders.losses": c.value(OUTPUTS[35]),
+    "defenders.destroyed": c.value(OUTPUTS[36]),
+    defender_destroyed: c.value(OUTPUTS[37]),
+    defender_dg: c.value(OUTPUTS[38]),
+    advance: c.value(OUTPUTS[39]),
+    "attackers.advances": c.value(OUTPUTS[40]),
   };
 }
 const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
   overrun_gains_no_exploit: { read: (s: State) => s.overrun_gains_no_exploit, lets: [], dice: [] },
   final_column: { read: (s: State) => s.final_column, lets: ["start_column", "column_shift"], dice: [] },
   final_column_odds: { read: (s: State) => s.final_column_odds, lets: ["final_column"], dice: [] },
-  defender_at: { read: (s: State) => s.defender_at, lets: ["hedgehog_at"], dice: [] },
+  defender_at: { read: (s: State) => s.defender_at, lets: ["hedgehog_at", "defenders.at"], dice: [] },
   attacker_supply_cost: { read: (s: State) => s.attacker_supply_cost, lets: [], dice: [] },
   defender_re: { read: (s: State) => s.defender_re, lets: [], dice: [] },
   defender_supply_cost: { read: (s: State) => s.defender_supply_cost, lets: ["defender_re"], dice: [] },
@@ -6171,7 +6544,11 @@ const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
     ],
     dice: [],
   },
-  exploit_ignored: { read: (s: State) => s.exploit_ignored, lets: ["overrun_gains_no_exploit"], dice: [] },
+  exploit_ignored: {
+    read: (s: State) => s.exploit_ignored,
+    lets: ["result", "overrun_gains_no_exploit", "attacker_option_as_retreat"],
+    dice: [],
+  },
   exploit_units: { read: (s: State) => s.exploit_units, lets: ["attackers.gains_exploit"], dice: [] },
   both_zero: { read: (s: State) => s.both_zero, lets: ["attack_total", "defense_total"], dice: [] },
   hedgehog_combat_drm: { read: (s: State) => s.hedgehog_combat_drm, lets: [], dice: [] },
@@ -6189,7 +6566,8 @@ const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
     ],
     dice: [],
   },
-  "attackers.at_reduced": { read: (s: State) => s.attackers$at_reduced, lets: ["defender_at"], dice: [] },
+  "attackers.at": { read: (s: State) => s.attackers$at, lets: [], dice: [] },
+  "attackers.at_reduced": { read: (s: State) => s.attackers$at_reduced, lets: ["defender_at", "attackers.at"], dice: [] },
   "attackers.terrain_multiplier": { read: (s: State) => s.attackers$terrain_multiplier, lets: ["attackers.at_reduced"], dice: [] },
   "attackers.supply_factor": { read: (s: State) => s.attackers$supply_factor, lets: [], dice: [] },
   "attackers.losses": { read: (s: State) => s.attackers$losses, lets: ["attacker_losses_by_unit"], dice: [] },
@@ -6206,7 +6584,7 @@ const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
   },
   "attackers.gains_exploit": {
     read: (s: State) => s.attackers$gains_exploit,
-    lets: ["result", "exploit_ignored", "attacker_option_as_retreat", "attackers.destroyed"],
+    lets: ["result", "exploit_ignored", "attackers.destroyed"],
     dice: [],
   },
   "defenders.mode_factor": { read: (s: State) => s.defenders$mode_factor, lets: [], dice: [] },
@@ -6223,6 +6601,7 @@ const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
     dice: [],
   },
   "defenders.terrain_multiplier": { read: (s: State) => s.defenders$terrain_multiplier, lets: [], dice: [] },
+  "defenders.at": { read: (s: State) => s.defenders$at, lets: [], dice: [] },
   "defenders.supply_factor": { read: (s: State) => s.defenders$supply_factor, lets: [], dice: [] },
   "defenders.losses": { read: (s: State) => s.defenders$losses, lets: ["defender_losses_by_unit"], dice: [] },
   "defenders.destroyed": {
@@ -6449,6 +6828,7 @@ function inherit(s: State, parent: State): void {
   s.attackers$mode_factor = parent.attackers$mode_factor?.slice();
   s.attackers$action_rating = parent.attackers$action_rating?.slice();
   s.attackers$attack_strength = parent.attackers$attack_strength?.slice();
+  s.attackers$at = parent.attackers$at?.slice();
   s.attackers$at_reduced = parent.attackers$at_reduced?.slice();
   s.attackers$terrain_multiplier = parent.attackers$terrain_multiplier?.slice();
   s.attackers$supply_factor = parent.attackers$supply_factor?.slice();
@@ -6461,6 +6841,7 @@ function inherit(s: State, parent: State): void {
   s.defenders$action_rating = parent.defenders$action_rating?.slice();
   s.defenders$defense_strength = parent.defenders$defense_strength?.slice();
   s.defenders$terrain_multiplier = parent.defenders$terrain_multiplier?.slice();
+  s.defenders$at = parent.defenders$at?.slice();
   s.defenders$supply_factor = parent.defenders$supply_factor?.slice();
   s.defenders$losses = parent.defenders$losses?.slice();
   s.defenders$destroyed = parent.defenders$destroyed?.slice();

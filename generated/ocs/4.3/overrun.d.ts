@@ -38,6 +38,10 @@ export declare const metadata: {
     {
       readonly label: "Strengths";
       readonly names: readonly [
+        "attackers.at",
+        "defenders.at",
+        "attackers.terrain_multiplier",
+        "defenders.terrain_multiplier",
         "attackers.attack_strength",
         "defenders.defense_strength",
         "attack_total",
@@ -79,6 +83,8 @@ export declare const metadata: {
         "attacker_step_losses",
         "attackers.losses",
         "attackers.destroyed",
+        "attacker_destroyed",
+        "exploit_ignored",
         "exploit_units",
       ];
     },
@@ -91,6 +97,7 @@ export declare const metadata: {
         "defender_step_losses",
         "defenders.losses",
         "defenders.destroyed",
+        "defender_destroyed",
         "defender_dg",
       ];
     },
@@ -143,9 +150,130 @@ export declare const metadata: {
         },
       ];
     },
+    {
+      readonly items: readonly [
+        {
+          readonly text: "terrain x";
+        },
+        {
+          readonly value: "attackers.terrain_multiplier";
+        },
+        {
+          readonly text: " vs x";
+        },
+        {
+          readonly value: "defenders.terrain_multiplier";
+        },
+      ];
+    },
+    {
+      readonly items: readonly [
+        {
+          readonly text: "Attacker destroyed";
+        },
+      ];
+      readonly when: "attacker_destroyed";
+    },
+    {
+      readonly items: readonly [
+        {
+          readonly text: "attacker loses ";
+        },
+        {
+          readonly value: "attacker_step_losses";
+        },
+      ];
+      readonly when: "attacker_step_losses";
+    },
+    {
+      readonly items: readonly [
+        {
+          readonly text: "attacker retreats ";
+        },
+        {
+          readonly value: "attacker_retreat_hexes";
+        },
+      ];
+      readonly when: "attacker_retreat_hexes";
+    },
+    {
+      readonly items: readonly [
+        {
+          readonly text: "Defender destroyed";
+        },
+      ];
+      readonly when: "defender_destroyed";
+    },
+    {
+      readonly items: readonly [
+        {
+          readonly text: "defender loses ";
+        },
+        {
+          readonly value: "defender_step_losses";
+        },
+      ];
+      readonly when: "defender_step_losses";
+    },
+    {
+      readonly items: readonly [
+        {
+          readonly text: "defender retreats ";
+        },
+        {
+          readonly value: "defender_retreat_hexes";
+        },
+      ];
+      readonly when: "defender_retreat_hexes";
+    },
+    {
+      readonly items: readonly [
+        {
+          readonly text: "defender DG";
+        },
+      ];
+      readonly when: "defender_dg";
+    },
+    {
+      readonly items: readonly [
+        {
+          readonly text: "advance ";
+        },
+        {
+          readonly value: "advance";
+        },
+      ];
+    },
+    {
+      readonly items: readonly [
+        {
+          readonly text: "Exploit ignored";
+        },
+      ];
+      readonly when: "exploit_ignored";
+    },
+    {
+      readonly items: readonly [
+        {
+          readonly text: "MP left ";
+        },
+        {
+          readonly value: "mp_left_after";
+        },
+      ];
+    },
+    {
+      readonly items: readonly [
+        {
+          readonly text: "Movement ends";
+        },
+      ];
+      readonly when: "movement_ends";
+    },
   ];
   readonly decisive: {
     readonly steps: readonly [
+      "attacker_option_retreat",
       "attack_type",
       "hedgehog_level",
       "defenders",
@@ -154,9 +282,17 @@ export declare const metadata: {
       "attacker_ar_unit",
       "terrain",
       "defender_pays_supply",
+      "stack_mp_left",
+      "phase",
+      "attack_hexes",
+      "attack_hexes_adjacent",
+      "defender_option_retreat",
+      "defender_ignores",
       "shift_roll",
       "surprise_roll",
       "combat_roll",
+      "movement_ends",
+      "attacker_option_as_retreat",
       "result",
       "final_column",
       "column_shift",
@@ -183,13 +319,42 @@ export declare const metadata: {
       "attackers.step_loss_factor",
       "attackers.terrain_multiplier",
       "attackers.at_reduced",
+      "attackers.at",
       "defender_at",
+      "defenders.at",
       "hedgehog_at",
       "attackers.mode_factor",
       "both_zero",
       "highest_column",
       "combat_modified",
       "hedgehog_combat_drm",
+      "attacker_destroyed_before_options",
+      "attacker_steps",
+      "mp_left_after",
+      "overrun_cost",
+      "exploit_ignored",
+      "overrun_gains_no_exploit",
+      "advance",
+      "attacker_destroyed",
+      "attackers.destroyed",
+      "attackers.losses",
+      "attacker_losses_by_unit",
+      "attacker_step_losses",
+      "attacker_required_losses",
+      "defender_retreat_hexes",
+      "defender_option_as_retreat",
+      "defender_option",
+      "defender_may_ignore",
+      "attacker_cannot_take_options",
+      "defender_destroyed",
+      "defenders.destroyed",
+      "defenders.losses",
+      "defender_losses_by_unit",
+      "defender_step_losses",
+      "defender_steps",
+      "defender_required_losses",
+      "defender_dg",
+      "attacker_retreat_hexes",
       "final_column_odds",
     ];
     readonly checks: {
@@ -246,7 +411,8 @@ export declare const metadata: {
       "attackers.can_only_defend",
       "attackers.attack_capable",
       "attackers.class",
-      "attackers.at",
+      "attackers.tank_symbol",
+      "attackers.anti_tank_symbol",
       "attackers.ar",
       "attackers.mode",
       "attackers.steps",
@@ -254,8 +420,11 @@ export declare const metadata: {
       "attackers.out_of_supply",
       "attackers.terrain_effect",
       "attackers.dak_brigade",
+      "attackers.cannot_move",
       "defenders.strength",
-      "defenders.at",
+      "defenders.class",
+      "defenders.tank_symbol",
+      "defenders.anti_tank_symbol",
       "defenders.ar",
       "defenders.mode",
       "defenders.steps",
@@ -263,12 +432,19 @@ export declare const metadata: {
       "defenders.out_of_supply",
       "defenders.terrain_effect",
       "defenders.bracketed",
+      "defenders.cannot_move",
       "entry_prohibited",
       "terrain",
       "attacker_supply",
       "defender_pays_supply",
       "attacker_ar_unit",
       "defender_ar_unit",
+      "attacker_option_retreat",
+      "defender_option_retreat",
+      "defender_ignores",
+      "phase",
+      "attack_hexes",
+      "attack_hexes_adjacent",
       "hedgehog_level",
     ];
   };
@@ -306,6 +482,34 @@ export declare const metadata: {
       readonly paragraph: "9.0";
       readonly quote: "expending SP according to the Supply Table";
       readonly perUnit: false;
+      readonly random: false;
+    };
+    readonly "attackers.at": {
+      readonly label: "Attacking unit's AT effects";
+      readonly paragraph: "9.4e";
+      readonly quote: "Heavy AT Effects are given to all Yellow-coded units";
+      readonly perUnit: true;
+      readonly random: false;
+    };
+    readonly "defenders.at": {
+      readonly label: "Defending unit's AT effects";
+      readonly paragraph: "9.4e";
+      readonly quote: "Heavy AT Effects are given to all Yellow-coded units";
+      readonly perUnit: true;
+      readonly random: false;
+    };
+    readonly "attackers.terrain_multiplier": {
+      readonly label: "Attacking unit's terrain multiplier";
+      readonly paragraph: "9.4e";
+      readonly quote: "A “x2” Terrain Effect for attacking Armor or Mech is sometimes reduced to “x1.5”.";
+      readonly perUnit: true;
+      readonly random: false;
+    };
+    readonly "defenders.terrain_multiplier": {
+      readonly label: "Defending unit's terrain multiplier";
+      readonly paragraph: "9.4d";
+      readonly quote: "On defense, all such bracketed modifiers are read as x1.";
+      readonly perUnit: true;
       readonly random: false;
     };
     readonly "attackers.attack_strength": {
@@ -455,6 +659,20 @@ export declare const metadata: {
       readonly perUnit: true;
       readonly random: true;
     };
+    readonly attacker_destroyed: {
+      readonly label: "Every attacking unit destroyed";
+      readonly paragraph: "9.11";
+      readonly quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.";
+      readonly perUnit: false;
+      readonly random: true;
+    };
+    readonly exploit_ignored: {
+      readonly label: "Exploit result ignored";
+      readonly paragraph: "9.13b";
+      readonly quote: "";
+      readonly perUnit: false;
+      readonly random: true;
+    };
     readonly exploit_units: {
       readonly label: "Units gaining Exploit markers";
       readonly paragraph: "9.13";
@@ -502,6 +720,13 @@ export declare const metadata: {
       readonly paragraph: "9.11c";
       readonly quote: "";
       readonly perUnit: true;
+      readonly random: true;
+    };
+    readonly defender_destroyed: {
+      readonly label: "Every defending unit destroyed";
+      readonly paragraph: "9.11";
+      readonly quote: "When the marker equals the unit’s total steps, put it in the Dead Pile.";
+      readonly perUnit: false;
       readonly random: true;
     };
     readonly defender_dg: {
@@ -557,10 +782,12 @@ export interface AttackingUnit {
   can_only_defend: boolean;
   /** The unit is Attack-Capable */
   attack_capable: boolean;
-  /** Armor, Mech or Other */
+  /** The colour inside its unit symbol: Armor yellow, Mech red, Other any other colour (3.2a) */
   class: "armor" | "mech" | "other";
-  /** Its AT effects */
-  at: "no_at" | "light" | "heavy";
+  /** Its unit symbol is a Tank symbol (with a red class, Heavy AT: 9.4e) */
+  tank_symbol: boolean;
+  /** Its unit symbol is an Anti-Tank or Anti-Aircraft symbol (Heavy AT: 9.4e) */
+  anti_tank_symbol: boolean;
   /** Printed Action Rating */
   ar: number;
   /** Combat or Move by the side of the counter showing, or the mode of its marker: Reserve, Strat, DG or Exploit (5.2) */
@@ -571,7 +798,7 @@ export interface AttackingUnit {
   steps_lost: number;
   /** Marked Out of Supply */
   out_of_supply: boolean;
-  /** Its Terrain Effect for the terrain the defender chose for its stack: 2 for x2, 0.5 for x1/2, 1 for none */
+  /** Its Terrain Effect on the game's chart for the terrain the defender chose for its stack: 2 for x2, 0.5 for x1/2, 1 for none */
   terrain_effect: number;
   /** A DAK 2-step brigade (pays 1T of combat supply) */
   dak_brigade: boolean;
@@ -585,10 +812,12 @@ export interface DefendingUnit {
   name: string;
   /** Printed Combat Strength on the side of the counter showing (0 for units without one) */
   strength: number;
-  /** Armor, Mech or Other */
+  /** The colour inside its unit symbol: Armor yellow, Mech red, Other any other colour (3.2a) */
   class: "armor" | "mech" | "other";
-  /** Its AT effects */
-  at: "no_at" | "light" | "heavy";
+  /** Its unit symbol is a Tank symbol (with a red class, Heavy AT: 9.4e) */
+  tank_symbol: boolean;
+  /** Its unit symbol is an Anti-Tank or Anti-Aircraft symbol (Heavy AT: 9.4e) */
+  anti_tank_symbol: boolean;
   /** Printed Action Rating */
   ar: number;
   /** Combat or Move by the side of the counter showing, or the mode of its marker: Reserve, Strat, DG or Exploit (5.2) */
@@ -601,7 +830,7 @@ export interface DefendingUnit {
   re: number;
   /** Marked Out of Supply */
   out_of_supply: boolean;
-  /** Its Terrain Effect for the hex terrain the defender chose: 2 for x2, 0.5 for x1/2, 1 for none */
+  /** Its Terrain Effect on the game's chart for the hex terrain the defender chose: 2 for x2, 0.5 for x1/2, 1 for none */
   terrain_effect: number;
   /** The Terrain Effect is in brackets, such as [x2] */
   bracketed: boolean;
@@ -693,6 +922,14 @@ export interface Outputs {
   attacker_supply_cost: number;
   /** Defender's combat supply cost (T) (9.0) */
   defender_supply_cost: number;
+  /** Attacking unit's AT effects (9.4e) */
+  "attackers.at": ("no_at" | "light" | "heavy")[];
+  /** Defending unit's AT effects (9.4e) */
+  "defenders.at": ("no_at" | "light" | "heavy")[];
+  /** Attacking unit's terrain multiplier (9.4e) */
+  "attackers.terrain_multiplier": number[];
+  /** Defending unit's terrain multiplier (9.4d) */
+  "defenders.terrain_multiplier": number[];
   /** Attack strength (9.4) */
   "attackers.attack_strength": number[];
   /** Defense strength (9.4a) */
@@ -735,6 +972,10 @@ export interface Outputs {
   "attackers.losses": number[];
   /** Attacking unit destroyed (9.11c) */
   "attackers.destroyed": boolean[];
+  /** Every attacking unit destroyed (9.11) */
+  attacker_destroyed: boolean;
+  /** Exploit result ignored (9.13b) */
+  exploit_ignored: boolean;
   /** Units gaining Exploit markers (9.13) */
   exploit_units: number;
   /** Defender may ignore his options (9.10c) */
@@ -749,6 +990,8 @@ export interface Outputs {
   "defenders.losses": number[];
   /** Defending unit destroyed (9.11c) */
   "defenders.destroyed": boolean[];
+  /** Every defending unit destroyed (9.11) */
+  defender_destroyed: boolean;
   /** Defender DG (9.12a) */
   defender_dg: boolean;
   /** Advance after combat (9.12g) */

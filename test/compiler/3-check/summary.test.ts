@@ -84,6 +84,49 @@ describe("summary", () => {
   });
 });
 
+describe("a part shown only when an output is something", () => {
+  let root: string;
+  let result: CompileResult;
+  beforeAll(async () => {
+    ({ root, result } = await compiled(`  summary odds, "retreats" if retreat, "shift " shift " columns" if shift`));
+  });
+  afterAll(() => removeTemp(root));
+
+  it("keeps the output it is shown for, and may be text alone", () => {
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(result.editions[0].procedures[0].summary).toEqual([
+      { items: [{ value: "odds" }] },
+      { items: [{ text: "retreats" }], when: "retreat" },
+      { items: [{ text: "shift " }, { value: "shift" }, { text: " columns" }], when: "shift" },
+    ]);
+  });
+
+  it("counts what the condition reads among what decides the ruling", () => {
+    const { decisive } = result.editions[0].procedures[0];
+    expect(decisive.steps).toContain("retreat");
+    expect(decisive.inputs).toContain("retreats");
+  });
+
+  it("must name an output of the procedure", async () => {
+    const { root: other, result: wrong } = await compiled(`  summary odds, "retreats" if retreats`);
+    try {
+      const errors = wrong.diagnostics.filter((d) => d.severity === "error");
+      expect(errors.map((d) => [d.code, d.message])).toEqual([["HX0501", expect.stringContaining("`retreats`")]]);
+    } finally {
+      removeTemp(other);
+    }
+  });
+
+  it("needs text or a value before `if`", async () => {
+    const { root: other, result: wrong } = await compiled(`  summary odds, if retreat`);
+    try {
+      expect(wrong.diagnostics.filter((d) => d.severity === "error").length).toBeGreaterThan(0);
+    } finally {
+      removeTemp(other);
+    }
+  });
+});
+
 describe("the corpus", () => {
   it("declares a summary for every procedure of every ruleset", async () => {
     const corpus = await compiledRepository();

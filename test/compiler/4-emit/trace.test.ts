@@ -8,8 +8,8 @@ import * as overrun from "../../../generated/ocs/4.3/overrun.ts";
 import index from "../../../generated/ocs/4.3/index.json" with { type: "json" };
 
 const SITUATION = {
-  attackers: [{ strength: 4, ar: 5 }, { strength: 2, ar: 3 }],
-  defenders: [{ strength: 1, ar: 0 }],
+  attackers: [{ strength: 4, ar: 5, terrain_effect: 1 }, { strength: 2, ar: 3, terrain_effect: 1 }],
+  defenders: [{ strength: 1, ar: 0, terrain_effect: 1 }],
   terrain: "open",
   entry_cost: 1,
   stack_mp_left: 8,

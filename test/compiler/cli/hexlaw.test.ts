@@ -127,7 +127,7 @@ describe("hexlaw explain", () => {
   });
 
   it("gives a per-unit output unit by unit", () => {
-    const overrun = { attackers: [{ strength: 4, ar: 5 }, { strength: 2, ar: 3 }], defenders: [{ strength: 1, ar: 0 }], terrain: "open", entry_cost: 1, stack_mp_left: 8, attacker_supply: 4 };
+    const overrun = { attackers: [{ strength: 4, ar: 5, terrain_effect: 1 }, { strength: 2, ar: 3, terrain_effect: 1 }], defenders: [{ strength: 1, ar: 0, terrain_effect: 1 }], terrain: "open", entry_cost: 1, stack_mp_left: 8, attacker_supply: 4 };
     const run = hexlaw(["explain", "ocs/4.3/overrun", "--input", JSON.stringify(overrun)]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/Attack strength: 4, 2 \(9\.4\)/);

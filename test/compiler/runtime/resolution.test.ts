@@ -77,7 +77,7 @@ describe("assumed values (a worked example's “assume the result was …”)", 
   });
 
   it("“Ao1e4, DL1o2” is read by the chart's grammar, not left as nulls", () => {
-    const input = checked(groundCombat, { attackers: [{ strength: 4, ar: 4 }], defenders: [{ strength: 1, ar: 2 }], attacker_supply: 4 });
+    const input = checked(groundCombat, { attackers: [{ strength: 4, ar: 4, terrain_effect: 1 }], defenders: [{ strength: 1, ar: 2, terrain_effect: 1 }], attacker_supply: 4 });
     const result = groundCombat.resolve(input, {}, { assume: { result: "Ao1e4, DL1o2" } });
     expect((result.outputs as Record<string, Wire>).result).toEqual({
       text: "Ao1e4, DL1o2", attacker_loss: 0, attacker_option: 1, attacker_exploit: 4, defender_loss: 1, defender_option: 2, defender_dg: false,
@@ -85,7 +85,7 @@ describe("assumed values (a worked example's “assume the result was …”)", 
   });
 
   it("a value that is not of the definition's type is refused, by checkAssume and by resolve", () => {
-    const input = checked(groundCombat, { attackers: [{ strength: 4, ar: 4 }], defenders: [{ strength: 1, ar: 2 }], attacker_supply: 4 });
+    const input = checked(groundCombat, { attackers: [{ strength: 4, ar: 4, terrain_effect: 1 }], defenders: [{ strength: 1, ar: 2, terrain_effect: 1 }], attacker_supply: 4 });
     for (const assume of [{ result: "Zq9" }, { odds: "four to one" }, { odds: 4 }, { attack_total: "0x10" }, { no_such_definition: 1 }]) {
       const check = groundCombat.checkAssume(assume);
       expect(check.ok, JSON.stringify(assume)).toBe(false);
@@ -98,7 +98,7 @@ describe("assumed values (a worked example's “assume the result was …”)", 
 
 describe("exact odds (9.7: round the final odds)", () => {
   const withStrengths = (attack: number, defense: number) =>
-    overrun.resolve(checked(overrun, { ...example.input, attackers: [{ strength: attack, ar: 5 }], defenders: [{ strength: defense, ar: 0 }] }), example.dice);
+    overrun.resolve(checked(overrun, { ...example.input, attackers: [{ strength: attack, ar: 5, terrain_effect: 1 }], defenders: [{ strength: defense, ar: 0, terrain_effect: 1 }] }), example.dice);
 
   it("0.7 against 0.2 is exactly 3.5:1, which rounds half up to 4:1 (floating point made it 3:1)", () => {
     expect((withStrengths(0.7, 0.2).outputs as Record<string, Wire>).odds).toBe("4:1");
@@ -106,7 +106,7 @@ describe("exact odds (9.7: round the final odds)", () => {
   });
 
   it("strengths near 1e308 are refused by check(); sums too large to compute exactly stop the outputs that need them", () => {
-    const huge = overrun.check({ ...example.input, attackers: [{ strength: 1e308, ar: 5 }] });
+    const huge = overrun.check({ ...example.input, attackers: [{ strength: 1e308, ar: 5, terrain_effect: 1 }] });
     expect(huge.ok).toBe(false);
     const large = withStrengths(9e15, 0.5);
     expect(large.outputs).not.toHaveProperty("odds");

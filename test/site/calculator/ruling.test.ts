@@ -44,6 +44,53 @@ describe("rulingLine", () => {
   });
 });
 
+describe("rulingLine's consequences (parts with `if`)", () => {
+  const CONSEQUENCES: EngineMetadata["summary"] = [
+    { items: [{ value: "result" }] },
+    { items: [{ text: "Defender destroyed" }], when: "destroyed" },
+    { items: [{ text: "retreats " }, { value: "retreat" }], when: "retreat" },
+    { items: [{ text: "Exploit ignored" }], when: "ignored" },
+  ];
+  const cited = (outputs: Outputs, paragraphs: Record<string, string>) => {
+    const result = resolution(outputs);
+    return { ...result, trace: result.trace.map((s) => ({ ...s, paragraph: paragraphs[s.name] ?? s.paragraph })) };
+  };
+
+  it("leaves out a consequence whose output is no, 0 or none", () => {
+    const line = rulingLine(CONSEQUENCES, resolution({ result: "ao1", destroyed: false, retreat: 0, ignored: null }));
+    expect(line.parts.map((p) => p.text)).toEqual(["AO1"]);
+  });
+
+  it("shows the others, each citing the paragraph of the step that decided it", () => {
+    const line = rulingLine(CONSEQUENCES, cited({ result: "ae3", destroyed: true, retreat: 2, ignored: true }, { destroyed: "9.11", retreat: "9.12", ignored: "8.1e" }));
+    expect(line.parts).toEqual([
+      { text: "AE3", waiting: false },
+      { text: "Defender destroyed", waiting: false, paragraph: "9.11" },
+      { text: "retreats 2", waiting: false, paragraph: "9.12" },
+      { text: "Exploit ignored", waiting: false, paragraph: "8.1e" },
+    ]);
+  });
+
+  it("cites only what a paragraph other than the output's own decided, when it knows the outputs' paragraphs", () => {
+    const definition = (paragraph: string) => ({ label: "", paragraph, quote: "", perUnit: false, random: false });
+    const definitions = { destroyed: definition("9.11"), retreat: definition("9.12a"), ignored: definition("9.13b") };
+    const line = rulingLine(CONSEQUENCES, cited({ result: "ae3", destroyed: true, retreat: 2, ignored: true }, { destroyed: "9.11", retreat: "9.12", ignored: "8.1e" }), definitions);
+    expect(line.parts.map((p) => [p.text, p.paragraph])).toEqual([["AE3", undefined], ["Defender destroyed", undefined], ["retreats 2", undefined], ["Exploit ignored", "8.1e"]]);
+    // A paragraph's own parts are its own (9.13b(B) of 9.13b); 9.1 is not a part of 9.13b.
+    const part = rulingLine(CONSEQUENCES, cited({ result: "ae3", destroyed: false, retreat: 0, ignored: true }, { ignored: "9.13b(B)" }), definitions);
+    expect(part.parts.map((p) => p.paragraph)).toEqual([undefined, undefined]);
+    const other = rulingLine(CONSEQUENCES, cited({ result: "ae3", destroyed: false, retreat: 0, ignored: true }, { ignored: "9.1" }), definitions);
+    expect(other.parts.map((p) => p.paragraph)).toEqual([undefined, "9.1"]);
+  });
+
+  it("waits with the dice its output waits for, without saying anything yet", () => {
+    const dice = { kind: "dice", message: "roll it", paragraph: "1.1", die: "combat_roll" } as const;
+    const line = rulingLine(CONSEQUENCES, resolution({}, { result: dice, destroyed: dice, retreat: dice, ignored: dice }));
+    expect(line.parts).toEqual([]);
+    expect(line.dice).toEqual(["combat_roll"]);
+  });
+});
+
 describe("decidingSteps", () => {
   const decisive: EngineMetadata["decisive"] = { steps: ["odds", "total", "mp_left", "roll"], checks: { enough_mp: ["mp_left"] }, inputs: ["mp_left"] };
 
