@@ -68,7 +68,7 @@ export interface Placeholders {
   HX0103: { text: Value; target: Value };
   /** unknown-link-target: Link target `{href}` is not a document or heading of {edition}. */
   HX0104: { href: Value; edition: Value; text: Value };
-  /** unknown-calculator: `::calculator` names procedure `{name}`, which {edition} does not define. */
+  /** unknown-calculator: `::calculator` names procedure `{name}`, which is not a procedure of {edition}. */
   HX0105: { name: Value; edition: Value; known: Value };
   /** chart-without-table: Chart `{id}` contains no table. */
   HX0106: { id: Value };
@@ -124,8 +124,8 @@ export interface Placeholders {
   HX0305: { name: Value; path: Value };
   /** bad-argument-count: `{name}` takes {expected} argument(s), not {actual}. */
   HX0306: { name: Value; expected: Value; actual: Value; hint: Value };
-  /** bad-range: `{name}` has an empty range ({min}..{max}). */
-  HX0308: { name: Value; min: Value; max: Value };
+  /** bad-range: `{name}` has an empty range ({range}). */
+  HX0308: { name: Value; range: Value };
   /** unknown-not-input: `{name}` cannot be `| unknown`: only an input may be left out. */
   HX0309: { name: Value };
   /** bad-chart-key: Chart `{chart}`: {axis} header `{header}` is not {expected}. */
@@ -148,7 +148,7 @@ export interface Placeholders {
   HX0502: { name: Value; dice: Value };
   /** unused-requirement: Requirement `{name}` is not checked by any procedure. */
   HX0503: { name: Value };
-  /** example-unknown-procedure: Example uses procedure `{name}`, which {edition} does not define. */
+  /** example-unknown-procedure: Example uses procedure `{name}`, which is not a procedure of {edition}. */
   HX0504: { name: Value; edition: Value; known: Value };
   /** example-bad-binding: Example `{title}`: `{name}` is not {expected} of procedure `{procedure}`. */
   HX0505: { title: Value; name: Value; expected: Value; procedure: Value; hint: Value };

@@ -25,7 +25,7 @@ export class Session {
   /** Per code and file: how many were reported, and the summary of those left out. */
   private readonly counted = new Map<string, { reported: number; omitted: number; summary?: number; place?: Place }>();
   /** What each diagnostic was made from, so that the same mistake found by two editions is shown once (see `sorted`). */
-  private readonly made = new WeakMap<Diagnostic, { values: Values; notes: Note[] }>();
+  private readonly made = new WeakMap<Diagnostic, { values: Record<string, Value>; notes: Note[] }>();
   /** Places a capped code was reported at: a chapter read by two editions counts its mistakes once. */
   private readonly cappedPlaces = new Set<string>();
 
@@ -80,7 +80,8 @@ export class Session {
     }
     return [...groups.values()].map(({ first, editions }) => {
       const made = this.made.get(first);
-      return made && editions.length > 1 ? diagnostic(first.code, { ...made.values, edition: listed(editions) }, first.place, made.notes) : first;
+      // The values were given for this very code (by `report`), the editions in place of one.
+      return made && editions.length > 1 ? diagnostic(first.code, { ...made.values, edition: listed(editions) } as Values<Code>, first.place, made.notes) : first;
     });
   }
 }
