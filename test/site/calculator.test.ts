@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { EngineModule, Resolution, Wire } from "../../compiler/runtime/runtime.ts";
 import type { Vector } from "../../compiler/5-verify/vector.ts";

@@ -241,7 +241,7 @@ class Printer {
       case "expr":
         return `${indent}${this.expr(s.expr, indent)};\n`;
       case "comment":
-        return commentLines(s.text).map((line) => `${indent}// ${line}`.trimEnd() + "\n").join("");
+        return commentLines(s.text).map((line) => `${`${indent}// ${line}`.trimEnd()}\n`).join("");
       case "blank":
         return "\n";
     }
@@ -293,7 +293,7 @@ export function printModuleParts(head: TsStmt[], body: TsStmt[]): { typescript: 
 }
 
 function finishModule(text: string): string {
-  return text.replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
+  return `${text.replace(/\n{3,}/g, "\n\n").trimEnd()}\n`;
 }
 
 /** Prints as TypeScript; prints again as JavaScript only if that text held TypeScript-only syntax. */
