@@ -26,6 +26,7 @@ export const metadata = {
       random: true,
     },
   },
+  formats: { engine: 1, wire: 1, trace: 1 },
 } as const;
 
 /** The inputs, in JSON form (odds as "3:1", “All” as "all"). */

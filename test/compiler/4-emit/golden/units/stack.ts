@@ -37,6 +37,7 @@ export const metadata = {
       random: false,
     },
   },
+  formats: { engine: 1, wire: 1, trace: 1 },
 } as const;
 
 /** Unit */
