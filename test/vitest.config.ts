@@ -29,7 +29,7 @@ const SITE_UNITS = [
 ];
 
 /** Everything else under test/site/, and what else starts processes of the whole product or type-checks all of it. */
-const E2E = ["test/compiler/cli/**/*.test.ts", "test/editions/package.test.ts", "test/editions/exports.test.ts", "test/project/**/*.test.ts"];
+const E2E = ["test/compiler/cli/**/*.test.ts", "test/editions/package.test.ts", "test/editions/edition-package.test.ts", "test/editions/exports.test.ts", "test/project/**/*.test.ts"];
 
 const PROPERTY = ["test/property/**/*.test.ts"];
 
