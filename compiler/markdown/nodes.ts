@@ -9,6 +9,7 @@ import type { Data, Node, Parent, PhrasingContent, Table, TableRow } from "mdast
 import type {} from "mdast-util-directive";
 import type {} from "remark-rehype";
 import type { FormalListing } from "./rehype-formal-apart.ts";
+import type { NotesApart } from "./rehype-notes-apart.ts";
 import type { Heading } from "./rehype-heading-ids.ts";
 import type { DocumentContext } from "./rulebook-context.ts";
 
@@ -113,6 +114,8 @@ declare module "vfile" {
     headings: Heading[];
     /** The listings a chapter's rendering set apart (rehype-formal-apart). */
     formalRules: FormalListing[];
+    /** The paragraphs' notes a chapter's rendering set apart (rehype-notes-apart). */
+    notesApart: NotesApart[];
     /** The edition a document is rendered for when it is not its folder's (an edition that extends that one). */
     hexlawEdition: string;
   }
