@@ -18,6 +18,7 @@ import { FORMAT_SCHEMAS } from "./formats/schemas.ts";
 import { FORMATS } from "./runtime/formats.ts";
 import type { Diagnostic } from "./diagnostics/diagnostic.ts";
 import { Session } from "./diagnostics/session.ts";
+import { internalError } from "./diagnostics/internal-error.ts";
 
 export interface CompileOptions {
   /** Repository root: rules/ and grammar/ are read from here, file names are shown relative to it. */
@@ -51,7 +52,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     return await stages(options, session);
   } catch (error) {
     // A bug in Hexlaw, not in the rules: say so as a diagnostic, never as a stack trace.
-    session.report("HX0901", { reason: String((error as Error)?.message ?? error).split("\n")[0] });
+    session.diagnostics.push(internalError(error));
     return { ok: false, diagnostics: session.sorted(), files: new Map(), sources: new Map(), editions: [], emitted: [], timings: {} };
   }
 }

@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, readlinkSync, realpathSync } from "node:fs";
+import { lstatSync, readdirSync, readlinkSync, realpathSync, type Stats } from "node:fs";
 import { join, relative, sep } from "node:path";
 
 /**
@@ -67,7 +67,7 @@ export function walk(dir: string, skip: (name: string) => boolean = () => false)
     for (const name of names) {
       if (skip(name)) continue;
       const path = join(at, name);
-      let stat;
+      let stat: Stats;
       try {
         stat = lstatSync(path);
       } catch {

@@ -8,7 +8,7 @@ export type Deep<T = void> = Generator<Deep<unknown>, T, unknown>;
 
 export function runDeep<T>(walk: Deep<T>): T {
   const stack: Deep<unknown>[] = [walk];
-  let result: unknown = undefined;
+  let result: unknown;
   while (stack.length > 0) {
     const step = stack.at(-1)!.next(result);
     if (step.done) {

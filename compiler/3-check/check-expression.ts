@@ -5,6 +5,7 @@ import {
   assignable, bare, describe, isNumeric, join, type EnumInfo, type Type,
 } from "../language/types.ts";
 import { placeIn } from "../2-resolve/types.ts";
+import type { Code, Values } from "../diagnostics/diagnostic.ts";
 import { checkAggregate } from "./check-aggregate.ts";
 import { checkCall } from "./check-call.ts";
 import { checkBinary, checkConditional, checkMembership } from "./check-operators.ts";
@@ -48,7 +49,7 @@ export class ExpressionChecker {
   }
 
   /** Reports a diagnostic in the scope's file; `values` may be a function, called only if the diagnostic is shown. */
-  report(code: string, values: Record<string, string | number> | (() => Record<string, string | number>), scope: Scope, loc: Loc): void {
+  report<C extends Code>(code: C, values: NoInfer<Values<C>> | (() => NoInfer<Values<C>>), scope: Scope, loc: Loc): void {
     this.env.session.report(code, values, placeIn(scope.file, loc));
   }
 

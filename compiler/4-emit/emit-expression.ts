@@ -318,7 +318,7 @@ export class ExpressionEmitter {
       case "max": {
         const kept = test && this.sortedSearch(expr, i);
         if (kept) {
-          body = bisect(expr, kept, test, item, i);
+          body = bisect(kept, test, item, i);
           break;
         }
         const kind = expr.value ? this.facts.type(expr.value)?.kind : undefined;
@@ -600,7 +600,7 @@ function sortedRows(chart: TableModel): boolean {
  * first ones (`max` answers the last of them) or the last ones (`min`, the first of them).
  * Bisects for where they end; each step tests one column, as the full scan would.
  */
-function bisect(expr: AggregateExpr, kept: "first" | "last", test: TsExpr, item: TsStmt, i: string): TsStmt[] {
+function bisect(kept: "first" | "last", test: TsExpr, item: TsStmt, i: string): TsStmt[] {
   const items = id("items");
   const low = id("low");
   const high = id("high");

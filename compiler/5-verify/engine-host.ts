@@ -73,10 +73,10 @@ function codesOf(task: EngineTask): EngineCode[] {
 function start(): Host {
   const host: Host = { worker: new Worker(WORKER), engines: new Set(), pending: new Map(), retired: false };
   host.worker.unref();
-  host.worker.on("message", ({ id, answer, error }: { id: number; answer?: unknown; error?: string }) => {
+  host.worker.on("message", ({ id, answer, error }: { id: number; answer?: unknown; error?: { message: string; stack?: string } }) => {
     const waiting = host.pending.get(id);
     host.pending.delete(id);
-    if (error !== undefined) waiting?.reject(new Error(error));
+    if (error !== undefined) waiting?.reject(Object.assign(new Error(error.message), error.stack ? { stack: error.stack } : {}));
     else waiting?.resolve(answer);
     if (host.pending.size === 0) {
       // An idle worker does not keep the process alive; a retired one is done.

@@ -31,6 +31,7 @@ async function perform(task: EngineTask): Promise<unknown> {
 parentPort!.on("message", ({ id, task }: { id: number; task: EngineTask }) => {
   perform(task).then(
     (answer) => parentPort!.postMessage({ id, answer }),
-    (error: unknown) => parentPort!.postMessage({ id, error: String((error as Error)?.message ?? error).split("\n")[0] }),
+    // The whole message and the stack: an engine that throws is a bug in Hexlaw, reported as HX0901.
+    (error: unknown) => parentPort!.postMessage({ id, error: error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) } }),
   );
 });

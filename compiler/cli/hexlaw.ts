@@ -7,7 +7,8 @@ import { explain } from "./explain.ts";
 import { test } from "./test.ts";
 import { USAGE } from "./usage.ts";
 import { hexlawVersion } from "./version.ts";
-import { printable } from "../diagnostics/format.ts";
+import { formatDiagnostic, printable } from "../diagnostics/format.ts";
+import { internalError } from "../diagnostics/internal-error.ts";
 
 const OPTIONS: Record<string, { valued: string[]; boolean: string[] }> = {
   build: { valued: ["root"], boolean: ["watch"] },
@@ -105,7 +106,7 @@ main(process.argv.slice(2)).then(
       process.exitCode = 2;
       return;
     }
-    process.stderr.write(`hexlaw: internal error: ${printable((error as Error)?.message ?? String(error))}\nThis is a bug in Hexlaw; please report it with the command you ran.\n`);
+    process.stderr.write(`${formatDiagnostic(internalError(error), () => undefined)}\n`);
     process.exitCode = 70;
   },
 );

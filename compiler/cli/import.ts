@@ -14,7 +14,7 @@ export function importCommand(root: string, parsed: Parsed): number {
     const value = parsed.flags.get(name);
     return typeof value === "string" ? value : undefined;
   };
-  let result;
+  let result: ReturnType<typeof importPages>;
   try {
     result = importPages({ root, ruleset, edition, source, revision: text("revision"), pagesPath: text("pages"), base: text("base"), sourceTitle: text("source-title") });
   } catch (error) {

@@ -16,6 +16,7 @@ export function formatDiagnostic(d: Diagnostic, source: SourceLookup, color = fa
   const paint = (code: string, text: string) => (color ? `\x1b[${code}m${text}\x1b[0m` : text);
   const head = paint(d.severity === "error" ? "1;31" : "1;33", `${d.severity}[${d.code}]`);
   const lines = [`${head}: ${printable(d.message)}`];
+  for (const line of d.detail ?? []) lines.push(`    ${printable(line)}`);
   if (d.place) lines.push(...frame(d.place, source, paint));
   for (const note of d.notes) {
     lines.push(`   = note: ${printable(note.message)}${note.place ? ` (${where(note.place)})` : ""}`);

@@ -1,5 +1,9 @@
 import { LIMITS } from "../language/limits.ts";
-import { diagnostic, type Diagnostic, type Note, type Place, type Values } from "./diagnostic.ts";
+import { diagnostic, type Code, type Diagnostic, type Note, type Place, type Values } from "./diagnostic.ts";
+import type { Value } from "./placeholders.ts";
+
+/** A code whose diagnostic counts those of another code that were left out. */
+type SummaryCode = { [C in Code]: Values<C> extends { count: Value; file: Value; limit: Value } ? C : never }[Code];
 
 /**
  * Codes a file reports one by one only so many times; past that, one diagnostic of
@@ -7,8 +11,8 @@ import { diagnostic, type Diagnostic, type Note, type Place, type Values } from 
  * 20,000 misspelt names gets a readable report, quickly: the values of an omitted
  * diagnostic (its suggestions) are never worked out.
  */
-const PER_FILE: Record<string, { limit: number; summary: (values: Values, place: Place) => Diagnostic }> = {
-  HX0203: { limit: LIMITS.unknownNamesPerFile, summary: (values, place) => diagnostic("HX0032", values, place) },
+const PER_FILE: Partial<Record<Code, { limit: number; summary: SummaryCode }>> = {
+  HX0203: { limit: LIMITS.unknownNamesPerFile, summary: "HX0032" },
 };
 
 /**
@@ -21,12 +25,16 @@ export class Session {
   /** Per code and file: how many were reported, and the summary of those left out. */
   private readonly counted = new Map<string, { reported: number; omitted: number; summary?: number; place?: Place }>();
   /** What each diagnostic was made from, so that the same mistake found by two editions is shown once (see `sorted`). */
-  private readonly made = new WeakMap<Diagnostic, { values: Values; notes: Note[] }>();
+  private readonly made = new WeakMap<Diagnostic, { values: Record<string, Value>; notes: Note[] }>();
   /** Places a capped code was reported at: a chapter read by two editions counts its mistakes once. */
   private readonly cappedPlaces = new Set<string>();
 
-  /** Reports a diagnostic; `values` may be a function, called only if the diagnostic is shown. */
-  report(code: string, values: Values | (() => Values), place?: Place, notes: Note[] = []): void {
+  /**
+   * Reports a diagnostic of the catalog with the values its text needs (a code that is not in
+   * the catalog, or a missing value, does not type-check); `values` may be a function, called
+   * only if the diagnostic is shown.
+   */
+  report<C extends Code>(code: C, values: NoInfer<Values<C>> | (() => NoInfer<Values<C>>), place?: Place, notes: Note[] = []): void {
     const capped = PER_FILE[code];
     if (capped && place) {
       const at = `${code}\0${placeKey(place)}`;
@@ -38,7 +46,7 @@ export class Session {
       if (count.reported >= capped.limit) {
         count.omitted++;
         count.place ??= place;
-        const summary = capped.summary({ count: count.omitted, file: place.file, limit: capped.limit }, count.place);
+        const summary = diagnostic(capped.summary, { count: count.omitted, file: place.file, limit: capped.limit }, count.place);
         if (count.summary === undefined) count.summary = this.diagnostics.push(summary) - 1;
         else this.diagnostics[count.summary] = summary;
         return;
@@ -72,7 +80,8 @@ export class Session {
     }
     return [...groups.values()].map(({ first, editions }) => {
       const made = this.made.get(first);
-      return made && editions.length > 1 ? diagnostic(first.code, { ...made.values, edition: listed(editions) }, first.place, made.notes) : first;
+      // The values were given for this very code (by `report`), the editions in place of one.
+      return made && editions.length > 1 ? diagnostic(first.code, { ...made.values, edition: listed(editions) } as Values<Code>, first.place, made.notes) : first;
     });
   }
 }

@@ -2,7 +2,7 @@ import { readPageHead } from "./front-matter.ts";
 import { imagesToFigures } from "./figures.ts";
 import { hugoLinks } from "./links.ts";
 import { markupOnly } from "./markup.ts";
-import { SourceError, type HugoPage, type HugoPages } from "./read-pages.ts";
+import { SourceError, type HugoPages } from "./read-pages.ts";
 import { externalLinks } from "./references.ts";
 
 /** A page converted into a rule document, before it is written or merged. */
@@ -28,14 +28,14 @@ export function convertPages(source: HugoPages, sourceTitle: string | undefined)
   const order = new Map(ranked.map((r, i) => [r.page, i + 1]));
   return heads.map(({ page, head }) => {
     try {
-      return convertPage(page, head, order.get(page)!, source, sourceTitle);
+      return convertPage(head, order.get(page)!, source, sourceTitle);
     } catch (error) {
       throw error instanceof SourceError ? new SourceError(`${page.file}: ${error.message}`) : error;
     }
   });
 }
 
-function convertPage(page: HugoPage, head: ReturnType<typeof readPageHead>, order: number, source: HugoPages, sourceTitle: string | undefined): ConvertedPage {
+function convertPage(head: ReturnType<typeof readPageHead>, order: number, source: HugoPages, sourceTitle: string | undefined): ConvertedPage {
   const markup = markupOnly(head.body, head.printedTitle);
   const linked = hugoLinks(markup.text, source.sectionPath);
   const linkCount = countChanged(markup.text, linked);

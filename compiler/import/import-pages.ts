@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, symlinkSync, writeFileSync, type Stats } from "node:fs";
 import { dirname, join } from "node:path";
 import { parse as parseYaml, stringify } from "yaml";
 import { readNumbering, readYaml } from "../1-read/load-metadata.ts";
@@ -210,7 +210,7 @@ function writeEdition(edition: EditionFolder, writes: Map<string, string | Uint8
     const parts = name.split("/");
     for (let i = 1; i <= parts.length; i++) {
       const at = parts.slice(0, i).join("/");
-      let stat;
+      let stat: Stats;
       try {
         stat = lstatSync(join(edition.dir, at));
       } catch {

@@ -80,7 +80,7 @@ export function readPages(source: string, options: { revision?: string; pagesPat
     .sort()
     .map((f) => ({ file: f.slice(prefix.length), text: text(tree, f) }));
   if (pages.length === 0) throw new SourceError(`${source} has no Markdown pages${folder ? ` in ${folder}/` : ""}`, true);
-  const site = siteOf(tree, files, folder);
+  const site = siteOf(tree, folder);
   const images = new Map<string, string[]>();
   for (const f of files) {
     if (!f.startsWith(prefix) || !isFigureImage(f)) continue;
@@ -126,7 +126,7 @@ function pagesFolder(files: string[]): string {
 }
 
 /** Site title and URL from the Hugo configuration above `content/`, when there is one. */
-function siteOf(tree: Tree, files: string[], folder: string): Pick<HugoPages, "siteTitle" | "url" | "sectionPath"> {
+function siteOf(tree: Tree, folder: string): Pick<HugoPages, "siteTitle" | "url" | "sectionPath"> {
   const at = `/${folder}/`.lastIndexOf("/content/");
   if (at < 0) return {};
   const root = `/${folder}/`.slice(1, at + 1);

@@ -1,4 +1,5 @@
 import type peggy from "peggy";
+import type { Code, Values } from "../diagnostics/diagnostic.ts";
 import { grammarParser, RULES_GRAMMAR } from "../grammars.ts";
 import { decimal } from "../runtime/numbers.ts";
 import type { Block, Loc } from "./ast.ts";
@@ -22,11 +23,9 @@ export interface Origin {
 }
 
 /** Why a block cannot be read: a diagnostic's code and values, and where (in the file's terms). */
-export interface ParseProblem {
-  code: string;
-  values: Record<string, string | number>;
-  loc: Loc;
-}
+export type ParseProblem = Problem<"HX0031" | "HX0035" | "HX0036" | "HX0201">;
+
+type Problem<C extends Code> = C extends Code ? { code: C; values: Values<C>; loc: Loc } : never;
 
 export type ParseResult = { ok: true; block: Block } | { ok: false; problem: ParseProblem };
 
@@ -47,8 +46,8 @@ const OPTIONS = {
   internalName: (name: string, loc: Loc) => new Refusal(problem("HX0036", { name }, loc)),
 };
 
-function problem(code: string, values: Record<string, string | number>, loc: Loc): ParseProblem {
-  return { code, values, loc };
+function problem<C extends ParseProblem["code"]>(code: C, values: NoInfer<Values<C>>, loc: Loc): Problem<C> {
+  return { code, values, loc } as Problem<C>;
 }
 
 /** Parses the text of a `rules` block; positions come out in the Markdown file's terms. */
@@ -141,8 +140,7 @@ function describeClass(e: peggy.parser.ClassExpectation): string {
 }
 
 /** Peggy's error locations are in the block's terms; move them to the file's. */
-function shiftLoc(loc: Loc & { source?: unknown }, origin: Origin): void {
-  delete loc.source;
+function shiftLoc(loc: Loc, origin: Origin): void {
   const indent = origin.column - 1;
   for (const point of [loc.start, loc.end]) {
     point.column += indent;

@@ -1,4 +1,4 @@
-import type { Node, Parent } from "mdast";
+import type { Parent, RootContent } from "mdast";
 
 /**
  * mdast nodes that hold only phrasing content (text, emphasis, links): a walk that
@@ -11,9 +11,9 @@ export const PHRASING_ONLY: ReadonlySet<string> = new Set(["paragraph", "heading
  * not inside phrasing-only nodes. Each node receives what its parent's visit returned
  * (such as the paragraph that owns it), and returns what its children receive.
  */
-export function walkFlow<T>(parent: Parent, inherited: T, visit: (node: Node, inherited: T) => T): void {
+export function walkFlow<T>(parent: Parent, inherited: T, visit: (node: RootContent, inherited: T) => T): void {
   for (const child of parent.children) {
     const passed = visit(child, inherited);
-    if ("children" in child && !PHRASING_ONLY.has(child.type)) walkFlow(child as Parent, passed, visit);
+    if ("children" in child && !PHRASING_ONLY.has(child.type)) walkFlow(child, passed, visit);
   }
 }

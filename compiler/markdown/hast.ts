@@ -1,4 +1,5 @@
 import type { Element, ElementContent, Properties, Text } from "hast";
+import type { HexlawElement } from "./nodes.ts";
 
 /** A hast element; children given as strings become text nodes. */
 export function h(tagName: string, properties: Properties = {}, children: (ElementContent | string | null | undefined | false)[] = []): Element {
@@ -24,6 +25,6 @@ export function text(value: string): Text {
  * An mdast node that remark-rehype turns into exactly this hast element
  * (through `data.hName`, `hProperties` and `hChildren`).
  */
-export function mdastElement(element: Element): { type: "hexlawElement"; data: { hName: string; hProperties: Properties; hChildren: ElementContent[] } } {
+export function mdastElement(element: Element): HexlawElement {
   return { type: "hexlawElement", data: { hName: element.tagName, hProperties: element.properties, hChildren: element.children } };
 }

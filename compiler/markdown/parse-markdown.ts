@@ -9,9 +9,9 @@ import remarkGfmTables from "./remark-gfm-tables.ts";
 import remarkRestoreUnknownDirectives from "./restore-unknown-directives.ts";
 
 /** The syntax extensions every rule document is read with (the site uses the same list). */
-export const remarkSyntax = [[remarkFrontmatter, ["yaml"]], remarkGfmTables, remarkBlockDirectives, remarkRestoreUnknownDirectives, remarkColourMarks] as const;
+export const remarkSyntax: PluggableList = [[remarkFrontmatter, ["yaml"]], remarkGfmTables, remarkBlockDirectives, remarkRestoreUnknownDirectives, remarkColourMarks];
 
-const processor = unified().use(remarkParse).use(remarkSyntax as unknown as PluggableList);
+const processor = unified().use(remarkParse).use(remarkSyntax);
 
 /** Parses a rule document into mdast with positions, directives restored. */
 export function parseMarkdown(source: string, path: string): Root {

@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Root } from "hast";
 import type { VFile } from "vfile";
 import { classesOf, h } from "./hast.ts";
-import { documentContext, type RulebookOptions } from "./rulebook-context.ts";
+import { renderedContext, type RulebookOptions } from "./rulebook-context.ts";
 
 /** A rules block's listing, kept apart from its chapter. */
 export interface FormalListing {
@@ -17,7 +17,7 @@ export interface FormalListing {
 
 /** The listings a chapter's rendering set apart (see rehypeFormalApart). */
 export function formalListings(file: VFile): FormalListing[] {
-  return (file.data as { formalRules?: FormalListing[] }).formalRules ?? [];
+  return file.data.formalRules ?? [];
 }
 
 /**
@@ -32,7 +32,7 @@ export function formalListings(file: VFile): FormalListing[] {
 export default function rehypeFormalApart(options: RulebookOptions) {
   return (tree: Root, file: VFile) => {
     if (options.formalRules !== "apart") return;
-    const context = documentContext(tree as never, file, options);
+    const context = renderedContext(file);
     if (!context) return;
     const page = context.page(`${context.document.slug}/formal`);
     const listings: FormalListing[] = [];
@@ -47,6 +47,6 @@ export default function rehypeFormalApart(options: RulebookOptions) {
       listings.push({ id, paragraph, summary: summary.children, listing });
       node.children = [summary, h("p", { className: ["rules-apart"] }, [h("a", { href: `${page}#${id}` }, [`Formal rules${paragraph ? ` for ${paragraph}` : ""}`]), " on this chapter’s formal-rules page"])];
     }
-    (file.data as { formalRules?: FormalListing[] }).formalRules = listings;
+    file.data.formalRules = listings;
   };
 }

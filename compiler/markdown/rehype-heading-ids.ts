@@ -5,8 +5,10 @@
 // does for Markdown, without loading Astro's whole Markdown package (MDX, Prism,
 // SmartyPants and more, ~150 modules) into the build to have it.
 import Slugger from "github-slugger";
-import type { Element, Root, RootContent } from "hast";
+import type { Element, Root } from "hast";
+import { SKIP, visit } from "unist-util-visit";
 import type { VFile } from "vfile";
+import type {} from "./nodes.ts";
 
 export interface Heading {
   depth: number;
@@ -20,27 +22,21 @@ export default function rehypeHeadingIds() {
   return (tree: Root, file: VFile) => {
     const slugger = new Slugger();
     const headings: Heading[] = [];
-    const visit = (nodes: RootContent[]) => {
-      for (const node of nodes) {
-        if (node.type !== "element") continue;
-        const level = HEADING.exec(node.tagName);
-        if (!level) {
-          visit(node.children);
-          continue;
-        }
-        const text = textOf(node);
-        if (typeof node.properties.id !== "string") node.properties.id = slugger.slug(text);
-        headings.push({ depth: Number(level[1]), slug: node.properties.id as string, text });
-      }
-    };
-    visit(tree.children);
+    visit(tree, "element", (node) => {
+      const level = HEADING.exec(node.tagName);
+      if (!level) return;
+      const text = textOf(node);
+      if (typeof node.properties.id !== "string") node.properties.id = slugger.slug(text);
+      headings.push({ depth: Number(level[1]), slug: node.properties.id, text });
+      return SKIP;
+    });
     file.data.headings = headings;
   };
 }
 
 /** The headings `rehypeHeadingIds` found in a rendered file, in document order. */
 export function headingsOf(file: VFile): Heading[] {
-  return (file.data.headings as Heading[] | undefined) ?? [];
+  return file.data.headings ?? [];
 }
 
 /** The text of an element: its text nodes, in order. */

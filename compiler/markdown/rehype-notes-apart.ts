@@ -14,7 +14,7 @@ export interface NotesApart {
 
 /** The notes a chapter's rendering set apart (see rehypeNotesApart). */
 export function notesApart(file: VFile): NotesApart[] {
-  return (file.data as { notesApart?: NotesApart[] }).notesApart ?? [];
+  return file.data.notesApart ?? [];
 }
 
 /**
@@ -41,7 +41,7 @@ export default function rehypeNotesApart(options: RulebookOptions) {
       apart.push({ paragraph, children: curious });
       return "skip";
     });
-    (file.data as { notesApart?: NotesApart[] }).notesApart = apart;
+    file.data.notesApart = apart;
   };
 }
 

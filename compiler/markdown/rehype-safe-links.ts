@@ -1,5 +1,6 @@
 import type { Element, Root, RootContent } from "hast";
 import { isExternal, safeHref } from "../url-policy.ts";
+import type {} from "./nodes.ts";
 
 const URL_PROPERTIES = ["href", "src", "action", "formAction", "poster", "cite", "srcSet", "data", "xLinkHref"];
 
@@ -16,9 +17,8 @@ export default function rehypeSafeLinks() {
       let kept = 0;
       for (const node of children) {
         // `raw` nodes (HTML strings passed through remark-rehype) are never parsed as HTML here.
-        const loose = node as { type: string; value?: string };
-        if (loose.type === "raw") {
-          children[kept++] = { type: "text", value: loose.value ?? "" };
+        if (node.type === "raw") {
+          children[kept++] = { type: "text", value: node.value };
           continue;
         }
         if (node.type === "element") {

@@ -16,6 +16,6 @@ export default function remarkAmendments(options: RulebookOptions) {
     const amendments: AmendmentText[] = context?.document.inherited?.amendments ?? [];
     if (!context || amendments.length === 0) return;
     amendTree(tree, amendments, context.layout);
-    (file.data as { hexlawContext?: unknown }).hexlawContext = undefined;
+    file.data.hexlawContext = undefined;
   };
 }

@@ -1,5 +1,4 @@
 import type { Root } from "mdast";
-import type { LeafDirective } from "mdast-util-directive";
 import type { VFile } from "vfile";
 import { h, mdastElement } from "./hast.ts";
 import { calculatorConfig, documentContext, engineKey, type RulebookOptions } from "./rulebook-context.ts";
@@ -14,8 +13,8 @@ export default function remarkCalculatorEmbeds(options: RulebookOptions) {
   return (tree: Root, file: VFile) => {
     const context = documentContext(tree, file, options);
     tree.children = tree.children.map((node) => {
-      if (node.type !== "leafDirective" || (node as LeafDirective).name !== "calculator" || !context) return node;
-      const name = (node as LeafDirective).attributes?.procedure ?? "";
+      if (node.type !== "leafDirective" || node.name !== "calculator" || !context) return node;
+      const name = node.attributes?.procedure ?? "";
       const procedure = context.index.procedures.find((p) => p.name === name);
       if (!procedure) return node;
       const page = context.page(`calculators/${name}`);
@@ -34,7 +33,7 @@ export default function remarkCalculatorEmbeds(options: RulebookOptions) {
             h("a", { href: page, className: ["calc-card-page"] }, [`Open the ${procedure.title.toLowerCase()} calculator`]),
           ]),
         ]),
-      ) as unknown as Root["children"][number];
+      );
     });
   };
 }

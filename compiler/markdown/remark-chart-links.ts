@@ -78,7 +78,7 @@ function linkServed(tree: Root, context: DocumentContext, here: Set<string>, bas
       return href ? [" ", h("a", { href, className: ["chart-link"], dataChart: chart }, [h("span", { className: ["chart-link-label"] }, ["Chart"]), " ", title])] : [];
     });
     if (links.length === 0) continue;
-    const element = mdastElement(h("span", { className: ["chart-links"] }, links)) as unknown as PhrasingContent;
+    const element = mdastElement(h("span", { className: ["chart-links"] }, links));
     if (node.type === "heading") underHeading.set(node, element);
     else {
       // At the end of a lead-in paragraph, or of an item's first paragraph.

@@ -1,7 +1,8 @@
-import type { Parent, Root, RootContent, Table, TableCell, TableRow } from "mdast";
+import type { Parent, Root, RootContent, Table, TableRow } from "mdast";
 import type { ContainerDirective } from "mdast-util-directive";
 import { toString } from "mdast-util-to-string";
 import { h, mdastElement } from "./hast.ts";
+import type { ChartParts, HexlawScroll, HexlawSection, HexlawTable } from "./nodes.ts";
 
 /**
  * `:::chart[Caption]{#id}` becomes a captioned figure holding its table, with
@@ -18,7 +19,7 @@ export default function remarkCharts() {
     const visit = (parent: Parent) => {
       for (const node of parent.children) {
         if (node.type === "containerDirective" && node.name === "chart") renderChart(node);
-        else if ("children" in node) visit(node as Parent);
+        else if ("children" in node) visit(node);
       }
       mergePrinted(parent);
     };
@@ -29,66 +30,58 @@ export default function remarkCharts() {
 /** Characters beyond which a chart's cells hold sentences, not values. */
 const WRAP_AT = 32;
 
-interface ChartParts {
-  id: string | undefined;
-  caption: string;
-  table: Table;
-}
-
 function renderChart(directive: ContainerDirective): void {
   const id = directive.attributes?.id ?? undefined;
-  const labelNode = directive.children.find((c) => (c.data as { directiveLabel?: boolean } | undefined)?.directiveLabel);
+  const labelNode = directive.children.find((c) => c.type === "paragraph" && c.data?.directiveLabel);
   const caption = labelNode ? toString(labelNode) : (id ?? "Chart");
   // A chart of sentences (notes, modifiers, explanations) wraps its cells; a grid of values keeps each on one line.
   const wraps = directive.children.some((child) => child.type === "table" && child.children.some((row) => row.children.some((cell) => toString(cell).length > WRAP_AT)));
-  directive.data = { hName: "figure", hProperties: { className: wraps ? ["chart", "wraps"] : ["chart"], ...(id ? { id } : {}) } } as ContainerDirective["data"];
+  directive.data = { hName: "figure", hProperties: { className: wraps ? ["chart", "wraps"] : ["chart"], ...(id ? { id } : {}) } };
   directive.children = directive.children.flatMap((child) => {
     if (child === labelNode) {
-      child.data = { ...child.data, hName: "figcaption" } as typeof child.data;
+      child.data = { ...child.data, hName: "figcaption" };
       return [child];
     }
     if (child.type !== "table") return [child];
     markCells(child, id);
-    return [scroller(child, caption) as typeof child];
+    return [scroller(child, caption)];
   });
   const tables = directive.children.flatMap((c) => tableIn(c) ?? []);
-  if (tables.length === 1) (directive.data as { hexlawChart?: ChartParts }).hexlawChart = { id, caption, table: tables[0] };
+  if (tables.length === 1) directive.data.hexlawChart = { id, caption, table: tables[0] };
 }
 
-function scroller(content: RootContent, caption: string, className = "table-scroll"): RootContent {
-  return { type: "hexlawScroll", data: { hName: "div", hProperties: { className: [className], role: "region", tabIndex: 0, ariaLabel: caption } }, children: [content] } as unknown as RootContent;
+function scroller(content: Table | HexlawTable, caption: string, className = "table-scroll"): HexlawScroll {
+  return { type: "hexlawScroll", data: { hName: "div", hProperties: { className: [className], role: "region", tabIndex: 0, ariaLabel: caption } }, children: [content] };
 }
 
 function tableIn(node: RootContent): Table | undefined {
-  const child = (node as Parent).children?.[0];
-  return node.type === ("hexlawScroll" as string) && child?.type === "table" ? child : undefined;
+  const child = node.type === "hexlawScroll" ? node.children[0] : undefined;
+  return child?.type === "table" ? child : undefined;
 }
 
 function markCells(table: Table, chart: string | undefined): void {
   // A chart of one column (a list of modifiers or notes) has no row headers: its rows are its content.
   const rowHeaders = (table.children[0]?.children.length ?? 0) > 1;
   table.children.forEach((row, r) => {
-    if (r > 0 && chart) row.data = { ...row.data, hProperties: { ...propertiesOf(row), dataChart: chart } } as TableRow["data"];
-    row.children.forEach((cell: TableCell, c) => {
-      if (r > 0 && c === 0 && rowHeaders) cell.data = { ...cell.data, hName: "th", hProperties: { scope: "row" } } as TableCell["data"];
-      if (r === 0) cell.data = { ...cell.data, hProperties: { scope: "col" } } as TableCell["data"];
+    if (r > 0 && chart) row.data = { ...row.data, hProperties: { ...row.data?.hProperties, dataChart: chart } };
+    row.children.forEach((cell, c) => {
+      if (r > 0 && c === 0 && rowHeaders) cell.data = { ...cell.data, hName: "th", hProperties: { scope: "row" } };
+      if (r === 0) cell.data = { ...cell.data, hProperties: { scope: "col" } };
       if (toString(cell).trim() === "?") {
-        cell.children = [mdastElement(h("em", { className: ["unknown"], title: "Not known: consult the printed chart" }, ["unknown"])) as unknown as TableCell["children"][number]];
+        cell.children = [mdastElement(h("em", { className: ["unknown"], title: "Not known: consult the printed chart" }, ["unknown"]))];
       }
     });
   });
 }
 
-const propertiesOf = (row: TableRow) => (row.data as { hProperties?: Record<string, unknown> } | undefined)?.hProperties;
-
 const chartOf = (node: RootContent): ChartParts | undefined =>
-  node.type === "containerDirective" && node.name === "chart" ? (node.data as { hexlawChart?: ChartParts } | undefined)?.hexlawChart : undefined;
+  node.type === "containerDirective" && node.name === "chart" ? node.data?.hexlawChart : undefined;
 
 const columnHeads = (table: Table): string[] => (table.children[0]?.children ?? []).slice(1).map((cell) => toString(cell).trim());
 
 /** Sets each chart that heads the next chart's columns over it, as one table (see above). */
 function mergePrinted(parent: Parent): void {
-  const charts = parent.children.flatMap((node, i) => (chartOf(node as RootContent) ? [i] : []));
+  const charts = parent.children.flatMap((node, i) => (chartOf(node) ? [i] : []));
   const removed = new Set<number>();
   for (let k = 0; k + 1 < charts.length; k++) {
     const headNode = parent.children[charts[k]] as ContainerDirective;
@@ -109,8 +102,8 @@ function printAs(gridNode: ContainerDirective, head: ChartParts, grid: ChartPart
   const caption = title ? `${title}: ${rest(head.caption, title)}, over ${rest(grid.caption, title)}` : `${head.caption}, over ${grid.caption}`;
   const asHeads = (row: TableRow, i: number): TableRow => ({
     ...row,
-    data: { ...row.data, hProperties: { ...propertiesOf(row), dataChart: head.id ?? "", className: ["chart-heads"], ...(i === 0 && head.id ? { id: head.id } : {}) } } as TableRow["data"],
-    children: row.children.map((cell, c) => ({ ...cell, data: { ...cell.data, hName: "th", hProperties: { scope: c === 0 ? "row" : "col" } } as TableCell["data"] })),
+    data: { ...row.data, hProperties: { ...row.data?.hProperties, dataChart: head.id ?? "", className: ["chart-heads"], ...(i === 0 && head.id ? { id: head.id } : {}) } },
+    children: row.children.map((cell, c) => ({ ...cell, data: { ...cell.data, hName: "th", hProperties: { scope: c === 0 ? "row" : "col" } } })),
   });
   const [gridHeader, ...gridRows] = grid.table.children;
   // Both charts print the same header row, corner and all (the Barrage Table's "Roll | 1 or less | 2 | …"):
@@ -118,16 +111,17 @@ function printAs(gridNode: ContainerDirective, head: ChartParts, grid: ChartPart
   const shared = (head.table.children[0]?.children ?? []).map((cell) => toString(cell).trim()).join("\n") === gridHeader.children.map((cell) => toString(cell).trim()).join("\n");
   const keys: TableRow = {
     ...gridHeader,
-    data: { ...gridHeader.data, hProperties: { className: shared ? ["chart-keys", "shared"] : ["chart-keys"] } } as TableRow["data"],
-    children: gridHeader.children.map((cell) => ({ ...cell, data: { ...cell.data, hName: "th", hProperties: { scope: "col" } } as TableCell["data"] })),
+    data: { ...gridHeader.data, hProperties: { className: shared ? ["chart-keys", "shared"] : ["chart-keys"] } },
+    children: gridHeader.children.map((cell) => ({ ...cell, data: { ...cell.data, hName: "th", hProperties: { scope: "col" } } })),
   };
-  const body: TableRow[] = gridRows.map((row) => ({ ...row, children: row.children.map((cell, c) => (c === 0 ? cell : { ...cell, data: { ...cell.data, hName: "td" } as TableCell["data"] })) }));
-  const section = (hName: string, children: TableRow[]) => ({ type: "hexlawSection", data: { hName }, children });
-  const table = { type: "hexlawTable", data: { hName: "table" }, children: [section("thead", shared ? [keys, ...head.table.children.slice(1).map(asHeads)] : [...head.table.children.slice(1).map(asHeads), keys]), section("tbody", body)] } as unknown as RootContent;
-  gridNode.data = { ...gridNode.data, hProperties: { className: ["chart", "printed"], ...(grid.id ? { id: grid.id } : {}), ...(head.id ? { dataHeads: head.id } : {}) } } as ContainerDirective["data"];
+  const body: TableRow[] = gridRows.map((row) => ({ ...row, children: row.children.map((cell, c) => (c === 0 ? cell : { ...cell, data: { ...cell.data, hName: "td" } })) }));
+  const section = (hName: "thead" | "tbody", children: TableRow[]): HexlawSection => ({ type: "hexlawSection", data: { hName }, children });
+  const heads = head.table.children.slice(1).map(asHeads);
+  const table: HexlawTable = { type: "hexlawTable", data: { hName: "table" }, children: [section("thead", shared ? [keys, ...heads] : [...heads, keys]), section("tbody", body)] };
+  gridNode.data = { ...gridNode.data, hProperties: { className: ["chart", "printed"], ...(grid.id ? { id: grid.id } : {}), ...(head.id ? { dataHeads: head.id } : {}) } };
   gridNode.children = gridNode.children.map((child) => {
-    if ((child.data as { hName?: string } | undefined)?.hName === "figcaption") return { type: "paragraph", data: { hName: "figcaption" }, children: [{ type: "text", value: caption }] } as typeof child;
-    return tableIn(child as RootContent) ? (scroller(table, caption, "table-scroll printed-scroll") as typeof child) : child;
+    if (child.data?.hName === "figcaption") return { type: "paragraph", data: { hName: "figcaption" }, children: [{ type: "text", value: caption }] };
+    return tableIn(child) ? scroller(table, caption, "table-scroll printed-scroll") : child;
   });
 }
 

@@ -21,12 +21,11 @@ export default function remarkErrata(options?: RulebookOptions) {
     const context = options ? documentContext(tree, file, options) : null;
     const visit = (parent: Parent) => {
       parent.children = parent.children.map((node) => {
-        if (node.type === "list" || node.type === "listItem") visit(node as Parent);
+        if (node.type === "list" || node.type === "listItem") visit(node);
         if (node.type !== "leafDirective") return node;
-        const directive = node as LeafDirective;
-        const aside = directive.name === "erratum" ? erratum(directive) : directive.name === AMENDMENT_NOTE ? applied(directive, context) : directive.name === "amend" ? appliedTo(directive, context) : null;
-        return aside ? (mdastElement(aside) as unknown as Root["children"][number]) : node;
-      }) as Parent["children"];
+        const aside = node.name === "erratum" ? erratum(node) : node.name === AMENDMENT_NOTE ? applied(node, context) : node.name === "amend" ? appliedTo(node, context) : null;
+        return aside ? mdastElement(aside) : node;
+      });
     };
     visit(tree);
   };

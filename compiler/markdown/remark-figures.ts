@@ -1,6 +1,5 @@
 import type { Element } from "hast";
 import type { Root } from "mdast";
-import type { LeafDirective } from "mdast-util-directive";
 import { toString } from "mdast-util-to-string";
 import type { VFile } from "vfile";
 import { figureFile } from "../1-read/figure-file.ts";
@@ -28,15 +27,15 @@ export default function remarkFigures(options: FigureOptions = {}) {
     const documentPath = file.path ?? "";
     const children = await Promise.all(
       tree.children.map(async (node) => {
-        if (node.type !== "leafDirective" || (node as LeafDirective).name !== "figure") return node;
-        const directive = node as LeafDirective;
+        if (node.type !== "leafDirective" || node.name !== "figure") return node;
+        const directive = node;
         const caption = toString(directive).trim() || "Illustration";
         const src = directive.attributes?.src ?? "";
         const found = src && documentPath && options.picture ? figureFile(documentPath, src) : null;
         const figure = found?.path
           ? h("figure", { className: ["figure"] }, [await options.picture!(found.path, caption), h("figcaption", {}, [caption])])
           : h("figure", { className: ["figure-note"] }, [h("figcaption", {}, [h("span", { className: ["label"] }, ["Illustration not reproduced: "]), caption, src ? h("span", { className: ["file"] }, [` (${src})`]) : null])]);
-        return mdastElement(figure) as unknown as Root["children"][number];
+        return mdastElement(figure);
       }),
     );
     tree.children = children;

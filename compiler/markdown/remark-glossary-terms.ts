@@ -1,4 +1,4 @@
-import type { Link, Node, Parent, PhrasingContent, Root, Text } from "mdast";
+import type { Nodes, Parent, PhrasingContent, Root, RootContent, Text } from "mdast";
 import type { VFile } from "vfile";
 import { glossaryMatcher, glossaryTerms } from "./glossary-terms.ts";
 import { documentContext, type RuleIndex, type RulebookOptions } from "./rulebook-context.ts";
@@ -33,7 +33,7 @@ export default function remarkGlossaryTerms(options: RulebookOptions) {
         if (used.has(id) || id === own || !href) continue;
         used.add(id);
         if (match.index > at) out.push({ type: "text", value: node.value.slice(at, match.index) });
-        out.push({ type: "link", url: href, children: [{ type: "text", value: match[0] }], data: { hProperties: { className: ["term"], dataRef: id } } } as Link);
+        out.push({ type: "link", url: href, children: [{ type: "text", value: match[0] }], data: { hProperties: { className: ["term"], dataRef: id } } });
         at = match.index + match[0].length;
       }
       if (at === 0) return [node];
@@ -41,17 +41,17 @@ export default function remarkGlossaryTerms(options: RulebookOptions) {
       return out;
     };
     const inline = (parent: Parent, used: Set<string>, own: string) => {
-      parent.children = parent.children.flatMap((child) => {
-        if (child.type === "text") return mark(child, used, own) as Parent["children"];
-        if (!SKIP.has(child.type) && "children" in child) inline(child as Parent, used, own);
+      parent.children = parent.children.flatMap<RootContent>((child) => {
+        if (child.type === "text") return mark(child, used, own);
+        if (!SKIP.has(child.type) && "children" in child) inline(child, used, own);
         return [child];
-      }) as Parent["children"];
+      });
     };
-    const blocks = (node: Node, own: string) => {
+    const blocks = (node: Nodes, own: string) => {
       const paragraph = context.layout.owner.get(node) ?? own;
-      if (node.type === "paragraph") return inline(node as Parent, new Set(), paragraph);
+      if (node.type === "paragraph") return inline(node, new Set(), paragraph);
       if (node.type === "heading" || node.type === "table" || node.type === "code" || SKIP.has(node.type)) return;
-      if ("children" in node) for (const child of (node as Parent).children) blocks(child, paragraph);
+      if ("children" in node) for (const child of node.children) blocks(child, paragraph);
     };
     blocks(tree, context.document.section);
   };

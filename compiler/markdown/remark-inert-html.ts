@@ -1,4 +1,5 @@
 import type { Parent, Root } from "mdast";
+import { visit } from "unist-util-visit";
 
 /**
  * Raw HTML in a rule document is shown as the text it is, never parsed: a
@@ -6,19 +7,13 @@ import type { Parent, Root } from "mdast";
  */
 export default function remarkInertHtml() {
   return (tree: Root) => {
-    const visit = (parent: Parent) => {
-      parent.children = parent.children.map((child) => {
-        if (child.type === "html") {
-          const value = { type: "text" as const, value: child.value, position: child.position };
-          return (parent.type === "paragraph" || parent.type === "heading" || parent.type === "tableCell" || "phrasing" in (child.data ?? {}) || isPhrasingParent(parent))
-            ? value
-            : ({ type: "paragraph", children: [value], position: child.position, data: { hProperties: { className: ["raw-html"] } } } as Parent["children"][number]);
-        }
-        if ("children" in child) visit(child as Parent);
-        return child;
-      }) as Parent["children"];
-    };
-    visit(tree);
+    visit(tree, "html", (node, index, parent) => {
+      if (!parent || index === undefined) return;
+      const value = { type: "text" as const, value: node.value, position: node.position };
+      parent.children[index] = (parent.type === "paragraph" || parent.type === "heading" || parent.type === "tableCell" || "phrasing" in (node.data ?? {}) || isPhrasingParent(parent))
+        ? value
+        : { type: "paragraph", children: [value], position: node.position, data: { hProperties: { className: ["raw-html"] } } };
+    });
   };
 }
 

@@ -1,6 +1,5 @@
 import type { Parent, PhrasingContent, Root, RootContent } from "mdast";
 import type { VFile } from "vfile";
-import type { ColourMark } from "./remark-colour-marks.ts";
 import { h, mdastElement } from "./hast.ts";
 import { documentContext, type RulebookOptions } from "./rulebook-context.ts";
 
@@ -25,22 +24,21 @@ export default function remarkMarkMeanings(options: RulebookOptions) {
       explain(node, meanings, used);
       if (first < 0 && used.size > before) first = i;
     });
-    if (first >= 0) tree.children.splice(first, 0, legend(meanings, used) as unknown as RootContent);
+    if (first >= 0) tree.children.splice(first, 0, legend(meanings, used));
   };
 }
 
 function explain(node: RootContent | PhrasingContent, meanings: Meanings, used: Set<string>): void {
   if (node.type === "colourMark") {
-    const mark = node as ColourMark;
+    const mark = node;
     const meaning = meanings[mark.colour];
     if (!meaning) return;
     used.add(mark.colour);
-    const data = mark.data as { hProperties?: Record<string, unknown> };
-    data.hProperties = { ...data.hProperties, title: meaning.meaning };
+    mark.data = { ...mark.data, hProperties: { ...mark.data?.hProperties, title: meaning.meaning } };
     mark.children = [
-      mdastElement(h("span", { className: ["mark-tag"], ariaHidden: "true" }, [meaning.tag])) as unknown as PhrasingContent,
+      mdastElement(h("span", { className: ["mark-tag"], ariaHidden: "true" }, [meaning.tag])),
       ...mark.children,
-      mdastElement(h("span", { className: ["visually-hidden"] }, [` (${meaning.meaning})`])) as unknown as PhrasingContent,
+      mdastElement(h("span", { className: ["visually-hidden"] }, [` (${meaning.meaning})`])),
     ];
     return;
   }

@@ -15,11 +15,11 @@ export default function remarkParagraphAnchors(options: RulebookOptions) {
     const kinds = new Map(context.layout.paragraphs.map((p) => [p.id, p.kind]));
     // A heading without a number keeps the anchor the source's site gives it, so links to it land there.
     for (const [node, anchor] of context.layout.headingNodes) {
-      const data = (node.data ??= {}) as { hProperties?: Record<string, unknown> };
+      const data = (node.data ??= {});
       data.hProperties = { id: anchor, ...data.hProperties };
     }
     for (const [node, id] of context.anchors) {
-      const data = (node.data ??= {}) as { hProperties?: Record<string, unknown> };
+      const data = (node.data ??= {});
       data.hProperties = { ...data.hProperties, id, className: ["numbered"] };
       const rules = kinds.get(id) === "item" ? context.numbering.items : context.numbering.paragraphs;
       // A lead-in whose misprinted number an erratum corrects (`**11.0d8**` read as 11.0d) links its number as printed.
@@ -51,7 +51,7 @@ function linkNumber(node: Node, id: string, numberLength: (value: string) => num
     type: "link",
     url: `#${encodeFragment(id)}`,
     children: [{ type: "text", value: number }],
-    data: { hProperties: { className: ["pnum"], title: `Link to ${id}` }, hexlawPermalink: true } as Link["data"],
+    data: { hProperties: { className: ["pnum"], title: `Link to ${id}` }, hexlawPermalink: true },
   };
   const rest = first.value.slice(lead + number.length);
   parent.children.splice(0, 1, ...(lead ? [{ type: "text", value: first.value.slice(0, lead) } as Text] : []), link, ...(rest ? [{ type: "text", value: rest } as Text] : []));

@@ -1,5 +1,5 @@
 import type { Element, ElementContent } from "hast";
-import type { Node, Parent, Root } from "mdast";
+import type { ListItem, Node, Root } from "mdast";
 import type { VFile } from "vfile";
 import { h, mdastElement } from "./hast.ts";
 import { CURIOUS, documentContext, type DocumentContext, type IndexParagraph, type RulebookOptions } from "./rulebook-context.ts";
@@ -22,7 +22,7 @@ export default function remarkParagraphNotes(options: RulebookOptions) {
     for (const [node, id] of owner) {
       if (node.type !== "listItem" || !context.anchors.has(node)) continue;
       const notes = notesFor(id, context);
-      if (notes) (node as Parent).children.push(mdastElement(notes) as unknown as Parent["children"][number]);
+      if (notes) (node as ListItem).children.push(mdastElement(notes));
     }
     const lastNode = new Map<string, Node>();
     for (const node of tree.children) {
@@ -33,7 +33,7 @@ export default function remarkParagraphNotes(options: RulebookOptions) {
     tree.children = tree.children.flatMap((node) => {
       const id = after.get(node);
       const notes = id ? notesFor(id, context) : null;
-      return notes ? [node, mdastElement(notes) as unknown as Root["children"][number]] : [node];
+      return notes ? [node, mdastElement(notes)] : [node];
     });
   };
 }

@@ -22,12 +22,12 @@ export default function remarkReferences(options: RulebookOptions) {
       const children: Parent["children"] = [];
       for (const child of parent.children) {
         const own = context.layout.owner.get(child) ?? paragraph;
-        if (child.type === "link" && !(child.data as { hexlawPermalink?: boolean } | undefined)?.hexlawPermalink) {
-          children.push(...(renderLink(child, own, context) as Parent["children"]));
+        if (child.type === "link" && !child.data?.hexlawPermalink) {
+          children.push(...renderLink(child, own, context));
         } else if (child.type === "text") {
-          children.push(...(plainReferences(child, own, context) as Parent["children"]));
+          children.push(...plainReferences(child, own, context));
         } else {
-          if ("children" in child && child.type !== "link") visit(child as Parent, own);
+          if ("children" in child && child.type !== "link") visit(child, own);
           children.push(child);
         }
       }
@@ -59,7 +59,7 @@ function corrected(known: NonNullable<ReturnType<typeof erratumOf>>, children: P
   const { printed, reads, note } = known.erratum!;
   const shown = reference(known.status as Status, reads, children, context, known.outsideTitle);
   const [correction, className] = printed === reads ? [`editors: link to ${reads}`, ["editor-correction", CURIOUS]] : [`editors: read ${reads}`, ["editor-correction"]];
-  return [shown, mdastElement(h("span", { className, title: note }, [` [${correction}]`])) as unknown as PhrasingContent];
+  return [shown, mdastElement(h("span", { className, title: note }, [` [${correction}]`]))];
 }
 
 function renderLink(link: Link, from: string, context: DocumentContext): PhrasingContent[] {
@@ -81,7 +81,7 @@ function reference(status: Status, id: string, children: PhrasingContent[], cont
   const paragraph = status === "resolved" ? context.href(id) : null;
   const href = paragraph && anchor ? `${paragraph.replace(/#.*$/, "")}#${encodeURIComponent(anchor)}` : paragraph;
   if (href) {
-    return { type: "link", url: href, children, data: { hProperties: { className: ["ref"], dataRef: id } } } as Link;
+    return { type: "link", url: href, children, data: { hProperties: { className: ["ref"], dataRef: id } } };
   }
   const words = children.map((c) => toString(c)).join("");
   const note = missing
@@ -94,7 +94,7 @@ function reference(status: Status, id: string, children: PhrasingContent[], cont
       ...children.map((c) => (c.type === "text" ? text(c.value) : text(toString(c)))),
       h("span", { className: ["visually-hidden"] }, [` (${note})`]),
     ]),
-  ) as unknown as PhrasingContent;
+  );
 }
 
 /** "see 9.1f", "Rule 9I": the mentions the compiler finds, with the compiler's matcher. */

@@ -1,4 +1,4 @@
-import type { Code, Root } from "mdast";
+import type { Root } from "mdast";
 import type { VFile } from "vfile";
 import { h, mdastElement } from "./hast.ts";
 import { highlightRules } from "./highlight-rules.ts";
@@ -20,8 +20,8 @@ export default function remarkRulesBlocks(options: RulebookOptions) {
       return target?.startsWith("#") ? `${chapter}${target}` : target;
     };
     tree.children = await Promise.all(tree.children.map(async (node) => {
-      if (node.type !== "code" || (node as Code).lang !== "rules") return node;
-      const code = node as Code;
+      if (node.type !== "code" || node.lang !== "rules") return node;
+      const code = node;
       const paragraph = context?.layout.owner.get(node);
       const lines = code.value.split("\n").length;
       const summary = [`Formal rules${paragraph ? ` for ${paragraph}` : ""}`, h("span", { className: ["meta"] }, [` (${lines} line${lines === 1 ? "" : "s"})`])];
@@ -31,7 +31,7 @@ export default function remarkRulesBlocks(options: RulebookOptions) {
           h("code", { className: ["language-rules"] }, await highlightRules(code.value, href)),
         ]),
       ]);
-      return mdastElement(element) as unknown as Root["children"][number];
+      return mdastElement(element);
     }));
   };
 }

@@ -1,15 +1,10 @@
-import type { Root, Parent, Text, Paragraph } from "mdast";
+import type { Root, Text } from "mdast";
+import { SKIP, visit } from "unist-util-visit";
 import type { VFile } from "vfile";
 import { PHRASING_ONLY } from "./flow.ts";
 
 /** The directives the corpus uses; any other `::name` or `:::name` line is prose. */
 const KNOWN_DIRECTIVES = new Set(["chart", "calculator", "figure", "erratum", "amend"]);
-
-type DirectiveNode = { type: string; name: string; position?: { start: { offset?: number }; end: { offset?: number } } };
-
-function isDirective(node: { type: string }): node is DirectiveNode {
-  return node.type === "leafDirective" || node.type === "containerDirective";
-}
 
 /**
  * A line that happens to start with `::` reads as a directive. This plugin turns
@@ -19,23 +14,16 @@ function isDirective(node: { type: string }): node is DirectiveNode {
 export default function remarkRestoreUnknownDirectives() {
   return (tree: Root, file: VFile) => {
     const source = String(file.value ?? "");
-    restore(tree, source);
-  };
-}
-
-function restore(parent: Parent, source: string): void {
-  const children = parent.children as Array<Parent["children"][number]>;
-  for (let i = 0; i < children.length; i++) {
-    const child = children[i];
-    if (isDirective(child) && !KNOWN_DIRECTIVES.has(child.name)) {
-      const start = child.position?.start.offset;
-      const end = child.position?.end.offset;
-      const value = start !== undefined && end !== undefined ? source.slice(start, end) : `::${child.name}`;
-      const text: Text = { type: "text", value, position: child.position as Text["position"] };
-      children[i] = { type: "paragraph", children: [text], position: text.position } as Paragraph;
-    } else if ("children" in child && !PHRASING_ONLY.has(child.type)) {
+    visit(tree, (node, index, parent) => {
       // Directives are flow content: paragraphs, headings and tables never hold one.
-      restore(child as Parent, source);
-    }
-  }
+      if (PHRASING_ONLY.has(node.type)) return SKIP;
+      if ((node.type !== "leafDirective" && node.type !== "containerDirective") || KNOWN_DIRECTIVES.has(node.name) || !parent || index === undefined) return;
+      const start = node.position?.start.offset;
+      const end = node.position?.end.offset;
+      const value = start !== undefined && end !== undefined ? source.slice(start, end) : `::${node.name}`;
+      const text: Text = { type: "text", value, position: node.position };
+      parent.children[index] = { type: "paragraph", children: [text], position: text.position };
+      return SKIP;
+    });
+  };
 }

@@ -10,6 +10,7 @@ import type { FrontMatter, Numbering } from "../1-read/types.ts";
 import type { ruleIndex } from "../6-publish/rule-index.ts";
 import type { FigurePicture } from "./remark-figures.ts";
 import { indexLookups } from "./index-lookups.ts";
+import type {} from "./nodes.ts";
 
 /** The rule index of one edition, as generated/<ruleset>/<edition>/index.json holds it. */
 export type RuleIndex = ReturnType<typeof ruleIndex>;
@@ -113,7 +114,7 @@ export function encodeFragment(id: string): string {
  * plugin of the same run gets the same context.
  */
 export function documentContext(tree: Root, file: VFile, options: RulebookOptions): DocumentContext | null {
-  const data = file.data as { hexlawContext?: DocumentContext | null };
+  const { data } = file;
   if (data.hexlawContext !== undefined) return data.hexlawContext;
   data.hexlawContext = null;
   const where = locate(file, tree, options.root);
@@ -158,20 +159,24 @@ export function contextOf(tree: Root, file: VFile, index: RuleIndex, document: I
   };
 }
 
+/** The context the remark plugins found for the document, for a rehype plugin (its tree is hast, no longer mdast). */
+export function renderedContext(file: VFile): DocumentContext | null {
+  return file.data.hexlawContext ?? null;
+}
+
 /**
  * The edition a document is rendered for and its path under rules/: the edition of its folder,
- * or the one the renderer names (`frontmatter.hexlawEdition`): an edition that extends the
+ * or the one the renderer names (`file.data.hexlawEdition`): an edition that extends the
  * folder's renders the same file as its own chapter.
  */
 function locate(file: VFile, tree: Root, root: string): { ruleset: string; edition: string; path: string } | null {
   if (file.path) {
     const path = (isAbsolute(file.path) ? relative(root, file.path) : file.path).split(sep).join("/");
     const match = /^rules\/([^/]+)\/([^/]+)\/[^/]+\.md$/.exec(path);
-    const named = (file.data as { astro?: { frontmatter?: { hexlawEdition?: unknown } } }).astro?.frontmatter?.hexlawEdition;
-    if (match) return { ruleset: match[1], edition: typeof named === "string" ? named : match[2], path };
+    if (match) return { ruleset: match[1], edition: file.data.hexlawEdition ?? match[2], path };
   }
   const yaml = tree.children.find((n) => n.type === "yaml");
-  const front = (yaml && "value" in yaml ? parseYaml(String(yaml.value)) : (file.data as { astro?: { frontmatter?: Record<string, unknown> } }).astro?.frontmatter) as Record<string, unknown> | undefined;
+  const front = (yaml ? parseYaml(yaml.value) : undefined) as Record<string, unknown> | undefined;
   if (!front?.ruleset || !front.edition || !front.slug) return null;
   return { ruleset: String(front.ruleset), edition: String(front.edition), path: `rules/${front.ruleset}/${front.edition}/${front.slug}.md` };
 }

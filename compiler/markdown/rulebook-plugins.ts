@@ -15,6 +15,7 @@ import remarkParagraphAnchors from "./remark-paragraph-anchors.ts";
 import remarkParagraphNotes from "./remark-paragraph-notes.ts";
 import remarkReferences from "./remark-references.ts";
 import remarkRulesBlocks from "./remark-rules-blocks.ts";
+import type { PluggableList } from "unified";
 import type { RulebookOptions } from "./rulebook-context.ts";
 
 export type { RulebookOptions };
@@ -24,7 +25,7 @@ export type { RulebookOptions };
  * syntax (front matter, directives, `1:4` kept as text), then the rulebook's own
  * transforms. Of GFM only tables, as in parse-markdown.ts (so `gfm: false`).
  */
-export function rulebookPlugins(options: RulebookOptions) {
+export function rulebookPlugins(options: RulebookOptions): { gfm: false; remarkPlugins: PluggableList; rehypePlugins: PluggableList } {
   return {
     gfm: false,
     remarkPlugins: [
@@ -44,5 +45,5 @@ export function rulebookPlugins(options: RulebookOptions) {
       [remarkCalculatorEmbeds, options],
     ],
     rehypePlugins: [rehypeSafeLinks, [rehypeFormalApart, options], [rehypeNotesApart, options]],
-  } as const;
+  };
 }

@@ -1,5 +1,4 @@
 import type { Chart, ChartCell } from "../1-read/types.ts";
-import type { Expr } from "../language/ast.ts";
 import { ROUNDING_MODES } from "../language/builtins.ts";
 import type { CheckedEdition } from "../3-check/types.ts";
 import type { ExpressionFacts } from "../3-check/facts.ts";

@@ -12,7 +12,7 @@ import type { Root as MdastRoot } from "mdast";
 import rehypeStringify from "rehype-stringify";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
-import { unified, type PluggableList } from "unified";
+import { unified } from "unified";
 import { VFile } from "vfile";
 import { decodeSource } from "../../compiler/1-read/read-source.ts";
 import { copyTree } from "../../compiler/markdown/copy-tree.ts";
@@ -59,9 +59,9 @@ function processorFor(at: string, picture: FigurePicture | undefined, formalRule
   const { remarkPlugins, rehypePlugins } = rulebookPlugins({ root: at, base, picture, formalRules });
   return unified()
     .use(remarkParse)
-    .use(remarkPlugins as unknown as PluggableList)
+    .use(remarkPlugins)
     .use(remarkRehype)
-    .use(rehypePlugins as unknown as PluggableList)
+    .use(rehypePlugins)
     .use(rehypeHeadingIds)
     .use(rehypeStringify);
 }
@@ -129,7 +129,7 @@ async function parse(path: string, text: string): Promise<MdastRoot> {
 
 async function render(path: string, text: string, pipeline: ReturnType<typeof processorFor>, edition?: string): Promise<RenderedChapter> {
   // `edition`: the edition the page is of, when it is not the file's folder's (an edition that extends it).
-  const vfile = new VFile({ value: text, path: pathToFileURL(path), data: { astro: { frontmatter: edition ? { hexlawEdition: edition } : {} } } });
+  const vfile = new VFile({ value: text, path: pathToFileURL(path), data: edition ? { hexlawEdition: edition } : {} });
   const html = pipeline.stringify(await pipeline.run(await parse(path, text), vfile), vfile);
   const stringify = (children: ElementContent[]) => pipeline.stringify({ type: "root", children });
   return {

@@ -1,20 +1,28 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compile, editionBuild } from "../../compiler/compile.ts";
+import { compile, editionBuild, type CompileResult } from "../../compiler/compile.ts";
 import { diffEditions } from "../../compiler/diff/diff-editions.ts";
 import type { EditionDiff } from "../../compiler/diff/types.ts";
-import { GENERATED, hexlaw } from "../support/repo.ts";
 
 const ROOT = new URL("./fixture", import.meta.url).pathname;
 
 // v1 → v2: 1.1a reworded only; 1.1b's 3 MP became 2 MP (text and rules);
 // 1.1c (swamps) removed; 1.1d (cavalry) renumbered to 1.1c; 1.1d (rally) added.
-async function diffFixture(from: string, to: string): Promise<EditionDiff> {
-  const result = await compile({ root: ROOT });
+// The fixture compiled once, and each pair of editions compared once, for all the tests of this file.
+let compiled: Promise<CompileResult> | undefined;
+const fixture = () => (compiled ??= compile({ root: ROOT }));
+const diffs = new Map<string, Promise<EditionDiff>>();
+
+async function compareEditions(from: string, to: string): Promise<EditionDiff> {
+  const result = await fixture();
   expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   const build = (id: string) => editionBuild(result, result.editions[0].resolved.ruleset.id, id)!;
   return diffEditions(build(from), build(to), result.sources, { samples: 50, seed: 1 });
+}
+
+function diffFixture(from: string, to: string): Promise<EditionDiff> {
+  const key = `${from}→${to}`;
+  if (!diffs.has(key)) diffs.set(key, compareEditions(from, to));
+  return diffs.get(key)!;
 }
 
 const fixtureDiff = () => diffFixture("v1", "v2");
@@ -48,7 +56,7 @@ describe("hexlaw diff on the fixture editions", () => {
   });
 
   it("publishes the report with the newer edition's files", async () => {
-    const result = await compile({ root: ROOT });
+    const result = await fixture();
     const published = JSON.parse(result.files.get("fx/v2/changes-from-v1.json")!) as EditionDiff;
     expect(published.text).toEqual((await fixtureDiff()).text);
     expect(published.behaviourChanged).toBe(true);
@@ -62,24 +70,4 @@ describe("hexlaw diff on the fixture editions", () => {
     expect(prose.behaviourChanged).toBe(false);
     expect(prose.behaviour.find((p) => p.procedure === "charge")!.inputs.vectors).toBe(2);
   });
-});
-
-describe("hexlaw diff of an errata edition (the real OCS 4.3 errata of 6 Sep 2019)", () => {
-  it("lists each erratum, the reworded paragraphs, and no changed answer; it exits 0", async () => {
-    const report = JSON.parse(readFileSync(join(GENERATED, "ocs/4.3-errata-2019/changes-from-4.3.json"), "utf8")) as EditionDiff;
-    const run = hexlaw(["diff", "ocs/4.3", "ocs/4.3-errata-2019"]);
-    expect(run.stderr).toBe("");
-    expect(run.status).toBe(0);
-    expect(run.stdout).toContain(`Errata: 4.3-errata-2019 applies ${report.errata.length} to 4.3`);
-    for (const erratum of report.errata) {
-      expect(run.stdout).toContain(erratum.printed === undefined ? `! ${erratum.paragraph}: clarification` : `! ${erratum.paragraph}: “${erratum.printed}” → “${erratum.corrected}”`);
-    }
-    // Each correction rewords its paragraph; the engines answer alike.
-    const reworded = report.text.filter((c) => c.kind === "reworded").map((c) => ("to" in c ? c.to : ""));
-    expect(reworded.sort()).toEqual([...new Set(report.errata.filter((e) => e.printed !== undefined).map((e) => e.paragraph))].sort());
-    expect(run.stdout).toContain("Behaviour: no answer differs");
-    // The same report as `hexlaw diff ocs 4.3 4.3-errata-2019`, in JSON.
-    const json = hexlaw(["diff", "ocs", "4.3", "4.3-errata-2019", "--json"]);
-    expect(JSON.parse(json.stdout).errata).toEqual(report.errata);
-  }, 300_000);
 });

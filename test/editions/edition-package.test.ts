@@ -199,7 +199,7 @@ describe("hexlaw pack refuses clearly", () => {
   it("an edition that is not there, and a name npm would refuse", () => {
     const unknown = hexlaw(["pack", "ocs/9.9", "--out", out]);
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr.split("\n")[0]).toBe("hexlaw: ocs has no edition `9.9`; its editions: " + corpus.rulesets.find((r) => r.id === "ocs")!.editions.map((e) => e.id).join(", "));
+    expect(unknown.stderr.split("\n")[0]).toBe(`hexlaw: ocs has no edition \`9.9\`; its editions: ${corpus.rulesets.find((r) => r.id === "ocs")!.editions.map((e) => e.id).join(", ")}`);
     expect(hexlaw(["pack", "ocs", "--out", out]).stderr).toContain("name one edition to pack as <ruleset>/<edition>");
     expect(hexlaw(["pack", "ocs/4.3", "--name", "Hexlaw OCS", "--out", out]).stderr).toContain("--name Hexlaw OCS cannot name an npm package");
   });

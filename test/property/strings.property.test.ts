@@ -16,7 +16,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { compile } from "../../compiler/compile.ts";
 import { data, tLit, type TsStmt } from "../../compiler/4-emit/ts/ast.ts";
-import { printModuleTwice } from "../../compiler/4-emit/ts/print.ts";
+import { printModuleParts } from "../../compiler/4-emit/ts/print.ts";
 import { propertyOptions } from "../support/arbitraries.ts";
 import { enginesOf } from "../support/engines.ts";
 import { hostileCorpus, MARKDOWN_POSITIONS, STRING_POSITIONS, type Strings } from "../support/hostile-corpus.ts";
@@ -54,7 +54,7 @@ describe("the printer", () => {
           { type: "interface", name: "Shape", exported: true, doc: text, members: [{ name: text, type: tLit(text), doc: text }] },
           { type: "const", name: "value", exported: true, doc: text, init: data({ [text]: text, list: [text] }) },
         ];
-        const { typescript, javascript } = printModuleTwice(statements);
+        const { typescript, javascript } = printModuleParts([], statements);
         for (const code of [javascript, stripTypeScriptTypes(typescript)]) {
           const module = await importModule(code);
           expect(globalThis.hexlawInjected).toBeUndefined();

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { EngineModule, Resolution, Wire } from "../../compiler/runtime/runtime.ts";
 import type { Vector } from "../../compiler/5-verify/vector.ts";
@@ -34,7 +34,7 @@ beforeAll(async () => {
 const expectedLine = (engine: EngineModule, result: Resolution<Record<string, Wire>>) => rulingLine(engine.metadata.summary, result).parts.map((p) => p.text).join(" · ");
 
 /** The worked example's input with the first attacking unit's fields changed. */
-const input = (engine: EngineModule, unit: Record<string, Wire>) =>
+const input = (unit: Record<string, Wire>) =>
   ({ ...rolled.input, attackers: (rolled.input.attackers as Record<string, Wire>[]).map((u, i) => (i === 0 ? { ...u, ...unit } : u)) });
 
 async function open(screen: Screen, path = calculatorOf(OVERRUN)): Promise<{ page: Page; errors: string[] }> {
@@ -86,7 +86,7 @@ describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
     const strength = page.locator("hexlaw-calculator input[id$='attackers-0--strength']");
     await strength.evaluate((e) => e.scrollIntoView({ block: "center" }));
     await strength.fill("2");
-    const changed = input(overrun, { strength: 2 });
+    const changed = input({ strength: 2 });
     await rulingReads(page, expectedLine(overrun, overrun.resolve(changed, { ...rolled.dice, [die.name]: other })));
     expect(await onScreen(page.locator(".calc-ruling"), page)).toBe(true);
     expect(await onScreen(strength, page)).toBe(true);
@@ -218,7 +218,7 @@ describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
     const error = page.locator(`[id="${await strength.getAttribute("id")}-error"]`);
     for (const [written, value] of [["½", 0.5], [".5", 0.5], ["1 1/2", 1.5], ["1½", 1.5]] as const) {
       await strength.fill(written);
-      await rulingReads(page, expectedLine(overrun, overrun.resolve(input(overrun, { strength: value }), rolled.dice)));
+      await rulingReads(page, expectedLine(overrun, overrun.resolve(input({ strength: value }), rolled.dice)));
       expect(await error.isHidden()).toBe(true);
     }
     for (const written of ["1e3", "0x10"]) {

@@ -13,7 +13,7 @@ import type { EngineModule, EngineSchema, Wire } from "../../compiler/runtime/ru
 import { rulingLine } from "../../site/calculator/ruling.ts";
 import { GENERATED } from "../support/repo.ts";
 import { nextFrame, onScreen, press } from "./helpers/screen.ts";
-import { openPage, SCREENS, type Screen } from "./helpers/site.ts";
+import { openPage, SCREENS, } from "./helpers/site.ts";
 import { useSite } from "./helpers/use-site.ts";
 
 const site = useSite();

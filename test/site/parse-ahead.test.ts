@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import remarkParse from "remark-parse";
-import { unified, type PluggableList } from "unified";
+import { unified } from "unified";
 import { expect, test } from "vitest";
 import { decodeSource } from "../../compiler/1-read/read-source.ts";
 import { rulebookPlugins } from "../../compiler/markdown/rulebook-plugins.ts";
@@ -25,7 +25,7 @@ test("every document's tree, parsed by the worker, is the one the site's pipelin
   const missing = join(folder, "no-such-chapter.md");
   parseAhead([...documents, missing]);
   const { remarkPlugins } = rulebookPlugins({ root });
-  const site = unified().use(remarkParse).use(remarkPlugins as unknown as PluggableList);
+  const site = unified().use(remarkParse).use(remarkPlugins);
   for (const path of documents) {
     const text = textOf(path);
     expect(await parsedAhead(path, text), path).toEqual(site.parse(text));

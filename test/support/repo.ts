@@ -65,6 +65,17 @@ export async function builtCorpus(fixture: string, prefix = "hexlaw-test-", edit
   return { root, result };
 }
 
+let repository: Promise<CompileResult> | undefined;
+
+/**
+ * The repository's own corpus compiled once for every test file that runs in the same worker
+ * (the unit tests share their workers: test/vitest.config.ts). Read it; never change it.
+ */
+export function compiledRepository(): Promise<CompileResult> {
+  repository ??= compile({ root: REPO });
+  return repository;
+}
+
 export interface Run {
   status: number | null;
   stdout: string;

@@ -8,13 +8,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { compile, type CompileResult } from "../../compiler/compile.ts";
+import type { CompileResult } from "../../compiler/compile.ts";
 import { quoteFound } from "../../compiler/3-check/quotes.ts";
 import type { Paragraph } from "../../compiler/1-read/types.ts";
 import type { Vector } from "../../compiler/5-verify/vector.ts";
 import type { EngineModule, Wire } from "../../compiler/runtime/runtime.ts";
 import { generatedEngines, resolveVector } from "../support/engines.ts";
-import { GENERATED, REPO } from "../support/repo.ts";
+import { compiledRepository, GENERATED } from "../support/repo.ts";
 
 interface Step { kind: string; name: string; item?: number; paragraph: string; quote: string; value: unknown }
 
@@ -67,7 +67,7 @@ describe.each(engines)("the traces of $name", ({ name, load: loadEngine, vectors
 describe("the corpus", () => {
   let result: CompileResult;
   beforeAll(async () => {
-    result = await compile({ root: REPO });
+    result = await compiledRepository();
   }, 120_000);
 
   it("leaves no definition or requirement without a quote, quotes nothing its paragraphs do not say, and gives no two quantities one label", () => {

@@ -9,8 +9,7 @@ export type TsType =
   | { type: "ref"; name: string; namespace?: string; args?: TsType[] }
   | { type: "union"; types: TsType[] }
   | { type: "array"; element: TsType; readonly?: boolean }
-  | { type: "literal"; value: string | number | boolean | null }
-  | { type: "object"; members: TsMember[] };
+  | { type: "literal"; value: string | number | boolean | null };
 
 export interface TsMember {
   name: string;
@@ -108,7 +107,6 @@ export const rtType = (name: string, args?: TsType[]): TsType => ({ type: "ref",
 export const tUnion = (types: TsType[]): TsType => (types.length === 1 ? types[0] : { type: "union", types });
 export const tArray = (element: TsType, readonly = false): TsType => ({ type: "array", element, readonly });
 export const tLit = (value: string | number | boolean | null): TsType => ({ type: "literal", value });
-export const tObject = (members: TsMember[]): TsType => ({ type: "object", members });
 
 /** Turns JSON-like data into a literal expression (for schemas, tables, metadata). */
 export function data(value: unknown, inline = false): TsExpr {

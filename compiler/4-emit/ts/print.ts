@@ -89,12 +89,6 @@ class Printer {
       }
       case "literal":
         return typeof t.value === "string" ? stringLiteral(t.value) : String(t.value);
-      case "object": {
-        if (t.members.length === 0) return "{}";
-        const one = `{ ${t.members.map((m) => `${key(m.name)}${m.optional ? "?" : ""}: ${this.type(m.type, indent)}`).join("; ")} }`;
-        if (one.length + indent.length <= WIDTH && !one.includes("\n")) return one;
-        return `{\n${this.members(t.members, indent + INDENT)}${indent}}`;
-      }
     }
   }
 
@@ -247,7 +241,7 @@ class Printer {
       case "expr":
         return `${indent}${this.expr(s.expr, indent)};\n`;
       case "comment":
-        return commentLines(s.text).map((line) => `${indent}// ${line}`.trimEnd() + "\n").join("");
+        return commentLines(s.text).map((line) => `${`${indent}// ${line}`.trimEnd()}\n`).join("");
       case "blank":
         return "\n";
     }
@@ -288,15 +282,10 @@ export function printModule(statements: TsStmt[], options: { javascript?: boolea
 }
 
 /**
- * A module as TypeScript and as JavaScript in one pass: what prints without any
- * TypeScript-only syntax (most data, most statements) is printed once for both.
+ * A module of `head` followed by `body` as TypeScript and as JavaScript in one pass (what prints
+ * without any TypeScript-only syntax, most data and most statements, is printed once for both),
+ * and the JavaScript of `body` on its own (what the module runs, whatever its header says).
  */
-export function printModuleTwice(statements: TsStmt[]): { typescript: string; javascript: string } {
-  const { typescript, javascript } = printModuleParts([], statements);
-  return { typescript, javascript };
-}
-
-/** `printModuleTwice` of `head` followed by `body`, and the JavaScript of `body` on its own (what the module runs, whatever its header says). */
 export function printModuleParts(head: TsStmt[], body: TsStmt[]): { typescript: string; javascript: string; bodyJavascript: string } {
   const [headTs, headJs] = statementsTwice(head, "");
   const [ts, js] = statementsTwice(body, "");
@@ -304,7 +293,7 @@ export function printModuleParts(head: TsStmt[], body: TsStmt[]): { typescript: 
 }
 
 function finishModule(text: string): string {
-  return text.replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
+  return `${text.replace(/\n{3,}/g, "\n\n").trimEnd()}\n`;
 }
 
 /** Prints as TypeScript; prints again as JavaScript only if that text held TypeScript-only syntax. */

@@ -1,10 +1,10 @@
 /** Paragraph numbering: the edition's patterns and templates, unit by unit and on the real corpus. */
 import { slug } from "github-slugger";
 import { beforeAll, describe, expect, it } from "vitest";
-import { compile, type CompileResult } from "../../../compiler/compile.ts";
+import type { CompileResult } from "../../../compiler/compile.ts";
 import { chapterKey, fillTemplate, isWithin, matchNumberAtStart, matchWholeNumber } from "../../../compiler/1-read/numbering.ts";
 import type { NumberingRule } from "../../../compiler/1-read/types.ts";
-import { REPO } from "../../support/repo.ts";
+import { compiledRepository } from "../../support/repo.ts";
 
 const rule = (source: string, id = "{n}", anchored = true): NumberingRule => ({
   pattern: new RegExp(anchored ? `^(?:${source})` : source),
@@ -67,7 +67,7 @@ describe("paragraph ids of the real corpus", () => {
   };
 
   beforeAll(async () => {
-    result = await compile({ root: REPO });
+    result = await compiledRepository();
   });
 
   it("compiles without errors", () => {

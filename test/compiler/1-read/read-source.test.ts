@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 /** A chapter with one mistake (an unknown name) whose place is known from the text itself. */
-const CHAPTER = `${frontMatter()}\n# 1.0 Test\n\n**1.1** Overruns cost 3 MP.\n\n\`\`\`rules\nlet overrun_cost = 3 + hedgehog_level \"Overruns cost 3 MP.\"\n\`\`\`\n`;
+const CHAPTER = `${frontMatter()}\n# 1.0 Test\n\n**1.1** Overruns cost 3 MP.\n\n\`\`\`rules\nlet overrun_cost = 3 + hedgehog_level "Overruns cost 3 MP."\n\`\`\`\n`;
 const FILE = "rules/t/1/01-test.md";
 
 function placeOf(text: string, needle: string): { line: number; column: number } {
@@ -59,7 +59,7 @@ describe("line endings and byte order marks", () => {
     const { result } = await compileChapter(variant(CHAPTER));
     expect(summary(result)).toEqual([{ code: "HX0203", file: FILE, ...unknownAt }]);
     const text = formatted(result);
-    expect(text).toContain(`${unknownAt.line} | let overrun_cost = 3 + hedgehog_level \"Overruns cost 3 MP.\"\n`);
+    expect(text).toContain(`${unknownAt.line} | let overrun_cost = 3 + hedgehog_level "Overruns cost 3 MP."\n`);
     expect(text).not.toMatch(TERMINAL_CONTROL);
   });
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { compile, type CompileResult } from "../../../compiler/compile.ts";
 import { chapterKey, isWithin } from "../../../compiler/1-read/numbering.ts";
 import type { ResolvedReference } from "../../../compiler/2-resolve/types.ts";
-import { documentCorpus, frontMatter, REPO, removeTemp } from "../../support/repo.ts";
+import { compiledRepository, documentCorpus, frontMatter, removeTemp, REPO } from "../../support/repo.ts";
 
 describe("references of the real corpus", () => {
   let result: CompileResult;
@@ -13,7 +13,7 @@ describe("references of the real corpus", () => {
   const ocsEdition = () => editionOf("ocs", "4.3")!;
 
   beforeAll(async () => {
-    result = await compile({ root: REPO });
+    result = await compiledRepository();
   });
 
   it("compiles without errors", () => {

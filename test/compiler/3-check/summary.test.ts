@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compile, type CompileResult } from "../../../compiler/compile.ts";
-import { REPO, documentCorpus, frontMatter, removeTemp } from "../../support/repo.ts";
+import { compiledRepository, documentCorpus, frontMatter, removeTemp } from "../../support/repo.ts";
 
 const DOCUMENT = (summary: string) => `${frontMatter("Summary")}
 # 1.0 Summary
@@ -129,7 +129,7 @@ describe("a part shown only when an output is something", () => {
 
 describe("the corpus", () => {
   it("declares a summary for every procedure of every ruleset", async () => {
-    const corpus = await compile({ root: REPO });
+    const corpus = await compiledRepository();
     const procedures = corpus.editions.flatMap((edition) =>
       [...edition.resolved.symbols.procedures.values()].map((p) => ({ name: `${edition.resolved.ruleset.id}/${edition.resolved.edition.id}/${p.decl.name}`, decl: p.decl })));
     expect(procedures.length).toBeGreaterThan(0);

@@ -37,7 +37,7 @@ describe("emitted expressions", () => {
     roots.push(root);
     appendFileSync(
       join(root, "rules/calc/1/01-arithmetic.md"),
-      '\n**1.5** Negation.\n\n```rules\nlet twice_negated = -(-a) \"Negation.\"\nlet negated_literal = -(-3) \"Negation.\"\nprocedure negation { output twice_negated, negated_literal }\nexample "Twice" { procedure negation given a = 4 expect twice_negated = 4, negated_literal = 3 }\n```\n',
+      '\n**1.5** Negation.\n\n```rules\nlet twice_negated = -(-a) "Negation."\nlet negated_literal = -(-3) "Negation."\nprocedure negation { output twice_negated, negated_literal }\nexample "Twice" { procedure negation given a = 4 expect twice_negated = 4, negated_literal = 3 }\n```\n',
     );
     await compileClean(root);
   });

@@ -1,10 +1,11 @@
 /** The catalog of diagnostics (compiler/diagnostics/catalog.md) is data: complete, well-formed, and exercised. */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { catalog, parseCatalog } from "../../../compiler/diagnostics/catalog.ts";
+import { catalog, parseCatalog, placeholdersModule } from "../../../compiler/diagnostics/catalog.ts";
 import { diagnostic } from "../../../compiler/diagnostics/diagnostic.ts";
+import { Session } from "../../../compiler/diagnostics/session.ts";
 import { REPO } from "../../support/repo.ts";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -19,8 +20,11 @@ function sourceFiles(dir: string): string[] {
 }
 
 const COMPILER = sourceFiles(join(REPO, "compiler")).map((file) => ({ file, text: readFileSync(file, "utf8") }));
-/** Codes passed to `report("HX…")`, `diagnostic("HX…")` or the parser's `problem("HX…")` anywhere in compiler/. */
-const REPORTED = new Set(COMPILER.flatMap(({ text }) => [...text.matchAll(/\b(?:report|diagnostic|problem)\(\s*"(HX\d{4})"/g)].map((m) => m[1])));
+/**
+ * Codes written as a string anywhere in compiler/: passed to `report("HX…")`, `diagnostic("HX…")`, the parser's
+ * `problem("HX…")`, or named as the summary of a capped code (which the types hold to the catalog's codes).
+ */
+const REPORTED = new Set(COMPILER.flatMap(({ text }) => [...text.matchAll(/"(HX\d{4})"/g)].map((m) => m[1])));
 /** Codes the diagnostics fixtures expect. */
 const EXERCISED = new Set(
   readdirSync(HERE)
@@ -87,7 +91,39 @@ describe("catalog.md", () => {
     expect(diagnostic("HX0203", { name: "overun_cost", hint: "did you mean `overrun_cost`?" })).toMatchObject({
       code: "HX0203", severity: "error", message: "Unknown name `overun_cost`.", hint: "did you mean `overrun_cost`?", notes: [],
     });
+    // @ts-expect-error a code that is not in the catalog does not type-check
     expect(() => diagnostic("HX9999", {})).toThrow(/not in catalog\.md/);
+  });
+
+  it("refuses a report without a value its text needs, rather than print `{key}`", () => {
+    // @ts-expect-error HX0203's message needs a `name`
+    expect(() => diagnostic("HX0203", { hint: "check the spelling" })).toThrow("diagnostic HX0203 needs a value for {name}");
+    // A value an object only inherits is not given: `{constructor}` must not print a function.
+    const inherited = Object.assign(Object.create({ name: "overun_cost" }) as object, { hint: "check the spelling" });
+    expect(() => diagnostic("HX0203", inherited as { name: string; hint: string })).toThrow("needs a value for {name}");
+  });
+
+  it("types every report by its code (the lines marked @ts-expect-error are what tsc must refuse)", () => {
+    const session = new Session();
+    session.report("HX0203", { name: "overun_cost", hint: "did you mean `overrun_cost`?" });
+    session.report("HX0208", {});
+    session.report("HX0203", () => ({ name: "a", hint: "b" }));
+    // @ts-expect-error not a code of the catalog
+    expect(() => session.report("HX0299", {})).toThrow(/not in catalog\.md/);
+    // @ts-expect-error HX0203 has no placeholder {names}
+    expect(() => session.report("HX0203", { names: "a", hint: "b" })).toThrow(/needs a value for \{name\}/);
+    // @ts-expect-error HX0208's text has no placeholders
+    session.report("HX0208", { name: "a" });
+    // @ts-expect-error the function form is checked too
+    expect(() => session.report("HX0203", () => ({ name: "a" }))).toThrow(/needs a value for \{hint\}/);
+    expect(session.diagnostics.map((d) => d.code)).toEqual(["HX0203", "HX0208", "HX0203", "HX0208"]);
+  });
+
+  it("has its placeholders' types in compiler/diagnostics/placeholders.ts, up to date (UPDATE=1 writes them)", () => {
+    const file = join(REPO, "compiler/diagnostics/placeholders.ts");
+    const expected = placeholdersModule(catalog.values());
+    if (process.env.UPDATE) writeFileSync(file, expected);
+    expect(readFileSync(file, "utf8")).toBe(expected);
   });
 
   it("has every code that compiler/ reports", () => {

@@ -117,7 +117,7 @@ describe("diagnostics fixtures", () => {
         expect(text).toContain(`--> ${place.file}:${place.start.line}:${place.start.column}`);
         const sourceLine = result.sources.get(place.file)!.split("\n")[place.start.line - 1];
         const lines = text.split("\n");
-        const shown = lines.findIndex((line) => line === `${place.start.line} | ${sourceLine}`);
+        const shown = lines.indexOf(`${place.start.line} | ${sourceLine}`);
         expect(shown, `the source line is shown:\n${text}`).toBeGreaterThan(0);
         const carets = lines[shown + 1];
         expect(carets).toMatch(/^ +\| +\^+$/);

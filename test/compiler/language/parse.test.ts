@@ -20,7 +20,7 @@ function embed(text: string) {
 function parse(text: string): Block {
   const { origin } = embed(text);
   const result = parseRulesBlock(text, origin);
-  if (!result.ok) throw new Error(`${result.problem.values.expected} / ${result.problem.values.found} at ${result.problem.loc.start.line}:${result.problem.loc.start.column}`);
+  if (!result.ok) throw new Error(`${JSON.stringify(result.problem.values)} at ${result.problem.loc.start.line}:${result.problem.loc.start.column}`);
   return result.block;
 }
 
@@ -162,7 +162,7 @@ describe("parseRulesBlock", () => {
     const result = parseRulesBlock(text, origin);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.problem.values.expected).toBe("an expression");
+    expect(result.problem).toMatchObject({ code: "HX0201", values: { expected: "an expression" } });
     expect(result.problem.loc.start).toEqual(places.point(origin.offset + text.indexOf("let other")));
     expect(result.problem.loc.end.offset).toBeGreaterThan(result.problem.loc.start.offset);
   });
