@@ -51,7 +51,10 @@ export async function arrayScans(run: () => unknown): Promise<number> {
     const original = proto[name];
     proto[name] = function (this: unknown[], ...args: unknown[]) {
       const [test, ...rest] = args as [(...a: unknown[]) => unknown, ...unknown[]];
-      return original.call(this, (...a: unknown[]) => (scanned++, test(...a)), ...rest);
+      return original.call(this, (...a: unknown[]) => {
+        scanned++;
+        return test(...a);
+      }, ...rest);
     };
   }
   for (const name of SEARCHES) {

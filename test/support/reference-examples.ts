@@ -62,7 +62,7 @@ export function referenceExamples(markdown: string): { examples: ReferenceExampl
   return { examples, strays };
 }
 
-function textBlock(node: Code, markdown: string): ReferenceExample["shown"] {
+function textBlock(node: Code, _markdown: string): ReferenceExample["shown"] {
   return { text: node.value, start: node.position!.start.offset!, end: node.position!.end.offset! };
 }
 

@@ -6,8 +6,6 @@
  * refused with a place, most before the parser sees them. The documents are written
  * here, at run time: they are too large to keep.
  */
-import { join } from "node:path";
-import { writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { emphasisOverflows, MAX_EMPHASIS_MARKS, MAX_TABLE_BARS, tableOverflows } from "../../../compiler/1-read/check-markup.ts";
 import { MAX_CHART_CELLS } from "../../../compiler/1-read/find-charts.ts";
