@@ -39,6 +39,9 @@ const EXCEPTIONS: Record<string, string> = {
   "5-verify/engine-host.ts → diff/types.ts": "the engine worker also runs `hexlaw diff`'s comparisons of two editions' engines",
   "5-verify/engine-worker.ts → diff/diff-behaviour.ts": "the engine worker also runs `hexlaw diff`'s comparisons of two editions' engines",
   "3-check/bind-tables.ts → 1-read/types.ts": "the charts a table is bound to, as the reader found them (carried by 2-resolve's output)",
+  "3-check/check-chart-keys.ts → 1-read/types.ts": "the charts whose keys are checked, as the reader found them (carried by 2-resolve's output)",
+  "6-publish/build-inputs.ts → 1-read/figure-file.ts": "the record of generated/'s inputs lists the figures the reader accepts (figure files and their headers); to move to a shared module of its own",
+  "6-publish/rule-index.ts → 1-read/figure-file.ts": "the rule index lists an edition's figures as the reader accepts them; to move to a shared module of its own",
   "3-check/quotes.ts → 1-read/types.ts": "the paragraphs a quote is looked for in, as the reader found them (carried by 2-resolve's output)",
 };
 

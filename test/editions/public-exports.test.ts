@@ -19,12 +19,12 @@ const ENGINE_EXPORTS = ["check", "checkAssume", "checkDice", "distribution", "me
 /** What the runtime exports (`hexlaw/engines/runtime`, `<edition package>/runtime`). */
 const RUNTIME_EXPORTS = [
   "Collector", "ENGINE_FORMATS", "FORMATS", "INPUT_LIMITS", "InvalidInput", "State", "Stop", "UNTRACED", "abs", "add", "admitAssumed", "admitDice",
-  "admitInput", "along", "ceil", "cell", "cellAt", "cellPlace", "checkAssumed", "checkDice", "checkInput", "cmp", "compareOdds", "compareProducts", "decimal", "declaredDice",
+  "admitInput", "along", "boundsText", "ceil", "cell", "cellAt", "cellPlace", "checkAssumed", "checkDice", "checkInput", "cmp", "compareOdds", "compareProducts", "decimal", "declaredDice",
   "declaredInput", "diceTotals", "display", "distribute", "div", "eq", "exact", "extraOutputs", "finish", "firstItem", "floor", "formatNumber", "fraction",
-  "ge", "gt", "halve", "header", "inRange", "isWhole", "item", "keyCount", "keysOf", "lastItem", "le", "lookup", "lt", "max", "min", "mul", "needDie",
+  "ge", "gt", "halve", "header", "inRange", "isWhole", "item", "keyCount", "keysOf", "lastItem", "le", "lookup", "lowerText", "lt", "max", "min", "mul", "needDie",
   "neg", "notKnown", "numberIn", "oddsIn", "oddsInRange", "oddsKeysOf", "oddsOfValue", "oddsText", "parseOdds", "parseOddsRange", "parseRange", "pastEnds",
   "plainObject", "quarter", "rangeIn", "ratio", "readNotation", "refused", "requirements", "resolved", "rollOrNone", "round", "roundOdds", "rowOf",
-  "sameValue", "spread", "straightOptions", "sub", "table", "toNumber", "toWire", "tracedText", "whole", "wireAs", "wireEach", "wireText",
+  "sameValue", "spread", "straightOptions", "sub", "table", "toNumber", "toWire", "tracedText", "upperText", "whole", "wireAs", "wireEach", "wireText",
 ];
 
 const names = async (file: string) => Object.keys(await import(pathToFileURL(file).href)).sort();

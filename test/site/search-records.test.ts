@@ -20,7 +20,7 @@ describe("search records", () => {
     const found = inIndex(index);
     const places = [
       ...Object.entries(index.paragraphs).filter(([, p]) => index.documents.some((d) => d.slug === p.document)).map(([id, p]) => ({ url: hrefOf(index, id), content: p.text })),
-      ...index.charts.filter((c) => index.documents.some((d) => d.slug === c.document)).map((c) => ({ url: chartHrefOf(index, c.id), content: `${c.caption}. Chart ${c.id}.${c.names.map((name) => ` ${name}.`).join("")}\n${c.text}` })),
+      ...index.charts.filter((c) => index.documents.some((d) => d.slug === c.document)).map((c) => ({ url: chartHrefOf(index, c.id), content: `${c.caption}.${c.names.map((name) => ` ${name}.`).join("")}\n${c.text}` })),
     ].filter((p): p is { url: string; content: string } => p.url !== null && p.url !== undefined);
     expect(places.length).toBeGreaterThan(0);
     for (const place of places) {
