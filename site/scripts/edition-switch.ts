@@ -32,6 +32,8 @@ const chapter = numbered[0]?.id;
 let reading: string | undefined;
 let lastY = scrollY;
 let stayTimer = 0;
+/** Whether the reader has scrolled up and not yet stayed anywhere. */
+let goingUp = false;
 
 /** The paragraph the address names while it is on screen. */
 function namedInView(): string | undefined {
@@ -48,7 +50,9 @@ function atTheSwitcher(): boolean {
     const position = getComputedStyle(e).position;
     if (position === "sticky" || position === "fixed") return false;
   }
-  const r = switcher.getBoundingClientRect();
+  // Folded in the chapter's contents (as on a phone), the switcher is reached by their summary.
+  const reached = switcher.closest("details:not([open])")?.querySelector<HTMLElement>(":scope > summary") ?? switcher;
+  const r = reached.getBoundingClientRect();
   return r.bottom > 0 && r.top < innerHeight;
 }
 
@@ -87,12 +91,22 @@ function update(): void {
   }
 }
 
+/**
+ * Reading down moves the place at once. Once the reader scrolls up, nothing moves it until they
+ * stay: a move down on the way (the browser keeping the text in place while paragraphs above
+ * are laid out, or a thumb's bounce) waits with the rest.
+ */
 function scrolled(): void {
   const down = scrollY > lastY;
   lastY = scrollY;
   clearTimeout(stayTimer);
-  if (down) settle();
-  else stayTimer = window.setTimeout(settle, STAY);
+  if (!down) goingUp = true;
+  if (down && !goingUp) settle();
+  else
+    stayTimer = window.setTimeout(() => {
+      goingUp = false;
+      settle();
+    }, STAY);
 }
 
 reading = namedInView();

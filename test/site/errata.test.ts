@@ -40,10 +40,11 @@ for (const screen of SCREENS) {
             const note = notes.nth(i);
             await note.scrollIntoViewIfNeeded();
             expect(await note.isVisible()).toBe(true);
-            expect(flat(await note.innerText())).toContain(flat(amendment.note));
+            // textContent: a paragraph far down is laid out (content-visibility) only once painted, and innerText is empty until then.
+            expect(flat((await note.textContent()) ?? "")).toContain(flat(amendment.note));
             // It cites the erratum in the errata document.
             const cite = note.locator("a").first();
-            expect(await cite.innerText()).toBe(amendment.source);
+            expect(((await cite.textContent()) ?? "").trim()).toBe(amendment.source);
             expect(await cite.getAttribute("href")).toMatch(new RegExp(`#${encodeFragment(amendment.from).replace(/[.()]/g, "\\$&")}$`));
             if (amendment.printed !== undefined) {
               // In the text: the printed words struck through, the corrected ones beside them.
@@ -53,7 +54,7 @@ for (const screen of SCREENS) {
               expect(flat(words)).toBe(flat(amendment.printed));
               expect(flat(await printed.first().locator(".diff-mark").first().textContent() ?? "")).toBe("[printed:");
               const corrected = page.locator(".rule-text ins.amended").filter({ hasText: amendment.corrected!.split(/\s+/)[0] });
-              expect(flat(await corrected.first().innerText())).toBe(flat(amendment.corrected!));
+              expect(flat((await corrected.first().textContent()) ?? "")).toBe(flat(amendment.corrected!));
             }
             checked++;
           }
