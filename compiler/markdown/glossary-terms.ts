@@ -20,9 +20,9 @@ export function glossaryTerms(index: RuleIndex): GlossaryTerm[] {
     .filter((term) => term.names.length > 0);
 }
 
-/** Whether a paragraph is a glossary term: its id is the slug of its title (`**Action Rating:**` → `action-rating`). */
+/** Whether a paragraph is a glossary term: its id is the slug of its title (`**Action Rating:**` → `action-rating`), and it is not a heading (the front matter names its sections by their titles too). */
 export function isTerm(id: string, p: Pick<IndexParagraph, "kind" | "title">): boolean {
-  return p.kind !== "chapter" && !!p.title && slug(p.title) === id;
+  return p.kind !== "chapter" && p.kind !== "heading" && !!p.title && slug(p.title) === id;
 }
 
 /**

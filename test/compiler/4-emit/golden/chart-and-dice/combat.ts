@@ -152,6 +152,9 @@ function loss(s: State): number {
   }
   return v;
 }
+function cell$loss(s: State): string | null {
+  return rt.cellPlace(table$results, in$hex_terrain(s), die$combat_roll(s), loss(s));
+}
 /**
  * `resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.
  * Null when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.
@@ -185,7 +188,7 @@ function holds(s: State): boolean {
 const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$in$hex_terrain, value: (s: State) => s.in$hex_terrain },
   { info: step$die$combat_roll, value: (s: State) => s.die$combat_roll },
-  { info: step$loss, value: (s: State) => s.loss },
+  { info: step$loss, value: (s: State) => s.loss, cell: cell$loss },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   {
