@@ -50,10 +50,12 @@ function atTheSwitcher(): boolean {
     const position = getComputedStyle(e).position;
     if (position === "sticky" || position === "fixed") return false;
   }
-  // Folded in the chapter's contents (as on a phone), the switcher is reached by their summary.
-  const reached = switcher.closest("details:not([open])")?.querySelector<HTMLElement>(":scope > summary") ?? switcher;
-  const r = reached.getBoundingClientRect();
-  return r.bottom > 0 && r.top < innerHeight;
+  // In the chapter's contents (folded on a phone), the switcher is reached by their summary.
+  const summary = switcher.closest("details")?.querySelector<HTMLElement>(":scope > summary");
+  return [switcher, summary].some((e) => {
+    const r = e?.getBoundingClientRect();
+    return r !== undefined && r.height > 0 && r.bottom > 0 && r.top < innerHeight;
+  });
 }
 
 /** Takes where the reader is now as their place, unless they are at the switcher. */

@@ -36,7 +36,9 @@ describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
     expect(count).toBeGreaterThan(2);
     if (screen.touch) await contents.locator("summary").tap();
     // Scrolled to a section, that section is the one marked, and on a phone the list's line names it.
-    const target = await sections.nth(Math.floor(count / 2)).getAttribute("data-spy");
+    // The second section: it can be scrolled to the top of any chapter with more than two (a middle one of a
+    // short chapter cannot, the page ending first, and then the last section in view is the one marked).
+    const target = await sections.nth(1).getAttribute("data-spy");
     await page.locator(`[id="${target}"]`).evaluate((h) => h.scrollIntoView({ block: "start" }));
     await page.waitForFunction((id) => document.querySelector(`a[data-spy="${CSS.escape(id!)}"]`)?.getAttribute("aria-current") === "location", target);
     expect(await nav.locator('a[aria-current="location"]').count()).toBe(1);
