@@ -36,9 +36,15 @@ describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
     expect(count).toBeGreaterThan(2);
     if (screen.touch) await contents.locator("summary").tap();
     // Scrolled to a section, that section is the one marked, and on a phone the list's line names it.
-    // The second section: it can be scrolled to the top of any chapter with more than two (a middle one of a
-    // short chapter cannot, the page ending first, and then the last section in view is the one marked).
-    const target = await sections.nth(1).getAttribute("data-spy");
+    // A section that can be scrolled to the top, whose text fills the top of the screen (after a
+    // short one, the next section's heading is in view too, and the last in view is the one marked).
+    const target = await page.evaluate(() => {
+      const ids = [...document.querySelectorAll<HTMLAnchorElement>("a[data-spy]")].map((a) => a.dataset.spy ?? "");
+      const tops = ids.map((id) => (document.getElementById(id)?.getBoundingClientRect().top ?? 0) + scrollY);
+      const room = document.documentElement.scrollHeight - innerHeight;
+      return ids.find((_, i) => i > 0 && tops[i]! <= room && (i + 1 === ids.length || tops[i + 1]! - tops[i]! > innerHeight / 2));
+    });
+    expect(target).toBeDefined();
     await page.locator(`[id="${target}"]`).evaluate((h) => h.scrollIntoView({ block: "start" }));
     await page.waitForFunction((id) => document.querySelector(`a[data-spy="${CSS.escape(id!)}"]`)?.getAttribute("aria-current") === "location", target);
     expect(await nav.locator('a[aria-current="location"]').count()).toBe(1);
