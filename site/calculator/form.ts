@@ -57,7 +57,8 @@ function columnWidth(field: FieldSchema): string {
   const t = field.type;
   if (t.kind === "enum") return `minmax(4.2rem, ${Math.min(12, Math.max(4.5, 0.55 * Math.max(...t.members.map((m) => m.label.length)) + 2))}rem)`;
   if (t.kind === "integer" && t.max !== undefined && t.max < 10 && (t.min ?? 0) >= 0) return "2.4rem";
-  if (t.kind === "number" || t.kind === "integer") return "3rem";
+  // Wide enough for a header word such as "Movement" at the header's size (0.66rem), so headers never touch.
+  if (t.kind === "number" || t.kind === "integer") return "3.4rem";
   return "minmax(4rem, 8rem)";
 }
 
