@@ -35,12 +35,18 @@ let stayTimer = 0;
 /** Whether the reader has scrolled up and not yet stayed anywhere. */
 let goingUp = false;
 
+/** The paragraph the address names. */
+function named(): HTMLElement | undefined {
+  const element = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  return element?.matches(".numbered") ? element : undefined;
+}
+
 /** The paragraph the address names while it is on screen. */
 function namedInView(): string | undefined {
-  const named = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-  if (!named?.matches(".numbered")) return undefined;
-  const r = named.getBoundingClientRect();
-  return r.bottom > 0 && r.top < innerHeight ? named.id : undefined;
+  const element = named();
+  if (!element) return undefined;
+  const r = element.getBoundingClientRect();
+  return r.bottom > 0 && r.top < innerHeight ? element.id : undefined;
 }
 
 /** Whether the reader is looking at the switcher because they scrolled to it (not one that stays on screen). */
@@ -111,7 +117,8 @@ function scrolled(): void {
     }, STAY);
 }
 
-reading = namedInView();
+// The reader came to the paragraph the address names, whether or not the browser has scrolled to it yet.
+reading = named()?.id;
 // A calculator may have changed the address since: the link is made again as it is followed.
 for (const link of links) link.addEventListener("click", update);
 addEventListener("hashchange", settle);
