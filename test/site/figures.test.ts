@@ -79,14 +79,25 @@ describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
     const { page, errors } = await openPage(site.browser, screen);
     await page.addInitScript(() => {
       const shifts: { value: number; sources: string[] }[] = [];
-      (window as unknown as { shifts: typeof shifts }).shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+      const record = (entries: PerformanceEntryList) => {
+        for (const entry of entries as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
           // The chapter's text, where the figures are (the side navigation follows the scroll, which is not a figure's doing).
           const text = (entry.sources ?? []).map((s) => s.node).filter((node): node is Element => node instanceof Element && node.closest(".rule-text") !== null);
           if (!entry.hadRecentInput && text.length > 0) shifts.push({ value: entry.value, sources: text.map((node) => node.outerHTML.slice(0, 80)) });
         }
-      }).observe({ type: "layout-shift", buffered: true });
+      };
+      const observer = new PerformanceObserver((list) => record(list.getEntries()));
+      observer.observe({ type: "layout-shift", buffered: true });
+      // The shifts so far, those the observer has not been told of yet included, once the last loads are laid out and painted.
+      (window as unknown as { shiftsSoFar: () => Promise<typeof shifts> }).shiftsSoFar = () =>
+        new Promise((done) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => {
+              record(observer.takeRecords());
+              done(shifts);
+            }),
+          ),
+        );
     });
     await page.goto(`${site.url}${url}`);
     const figures = page.locator("figure.figure");
@@ -128,8 +139,7 @@ describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
       // Shown at its own proportions, never wider than the column.
       expect(Math.abs(image.shown / image.height - image.ratio)).toBeLessThan(0.05);
     }
-    await page.waitForTimeout(200);
-    const shifts = await page.evaluate(() => (window as unknown as { shifts: { value: number; sources: string[] }[] }).shifts);
+    const shifts = await page.evaluate(() => (window as unknown as { shiftsSoFar: () => Promise<{ value: number; sources: string[] }[]> }).shiftsSoFar());
     expect(shifts, JSON.stringify(shifts)).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
