@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { tracedText, wireText, type EngineModule, type Pending, type Wire } from "../runtime/runtime.ts";
+import { tracedParagraph, tracedText, wireText, type EngineModule, type Pending, type Wire } from "../runtime/runtime.ts";
 import { UsageError } from "./args.ts";
 
 export async function explain(root: string, target: string | undefined, input: unknown, dice: unknown, asJson: boolean): Promise<number> {
@@ -36,7 +36,9 @@ export async function explain(root: string, target: string | undefined, input: u
   for (const group of m.outputs) {
     lines.push(`${group.label}:`);
     for (const name of group.names) {
-      const { label, paragraph } = m.definitions[name] ?? { label: name, paragraph: "" };
+      const { label, paragraph: defined } = m.definitions[name] ?? { label: name, paragraph: "" };
+      // An exception that applied is cited, as the trace cites it.
+      const paragraph = tracedParagraph(resolution.trace, name) ?? defined;
       const shown = tracedText(resolution.trace, name) ?? wireText(outputs[name]);
       if (name in outputs) lines.push(`  ${label}: ${shown} (${paragraph})`);
       else if (pending[name]?.kind === "refused") lines.push(`  ${label}: ${pending[name].message} (${pending[name].paragraph})`);

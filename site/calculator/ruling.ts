@@ -3,7 +3,7 @@
 // functions of an engine's metadata and one resolution: nothing here knows any
 // particular procedure.
 import type { EngineMetadata, Resolution, TraceStep, Wire } from "../../compiler/runtime/runtime.ts";
-import { tracedText, wireText } from "../../generated/runtime/runtime.ts";
+import { tracedParagraph, tracedText, wireText } from "../../generated/runtime/runtime.ts";
 
 type Outputs = Record<string, Wire>;
 
@@ -58,7 +58,7 @@ export function rulingLine(summary: EngineMetadata["summary"], result: Resolutio
       const stop = pending[part.when];
       if (stop?.kind === "dice" && stop.die) dice.add(stop.die);
       if (stop || !(part.when in outputs) || !something(outputs[part.when])) continue;
-      const decided = result.trace.findLast((step) => step.name === part.when && step.item === undefined)?.paragraph;
+      const decided = tracedParagraph(result.trace, part.when);
       const own = definitions[part.when]?.paragraph;
       if (decided && !(own && sameParagraph(decided, own))) paragraph = decided;
     }

@@ -133,6 +133,17 @@ describe("hexlaw explain", () => {
     expect(run.stdout).toMatch(/Attack strength: 4, 2 \(9\.4\)/);
   });
 
+  it("cites the exception that decided an output, as the trace does", () => {
+    // Both sides at zero strength: 9.14a's exception decides the odds, not 9.7's rule.
+    const vectors = JSON.parse(readFileSync(join(REPO, "generated/ocs/4.3/ground_combat.vectors.json"), "utf8")) as { vectors: { title: string; input: unknown; dice: unknown }[] };
+    const zero = vectors.vectors.find((v) => v.title.includes("9.14a") && v.title.includes("zero strength"));
+    expect(zero).toBeDefined();
+    const run = hexlaw(["explain", "ocs/4.3/ground_combat", "--input", JSON.stringify(zero!.input), "--dice", JSON.stringify(zero!.dice)]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^ {2}Odds: 1:1 \(9\.14a\)$/m);
+    expect(run.stdout).toMatch(/odds = 1:1 +“[^”]+”/);
+  });
+
   it("prints the resolution as JSON with --json, reading the input from a file", () => {
     const file = join(root, "situation.json");
     writeFileSync(file, JSON.stringify(SITUATION));
