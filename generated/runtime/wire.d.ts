@@ -20,6 +20,8 @@ export declare function toWire(value: unknown, tag: TypeTag): Wire;
 export declare function wireText(value: Wire | undefined): string;
 /** An output as its trace displays it ("3:1", "Open"; a per-unit output unit by unit), if the trace has it. */
 export declare function tracedText(trace: readonly TraceStep[], name: string): string | undefined;
+/** The paragraph that decided an output: its last whole-value trace step's (an exception's own paragraph when one applied), if the trace has it. */
+export declare function tracedParagraph(trace: readonly TraceStep[], name: string): string | undefined;
 export declare function display(value: unknown, tag: TypeTag): string;
 /** Wire converters the compiler picks per output type. */
 export declare const wireAs: {

@@ -59,6 +59,10 @@ export function tracedText(trace, name) {
         return steps.map((s) => s.display).join(", ");
     return steps.findLast((s) => s.item === undefined)?.display;
 }
+/** The paragraph that decided an output: its last whole-value trace step's (an exception's own paragraph when one applied), if the trace has it. */
+export function tracedParagraph(trace, name) {
+    return trace.findLast((s) => s.name === name && s.item === undefined)?.paragraph;
+}
 export function display(value, tag) {
     if (value === null || value === undefined)
         return "none";

@@ -61,6 +61,11 @@ export function tracedText(trace: readonly TraceStep[], name: string): string | 
   return steps.findLast((s) => s.item === undefined)?.display;
 }
 
+/** The paragraph that decided an output: its last whole-value trace step's (an exception's own paragraph when one applied), if the trace has it. */
+export function tracedParagraph(trace: readonly TraceStep[], name: string): string | undefined {
+  return trace.findLast((s) => s.name === name && s.item === undefined)?.paragraph;
+}
+
 export function display(value: unknown, tag: TypeTag): string {
   if (value === null || value === undefined) return "none";
   switch (tag.t) {
