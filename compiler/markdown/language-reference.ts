@@ -23,6 +23,8 @@ export interface RenderedReference {
   html: string;
   /** Its parts (level 2 headings) and their sections (level 3), as HTML, for a table of contents. */
   contents: ContentsEntry[];
+  /** Each part on its own: its heading's slug and words, and its HTML after the heading, for a page per part. */
+  parts: { slug: string; title: string; html: string }[];
 }
 
 export interface ContentsEntry {
@@ -45,8 +47,13 @@ const processor = unified()
  * The language reference as HTML, for the site's "Rules language" page: rendered from
  * the Markdown file itself, its examples' rules highlighted as chapters highlight theirs.
  */
-export async function renderLanguageReference(markdown = readFileSync(LANGUAGE_REFERENCE, "utf8")): Promise<RenderedReference> {
-  const title = /^# (.+)$/m.exec(markdown)?.[1] ?? "The rules language";
+export function renderLanguageReference(markdown = readFileSync(LANGUAGE_REFERENCE, "utf8")): Promise<RenderedReference> {
+  return renderReference(markdown, "The rules language");
+}
+
+/** A reference document (a title, what it is, then parts under level 2 headings) as HTML, whole and part by part. */
+export async function renderReference(markdown: string, untitled: string): Promise<RenderedReference> {
+  const title = /^# (.+)$/m.exec(markdown)?.[1] ?? untitled;
   const body = markdown.replace(/^# .+\n/m, "");
   const file = new VFile({ value: body });
   const tree = await processor.run(processor.parse(file), file);
@@ -61,12 +68,35 @@ export async function renderLanguageReference(markdown = readFileSync(LANGUAGE_R
     if (depth === "2") contents.push({ ...entry, sections: [] });
     else contents.at(-1)?.sections.push(entry);
   }
+  const parts: RenderedReference["parts"] = [];
+  let children: typeof partNodes = [];
+  for (const node of [...partNodes, undefined]) {
+    const heading = node?.type === "element" && node.tagName === "h2";
+    if (node === undefined || heading) {
+      const last = parts.at(-1);
+      if (last) last.html = processor.stringify({ type: "root", children }, file);
+      if (heading) parts.push({ slug: String(node.properties.id), title: textOf(node), html: "" });
+      children = [];
+    } else children.push(node);
+  }
   return {
     title,
     intro: processor.stringify({ type: "root", children: introNodes }),
     html: processor.stringify({ type: "root", children: partNodes }, file),
     contents,
+    parts,
   };
+}
+
+/** A short Markdown text (a doc comment) as HTML, rendered as the references are. */
+export async function markdownHtml(markdown: string): Promise<string> {
+  const file = new VFile({ value: markdown });
+  return processor.stringify(await processor.run(processor.parse(file), file), file);
+}
+
+function textOf(node: Root["children"][number]): string {
+  if (node.type === "text") return node.value;
+  return "children" in node ? node.children.map(textOf).join("") : "";
 }
 
 /** Code blocks and tables scroll sideways on a narrow screen: each can be focused, to scroll it from the keyboard. */

@@ -92,6 +92,7 @@ const PAGES: { name: string; open(page: Page): Promise<void> }[] = [
   { name: "a chapter's formal rules", open: (page) => page.goto(`${site.url}/ocs/4.3/${chapter.slug}/formal/`).then(() => undefined) },
   { name: "about", open: (page) => page.goto(`${site.url}/ocs/4.3/about/`).then(() => undefined) },
   { name: "rules language", open: (page) => page.goto(`${site.url}/language/`).then(() => undefined) },
+  { name: "for programmers, a format", open: (page) => page.goto(`${site.url}/programmers/resolutions-and-traces/`).then(() => undefined) },
   { name: "changes", open: (page) => page.goto(`${site.url}${pairPath(pair)}`).then(() => undefined) },
   {
     name: "calculator, an input in error",
