@@ -3,6 +3,7 @@
  * The bounds of a number: `min` and `max`, each inclusive (`>= 0`, `0..5`) unless marked
  * exclusive (`> 0`, `< 10`). Words for them are made here, once, for the engines' messages,
  * the calculator's help text and the packages' READMEs.
+ * @category Engine modules
  */
 export interface Bounds {
   readonly min?: number;

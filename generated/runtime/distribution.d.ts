@@ -5,6 +5,10 @@ import type { DiceSpec } from "./input.js";
 import { type OutputSpec, type State, type Violation } from "./resolution.js";
 /** Ways to roll each total with `count` dice of `sides` sides: [total, ways][]. */
 export declare function diceTotals(count: number, sides: number): [number, number][];
+/**
+ * One outcome of a distribution: a combination of the outcome outputs' values, and its exact chance.
+ * @category Resolutions and traces
+ */
 export interface Outcome<Outputs> {
     /** The outcome outputs, in wire form. */
     value: Partial<Outputs>;
@@ -12,12 +16,20 @@ export interface Outcome<Outputs> {
     ways: number;
     p: number;
 }
+/**
+ * One value of an output that depends on dice, and its exact chance.
+ * @category Resolutions and traces
+ */
 export interface Marginal {
     value: Wire;
     display: string;
     ways: number;
     p: number;
 }
+/**
+ * What `distribution` answers: every outcome of the dice, exactly, and the chances of each output that depends on them.
+ * @category Resolutions and traces
+ */
 export interface Distribution<Outputs> {
     allowed: boolean;
     violations: Violation[];

@@ -27,6 +27,10 @@ function totalsOf(count: number, sides: number): readonly (readonly [number, num
   return totals;
 }
 
+/**
+ * One outcome of a distribution: a combination of the outcome outputs' values, and its exact chance.
+ * @category Resolutions and traces
+ */
 export interface Outcome<Outputs> {
   /** The outcome outputs, in wire form. */
   value: Partial<Outputs>;
@@ -35,6 +39,10 @@ export interface Outcome<Outputs> {
   p: number;
 }
 
+/**
+ * One value of an output that depends on dice, and its exact chance.
+ * @category Resolutions and traces
+ */
 export interface Marginal {
   value: Wire;
   display: string;
@@ -42,6 +50,10 @@ export interface Marginal {
   p: number;
 }
 
+/**
+ * What `distribution` answers: every outcome of the dice, exactly, and the chances of each output that depends on them.
+ * @category Resolutions and traces
+ */
 export interface Distribution<Outputs> {
   allowed: boolean;
   violations: Violation[];

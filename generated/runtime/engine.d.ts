@@ -5,6 +5,10 @@ import type { Distribution } from "./distribution.js";
 import type { CheckResult, EngineSchema } from "./input.js";
 import type { Resolution, ResolveOptions } from "./resolution.js";
 import type { ENGINE_FORMATS } from "./formats.js";
+/**
+ * What a procedure is: its ruleset and edition, its title and paragraph, its outputs in labelled groups, its one-line ruling and each definition's label, paragraph and quote.
+ * @category Engine modules
+ */
 export interface EngineMetadata {
     readonly ruleset: string;
     readonly rulesetTitle: string;
@@ -38,6 +42,10 @@ export interface EngineMetadata {
     /** The versions of the formats the engine speaks: its exports, the wire form of values, the resolution and its trace. */
     readonly formats: typeof ENGINE_FORMATS;
 }
+/**
+ * A part of the one-line ruling.
+ * @category Engine modules
+ */
 export interface SummaryPart {
     readonly items: readonly ({
         readonly text: string;
@@ -49,14 +57,23 @@ export interface SummaryPart {
     /** The part is shown only when this output is something (not no, 0 or none); the ruling cites the paragraph that decided it. */
     readonly when?: string;
 }
-/** What every generated engine module exports, for programs that load engines by name (values in JSON form). */
+/**
+ * What every generated engine module exports, for programs that load engines by name (values in JSON form).
+ * @category Engine modules
+ */
 export interface EngineModule {
+    /** What the procedure is: titles, paragraph, outputs, ruling, definitions. */
     metadata: EngineMetadata;
+    /** Its inputs, records and dice, as a form needs them. */
     schema: EngineSchema;
+    /** Checks untrusted JSON as the procedure's input: the value with defaults filled in, or every error by path. */
     check(value: unknown): CheckResult<Record<string, Wire>>;
+    /** Checks rolled dice totals by die name (a die may be left out: what needs it is then pending). */
     checkDice(value: unknown): CheckResult<Record<string, number>>;
     /** Checks values for `resolve(…, { assume })`; a notation may be written as the chart writes it. */
     checkAssume(value: unknown): CheckResult<Record<string, Wire>>;
+    /** Works out one situation (a checked input) with the dice rolled so far. */
     resolve(input: unknown, dice?: unknown, options?: ResolveOptions): Resolution<Record<string, Wire>>;
+    /** The exact chance of every outcome of a checked input, over every roll of the dice it still needs. */
     distribution(input: unknown): Distribution<Record<string, Wire>>;
 }

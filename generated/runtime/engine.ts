@@ -7,6 +7,10 @@ import type { CheckResult, EngineSchema } from "./input.ts";
 import type { Resolution, ResolveOptions } from "./resolution.ts";
 import type { ENGINE_FORMATS } from "./formats.ts";
 
+/**
+ * What a procedure is: its ruleset and edition, its title and paragraph, its outputs in labelled groups, its one-line ruling and each definition's label, paragraph and quote.
+ * @category Engine modules
+ */
 export interface EngineMetadata {
   readonly ruleset: string;
   readonly rulesetTitle: string;
@@ -28,6 +32,10 @@ export interface EngineMetadata {
   readonly formats: typeof ENGINE_FORMATS;
 }
 
+/**
+ * A part of the one-line ruling.
+ * @category Engine modules
+ */
 export interface SummaryPart {
   readonly items: readonly ({ readonly text: string } | { readonly value: string; readonly signed?: true })[];
   readonly otherwise?: string;
@@ -35,14 +43,23 @@ export interface SummaryPart {
   readonly when?: string;
 }
 
-/** What every generated engine module exports, for programs that load engines by name (values in JSON form). */
+/**
+ * What every generated engine module exports, for programs that load engines by name (values in JSON form).
+ * @category Engine modules
+ */
 export interface EngineModule {
+  /** What the procedure is: titles, paragraph, outputs, ruling, definitions. */
   metadata: EngineMetadata;
+  /** Its inputs, records and dice, as a form needs them. */
   schema: EngineSchema;
+  /** Checks untrusted JSON as the procedure's input: the value with defaults filled in, or every error by path. */
   check(value: unknown): CheckResult<Record<string, Wire>>;
+  /** Checks rolled dice totals by die name (a die may be left out: what needs it is then pending). */
   checkDice(value: unknown): CheckResult<Record<string, number>>;
   /** Checks values for `resolve(…, { assume })`; a notation may be written as the chart writes it. */
   checkAssume(value: unknown): CheckResult<Record<string, Wire>>;
+  /** Works out one situation (a checked input) with the dice rolled so far. */
   resolve(input: unknown, dice?: unknown, options?: ResolveOptions): Resolution<Record<string, Wire>>;
+  /** The exact chance of every outcome of a checked input, over every roll of the dice it still needs. */
   distribution(input: unknown): Distribution<Record<string, Wire>>;
 }

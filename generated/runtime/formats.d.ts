@@ -8,6 +8,7 @@
  * format would have to change (a field removed, renamed, retyped or meaning something
  * else), never for a field added. An engines package's major version is the engine
  * format's, which goes up with the wire and trace formats it returns.
+ * @category Engine modules
  */
 export declare const FORMATS: {
     readonly engine: 1;
@@ -16,5 +17,8 @@ export declare const FORMATS: {
     readonly vectors: 1;
     readonly ruleIndex: 1;
 };
-/** What an engine module's metadata says of the formats it speaks. */
+/**
+ * What an engine module's metadata says of the formats it speaks.
+ * @category Engine modules
+ */
 export declare const ENGINE_FORMATS: Pick<typeof FORMATS, "engine" | "wire" | "trace">;

@@ -8,6 +8,7 @@
  * format would have to change (a field removed, renamed, retyped or meaning something
  * else), never for a field added. An engines package's major version is the engine
  * format's, which goes up with the wire and trace formats it returns.
+ * @category Engine modules
  */
 export const FORMATS = {
   engine: 1,
@@ -17,5 +18,8 @@ export const FORMATS = {
   ruleIndex: 1,
 } as const;
 
-/** What an engine module's metadata says of the formats it speaks. */
+/**
+ * What an engine module's metadata says of the formats it speaks.
+ * @category Engine modules
+ */
 export const ENGINE_FORMATS: Pick<typeof FORMATS, "engine" | "wire" | "trace"> = { engine: FORMATS.engine, wire: FORMATS.wire, trace: FORMATS.trace };

@@ -2,6 +2,10 @@
 /** Input schemas, and checking unknown data (a form, a JSON file, dice) against them. */
 import { type Bounds } from "./bounds.js";
 import { type Wire } from "./values.js";
+/**
+ * A die a procedure rolls: its name and label, how many dice of how many sides, and the paragraph that rolls it.
+ * @category Engine modules
+ */
 export interface DiceSpec {
     readonly name: string;
     readonly label: string;
@@ -9,7 +13,10 @@ export interface DiceSpec {
     readonly sides: number;
     readonly paragraph: string;
 }
-/** The form-building description of an input, a record field, or a die. */
+/**
+ * The form-building description of an input, a record field, or a die.
+ * @category Engine modules
+ */
 export type FieldSchema = {
     readonly name: string;
     readonly label: string;
@@ -20,6 +27,10 @@ export type FieldSchema = {
     /** May be left out (`| unknown`): what depends on it is then not known. */
     readonly optional?: boolean;
 };
+/**
+ * The type of an input or field, as a form shows it.
+ * @category Engine modules
+ */
 export type SchemaType = ({
     readonly kind: "number" | "integer";
     readonly orAll?: boolean;
@@ -49,6 +60,10 @@ export type SchemaType = ({
     readonly name: string;
     readonly orNone?: boolean;
 };
+/**
+ * Everything a form needs: the inputs, the records (units) they are lists of, and the dice.
+ * @category Engine modules
+ */
 export interface EngineSchema {
     readonly inputs: readonly FieldSchema[];
     readonly records: Readonly<Record<string, {
@@ -57,11 +72,19 @@ export interface EngineSchema {
     }>>;
     readonly dice: readonly DiceSpec[];
 }
+/**
+ * A value `check` refuses: where it is (`attackers[0].strength`) and what is wrong, in the words of the form.
+ * @category Engine modules
+ */
 export interface InputError {
     /** Where in the input: `mp_left`, `attackers[1].strength`. */
     path: string;
     message: string;
 }
+/**
+ * What `check` and `checkDice` answer: the value the engine accepts, or every error in it.
+ * @category Engine modules
+ */
 export type CheckResult<T> = {
     ok: true;
     value: T;

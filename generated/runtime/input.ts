@@ -5,6 +5,10 @@ import { lowerText, upperText, type Bounds } from "./bounds.ts";
 import { decimal, exact, ge, gt, le, lt, toNumber } from "./numbers.ts";
 import { parseOdds, parseRange, sameValue, type Wire } from "./values.ts";
 
+/**
+ * A die a procedure rolls: its name and label, how many dice of how many sides, and the paragraph that rolls it.
+ * @category Engine modules
+ */
 export interface DiceSpec {
   readonly name: string;
   readonly label: string;
@@ -13,7 +17,10 @@ export interface DiceSpec {
   readonly paragraph: string;
 }
 
-/** The form-building description of an input, a record field, or a die. */
+/**
+ * The form-building description of an input, a record field, or a die.
+ * @category Engine modules
+ */
 export type FieldSchema = {
   readonly name: string;
   readonly label: string;
@@ -25,6 +32,10 @@ export type FieldSchema = {
   readonly optional?: boolean;
 };
 
+/**
+ * The type of an input or field, as a form shows it.
+ * @category Engine modules
+ */
 export type SchemaType =
   | ({ readonly kind: "number" | "integer"; readonly orAll?: boolean; readonly orNone?: boolean } & Bounds)
   | { readonly kind: "boolean" | "text" | "odds" | "range"; readonly orNone?: boolean }
@@ -33,18 +44,30 @@ export type SchemaType =
   | { readonly kind: "record"; readonly name: string; readonly orNone?: boolean }
   | { readonly kind: "notation"; readonly name: string; readonly orNone?: boolean };
 
+/**
+ * Everything a form needs: the inputs, the records (units) they are lists of, and the dice.
+ * @category Engine modules
+ */
 export interface EngineSchema {
   readonly inputs: readonly FieldSchema[];
   readonly records: Readonly<Record<string, { readonly label: string; readonly fields: readonly FieldSchema[] }>>;
   readonly dice: readonly DiceSpec[];
 }
 
+/**
+ * A value `check` refuses: where it is (`attackers[0].strength`) and what is wrong, in the words of the form.
+ * @category Engine modules
+ */
 export interface InputError {
   /** Where in the input: `mp_left`, `attackers[1].strength`. */
   path: string;
   message: string;
 }
 
+/**
+ * What `check` and `checkDice` answer: the value the engine accepts, or every error in it.
+ * @category Engine modules
+ */
 export type CheckResult<T> = { ok: true; value: T } | { ok: false; errors: InputError[] };
 
 /** How an engine reads a notation written as text: its grammar's parser and the fields the result must have. */

@@ -12,6 +12,10 @@ export interface StepInfo {
     readonly quote: string;
     readonly type: TypeTag;
 }
+/**
+ * One step of a resolution's trace: an input, a requirement or a definition, with its value, its paragraph and the sentence it formalizes.
+ * @category Resolutions and traces
+ */
 export interface TraceStep {
     name: string;
     label: string;
@@ -26,11 +30,19 @@ export interface TraceStep {
     /** For a definition that reads a chart cell, the cell it read: "Combat Table (9.9), row 7, column 9: Ao1 DL1o1". */
     cell?: string;
 }
+/**
+ * A requirement the situation breaks, with its message and paragraph.
+ * @category Resolutions and traces
+ */
 export interface Violation {
     name: string;
     message: string;
     paragraph: string;
 }
+/**
+ * Why an output was not computed: a die not rolled, a value not known, undefined by the rules, or refused.
+ * @category Resolutions and traces
+ */
 export interface Pending {
     /**
      * Why the output has no value: a die not rolled yet, an unknown chart cell, a value the
@@ -44,6 +56,10 @@ export interface Pending {
     /** For `refused`: the requirement that failed first. */
     requirement?: string;
 }
+/**
+ * What `resolve` answers for one situation.
+ * @category Resolutions and traces
+ */
 export interface Resolution<Outputs> {
     /** False when a requirement is violated: the action is not allowed. */
     allowed: boolean;
@@ -54,6 +70,10 @@ export interface Resolution<Outputs> {
     pending: Partial<Record<keyof Outputs, Pending>>;
     trace: TraceStep[];
 }
+/**
+ * How `resolve` works: definitions fixed to given values, outputs computed beside the procedure's own, with or without a trace.
+ * @category Resolutions and traces
+ */
 export interface ResolveOptions {
     /** Skip building the trace (for enumeration). */
     trace?: boolean;

@@ -17,6 +17,10 @@ export interface StepInfo {
 }
 
 
+/**
+ * One step of a resolution's trace: an input, a requirement or a definition, with its value, its paragraph and the sentence it formalizes.
+ * @category Resolutions and traces
+ */
 export interface TraceStep {
   name: string;
   label: string;
@@ -32,12 +36,20 @@ export interface TraceStep {
   cell?: string;
 }
 
+/**
+ * A requirement the situation breaks, with its message and paragraph.
+ * @category Resolutions and traces
+ */
 export interface Violation {
   name: string;
   message: string;
   paragraph: string;
 }
 
+/**
+ * Why an output was not computed: a die not rolled, a value not known, undefined by the rules, or refused.
+ * @category Resolutions and traces
+ */
 export interface Pending {
   /**
    * Why the output has no value: a die not rolled yet, an unknown chart cell, a value the
@@ -52,6 +64,10 @@ export interface Pending {
   requirement?: string;
 }
 
+/**
+ * What `resolve` answers for one situation.
+ * @category Resolutions and traces
+ */
 export interface Resolution<Outputs> {
   /** False when a requirement is violated: the action is not allowed. */
   allowed: boolean;
@@ -64,6 +80,10 @@ export interface Resolution<Outputs> {
 }
 
 
+/**
+ * How `resolve` works: definitions fixed to given values, outputs computed beside the procedure's own, with or without a trace.
+ * @category Resolutions and traces
+ */
 export interface ResolveOptions {
   /** Skip building the trace (for enumeration). */
   trace?: boolean;

@@ -97,7 +97,10 @@ export function oddsInRange(o, r) {
 export function compareOdds(x, y) {
     return compareProducts(x.a, y.d, y.a, x.d);
 }
-/** Structural equality; odds by value; notation results by their fields, not how the text was spaced. */
+/**
+ * Structural equality; odds by value; notation results by their fields, not how the text was spaced.
+ * @category Test vectors
+ */
 export function sameValue(a, b) {
     return a === b || sameStructure(a, b);
 }

@@ -3,6 +3,10 @@
 
 import { compareProducts, decimal, div, eq, formatNumber, ge, gt, le, type Num } from "./numbers.ts";
 
+/**
+ * A value as it crosses the engine boundary: plain JSON.
+ * @category Wire values
+ */
 export type Wire = null | boolean | number | string | Wire[] | { [key: string]: Wire };
 
 /** Odds `a:d`: attacker to defender, after dividing both by the smaller. Exact: 3.5:1 is 7/2 to 1. */
@@ -121,7 +125,10 @@ export function compareOdds(x: Odds, y: Odds): number {
   return compareProducts(x.a, y.d, y.a, x.d);
 }
 
-/** Structural equality; odds by value; notation results by their fields, not how the text was spaced. */
+/**
+ * Structural equality; odds by value; notation results by their fields, not how the text was spaced.
+ * @category Test vectors
+ */
 export function sameValue(a: unknown, b: unknown): boolean {
   return a === b || sameStructure(a, b);
 }

@@ -16,11 +16,20 @@ export type TypeTag = {
     readonly t: "record";
 };
 export declare function toWire(value: unknown, tag: TypeTag): Wire;
-/** A wire value in words ("3:1", "Ae3 DL2o2DG", "yes", "All"), for a value no trace step displays. */
+/**
+ * A wire value in words ("3:1", "Ae3 DL2o2DG", "yes", "All"), for a value no trace step displays.
+ * @category Wire values
+ */
 export declare function wireText(value: Wire | undefined): string;
-/** An output as its trace displays it ("3:1", "Open"; a per-unit output unit by unit), if the trace has it. */
+/**
+ * An output as its trace displays it ("3:1", "Open"; a per-unit output unit by unit), if the trace has it.
+ * @category Resolutions and traces
+ */
 export declare function tracedText(trace: readonly TraceStep[], name: string): string | undefined;
-/** The paragraph that decided an output: its last whole-value trace step's (an exception's own paragraph when one applied), if the trace has it. */
+/**
+ * The paragraph that decided an output: its last whole-value trace step's (an exception's own paragraph when one applied), if the trace has it.
+ * @category Resolutions and traces
+ */
 export declare function tracedParagraph(trace: readonly TraceStep[], name: string): string | undefined;
 export declare function display(value: unknown, tag: TypeTag): string;
 /** Wire converters the compiler picks per output type. */

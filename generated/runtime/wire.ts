@@ -30,7 +30,10 @@ export function toWire(value: unknown, tag: TypeTag): Wire {
   }
 }
 
-/** A wire value in words ("3:1", "Ae3 DL2o2DG", "yes", "All"), for a value no trace step displays. */
+/**
+ * A wire value in words ("3:1", "Ae3 DL2o2DG", "yes", "All"), for a value no trace step displays.
+ * @category Wire values
+ */
 export function wireText(value: Wire | undefined): string {
   if (value === undefined) return "—";
   if (value === null) return "none";
@@ -54,14 +57,20 @@ function outcomeText(key: string): string {
   }
 }
 
-/** An output as its trace displays it ("3:1", "Open"; a per-unit output unit by unit), if the trace has it. */
+/**
+ * An output as its trace displays it ("3:1", "Open"; a per-unit output unit by unit), if the trace has it.
+ * @category Resolutions and traces
+ */
 export function tracedText(trace: readonly TraceStep[], name: string): string | undefined {
   const steps = trace.filter((s) => s.name === name && s.kind === "let");
   if (steps.length > 0 && steps.every((s) => s.item !== undefined)) return steps.map((s) => s.display).join(", ");
   return steps.findLast((s) => s.item === undefined)?.display;
 }
 
-/** The paragraph that decided an output: its last whole-value trace step's (an exception's own paragraph when one applied), if the trace has it. */
+/**
+ * The paragraph that decided an output: its last whole-value trace step's (an exception's own paragraph when one applied), if the trace has it.
+ * @category Resolutions and traces
+ */
 export function tracedParagraph(trace: readonly TraceStep[], name: string): string | undefined {
   return trace.findLast((s) => s.name === name && s.item === undefined)?.paragraph;
 }
