@@ -39,11 +39,13 @@ export function bindTable(
       form ? FORM_NAMES[form]
       : type.kind === "enum" ? `a label of ${type.info.name} (${type.info.members.map((m) => m.label).join(", ")})`
       : type.kind === "odds" ? "odds or a range of odds such as \"5:1\", \"13:1+\", \"1:9 or less\" or \"10:1-12:1\""
+      : spec.counted ? `a number of ${spec.counted.text} such as "2 ${spec.counted.text}"`
       : "a whole number or range such as \"9 or more\"";
     const hint =
       form ? FORM_EXAMPLES[form]
       : type.kind === "enum" ? `map the header in the table declaration: (member = "${cell.text}")`
       : type.kind === "odds" ? "odds keys are written 5:1, 13:1+ (or 13:1 or more), 1:9 or less, or 10:1-12:1"
+      : spec.counted ? `the headers count ${spec.counted.text}: write the number, then "${spec.counted.text}" ("2 ${spec.counted.text}", "1 ${spec.counted.text} or less", "3-5 ${spec.counted.text}")`
       : "integer keys are written 7, 1 or less, 15 or more, or 3-5";
     session.report("HX0401", { chart: chart.id, axis, header: cell.text, expected, hint }, cell.place);
     return null;
@@ -51,6 +53,11 @@ export function bindTable(
 
   for (const [aliases, type, what] of [[decl.rows.aliases, info.rowKey, "rows"], [decl.columns.aliases, info.columnKey, "columns"], [decl.cellAliases, info.cell, "cells"]] as const) {
     if (!checkAliases(aliases, type, what, declared, session)) ok = false;
+  }
+  for (const [spec, type, what] of [[decl.rows, info.rowKey, "rows"], [decl.columns, info.columnKey, "columns"]] as const) {
+    if (!spec.counted || type.kind === "integer" || type.kind === "any") continue;
+    ok = false;
+    session.report("HX0421", { table: decl.name, what, noun: spec.counted.text, type: describe(type) }, placeIn(declared.file, spec.counted.loc));
   }
   const columns = chart.header.slice(1).map((cell) => keyOf(cell, info.columnKey, decl.columns, "column"));
   const rows = chart.rows.map((row) => keyOf(row[0], info.rowKey, decl.rows, "row"));
@@ -154,12 +161,29 @@ function parseKey(text: string, type: Type, spec: KeySpec, form: ChartForm | nul
     return member ? { member, header: text } : null;
   }
   if (type.kind === "integer") {
-    const range = parseRange(text);
+    const number = spec.counted ? withoutCounted(text, spec.counted.text) : text;
+    const range = number === null ? null : parseRange(number);
     return range ? { min: range.min, max: range.max, header: text } : null;
   }
   if (type.kind === "odds") {
     const range = parseOddsRange(text);
     return range ? { min: range.min, max: range.max, header: text } : null;
+  }
+  return null;
+}
+
+/**
+ * A header read without the noun its numbers count (`rows: integer "aircraft"`): "2 aircraft" is "2",
+ * "1 RE or less" is "1 or less". The noun must follow a number, word for word (case aside); null when
+ * the header does not print it there.
+ */
+function withoutCounted(text: string, noun: string): string | null {
+  const nounWords = noun.trim().toLowerCase().split(/\s+/);
+  const words = text.trim().split(/\s+/);
+  for (let i = 1; i + nounWords.length <= words.length; i++) {
+    if (/\d$/.test(words[i - 1]) && nounWords.every((w, j) => words[i + j].toLowerCase() === w)) {
+      return [...words.slice(0, i), ...words.slice(i + nounWords.length)].join(" ");
+    }
   }
   return null;
 }

@@ -160,6 +160,8 @@ export interface Placeholders {
   HX0408: { chart: Value; axis: Value; missing: Value; before: Value; after: Value };
   /** mapping-not-enum: Table `{table}` maps printed labels of its {what}, which are {type}, not members of an enum. */
   HX0420: { table: Value; what: Value; type: Value };
+  /** counted-key-not-integer: Table `{table}` says its {what} count "{noun}", but its {what} are {type}, not whole numbers. */
+  HX0421: { table: Value; what: Value; noun: Value; type: Value };
   /** bad-procedure-name: `{name}` in procedure `{procedure}` is not {expected}. */
   HX0501: { name: Value; procedure: Value; expected: Value; hint: Value };
   /** dice-in-requirement: Requirement `{name}` depends on dice ({dice}). */

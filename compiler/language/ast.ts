@@ -160,6 +160,8 @@ export interface KeyAlias {
 
 export interface KeySpec {
   keyType: TypeExpr;
+  /** `rows: integer "aircraft"`: what whole-number headers count, printed after the number ("2 aircraft"). */
+  counted: Text | null;
   aliases: KeyAlias[];
   loc: Loc;
 }
