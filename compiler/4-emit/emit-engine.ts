@@ -53,7 +53,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
   const elements = procedure.lets.filter((l) => l.each);
   const emitter = new ExpressionEmitter(edition.facts);
   const definitionFunctions = [
-    ...globals.map((l) => definitionFunction(l, emitter.definition(definitionName(l.name)))),
+    ...globals.map((l) => definitionFunction(l, emitter.definition(definitionName(l.key)))),
     ...elements.map((l) => elementFunction(l, emitter.definition(elementName(l.each!.list, l.name)))),
     ...elements.map(perUnitFunction),
     ...procedure.requirements.map((r) => checkFunction(r, emitter.definition(checkName(r.name)))),
@@ -212,7 +212,7 @@ function outputStatements(procedure: ProcedureModel): TsStmt[] {
       name: "DEFINITIONS",
       valueType: tArray(rtType("OutputSpec", [STATE]), true),
       init: arr([
-        ...globals.map((l) => obj({ info: id(stepName(l.name)), random: lit(l.random), ground: lit(grounds.has(l.key)), dice: data(dice.get(l.key)), get: id(definitionName(l.name)), wire: wireFunction(l.type) })),
+        ...globals.map((l) => obj({ info: id(stepName(l.key)), random: lit(l.random), ground: lit(grounds.has(l.key)), dice: data(dice.get(l.key)), get: id(definitionName(l.key)), wire: wireFunction(l.type) })),
         ...elements.map((l) => obj({
           info: id(stepName(`out$${l.key}`)),
           random: lit(l.random),
@@ -441,7 +441,7 @@ function perUnitFunction(definition: LetModel): TsStmt {
 }
 
 /** An output computed directly, in wire form (the fast path of `outputs`; `value` is its native value). */
-function directOutput(definition: LetModel, value: TsExpr = definition.each ? perUnitValues(definition) : call(id(definitionName(definition.name)), [S])): TsExpr {
+function directOutput(definition: LetModel, value: TsExpr = definition.each ? perUnitValues(definition) : call(id(definitionName(definition.key)), [S])): TsExpr {
   const wire = outputWire(definition);
   const plain = isPlain(wire);
   // Notation results (and lists of them) are plain objects already; TypeScript needs telling that they are JSON.
@@ -462,7 +462,7 @@ function memoStatement(procedure: ProcedureModel): TsStmt {
     init: obj(procedure.lets.map((l) => ({
       key: l.key,
       value: obj({
-        read: arrow([{ name: "s", type: STATE }], member(S, l.each ? elementName(l.each.list, l.name) : definitionName(l.name))),
+        read: arrow([{ name: "s", type: STATE }], member(S, l.each ? elementName(l.each.list, l.name) : definitionName(l.key))),
         lets: data([...l.deps.lets, ...l.deps.elementLets].filter((k) => procedure.letsByKey.has(k))),
         dice: data([...l.deps.dice]),
       }),
@@ -511,7 +511,7 @@ function traceStatement(procedure: ProcedureModel): TsStmt {
         const cell: Record<string, TsExpr> = !l.each && readsCell(l) ? { cell: id(cellName(l.key)) } : {};
         return l.each
           ? obj({ info: id(stepName(node.key)), items: read(elementName(l.each.list, l.name)), ...branches })
-          : obj({ info: id(stepName(node.key)), value: read(definitionName(l.name)), ...branches, ...cell });
+          : obj({ info: id(stepName(node.key)), value: read(definitionName(l.key)), ...branches, ...cell });
       }
     }
   };
@@ -635,7 +635,7 @@ function stateClass(procedure: ProcedureModel): TsStmt {
       ...procedure.lets.map((l) =>
         l.each
           ? { name: elementName(l.each.list, l.name), valueType: optional(tArray(optional(nativeType(l.type)))), init: lit(undefined) }
-          : { name: definitionName(l.name), valueType: optional(nativeType(l.type)), init: lit(undefined) },
+          : { name: definitionName(l.key), valueType: optional(nativeType(l.type)), init: lit(undefined) },
       ),
     ],
   };
@@ -732,7 +732,7 @@ function diceAccessor(dice: DiceModel): TsStmt {
 }
 
 function definitionFunction(definition: LetModel, emitter: ExpressionEmitter): TsStmt {
-  const name = definitionName(definition.name);
+  const name = definitionName(definition.key);
   return memoized(
     name,
     member(S, name),
@@ -795,7 +795,7 @@ function tableRead(definition: LetModel): string | null {
 function cellFunction(definition: LetModel, emitter: ExpressionEmitter): TsStmt {
   const lookup = definition.value as Lookup;
   const e = (x: Expr) => emitter.emit(x, definition.citation.paragraph);
-  return { type: "function", name: cellName(definition.key), params: [{ name: "s", type: STATE }], returns: tUnion([tRef("string"), tRef("null")]), body: [{ type: "return", value: call(rt("cellPlace"), [e(lookup.object), e(lookup.row), e(lookup.column), call(id(definitionName(definition.name)), [S])]) }] };
+  return { type: "function", name: cellName(definition.key), params: [{ name: "s", type: STATE }], returns: tUnion([tRef("string"), tRef("null")]), body: [{ type: "return", value: call(rt("cellPlace"), [e(lookup.object), e(lookup.row), e(lookup.column), call(id(definitionName(definition.key)), [S])]) }] };
 }
 
 function checkFunction(requirement: RequirementModel, emitter: ExpressionEmitter): TsStmt {
@@ -825,7 +825,7 @@ function inheritFunction(procedure: ProcedureModel): TsStmt {
     returns: tRef("void"),
     body: [
       ...[...procedure.inputs, ...procedure.fixedInputs].map((i) => copy(inputName(i.name), false)),
-      ...procedure.lets.map((l) => (l.each ? copy(elementName(l.each.list, l.name), true) : copy(definitionName(l.name), false))),
+      ...procedure.lets.map((l) => (l.each ? copy(elementName(l.each.list, l.name), true) : copy(definitionName(l.key), false))),
     ],
   };
 }
@@ -843,8 +843,8 @@ function assumeFunction(definitions: LetModel[]): TsStmt {
     params: [{ name: "s", type: STATE }, { name: "values", type: tRef("Readonly", [tRef("Record", [tRef("string"), rtType("Wire")])]) }],
     returns: tRef("void"),
     body: definitions.map((d) => {
-      const name = definitionName(d.name);
-      const read = member(id("values"), d.name);
+      const name = definitionName(d.key);
+      const read = member(id("values"), d.key);
       const conversion = wireConversion(d.type);
       const value = cast(conversion ? call(conversion, [read]) : cast(read, tRef("unknown")), nativeType(d.type));
       return {

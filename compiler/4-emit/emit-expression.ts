@@ -145,7 +145,7 @@ export class ExpressionEmitter {
         case "input":
           return this.read(inputName(b.decl.name));
         case "let":
-          return this.read(definitionName(b.decl.name));
+          return this.read(definitionName(b.key));
         case "dice":
           return this.read(diceName(b.decl.name));
         case "table":
@@ -203,6 +203,7 @@ export class ExpressionEmitter {
   private field(expr: FieldAccess, paragraph: string): TsExpr {
     const qualified = this.facts.binding(expr);
     if (qualified?.kind === "member") return lit(qualified.member);
+    if (qualified?.kind === "let") return this.read(definitionName(qualified.key));
     const object = expr.object;
     const element = this.facts.elementLet(expr);
     const local = object.type === "Name" ? this.facts.binding(object) : undefined;
