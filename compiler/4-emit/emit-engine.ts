@@ -194,7 +194,7 @@ function formStatements(procedure: ProcedureModel, globals: LetModel[], notation
       name: "ASSUMABLE",
       valueType: tArray(rtType("FieldSchema"), true),
       doc: "The definitions `assume` may fix, with their types (a worked example's \"assume the odds were 4:1\").",
-      init: data(assumable(globals).filter((l) => ASSUMABLE_KINDS.has(l.type.kind)).map((l) => fieldSchema({ name: l.name, label: l.label, description: "", type: l.type }))),
+      init: data(assumable(globals).filter((l) => ASSUMABLE_KINDS.has(l.type.kind)).map((l) => fieldSchema({ name: l.key, label: l.label, description: "", type: l.type }))),
     },
   ];
 }
@@ -849,7 +849,7 @@ function assumeFunction(definitions: LetModel[]): TsStmt {
       const value = cast(conversion ? call(conversion, [read]) : cast(read, tRef("unknown")), nativeType(d.type));
       return {
         type: "if",
-        test: call(builtin("Object", "hasOwn"), [id("values"), lit(d.name)]),
+        test: call(builtin("Object", "hasOwn"), [id("values"), lit(d.key)]),
         then: [{ type: "expr", expr: assign(member(S, name), value) }],
       } satisfies TsStmt;
     }),
