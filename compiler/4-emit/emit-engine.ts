@@ -81,7 +81,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
     { type: "blank" },
     ...formStatements(procedure, globals, notations),
     { type: "blank" },
-    ...procedure.tables.flatMap((t) => tableStatements(t, globals.some((l) => readsCell(l) && tableRead(l) === t.name))),
+    ...procedure.tables.flatMap((t) => tableStatements(t, globals.some((l) => readsCell(l) && tablesRead(l).includes(t.name)))),
     ...stepStatements(procedure),
     { type: "blank" },
     stateClass(procedure),
@@ -783,19 +783,35 @@ function branchFunction(definition: LetModel, emitter: ExpressionEmitter): TsStm
 }
 
 /** Whether a definition's value is a chart cell, `T[row, column]`: its trace step names the cell. */
+/** The chart cells a value can be: itself, or a branch of its if/elif/else, read from a named table (`T[row, column]`). */
+function cellLookups(value: Expr): Lookup[] {
+  if (value.type === "Lookup") return value.object.type === "Name" ? [value] : [];
+  if (value.type === "If") return [...cellLookups(value.consequent), ...cellLookups(value.alternate)];
+  return [];
+}
+
 function readsCell(definition: LetModel): boolean {
-  return !definition.each && definition.value.type === "Lookup" && definition.value.object.type === "Name";
+  return !definition.each && cellLookups(definition.value).length > 0;
 }
 
-function tableRead(definition: LetModel): string | null {
-  return definition.value.type === "Lookup" && definition.value.object.type === "Name" ? definition.value.object.name : null;
+function tablesRead(definition: LetModel): string[] {
+  return cellLookups(definition.value).map((lookup) => (lookup.object as Extract<Expr, { type: "Name" }>).name);
 }
 
-/** Where a definition that reads a chart cell read it, for the trace: "Combat Table (9.9), row 7, column 9". */
+/**
+ * Where a definition whose value is a chart cell read it, for the trace: "Combat Table (9.9), row 7,
+ * column 9". A cell given by a branch of an if/elif/else is cited when that branch gave the value
+ * (the conditions are read again, as the value read them); another branch cites no cell.
+ */
 function cellFunction(definition: LetModel, emitter: ExpressionEmitter): TsStmt {
-  const lookup = definition.value as Lookup;
   const e = (x: Expr) => emitter.emit(x, definition.citation.paragraph);
-  return { type: "function", name: cellName(definition.key), params: [{ name: "s", type: STATE }], returns: tUnion([tRef("string"), tRef("null")]), body: [{ type: "return", value: call(rt("cellPlace"), [e(lookup.object), e(lookup.row), e(lookup.column), call(id(definitionName(definition.key)), [S])]) }] };
+  const value = call(id(definitionName(definition.key)), [S]);
+  const place = (x: Expr): TsExpr => {
+    if (x.type === "Lookup" && x.object.type === "Name") return call(rt("cellPlace"), [e(x.object), e(x.row), e(x.column), value]);
+    if (x.type === "If" && cellLookups(x).length > 0) return cond(e(x.test), place(x.consequent), place(x.alternate));
+    return lit(null);
+  };
+  return { type: "function", name: cellName(definition.key), params: [{ name: "s", type: STATE }], returns: tUnion([tRef("string"), tRef("null")]), body: [{ type: "return", value: place(definition.value) }] };
 }
 
 function checkFunction(requirement: RequirementModel, emitter: ExpressionEmitter): TsStmt {
