@@ -41,3 +41,9 @@ export function quoteFound(quote: string, paragraph: Paragraph): boolean {
   const words = normalizeQuote(quote.replace(/…$/, ""));
   return normalizeQuote(paragraph.text).includes(words) || (paragraph.chartWords !== undefined && normalizeQuote(paragraph.chartWords).includes(words));
 }
+
+/** Whether a quote is its paragraph's words (or a chart line's) as printed: with the source's capitalization. */
+export function quoteFoundAsPrinted(quote: string, paragraph: Paragraph): boolean {
+  const words = readerText(quote.replace(/…$/, ""));
+  return readerText(paragraph.text).includes(words) || (paragraph.chartWords !== undefined && readerText(paragraph.chartWords).includes(words));
+}
