@@ -83,8 +83,9 @@ function checkExample(
           else ok = false;
         } else {
           // An output that lists an input is given, not assumed.
-          const key = writtenKey(resolved.symbols, binding.name, file, session);
-          if (key === null) continue;
+          const written = writtenKey(resolved.symbols, binding.name, file, session);
+          if (written === null) continue;
+          const key = procedure.keys.get(written) ?? written;
           const definition = procedure.letsByKey.get(key)?.echo ? undefined : procedure.letsByKey.get(key);
           if (!definition) {
             bad(binding.name, "a definition", "`assume` fixes a definition the procedure computes");
@@ -107,8 +108,9 @@ function checkExample(
           }
           expect.push({ kind: "violated", name: expectation.name.name, place });
         } else {
-          const key = writtenKey(resolved.symbols, expectation.name, file, session);
-          if (key === null) continue;
+          const written = writtenKey(resolved.symbols, expectation.name, file, session);
+          if (written === null) continue;
+          const key = procedure.keys.get(written) ?? written;
           const definition = procedure.letsByKey.get(key);
           if (!definition) {
             bad(expectation.name, "a definition", "examples can expect any definition the procedure computes (`list.name` for one value per unit)");

@@ -2,6 +2,7 @@ import type { Session } from "../diagnostics/session.ts";
 import type { LetDecl, NameRef, ProcedureDecl, SummaryPart } from "../language/ast.ts";
 import { placeIn, type Declared, type ResolvedEdition, type Symbols } from "../2-resolve/types.ts";
 import { writtenKey } from "../2-resolve/scoped-names.ts";
+import { localNames } from "./local-names.ts";
 import type { LiteralValues } from "./literal-values.ts";
 import { humanize } from "./resolve-types.ts";
 import { describe } from "../language/types.ts";
@@ -21,7 +22,7 @@ export function checkProcedures(
   literals: LiteralValues,
   session: Session,
 ): ProcedureModel[] {
-  return [...resolved.symbols.procedures.values()].map((declared) => checkProcedure(declared, resolved.symbols, model, literals, session));
+  return [...resolved.symbols.procedures.values()].map((declared) => localNames(checkProcedure(declared, resolved.symbols, model, literals, session), resolved.symbols));
 }
 
 function checkProcedure(
@@ -166,6 +167,7 @@ function checkProcedure(
     decisive: decisive(summary, requirements, inputOrder, closure),
     outputNames,
     letsByKey,
+    keys: new Map(),
   };
 }
 

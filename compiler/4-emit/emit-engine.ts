@@ -51,7 +51,7 @@ function notationsIn(types: Type[]): NotationInfo[] {
 export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, runtimeImport: string, notationImport: (grammar: string) => string): EngineCode {
   const globals = procedure.lets.filter((l) => !l.each);
   const elements = procedure.lets.filter((l) => l.each);
-  const emitter = new ExpressionEmitter(edition.facts);
+  const emitter = new ExpressionEmitter(edition.facts, undefined, undefined, procedure.keys);
   const definitionFunctions = [
     ...globals.map((l) => definitionFunction(l, emitter.definition(definitionName(l.key)))),
     ...elements.map((l) => elementFunction(l, emitter.definition(elementName(l.each!.list, l.name)))),

@@ -45,11 +45,11 @@ export function straightFunction(procedure: ProcedureModel, facts: ExpressionFac
   // values, so they need their array, complete before a loop reads them; the others are kept in
   // a local of their loop when only that loop reads them.
   const charts = new Map(procedure.tables.map((t) => [t.name, t]));
-  const first = new ExpressionEmitter(facts, { kind: "locals", types, scalars: new Set(), charts }, constants);
+  const first = new ExpressionEmitter(facts, { kind: "locals", types, scalars: new Set(), charts }, constants, procedure.keys);
   emitSteps(procedure, schedule(procedure, new Map()), first, new Set(), parts, []);
   const steps = schedule(procedure, first.capturedBy);
   const scalars = loopLocals(procedure, steps, first.capturedAnywhere);
-  const emitter = new ExpressionEmitter(facts, { kind: "locals", types, scalars, charts }, constants);
+  const emitter = new ExpressionEmitter(facts, { kind: "locals", types, scalars, charts }, constants, procedure.keys);
   const loops: TsStmt[] = [];
   const body = emitSteps(procedure, steps, emitter, scalars, parts, loops);
   // The outputs in wire form, made by a function of its own: its conversions (exact numbers,
