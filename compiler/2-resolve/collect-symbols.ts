@@ -1,6 +1,8 @@
 import type { Session } from "../diagnostics/session.ts";
 import type { Edition, Paragraph } from "../1-read/types.ts";
 import type { Statement } from "../language/ast.ts";
+import type { LetDecl } from "../language/ast.ts";
+import { chapterQualifier, definitionKey } from "./scoped-names.ts";
 import { editionName, placeIn, type Declared, type Symbols } from "./types.ts";
 
 type GlobalKind = Exclude<keyof Symbols, "elementLets" | "examples" | "exceptions">;
@@ -19,15 +21,19 @@ const KIND_OF: Record<Exclude<Statement["type"], "Example" | "Exception">, Globa
 
 /**
  * Collects every declaration of an edition. Names are global within the edition
- * (one namespace for all kinds); each statement cites its own `@paragraph` or the
- * paragraph its block follows.
+ * (one namespace for all kinds), except that definitions (`let`) of different chapters
+ * may share a name: each is then keyed by its chapter (see scoped-names.ts). Each
+ * statement cites its own `@paragraph` or the paragraph its block follows.
  */
 export function collectSymbols(edition: Edition, paragraphs: Map<string, Paragraph>, session: Session): Symbols {
   const symbols: Symbols = {
-    inputs: new Map(), records: new Map(), enums: new Map(), notations: new Map(), lets: new Map(),
+    inputs: new Map(), records: new Map(), enums: new Map(), notations: new Map(), lets: new Map(), letKeys: new Map(), chapters: new Map(),
     elementLets: new Map(), requirements: new Map(), dice: new Map(), tables: new Map(), procedures: new Map(), examples: [], exceptions: [],
   };
   const firstPlace = new Map<string, ReturnType<typeof placeIn>>();
+  /** Each name's definitions, by chapter (a definition is keyed once all are known). */
+  const letsNamed = new Map<string, Map<string, Declared<LetDecl> & { place: ReturnType<typeof placeIn> }>>();
+  for (const document of edition.documents) symbols.chapters.set(document.file, chapterQualifier(document.front.section));
   const label = editionName(edition);
   const example = [...paragraphs.keys()].find((id) => /\d/.test(id)) ?? "a paragraph number";
 
@@ -69,14 +75,29 @@ export function collectSymbols(edition: Edition, paragraphs: Map<string, Paragra
           scope.set(statement.name, declared);
           continue;
         }
-        if (firstPlace.has(statement.name)) {
-          session.report("HX0202", { name: statement.name, edition: label }, place, [{ message: "first defined here", place: firstPlace.get(statement.name) }]);
+        const chapter = symbols.chapters.get(block.file) ?? "";
+        const named = letsNamed.get(statement.name);
+        const first = firstPlace.get(statement.name) ?? (statement.type === "Let" ? named?.get(chapter) : named?.values().next().value)?.place;
+        if (first) {
+          session.report("HX0202", { name: statement.name, edition: label }, place, [{ message: "first defined here", place: first }]);
+          continue;
+        }
+        if (statement.type === "Let") {
+          letsNamed.set(statement.name, (named ?? new Map()).set(chapter, { ...declared, decl: statement, place }));
           continue;
         }
         firstPlace.set(statement.name, place);
-        (symbols[KIND_OF[statement.type]] as Map<string, Declared<typeof statement>>).set(statement.name, declared);
+        (symbols[KIND_OF[statement.type]] as Map<string, Declared<typeof statement>>).set(statement.name, { ...declared, decl: statement });
       }
     }
+  }
+  for (const [name, byChapter] of letsNamed) {
+    const keys = [...byChapter].map(([chapter, { place: _, ...declared }]) => {
+      const key = definitionKey(name, chapter, byChapter.size === 1);
+      symbols.lets.set(key, declared);
+      return key;
+    });
+    symbols.letKeys.set(name, keys);
   }
   return symbols;
 }

@@ -41,7 +41,12 @@ export interface Symbols {
   records: Map<string, Declared<RecordDecl>>;
   enums: Map<string, Declared<EnumDecl>>;
   notations: Map<string, Declared<NotationDecl>>;
+  /** Definitions by key: the name, or `chapter.name` where two chapters define the name (see scoped-names.ts). */
   lets: Map<string, Declared<LetDecl>>;
+  /** The keys of the definitions of each name, in the order they are written. */
+  letKeys: Map<string, string[]>;
+  /** Each file's chapter qualifier (`ch9`): definitions are scoped to their chapter. */
+  chapters: Map<string, string>;
   /** Per-element definitions, by the list input they range over, then by name. */
   elementLets: Map<string, Map<string, Declared<LetDecl>>>;
   requirements: Map<string, Declared<RequireDecl>>;

@@ -10,7 +10,7 @@ import { runDeep, type Deep } from "../deep.ts";
 import type { CheckedFacts } from "./facts.ts";
 import type { LiteralValues } from "./literal-values.ts";
 import type { Notations } from "./load-notations.ts";
-import { quoteFound } from "./quotes.ts";
+import { inSourceCase, quoteFound } from "./quotes.ts";
 import { humanize } from "./resolve-types.ts";
 import type { Citation, DiceModel, InputModel, LetModel, RequirementModel, TableModel } from "./types.ts";
 
@@ -83,10 +83,10 @@ export function buildModel(
     });
   }
 
-  // A requirement quotes its message when that is the paragraph's own words.
+  // A requirement quotes its message when that is the paragraph's own words (as the paragraph capitalizes them).
   const requirementQuote = ({ decl, paragraph }: Declared<RequireDecl>): Text | null => {
     const cited = paragraphs.get(paragraph);
-    return decl.quote ?? (cited && quoteFound(decl.message.text, cited) ? decl.message : null);
+    return decl.quote ?? (cited && quoteFound(decl.message.text, cited) ? { ...decl.message, text: inSourceCase(decl.message.text, cited) } : null);
   };
   // A definition citing each branch is its paragraph's, with the quote of a branch of that paragraph.
   const ownCitation = (declared: Declared<LetDecl>, branches: NonNullable<LetDecl["branches"]>): Citation => {

@@ -1,10 +1,11 @@
 import type { Session } from "../diagnostics/session.ts";
-import type { ExceptionDecl, InputDecl, LetDecl } from "../language/ast.ts";
+import type { ExceptionDecl, InputDecl, LetDecl, Loc } from "../language/ast.ts";
 import { ANY, BOOLEAN, describe, join, type EnumInfo, type TableInfo, type Type } from "../language/types.ts";
 import { placeIn, type Declared, type Symbols } from "../2-resolve/types.ts";
 import { ExpressionChecker, rootScope, type Environment, type Scope } from "./check-expression.ts";
 import type { TypeResolver } from "./resolve-types.ts";
 import { loopIndex } from "../language/bindings.ts";
+import { isChapter, reportAmbiguous, resolveLet } from "../2-resolve/scoped-names.ts";
 
 /**
  * Thrown out of the check of a definition that reached another not typed yet: that one is
@@ -86,10 +87,23 @@ export class Definitions implements Environment {
     return type;
   }
 
-  let(name: string) {
-    const declared = this.symbols.lets.get(name);
-    if (!declared) return undefined;
-    return { type: this.letType(declared), decl: declared.decl };
+  let(name: string, file: string, chapter?: string) {
+    const found = resolveLet(this.symbols, name, file, chapter);
+    if (!found) return undefined;
+    if ("ambiguous" in found) return found;
+    return { type: this.letType(found.declared), decl: found.declared.decl, key: found.key };
+  }
+
+  isChapter(word: string): boolean {
+    return isChapter(this.symbols, word);
+  }
+
+  chapterOf(file: string): string {
+    return this.symbols.chapters.get(file) ?? "";
+  }
+
+  ambiguous(name: string, defined: Declared<LetDecl>[], file: string, loc: Loc): void {
+    reportAmbiguous(this.session, this.symbols, name, defined, file, loc);
   }
 
   elementLet(list: string, name: string) {
@@ -145,7 +159,7 @@ export class Definitions implements Environment {
 
   globalNames(): string[] {
     const s = this.symbols;
-    return [...s.inputs.keys(), ...s.lets.keys(), ...s.dice.keys(), ...s.tables.keys()];
+    return [...s.inputs.keys(), ...s.letKeys.keys(), ...s.dice.keys(), ...s.tables.keys()];
   }
 
   /**

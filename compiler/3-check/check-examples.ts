@@ -2,6 +2,7 @@ import type { Session } from "../diagnostics/session.ts";
 import type { ExampleDecl } from "../language/ast.ts";
 import { editionName, placeIn, type Declared, type ResolvedEdition } from "../2-resolve/types.ts";
 import type { Wire } from "../runtime/runtime.ts";
+import { writtenKey } from "../2-resolve/scoped-names.ts";
 import type { LiteralValues } from "./literal-values.ts";
 import type { ExampleModel, Expectation, ProcedureModel } from "./types.ts";
 
@@ -82,13 +83,16 @@ function checkExample(
           else ok = false;
         } else {
           // An output that lists an input is given, not assumed.
-          const definition = procedure.letsByKey.get(name)?.echo ? undefined : procedure.letsByKey.get(name);
+          const written = writtenKey(resolved.symbols, binding.name, file, session);
+          if (written === null) continue;
+          const key = procedure.keys.get(written) ?? written;
+          const definition = procedure.letsByKey.get(key)?.echo ? undefined : procedure.letsByKey.get(key);
           if (!definition) {
             bad(binding.name, "a definition", "`assume` fixes a definition the procedure computes");
             continue;
           }
           const value = literals.value(binding.value, definition.type, file, `The assumed \`${name}\``);
-          if (value.ok) assume[name] = value.value;
+          if (value.ok) assume[key] = value.value;
           else ok = false;
         }
       }
@@ -104,14 +108,17 @@ function checkExample(
           }
           expect.push({ kind: "violated", name: expectation.name.name, place });
         } else {
-          const definition = procedure.letsByKey.get(expectation.name.name);
+          const written = writtenKey(resolved.symbols, expectation.name, file, session);
+          if (written === null) continue;
+          const key = procedure.keys.get(written) ?? written;
+          const definition = procedure.letsByKey.get(key);
           if (!definition) {
             bad(expectation.name, "a definition", "examples can expect any definition the procedure computes (`list.name` for one value per unit)");
             continue;
           }
           const type = definition.each ? { kind: "list" as const, of: definition.type } : definition.type;
           const value = literals.value(expectation.value, type, file, `The expected \`${expectation.name.name}\``);
-          if (value.ok) expect.push({ kind: "value", name: expectation.name.name, value: value.value, place });
+          if (value.ok) expect.push({ kind: "value", name: key, value: value.value, place });
           else ok = false;
         }
       }

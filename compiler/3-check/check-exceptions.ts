@@ -1,3 +1,4 @@
+import { writtenKey } from "../2-resolve/scoped-names.ts";
 import type { Session } from "../diagnostics/session.ts";
 import type { ExceptionDecl, Expr, LetDecl } from "../language/ast.ts";
 import { dispatch, type Cases } from "../language/visit.ts";
@@ -31,15 +32,17 @@ export function attachExceptions(resolved: ResolvedEdition, session: Session): M
   const byTarget = new Map<string, Declared<ExceptionDecl>[]>();
   for (const declared of symbols.exceptions) {
     const { target } = declared.decl;
-    if (!symbols.lets.has(target.name)) {
+    const key = writtenKey(symbols, target, declared.file, session);
+    if (key === null) continue;
+    if (!symbols.lets.has(key)) {
       const element = [...symbols.elementLets.values()].some((scope) => scope.has(target.name));
       const hint = element
         ? "an exception replaces a definition of the whole edition; a per-element definition (`let u.x for u in …`) states its cases in its own `if … then … else …`"
-        : suggest(target.name, symbols.lets.keys(), "an exception names the `let` it replaces");
+        : suggest(target.name, symbols.letKeys.keys(), "an exception names the `let` it replaces");
       session.report("HX0310", { name: target.name, hint }, placeIn(declared.file, target.nameLoc));
       continue;
     }
-    byTarget.set(target.name, [...(byTarget.get(target.name) ?? []), declared]);
+    byTarget.set(key, [...(byTarget.get(key) ?? []), declared]);
   }
 
   const result = new Map<LetDecl, DefinitionExceptions>();

@@ -73,11 +73,8 @@ export class ExpressionChecker {
       this.facts.bind(expr, { kind: "input", decl: input.decl });
       return this.narrow(input.type, expr, scope);
     }
-    const definition = this.env.let(expr.name);
-    if (definition) {
-      this.facts.bind(expr, { kind: "let", decl: definition.decl });
-      return this.narrow(definition.type, expr, scope);
-    }
+    const definition = this.env.let(expr.name, scope.file);
+    if (definition) return this.definition(expr, definition, scope);
     const dice = this.env.dice(expr.name);
     if (dice) {
       this.facts.bind(expr, { kind: "dice", decl: dice });
@@ -126,7 +123,31 @@ export class ExpressionChecker {
 
   /** Whether a name stands for a value (which then wins over an enum of the same name). */
   private isValue(name: string, scope: Scope): boolean {
-    return scope.locals.has(name) || !!(this.env.input(name) || this.env.let(name) || this.env.dice(name) || this.env.table(name));
+    return scope.locals.has(name) || !!(this.env.input(name) || this.env.let(name, scope.file) || this.env.dice(name) || this.env.table(name));
+  }
+
+  /** A name (or `ch9.name`) that reads a definition; one that chapters share and its own chapter does not define is ambiguous. */
+  private definition(expr: NameRef | FieldAccess, found: NonNullable<ReturnType<Environment["let"]>>, scope: Scope): Type {
+    if ("ambiguous" in found) {
+      this.env.ambiguous(expr.type === "Name" ? expr.name : expr.field, found.ambiguous, scope.file, expr.type === "Name" ? expr.nameLoc : expr.loc);
+      return ANY;
+    }
+    this.facts.bind(expr, { kind: "let", decl: found.decl, key: found.key });
+    return this.narrow(found.type, expr, scope);
+  }
+
+  /** `ch9.column_shift`: the definition a chapter makes, read from any chapter. */
+  private qualifiedDefinition(expr: FieldAccess, chapter: string, scope: Scope): Type {
+    const found = this.env.let(expr.field, scope.file, chapter);
+    if (found) return this.definition(expr, found, scope);
+    const hint = () => {
+      const defined = this.env.let(expr.field, scope.file);
+      if (defined && "key" in defined) return `\`${expr.field}\` is defined once in this edition: write \`${expr.field}\``;
+      if (defined) return `\`${expr.field}\` is defined in ${defined.ambiguous.map((d) => `\`${this.env.chapterOf(d.file)}.${expr.field}\``).join(" and ")}`;
+      return `${chapter} defines no \`${expr.field}\``;
+    };
+    this.report("HX0203", () => ({ name: `${chapter}.${expr.field}`, hint: hint() }), scope, expr.fieldLoc);
+    return ANY;
   }
 
   /** `terrain_category.open`: a member named with its enum, read the same wherever it is written. */
@@ -151,8 +172,10 @@ export class ExpressionChecker {
   }
 
   field(expr: FieldAccess, scope: Scope): Type {
-    const qualifier = expr.object.type === "Name" && !this.isValue(expr.object.name, scope) ? this.env.enumNamed(expr.object.name) : undefined;
-    if (qualifier) return this.qualifiedMember(expr, qualifier, scope);
+    const qualifier = expr.object.type === "Name" && !this.isValue(expr.object.name, scope) ? expr.object.name : undefined;
+    const qualifyingEnum = qualifier !== undefined ? this.env.enumNamed(qualifier) : undefined;
+    if (qualifyingEnum) return this.qualifiedMember(expr, qualifyingEnum, scope);
+    if (qualifier !== undefined && this.env.isChapter(qualifier)) return this.qualifiedDefinition(expr, qualifier, scope);
     const objectType = this.check(expr.object, scope);
     if (objectType.kind === "any") return ANY;
     if (objectType.orNone) {

@@ -1,6 +1,8 @@
 import type { Session } from "../diagnostics/session.ts";
 import type { LetDecl, NameRef, ProcedureDecl, SummaryPart } from "../language/ast.ts";
-import { placeIn, type Declared, type ResolvedEdition } from "../2-resolve/types.ts";
+import { placeIn, type Declared, type ResolvedEdition, type Symbols } from "../2-resolve/types.ts";
+import { writtenKey } from "../2-resolve/scoped-names.ts";
+import { localNames } from "./local-names.ts";
 import type { LiteralValues } from "./literal-values.ts";
 import { humanize } from "./resolve-types.ts";
 import { describe } from "../language/types.ts";
@@ -20,11 +22,12 @@ export function checkProcedures(
   literals: LiteralValues,
   session: Session,
 ): ProcedureModel[] {
-  return [...resolved.symbols.procedures.values()].map((declared) => checkProcedure(declared, model, literals, session));
+  return [...resolved.symbols.procedures.values()].map((declared) => localNames(checkProcedure(declared, resolved.symbols, model, literals, session), resolved.symbols));
 }
 
 function checkProcedure(
   declared: Declared<ProcedureDecl>,
+  symbols: Symbols,
   model: Model,
   literals: LiteralValues,
   session: Session,
@@ -63,9 +66,11 @@ function checkProcedure(
       case "Outcome": {
         const names: string[] = [];
         for (const name of clause.names) {
-          const input = model.letsByKey.has(name.name) ? undefined : model.inputs.get(name.name);
+          const key = writtenKey(symbols, name, file, session);
+          if (key === null) continue;
+          const input = model.letsByKey.has(key) ? undefined : model.inputs.get(key);
           if (input && !echoes.has(input.name)) echoes.set(input.name, echoOf(input, name, model));
-          if (model.letsByKey.has(name.name) || input) names.push(name.name);
+          if (model.letsByKey.has(key) || input) names.push(key);
           else report(name, "a definition or an input", `\`${clause.type.toLowerCase()}\` lists definitions (\`let name = …\`, or \`list.name\` for one per unit) and inputs`);
         }
         if (clause.type === "Output") outputs.push({ label: clause.group?.text ?? "Results", names });
@@ -142,7 +147,7 @@ function checkProcedure(
   // Definitions in the order they are written in the rulebook.
   const letsByKey = new Map([...echoes.keys(), ...model.letsByKey.keys()].filter((key) => lets.has(key)).map((key) => [key, lets.get(key)!] as const));
   const finalOutcome = outcome.length > 0 ? outcome : outputs.flatMap((g) => g.names).filter((n) => letsByKey.get(n)?.random);
-  const summary = checkSummary(summaries, decl, outputNames, letsByKey, session, file)
+  const summary = checkSummary(summaries, decl, outputNames, letsByKey, (name) => writtenKey(symbols, name, file, session), session, file)
     ?? (finalOutcome.length > 0 ? finalOutcome : (outputs[0]?.names ?? [])).map((value) => ({ items: [{ value }] }));
   const inputOrder = [...model.inputs.values()].filter((i) => inputs.has(i.name) && !fixed.has(i.name));
   return {
@@ -162,6 +167,7 @@ function checkProcedure(
     decisive: decisive(summary, requirements, inputOrder, closure),
     outputNames,
     letsByKey,
+    keys: new Map(),
   };
 }
 
@@ -204,15 +210,19 @@ function checkSummary(
   decl: ProcedureDecl,
   outputNames: readonly string[],
   letsByKey: ReadonlyMap<string, LetModel>,
+  keyOf: (name: NameRef) => string | null,
   session: Session,
   file: string,
 ): SummaryPartModel[] | null {
   if (clauses.length === 0) return null;
   for (const extra of clauses.slice(1)) session.report("HX0512", { procedure: decl.name }, placeIn(file, extra.loc));
-  const isOutput = (name: NameRef) => {
-    if (outputNames.includes(name.name)) return true;
+  /** The output a summary names, by key; null (reported) if it is not one. */
+  const outputKey = (name: NameRef): string | null => {
+    const key = keyOf(name);
+    if (key === null) return null;
+    if (outputNames.includes(key)) return key;
     session.report("HX0501", { name: name.name, procedure: decl.name, expected: "an output of this procedure", hint: "a summary shows outputs: add it to an `output` group or to `outcome`" }, placeIn(file, name.nameLoc));
-    return false;
+    return null;
   };
   return clauses[0].parts.map((part) => {
     const items: SummaryPartModel["items"] = [];
@@ -221,16 +231,16 @@ function checkSummary(
         items.push({ text: item.text });
         continue;
       }
-      const { name } = item.name;
-      if (!isOutput(item.name)) continue;
+      const name = outputKey(item.name);
+      if (name === null) continue;
       const type = letsByKey.get(name)?.type;
       if (item.signed && type && type.kind !== "number" && type.kind !== "integer") {
         session.report("HX0511", { name, procedure: decl.name, actual: describe(type) }, placeIn(file, item.name.nameLoc));
       }
       items.push(item.signed ? { value: name, signed: true } : { value: name });
     }
-    const when = part.condition && isOutput(part.condition) ? { when: part.condition.name } : {};
-    return { items, ...(part.otherwise ? { otherwise: part.otherwise.text } : {}), ...when };
+    const when = part.condition ? outputKey(part.condition) : null;
+    return { items, ...(part.otherwise ? { otherwise: part.otherwise.text } : {}), ...(when !== null ? { when } : {}) };
   });
 }
 

@@ -10,12 +10,15 @@ const READS: Cases<void, { deps: Dependencies; facts: ExpressionFacts }> = {
   Name: (e, { deps, facts }) => {
     const b = facts.binding(e);
     if (b?.kind === "input") deps.inputs.add(b.decl.name);
-    else if (b?.kind === "let") deps.lets.add(b.decl.name);
+    else if (b?.kind === "let") deps.lets.add(b.key);
     else if (b?.kind === "dice") deps.dice.add(b.decl.name);
     else if (b?.kind === "table") deps.tables.add(b.decl.name);
     else if (b?.kind === "local" && b.list) deps.inputs.add(b.list.name);
   },
   Field: (e, { deps, facts }) => {
+    const qualified = facts.binding(e);
+    if (qualified?.kind === "let") deps.lets.add(qualified.key);
+    if (qualified) return;
     const b = e.object.type === "Name" ? facts.binding(e.object) : undefined;
     const element = facts.elementLet(e);
     const object = facts.type(e.object);

@@ -1,5 +1,6 @@
 import type { Session } from "../diagnostics/session.ts";
-import type { DiceDecl, Expr, InputDecl, LetDecl, TableDecl } from "../language/ast.ts";
+import type { DiceDecl, Expr, InputDecl, LetDecl, Loc, TableDecl } from "../language/ast.ts";
+import type { Declared } from "../2-resolve/types.ts";
 import type { Binding } from "../language/bindings.ts";
 import type { EnumInfo, TableInfo, Type } from "../language/types.ts";
 
@@ -7,7 +8,13 @@ import type { EnumInfo, TableInfo, Type } from "../language/types.ts";
 export interface Environment {
   session: Pick<Session, "report">;
   input(name: string): { type: Type; decl: InputDecl } | undefined;
-  let(name: string): { type: Type; decl: LetDecl } | undefined;
+  /** The definition a name written in `file` reads (see resolveLet), or the definitions it could mean; `chapter` qualifies it. */
+  let(name: string, file: string, chapter?: string): { type: Type; decl: LetDecl; key: string } | { ambiguous: Declared<LetDecl>[] } | undefined;
+  /** Whether a word is a chapter's qualifier (`ch9` of `ch9.column_shift`), and a file's. */
+  isChapter(word: string): boolean;
+  chapterOf(file: string): string;
+  /** Reports a name two other chapters define (HX0212). */
+  ambiguous(name: string, defined: Declared<LetDecl>[], file: string, loc: Loc): void;
   elementLet(list: string, name: string): { type: Type; decl: LetDecl } | undefined;
   elementLetNames(list: string): string[];
   dice(name: string): DiceDecl | undefined;

@@ -11,7 +11,7 @@ import type { Type } from "../language/types.ts";
  */
 export interface ExpressionFacts {
   type(expr: Expr): Type | undefined;
-  /** What a name stands for; for a field access, only `enum_name.member` has a binding (a member). */
+  /** What a name stands for; for a field access, only `enum_name.member` (a member) and `ch9.name` (a definition) have one. */
   binding(name: NameRef | FieldAccess): Binding | undefined;
   narrowed(expr: Expr): boolean;
   /** `u.attack` of `let u.attack for u in attackers = …`: the per-element definition the field reads. */

@@ -161,6 +161,8 @@ export interface ProcedureModel {
   outputNames: string[];
   /** Every definition by key (`name`, or `list.name` for element definitions). */
   letsByKey: Map<string, LetModel>;
+  /** Definitions the edition keys by chapter (`ch9.final_column`) that this engine calls by their name (see local-names.ts). */
+  keys: ReadonlyMap<string, string>;
 }
 
 export type Expectation =

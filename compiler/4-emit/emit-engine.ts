@@ -51,9 +51,9 @@ function notationsIn(types: Type[]): NotationInfo[] {
 export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, runtimeImport: string, notationImport: (grammar: string) => string): EngineCode {
   const globals = procedure.lets.filter((l) => !l.each);
   const elements = procedure.lets.filter((l) => l.each);
-  const emitter = new ExpressionEmitter(edition.facts);
+  const emitter = new ExpressionEmitter(edition.facts, undefined, undefined, procedure.keys);
   const definitionFunctions = [
-    ...globals.map((l) => definitionFunction(l, emitter.definition(definitionName(l.name)))),
+    ...globals.map((l) => definitionFunction(l, emitter.definition(definitionName(l.key)))),
     ...elements.map((l) => elementFunction(l, emitter.definition(elementName(l.each!.list, l.name)))),
     ...elements.map(perUnitFunction),
     ...procedure.requirements.map((r) => checkFunction(r, emitter.definition(checkName(r.name)))),
@@ -81,7 +81,7 @@ export function emitEngine(procedure: ProcedureModel, edition: CheckedEdition, r
     { type: "blank" },
     ...formStatements(procedure, globals, notations),
     { type: "blank" },
-    ...procedure.tables.flatMap((t) => tableStatements(t, globals.some((l) => readsCell(l) && tableRead(l) === t.name))),
+    ...procedure.tables.flatMap((t) => tableStatements(t, globals.some((l) => readsCell(l) && tablesRead(l).includes(t.name)))),
     ...stepStatements(procedure),
     { type: "blank" },
     stateClass(procedure),
@@ -194,7 +194,7 @@ function formStatements(procedure: ProcedureModel, globals: LetModel[], notation
       name: "ASSUMABLE",
       valueType: tArray(rtType("FieldSchema"), true),
       doc: "The definitions `assume` may fix, with their types (a worked example's \"assume the odds were 4:1\").",
-      init: data(assumable(globals).filter((l) => ASSUMABLE_KINDS.has(l.type.kind)).map((l) => fieldSchema({ name: l.name, label: l.label, description: "", type: l.type }))),
+      init: data(assumable(globals).filter((l) => ASSUMABLE_KINDS.has(l.type.kind)).map((l) => fieldSchema({ name: l.key, label: l.label, description: "", type: l.type }))),
     },
   ];
 }
@@ -212,7 +212,7 @@ function outputStatements(procedure: ProcedureModel): TsStmt[] {
       name: "DEFINITIONS",
       valueType: tArray(rtType("OutputSpec", [STATE]), true),
       init: arr([
-        ...globals.map((l) => obj({ info: id(stepName(l.name)), random: lit(l.random), ground: lit(grounds.has(l.key)), dice: data(dice.get(l.key)), get: id(definitionName(l.name)), wire: wireFunction(l.type) })),
+        ...globals.map((l) => obj({ info: id(stepName(l.key)), random: lit(l.random), ground: lit(grounds.has(l.key)), dice: data(dice.get(l.key)), get: id(definitionName(l.key)), wire: wireFunction(l.type) })),
         ...elements.map((l) => obj({
           info: id(stepName(`out$${l.key}`)),
           random: lit(l.random),
@@ -441,7 +441,7 @@ function perUnitFunction(definition: LetModel): TsStmt {
 }
 
 /** An output computed directly, in wire form (the fast path of `outputs`; `value` is its native value). */
-function directOutput(definition: LetModel, value: TsExpr = definition.each ? perUnitValues(definition) : call(id(definitionName(definition.name)), [S])): TsExpr {
+function directOutput(definition: LetModel, value: TsExpr = definition.each ? perUnitValues(definition) : call(id(definitionName(definition.key)), [S])): TsExpr {
   const wire = outputWire(definition);
   const plain = isPlain(wire);
   // Notation results (and lists of them) are plain objects already; TypeScript needs telling that they are JSON.
@@ -462,7 +462,7 @@ function memoStatement(procedure: ProcedureModel): TsStmt {
     init: obj(procedure.lets.map((l) => ({
       key: l.key,
       value: obj({
-        read: arrow([{ name: "s", type: STATE }], member(S, l.each ? elementName(l.each.list, l.name) : definitionName(l.name))),
+        read: arrow([{ name: "s", type: STATE }], member(S, l.each ? elementName(l.each.list, l.name) : definitionName(l.key))),
         lets: data([...l.deps.lets, ...l.deps.elementLets].filter((k) => procedure.letsByKey.has(k))),
         dice: data([...l.deps.dice]),
       }),
@@ -511,7 +511,7 @@ function traceStatement(procedure: ProcedureModel): TsStmt {
         const cell: Record<string, TsExpr> = !l.each && readsCell(l) ? { cell: id(cellName(l.key)) } : {};
         return l.each
           ? obj({ info: id(stepName(node.key)), items: read(elementName(l.each.list, l.name)), ...branches })
-          : obj({ info: id(stepName(node.key)), value: read(definitionName(l.name)), ...branches, ...cell });
+          : obj({ info: id(stepName(node.key)), value: read(definitionName(l.key)), ...branches, ...cell });
       }
     }
   };
@@ -635,7 +635,7 @@ function stateClass(procedure: ProcedureModel): TsStmt {
       ...procedure.lets.map((l) =>
         l.each
           ? { name: elementName(l.each.list, l.name), valueType: optional(tArray(optional(nativeType(l.type)))), init: lit(undefined) }
-          : { name: definitionName(l.name), valueType: optional(nativeType(l.type)), init: lit(undefined) },
+          : { name: definitionName(l.key), valueType: optional(nativeType(l.type)), init: lit(undefined) },
       ),
     ],
   };
@@ -732,7 +732,7 @@ function diceAccessor(dice: DiceModel): TsStmt {
 }
 
 function definitionFunction(definition: LetModel, emitter: ExpressionEmitter): TsStmt {
-  const name = definitionName(definition.name);
+  const name = definitionName(definition.key);
   return memoized(
     name,
     member(S, name),
@@ -783,19 +783,35 @@ function branchFunction(definition: LetModel, emitter: ExpressionEmitter): TsStm
 }
 
 /** Whether a definition's value is a chart cell, `T[row, column]`: its trace step names the cell. */
+/** The chart cells a value can be: itself, or a branch of its if/elif/else, read from a named table (`T[row, column]`). */
+function cellLookups(value: Expr): Lookup[] {
+  if (value.type === "Lookup") return value.object.type === "Name" ? [value] : [];
+  if (value.type === "If") return [...cellLookups(value.consequent), ...cellLookups(value.alternate)];
+  return [];
+}
+
 function readsCell(definition: LetModel): boolean {
-  return !definition.each && definition.value.type === "Lookup" && definition.value.object.type === "Name";
+  return !definition.each && cellLookups(definition.value).length > 0;
 }
 
-function tableRead(definition: LetModel): string | null {
-  return definition.value.type === "Lookup" && definition.value.object.type === "Name" ? definition.value.object.name : null;
+function tablesRead(definition: LetModel): string[] {
+  return cellLookups(definition.value).map((lookup) => (lookup.object as Extract<Expr, { type: "Name" }>).name);
 }
 
-/** Where a definition that reads a chart cell read it, for the trace: "Combat Table (9.9), row 7, column 9". */
+/**
+ * Where a definition whose value is a chart cell read it, for the trace: "Combat Table (9.9), row 7,
+ * column 9". A cell given by a branch of an if/elif/else is cited when that branch gave the value
+ * (the conditions are read again, as the value read them); another branch cites no cell.
+ */
 function cellFunction(definition: LetModel, emitter: ExpressionEmitter): TsStmt {
-  const lookup = definition.value as Lookup;
   const e = (x: Expr) => emitter.emit(x, definition.citation.paragraph);
-  return { type: "function", name: cellName(definition.key), params: [{ name: "s", type: STATE }], returns: tUnion([tRef("string"), tRef("null")]), body: [{ type: "return", value: call(rt("cellPlace"), [e(lookup.object), e(lookup.row), e(lookup.column), call(id(definitionName(definition.name)), [S])]) }] };
+  const value = call(id(definitionName(definition.key)), [S]);
+  const place = (x: Expr): TsExpr => {
+    if (x.type === "Lookup" && x.object.type === "Name") return call(rt("cellPlace"), [e(x.object), e(x.row), e(x.column), value]);
+    if (x.type === "If" && cellLookups(x).length > 0) return cond(e(x.test), place(x.consequent), place(x.alternate));
+    return lit(null);
+  };
+  return { type: "function", name: cellName(definition.key), params: [{ name: "s", type: STATE }], returns: tUnion([tRef("string"), tRef("null")]), body: [{ type: "return", value: place(definition.value) }] };
 }
 
 function checkFunction(requirement: RequirementModel, emitter: ExpressionEmitter): TsStmt {
@@ -825,7 +841,7 @@ function inheritFunction(procedure: ProcedureModel): TsStmt {
     returns: tRef("void"),
     body: [
       ...[...procedure.inputs, ...procedure.fixedInputs].map((i) => copy(inputName(i.name), false)),
-      ...procedure.lets.map((l) => (l.each ? copy(elementName(l.each.list, l.name), true) : copy(definitionName(l.name), false))),
+      ...procedure.lets.map((l) => (l.each ? copy(elementName(l.each.list, l.name), true) : copy(definitionName(l.key), false))),
     ],
   };
 }
@@ -843,13 +859,13 @@ function assumeFunction(definitions: LetModel[]): TsStmt {
     params: [{ name: "s", type: STATE }, { name: "values", type: tRef("Readonly", [tRef("Record", [tRef("string"), rtType("Wire")])]) }],
     returns: tRef("void"),
     body: definitions.map((d) => {
-      const name = definitionName(d.name);
-      const read = member(id("values"), d.name);
+      const name = definitionName(d.key);
+      const read = member(id("values"), d.key);
       const conversion = wireConversion(d.type);
       const value = cast(conversion ? call(conversion, [read]) : cast(read, tRef("unknown")), nativeType(d.type));
       return {
         type: "if",
-        test: call(builtin("Object", "hasOwn"), [id("values"), lit(d.name)]),
+        test: call(builtin("Object", "hasOwn"), [id("values"), lit(d.key)]),
         then: [{ type: "expr", expr: assign(member(S, name), value) }],
       } satisfies TsStmt;
     }),

@@ -64,12 +64,20 @@ export class ExpressionEmitter {
   private logged: Set<string> | null = null;
 
   private readonly facts: ExpressionFacts;
+  /** What the procedure calls definitions the edition keys by chapter (ProcedureModel.keys). */
+  private readonly keys: ReadonlyMap<string, string>;
 
   /** `constants` may be shared with another emitter of the same module, so each fraction is made once. */
-  constructor(facts: ExpressionFacts, reads: Reads = { kind: "memoized" }, constants = new Map<string, TsStmt>()) {
+  constructor(facts: ExpressionFacts, reads: Reads = { kind: "memoized" }, constants = new Map<string, TsStmt>(), keys: ReadonlyMap<string, string> = new Map()) {
     this.facts = facts;
     this.reads = reads;
     this.constants = constants;
+    this.keys = keys;
+  }
+
+  /** A definition's function or local, by the key its binding has in the edition. */
+  private definitionOf(key: string): string {
+    return definitionName(this.keys.get(key) ?? key);
   }
 
   /** A named value: a call of its memoized accessor, or its local (which the comprehension being emitted takes as a parameter). */
@@ -145,7 +153,7 @@ export class ExpressionEmitter {
         case "input":
           return this.read(inputName(b.decl.name));
         case "let":
-          return this.read(definitionName(b.decl.name));
+          return this.read(this.definitionOf(b.key));
         case "dice":
           return this.read(diceName(b.decl.name));
         case "table":
@@ -203,6 +211,7 @@ export class ExpressionEmitter {
   private field(expr: FieldAccess, paragraph: string): TsExpr {
     const qualified = this.facts.binding(expr);
     if (qualified?.kind === "member") return lit(qualified.member);
+    if (qualified?.kind === "let") return this.read(this.definitionOf(qualified.key));
     const object = expr.object;
     const element = this.facts.elementLet(expr);
     const local = object.type === "Name" ? this.facts.binding(object) : undefined;

@@ -39,24 +39,24 @@ export function straightFunction(procedure: ProcedureModel, facts: ExpressionFac
   for (const d of procedure.dice) types.set(diceName(d.name), tRef("number"));
   for (const l of procedure.lets) {
     if (l.each) types.set(elementName(l.each.list, l.name), tArray(nativeType(l.type), true));
-    else types.set(definitionName(l.name), nativeType(l.type));
+    else types.set(definitionName(l.key), nativeType(l.type));
   }
   // Emitted twice: the first time finds which per-unit values comprehensions read — all units'
   // values, so they need their array, complete before a loop reads them; the others are kept in
   // a local of their loop when only that loop reads them.
   const charts = new Map(procedure.tables.map((t) => [t.name, t]));
-  const first = new ExpressionEmitter(facts, { kind: "locals", types, scalars: new Set(), charts }, constants);
+  const first = new ExpressionEmitter(facts, { kind: "locals", types, scalars: new Set(), charts }, constants, procedure.keys);
   emitSteps(procedure, schedule(procedure, new Map()), first, new Set(), parts, []);
   const steps = schedule(procedure, first.capturedBy);
   const scalars = loopLocals(procedure, steps, first.capturedAnywhere);
-  const emitter = new ExpressionEmitter(facts, { kind: "locals", types, scalars, charts }, constants);
+  const emitter = new ExpressionEmitter(facts, { kind: "locals", types, scalars, charts }, constants, procedure.keys);
   const loops: TsStmt[] = [];
   const body = emitSteps(procedure, steps, emitter, scalars, parts, loops);
   // The outputs in wire form, made by a function of its own: its conversions (exact numbers,
   // odds, per-unit arrays) get that function's inlining budget, which straight() has spent.
   const outputLocals = procedure.outputNames.map((name) => {
     const l = procedure.letsByKey.get(name)!;
-    return { key: name, l, local: l.each ? elementName(l.each.list, l.name) : definitionName(l.name) };
+    return { key: name, l, local: l.each ? elementName(l.each.list, l.name) : definitionName(l.key) };
   });
   const outputParams = [...new Map(outputLocals.map((o) => [o.local, { name: o.local, type: emitter.typeOf(o.local) } as TsParam])).values()];
   const outputs: TsStmt = {
@@ -297,7 +297,7 @@ function emitSteps(procedure: ProcedureModel, steps: Step[], emitter: Expression
       }
       case "let": {
         const l = procedure.letsByKey.get(step.key)!;
-        const name = definitionName(l.name);
+        const name = definitionName(l.key);
         emitter.definition(`straight$${name}`);
         body.push({ type: "const", name, valueType: nativeType(l.type), init: emitter.emit(l.value, l.citation.paragraph) });
         break;

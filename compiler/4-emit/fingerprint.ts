@@ -67,8 +67,9 @@ function bindingKey(binding: Binding | undefined): unknown {
   switch (binding?.kind) {
     case undefined:
       return undefined;
-    case "input":
     case "let":
+      return { kind: binding.kind, name: binding.key };
+    case "input":
     case "dice":
     case "table":
       return { kind: binding.kind, name: binding.decl.name };

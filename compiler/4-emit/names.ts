@@ -16,8 +16,8 @@ const RESERVED = new Set([
   "input", "dice", "error", "items", "total", "out", "best", "v", "n", "options",
 ]);
 
-/** A definition's function and state field: its own name where that is safe. */
-export const definitionName = (name: string) => (RESERVED.has(name) ? `${name}$` : name);
+/** A definition's function and state field: its own name where that is safe (`ch9$column_shift` for `ch9.column_shift`). */
+export const definitionName = (key: string) => (RESERVED.has(key) ? `${key}$` : key.replace(/\./g, "$"));
 export const elementName = (list: string, name: string) => `${list}$${name}`;
 /** A per-unit definition's values for every unit, as one list. */
 export const perUnitName = (list: string, name: string) => `perUnit$${list}$${name}`;

@@ -4,7 +4,8 @@ import type { EnumInfo, Type } from "./types.ts";
 /** What a name in an expression stands for, as decided by name resolution. */
 export type Binding =
   | { kind: "input"; decl: InputDecl }
-  | { kind: "let"; decl: LetDecl }
+  /** `key`: what the definition is called outside the language (its name, or `chapter.name` where chapters share it). */
+  | { kind: "let"; decl: LetDecl; key: string }
   | { kind: "dice"; decl: DiceDecl }
   | { kind: "table"; decl: TableDecl }
   | { kind: "member"; info: EnumInfo; member: string }

@@ -5,7 +5,8 @@
  * An example is a ````markdown block whose info string says `example`: the body of a
  * chapter (paragraphs and their rules blocks, charts). Each becomes chapter 1.0 of an
  * edition of its own, named after the line it starts on, so that two examples may
- * define the same names. `example HX0203` marks a block that shows a mistake: it
+ * define the same names; a heading `# 2.0 Title` in it starts a further chapter of that
+ * edition (each chapter's file keeps the example's line numbers). `example HX0203` marks a block that shows a mistake: it
  * must be reported with that code (and nothing else), and the ```text block right
  * after it shows what the compiler prints for it.
  */
@@ -78,28 +79,45 @@ export function editionOf(example: ReferenceExample): string {
   return `l${example.line}`;
 }
 
-/** The chapter file of an example, relative to the corpus root (as diagnostics name it). */
+/** The first chapter file of an example, relative to the corpus root (as diagnostics name it). */
 export function chapterOf(example: ReferenceExample): string {
   return `rules/${RULESET}/${editionOf(example)}/01-example.md`;
 }
 
-/** The chapter around an example's body; the body starts on line HEADER_LINES + 1. */
-function chapter(example: ReferenceExample): string {
-  return `---
+/** Whether a file (as diagnostics name it) is one of an example's chapters. */
+export function isChapterOf(example: ReferenceExample, file: string | undefined): boolean {
+  return file?.startsWith(`rules/${RULESET}/${editionOf(example)}/`) === true && file.endsWith(".md");
+}
+
+const FURTHER_CHAPTER = /^# (\d{1,2})\.0 (.+)$/;
+
+/**
+ * The chapters of an example: 1.0 around the body up to a heading `# 2.0 …`, then one per such
+ * heading. The body starts on line HEADER_LINES + 1 of every chapter's file: a later chapter's
+ * front matter is followed by blank lines down to its heading, so that a line of any file is the
+ * same line of the example.
+ */
+function chapters(example: ReferenceExample): { file: string; text: string }[] {
+  const lines = example.body.split("\n");
+  const starts = [0, ...lines.flatMap((line, i) => (i > 0 && FURTHER_CHAPTER.test(line) ? [i] : []))];
+  return starts.map((start, k) => {
+    const end = starts[k + 1] ?? lines.length;
+    const heading = k === 0 ? null : FURTHER_CHAPTER.exec(lines[start])!;
+    const section = heading ? `${heading[1]}.0` : "1.0";
+    const front = `---
 ruleset: ${RULESET}
 edition: "${editionOf(example)}"
-section: "1.0"
-title: Example
-order: 1
-slug: 1-0-example
+section: "${section}"
+title: ${heading ? heading[2] : "Example"}
+order: ${k + 1}
+slug: ${section.replace(".", "-")}-example
 provenance:
   source: The language reference, grammar/README.md, line ${example.line}.
 ---
-
-# 1.0 Example
-
-${example.body}
 `;
+    const top = heading ? "\n".repeat(HEADER_LINES + start - 10) : "\n# 1.0 Example\n\n";
+    return { file: `rules/${RULESET}/${editionOf(example)}/${String(k + 1).padStart(2, "0")}-example.md`, text: `${front}${top}${lines.slice(start, end).join("\n")}\n` };
+  });
 }
 
 const HEADER_LINES = 13;
@@ -130,7 +148,7 @@ export function writeExampleCorpus(root: string, examples: readonly ReferenceExa
     const folder = join(ruleset, editionOf(example));
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, "edition.yaml"), EDITION(editionOf(example)));
-    writeFileSync(join(root, chapterOf(example)), chapter(example));
+    for (const { file, text } of chapters(example)) writeFileSync(join(root, file), text);
   }
 }
 
@@ -144,9 +162,8 @@ export function referenceLine(example: ReferenceExample, place: Place | undefine
  * itself (`example.md`, line 1 = its first line), as the reference shows them.
  */
 export function shownDiagnostics(example: ReferenceExample, diagnostics: readonly Diagnostic[]): string {
-  const file = chapterOf(example);
   const local = (place: Place | undefined): Place | undefined =>
-    place && place.file === file
+    place && isChapterOf(example, place.file)
       ? { file: "example.md", start: { ...place.start, line: place.start.line - HEADER_LINES }, end: { ...place.end, line: place.end.line - HEADER_LINES } }
       : place;
   return diagnostics

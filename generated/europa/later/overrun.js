@@ -1232,7 +1232,7 @@ const step$check$within_stacking_limit = {
   label: "Overrunning units may not exceed the stacking limit of the hex being overrun",
   kind: "check",
   paragraph: "13.A",
-  quote: "Overrunning units may not exceed the stacking limit of the hex being overrun",
+  quote: "overrunning units may not exceed the stacking limit of the hex being overrun",
   type: { t: "boolean" },
 };
 const step$check$one_attempt_per_hex = {
@@ -1789,6 +1789,9 @@ function branch$attackers$mp_cost(s, u$i) {
   const u$ = in$attackers(s)[u$i];
   return in$same_hex(s) ? 0 : all_retreated(s) ? 1 : 2;
 }
+function cell$result(s) {
+  return all_retreated(s) ? null : rt.eq(defense_total(s), 0) ? null : rt.cellPlace(table$overrun_crt, modified_roll(s), odds(s), result(s));
+}
 function attack_total$each1(s) {
   const items = in$attackers(s);
   let total = 0;
@@ -2226,6 +2229,7 @@ const TRACE = [
     value: (s) => s.result,
     branch: branch$result,
     branches: [step$result$branch0, step$result$branch1, step$result$branch2],
+    cell: cell$result,
   },
   { info: step$overrun_succeeds, value: (s) => s.overrun_succeeds },
   { info: step$attackers_do_not_retreat, value: (s) => s.attackers_do_not_retreat },

@@ -1364,7 +1364,7 @@ const step$check$within_stacking_limit: rt.StepInfo = {
   label: "Overrunning units may not exceed the stacking limit of the hex being overrun",
   kind: "check",
   paragraph: "13.A",
-  quote: "Overrunning units may not exceed the stacking limit of the hex being overrun",
+  quote: "overrunning units may not exceed the stacking limit of the hex being overrun",
   type: { t: "boolean" },
 };
 const step$check$one_attempt_per_hex: rt.StepInfo = {
@@ -1921,6 +1921,9 @@ function branch$attackers$mp_cost(s: State, u$i: number): number {
   const u$ = in$attackers(s)[u$i];
   return in$same_hex(s) ? 0 : all_retreated(s) ? 1 : 2;
 }
+function cell$result(s: State): string | null {
+  return all_retreated(s) ? null : rt.eq(defense_total(s), 0) ? null : rt.cellPlace(table$overrun_crt, modified_roll(s), odds(s), result(s));
+}
 function attack_total$each1(s: State): rt.Num {
   const items: readonly OverrunningUnit[] = in$attackers(s);
   let total: rt.Num = 0;
@@ -2358,6 +2361,7 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
     value: (s: State) => s.result,
     branch: branch$result,
     branches: [step$result$branch0, step$result$branch1, step$result$branch2],
+    cell: cell$result,
   },
   { info: step$overrun_succeeds, value: (s: State) => s.overrun_succeeds },
   { info: step$attackers_do_not_retreat, value: (s: State) => s.attackers_do_not_retreat },

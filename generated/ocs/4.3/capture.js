@@ -300,6 +300,8 @@ const table$capture_table = rt.table({
     ],
     columns: ["dump", "trucks", "wagons"],
     cells: [[0, 0, 0], [25, 0, 0], [25, 25, 25], [50, 50, 50], [50, 50, 75], [75, 75, 100]],
+    rowHeaders: ["1", "2", "3", "4", "5", "6"],
+    columnHeaders: ["Dump (on ground) ¹", "Trucks (and loaded SPs) ²,⁴", "Wagons (and loaded SPs) ³,⁴"],
   });
 const table$capture_table$rows = rt.keysOf(table$capture_table.rows);
 const table$capture_table$columns = rt.keysOf(table$capture_table.columns);
@@ -713,6 +715,15 @@ function wagon_sp_displaced_t(s) {
   }
   return v;
 }
+function cell$dump_percent(s) {
+  return rt.gt(in$dump_sp(s), 0) ? rt.cellPlace(table$capture_table, die$dump_roll(s), "dump", dump_percent(s)) : null;
+}
+function cell$truck_percent(s) {
+  return rt.gt(in$truck_points(s), 0) ? rt.cellPlace(table$capture_table, die$truck_roll(s), "trucks", truck_percent(s)) : null;
+}
+function cell$wagon_percent(s) {
+  return rt.gt(in$wagon_points(s), 0) ? rt.cellPlace(table$capture_table, die$wagon_roll(s), "wagons", wagon_percent(s)) : null;
+}
 /**
  * `resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.
  * Null when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.
@@ -837,13 +848,13 @@ function holds(s) {
 const TRACE = [
   { info: step$in$dump_sp, value: (s) => s.in$dump_sp },
   { info: step$die$dump_roll, value: (s) => s.die$dump_roll },
-  { info: step$dump_percent, value: (s) => s.dump_percent },
+  { info: step$dump_percent, value: (s) => s.dump_percent, cell: cell$dump_percent },
   { info: step$tokens_per_sp, value: (s) => s.tokens_per_sp },
   { info: step$dump_captured_t, value: (s) => s.dump_captured_t },
   { info: step$dump_destroyed_t, value: (s) => s.dump_destroyed_t },
   { info: step$in$truck_points, value: (s) => s.in$truck_points },
   { info: step$die$truck_roll, value: (s) => s.die$truck_roll },
-  { info: step$truck_percent, value: (s) => s.truck_percent },
+  { info: step$truck_percent, value: (s) => s.truck_percent, cell: cell$truck_percent },
   { info: step$trucks_captured, value: (s) => s.trucks_captured },
   { info: step$trucks_displaced, value: (s) => s.trucks_displaced },
   { info: step$in$truck_sp, value: (s) => s.in$truck_sp },
@@ -851,7 +862,7 @@ const TRACE = [
   { info: step$truck_sp_displaced_t, value: (s) => s.truck_sp_displaced_t },
   { info: step$in$wagon_points, value: (s) => s.in$wagon_points },
   { info: step$die$wagon_roll, value: (s) => s.die$wagon_roll },
-  { info: step$wagon_percent, value: (s) => s.wagon_percent },
+  { info: step$wagon_percent, value: (s) => s.wagon_percent, cell: cell$wagon_percent },
   { info: step$wagons_captured, value: (s) => s.wagons_captured },
   { info: step$wagons_displaced, value: (s) => s.wagons_displaced },
   { info: step$in$wagon_sp, value: (s) => s.in$wagon_sp },

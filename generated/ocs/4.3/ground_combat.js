@@ -3102,7 +3102,7 @@ const step$check$can_attack = {
   label: "Parenthesized Combat Strengths can only defend",
   kind: "check",
   paragraph: "9.1e",
-  quote: "Parenthesized Combat Strengths can only defend",
+  quote: "parenthesized Combat Strengths can only defend",
   type: { t: "boolean" },
 };
 const step$check$attack_modes = {
@@ -3110,7 +3110,7 @@ const step$check$attack_modes = {
   label: "Units in Strat Mode and unreleased reserves cannot attack",
   kind: "check",
   paragraph: "9.1e",
-  quote: "Units in Strat Mode and unreleased reserves cannot attack",
+  quote: "units in Strat Mode and unreleased reserves cannot attack",
   type: { t: "boolean" },
 };
 const step$check$hex_enterable = {

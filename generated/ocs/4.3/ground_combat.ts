@@ -3316,7 +3316,7 @@ const step$check$can_attack: rt.StepInfo = {
   label: "Parenthesized Combat Strengths can only defend",
   kind: "check",
   paragraph: "9.1e",
-  quote: "Parenthesized Combat Strengths can only defend",
+  quote: "parenthesized Combat Strengths can only defend",
   type: { t: "boolean" },
 };
 const step$check$attack_modes: rt.StepInfo = {
@@ -3324,7 +3324,7 @@ const step$check$attack_modes: rt.StepInfo = {
   label: "Units in Strat Mode and unreleased reserves cannot attack",
   kind: "check",
   paragraph: "9.1e",
-  quote: "Units in Strat Mode and unreleased reserves cannot attack",
+  quote: "units in Strat Mode and unreleased reserves cannot attack",
   type: { t: "boolean" },
 };
 const step$check$hex_enterable: rt.StepInfo = {

@@ -3550,7 +3550,7 @@ const step$check$can_attack: rt.StepInfo = {
   label: "Parenthesized Combat Strengths can only defend",
   kind: "check",
   paragraph: "9.1e",
-  quote: "Parenthesized Combat Strengths can only defend",
+  quote: "parenthesized Combat Strengths can only defend",
   type: { t: "boolean" },
 };
 const step$check$enough_mp: rt.StepInfo = {

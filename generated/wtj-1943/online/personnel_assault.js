@@ -2641,8 +2641,26 @@ function branch$rounds(s) {
 function cell$cavalry_drm(s) {
   return rt.cellPlace(table$assault_modifiers, "cavalry", "drm", cavalry_drm(s));
 }
+function cell$pinned_drm(s) {
+  return in$pinned_value(s) !== null ? null : rt.cellPlace(table$assault_modifiers, "pinned", "drm", pinned_drm(s));
+}
+function cell$rear_drm(s) {
+  return in$rear_value(s) !== null ? null : rt.cellPlace(table$assault_modifiers, "rear", "drm", rear_drm(s));
+}
 function cell$two_sides_drm(s) {
   return rt.cellPlace(table$assault_modifiers, "two_sides", "drm", two_sides_drm(s));
+}
+function cell$prone_drm(s) {
+  return in$prone_value(s) !== null ? null : rt.cellPlace(table$assault_modifiers, "prone", "drm", prone_drm(s));
+}
+function cell$cover_drm(s) {
+  return in$cover_value(s) !== null ? null : rt.cellPlace(table$assault_modifiers, "solid_cover", "drm", cover_drm(s));
+}
+function cell$outstanding_drm(s) {
+  return in$outstanding_value(s) !== null ? null : rt.cellPlace(table$assault_modifiers, "outstanding", "drm", outstanding_drm(s));
+}
+function cell$great_drm(s) {
+  return in$great_value(s) !== null ? null : rt.cellPlace(table$assault_modifiers, "great", "drm", great_drm(s));
 }
 function attacker_bases$each1(s) {
   const items = in$attackers(s);
@@ -3647,24 +3665,24 @@ const TRACE = [
   { info: step$in$attacker_other_drm, value: (s) => s.in$attacker_other_drm },
   { info: step$attacker_pinned, value: (s) => s.attacker_pinned },
   { info: step$in$pinned_value, value: (s) => s.in$pinned_value },
-  { info: step$pinned_drm, value: (s) => s.pinned_drm },
+  { info: step$pinned_drm, value: (s) => s.pinned_drm, cell: cell$pinned_drm },
   { info: step$attacker_hit_in_rear, value: (s) => s.attacker_hit_in_rear },
   { info: step$in$rear_value, value: (s) => s.in$rear_value },
-  { info: step$rear_drm, value: (s) => s.rear_drm },
+  { info: step$rear_drm, value: (s) => s.rear_drm, cell: cell$rear_drm },
   { info: step$attacker_two_sides, value: (s) => s.attacker_two_sides },
   { info: step$two_sides_drm, value: (s) => s.two_sides_drm, cell: cell$two_sides_drm },
   { info: step$attacker_prone, value: (s) => s.attacker_prone },
   { info: step$in$prone_value, value: (s) => s.in$prone_value },
-  { info: step$prone_drm, value: (s) => s.prone_drm },
+  { info: step$prone_drm, value: (s) => s.prone_drm, cell: cell$prone_drm },
   { info: step$attacker_solid_cover, value: (s) => s.attacker_solid_cover },
   { info: step$in$cover_value, value: (s) => s.in$cover_value },
-  { info: step$cover_drm, value: (s) => s.cover_drm },
+  { info: step$cover_drm, value: (s) => s.cover_drm, cell: cell$cover_drm },
   { info: step$attacker_outstanding, value: (s) => s.attacker_outstanding },
   { info: step$in$outstanding_value, value: (s) => s.in$outstanding_value },
-  { info: step$outstanding_drm, value: (s) => s.outstanding_drm },
+  { info: step$outstanding_drm, value: (s) => s.outstanding_drm, cell: cell$outstanding_drm },
   { info: step$attacker_great, value: (s) => s.attacker_great },
   { info: step$in$great_value, value: (s) => s.in$great_value },
-  { info: step$great_drm, value: (s) => s.great_drm },
+  { info: step$great_drm, value: (s) => s.great_drm, cell: cell$great_drm },
   { info: step$attacker_mounted, value: (s) => s.attacker_mounted },
   { info: step$attacker_cavalry_bonus, value: (s) => s.attacker_cavalry_bonus },
   { info: step$cavalry_drm, value: (s) => s.cavalry_drm, cell: cell$cavalry_drm },

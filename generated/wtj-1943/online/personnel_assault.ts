@@ -2761,8 +2761,26 @@ function branch$rounds(s: State): number {
 function cell$cavalry_drm(s: State): string | null {
   return rt.cellPlace(table$assault_modifiers, "cavalry", "drm", cavalry_drm(s));
 }
+function cell$pinned_drm(s: State): string | null {
+  return in$pinned_value(s) !== null ? null : rt.cellPlace(table$assault_modifiers, "pinned", "drm", pinned_drm(s));
+}
+function cell$rear_drm(s: State): string | null {
+  return in$rear_value(s) !== null ? null : rt.cellPlace(table$assault_modifiers, "rear", "drm", rear_drm(s));
+}
 function cell$two_sides_drm(s: State): string | null {
   return rt.cellPlace(table$assault_modifiers, "two_sides", "drm", two_sides_drm(s));
+}
+function cell$prone_drm(s: State): string | null {
+  return in$prone_value(s) !== null ? null : rt.cellPlace(table$assault_modifiers, "prone", "drm", prone_drm(s));
+}
+function cell$cover_drm(s: State): string | null {
+  return in$cover_value(s) !== null ? null : rt.cellPlace(table$assault_modifiers, "solid_cover", "drm", cover_drm(s));
+}
+function cell$outstanding_drm(s: State): string | null {
+  return in$outstanding_value(s) !== null ? null : rt.cellPlace(table$assault_modifiers, "outstanding", "drm", outstanding_drm(s));
+}
+function cell$great_drm(s: State): string | null {
+  return in$great_value(s) !== null ? null : rt.cellPlace(table$assault_modifiers, "great", "drm", great_drm(s));
 }
 function attacker_bases$each1(s: State): number {
   const items: readonly AssaultUnit[] = in$attackers(s);
@@ -3767,24 +3785,24 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$in$attacker_other_drm, value: (s: State) => s.in$attacker_other_drm },
   { info: step$attacker_pinned, value: (s: State) => s.attacker_pinned },
   { info: step$in$pinned_value, value: (s: State) => s.in$pinned_value },
-  { info: step$pinned_drm, value: (s: State) => s.pinned_drm },
+  { info: step$pinned_drm, value: (s: State) => s.pinned_drm, cell: cell$pinned_drm },
   { info: step$attacker_hit_in_rear, value: (s: State) => s.attacker_hit_in_rear },
   { info: step$in$rear_value, value: (s: State) => s.in$rear_value },
-  { info: step$rear_drm, value: (s: State) => s.rear_drm },
+  { info: step$rear_drm, value: (s: State) => s.rear_drm, cell: cell$rear_drm },
   { info: step$attacker_two_sides, value: (s: State) => s.attacker_two_sides },
   { info: step$two_sides_drm, value: (s: State) => s.two_sides_drm, cell: cell$two_sides_drm },
   { info: step$attacker_prone, value: (s: State) => s.attacker_prone },
   { info: step$in$prone_value, value: (s: State) => s.in$prone_value },
-  { info: step$prone_drm, value: (s: State) => s.prone_drm },
+  { info: step$prone_drm, value: (s: State) => s.prone_drm, cell: cell$prone_drm },
   { info: step$attacker_solid_cover, value: (s: State) => s.attacker_solid_cover },
   { info: step$in$cover_value, value: (s: State) => s.in$cover_value },
-  { info: step$cover_drm, value: (s: State) => s.cover_drm },
+  { info: step$cover_drm, value: (s: State) => s.cover_drm, cell: cell$cover_drm },
   { info: step$attacker_outstanding, value: (s: State) => s.attacker_outstanding },
   { info: step$in$outstanding_value, value: (s: State) => s.in$outstanding_value },
-  { info: step$outstanding_drm, value: (s: State) => s.outstanding_drm },
+  { info: step$outstanding_drm, value: (s: State) => s.outstanding_drm, cell: cell$outstanding_drm },
   { info: step$attacker_great, value: (s: State) => s.attacker_great },
   { info: step$in$great_value, value: (s: State) => s.in$great_value },
-  { info: step$great_drm, value: (s: State) => s.great_drm },
+  { info: step$great_drm, value: (s: State) => s.great_drm, cell: cell$great_drm },
   { info: step$attacker_mounted, value: (s: State) => s.attacker_mounted },
   { info: step$attacker_cavalry_bonus, value: (s: State) => s.attacker_cavalry_bonus },
   { info: step$cavalry_drm, value: (s: State) => s.cavalry_drm, cell: cell$cavalry_drm },

@@ -21,7 +21,7 @@ import type { Diagnostic } from "../../../compiler/diagnostics/diagnostic.ts";
 import { AGGREGATES, BUILTINS, ROUNDING_MODES } from "../../../compiler/language/builtins.ts";
 import { CLAUSE_WORDS, CONSTANT_WORDS, EXPRESSION_WORDS, STATEMENT_WORDS, TYPE_WORDS } from "../../../compiler/language/words.ts";
 import {
-  chapterOf, editionOf, parseReference, referenceExamples, referenceLine, shownDiagnostics, writeExampleCorpus, RULESET, type ReferenceExample,
+  editionOf, isChapterOf, parseReference, referenceExamples, referenceLine, shownDiagnostics, writeExampleCorpus, RULESET, type ReferenceExample,
 } from "../../support/reference-examples.ts";
 import { REPO, removeTemp, tempDir } from "../../support/repo.ts";
 
@@ -39,7 +39,7 @@ function show(e: ReferenceExample, d: Diagnostic): string {
 }
 
 function concerns(e: ReferenceExample, d: Diagnostic): boolean {
-  return d.place?.file === chapterOf(e) || d.notes.some((n) => n.place?.file === chapterOf(e));
+  return isChapterOf(e, d.place?.file) || d.notes.some((n) => isChapterOf(e, n.place?.file));
 }
 
 describe("the language reference", () => {
