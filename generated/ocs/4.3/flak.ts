@@ -425,6 +425,8 @@ const table$mission_loss_table: rt.Table<"aircraft_1" | "aircraft_2" | "aircraft
         "strongest_aircraft",
       ],
     ],
+    rowHeaders: ["2 aircraft", "3 aircraft", "4 aircraft"],
+    columnHeaders: ["1", "2", "3", "4", "5", "6"],
   });
 const table$mission_loss_table$rows = rt.keysOf(table$mission_loss_table.rows) as readonly number[];
 const table$mission_loss_table$columns = rt.keysOf(table$mission_loss_table.columns) as readonly number[];
@@ -1091,6 +1093,14 @@ function branch$flak_loss_aircraft(s: State): number {
 function branch$mission_loss_aircraft(s: State): number {
   return in$mission_aircraft(s) === 1 ? 0 : 1;
 }
+function cell$mission_loss_aircraft(s: State): string | null {
+  return in$mission_aircraft(s) === 1 ? null : rt.cellPlace(
+    table$mission_loss_table,
+    in$mission_aircraft(s),
+    die$mission_loss_die(s),
+    mission_loss_aircraft(s),
+  );
+}
 /**
  * `resolve` in the usual case, straight through: every requirement holds and every output is computed, each definition once, into a local.
  * Null when that is not the case (a requirement fails, a die is not rolled, a value stops): `resolve` then evaluates step by step, which says why.
@@ -1248,6 +1258,7 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
     value: (s: State) => s.mission_loss_aircraft,
     branch: branch$mission_loss_aircraft,
     branches: [step$mission_loss_aircraft$branch0, step$mission_loss_aircraft$branch1],
+    cell: cell$mission_loss_aircraft,
   },
   {
     info: step$flak_loss_aircraft,
