@@ -120,6 +120,8 @@ export interface Placeholders {
   HX0210: { variable: Value; list: Value };
   /** shadowed-variable: `{name}` is already the variable of an enclosing `for`. */
   HX0211: { name: Value };
+  /** bad-notation: Notation `{name}`: {reason}. */
+  HX0214: { name: Value; reason: Value; hint: Value };
   /** type-mismatch: {what} must be {expected}, but it is {actual}. */
   HX0301: { what: Value; expected: Value; actual: Value; hint: Value };
   /** bad-operands: `{op}` cannot combine {left} and {right}. */
