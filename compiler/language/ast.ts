@@ -161,6 +161,8 @@ export interface KeyAlias {
 export interface KeySpec {
   keyType: TypeExpr;
   aliases: KeyAlias[];
+  /** `rows: … from "Applies"`: the column whose cells are the row keys (the first column then holds cells). */
+  from: Text | null;
   loc: Loc;
 }
 
