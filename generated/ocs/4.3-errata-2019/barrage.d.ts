@@ -131,7 +131,7 @@ export declare const metadata: {
   };
   readonly definitions: {
     readonly barrage_supply_t: {
-      readonly label: "Supply cost (T)";
+      readonly label: "Supply cost of a barrage (T)";
       readonly paragraph: "10.0a";
       readonly quote: "";
       readonly perUnit: false;

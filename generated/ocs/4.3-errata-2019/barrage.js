@@ -97,7 +97,13 @@ export const metadata = {
     ],
   },
   definitions: {
-    barrage_supply_t: { label: "Supply cost (T)", paragraph: "10.0a", quote: "", perUnit: false, random: false },
+    barrage_supply_t: {
+      label: "Supply cost of a barrage (T)",
+      paragraph: "10.0a",
+      quote: "",
+      perUnit: false,
+      random: false,
+    },
     density_shift: {
       label: "Density shift",
       paragraph: "10.0a",

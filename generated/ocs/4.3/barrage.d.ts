@@ -133,7 +133,7 @@ export declare const metadata: {
   };
   readonly definitions: {
     readonly barrage_supply_t: {
-      readonly label: "Supply cost (T)";
+      readonly label: "Supply cost of a barrage (T)";
       readonly paragraph: "10.0a";
       readonly quote: "";
       readonly perUnit: false;
@@ -325,7 +325,7 @@ export interface Dice {
 
 /** What the procedure answers, in JSON form (one value per unit for `list.name`). */
 export interface Outputs {
-  /** Supply cost (T) (10.0a) */
+  /** Supply cost of a barrage (T) (10.0a) */
   barrage_supply_t: number;
   /** Density shift (10.0a) */
   density_shift: number;

@@ -99,7 +99,13 @@ export const metadata = {
     ],
   },
   definitions: {
-    barrage_supply_t: { label: "Supply cost (T)", paragraph: "10.0a", quote: "", perUnit: false, random: false },
+    barrage_supply_t: {
+      label: "Supply cost of a barrage (T)",
+      paragraph: "10.0a",
+      quote: "",
+      perUnit: false,
+      random: false,
+    },
     density_shift: {
       label: "Density shift",
       paragraph: "10.0a",
@@ -347,7 +353,12 @@ const NOTATIONS = {
 };
 /** The definitions `assume` may fix, with their types (a worked example's "assume the odds were 4:1"). */
 const ASSUMABLE = [
-  { name: "barrage_supply_t", label: "Supply cost (T)", description: "", type: { kind: "integer" } },
+  {
+    name: "barrage_supply_t",
+    label: "Supply cost of a barrage (T)",
+    description: "",
+    type: { kind: "integer" },
+  },
   { name: "density_shift", label: "Density shift", description: "", type: { kind: "integer" } },
   { name: "hedgehog_shift", label: "Hedgehog shift", description: "", type: { kind: "integer" } },
   {
@@ -808,7 +819,7 @@ const step$die$step_roll = {
 };
 const step$barrage_supply_t = {
   name: "barrage_supply_t",
-  label: "Supply cost (T)",
+  label: "Supply cost of a barrage (T)",
   kind: "let",
   paragraph: "10.0a",
   quote: "",
@@ -952,7 +963,7 @@ const step$short_range_shift = {
 };
 const step$barrage_supply_t$branch0 = {
   name: "barrage_supply_t",
-  label: "Supply cost (T)",
+  label: "Supply cost of a barrage (T)",
   kind: "let",
   paragraph: "10.1b",
   quote: "use the cost on the barrage’s initial column (before any shifts)",
@@ -960,7 +971,7 @@ const step$barrage_supply_t$branch0 = {
 };
 const step$barrage_supply_t$branch1 = {
   name: "barrage_supply_t",
-  label: "Supply cost (T)",
+  label: "Supply cost of a barrage (T)",
   kind: "let",
   paragraph: "10.2c",
   quote: "There is no supply cost for an air barrage.",

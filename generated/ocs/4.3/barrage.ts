@@ -99,7 +99,13 @@ export const metadata = {
     ],
   },
   definitions: {
-    barrage_supply_t: { label: "Supply cost (T)", paragraph: "10.0a", quote: "", perUnit: false, random: false },
+    barrage_supply_t: {
+      label: "Supply cost of a barrage (T)",
+      paragraph: "10.0a",
+      quote: "",
+      perUnit: false,
+      random: false,
+    },
     density_shift: {
       label: "Density shift",
       paragraph: "10.0a",
@@ -276,7 +282,7 @@ export interface Dice {
 
 /** What the procedure answers, in JSON form (one value per unit for `list.name`). */
 export interface Outputs {
-  /** Supply cost (T) (10.0a) */
+  /** Supply cost of a barrage (T) (10.0a) */
   barrage_supply_t: number;
   /** Density shift (10.0a) */
   density_shift: number;
@@ -449,7 +455,12 @@ const NOTATIONS: rt.NotationReaders = {
 };
 /** The definitions `assume` may fix, with their types (a worked example's "assume the odds were 4:1"). */
 const ASSUMABLE: readonly rt.FieldSchema[] = [
-  { name: "barrage_supply_t", label: "Supply cost (T)", description: "", type: { kind: "integer" } },
+  {
+    name: "barrage_supply_t",
+    label: "Supply cost of a barrage (T)",
+    description: "",
+    type: { kind: "integer" },
+  },
   { name: "density_shift", label: "Density shift", description: "", type: { kind: "integer" } },
   { name: "hedgehog_shift", label: "Hedgehog shift", description: "", type: { kind: "integer" } },
   {
@@ -910,7 +921,7 @@ const step$die$step_roll: rt.StepInfo = {
 };
 const step$barrage_supply_t: rt.StepInfo = {
   name: "barrage_supply_t",
-  label: "Supply cost (T)",
+  label: "Supply cost of a barrage (T)",
   kind: "let",
   paragraph: "10.0a",
   quote: "",
@@ -1054,7 +1065,7 @@ const step$short_range_shift: rt.StepInfo = {
 };
 const step$barrage_supply_t$branch0: rt.StepInfo = {
   name: "barrage_supply_t",
-  label: "Supply cost (T)",
+  label: "Supply cost of a barrage (T)",
   kind: "let",
   paragraph: "10.1b",
   quote: "use the cost on the barrage’s initial column (before any shifts)",
@@ -1062,7 +1073,7 @@ const step$barrage_supply_t$branch0: rt.StepInfo = {
 };
 const step$barrage_supply_t$branch1: rt.StepInfo = {
   name: "barrage_supply_t",
-  label: "Supply cost (T)",
+  label: "Supply cost of a barrage (T)",
   kind: "let",
   paragraph: "10.2c",
   quote: "There is no supply cost for an air barrage.",
