@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compile, type CompileResult } from "../../../compiler/compile.ts";
+import { GRAMMAR_DIR, grammarParser } from "../../../compiler/grammars.ts";
 import { enginesOf, type NamedEngine } from "../../support/engines.ts";
 import { documentCorpus, frontMatter, REPO, removeTemp } from "../../support/repo.ts";
 
@@ -115,7 +116,7 @@ describe("notations declared in the rules", () => {
     const declared = [...result.files.keys()].find((p) => /^notations\/combat-result-[0-9a-f]{8}\.js$/.test(p));
     expect(declared).toBeDefined();
     const ours = await module(declared!);
-    const grammar = (await import(pathToFileURL(join(REPO, "generated/notations/ocs-combat-result.js")).href)) as { parse(text: string): unknown };
+    const grammar = grammarParser(new URL("ocs-combat-result.peggy", GRAMMAR_DIR));
     const charts = readFileSync(join(REPO, "rules/ocs/4.3/charts.md"), "utf8");
     const grid = charts.slice(charts.indexOf("{#combat-table-results"), charts.indexOf(":::", charts.indexOf("{#combat-table-results")));
     const cells = [
