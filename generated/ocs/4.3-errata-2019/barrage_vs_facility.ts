@@ -47,7 +47,7 @@ export const metadata = {
       items: [{ text: "each plane reduced on " }, { value: "plane_check" }, { text: "+" }],
       when: "plane_check",
     },
-    { items: [{ value: "planes_reduced" }, { text: " planes reduced" }], when: "planes_reduced" },
+    { items: [{ text: "planes reduced: " }, { value: "planes_reduced" }], when: "planes_reduced" },
     { items: [{ text: "Port hits " }, { value: "port_hits_after" }], when: "port_hits_after" },
     { items: [{ text: "Trainbusting" }], when: "trainbusting_success" },
   ],

@@ -92,10 +92,10 @@ export declare const metadata: {
     {
       readonly items: readonly [
         {
-          readonly value: "planes_reduced";
+          readonly text: "planes reduced: ";
         },
         {
-          readonly text: " planes reduced";
+          readonly value: "planes_reduced";
         },
       ];
       readonly when: "planes_reduced";
