@@ -66,7 +66,8 @@ export function compileNotation(decl: NotationDecl, info: NotationInfo, file: st
     return `N${rules.length - 1}`;
   };
   const compile = (node: NotationPattern): string => {
-    if (++parts === MAX_NOTATION_PARTS + 1) {
+    // A part is printed text or a field read; brackets, groups and alternatives only arrange them.
+    if ((node.kind === "text" || node.kind === "capture") && ++parts === MAX_NOTATION_PARTS + 1) {
       problem(
         node.loc,
         `its pattern has more than ${MAX_NOTATION_PARTS} parts`,

@@ -46,7 +46,8 @@ procedure shifts { output line_shift, density_shift }
 \`\`\`
 `;
 
-const document = (from: string) => `${frontMatter("Shifts")}\n# 1.0 Shifts\n\n**1.1** Add the shift of the line and the shift of the range.\n\n${CHARTS}\n${rulesWith(from)}`;
+const document = (from: string) =>
+  `${frontMatter("Shifts")}\n# 1.0 Shifts\n\n**1.1** Add the shift of the line and the shift of the range.\n\n${CHARTS}\n${rulesWith(from)}`;
 
 describe("charts keyed by another column, and cells tested for none", () => {
   it("reads each line's shift although the first column repeats, and the range a number of RE falls in", async () => {

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compile, type CompileResult } from "../../../compiler/compile.ts";
+import { MAX_NOTATION_PARTS } from "../../../compiler/3-check/compile-notation.ts";
 import { GRAMMAR_DIR, grammarParser } from "../../../compiler/grammars.ts";
 import { enginesOf, type NamedEngine } from "../../support/engines.ts";
 import { documentCorpus, frontMatter, REPO, removeTemp } from "../../support/repo.ts";
@@ -182,6 +183,14 @@ describe("mistakes in declared notations", () => {
       expect.stringMatching(/^HX0214 \d+:14 Notation `r`: its pattern has empty text/),
       expect.stringMatching(/^HX0301 \d+:34 The value set for `steps` must be integer/),
       expect.stringMatching(/^HX0301 \d+:58 The default of `r.steps`/),
+    ]);
+  });
+
+  it("bounds a pattern's size", async () => {
+    const parts = Array.from({ length: MAX_NOTATION_PARTS }, (_, i) => `"${i}"`).join(" | ");
+    expect(await diagnostics(`notation r = ${parts} { n: integer = 0 }`)).toEqual([]);
+    expect(await diagnostics(`notation r = ${parts} | "x" { n: integer = 0 }`)).toEqual([
+      expect.stringMatching(new RegExp(`^HX0214 \\d+:\\d+ Notation \`r\`: its pattern has more than ${MAX_NOTATION_PARTS} parts`)),
     ]);
   });
 
