@@ -46,6 +46,26 @@ export function grammarParser(file: URL): peggy.Parser {
   return entry.parser!;
 }
 
+const declared = new Map<string, { parser: peggy.Parser; module?: string }>();
+
+function declaredEntry(text: string): { parser: peggy.Parser; module?: string } {
+  let entry = declared.get(text);
+  if (!entry) declared.set(text, (entry = { parser: peggy.generate(text) }));
+  return entry;
+}
+
+/** The parser of a grammar compiled from a notation's declaration (once for each text); it compiles by construction. */
+export function declaredParser(text: string): peggy.Parser {
+  return declaredEntry(text).parser;
+}
+
+/** That parser as the source of an ES module (for engines). */
+export function declaredModule(text: string): string {
+  const entry = declaredEntry(text);
+  entry.module ??= peggy.generate(text, { output: "source", format: "es" });
+  return entry.module;
+}
+
 let version: { stamps: string; hash: string } | undefined;
 
 /** A grammar's parser as the source of an ES module (for engines), once for each version of the file. */
@@ -57,7 +77,10 @@ export function grammarModule(file: URL): string {
 
 /** A hash of every grammar as it is now: what is made from them is stale when it changes. */
 export function grammarsVersion(): string {
-  const files = readdirSync(GRAMMAR_DIR).filter((n) => n.endsWith(".peggy")).sort().map((name) => ({ name, entry: load(new URL(name, GRAMMAR_DIR)) }));
+  const files = readdirSync(GRAMMAR_DIR)
+    .filter((n) => n.endsWith(".peggy"))
+    .sort()
+    .map((name) => ({ name, entry: load(new URL(name, GRAMMAR_DIR)) }));
   const stamps = files.map(({ name, entry }) => `${name}:${entry.stamp}`).join("\0");
   if (version?.stamps !== stamps) {
     const hash = createHash("sha256");

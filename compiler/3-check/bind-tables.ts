@@ -22,12 +22,14 @@ const UNKNOWN_CELL = /^(\?|unknown)$/i;
 export function bindTable(
   declared: Declared<TableDecl>,
   info: TableInfo,
-  chart: Chart,
+  printed: Chart,
   citation: Citation,
   notations: Notations,
   session: Session,
 ): TableModel | null {
   const { decl } = declared;
+  const chart = decl.rows.from ? keyedBy(printed, decl.rows.from, declared, session) : printed;
+  if (!chart) return null;
   let ok = true;
   const forms = { row: chartFormOf(decl.rows.keyType, info.rowKey), column: chartFormOf(decl.columns.keyType, info.columnKey), cell: chartFormOf(decl.cells, info.cell) };
   const keyOf = (cell: ChartCell, type: Type, spec: KeySpec, axis: "row" | "column"): TableKey | null => {
@@ -105,6 +107,23 @@ export function bindTable(
     unknownCells,
     partial: info.partial,
   };
+}
+
+/**
+ * The chart read with another column's cells as its row keys (`rows: line from "Applies"`), for a
+ * chart whose first column repeats ("Left 1" on two lines of the Additional Shifts): that column
+ * comes first, and the first column, under its top-left label, becomes a column of cells.
+ * A name that is no column of the chart is HX0401.
+ */
+function keyedBy(chart: Chart, from: { text: string; loc: TableDecl["loc"] }, declared: Declared<TableDecl>, session: Session): Chart | null {
+  const index = chart.header.findIndex((cell, i) => i > 0 && normalize(cell.text) === normalize(from.text));
+  if (index < 0) {
+    const headers = chart.header.slice(1).map((cell) => `"${cell.text}"`).join(", ");
+    session.report("HX0401", { chart: chart.id, axis: "column", header: from.text, expected: `a column header of the chart (${headers})`, hint: "name the column whose cells are the row keys as its header is printed" }, placeIn(declared.file, from.loc));
+    return null;
+  }
+  const reorder = <T>(cells: T[]): T[] => [cells[index], ...cells.filter((_, i) => i !== index)];
+  return { ...chart, header: reorder(chart.header), rows: chart.rows.map(reorder) };
 }
 
 function normalize(text: string): string {

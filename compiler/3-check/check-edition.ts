@@ -4,6 +4,7 @@ import { editionName, placeIn } from "../2-resolve/types.ts";
 import { buildModel } from "./build-model.ts";
 import { Definitions } from "./check-definitions.ts";
 import { checkDice } from "./check-dice.ts";
+import { compileNotation } from "./compile-notation.ts";
 import { attachExceptions, checkOverlaps } from "./check-exceptions.ts";
 import { checkExamples } from "./check-examples.ts";
 import { checkProcedures } from "./check-procedures.ts";
@@ -19,15 +20,18 @@ const notations = new Notations(GRAMMAR_DIR);
 /** Phase 3: types, charts, procedures and examples of one edition. */
 export function checkEdition(resolved: ResolvedEdition, session: Session): CheckedEdition {
   const types = new TypeResolver(resolved.symbols, session);
+  const literals = new LiteralValues(session, notations);
   for (const [name, { decl, file }] of resolved.symbols.notations) {
-    const parser = notations.parser(decl.grammar.text);
-    if (typeof parser === "string") session.report("HX0207", { name, grammar: decl.grammar.text, reason: parser }, placeIn(file, decl.grammar.loc));
+    if (decl.pattern) compileNotation(decl, types.notations.get(name)!, file, literals, session);
+    else if (decl.grammar) {
+      const parser = notations.parser(decl.grammar.text);
+      if (typeof parser === "string") session.report("HX0207", { name, grammar: decl.grammar.text, reason: parser }, placeIn(file, decl.grammar.loc));
+    }
   }
   const exceptions = attachExceptions(resolved, session);
   const definitions = new Definitions(resolved.symbols, types, session, exceptions);
   definitions.checkAll();
   checkOverlaps(exceptions, definitions.checker.facts, session);
-  const literals = new LiteralValues(session, notations);
   const model = buildModel(resolved, definitions, exceptions, literals, notations, session);
   checkQuotes(resolved, model, session);
   const procedures = checkProcedures(resolved, model, literals, session);
@@ -46,10 +50,12 @@ export function checkEdition(resolved: ResolvedEdition, session: Session): Check
     facts: model.facts,
     procedures,
     examples: checkExamples(resolved, procedures, literals, session),
-    parsers: new Map([...types.notations.values()].flatMap((n) => {
-      const source = notations.source(n.grammar);
-      return source === null ? [] : [[n.grammar, source] as const];
-    })),
+    parsers: new Map(
+      [...types.notations.values()].flatMap((n) => {
+        const source = notations.source(n);
+        return source === null ? [] : [[n.grammar, source] as const];
+      }),
+    ),
   };
 }
 
@@ -59,7 +65,11 @@ function checkEmbeds(resolved: ResolvedEdition, procedures: ProcedureModel[], se
   for (const document of resolved.edition.documents) {
     for (const embed of document.embeds) {
       if (embed.kind === "calculator" && !names.includes(embed.attributes.procedure ?? "")) {
-        session.report("HX0105", { name: embed.attributes.procedure ?? "", edition: editionName(resolved.edition), known: names.join(", ") || "none" }, embed.place);
+        session.report(
+          "HX0105",
+          { name: embed.attributes.procedure ?? "", edition: editionName(resolved.edition), known: names.join(", ") || "none" },
+          embed.place,
+        );
       }
     }
   }

@@ -38,12 +38,19 @@ export function rootScope(file: string): Scope {
   return { file, locals: new Map(), nonNone: new Set() };
 }
 
-/** `result.exploit` → "result.exploit"; other expressions have no stable key. */
+/**
+ * `result.exploit` → "result.exploit", `ranges[s, re].up_to` → "ranges[s,re].up_to" (a chart cell
+ * read with names is the same cell each time it is read); other expressions have no stable key.
+ */
 export function pathKey(expr: Expr): string | null {
   if (expr.type === "Name") return expr.name;
   if (expr.type === "Field") {
     const inner = pathKey(expr.object);
     return inner ? `${inner}.${expr.field}` : null;
+  }
+  if (expr.type === "Lookup") {
+    const [table, row, column] = [pathKey(expr.object), pathKey(expr.row), pathKey(expr.column)];
+    return table && row && column ? `${table}[${row},${column}]` : null;
   }
   return null;
 }

@@ -1,5 +1,5 @@
 import type peggy from "peggy";
-import { grammarModule, grammarParser } from "../grammars.ts";
+import { declaredModule, declaredParser, grammarModule, grammarParser } from "../grammars.ts";
 import type { FieldInfo, NotationInfo } from "../language/types.ts";
 import { exact, type Wire } from "../runtime/runtime.ts";
 
@@ -17,7 +17,7 @@ export class Notations {
     this.grammarDir = grammarDir;
   }
 
-  /** The compiled parser, or the reason the grammar cannot be used. */
+  /** The compiled parser of a grammar file, or the reason it cannot be used. */
   parser(grammar: string): peggy.Parser | string {
     try {
       if (!/^[a-z0-9-]+$/.test(grammar)) throw new Error("grammar names are lowercase words joined by hyphens");
@@ -27,18 +27,30 @@ export class Notations {
     }
   }
 
+  /** The parser of a notation: its grammar file's, or the one compiled from its declaration. */
+  private parserOf(info: NotationInfo): peggy.Parser | string {
+    if (info.declared === undefined) return this.parser(info.grammar);
+    return declaredParser(info.declared);
+  }
+
   /**
    * The parser as an ES module, for engines to read notation text at run time
    * (`resolve(…, { assume: { result: "Ao1e4, DL1o2" } })`); null if the grammar is unusable.
    */
-  source(grammar: string): string | null {
-    if (typeof this.parser(grammar) === "string") return null;
-    return grammarModule(new URL(`${grammar}.peggy`, this.grammarDir));
+  source(info: NotationInfo): string | null {
+    if (typeof this.parserOf(info) === "string") return null;
+    if (info.declared !== undefined) return declaredModule(info.declared);
+    return grammarModule(new URL(`${info.grammar}.peggy`, this.grammarDir));
   }
 
   parse(info: NotationInfo, text: string): NotationParse {
-    const parser = this.parser(info.grammar);
-    if (typeof parser === "string") return { ok: false, reason: `grammar ${info.grammar} is unusable (${parser})` };
+    const parser = this.parserOf(info);
+    if (typeof parser === "string") {
+      return {
+        ok: false,
+        reason: info.grammar === "" ? "its declaration has mistakes (reported at the notation)" : `grammar ${info.grammar} is unusable (${parser})`,
+      };
+    }
     let result: unknown;
     try {
       result = parser.parse(text);
@@ -48,6 +60,9 @@ export class Notations {
     if (result === null || typeof result !== "object") return { ok: false, reason: "the grammar did not return an object" };
     const value: Record<string, Wire> = { text };
     for (const field of info.fields) {
+      if (info.declared !== undefined && !Object.hasOwn(result, field.name)) {
+        return { ok: false, reason: `it gives no value for \`${field.name}\`, which has no default` };
+      }
       const v = (result as Record<string, unknown>)[field.name];
       const problem = fieldProblem(field, v);
       if (problem) return { ok: false, reason: `field ${field.name} is ${JSON.stringify(v)}, not ${problem}` };

@@ -25,7 +25,7 @@ export class TypeResolver {
     // Records and notations may refer to each other, so create them first and fill fields after.
     for (const [name, { decl }] of symbols.records) this.records.set(name, { name, label: decl.label?.text ?? humanize(name), fields: [] });
     for (const [name, { decl }] of symbols.notations) {
-      this.notations.set(name, { name, label: decl.label?.text ?? humanize(name), grammar: decl.grammar.text, fields: [] });
+      this.notations.set(name, { name, label: decl.label?.text ?? humanize(name), grammar: decl.grammar?.text ?? "", fields: [] });
     }
     for (const [name, declared] of symbols.records) this.records.get(name)!.fields = this.fields(declared.decl.fields, declared.file, name);
     for (const [name, declared] of symbols.notations) this.notations.get(name)!.fields = this.fields(declared.decl.fields, declared.file, name);

@@ -163,6 +163,8 @@ export interface KeySpec {
   /** `rows: integer "aircraft"`: what whole-number headers count, printed after the number ("2 aircraft"). */
   counted: Text | null;
   aliases: KeyAlias[];
+  /** `rows: … from "Applies"`: the column whose cells are the row keys (the first column then holds cells). */
+  from: Text | null;
   loc: Loc;
 }
 
@@ -183,8 +185,26 @@ export interface TableDecl extends Named {
 export interface NotationDecl extends Named {
   type: "Notation";
   label: Text | null;
-  grammar: Text;
+  /** `= grammar "file"`: cells are read by grammar/<file>.peggy … */
+  grammar: Text | null;
+  /** … or by the pattern the notation declares itself (exactly one of the two is set). */
+  pattern: NotationPattern | null;
   fields: FieldDecl[];
+}
+
+/** A declared notation's pattern: `"A" ["L" attacker_loss] | "-"`. */
+export type NotationPattern =
+  | { kind: "choice"; options: NotationPattern[]; loc: Loc }
+  | { kind: "sequence"; parts: NotationPattern[]; loc: Loc }
+  | { kind: "optional"; inner: NotationPattern; loc: Loc }
+  /** Printed text, setting fields when it is read: `"DG" -> defender_dg`. */
+  | { kind: "text"; text: Text; sets: NotationSetting[]; loc: Loc }
+  /** A field read from the cell as a value of its type (setting others when read: `steps -> dg`). */
+  | ({ kind: "capture"; sets: NotationSetting[] } & Named);
+
+/** `defender_dg` (set true) or `kind = bracketed` in `"[1/2]" -> …`. */
+export interface NotationSetting extends Named {
+  value: Expr | null;
 }
 
 export interface BindingClause {

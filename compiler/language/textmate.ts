@@ -73,6 +73,8 @@ export function textmateGrammar() {
       },
       operator: {
         patterns: [
+          // `"DG" -> defender_dg` in a notation's pattern: what the printed text sets.
+          { name: "keyword.operator.sets.hexlaw-rules", match: "->" },
           { name: "keyword.operator.comparison.hexlaw-rules", match: "==|!=|<=|>=|<|>" },
           { name: "keyword.operator.range.hexlaw-rules", match: "\\.\\." },
           { name: "keyword.operator.arithmetic.hexlaw-rules", match: "[-+*/]" },

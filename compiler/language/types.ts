@@ -26,7 +26,10 @@ export interface RecordInfo {
 export interface NotationInfo {
   name: string;
   label: string;
+  /** The grammar that reads its cells: grammar/<grammar>.peggy, or the name of the module made from `declared`. */
   grammar: string;
+  /** A notation declared in the rules: the Peggy grammar compiled from its pattern (compiler/3-check/compile-notation.ts). */
+  declared?: string;
   fields: FieldInfo[];
 }
 

@@ -21,7 +21,7 @@ export const CONSTANT_WORDS = ["true", "false", "none", "all"] as const;
 export const CLAUSE_WORDS = [
   "with", "check", "output", "outcome", "summary", "signed", "given", "assume", "expect", "disputed", "violated", "allowed",
   "when", "to",
-  "chart", "partial", "grammar", "rows", "columns", "cells", "list", "of", "min", "max", "by", "along", "ends",
+  "chart", "partial", "grammar", "rows", "columns", "cells", "list", "of", "min", "max", "by", "along", "ends", "from",
 ] as const;
 
 /** Whole numbers as charts print them: column shifts ("Left 2", "None", "Right 1") and die-roll modifiers ("+1", "−2"). */

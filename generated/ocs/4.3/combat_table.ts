@@ -2,7 +2,7 @@
 // Procedure `combat_table`: Combat Table (look up a row) (Charts). Regenerate with `hexlaw build`.
 
 import * as rt from "../../runtime/runtime.ts";
-import * as notation$ocs_combat_result from "../../notations/ocs-combat-result.js";
+import * as notation$combat_result_d3a401da from "../../notations/combat-result-d3a401da.js";
 
 export const metadata = {
   ruleset: "ocs",
@@ -121,7 +121,7 @@ export const schema: rt.EngineSchema = {
 /** Results written as text (an input, an assumption) are read with their chart notation's grammar. */
 const NOTATIONS: rt.NotationReaders = {
   combat_result: {
-    parse: notation$ocs_combat_result.parse,
+    parse: notation$combat_result_d3a401da.parse,
     fields: [
       {
         name: "attacker_loss",

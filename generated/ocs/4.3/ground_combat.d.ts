@@ -2,7 +2,7 @@
 // Procedure `ground_combat`: Ground combat (9.0). Regenerate with `hexlaw build`.
 
 import * as rt from "../../runtime/runtime.js";
-import * as notation$ocs_combat_result from "../../notations/ocs-combat-result.js";
+import * as notation$combat_result_d3a401da from "../../notations/combat-result-d3a401da.js";
 
 export declare const metadata: {
   readonly ruleset: "ocs";
