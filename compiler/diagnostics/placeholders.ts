@@ -122,6 +122,8 @@ export interface Placeholders {
   HX0211: { name: Value };
   /** ambiguous-name: `{name}` is defined in {chapters}, and not in this chapter. */
   HX0212: { name: Value; chapters: Value; forms: Value };
+  /** bad-notation: Notation `{name}`: {reason}. */
+  HX0214: { name: Value; reason: Value; hint: Value };
   /** type-mismatch: {what} must be {expected}, but it is {actual}. */
   HX0301: { what: Value; expected: Value; actual: Value; hint: Value };
   /** bad-operands: `{op}` cannot combine {left} and {right}. */
