@@ -170,7 +170,7 @@ export declare const metadata: {
       readonly random: false;
     };
     readonly flak_air_base_drm: {
-      readonly label: "Air Base Level";
+      readonly label: "Flak DRM for the Air Base Level";
       readonly paragraph: "Charts";
       readonly quote: "+# Air Base Level (Airstrips = 0)";
       readonly perUnit: false;

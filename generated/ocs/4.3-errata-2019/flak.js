@@ -97,7 +97,7 @@ export const metadata = {
     },
     flak_hq_drm: { label: "HQs in the target hex", paragraph: "14.4e", quote: "", perUnit: false, random: false },
     flak_air_base_drm: {
-      label: "Air Base Level",
+      label: "Flak DRM for the Air Base Level",
       paragraph: "Charts",
       quote: "+# Air Base Level (Airstrips = 0)",
       perUnit: false,

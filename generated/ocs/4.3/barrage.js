@@ -450,6 +450,8 @@ const table$ship_to_shore = rt.table({
       [{ text: "1/2", steps: 0, dg: false, half: true, bracketed: false }],
       [{ text: "1", steps: 1, dg: true, half: false, bracketed: false }],
     ],
+    rowHeaders: ["1/2 (either kind)", "1", "2"],
+    columnHeaders: ["becomes"],
   });
 const table$ship_to_shore$rows = rt.keysOf(table$ship_to_shore.rows);
 const table$ship_to_shore$columns = rt.keysOf(table$ship_to_shore.columns);
@@ -630,6 +632,8 @@ const table$barrage_table = rt.table({
         { text: "3", steps: 3, dg: true, half: false, bracketed: false },
       ],
     ],
+    rowHeaders: ["2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"],
+    columnHeaders: ["1 or less", "2", "3-4", "5-7", "8-11", "12-16", "17-24", "25-40", "41-68", "69-116", "117+"],
   });
 const table$barrage_table$rows = rt.keysOf(table$barrage_table.rows);
 const table$barrage_table$columns = rt.keysOf(table$barrage_table.columns);
@@ -650,6 +654,16 @@ const table$additional_shifts = rt.table({
     ],
     columns: ["shift"],
     cells: [[-1], [-1], [-2], [-3], [3], [1], [-1]],
+    rowHeaders: [
+      "For a Hedgehog of any level (see also [1/2] result)",
+      "For a Close or Very Close terrain hex",
+      "For an Extremely Close terrain hex",
+      "For no correct spotter adjacent to target (this always applies to a barrage with any Strategic Bombers)",
+      "If any unit in the target hex in Strat Mode",
+      "If all aircraft are at or within 10 hexes of their base",
+      "[Option 21.4] If any aircraft flew more than half range",
+    ],
+    columnHeaders: ["Shift"],
   });
 const table$additional_shifts$rows = rt.keysOf(table$additional_shifts.rows);
 const table$additional_shifts$columns = rt.keysOf(table$additional_shifts.columns);
@@ -1495,6 +1509,35 @@ function branch$spotter_shift(s) {
 function branch$short_range_shift(s) {
   return in$barrage_type(s) === "air" && in$within_ten_hexes(s) && !in$strat_bombers(s) ? 0 : in$barrage_type(s) === "air" && in$within_ten_hexes(s) ? 1 : 2;
 }
+function cell$hedgehog_shift(s) {
+  return in$hedgehog_level(s) > 0 ? rt.cellPlace(table$additional_shifts, "hedgehog", "shift", hedgehog_shift(s)) : null;
+}
+function cell$barrage_terrain_shift(s) {
+  return in$terrain(s) === "close" || in$terrain(s) === "very_close" ? rt.cellPlace(table$additional_shifts, "close_terrain", "shift", barrage_terrain_shift(s)) : in$terrain(s) === "extremely_close" ? rt.cellPlace(
+    table$additional_shifts,
+    "extremely_close_terrain",
+    "shift",
+    barrage_terrain_shift(s),
+  ) : null;
+}
+function cell$strat_mode_shift(s) {
+  return in$target_strat_mode(s) ? rt.cellPlace(table$additional_shifts, "strat_mode", "shift", strat_mode_shift(s)) : null;
+}
+function cell$half_range_shift(s) {
+  return in$barrage_type(s) === "air" && in$option_half_range(s) ? rt.cellPlace(table$additional_shifts, "half_range", "shift", half_range_shift(s)) : null;
+}
+function cell$barrage_printed(s) {
+  return barrage_column(s) === null ? null : rt.cellPlace(table$barrage_table, die$barrage_roll(s), barrage_column(s), barrage_printed(s));
+}
+function cell$barrage_applied(s) {
+  return rt.sameValue(barrage_printed(s), null) ? null : in$barrage_type(s) === "naval" && (barrage_printed(s)).half ? rt.cellPlace(table$ship_to_shore, "either_half", "becomes", barrage_applied(s)) : in$barrage_type(s) === "naval" && (barrage_printed(s)).steps === 1 ? rt.cellPlace(table$ship_to_shore, "one_step", "becomes", barrage_applied(s)) : in$barrage_type(s) === "naval" && (barrage_printed(s)).steps === 2 ? rt.cellPlace(table$ship_to_shore, "two_steps", "becomes", barrage_applied(s)) : null;
+}
+function cell$spotter_shift(s) {
+  return !in$correct_spotter(s) || in$barrage_type(s) === "air" && in$strat_bombers(s) ? rt.cellPlace(table$additional_shifts, "no_spotter", "shift", spotter_shift(s)) : null;
+}
+function cell$short_range_shift(s) {
+  return in$barrage_type(s) === "air" && in$within_ten_hexes(s) && !in$strat_bombers(s) ? rt.cellPlace(table$additional_shifts, "short_range", "shift", short_range_shift(s)) : null;
+}
 function density_shift$each1(s) {
   const items = table$density_shifts$rows;
   if (items.length === 0) {
@@ -1693,6 +1736,7 @@ const TRACE = [
     value: (s) => s.hedgehog_shift,
     branch: branch$hedgehog_shift,
     branches: [step$hedgehog_shift$branch0, step$hedgehog_shift$branch1],
+    cell: cell$hedgehog_shift,
   },
   { info: step$in$terrain, value: (s) => s.in$terrain },
   {
@@ -1704,6 +1748,7 @@ const TRACE = [
       step$barrage_terrain_shift$branch1,
       step$barrage_terrain_shift$branch2,
     ],
+    cell: cell$barrage_terrain_shift,
   },
   { info: step$in$correct_spotter, value: (s) => s.in$correct_spotter },
   { info: step$in$strat_bombers, value: (s) => s.in$strat_bombers },
@@ -1712,6 +1757,7 @@ const TRACE = [
     value: (s) => s.spotter_shift,
     branch: branch$spotter_shift,
     branches: [step$spotter_shift$branch0, step$spotter_shift$branch1],
+    cell: cell$spotter_shift,
   },
   { info: step$in$target_strat_mode, value: (s) => s.in$target_strat_mode },
   {
@@ -1719,6 +1765,7 @@ const TRACE = [
     value: (s) => s.strat_mode_shift,
     branch: branch$strat_mode_shift,
     branches: [step$strat_mode_shift$branch0, step$strat_mode_shift$branch1],
+    cell: cell$strat_mode_shift,
   },
   { info: step$in$within_ten_hexes, value: (s) => s.in$within_ten_hexes },
   {
@@ -1726,6 +1773,7 @@ const TRACE = [
     value: (s) => s.short_range_shift,
     branch: branch$short_range_shift,
     branches: [step$short_range_shift$branch0, step$short_range_shift$branch1, step$short_range_shift$branch2],
+    cell: cell$short_range_shift,
   },
   { info: step$in$option_half_range, value: (s) => s.in$option_half_range },
   {
@@ -1733,6 +1781,7 @@ const TRACE = [
     value: (s) => s.half_range_shift,
     branch: branch$half_range_shift,
     branches: [step$half_range_shift$branch0, step$half_range_shift$branch1],
+    cell: cell$half_range_shift,
   },
   { info: step$barrage_shift, value: (s) => s.barrage_shift },
   { info: step$barrage_past_edge, value: (s) => s.barrage_past_edge },
@@ -1744,7 +1793,7 @@ const TRACE = [
   },
   { info: step$barrage_column_header, value: (s) => s.barrage_column_header },
   { info: step$die$barrage_roll, value: (s) => s.die$barrage_roll },
-  { info: step$barrage_printed, value: (s) => s.barrage_printed },
+  { info: step$barrage_printed, value: (s) => s.barrage_printed, cell: cell$barrage_printed },
   {
     info: step$barrage_applied,
     value: (s) => s.barrage_applied,
@@ -1756,6 +1805,7 @@ const TRACE = [
       step$barrage_applied$branch3,
       step$barrage_applied$branch4,
     ],
+    cell: cell$barrage_applied,
   },
   { info: step$bracket_as_dg, value: (s) => s.bracket_as_dg },
   { info: step$rolls_for_step, value: (s) => s.rolls_for_step },

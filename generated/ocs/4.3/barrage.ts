@@ -552,6 +552,8 @@ const table$ship_to_shore: rt.Table<BarrageResult> = rt.table({
       [{ text: "1/2", steps: 0, dg: false, half: true, bracketed: false }],
       [{ text: "1", steps: 1, dg: true, half: false, bracketed: false }],
     ],
+    rowHeaders: ["1/2 (either kind)", "1", "2"],
+    columnHeaders: ["becomes"],
   });
 const table$ship_to_shore$rows = rt.keysOf(table$ship_to_shore.rows) as readonly ("either_half" | "one_step" | "two_steps")[];
 const table$ship_to_shore$columns = rt.keysOf(table$ship_to_shore.columns) as readonly "becomes"[];
@@ -732,6 +734,8 @@ const table$barrage_table: rt.Table<BarrageResult> = rt.table({
         { text: "3", steps: 3, dg: true, half: false, bracketed: false },
       ],
     ],
+    rowHeaders: ["2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"],
+    columnHeaders: ["1 or less", "2", "3-4", "5-7", "8-11", "12-16", "17-24", "25-40", "41-68", "69-116", "117+"],
   });
 const table$barrage_table$rows = rt.keysOf(table$barrage_table.rows) as readonly number[];
 const table$barrage_table$columns = rt.keysOf(table$barrage_table.columns) as readonly number[];
@@ -752,6 +756,16 @@ const table$additional_shifts: rt.Table<number> = rt.table({
     ],
     columns: ["shift"],
     cells: [[-1], [-1], [-2], [-3], [3], [1], [-1]],
+    rowHeaders: [
+      "For a Hedgehog of any level (see also [1/2] result)",
+      "For a Close or Very Close terrain hex",
+      "For an Extremely Close terrain hex",
+      "For no correct spotter adjacent to target (this always applies to a barrage with any Strategic Bombers)",
+      "If any unit in the target hex in Strat Mode",
+      "If all aircraft are at or within 10 hexes of their base",
+      "[Option 21.4] If any aircraft flew more than half range",
+    ],
+    columnHeaders: ["Shift"],
   });
 const table$additional_shifts$rows = rt.keysOf(table$additional_shifts.rows) as readonly ("hedgehog" | "close_terrain" | "extremely_close_terrain" | "no_spotter" | "strat_mode" | "short_range" | "half_range")[];
 const table$additional_shifts$columns = rt.keysOf(table$additional_shifts.columns) as readonly "shift"[];
@@ -1597,6 +1611,40 @@ function branch$spotter_shift(s: State): number {
 function branch$short_range_shift(s: State): number {
   return in$barrage_type(s) === "air" && in$within_ten_hexes(s) && !in$strat_bombers(s) ? 0 : in$barrage_type(s) === "air" && in$within_ten_hexes(s) ? 1 : 2;
 }
+function cell$hedgehog_shift(s: State): string | null {
+  return in$hedgehog_level(s) > 0 ? rt.cellPlace(table$additional_shifts, "hedgehog", "shift", hedgehog_shift(s)) : null;
+}
+function cell$barrage_terrain_shift(s: State): string | null {
+  return in$terrain(s) === "close" || in$terrain(s) === "very_close" ? rt.cellPlace(table$additional_shifts, "close_terrain", "shift", barrage_terrain_shift(s)) : in$terrain(s) === "extremely_close" ? rt.cellPlace(
+    table$additional_shifts,
+    "extremely_close_terrain",
+    "shift",
+    barrage_terrain_shift(s),
+  ) : null;
+}
+function cell$strat_mode_shift(s: State): string | null {
+  return in$target_strat_mode(s) ? rt.cellPlace(table$additional_shifts, "strat_mode", "shift", strat_mode_shift(s)) : null;
+}
+function cell$half_range_shift(s: State): string | null {
+  return in$barrage_type(s) === "air" && in$option_half_range(s) ? rt.cellPlace(table$additional_shifts, "half_range", "shift", half_range_shift(s)) : null;
+}
+function cell$barrage_printed(s: State): string | null {
+  return barrage_column(s) === null ? null : rt.cellPlace(
+    table$barrage_table,
+    die$barrage_roll(s),
+    barrage_column(s) as number,
+    barrage_printed(s),
+  );
+}
+function cell$barrage_applied(s: State): string | null {
+  return rt.sameValue(barrage_printed(s), null) ? null : in$barrage_type(s) === "naval" && (barrage_printed(s) as BarrageResult).half ? rt.cellPlace(table$ship_to_shore, "either_half", "becomes", barrage_applied(s)) : in$barrage_type(s) === "naval" && (barrage_printed(s) as BarrageResult).steps === 1 ? rt.cellPlace(table$ship_to_shore, "one_step", "becomes", barrage_applied(s)) : in$barrage_type(s) === "naval" && (barrage_printed(s) as BarrageResult).steps === 2 ? rt.cellPlace(table$ship_to_shore, "two_steps", "becomes", barrage_applied(s)) : null;
+}
+function cell$spotter_shift(s: State): string | null {
+  return !in$correct_spotter(s) || in$barrage_type(s) === "air" && in$strat_bombers(s) ? rt.cellPlace(table$additional_shifts, "no_spotter", "shift", spotter_shift(s)) : null;
+}
+function cell$short_range_shift(s: State): string | null {
+  return in$barrage_type(s) === "air" && in$within_ten_hexes(s) && !in$strat_bombers(s) ? rt.cellPlace(table$additional_shifts, "short_range", "shift", short_range_shift(s)) : null;
+}
 function density_shift$each1(s: State): number {
   const items: readonly number[] = table$density_shifts$rows;
   if (items.length === 0) {
@@ -1807,6 +1855,7 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
     value: (s: State) => s.hedgehog_shift,
     branch: branch$hedgehog_shift,
     branches: [step$hedgehog_shift$branch0, step$hedgehog_shift$branch1],
+    cell: cell$hedgehog_shift,
   },
   { info: step$in$terrain, value: (s: State) => s.in$terrain },
   {
@@ -1818,6 +1867,7 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
       step$barrage_terrain_shift$branch1,
       step$barrage_terrain_shift$branch2,
     ],
+    cell: cell$barrage_terrain_shift,
   },
   { info: step$in$correct_spotter, value: (s: State) => s.in$correct_spotter },
   { info: step$in$strat_bombers, value: (s: State) => s.in$strat_bombers },
@@ -1826,6 +1876,7 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
     value: (s: State) => s.spotter_shift,
     branch: branch$spotter_shift,
     branches: [step$spotter_shift$branch0, step$spotter_shift$branch1],
+    cell: cell$spotter_shift,
   },
   { info: step$in$target_strat_mode, value: (s: State) => s.in$target_strat_mode },
   {
@@ -1833,6 +1884,7 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
     value: (s: State) => s.strat_mode_shift,
     branch: branch$strat_mode_shift,
     branches: [step$strat_mode_shift$branch0, step$strat_mode_shift$branch1],
+    cell: cell$strat_mode_shift,
   },
   { info: step$in$within_ten_hexes, value: (s: State) => s.in$within_ten_hexes },
   {
@@ -1840,6 +1892,7 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
     value: (s: State) => s.short_range_shift,
     branch: branch$short_range_shift,
     branches: [step$short_range_shift$branch0, step$short_range_shift$branch1, step$short_range_shift$branch2],
+    cell: cell$short_range_shift,
   },
   { info: step$in$option_half_range, value: (s: State) => s.in$option_half_range },
   {
@@ -1847,6 +1900,7 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
     value: (s: State) => s.half_range_shift,
     branch: branch$half_range_shift,
     branches: [step$half_range_shift$branch0, step$half_range_shift$branch1],
+    cell: cell$half_range_shift,
   },
   { info: step$barrage_shift, value: (s: State) => s.barrage_shift },
   { info: step$barrage_past_edge, value: (s: State) => s.barrage_past_edge },
@@ -1858,7 +1912,7 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   },
   { info: step$barrage_column_header, value: (s: State) => s.barrage_column_header },
   { info: step$die$barrage_roll, value: (s: State) => s.die$barrage_roll },
-  { info: step$barrage_printed, value: (s: State) => s.barrage_printed },
+  { info: step$barrage_printed, value: (s: State) => s.barrage_printed, cell: cell$barrage_printed },
   {
     info: step$barrage_applied,
     value: (s: State) => s.barrage_applied,
@@ -1870,6 +1924,7 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
       step$barrage_applied$branch3,
       step$barrage_applied$branch4,
     ],
+    cell: cell$barrage_applied,
   },
   { info: step$bracket_as_dg, value: (s: State) => s.bracket_as_dg },
   { info: step$rolls_for_step, value: (s: State) => s.rolls_for_step },

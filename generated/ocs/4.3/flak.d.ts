@@ -169,7 +169,7 @@ export declare const metadata: {
       readonly random: false;
     };
     readonly flak_air_base_drm: {
-      readonly label: "Air Base Level";
+      readonly label: "Flak DRM for the Air Base Level";
       readonly paragraph: "Charts";
       readonly quote: "+# Air Base Level (Airstrips = 0)";
       readonly perUnit: false;
@@ -275,7 +275,7 @@ export interface Outputs {
   flak_three_or_more_drm: number;
   /** HQs in the target hex (14.4e) */
   flak_hq_drm: number;
-  /** Air Base Level (Charts) */
+  /** Flak DRM for the Air Base Level (Charts) */
   flak_air_base_drm: number;
   /** Map-printed or ship Flak (Charts) */
   flak_points_drm: number;

@@ -96,7 +96,7 @@ export const metadata = {
     },
     flak_hq_drm: { label: "HQs in the target hex", paragraph: "14.4e", quote: "", perUnit: false, random: false },
     flak_air_base_drm: {
-      label: "Air Base Level",
+      label: "Flak DRM for the Air Base Level",
       paragraph: "Charts",
       quote: "+# Air Base Level (Airstrips = 0)",
       perUnit: false,
@@ -256,7 +256,7 @@ const ASSUMABLE = [
   },
   {
     name: "flak_air_base_drm",
-    label: "Air Base Level",
+    label: "Flak DRM for the Air Base Level",
     description: "",
     type: { kind: "integer", min: 0, max: 3 },
   },
@@ -493,7 +493,7 @@ const step$flak_hq_drm = {
 };
 const step$flak_air_base_drm = {
   name: "flak_air_base_drm",
-  label: "Air Base Level",
+  label: "Flak DRM for the Air Base Level",
   kind: "let",
   paragraph: "Charts",
   quote: "+# Air Base Level (Airstrips = 0)",

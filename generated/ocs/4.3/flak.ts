@@ -96,7 +96,7 @@ export const metadata = {
     },
     flak_hq_drm: { label: "HQs in the target hex", paragraph: "14.4e", quote: "", perUnit: false, random: false },
     flak_air_base_drm: {
-      label: "Air Base Level",
+      label: "Flak DRM for the Air Base Level",
       paragraph: "Charts",
       quote: "+# Air Base Level (Airstrips = 0)",
       perUnit: false,
@@ -192,7 +192,7 @@ export interface Outputs {
   flak_three_or_more_drm: number;
   /** HQs in the target hex (14.4e) */
   flak_hq_drm: number;
-  /** Air Base Level (Charts) */
+  /** Flak DRM for the Air Base Level (Charts) */
   flak_air_base_drm: number;
   /** Map-printed or ship Flak (Charts) */
   flak_points_drm: number;
@@ -312,7 +312,7 @@ const ASSUMABLE: readonly rt.FieldSchema[] = [
   },
   {
     name: "flak_air_base_drm",
-    label: "Air Base Level",
+    label: "Flak DRM for the Air Base Level",
     description: "",
     type: { kind: "integer", min: 0, max: 3 },
   },
@@ -549,7 +549,7 @@ const step$flak_hq_drm: rt.StepInfo = {
 };
 const step$flak_air_base_drm: rt.StepInfo = {
   name: "flak_air_base_drm",
-  label: "Air Base Level",
+  label: "Flak DRM for the Air Base Level",
   kind: "let",
   paragraph: "Charts",
   quote: "+# Air Base Level (Airstrips = 0)",
