@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 // In `npm run dev` only (injected by site/integration.ts): reloads this page when a build of
 // rules/ changed what it shows, and shows the build's errors over it, each with its code,
 // place, code frame and hint, until a build succeeds (site/dev/dev-compile.ts).
