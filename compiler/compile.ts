@@ -25,6 +25,8 @@ export interface CompileOptions {
   root: string;
   /** Work reused from earlier builds, keyed by content (see compiler/cache.ts). */
   cache?: BuildCache;
+  /** Text an editor has not saved, by file relative to the root (see compiler/workspace.ts). */
+  unsaved?: ReadonlyMap<string, string>;
 }
 
 export interface CompileResult {
