@@ -22,7 +22,7 @@ function show(errors: ShownDiagnostic[]): void {
   const title = document.createElement("h2");
   title.id = `${OVERLAY}-title`;
   title.textContent = `hexlaw build: ${errors.length} error${errors.length === 1 ? "" : "s"} — generated/ was not changed; fix and save`;
-  title.style.cssText = "margin:0 0 1rem;font-size:1rem;color:#fca5a5";
+  title.style.cssText = "margin:0 0 1rem;padding-right:4.5rem;font-size:1rem;color:#fca5a5";
   const close = document.createElement("button");
   close.type = "button";
   close.textContent = "Hide";
@@ -33,7 +33,8 @@ function show(errors: ShownDiagnostic[]): void {
     const text = document.createElement("pre");
     text.dataset.code = error.code;
     text.textContent = error.text;
-    text.style.cssText = "margin:0 0 1rem;white-space:pre-wrap;overflow-wrap:anywhere";
+    // Lines as the terminal prints them, scrolled sideways on a narrow screen: wrapped, the carets would no longer point at the mistake.
+    text.style.cssText = "margin:0 0 1rem;white-space:pre;overflow-x:auto";
     overlay.append(text);
   }
   document.body.append(overlay);
