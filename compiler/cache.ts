@@ -7,6 +7,7 @@ import type { RuleDocument } from "./1-read/types.ts";
 import { writeCacheFile } from "./cache-files.ts";
 import { grammarsVersion } from "./grammars.ts";
 import type { EngineCode } from "./4-emit/emit-engine.ts";
+import type { ProcedureComparison } from "./diff/types.ts";
 
 /**
  * What reading a document depends on besides its own text: the code of phase 1,
@@ -74,6 +75,8 @@ export class BuildCache {
   readonly examples = new RecentMap<unknown>();
   /** Changes reports between editions, by the content of both editions' files. */
   readonly reports = new RecentMap<string>();
+  /** What a procedure's engines of two editions answer, by both engines, their vectors and the formal changes. */
+  readonly comparisons = new RecentMap<ProcedureComparison>();
 
   constructor(documents = new DocumentCache()) {
     this.documents = documents;
@@ -82,7 +85,7 @@ export class BuildCache {
   /** A build succeeded: keep only what it used (see RecentMap). */
   rotate(): void {
     this.documents.rotate();
-    for (const map of [this.engines, this.examples, this.reports]) map.rotate();
+    for (const map of [this.engines, this.examples, this.reports, this.comparisons]) map.rotate();
   }
 }
 

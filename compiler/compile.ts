@@ -25,6 +25,8 @@ export interface CompileOptions {
   root: string;
   /** Work reused from earlier builds, keyed by content (see compiler/cache.ts). */
   cache?: BuildCache;
+  /** Text an editor has not saved, by file relative to the root (see compiler/workspace.ts). */
+  unsaved?: ReadonlyMap<string, string>;
 }
 
 export interface CompileResult {
@@ -101,7 +103,7 @@ async function stages(options: CompileOptions, session: Session): Promise<Compil
     const key = fingerprint("changes", ...[checked[older], edition].flatMap(editionFiles).map((file) => `${file}\0${corpus.sources.get(file)}`));
     let report = options.cache?.reports.get(key);
     if (report === undefined) {
-      report = json(await diffEditions({ checked: checked[older], emitted: emitted[older] }, { checked: edition, emitted: emitted[i] }, corpus.sources, DIFF_DEFAULTS));
+      report = json(await diffEditions({ checked: checked[older], emitted: emitted[older] }, { checked: edition, emitted: emitted[i] }, corpus.sources, DIFF_DEFAULTS, options.cache?.comparisons));
       options.cache?.reports.set(key, report);
     }
     files.set(changesFile(edition.resolved.ruleset.id, checked[older].resolved.edition.id, edition.resolved.edition.id), report);

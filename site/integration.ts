@@ -18,6 +18,10 @@ import { root } from "./lib/corpus.ts";
 import { base } from "./lib/base.ts";
 import { indexSearch } from "./search/build-index.ts";
 import { buildServiceWorker } from "./offline/build-sw.ts";
+import { compileWhileServing } from "./dev/dev-compile.ts";
+
+/** The script `npm run dev` adds to every page: reloads it when a build changed it, shows a build's errors over it. */
+const DEV_CLIENT = fileURLToPath(new URL("./dev/dev-client.ts", import.meta.url));
 
 /** An error Astro shows as one line: the compile's diagnostics were printed above it. */
 class BuildStepError extends Error {
@@ -32,13 +36,20 @@ export function hexlaw(): AstroIntegration {
   return {
     name: "hexlaw",
     hooks: {
-      "astro:config:setup": ({ command, config }) => {
+      "astro:config:setup": ({ command, config, injectScript, updateConfig }) => {
+        if (command === "dev") {
+          injectScript("page", `import ${JSON.stringify(DEV_CLIENT)};`);
+          // generated/ is rewritten by the compile below, which says which pages to reload (not Vite, which would reload every page).
+          updateConfig({ vite: { server: { watch: { ignored: [`${root}/generated/**`] } } } });
+        }
         if (command !== "build") return;
         // The documents and the figures' images of the rule indexes as they are (the compile may
         // change them: what it adds is made by the pages, anything else was done for nothing).
         parseAhead(documentFiles());
         encodeAhead(figureFiles(), config.image);
       },
+      // `npm run dev`: rules/ compiled as it is saved, in the dev server's process (site/dev/dev-compile.ts).
+      "astro:server:setup": ({ server }) => compileWhileServing(server, root),
       "astro:build:start": async () => {
         if ((await build(root)) !== 0) throw new BuildStepError("hexlaw build failed: see the diagnostics above; the site was not built.");
         // Its records come from generated/: Pagefind indexes them beside the site's build.

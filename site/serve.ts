@@ -2,7 +2,10 @@
 // for the files (ETags, ranges, HEAD, index.html for folders) and compression for
 // gzip/brotli. Under a base path (HEXLAW_BASE=/hexlaw/) the site is served there,
 // as a project site is. Hashed assets are cached for a year; pages, the search
-// index and the service worker are revalidated on every load.
+// index and the service worker are revalidated on every load. Every request looks
+// at the folder as it is now (sirv's `dev` lookup: no list of files taken at start),
+// so what a later build wrote, pages it added and files it changed, is served
+// without a restart.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { join, resolve } from "node:path";
@@ -19,7 +22,9 @@ export function serve(dir: string, port = 4321, host = "127.0.0.1", base = confi
   const rootDir = resolve(dir);
   const compress = compression() as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   const files = sirv(rootDir, {
-    dev: false,
+    // Looked up on each request: a list taken at start would miss what a later build adds and
+    // keep the length of files it rewrites. Its lookup serves dot-files, which are refused below.
+    dev: true,
     etag: true,
     dotfiles: false,
     extensions: ["html"],
@@ -31,8 +36,8 @@ export function serve(dir: string, port = 4321, host = "127.0.0.1", base = confi
       }
     },
   });
-  const page404 = existsSync(join(rootDir, "404.html")) ? readFileSync(join(rootDir, "404.html")) : null;
   const notFound = (res: ServerResponse) => {
+    const page404 = existsSync(join(rootDir, "404.html")) ? readFileSync(join(rootDir, "404.html")) : null;
     if (page404) res.writeHead(404, { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" }).end(page404);
     else res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found");
   };
@@ -52,6 +57,11 @@ export function serve(dir: string, port = 4321, host = "127.0.0.1", base = confi
       return;
     }
     const inside = `/${url.pathname.slice(base.length)}`;
+    // Nothing whose name starts with a dot is published but .well-known (as sirv's list at start had it).
+    if (/\/\.(?!well-known\/)/.test(decodeURIComponent(inside))) {
+      notFound(res);
+      return;
+    }
     // A folder without its slash: redirect, as static hosts do, so relative links resolve.
     const target = join(rootDir, decodeURIComponent(inside));
     if (!inside.endsWith("/") && target.startsWith(rootDir) && existsSync(target) && statSync(target).isDirectory()) {

@@ -25,6 +25,8 @@ const SITE_UNITS = [
   "test/site/precache-entries.test.ts",
   "test/site/search-records.test.ts",
   "test/site/search-words.test.ts",
+  "test/site/serve.test.ts",
+  "test/site/dev-pages.test.ts",
   "test/site/xss.test.ts",
 ];
 

@@ -29,6 +29,11 @@ export interface ReadOptions {
   root: string;
   /** Parsed documents from an earlier run, by content (see compiler/cache.ts). */
   cache?: DocumentCache;
+  /**
+   * Text an editor holds but has not saved, by file relative to the root (`rules/…`): read
+   * instead of what is on disk, for a file that is there (see compiler/workspace.ts).
+   */
+  unsaved?: ReadonlyMap<string, string>;
 }
 
 /** Phase 1: reads rules/ — metadata, chapters, paragraphs, references, charts and rules blocks. */
@@ -53,7 +58,7 @@ export function readCorpus(options: ReadOptions, session: Session): Corpus {
     session.report("HX0016", { file, target }, firstLine(file));
   }
   const read = (path: string): SourcePlaces | null => {
-    const places = readSource(path, relative(options.root, path), rulesReal, session);
+    const places = readSource(path, relative(options.root, path), rulesReal, session, options.unsaved);
     if (places) sources.set(places.file, places.text);
     return places;
   };

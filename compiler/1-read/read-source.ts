@@ -44,7 +44,7 @@ export function normalizeNewlines(text: string): string {
  * regular file (a FIFO would block the build forever), a file too large, a binary
  * file (said in one line, never shown), bytes that are not UTF-8, a NUL byte.
  */
-export function readSource(path: string, file: string, rulesReal: string, session: Session): SourcePlaces | null {
+export function readSource(path: string, file: string, rulesReal: string, session: Session, unsaved?: ReadonlyMap<string, string>): SourcePlaces | null {
   const whole = firstLine(file);
   try {
     lstatSync(path);
@@ -63,11 +63,14 @@ export function readSource(path: string, file: string, rulesReal: string, sessio
       session.report("HX0001", { file, reason: "it is not a regular file" }, whole);
       return null;
     }
-    if (stat.size > MAX_SOURCE_BYTES) {
-      session.report("HX0020", { file, size: stat.size, limit: MAX_SOURCE_BYTES }, whole);
+    // An editor's unsaved text is the file's content, held to the same limits.
+    const held = unsaved?.get(file);
+    const size = held === undefined ? stat.size : Buffer.byteLength(held);
+    if (size > MAX_SOURCE_BYTES) {
+      session.report("HX0020", { file, size, limit: MAX_SOURCE_BYTES }, whole);
       return null;
     }
-    const decoded = decodeSource(readFileSync(real));
+    const decoded = decodeSource(held === undefined ? readFileSync(real) : Buffer.from(held));
     if (decoded.kind === "binary") {
       session.report("HX0015", { file }, whole);
       return null;

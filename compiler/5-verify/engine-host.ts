@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { engineKey } from "./load-engine.ts";
+import { workerExecArgv } from "../worker-flags.ts";
 import type { SharedModule } from "../4-emit/types.ts";
 import type { ProcedureComparison, FormalChange } from "../diff/types.ts";
 import type { VectorRun } from "./run-vector.ts";
@@ -71,7 +72,7 @@ function codesOf(task: EngineTask): EngineCode[] {
 }
 
 function start(): Host {
-  const host: Host = { worker: new Worker(WORKER), engines: new Set(), pending: new Map(), retired: false };
+  const host: Host = { worker: new Worker(WORKER, { execArgv: workerExecArgv() }), engines: new Set(), pending: new Map(), retired: false };
   host.worker.unref();
   host.worker.on("message", ({ id, answer, error }: { id: number; answer?: unknown; error?: { message: string; stack?: string } }) => {
     const waiting = host.pending.get(id);

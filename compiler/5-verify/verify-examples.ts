@@ -23,10 +23,12 @@ export interface VerifiedExample {
  */
 export async function verifyExamples(checked: CheckedEdition, emitted: EmittedEdition, session: Session, cache?: BuildCache): Promise<VerifiedExample[]> {
   const engines = new Map(emitted.engines.map((e) => [e.procedure, e]));
+  // Each engine's source hashed once, not once per example (an engine is up to hundreds of kilobytes).
+  const engineKeys = new Map(cache ? emitted.engines.map((e) => [e.procedure, fingerprint(e.source)]) : []);
   const examples = checked.examples.filter((example) => engines.has(example.procedure)).map((example) => {
     const vector = buildVector(example);
     // The same engine on the same vector gives the same result: only new pairs are run.
-    const key = fingerprint(engines.get(example.procedure)!.source, JSON.stringify(vector));
+    const key = cache ? fingerprint(engineKeys.get(example.procedure)!, JSON.stringify(vector)) : "";
     return { example, vector, key, run: cache?.examples.get(key) as VectorRun | undefined };
   });
   // The rest run in the engine worker, one task per engine.

@@ -79,10 +79,32 @@ function rulesFingerprint(root: string): string {
   for (const entry of walk(join(root, "rules"))) {
     hash.update(`${entry.relative}\0${entry.kind}\0`);
     if (entry.kind === "link") hash.update(linkTarget(entry.path));
-    else if (entry.kind === "file") hash.update(entry.size <= MAX_READ_BYTES ? content(entry.path) : `\0size:${entry.size}`);
+    else if (entry.kind === "file") hash.update(entry.size <= MAX_READ_BYTES ? contentDigest(entry.path) : `\0size:${entry.size}`);
     hash.update("\0");
   }
   return hash.digest("hex");
+}
+
+/**
+ * Digests of the files of rules/ this process has read, by path, with the size, times and
+ * inode they had: a long-running process (`--watch`, `npm run dev`) reads again only the
+ * files a save touched, as git's index does (an edit changes the modification time).
+ */
+const digests = new Map<string, { stamp: string; digest: string }>();
+
+function contentDigest(path: string): string {
+  let stamp: string;
+  try {
+    const stat = statSync(path);
+    stamp = `${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}`;
+  } catch {
+    return createHash("sha256").update(content(path)).digest("hex");
+  }
+  const known = digests.get(path);
+  if (known?.stamp === stamp) return known.digest;
+  const digest = createHash("sha256").update(content(path)).digest("hex");
+  digests.set(path, { stamp, digest });
+  return digest;
 }
 
 /** The most of a file of rules/ the compiler reads: a figure's budget (a source file's is smaller). */
@@ -93,11 +115,22 @@ export function inputsFingerprint(root: string): string {
   return createHash("sha256").update(`rules:${rulesFingerprint(root)}\0hexlaw:${hexlawFingerprint()}`).digest("hex");
 }
 
-/** The fingerprint of generated/'s files (its record of inputs aside). */
+/** The fingerprint of generated/'s files (its record of inputs aside), from a digest of each. */
 export function outputsFingerprint(files: Map<string, string | Uint8Array>): string {
   const hash = createHash("sha256");
-  for (const path of [...files.keys()].sort()) if (path !== BUILD_INPUTS) hash.update(`${path}\0`).update(files.get(path)!).update("\0");
+  for (const path of [...files.keys()].sort()) if (path !== BUILD_INPUTS) hash.update(`${path}\0${outputDigest(path, files.get(path)!)}\0`);
   return hash.digest("hex");
+}
+
+/** The last text of each file of generated/ a build of this process made, with its digest: a rebuild hashes only the files that changed. */
+const outputDigests = new Map<string, { text: string; digest: string }>();
+
+function outputDigest(path: string, content: string | Uint8Array): string {
+  const known = outputDigests.get(path);
+  if (typeof content === "string" && known?.text === content) return known.digest;
+  const digest = createHash("sha256").update(content).digest("hex");
+  if (typeof content === "string") outputDigests.set(path, { text: content, digest });
+  return digest;
 }
 
 /** Adds the record of inputs to the files of a build. */

@@ -17,7 +17,7 @@ export function cacheDir(root: string): string {
   return join(CACHE_FOLDER, fingerprint(resolve(root)));
 }
 
-interface BuildOutcome {
+export interface BuildOutcome {
   ok: boolean;
   /** Files of generated/ whose content changed. */
   changed: string[];

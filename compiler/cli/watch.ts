@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { BuildCache, DocumentCache } from "../cache.ts";
 import { TreeSnapshot } from "../generated-files.ts";
 import { GRAMMAR_DIR } from "../grammars.ts";
-import { buildOnce, cacheDir, isEngine } from "./build.ts";
+import { buildOnce, cacheDir, isEngine, type BuildOutcome } from "./build.ts";
 
 /** A running `--watch`: its rebuild (what a saved file triggers) and how to stop it. */
 export interface Watcher {
@@ -13,21 +13,29 @@ export interface Watcher {
   close(): void;
 }
 
+export interface WatchOptions {
+  /** Watch rules/ and grammar/ (true unless said otherwise); without, only `rebuild` builds. */
+  files?: boolean;
+  /** Told of every build, with the files of rules/ and grammar/ saved since the one before (relative to the root). */
+  onBuild?: (outcome: BuildOutcome, saved: string[]) => void;
+}
+
 /**
  * Builds, then rebuilds whenever a file under rules/ or grammar/ is saved (unless
  * `files` is false: then only `rebuild` does). Unchanged documents come from the
  * in-memory cache, so a rebuild re-reads only what was edited; generated/ is
  * compared as it is on disk, so a file deleted from it is written again.
  */
-export async function startWatching(root: string, options: { files?: boolean } = {}): Promise<Watcher> {
+export async function startWatching(root: string, options: WatchOptions = {}): Promise<Watcher> {
   const cache = new BuildCache(DocumentCache.load(cacheDir(root)));
   const snapshot = new TreeSnapshot();
   let running: Promise<void> | undefined;
   let again: Promise<void> | undefined;
   let saver: NodeJS.Timeout | undefined;
 
-  const once = async (reason: string) => {
+  const once = async (reason: string, saved: string[]) => {
     const outcome = await buildOnce(root, cache, snapshot);
+    options.onBuild?.(outcome, saved);
     const time = `${Math.round(outcome.ms)} ms`;
     if (!outcome.ok) process.stdout.write(`[${clock()}] ${reason}: errors (above); generated/ unchanged (${time}).\n`);
     else {
@@ -40,9 +48,13 @@ export async function startWatching(root: string, options: { files?: boolean } =
       saver.unref();
     }
   };
+  // What was saved since the last build began: the next build reports it.
+  let saved = new Set<string>();
   const rebuild = (reason: string): Promise<void> => {
     if (!running) {
-      running = once(reason).finally(() => (running = undefined));
+      const files = [...saved];
+      saved = new Set();
+      running = once(reason, files).finally(() => (running = undefined));
       return running;
     }
     // One more rebuild after the running one covers every change made meanwhile.
@@ -53,7 +65,6 @@ export async function startWatching(root: string, options: { files?: boolean } =
     return again;
   };
 
-  await rebuild("initial build");
   const watchers = new Map<string, FSWatcher>();
   if (options.files ?? true) {
     let timer: NodeJS.Timeout | undefined;
@@ -81,7 +92,10 @@ export async function startWatching(root: string, options: { files?: boolean } =
       }
     };
     const onChange = (dir: string) => (_event: string, file: string | Buffer | null) => {
-      if (file) changed.add(join(dir, String(file)));
+      if (file) {
+        changed.add(join(dir, String(file)));
+        saved.add(join(dir, String(file)));
+      }
       clearTimeout(timer);
       // Editors save in several steps; wait for the burst to end.
       timer = setTimeout(() => {
@@ -93,6 +107,8 @@ export async function startWatching(root: string, options: { files?: boolean } =
     };
     follow();
   }
+  // Watching from before the first build: a file saved while it runs is built after it.
+  await rebuild("initial build");
   return {
     rebuild,
     close() {

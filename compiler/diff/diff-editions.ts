@@ -5,7 +5,9 @@ import { runEngineTask, type SideCode } from "../5-verify/engine-host.ts";
 import { buildVector } from "../5-verify/build-vectors.ts";
 import { diffFormal } from "./diff-formal.ts";
 import { diffText } from "./diff-text.ts";
-import type { EditionDiff } from "./types.ts";
+import type { EditionDiff, ProcedureComparison } from "./types.ts";
+import type { RecentMap } from "../cache.ts";
+import { fingerprint } from "../cache-files.ts";
 
 interface DiffOptions {
   samples: number;
@@ -20,14 +22,28 @@ export interface EditionBuild {
   emitted: EmittedEdition;
 }
 
-/** Compares two editions of a ruleset: their text, their formal rules, and their engines' answers. */
-export async function diffEditions(from: EditionBuild, to: EditionBuild, sources: Corpus["sources"], options: DiffOptions): Promise<EditionDiff> {
+/**
+ * Compares two editions of a ruleset: their text, their formal rules, and their engines' answers.
+ * `comparisons` keeps each procedure's comparison by what it was made from (both engines, their
+ * vectors, the formal changes and the sample): a rebuild runs again only the procedures an edit changed.
+ */
+export async function diffEditions(from: EditionBuild, to: EditionBuild, sources: Corpus["sources"], options: DiffOptions, comparisons?: RecentMap<ProcedureComparison>): Promise<EditionDiff> {
   const formal = diffFormal(from.checked, to.checked, sources);
   const sidesA = sides(from);
   const sidesB = sides(to);
   const procedures = [...new Set([...sidesA.keys(), ...sidesB.keys()])].sort();
+  const formalText = comparisons ? JSON.stringify(formal) : "";
   // The engines run in the engine worker (see 5-verify/engine-host.ts).
-  const behaviour = await Promise.all(procedures.map((procedure) => runEngineTask({ kind: "behaviour", procedure, from: sidesA.get(procedure), to: sidesB.get(procedure), formal, samples: options.samples, seed: options.seed })));
+  const behaviour = await Promise.all(
+    procedures.map(async (procedure) => {
+      const task = { kind: "behaviour" as const, procedure, from: sidesA.get(procedure), to: sidesB.get(procedure), formal, samples: options.samples, seed: options.seed };
+      if (!comparisons) return runEngineTask(task);
+      const key = fingerprint("behaviour", procedure, sideKey(task.from), sideKey(task.to), formalText, String(options.samples), String(options.seed));
+      let comparison = comparisons.get(key);
+      if (comparison === undefined) comparisons.set(key, (comparison = await runEngineTask(task)));
+      return comparison;
+    }),
+  );
   return {
     ruleset: from.checked.resolved.ruleset.id,
     from: from.checked.resolved.edition.id,
@@ -38,6 +54,11 @@ export async function diffEditions(from: EditionBuild, to: EditionBuild, sources
     behaviour,
     behaviourChanged: behaviour.some((p) => p.status !== "compared" || p.differences.length > 0),
   };
+}
+
+/** What a side of a comparison runs: its engine, the modules it imports and its vectors. */
+function sideKey(side: SideCode | undefined): string {
+  return side ? fingerprint(side.engine.javascript, side.engine.runtimeImport, JSON.stringify(side.engine.modules), JSON.stringify(side.vectors)) : "none";
 }
 
 /** Each procedure's engine and its vectors. */

@@ -4,6 +4,7 @@
 // where both the integration (loaded by Node) and the build's bundled copy of the
 // module that reads them find them.
 import { Worker } from "node:worker_threads";
+import { workerExecArgv } from "../../compiler/worker-flags.ts";
 
 /** The one `T` of this process named `name` (made by `make` on first use), whichever copy of a module asks. */
 export function shared<T>(name: string, make: () => T): T {
@@ -37,7 +38,7 @@ export class Settlements<T> {
  * It never holds the build up: a build that ends without its results did the work itself.
  */
 export function workAhead<M, T>(module: URL, data: unknown, settlements: Settlements<T>, onMessage: (message: M) => void): void {
-  const worker = new Worker(module, { workerData: data });
+  const worker = new Worker(module, { workerData: data, execArgv: workerExecArgv() });
   worker.unref();
   worker.on("message", onMessage);
   worker.on("error", () => settlements.giveUp());

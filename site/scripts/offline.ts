@@ -3,7 +3,8 @@
 // offline use…", then "Available offline" once every page, calculator and the search
 // index are stored, and "Offline: reading from this device" without a network.
 
-const BASE_URL = (import.meta as { env?: { BASE_URL?: string } }).env?.BASE_URL ?? "/";
+const env = (import.meta as { env?: { BASE_URL?: string; DEV?: boolean } }).env;
+const BASE_URL = env?.BASE_URL ?? "/";
 const BASE = BASE_URL.endsWith("/") ? BASE_URL : `${BASE_URL}/`;
 
 function say(text: string, state: string): void {
@@ -26,7 +27,8 @@ function whenIdle(run: () => void): void {
   else window.addEventListener("load", idle, { once: true });
 }
 
-if ("serviceWorker" in navigator && location.protocol !== "file:") {
+// `npm run dev` has no worker (sw.js is made by the build) and must not serve a stored site.
+if ("serviceWorker" in navigator && location.protocol !== "file:" && !env?.DEV) {
   whenIdle(() => {
     if (!navigator.serviceWorker.controller) say("Saving the rules for offline use…", "saving");
     navigator.serviceWorker.register(`${BASE}sw.js`, { scope: BASE }).catch(() => say("Offline use is not available in this browser", "none"));
