@@ -182,7 +182,8 @@ function parseKey(text: string, type: Type, spec: KeySpec, form: ChartForm | nul
   if (type.kind === "integer") {
     const number = spec.counted ? withoutCounted(text, spec.counted.text) : text;
     const range = number === null ? null : parseRange(number);
-    return range ? { min: range.min, max: range.max, header: text } : null;
+    // A header names the rolls of its row or column: the empty range "-" names none.
+    return range && range.min <= range.max ? { min: range.min, max: range.max, header: text } : null;
   }
   if (type.kind === "odds") {
     const range = parseOddsRange(text);

@@ -40,5 +40,5 @@ export function parseForm(text: string, form: ChartForm): Range | null {
     return { min: n, max: n, text: t };
   }
   const range = parseRange(t.replace(/^\+/, "").replace(/^[−–]/, "-"));
-  return range && { ...range, text: t };
+  return range && range.min <= range.max ? { ...range, text: t } : null;
 }

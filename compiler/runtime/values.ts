@@ -18,7 +18,8 @@ export interface Odds {
 
 /**
  * An interval, as chart headers write them: "9 or more", "2", "1 or less", "3-5" (whole
- * numbers), or "13:1+", "1:2" (odds, as the exact value attacker ÷ defender).
+ * numbers), or "13:1+", "1:2" (odds, as the exact value attacker ÷ defender); as a chart
+ * cell also "-", the empty range (min above max), which no number is in.
  */
 export interface Range {
   readonly min: Num;
@@ -54,6 +55,8 @@ function wholeNumber(text: string): number | null {
 
 export function parseRange(text: string): Range | null {
   const t = text.trim();
+  // A dash alone is the range no number is in: a chart's "-" where no roll gives that result.
+  if (/^[-–—−]$/.test(t)) return { min: Infinity, max: -Infinity, text: t };
   const range = (min: number | null, max: number | null): Range | null => (min === null || max === null || min > max ? null : { min, max, text: t });
   let m = /^(-?\d+)$/.exec(t);
   if (m) return range(wholeNumber(m[1]), wholeNumber(m[1]));

@@ -17,7 +17,8 @@ export interface Odds {
 }
 /**
  * An interval, as chart headers write them: "9 or more", "2", "1 or less", "3-5" (whole
- * numbers), or "13:1+", "1:2" (odds, as the exact value attacker ÷ defender).
+ * numbers), or "13:1+", "1:2" (odds, as the exact value attacker ÷ defender); as a chart
+ * cell also "-", the empty range (min above max), which no number is in.
  */
 export interface Range {
     readonly min: Num;

@@ -28,6 +28,9 @@ function wholeNumber(text) {
 }
 export function parseRange(text) {
     const t = text.trim();
+    // A dash alone is the range no number is in: a chart's "-" where no roll gives that result.
+    if (/^[-–—−]$/.test(t))
+        return { min: Infinity, max: -Infinity, text: t };
     const range = (min, max) => (min === null || max === null || min > max ? null : { min, max, text: t });
     let m = /^(-?\d+)$/.exec(t);
     if (m)

@@ -18,6 +18,7 @@ export declare const metadata: {
     "rules/ocs/4.3/08-overrun.md",
     "rules/ocs/4.3/09-ground-combat.md",
     "rules/ocs/4.3/16-hedgehogs.md",
+    "rules/ocs/4.3/21-optional-rules.md",
   ];
   readonly outputs: readonly [
     {
@@ -36,12 +37,21 @@ export declare const metadata: {
       ];
     },
     {
+      readonly label: "Optional and game rules";
+      readonly names: readonly [
+        "proportional_loss",
+        "other_column_shifts",
+      ];
+    },
+    {
       readonly label: "Strengths";
       readonly names: readonly [
         "attackers.at",
         "defenders.at",
         "attackers.terrain_multiplier",
         "defenders.terrain_multiplier",
+        "attackers.step_strength",
+        "defenders.step_strength",
         "attackers.attack_strength",
         "defenders.defense_strength",
         "attack_total",
@@ -65,6 +75,7 @@ export declare const metadata: {
         "surprise_modified",
         "surprise",
         "column_shift",
+        "column_shifts_in_all",
         "final_column",
         "final_column_odds",
       ];
@@ -142,6 +153,26 @@ export declare const metadata: {
         },
       ];
       readonly otherwise: "No surprise";
+    },
+    {
+      readonly items: readonly [
+        {
+          readonly text: "other shifts ";
+        },
+        {
+          readonly value: "other_column_shifts";
+          readonly signed: true;
+        },
+      ];
+      readonly when: "other_column_shifts";
+    },
+    {
+      readonly items: readonly [
+        {
+          readonly text: "21.2 Proportional Loss";
+        },
+      ];
+      readonly when: "proportional_loss";
     },
     {
       readonly items: readonly [
@@ -274,6 +305,7 @@ export declare const metadata: {
   readonly decisive: {
     readonly steps: readonly [
       "attacker_option_retreat",
+      "other_column_shifts",
       "attack_type",
       "hedgehog_level",
       "defenders",
@@ -281,6 +313,7 @@ export declare const metadata: {
       "attackers",
       "attacker_ar_unit",
       "terrain",
+      "proportional_loss",
       "defender_pays_supply",
       "stack_mp_left",
       "phase",
@@ -295,6 +328,7 @@ export declare const metadata: {
       "attacker_option_as_retreat",
       "result",
       "final_column",
+      "column_shifts_in_all",
       "column_shift",
       "surprise",
       "surprise_modified",
@@ -312,6 +346,7 @@ export declare const metadata: {
       "defenders.step_loss_factor",
       "defenders.terrain_multiplier",
       "defenders.mode_factor",
+      "defenders.step_strength",
       "combat_supply_factor",
       "attack_total",
       "attackers.attack_strength",
@@ -324,6 +359,7 @@ export declare const metadata: {
       "defenders.at",
       "hedgehog_at",
       "attackers.mode_factor",
+      "attackers.step_strength",
       "both_zero",
       "highest_column",
       "combat_modified",
@@ -355,6 +391,8 @@ export declare const metadata: {
       "defender_required_losses",
       "defender_dg",
       "attacker_retreat_hexes",
+      "proportional_loss",
+      "other_column_shifts",
       "final_column_odds",
     ];
     readonly checks: {
@@ -407,6 +445,7 @@ export declare const metadata: {
       "stack_mp_left",
       "entry_cost",
       "needs_road",
+      "other_column_shifts",
       "attackers.strength",
       "attackers.can_only_defend",
       "attackers.attack_capable",
@@ -446,6 +485,7 @@ export declare const metadata: {
       "attack_hexes",
       "attack_hexes_adjacent",
       "hedgehog_level",
+      "proportional_loss",
     ];
   };
   readonly definitions: {
@@ -484,6 +524,20 @@ export declare const metadata: {
       readonly perUnit: false;
       readonly random: false;
     };
+    readonly proportional_loss: {
+      readonly label: "21.2 Proportional Loss";
+      readonly paragraph: "21.2";
+      readonly quote: "";
+      readonly perUnit: false;
+      readonly random: false;
+    };
+    readonly other_column_shifts: {
+      readonly label: "Other shifts";
+      readonly paragraph: "9.0";
+      readonly quote: "";
+      readonly perUnit: false;
+      readonly random: false;
+    };
     readonly "attackers.at": {
       readonly label: "Attacking unit's AT effects";
       readonly paragraph: "9.4e";
@@ -509,6 +563,20 @@ export declare const metadata: {
       readonly label: "Defending unit's terrain multiplier";
       readonly paragraph: "9.4d";
       readonly quote: "On defense, all such bracketed modifiers are read as x1.";
+      readonly perUnit: true;
+      readonly random: false;
+    };
+    readonly "attackers.step_strength": {
+      readonly label: "Attacking unit's strength for its steps";
+      readonly paragraph: "21.2";
+      readonly quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.";
+      readonly perUnit: true;
+      readonly random: false;
+    };
+    readonly "defenders.step_strength": {
+      readonly label: "Defending unit's strength for its steps";
+      readonly paragraph: "21.2";
+      readonly quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.";
       readonly perUnit: true;
       readonly random: false;
     };
@@ -600,6 +668,13 @@ export declare const metadata: {
       readonly label: "Column shift";
       readonly paragraph: "9.8";
       readonly quote: "These shifts are to the right for attacker Surprise";
+      readonly perUnit: false;
+      readonly random: true;
+    };
+    readonly column_shifts_in_all: {
+      readonly label: "Column shifts in all";
+      readonly paragraph: "9.0";
+      readonly quote: "Other shifts";
       readonly perUnit: false;
       readonly random: true;
     };

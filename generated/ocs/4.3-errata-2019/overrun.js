@@ -18,10 +18,12 @@ export const metadata = {
     "rules/ocs/4.3/08-overrun.md",
     "rules/ocs/4.3/09-ground-combat.md",
     "rules/ocs/4.3/16-hedgehogs.md",
+    "rules/ocs/4.3/21-optional-rules.md",
   ],
   outputs: [
     { label: "Movement points", names: ["overrun_cost", "mp_left_after", "mp_expended_on_target"] },
     { label: "Combat supply", names: ["attacker_supply_cost", "defender_supply_cost"] },
+    { label: "Optional and game rules", names: ["proportional_loss", "other_column_shifts"] },
     {
       label: "Strengths",
       names: [
@@ -29,6 +31,8 @@ export const metadata = {
         "defenders.at",
         "attackers.terrain_multiplier",
         "defenders.terrain_multiplier",
+        "attackers.step_strength",
+        "defenders.step_strength",
         "attackers.attack_strength",
         "defenders.defense_strength",
         "attack_total",
@@ -41,7 +45,14 @@ export const metadata = {
     },
     {
       label: "Surprise",
-      names: ["surprise_modified", "surprise", "column_shift", "final_column", "final_column_odds"],
+      names: [
+        "surprise_modified",
+        "surprise",
+        "column_shift",
+        "column_shifts_in_all",
+        "final_column",
+        "final_column_odds",
+      ],
     },
     { label: "Combat", names: ["combat_modified", "result"] },
     {
@@ -81,6 +92,11 @@ export const metadata = {
       items: [{ value: "surprise" }, { text: " surprise " }, { value: "column_shift", signed: true }],
       otherwise: "No surprise",
     },
+    {
+      items: [{ text: "other shifts " }, { value: "other_column_shifts", signed: true }],
+      when: "other_column_shifts",
+    },
+    { items: [{ text: "21.2 Proportional Loss" }], when: "proportional_loss" },
     { items: [{ value: "result" }] },
     {
       items: [
@@ -117,6 +133,7 @@ export const metadata = {
   decisive: {
     steps: [
       "attacker_option_retreat",
+      "other_column_shifts",
       "attack_type",
       "hedgehog_level",
       "defenders",
@@ -124,6 +141,7 @@ export const metadata = {
       "attackers",
       "attacker_ar_unit",
       "terrain",
+      "proportional_loss",
       "defender_pays_supply",
       "stack_mp_left",
       "phase",
@@ -138,6 +156,7 @@ export const metadata = {
       "attacker_option_as_retreat",
       "result",
       "final_column",
+      "column_shifts_in_all",
       "column_shift",
       "surprise",
       "surprise_modified",
@@ -155,6 +174,7 @@ export const metadata = {
       "defenders.step_loss_factor",
       "defenders.terrain_multiplier",
       "defenders.mode_factor",
+      "defenders.step_strength",
       "combat_supply_factor",
       "attack_total",
       "attackers.attack_strength",
@@ -167,6 +187,7 @@ export const metadata = {
       "defenders.at",
       "hedgehog_at",
       "attackers.mode_factor",
+      "attackers.step_strength",
       "both_zero",
       "highest_column",
       "combat_modified",
@@ -198,6 +219,8 @@ export const metadata = {
       "defender_required_losses",
       "defender_dg",
       "attacker_retreat_hexes",
+      "proportional_loss",
+      "other_column_shifts",
       "final_column_odds",
     ],
     checks: {
@@ -219,6 +242,7 @@ export const metadata = {
       "stack_mp_left",
       "entry_cost",
       "needs_road",
+      "other_column_shifts",
       "attackers.strength",
       "attackers.can_only_defend",
       "attackers.attack_capable",
@@ -258,6 +282,7 @@ export const metadata = {
       "attack_hexes",
       "attack_hexes_adjacent",
       "hedgehog_level",
+      "proportional_loss",
     ],
   },
   definitions: {
@@ -296,6 +321,8 @@ export const metadata = {
       perUnit: false,
       random: false,
     },
+    proportional_loss: { label: "21.2 Proportional Loss", paragraph: "21.2", quote: "", perUnit: false, random: false },
+    other_column_shifts: { label: "Other shifts", paragraph: "9.0", quote: "", perUnit: false, random: false },
     "attackers.at": {
       label: "Attacking unit's AT effects",
       paragraph: "9.4e",
@@ -321,6 +348,20 @@ export const metadata = {
       label: "Defending unit's terrain multiplier",
       paragraph: "9.4d",
       quote: "On defense, all such bracketed modifiers are read as x1.",
+      perUnit: true,
+      random: false,
+    },
+    "attackers.step_strength": {
+      label: "Attacking unit's strength for its steps",
+      paragraph: "21.2",
+      quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
+      perUnit: true,
+      random: false,
+    },
+    "defenders.step_strength": {
+      label: "Defending unit's strength for its steps",
+      paragraph: "21.2",
+      quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
       perUnit: true,
       random: false,
     },
@@ -412,6 +453,13 @@ export const metadata = {
       label: "Column shift",
       paragraph: "9.8",
       quote: "These shifts are to the right for attacker Surprise",
+      perUnit: false,
+      random: true,
+    },
+    column_shifts_in_all: {
+      label: "Column shifts in all",
+      paragraph: "9.0",
+      quote: "Other shifts",
       perUnit: false,
       random: true,
     },

@@ -18,9 +18,11 @@ export const metadata = {
     "rules/ocs/4.3/08-overrun.md",
     "rules/ocs/4.3/09-ground-combat.md",
     "rules/ocs/4.3/16-hedgehogs.md",
+    "rules/ocs/4.3/21-optional-rules.md",
   ],
   outputs: [
     { label: "Combat supply", names: ["attacker_supply_cost", "defender_supply_cost"] },
+    { label: "Optional and game rules", names: ["proportional_loss", "other_column_shifts"] },
     {
       label: "Strengths",
       names: [
@@ -28,6 +30,8 @@ export const metadata = {
         "defenders.at",
         "attackers.terrain_multiplier",
         "defenders.terrain_multiplier",
+        "attackers.step_strength",
+        "defenders.step_strength",
         "attackers.attack_strength",
         "defenders.defense_strength",
         "attack_total",
@@ -40,7 +44,14 @@ export const metadata = {
     },
     {
       label: "Surprise",
-      names: ["surprise_modified", "surprise", "column_shift", "final_column", "final_column_odds"],
+      names: [
+        "surprise_modified",
+        "surprise",
+        "column_shift",
+        "column_shifts_in_all",
+        "final_column",
+        "final_column_odds",
+      ],
     },
     { label: "Combat", names: ["combat_modified", "result"] },
     {
@@ -78,6 +89,11 @@ export const metadata = {
       items: [{ value: "surprise" }, { text: " surprise " }, { value: "column_shift", signed: true }],
       otherwise: "No surprise",
     },
+    {
+      items: [{ text: "other shifts " }, { value: "other_column_shifts", signed: true }],
+      when: "other_column_shifts",
+    },
+    { items: [{ text: "21.2 Proportional Loss" }], when: "proportional_loss" },
     { items: [{ value: "result" }] },
     {
       items: [
@@ -115,11 +131,13 @@ export const metadata = {
       "attackers",
       "attacker_ar_unit",
       "attacker_option_retreat",
+      "other_column_shifts",
       "attack_type",
       "hedgehog_level",
       "defenders",
       "defender_ar_unit",
       "terrain",
+      "proportional_loss",
       "defender_pays_supply",
       "phase",
       "attack_hexes",
@@ -140,6 +158,7 @@ export const metadata = {
       "attacker_option_as_retreat",
       "result",
       "final_column",
+      "column_shifts_in_all",
       "column_shift",
       "surprise",
       "surprise_modified",
@@ -157,6 +176,7 @@ export const metadata = {
       "defenders.step_loss_factor",
       "defenders.terrain_multiplier",
       "defenders.mode_factor",
+      "defenders.step_strength",
       "combat_supply_factor",
       "attack_total",
       "attackers.attack_strength",
@@ -169,6 +189,7 @@ export const metadata = {
       "defenders.at",
       "hedgehog_at",
       "attackers.mode_factor",
+      "attackers.step_strength",
       "both_zero",
       "highest_column",
       "combat_modified",
@@ -192,6 +213,8 @@ export const metadata = {
       "defender_required_losses",
       "defender_dg",
       "attacker_retreat_hexes",
+      "proportional_loss",
+      "other_column_shifts",
       "final_column_odds",
     ],
     checks: {
@@ -204,6 +227,7 @@ export const metadata = {
       ar_units_in_combat: ["attacker_ar_unit", "attackers", "defender_ar_unit", "defenders"],
     },
     inputs: [
+      "other_column_shifts",
       "attackers.strength",
       "attackers.can_only_defend",
       "attackers.attack_capable",
@@ -243,6 +267,7 @@ export const metadata = {
       "attack_hexes",
       "attack_hexes_adjacent",
       "hedgehog_level",
+      "proportional_loss",
     ],
   },
   definitions: {
@@ -260,6 +285,8 @@ export const metadata = {
       perUnit: false,
       random: false,
     },
+    proportional_loss: { label: "21.2 Proportional Loss", paragraph: "21.2", quote: "", perUnit: false, random: false },
+    other_column_shifts: { label: "Other shifts", paragraph: "9.0", quote: "", perUnit: false, random: false },
     "attackers.at": {
       label: "Attacking unit's AT effects",
       paragraph: "9.4e",
@@ -285,6 +312,20 @@ export const metadata = {
       label: "Defending unit's terrain multiplier",
       paragraph: "9.4d",
       quote: "On defense, all such bracketed modifiers are read as x1.",
+      perUnit: true,
+      random: false,
+    },
+    "attackers.step_strength": {
+      label: "Attacking unit's strength for its steps",
+      paragraph: "21.2",
+      quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
+      perUnit: true,
+      random: false,
+    },
+    "defenders.step_strength": {
+      label: "Defending unit's strength for its steps",
+      paragraph: "21.2",
+      quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
       perUnit: true,
       random: false,
     },
@@ -376,6 +417,13 @@ export const metadata = {
       label: "Column shift",
       paragraph: "9.8",
       quote: "These shifts are to the right for attacker Surprise",
+      perUnit: false,
+      random: true,
+    },
+    column_shifts_in_all: {
+      label: "Column shifts in all",
+      paragraph: "9.0",
+      quote: "Other shifts",
       perUnit: false,
       random: true,
     },
@@ -617,6 +665,8 @@ export interface CombatResult {
 
 /** The inputs, in JSON form (odds as "3:1", “All” as "all"). */
 export interface Input {
+  /** Other shifts — Column shifts the game's own rules add to this combat: right is +, left is − (9.0) */
+  other_column_shifts: number;
   /** Attacking units — The attacking units; after the Action Rating unit, losses fall on them in the order listed (9.0) */
   attackers: AttackingUnit[];
   /** Defending units — Every combat unit in the defending hex; after the Action Rating unit, losses fall on them in the order listed (9.0) */
@@ -647,6 +697,8 @@ export interface Input {
   attack_hexes_adjacent: boolean;
   /** Hedgehog level — The Level of the hedgehog in the defender's hex; 0 for none (16.0a) */
   hedgehog_level: number;
+  /** 21.2 Proportional Loss — Play with the optional rule 21.2: a multi-step unit's strength follows its steps left (21.2) */
+  proportional_loss: boolean;
 }
 
 /** The dice, as rolled totals. */
@@ -665,6 +717,10 @@ export interface Outputs {
   attacker_supply_cost: number;
   /** Defender's combat supply cost (T) (9.0) */
   defender_supply_cost: number;
+  /** 21.2 Proportional Loss (21.2) */
+  proportional_loss: boolean;
+  /** Other shifts (9.0) */
+  other_column_shifts: number;
   /** Attacking unit's AT effects (9.4e) */
   "attackers.at": ("no_at" | "light" | "heavy")[];
   /** Defending unit's AT effects (9.4e) */
@@ -673,6 +729,10 @@ export interface Outputs {
   "attackers.terrain_multiplier": number[];
   /** Defending unit's terrain multiplier (9.4d) */
   "defenders.terrain_multiplier": number[];
+  /** Attacking unit's strength for its steps (21.2) */
+  "attackers.step_strength": number[];
+  /** Defending unit's strength for its steps (21.2) */
+  "defenders.step_strength": number[];
   /** Attack strength (9.4) */
   "attackers.attack_strength": number[];
   /** Defense strength (9.4a) */
@@ -699,6 +759,8 @@ export interface Outputs {
   surprise: ("attacker" | "defender") | null;
   /** Column shift (9.8) */
   column_shift: number;
+  /** Column shifts in all (9.0) */
+  column_shifts_in_all: number;
   /** Final column (9.1g) */
   final_column: number;
   /** Final column's odds (9.8) */
@@ -748,6 +810,14 @@ export interface Outputs {
 /** Everything a form needs: labels, types, ranges, enum labels and the paragraph behind each input. */
 export const schema: rt.EngineSchema = {
   inputs: [
+    {
+      name: "other_column_shifts",
+      label: "Other shifts",
+      description: "Column shifts the game's own rules add to this combat: right is +, left is −",
+      paragraph: "9.0",
+      type: { kind: "integer", min: -12, max: 12 },
+      default: 0,
+    },
     {
       name: "attackers",
       label: "Attacking units",
@@ -880,6 +950,14 @@ export const schema: rt.EngineSchema = {
       paragraph: "16.0a",
       type: { kind: "integer", min: 0, max: 4 },
       default: 0,
+    },
+    {
+      name: "proportional_loss",
+      label: "21.2 Proportional Loss",
+      description: "Play with the optional rule 21.2: a multi-step unit's strength follows its steps left",
+      paragraph: "21.2",
+      type: { kind: "boolean" },
+      default: false,
     },
   ],
   records: {
@@ -1182,6 +1260,12 @@ const ASSUMABLE: readonly rt.FieldSchema[] = [
     label: "No Exploitation marker in an overrun",
     description: "",
     type: { kind: "boolean" },
+  },
+  {
+    name: "column_shifts_in_all",
+    label: "Column shifts in all",
+    description: "",
+    type: { kind: "integer" },
   },
   { name: "final_column", label: "Final column", description: "", type: { kind: "integer" } },
   {
@@ -1817,6 +1901,14 @@ const table$surprise_table: rt.Table<rt.Range> = rt.table({
 const table$surprise_table$rows = rt.keysOf(table$surprise_table.rows) as readonly ("overrun" | "regular")[];
 const table$surprise_table$columns = rt.keysOf(table$surprise_table.columns) as readonly ("attacker" | "defender")[];
 
+const step$in$other_column_shifts: rt.StepInfo = {
+  name: "other_column_shifts",
+  label: "Other shifts",
+  kind: "input",
+  paragraph: "9.0",
+  quote: "",
+  type: { t: "integer" },
+};
 const step$in$attackers: rt.StepInfo = {
   name: "attackers",
   label: "Attacking units",
@@ -1940,6 +2032,14 @@ const step$in$hedgehog_level: rt.StepInfo = {
   quote: "",
   type: { t: "integer" },
 };
+const step$in$proportional_loss: rt.StepInfo = {
+  name: "proportional_loss",
+  label: "21.2 Proportional Loss",
+  kind: "input",
+  paragraph: "21.2",
+  quote: "",
+  type: { t: "boolean" },
+};
 const step$in$attack_type: rt.StepInfo = {
   name: "attack_type",
   label: "Attack type",
@@ -1972,6 +2072,22 @@ const step$die$combat_roll: rt.StepInfo = {
   quote: "",
   type: { t: "integer" },
 };
+const step$proportional_loss: rt.StepInfo = {
+  name: "proportional_loss",
+  label: "21.2 Proportional Loss",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "",
+  type: { t: "boolean" },
+};
+const step$other_column_shifts: rt.StepInfo = {
+  name: "other_column_shifts",
+  label: "Other shifts",
+  kind: "let",
+  paragraph: "9.0",
+  quote: "",
+  type: { t: "integer" },
+};
 const step$overrun_gains_no_exploit: rt.StepInfo = {
   name: "overrun_gains_no_exploit",
   label: "No Exploitation marker in an overrun",
@@ -1979,6 +2095,14 @@ const step$overrun_gains_no_exploit: rt.StepInfo = {
   paragraph: "8.1e",
   quote: "No unit, regardless of the combat result, ever gains an Exploitation marker (9.13b) when making an overrun.",
   type: { t: "boolean" },
+};
+const step$column_shifts_in_all: rt.StepInfo = {
+  name: "column_shifts_in_all",
+  label: "Column shifts in all",
+  kind: "let",
+  paragraph: "9.0",
+  quote: "Other shifts",
+  type: { t: "integer" },
 };
 const step$final_column: rt.StepInfo = {
   name: "final_column",
@@ -2452,6 +2576,14 @@ const step$attackers$gains_exploit: rt.StepInfo = {
   quote: "Ignore exploit results if:",
   type: { t: "boolean" },
 };
+const step$attackers$step_strength: rt.StepInfo = {
+  name: "attackers.step_strength",
+  label: "Attacking unit's strength for its steps",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
+  type: { t: "number" },
+};
 const step$defenders$mode_factor: rt.StepInfo = {
   name: "defenders.mode_factor",
   label: "Defending unit's mode factor",
@@ -2522,6 +2654,14 @@ const step$defenders$step_loss_factor: rt.StepInfo = {
   kind: "let",
   paragraph: "9.11d",
   quote: "If it is missing half or more of its original (printed) steps, its Combat Strength is also halved on defense.",
+  type: { t: "number" },
+};
+const step$defenders$step_strength: rt.StepInfo = {
+  name: "defenders.step_strength",
+  label: "Defending unit's strength for its steps",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
   type: { t: "number" },
 };
 const step$out$attackers$mode_factor: rt.StepInfo = {
@@ -2623,6 +2763,14 @@ const step$out$attackers$gains_exploit: rt.StepInfo = {
   quote: "Ignore exploit results if:",
   type: { t: "list", of: { t: "boolean" } },
 };
+const step$out$attackers$step_strength: rt.StepInfo = {
+  name: "attackers.step_strength",
+  label: "Attacking unit's strength for its steps",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
+  type: { t: "list", of: { t: "number" } },
+};
 const step$out$defenders$mode_factor: rt.StepInfo = {
   name: "defenders.mode_factor",
   label: "Defending unit's mode factor",
@@ -2694,6 +2842,30 @@ const step$out$defenders$step_loss_factor: rt.StepInfo = {
   paragraph: "9.11d",
   quote: "If it is missing half or more of its original (printed) steps, its Combat Strength is also halved on defense.",
   type: { t: "list", of: { t: "number" } },
+};
+const step$out$defenders$step_strength: rt.StepInfo = {
+  name: "defenders.step_strength",
+  label: "Defending unit's strength for its steps",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
+  type: { t: "list", of: { t: "number" } },
+};
+const step$column_shifts_in_all$branch0: rt.StepInfo = {
+  name: "column_shifts_in_all",
+  label: "Column shifts in all",
+  kind: "let",
+  paragraph: "9.8",
+  quote: "shift the final odds column on the Combat Table that number of columns",
+  type: { t: "integer" },
+};
+const step$column_shifts_in_all$branch1: rt.StepInfo = {
+  name: "column_shifts_in_all",
+  label: "Column shifts in all",
+  kind: "let",
+  paragraph: "9.0",
+  quote: "Other shifts",
+  type: { t: "integer" },
 };
 const step$final_column$branch0: rt.StepInfo = {
   name: "final_column",
@@ -3095,6 +3267,22 @@ const step$attackers$destroyed$branch2: rt.StepInfo = {
   quote: "No unit can ever absorb more step losses than it has available steps.",
   type: { t: "boolean" },
 };
+const step$attackers$step_loss_factor$branch0: rt.StepInfo = {
+  name: "attackers.step_loss_factor",
+  label: "Attacking unit's step-loss factor",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "Adjust strength proportionally when a multi-step unit has taken losses, rather than 9.11d.",
+  type: { t: "number" },
+};
+const step$attackers$step_loss_factor$branch1: rt.StepInfo = {
+  name: "attackers.step_loss_factor",
+  label: "Attacking unit's step-loss factor",
+  kind: "let",
+  paragraph: "9.11d",
+  quote: "A multi-step unit missing one or more steps halves its Combat Strength when it attacks.",
+  type: { t: "number" },
+};
 const step$attackers$advances$branch0: rt.StepInfo = {
   name: "attackers.advances",
   label: "Attacking unit's advance after combat",
@@ -3182,6 +3370,22 @@ const step$attackers$gains_exploit$branch5: rt.StepInfo = {
   paragraph: "9.13",
   quote: "meaning the attacking units with an AR of that number or higher might change to Exploit Mode",
   type: { t: "boolean" },
+};
+const step$attackers$step_strength$branch0: rt.StepInfo = {
+  name: "attackers.step_strength",
+  label: "Attacking unit's strength for its steps",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
+  type: { t: "number" },
+};
+const step$attackers$step_strength$branch1: rt.StepInfo = {
+  name: "attackers.step_strength",
+  label: "Attacking unit's strength for its steps",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "number" },
 };
 const step$defenders$mode_factor$branch0: rt.StepInfo = {
   name: "defenders.mode_factor",
@@ -3303,6 +3507,38 @@ const step$defenders$destroyed$branch2: rt.StepInfo = {
   quote: "No unit can ever absorb more step losses than it has available steps.",
   type: { t: "boolean" },
 };
+const step$defenders$step_loss_factor$branch0: rt.StepInfo = {
+  name: "defenders.step_loss_factor",
+  label: "Defending unit's step-loss factor",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "Adjust strength proportionally when a multi-step unit has taken losses, rather than 9.11d.",
+  type: { t: "number" },
+};
+const step$defenders$step_loss_factor$branch1: rt.StepInfo = {
+  name: "defenders.step_loss_factor",
+  label: "Defending unit's step-loss factor",
+  kind: "let",
+  paragraph: "9.11d",
+  quote: "If it is missing half or more of its original (printed) steps, its Combat Strength is also halved on defense.",
+  type: { t: "number" },
+};
+const step$defenders$step_strength$branch0: rt.StepInfo = {
+  name: "defenders.step_strength",
+  label: "Defending unit's strength for its steps",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
+  type: { t: "number" },
+};
+const step$defenders$step_strength$branch1: rt.StepInfo = {
+  name: "defenders.step_strength",
+  label: "Defending unit's strength for its steps",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "number" },
+};
 const step$check$attack_capable: rt.StepInfo = {
   name: "attack_capable",
   label: "Units that are not Attack-Capable can never attack",
@@ -3362,6 +3598,7 @@ const step$check$ar_units_in_combat: rt.StepInfo = {
 
 /** One evaluation: each field memoizes a definition, so each is computed once, only if needed; the trace reads them. */
 class State extends rt.State {
+  in$other_column_shifts: number | undefined = undefined;
   in$attackers: readonly AttackingUnit[] | undefined = undefined;
   in$defenders: readonly DefendingUnit[] | undefined = undefined;
   in$entry_prohibited: boolean | undefined = undefined;
@@ -3377,11 +3614,15 @@ class State extends rt.State {
   in$attack_hexes: number | undefined = undefined;
   in$attack_hexes_adjacent: boolean | undefined = undefined;
   in$hedgehog_level: number | undefined = undefined;
+  in$proportional_loss: boolean | undefined = undefined;
   in$attack_type: ("overrun" | "regular") | undefined = undefined;
   die$surprise_roll: number | undefined = undefined;
   die$shift_roll: number | undefined = undefined;
   die$combat_roll: number | undefined = undefined;
+  proportional_loss: boolean | undefined = undefined;
+  other_column_shifts: number | undefined = undefined;
   overrun_gains_no_exploit: boolean | undefined = undefined;
+  column_shifts_in_all: number | undefined = undefined;
   final_column: number | undefined = undefined;
   final_column_odds: rt.Odds | undefined = undefined;
   defender_at: ("no_at" | "light" | "heavy") | undefined = undefined;
@@ -3441,6 +3682,7 @@ class State extends rt.State {
   attackers$step_loss_factor: (rt.Num | undefined)[] | undefined = undefined;
   attackers$advances: (("required" | "allowed" | "not_allowed") | undefined)[] | undefined = undefined;
   attackers$gains_exploit: (boolean | undefined)[] | undefined = undefined;
+  attackers$step_strength: (rt.Num | undefined)[] | undefined = undefined;
   defenders$mode_factor: (rt.Num | undefined)[] | undefined = undefined;
   defenders$action_rating: (number | undefined)[] | undefined = undefined;
   defenders$defense_strength: (rt.Num | undefined)[] | undefined = undefined;
@@ -3450,8 +3692,17 @@ class State extends rt.State {
   defenders$losses: (number | undefined)[] | undefined = undefined;
   defenders$destroyed: (boolean | undefined)[] | undefined = undefined;
   defenders$step_loss_factor: (rt.Num | undefined)[] | undefined = undefined;
+  defenders$step_strength: (rt.Num | undefined)[] | undefined = undefined;
 }
 
+function in$other_column_shifts(s: State): number {
+  let v = s.in$other_column_shifts;
+  if (v === undefined) {
+    v = s.input.other_column_shifts as number;
+    s.in$other_column_shifts = v;
+  }
+  return v;
+}
 function in$attackers(s: State): readonly AttackingUnit[] {
   let v = s.in$attackers;
   if (v === undefined) {
@@ -3572,6 +3823,14 @@ function in$hedgehog_level(s: State): number {
   }
   return v;
 }
+function in$proportional_loss(s: State): boolean {
+  let v = s.in$proportional_loss;
+  if (v === undefined) {
+    v = s.input.proportional_loss as boolean;
+    s.in$proportional_loss = v;
+  }
+  return v;
+}
 function in$attack_type(s: State): "overrun" | "regular" {
   let v = s.in$attack_type;
   if (v === undefined) {
@@ -3613,6 +3872,22 @@ function die$combat_roll(s: State): number {
   }
   return v;
 }
+function proportional_loss(s: State): boolean {
+  let v = s.proportional_loss;
+  if (v === undefined) {
+    v = in$proportional_loss(s);
+    s.proportional_loss = v;
+  }
+  return v;
+}
+function other_column_shifts(s: State): number {
+  let v = s.other_column_shifts;
+  if (v === undefined) {
+    v = in$other_column_shifts(s);
+    s.other_column_shifts = v;
+  }
+  return v;
+}
 function overrun_gains_no_exploit(s: State): boolean {
   let v = s.overrun_gains_no_exploit;
   if (v === undefined) {
@@ -3621,10 +3896,18 @@ function overrun_gains_no_exploit(s: State): boolean {
   }
   return v;
 }
+function column_shifts_in_all(s: State): number {
+  let v = s.column_shifts_in_all;
+  if (v === undefined) {
+    v = in$other_column_shifts(s) === 0 ? column_shift(s) : rt.whole(column_shift(s) + in$other_column_shifts(s), "9.0");
+    s.column_shifts_in_all = v;
+  }
+  return v;
+}
 function final_column(s: State): number {
   let v = s.final_column;
   if (v === undefined) {
-    v = rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") < 0 ? rt.firstItem(table$combat_odds$columns) as number : rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") > 0 ? rt.lastItem(table$combat_odds$columns) as number : rt.along(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g");
+    v = rt.pastEnds(table$combat_odds$columns, start_column(s), column_shifts_in_all(s), "9.1g") < 0 ? rt.firstItem(table$combat_odds$columns) as number : rt.pastEnds(table$combat_odds$columns, start_column(s), column_shifts_in_all(s), "9.1g") > 0 ? rt.lastItem(table$combat_odds$columns) as number : rt.along(table$combat_odds$columns, start_column(s), column_shifts_in_all(s), "9.1g");
     s.final_column = v;
   }
   return v;
@@ -4031,7 +4314,7 @@ function attackers$attack_strength(s: State, u$i: number): rt.Num {
     v = rt.mul(
       rt.mul(
         rt.mul(
-          rt.mul(rt.numberIn(u$.strength) as rt.Num, attackers$mode_factor(s, u$i), "9.4"),
+          rt.mul(attackers$step_strength(s, u$i), attackers$mode_factor(s, u$i), "9.4"),
           attackers$terrain_multiplier(s, u$i),
           "9.4",
         ),
@@ -4103,7 +4386,7 @@ function attackers$step_loss_factor(s: State, u$i: number): rt.Num {
   let v = (s.attackers$step_loss_factor ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = u$.steps_lost >= 1 ? num$1$2 : 1;
+    v = in$proportional_loss(s) ? 1 : u$.steps_lost >= 1 ? num$1$2 : 1;
     (s.attackers$step_loss_factor ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -4123,6 +4406,26 @@ function attackers$gains_exploit(s: State, u$i: number): boolean {
     const u$ = in$attackers(s)[u$i];
     v = result(s).attacker_exploit === null ? false : exploit_ignored(s) ? false : attackers$destroyed(s, u$i) ? false : u$.mode === "dg" ? false : u$.ar < (result(s).attacker_exploit as number) ? false : true;
     (s.attackers$gains_exploit ??= new Array(in$attackers(s).length))[u$i] = v;
+  }
+  return v;
+}
+function attackers$step_strength(s: State, u$i: number): rt.Num {
+  let v = (s.attackers$step_strength ??= new Array(in$attackers(s).length))[u$i];
+  if (v === undefined) {
+    const u$ = in$attackers(s)[u$i];
+    v = in$proportional_loss(s) ? rt.round(
+      rt.div(
+        rt.mul(
+          rt.numberIn(u$.strength) as rt.Num,
+          rt.whole(u$.steps - u$.steps_lost, "21.2"),
+          "21.2",
+        ),
+        u$.steps,
+        "21.2",
+      ),
+      "half_up",
+    ) : rt.numberIn(u$.strength) as rt.Num;
+    (s.attackers$step_strength ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
 }
@@ -4152,7 +4455,7 @@ function defenders$defense_strength(s: State, d$i: number): rt.Num {
       rt.mul(
         rt.mul(
           rt.mul(
-            rt.mul(rt.numberIn(d$.strength) as rt.Num, defenders$mode_factor(s, d$i), "9.4a"),
+            rt.mul(defenders$step_strength(s, d$i), defenders$mode_factor(s, d$i), "9.4a"),
             defenders$terrain_multiplier(s, d$i),
             "9.4a",
           ),
@@ -4218,8 +4521,28 @@ function defenders$step_loss_factor(s: State, d$i: number): rt.Num {
   let v = (s.defenders$step_loss_factor ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
-    v = rt.whole(d$.steps_lost * 2, "9.11d") >= d$.steps ? num$1$2 : 1;
+    v = in$proportional_loss(s) ? 1 : rt.whole(d$.steps_lost * 2, "9.11d") >= d$.steps ? num$1$2 : 1;
     (s.defenders$step_loss_factor ??= new Array(in$defenders(s).length))[d$i] = v;
+  }
+  return v;
+}
+function defenders$step_strength(s: State, d$i: number): rt.Num {
+  let v = (s.defenders$step_strength ??= new Array(in$defenders(s).length))[d$i];
+  if (v === undefined) {
+    const d$ = in$defenders(s)[d$i];
+    v = in$proportional_loss(s) ? rt.round(
+      rt.div(
+        rt.mul(
+          rt.numberIn(d$.strength) as rt.Num,
+          rt.whole(d$.steps - d$.steps_lost, "21.2"),
+          "21.2",
+        ),
+        d$.steps,
+        "21.2",
+      ),
+      "half_up",
+    ) : rt.numberIn(d$.strength) as rt.Num;
+    (s.defenders$step_strength ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
 }
@@ -4319,6 +4642,14 @@ function perUnit$attackers$gains_exploit(s: State): boolean[] {
   }
   return out;
 }
+function perUnit$attackers$step_strength(s: State): rt.Num[] {
+  const n = in$attackers(s).length;
+  const out: rt.Num[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    out[i] = attackers$step_strength(s, i);
+  }
+  return out;
+}
 function perUnit$defenders$mode_factor(s: State): rt.Num[] {
   const n = in$defenders(s).length;
   const out: rt.Num[] = new Array(n);
@@ -4391,6 +4722,14 @@ function perUnit$defenders$step_loss_factor(s: State): rt.Num[] {
   }
   return out;
 }
+function perUnit$defenders$step_strength(s: State): rt.Num[] {
+  const n = in$defenders(s).length;
+  const out: rt.Num[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    out[i] = defenders$step_strength(s, i);
+  }
+  return out;
+}
 function check$attack_capable(s: State): boolean {
   return check$attack_capable$each1(s);
 }
@@ -4412,8 +4751,11 @@ function check$units_alive(s: State): boolean {
 function check$ar_units_in_combat(s: State): boolean {
   return in$attacker_ar_unit(s) <= in$attackers(s).length && in$defender_ar_unit(s) <= in$defenders(s).length;
 }
+function branch$column_shifts_in_all(s: State): number {
+  return in$other_column_shifts(s) === 0 ? 0 : 1;
+}
 function branch$final_column(s: State): number {
-  return rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") < 0 ? 0 : rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") > 0 ? 1 : 2;
+  return rt.pastEnds(table$combat_odds$columns, start_column(s), column_shifts_in_all(s), "9.1g") < 0 ? 0 : rt.pastEnds(table$combat_odds$columns, start_column(s), column_shifts_in_all(s), "9.1g") > 0 ? 1 : 2;
 }
 function branch$odds(s: State): number {
   return both_zero(s) ? 0 : 1;
@@ -4467,6 +4809,10 @@ function branch$attackers$destroyed(s: State, u$i: number): number {
   const u$ = in$attackers(s)[u$i];
   return attackers$losses(s, u$i) >= rt.whole(u$.steps - u$.steps_lost, "9.11c") ? 0 : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? 1 : 2;
 }
+function branch$attackers$step_loss_factor(s: State, u$i: number): number {
+  const u$ = in$attackers(s)[u$i];
+  return in$proportional_loss(s) ? 0 : 1;
+}
 function branch$attackers$advances(s: State, u$i: number): number {
   const u$ = in$attackers(s)[u$i];
   return attackers$destroyed(s, u$i) ? 0 : attacker_option_as_retreat(s) > 0 ? 1 : advance(s) === "not_allowed" ? 2 : u$.cannot_move ? 3 : 4;
@@ -4474,6 +4820,10 @@ function branch$attackers$advances(s: State, u$i: number): number {
 function branch$attackers$gains_exploit(s: State, u$i: number): number {
   const u$ = in$attackers(s)[u$i];
   return result(s).attacker_exploit === null ? 0 : exploit_ignored(s) ? 1 : attackers$destroyed(s, u$i) ? 2 : u$.mode === "dg" ? 3 : u$.ar < (result(s).attacker_exploit as number) ? 4 : 5;
+}
+function branch$attackers$step_strength(s: State, u$i: number): number {
+  const u$ = in$attackers(s)[u$i];
+  return in$proportional_loss(s) ? 0 : 1;
 }
 function branch$defenders$mode_factor(s: State, d$i: number): number {
   const d$ = in$defenders(s)[d$i];
@@ -4490,6 +4840,14 @@ function branch$defenders$at(s: State, d$i: number): number {
 function branch$defenders$destroyed(s: State, d$i: number): number {
   const d$ = in$defenders(s)[d$i];
   return defenders$losses(s, d$i) >= rt.whole(d$.steps - d$.steps_lost, "9.11c") ? 0 : d$.cannot_move && defender_option_as_retreat(s) > 0 ? 1 : 2;
+}
+function branch$defenders$step_loss_factor(s: State, d$i: number): number {
+  const d$ = in$defenders(s)[d$i];
+  return in$proportional_loss(s) ? 0 : 1;
+}
+function branch$defenders$step_strength(s: State, d$i: number): number {
+  const d$ = in$defenders(s)[d$i];
+  return in$proportional_loss(s) ? 0 : 1;
 }
 function cell$final_column_odds(s: State): string | null {
   return rt.cellPlace(table$combat_odds, in$terrain(s), final_column(s), final_column_odds(s));
@@ -4766,6 +5124,10 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     }
     const defender_re: rt.Num = straight$defender_re$each1(in$defenders);
     const defender_supply_cost: number = rt.le(defender_re, 1) ? 1 : 2;
+    const in$proportional_loss = input.proportional_loss as boolean;
+    const proportional_loss: boolean = in$proportional_loss;
+    const in$other_column_shifts = input.other_column_shifts as number;
+    const other_column_shifts: number = in$other_column_shifts;
     const in$hedgehog_level = input.hedgehog_level as number;
     const hedgehog_at: "no_at" | "light" | "heavy" = in$hedgehog_level > 0 ? "heavy" : "no_at";
     const defenders$at: ("no_at" | "light" | "heavy")[] = new Array(in$defenders.length);
@@ -4775,17 +5137,8 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const combat_supply_factor: rt.Num = in$defender_pays_supply ? 1 : num$1$2;
     const attackers$at: ("no_at" | "light" | "heavy")[] = new Array(in$attackers.length);
     const attackers$terrain_multiplier: rt.Num[] = new Array(in$attackers.length);
+    const attackers$step_strength: rt.Num[] = new Array(in$attackers.length);
     const attackers$attack_strength: rt.Num[] = new Array(in$attackers.length);
-    straight$loop$attackers$at(
-      in$attackers,
-      defender_at,
-      attackers$at,
-      attackers$terrain_multiplier,
-      attackers$attack_strength,
-    );
-    const attack_total: rt.Num = straight$attack_total$each1(in$attackers, attackers$attack_strength);
-    const defenders$terrain_multiplier: rt.Num[] = new Array(in$defenders.length);
-    const defenders$defense_strength: rt.Num[] = new Array(in$defenders.length);
     return straight$2(
       input,
       dice,
@@ -4795,15 +5148,18 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
       in$attacker_ar_unit,
       in$defender_ar_unit,
       defender_supply_cost,
+      in$proportional_loss,
+      proportional_loss,
+      in$other_column_shifts,
+      other_column_shifts,
       in$hedgehog_level,
       defenders$at,
+      defender_at,
       combat_supply_factor,
       attackers$at,
       attackers$terrain_multiplier,
+      attackers$step_strength,
       attackers$attack_strength,
-      attack_total,
-      defenders$terrain_multiplier,
-      defenders$defense_strength,
     );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
@@ -4813,11 +5169,26 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
   }
 }
 /** Stage 2 of `straight`, with the values it and the later stages read from before it. */
-function straight$2(input: Input, dice: Readonly<Record<string, number | undefined>>, in$attackers: readonly AttackingUnit[], attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], in$attacker_ar_unit: number, in$defender_ar_unit: number, defender_supply_cost: number, in$hedgehog_level: number, defenders$at: ("no_at" | "light" | "heavy")[], combat_supply_factor: rt.Num, attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$defense_strength: rt.Num[]): Record<string, rt.Wire> | null {
+function straight$2(input: Input, dice: Readonly<Record<string, number | undefined>>, in$attackers: readonly AttackingUnit[], attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], in$attacker_ar_unit: number, in$defender_ar_unit: number, defender_supply_cost: number, in$proportional_loss: boolean, proportional_loss: boolean, in$other_column_shifts: number, other_column_shifts: number, in$hedgehog_level: number, defenders$at: ("no_at" | "light" | "heavy")[], defender_at: "no_at" | "light" | "heavy", combat_supply_factor: rt.Num, attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$step_strength: rt.Num[], attackers$attack_strength: rt.Num[]): Record<string, rt.Wire> | null {
+  straight$loop$attackers$at(
+    in$attackers,
+    defender_at,
+    in$proportional_loss,
+    attackers$at,
+    attackers$terrain_multiplier,
+    attackers$step_strength,
+    attackers$attack_strength,
+  );
+  const attack_total: rt.Num = straight$attack_total$each1(in$attackers, attackers$attack_strength);
+  const defenders$terrain_multiplier: rt.Num[] = new Array(in$defenders.length);
+  const defenders$step_strength: rt.Num[] = new Array(in$defenders.length);
+  const defenders$defense_strength: rt.Num[] = new Array(in$defenders.length);
   straight$loop$defenders$terrain_multiplier(
     in$defenders,
+    in$proportional_loss,
     combat_supply_factor,
     defenders$terrain_multiplier,
+    defenders$step_strength,
     defenders$defense_strength,
   );
   const defense_total: rt.Num = straight$defense_total$each1(in$defenders, defenders$defense_strength);
@@ -4836,13 +5207,6 @@ function straight$2(input: Input, dice: Readonly<Record<string, number | undefin
   const defenders$action_rating: number[] = new Array(in$defenders.length);
   straight$loop$defenders$action_rating(in$defenders, defenders$action_rating);
   const defender_ar: number = rt.item(defenders$action_rating, in$defender_ar_unit, "9.6a");
-  const ar_drm: number = rt.whole(attacker_ar - defender_ar, "9.6");
-  const die$surprise_roll = dice.surprise_roll;
-  if (die$surprise_roll === undefined) {
-    return null;
-  }
-  const hedgehog_surprise_drm: number = in$hedgehog_level > 0 ? -1 : 0;
-  const surprise_modified: number = rt.whole(rt.whole(die$surprise_roll + ar_drm, "9.8") + hedgehog_surprise_drm, "9.8");
   return straight$3(
     input,
     dice,
@@ -4852,13 +5216,18 @@ function straight$2(input: Input, dice: Readonly<Record<string, number | undefin
     in$attacker_ar_unit,
     in$defender_ar_unit,
     defender_supply_cost,
+    proportional_loss,
+    in$other_column_shifts,
+    other_column_shifts,
     in$hedgehog_level,
     defenders$at,
     attackers$at,
     attackers$terrain_multiplier,
+    attackers$step_strength,
     attackers$attack_strength,
     attack_total,
     defenders$terrain_multiplier,
+    defenders$step_strength,
     defenders$defense_strength,
     defense_total,
     odds,
@@ -4867,12 +5236,17 @@ function straight$2(input: Input, dice: Readonly<Record<string, number | undefin
     start_column_odds,
     attacker_ar,
     defender_ar,
-    ar_drm,
-    surprise_modified,
   );
 }
 /** Stage 3 of `straight`, with the values it and the later stages read from before it. */
-function straight$3(input: Input, dice: Readonly<Record<string, number | undefined>>, in$attackers: readonly AttackingUnit[], attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], in$attacker_ar_unit: number, in$defender_ar_unit: number, defender_supply_cost: number, in$hedgehog_level: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, in$terrain: "open" | "close" | "very_close" | "extremely_close", start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number): Record<string, rt.Wire> | null {
+function straight$3(input: Input, dice: Readonly<Record<string, number | undefined>>, in$attackers: readonly AttackingUnit[], attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], in$attacker_ar_unit: number, in$defender_ar_unit: number, defender_supply_cost: number, proportional_loss: boolean, in$other_column_shifts: number, other_column_shifts: number, in$hedgehog_level: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$step_strength: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$step_strength: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, in$terrain: "open" | "close" | "very_close" | "extremely_close", start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number): Record<string, rt.Wire> | null {
+  const ar_drm: number = rt.whole(attacker_ar - defender_ar, "9.6");
+  const die$surprise_roll = dice.surprise_roll;
+  if (die$surprise_roll === undefined) {
+    return null;
+  }
+  const hedgehog_surprise_drm: number = in$hedgehog_level > 0 ? -1 : 0;
+  const surprise_modified: number = rt.whole(rt.whole(die$surprise_roll + ar_drm, "9.8") + hedgehog_surprise_drm, "9.8");
   const in$attack_type = "regular" as "overrun" | "regular";
   const surprise: ("attacker" | "defender") | null = straight$surprise$each1(surprise_modified, in$attack_type);
   const die$shift_roll = dice.shift_roll;
@@ -4880,7 +5254,8 @@ function straight$3(input: Input, dice: Readonly<Record<string, number | undefin
     return null;
   }
   const column_shift: number = surprise === "attacker" ? die$shift_roll : surprise === "defender" ? -die$shift_roll : 0;
-  const final_column: number = rt.pastEnds(table$combat_odds$columns, start_column, column_shift, "9.1g") < 0 ? rt.firstItem(table$combat_odds$columns) as number : rt.pastEnds(table$combat_odds$columns, start_column, column_shift, "9.1g") > 0 ? rt.lastItem(table$combat_odds$columns) as number : rt.along(table$combat_odds$columns, start_column, column_shift, "9.1g");
+  const column_shifts_in_all: number = in$other_column_shifts === 0 ? column_shift : rt.whole(column_shift + in$other_column_shifts, "9.0");
+  const final_column: number = rt.pastEnds(table$combat_odds$columns, start_column, column_shifts_in_all, "9.1g") < 0 ? rt.firstItem(table$combat_odds$columns) as number : rt.pastEnds(table$combat_odds$columns, start_column, column_shifts_in_all, "9.1g") > 0 ? rt.lastItem(table$combat_odds$columns) as number : rt.along(table$combat_odds$columns, start_column, column_shifts_in_all, "9.1g");
   const final_column_odds: rt.Odds = rt.lookup(table$combat_odds, in$terrain, final_column);
   const die$combat_roll = dice.combat_roll;
   if (die$combat_roll === undefined) {
@@ -4897,6 +5272,48 @@ function straight$3(input: Input, dice: Readonly<Record<string, number | undefin
     rt.whole(result.attacker_loss + result.attacker_option, "9.10a") - attacker_option_as_retreat,
     "9.10a",
   );
+  return straight$4(
+    input,
+    in$attackers,
+    attacker_supply_cost,
+    in$defenders,
+    in$attacker_ar_unit,
+    in$defender_ar_unit,
+    defender_supply_cost,
+    proportional_loss,
+    other_column_shifts,
+    defenders$at,
+    attackers$at,
+    attackers$terrain_multiplier,
+    attackers$step_strength,
+    attackers$attack_strength,
+    attack_total,
+    defenders$terrain_multiplier,
+    defenders$step_strength,
+    defenders$defense_strength,
+    defense_total,
+    odds,
+    start_column,
+    start_column_odds,
+    attacker_ar,
+    defender_ar,
+    ar_drm,
+    surprise_modified,
+    surprise,
+    column_shift,
+    column_shifts_in_all,
+    final_column,
+    final_column_odds,
+    combat_modified,
+    result,
+    attacker_steps,
+    attacker_destroyed_before_options,
+    attacker_option_as_retreat,
+    attacker_required_losses,
+  );
+}
+/** Stage 4 of `straight`, with the values it and the later stages read from before it. */
+function straight$4(input: Input, in$attackers: readonly AttackingUnit[], attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], in$attacker_ar_unit: number, in$defender_ar_unit: number, defender_supply_cost: number, proportional_loss: boolean, other_column_shifts: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$step_strength: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$step_strength: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, column_shifts_in_all: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_steps: number, attacker_destroyed_before_options: boolean, attacker_option_as_retreat: number, attacker_required_losses: number): Record<string, rt.Wire> | null {
   const attacker_step_losses: number = Math.min(attacker_required_losses, attacker_steps);
   const attacker_losses_by_unit: readonly number[] = rt.spread(
     attacker_step_losses,
@@ -4916,49 +5333,6 @@ function straight$3(input: Input, dice: Readonly<Record<string, number | undefin
   const attacker_retreat_hexes: number = attacker_destroyed ? 0 : attacker_option_as_retreat;
   const in$phase = input.phase as "combat_phase" | "exploitation_phase";
   const in$attack_hexes = input.attack_hexes as number;
-  return straight$4(
-    input,
-    in$attackers,
-    attacker_supply_cost,
-    in$defenders,
-    in$defender_ar_unit,
-    defender_supply_cost,
-    defenders$at,
-    attackers$at,
-    attackers$terrain_multiplier,
-    attackers$attack_strength,
-    attack_total,
-    defenders$terrain_multiplier,
-    defenders$defense_strength,
-    defense_total,
-    odds,
-    start_column,
-    start_column_odds,
-    attacker_ar,
-    defender_ar,
-    ar_drm,
-    surprise_modified,
-    surprise,
-    column_shift,
-    final_column,
-    final_column_odds,
-    combat_modified,
-    result,
-    attacker_steps,
-    attacker_destroyed_before_options,
-    attacker_option_as_retreat,
-    attacker_required_losses,
-    attacker_step_losses,
-    attackers$losses,
-    attackers$destroyed,
-    attacker_destroyed,
-    attacker_retreat_hexes,
-    in$phase,
-    in$attack_hexes,
-  );
-}
-/** Stage 4 of `straight`, with the values it and the later stages read from before it. */
-function straight$4(input: Input, in$attackers: readonly AttackingUnit[], attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], in$defender_ar_unit: number, defender_supply_cost: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_steps: number, attacker_destroyed_before_options: boolean, attacker_option_as_retreat: number, attacker_required_losses: number, attacker_step_losses: number, attackers$losses: number[], attackers$destroyed: boolean[], attacker_destroyed: boolean, attacker_retreat_hexes: number, in$phase: "combat_phase" | "exploitation_phase", in$attack_hexes: number): Record<string, rt.Wire> | null {
   const in$attack_hexes_adjacent = input.attack_hexes_adjacent as boolean;
   const overrun_gains_no_exploit: boolean = false;
   const exploit_ignored: boolean = result.attacker_exploit === null ? false : overrun_gains_no_exploit ? true : in$phase === "exploitation_phase" ? true : in$attack_hexes > 2 || in$attack_hexes === 2 && !in$attack_hexes_adjacent ? true : attacker_option_as_retreat > 0 ? true : false;
@@ -4990,28 +5364,21 @@ function straight$4(input: Input, in$attackers: readonly AttackingUnit[], attack
   );
   const defenders$losses: number[] = new Array(in$defenders.length);
   const defenders$destroyed: boolean[] = new Array(in$defenders.length);
-  straight$loop$defenders$losses(
-    in$defenders,
-    defender_losses_by_unit,
-    defender_option_as_retreat,
-    defenders$losses,
-    defenders$destroyed,
-  );
-  const defender_destroyed: boolean = straight$defender_destroyed$each1(in$defenders, defenders$destroyed);
-  const defender_retreat_hexes: number = defender_destroyed ? 0 : defender_option_as_retreat;
-  const defender_dg: boolean = result.defender_dg ? true : defender_retreat_hexes >= 2;
-  const advance: "required" | "allowed" | "not_allowed" = !(defender_destroyed || defender_retreat_hexes > 0) ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : attacker_destroyed ? "not_allowed" : "allowed";
-  const attackers$advances: ("required" | "allowed" | "not_allowed")[] = new Array(in$attackers.length);
   return straight$5(
     in$attackers,
     attacker_supply_cost,
+    in$defenders,
     defender_supply_cost,
+    proportional_loss,
+    other_column_shifts,
     defenders$at,
     attackers$at,
     attackers$terrain_multiplier,
+    attackers$step_strength,
     attackers$attack_strength,
     attack_total,
     defenders$terrain_multiplier,
+    defenders$step_strength,
     defenders$defense_strength,
     defense_total,
     odds,
@@ -5023,6 +5390,7 @@ function straight$4(input: Input, in$attackers: readonly AttackingUnit[], attack
     surprise_modified,
     surprise,
     column_shift,
+    column_shifts_in_all,
     final_column,
     final_column_odds,
     combat_modified,
@@ -5038,18 +5406,27 @@ function straight$4(input: Input, in$attackers: readonly AttackingUnit[], attack
     exploit_units,
     defender_may_ignore,
     defender_option,
+    defender_option_as_retreat,
     defender_step_losses,
+    defender_losses_by_unit,
     defenders$losses,
     defenders$destroyed,
-    defender_destroyed,
-    defender_retreat_hexes,
-    defender_dg,
-    advance,
-    attackers$advances,
   );
 }
 /** Stage 5 of `straight`, with the values it and the later stages read from before it. */
-function straight$5(in$attackers: readonly AttackingUnit[], attacker_supply_cost: number, defender_supply_cost: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_option_as_retreat: number, attacker_step_losses: number, attackers$losses: number[], attackers$destroyed: boolean[], attacker_destroyed: boolean, attacker_retreat_hexes: number, exploit_ignored: boolean, attackers$gains_exploit: boolean[], exploit_units: number, defender_may_ignore: boolean, defender_option: number, defender_step_losses: number, defenders$losses: number[], defenders$destroyed: boolean[], defender_destroyed: boolean, defender_retreat_hexes: number, defender_dg: boolean, advance: "required" | "allowed" | "not_allowed", attackers$advances: ("required" | "allowed" | "not_allowed")[]): Record<string, rt.Wire> | null {
+function straight$5(in$attackers: readonly AttackingUnit[], attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], defender_supply_cost: number, proportional_loss: boolean, other_column_shifts: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$step_strength: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$step_strength: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, column_shifts_in_all: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_option_as_retreat: number, attacker_step_losses: number, attackers$losses: number[], attackers$destroyed: boolean[], attacker_destroyed: boolean, attacker_retreat_hexes: number, exploit_ignored: boolean, attackers$gains_exploit: boolean[], exploit_units: number, defender_may_ignore: boolean, defender_option: number, defender_option_as_retreat: number, defender_step_losses: number, defender_losses_by_unit: readonly number[], defenders$losses: number[], defenders$destroyed: boolean[]): Record<string, rt.Wire> | null {
+  straight$loop$defenders$losses(
+    in$defenders,
+    defender_losses_by_unit,
+    defender_option_as_retreat,
+    defenders$losses,
+    defenders$destroyed,
+  );
+  const defender_destroyed: boolean = straight$defender_destroyed$each1(in$defenders, defenders$destroyed);
+  const defender_retreat_hexes: number = defender_destroyed ? 0 : defender_option_as_retreat;
+  const defender_dg: boolean = result.defender_dg ? true : defender_retreat_hexes >= 2;
+  const advance: "required" | "allowed" | "not_allowed" = !(defender_destroyed || defender_retreat_hexes > 0) ? "not_allowed" : attacker_option_as_retreat > 0 ? "not_allowed" : attacker_destroyed ? "not_allowed" : "allowed";
+  const attackers$advances: ("required" | "allowed" | "not_allowed")[] = new Array(in$attackers.length);
   straight$loop$attackers$advances(
     in$attackers,
     attackers$destroyed,
@@ -5060,10 +5437,14 @@ function straight$5(in$attackers: readonly AttackingUnit[], attacker_supply_cost
   return straight$outputs(
     attacker_supply_cost,
     defender_supply_cost,
+    proportional_loss,
+    other_column_shifts,
     attackers$at,
     defenders$at,
     attackers$terrain_multiplier,
     defenders$terrain_multiplier,
+    attackers$step_strength,
+    defenders$step_strength,
     attackers$attack_strength,
     defenders$defense_strength,
     attack_total,
@@ -5077,6 +5458,7 @@ function straight$5(in$attackers: readonly AttackingUnit[], attacker_supply_cost
     surprise_modified,
     surprise,
     column_shift,
+    column_shifts_in_all,
     final_column,
     final_column_odds,
     combat_modified,
@@ -5108,20 +5490,32 @@ function straight$loop$defenders$at(in$defenders: readonly DefendingUnit[], defe
     defenders$at[d$i] = d$.class === "armor" ? "heavy" : d$.class === "mech" && d$.tank_symbol ? "heavy" : d$.anti_tank_symbol ? "heavy" : d$.class === "mech" ? "light" : "no_at";
   }
 }
-/** The per-unit definitions `attackers.at`, `attackers.at_reduced`, `attackers.terrain_multiplier`, `attackers.mode_factor`, `attackers.step_loss_factor`, `attackers.supply_factor`, `attackers.attack_strength`, unit by unit. */
-function straight$loop$attackers$at(in$attackers: readonly AttackingUnit[], defender_at: "no_at" | "light" | "heavy", attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[]): void {
+/** The per-unit definitions `attackers.at`, `attackers.at_reduced`, `attackers.terrain_multiplier`, `attackers.step_strength`, `attackers.mode_factor`, `attackers.step_loss_factor`, `attackers.supply_factor`, `attackers.attack_strength`, unit by unit. */
+function straight$loop$attackers$at(in$attackers: readonly AttackingUnit[], defender_at: "no_at" | "light" | "heavy", in$proportional_loss: boolean, attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$step_strength: rt.Num[], attackers$attack_strength: rt.Num[]): void {
   for (let u$i = 0; u$i < in$attackers.length; u$i++) {
     const u$ = in$attackers[u$i];
     attackers$at[u$i] = u$.class === "armor" ? "heavy" : u$.class === "mech" && u$.tank_symbol ? "heavy" : u$.anti_tank_symbol ? "heavy" : u$.class === "mech" ? "light" : "no_at";
     const attackers$at_reduced: boolean = (u$.class === "armor" || u$.class === "mech") && rt.eq(rt.numberIn(u$.terrain_effect) as rt.Num, 2) && (defender_at === "heavy" || defender_at === "light" && attackers$at[u$i] === "light");
     attackers$terrain_multiplier[u$i] = attackers$at_reduced ? num$3$2 : rt.numberIn(u$.terrain_effect) as rt.Num;
+    attackers$step_strength[u$i] = in$proportional_loss ? rt.round(
+      rt.div(
+        rt.mul(
+          rt.numberIn(u$.strength) as rt.Num,
+          rt.whole(u$.steps - u$.steps_lost, "21.2"),
+          "21.2",
+        ),
+        u$.steps,
+        "21.2",
+      ),
+      "half_up",
+    ) : rt.numberIn(u$.strength) as rt.Num;
     const attackers$mode_factor: rt.Num = u$.mode === "dg" ? num$1$2 : 1;
-    const attackers$step_loss_factor: rt.Num = u$.steps_lost >= 1 ? num$1$2 : 1;
+    const attackers$step_loss_factor: rt.Num = in$proportional_loss ? 1 : u$.steps_lost >= 1 ? num$1$2 : 1;
     const attackers$supply_factor: rt.Num = u$.out_of_supply ? num$1$2 : 1;
     attackers$attack_strength[u$i] = rt.mul(
       rt.mul(
         rt.mul(
-          rt.mul(rt.numberIn(u$.strength) as rt.Num, attackers$mode_factor, "9.4"),
+          rt.mul(attackers$step_strength[u$i], attackers$mode_factor, "9.4"),
           attackers$terrain_multiplier[u$i],
           "9.4",
         ),
@@ -5133,19 +5527,31 @@ function straight$loop$attackers$at(in$attackers: readonly AttackingUnit[], defe
     );
   }
 }
-/** The per-unit definitions `defenders.terrain_multiplier`, `defenders.mode_factor`, `defenders.step_loss_factor`, `defenders.supply_factor`, `defenders.defense_strength`, unit by unit. */
-function straight$loop$defenders$terrain_multiplier(in$defenders: readonly DefendingUnit[], combat_supply_factor: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$defense_strength: rt.Num[]): void {
+/** The per-unit definitions `defenders.terrain_multiplier`, `defenders.step_strength`, `defenders.mode_factor`, `defenders.step_loss_factor`, `defenders.supply_factor`, `defenders.defense_strength`, unit by unit. */
+function straight$loop$defenders$terrain_multiplier(in$defenders: readonly DefendingUnit[], in$proportional_loss: boolean, combat_supply_factor: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$step_strength: rt.Num[], defenders$defense_strength: rt.Num[]): void {
   for (let d$i = 0; d$i < in$defenders.length; d$i++) {
     const d$ = in$defenders[d$i];
     defenders$terrain_multiplier[d$i] = d$.bracketed ? 1 : rt.numberIn(d$.terrain_effect) as rt.Num;
+    defenders$step_strength[d$i] = in$proportional_loss ? rt.round(
+      rt.div(
+        rt.mul(
+          rt.numberIn(d$.strength) as rt.Num,
+          rt.whole(d$.steps - d$.steps_lost, "21.2"),
+          "21.2",
+        ),
+        d$.steps,
+        "21.2",
+      ),
+      "half_up",
+    ) : rt.numberIn(d$.strength) as rt.Num;
     const defenders$mode_factor: rt.Num = d$.mode === "strat" ? 0 : d$.mode === "reserve" ? num$1$2 : d$.mode === "dg" ? num$1$2 : 1;
-    const defenders$step_loss_factor: rt.Num = rt.whole(d$.steps_lost * 2, "9.11d") >= d$.steps ? num$1$2 : 1;
+    const defenders$step_loss_factor: rt.Num = in$proportional_loss ? 1 : rt.whole(d$.steps_lost * 2, "9.11d") >= d$.steps ? num$1$2 : 1;
     const defenders$supply_factor: rt.Num = d$.out_of_supply ? num$1$2 : 1;
     defenders$defense_strength[d$i] = rt.mul(
       rt.mul(
         rt.mul(
           rt.mul(
-            rt.mul(rt.numberIn(d$.strength) as rt.Num, defenders$mode_factor, "9.4a"),
+            rt.mul(defenders$step_strength[d$i], defenders$mode_factor, "9.4a"),
             defenders$terrain_multiplier[d$i],
             "9.4a",
           ),
@@ -5205,14 +5611,18 @@ function straight$loop$attackers$advances(in$attackers: readonly AttackingUnit[]
   }
 }
 /** The outputs of `straight`, in wire form. */
-function straight$outputs(attacker_supply_cost: number, defender_supply_cost: number, attackers$at: readonly ("no_at" | "light" | "heavy")[], defenders$at: readonly ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: readonly rt.Num[], defenders$terrain_multiplier: readonly rt.Num[], attackers$attack_strength: readonly rt.Num[], defenders$defense_strength: readonly rt.Num[], attack_total: rt.Num, defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_retreat_hexes: number, attacker_step_losses: number, attackers$losses: readonly number[], attackers$destroyed: readonly boolean[], attacker_destroyed: boolean, exploit_ignored: boolean, attackers$gains_exploit: readonly boolean[], exploit_units: number, defender_may_ignore: boolean, defender_option: number, defender_retreat_hexes: number, defender_step_losses: number, defenders$losses: readonly number[], defenders$destroyed: readonly boolean[], defender_destroyed: boolean, defender_dg: boolean, advance: "required" | "allowed" | "not_allowed", attackers$advances: readonly ("required" | "allowed" | "not_allowed")[]): Record<string, rt.Wire> {
+function straight$outputs(attacker_supply_cost: number, defender_supply_cost: number, proportional_loss: boolean, other_column_shifts: number, attackers$at: readonly ("no_at" | "light" | "heavy")[], defenders$at: readonly ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: readonly rt.Num[], defenders$terrain_multiplier: readonly rt.Num[], attackers$step_strength: readonly rt.Num[], defenders$step_strength: readonly rt.Num[], attackers$attack_strength: readonly rt.Num[], defenders$defense_strength: readonly rt.Num[], attack_total: rt.Num, defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, column_shifts_in_all: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_retreat_hexes: number, attacker_step_losses: number, attackers$losses: readonly number[], attackers$destroyed: readonly boolean[], attacker_destroyed: boolean, exploit_ignored: boolean, attackers$gains_exploit: readonly boolean[], exploit_units: number, defender_may_ignore: boolean, defender_option: number, defender_retreat_hexes: number, defender_step_losses: number, defenders$losses: readonly number[], defenders$destroyed: readonly boolean[], defender_destroyed: boolean, defender_dg: boolean, advance: "required" | "allowed" | "not_allowed", attackers$advances: readonly ("required" | "allowed" | "not_allowed")[]): Record<string, rt.Wire> {
   return {
     attacker_supply_cost: attacker_supply_cost as rt.Wire,
     defender_supply_cost: defender_supply_cost as rt.Wire,
+    proportional_loss: proportional_loss as rt.Wire,
+    other_column_shifts: other_column_shifts as rt.Wire,
     "attackers.at": attackers$at as rt.Wire,
     "defenders.at": defenders$at as rt.Wire,
     "attackers.terrain_multiplier": rt.wireEach(attackers$terrain_multiplier, rt.wireAs.number),
     "defenders.terrain_multiplier": rt.wireEach(defenders$terrain_multiplier, rt.wireAs.number),
+    "attackers.step_strength": rt.wireEach(attackers$step_strength, rt.wireAs.number),
+    "defenders.step_strength": rt.wireEach(defenders$step_strength, rt.wireAs.number),
     "attackers.attack_strength": rt.wireEach(attackers$attack_strength, rt.wireAs.number),
     "defenders.defense_strength": rt.wireEach(defenders$defense_strength, rt.wireAs.number),
     attack_total: rt.wireAs.number(attack_total),
@@ -5226,6 +5636,7 @@ function straight$outputs(attacker_supply_cost: number, defender_supply_cost: nu
     surprise_modified: surprise_modified as rt.Wire,
     surprise: surprise as rt.Wire,
     column_shift: column_shift as rt.Wire,
+    column_shifts_in_all: column_shifts_in_all as rt.Wire,
     final_column: final_column as rt.Wire,
     final_column_odds: rt.wireAs.odds(final_column_odds),
     combat_modified: combat_modified as rt.Wire,
@@ -5531,6 +5942,8 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$check$ar_units_in_combat, check: 6 },
   { info: step$defender_re, value: (s: State) => s.defender_re },
   { info: step$defender_supply_cost, value: (s: State) => s.defender_supply_cost },
+  { info: step$in$proportional_loss, value: (s: State) => s.in$proportional_loss },
+  { info: step$in$other_column_shifts, value: (s: State) => s.in$other_column_shifts },
   {
     info: step$attackers$at,
     items: (s: State) => s.attackers$at,
@@ -5562,12 +5975,29 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$attackers$terrain_multiplier, items: (s: State) => s.attackers$terrain_multiplier },
   { info: step$defenders$terrain_multiplier, items: (s: State) => s.defenders$terrain_multiplier },
   {
+    info: step$attackers$step_strength,
+    items: (s: State) => s.attackers$step_strength,
+    branch: branch$attackers$step_strength,
+    branches: [step$attackers$step_strength$branch0, step$attackers$step_strength$branch1],
+  },
+  {
+    info: step$defenders$step_strength,
+    items: (s: State) => s.defenders$step_strength,
+    branch: branch$defenders$step_strength,
+    branches: [step$defenders$step_strength$branch0, step$defenders$step_strength$branch1],
+  },
+  {
     info: step$attackers$mode_factor,
     items: (s: State) => s.attackers$mode_factor,
     branch: branch$attackers$mode_factor,
     branches: [step$attackers$mode_factor$branch0, step$attackers$mode_factor$branch1],
   },
-  { info: step$attackers$step_loss_factor, items: (s: State) => s.attackers$step_loss_factor },
+  {
+    info: step$attackers$step_loss_factor,
+    items: (s: State) => s.attackers$step_loss_factor,
+    branch: branch$attackers$step_loss_factor,
+    branches: [step$attackers$step_loss_factor$branch0, step$attackers$step_loss_factor$branch1],
+  },
   { info: step$attackers$supply_factor, items: (s: State) => s.attackers$supply_factor },
   { info: step$attackers$attack_strength, items: (s: State) => s.attackers$attack_strength },
   { info: step$in$defender_pays_supply, value: (s: State) => s.in$defender_pays_supply },
@@ -5583,7 +6013,12 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
       step$defenders$mode_factor$branch3,
     ],
   },
-  { info: step$defenders$step_loss_factor, items: (s: State) => s.defenders$step_loss_factor },
+  {
+    info: step$defenders$step_loss_factor,
+    items: (s: State) => s.defenders$step_loss_factor,
+    branch: branch$defenders$step_loss_factor,
+    branches: [step$defenders$step_loss_factor$branch0, step$defenders$step_loss_factor$branch1],
+  },
   { info: step$defenders$supply_factor, items: (s: State) => s.defenders$supply_factor },
   { info: step$defenders$defense_strength, items: (s: State) => s.defenders$defense_strength },
   { info: step$attack_total, value: (s: State) => s.attack_total },
@@ -5644,6 +6079,12 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
     value: (s: State) => s.column_shift,
     branch: branch$column_shift,
     branches: [step$column_shift$branch0, step$column_shift$branch1, step$column_shift$branch2],
+  },
+  {
+    info: step$column_shifts_in_all,
+    value: (s: State) => s.column_shifts_in_all,
+    branch: branch$column_shifts_in_all,
+    branches: [step$column_shifts_in_all$branch0, step$column_shifts_in_all$branch1],
   },
   {
     info: step$final_column,
@@ -5794,11 +6235,35 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   {
+    info: step$proportional_loss,
+    random: false,
+    ground: false,
+    dice: [],
+    get: proportional_loss,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$other_column_shifts,
+    random: false,
+    ground: false,
+    dice: [],
+    get: other_column_shifts,
+    wire: rt.wireAs.plain,
+  },
+  {
     info: step$overrun_gains_no_exploit,
     random: false,
     ground: false,
     dice: [],
     get: overrun_gains_no_exploit,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$column_shifts_in_all,
+    random: true,
+    ground: false,
+    dice: ["surprise_roll", "shift_roll"],
+    get: column_shifts_in_all,
     wire: rt.wireAs.plain,
   },
   {
@@ -6260,6 +6725,14 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     wire: rt.wireAs.plain,
   },
   {
+    info: step$out$attackers$step_strength,
+    random: false,
+    ground: false,
+    dice: [],
+    get: (s: State) => perUnit$attackers$step_strength(s),
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
+  },
+  {
     info: step$out$defenders$mode_factor,
     random: false,
     ground: false,
@@ -6331,49 +6804,62 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     get: (s: State) => perUnit$defenders$step_loss_factor(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
+  {
+    info: step$out$defenders$step_strength,
+    random: false,
+    ground: false,
+    dice: [],
+    get: (s: State) => perUnit$defenders$step_strength(s),
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
+  },
 ];
 const OUTPUTS = [
-  DEFINITIONS[4],
-  DEFINITIONS[6],
-  DEFINITIONS[51],
-  DEFINITIONS[64],
-  DEFINITIONS[53],
+  DEFINITIONS[7],
+  DEFINITIONS[9],
+  DEFINITIONS[0],
+  DEFINITIONS[1],
+  DEFINITIONS[54],
+  DEFINITIONS[68],
+  DEFINITIONS[56],
+  DEFINITIONS[67],
   DEFINITIONS[63],
-  DEFINITIONS[50],
-  DEFINITIONS[62],
-  DEFINITIONS[11],
-  DEFINITIONS[12],
-  DEFINITIONS[13],
+  DEFINITIONS[73],
+  DEFINITIONS[53],
+  DEFINITIONS[66],
+  DEFINITIONS[14],
   DEFINITIONS[15],
   DEFINITIONS[16],
-  DEFINITIONS[9],
-  DEFINITIONS[10],
-  DEFINITIONS[8],
-  DEFINITIONS[17],
   DEFINITIONS[18],
   DEFINITIONS[19],
-  DEFINITIONS[1],
-  DEFINITIONS[2],
+  DEFINITIONS[12],
+  DEFINITIONS[13],
+  DEFINITIONS[11],
   DEFINITIONS[20],
   DEFINITIONS[21],
-  DEFINITIONS[38],
-  DEFINITIONS[32],
-  DEFINITIONS[55],
-  DEFINITIONS[56],
-  DEFINITIONS[34],
-  DEFINITIONS[42],
-  DEFINITIONS[59],
-  DEFINITIONS[43],
-  DEFINITIONS[28],
-  DEFINITIONS[29],
-  DEFINITIONS[39],
-  DEFINITIONS[33],
-  DEFINITIONS[66],
-  DEFINITIONS[67],
-  DEFINITIONS[35],
-  DEFINITIONS[40],
+  DEFINITIONS[22],
+  DEFINITIONS[3],
+  DEFINITIONS[4],
+  DEFINITIONS[5],
+  DEFINITIONS[23],
+  DEFINITIONS[24],
   DEFINITIONS[41],
+  DEFINITIONS[35],
   DEFINITIONS[58],
+  DEFINITIONS[59],
+  DEFINITIONS[37],
+  DEFINITIONS[45],
+  DEFINITIONS[62],
+  DEFINITIONS[46],
+  DEFINITIONS[31],
+  DEFINITIONS[32],
+  DEFINITIONS[42],
+  DEFINITIONS[36],
+  DEFINITIONS[70],
+  DEFINITIONS[71],
+  DEFINITIONS[38],
+  DEFINITIONS[43],
+  DEFINITIONS[44],
+  DEFINITIONS[61],
 ];
 /**
  * The outputs as one object literal (a fixed shape is much faster to build than adding keys one by one).
@@ -6386,10 +6872,14 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
       return {
         attacker_supply_cost: attacker_supply_cost(s) as rt.Wire,
         defender_supply_cost: defender_supply_cost(s) as rt.Wire,
+        proportional_loss: proportional_loss(s) as rt.Wire,
+        other_column_shifts: other_column_shifts(s) as rt.Wire,
         "attackers.at": perUnit$attackers$at(s) as rt.Wire,
         "defenders.at": perUnit$defenders$at(s) as rt.Wire,
         "attackers.terrain_multiplier": rt.wireEach(perUnit$attackers$terrain_multiplier(s), rt.wireAs.number),
         "defenders.terrain_multiplier": rt.wireEach(perUnit$defenders$terrain_multiplier(s), rt.wireAs.number),
+        "attackers.step_strength": rt.wireEach(perUnit$attackers$step_strength(s), rt.wireAs.number),
+        "defenders.step_strength": rt.wireEach(perUnit$defenders$step_strength(s), rt.wireAs.number),
         "attackers.attack_strength": rt.wireEach(perUnit$attackers$attack_strength(s), rt.wireAs.number),
         "defenders.defense_strength": rt.wireEach(perUnit$defenders$defense_strength(s), rt.wireAs.number),
         attack_total: rt.wireAs.number(attack_total(s)),
@@ -6403,6 +6893,7 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
         surprise_modified: surprise_modified(s) as rt.Wire,
         surprise: surprise(s) as rt.Wire,
         column_shift: column_shift(s) as rt.Wire,
+        column_shifts_in_all: column_shifts_in_all(s) as rt.Wire,
         final_column: final_column(s) as rt.Wire,
         final_column_odds: rt.wireAs.odds(final_column_odds(s)),
         combat_modified: combat_modified(s) as rt.Wire,
@@ -6435,50 +6926,58 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
   return {
     attacker_supply_cost: c.value(OUTPUTS[0]),
     defender_supply_cost: c.value(OUTPUTS[1]),
-    "attackers.at": c.value(OUTPUTS[2]),
-    "defenders.at": c.value(OUTPUTS[3]),
-    "attackers.terrain_multiplier": c.value(OUTPUTS[4]),
-    "defenders.terrain_multiplier": c.value(OUTPUTS[5]),
-    "attackers.attack_strength": c.value(OUTPUTS[6]),
-    "defenders.defense_strength": c.value(OUTPUTS[7]),
-    attack_total: c.value(OUTPUTS[8]),
-    defense_total: c.value(OUTPUTS[9]),
-    odds: c.value(OUTPUTS[10]),
-    start_column: c.value(OUTPUTS[11]),
-    start_column_odds: c.value(OUTPUTS[12]),
-    attacker_ar: c.value(OUTPUTS[13]),
-    defender_ar: c.value(OUTPUTS[14]),
-    ar_drm: c.value(OUTPUTS[15]),
-    surprise_modified: c.value(OUTPUTS[16]),
-    surprise: c.value(OUTPUTS[17]),
-    column_shift: c.value(OUTPUTS[18]),
-    final_column: c.value(OUTPUTS[19]),
-    final_column_odds: c.value(OUTPUTS[20]),
-    combat_modified: c.value(OUTPUTS[21]),
-    result: c.value(OUTPUTS[22]),
-    attacker_retreat_hexes: c.value(OUTPUTS[23]),
-    attacker_step_losses: c.value(OUTPUTS[24]),
-    "attackers.losses": c.value(OUTPUTS[25]),
-    "attackers.destroyed": c.value(OUTPUTS[26]),
-    attacker_destroyed: c.value(OUTPUTS[27]),
-    exploit_ignored: c.value(OUTPUTS[28]),
-    "attackers.gains_exploit": c.value(OUTPUTS[29]),
-    exploit_units: c.value(OUTPUTS[30]),
-    defender_may_ignore: c.value(OUTPUTS[31]),
-    defender_option: c.value(OUTPUTS[32]),
-    defender_retreat_hexes: c.value(OUTPUTS[33]),
-    defender_step_losses: c.value(OUTPUTS[34]),
-    "defenders.losses": c.value(OUTPUTS[35]),
-    "defenders.destroyed": c.value(OUTPUTS[36]),
-    defender_destroyed: c.value(OUTPUTS[37]),
-    defender_dg: c.value(OUTPUTS[38]),
-    advance: c.value(OUTPUTS[39]),
-    "attackers.advances": c.value(OUTPUTS[40]),
+    proportional_loss: c.value(OUTPUTS[2]),
+    other_column_shifts: c.value(OUTPUTS[3]),
+    "attackers.at": c.value(OUTPUTS[4]),
+    "defenders.at": c.value(OUTPUTS[5]),
+    "attackers.terrain_multiplier": c.value(OUTPUTS[6]),
+    "defenders.terrain_multiplier": c.value(OUTPUTS[7]),
+    "attackers.step_strength": c.value(OUTPUTS[8]),
+    "defenders.step_strength": c.value(OUTPUTS[9]),
+    "attackers.attack_strength": c.value(OUTPUTS[10]),
+    "defenders.defense_strength": c.value(OUTPUTS[11]),
+    attack_total: c.value(OUTPUTS[12]),
+    defense_total: c.value(OUTPUTS[13]),
+    odds: c.value(OUTPUTS[14]),
+    start_column: c.value(OUTPUTS[15]),
+    start_column_odds: c.value(OUTPUTS[16]),
+    attacker_ar: c.value(OUTPUTS[17]),
+    defender_ar: c.value(OUTPUTS[18]),
+    ar_drm: c.value(OUTPUTS[19]),
+    surprise_modified: c.value(OUTPUTS[20]),
+    surprise: c.value(OUTPUTS[21]),
+    column_shift: c.value(OUTPUTS[22]),
+    column_shifts_in_all: c.value(OUTPUTS[23]),
+    final_column: c.value(OUTPUTS[24]),
+    final_column_odds: c.value(OUTPUTS[25]),
+    combat_modified: c.value(OUTPUTS[26]),
+    result: c.value(OUTPUTS[27]),
+    attacker_retreat_hexes: c.value(OUTPUTS[28]),
+    attacker_step_losses: c.value(OUTPUTS[29]),
+    "attackers.losses": c.value(OUTPUTS[30]),
+    "attackers.destroyed": c.value(OUTPUTS[31]),
+    attacker_destroyed: c.value(OUTPUTS[32]),
+    exploit_ignored: c.value(OUTPUTS[33]),
+    "attackers.gains_exploit": c.value(OUTPUTS[34]),
+    exploit_units: c.value(OUTPUTS[35]),
+    defender_may_ignore: c.value(OUTPUTS[36]),
+    defender_option: c.value(OUTPUTS[37]),
+    defender_retreat_hexes: c.value(OUTPUTS[38]),
+    defender_step_losses: c.value(OUTPUTS[39]),
+    "defenders.losses": c.value(OUTPUTS[40]),
+    "defenders.destroyed": c.value(OUTPUTS[41]),
+    defender_destroyed: c.value(OUTPUTS[42]),
+    defender_dg: c.value(OUTPUTS[43]),
+    advance: c.value(OUTPUTS[44]),
+    "attackers.advances": c.value(OUTPUTS[45]),
   };
 }
 const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
+  proportional_loss: { read: (s: State) => s.proportional_loss, lets: [], dice: [] },
+  other_column_shifts: { read: (s: State) => s.other_column_shifts, lets: [], dice: [] },
   overrun_gains_no_exploit: { read: (s: State) => s.overrun_gains_no_exploit, lets: [], dice: [] },
-  final_column: { read: (s: State) => s.final_column, lets: ["start_column", "column_shift"], dice: [] },
+  column_shifts_in_all: { read: (s: State) => s.column_shifts_in_all, lets: ["column_shift"], dice: [] },
+  final_column: { read: (s: State) => s.final_column, lets: ["start_column", "column_shifts_in_all"], dice: [] },
   final_column_odds: { read: (s: State) => s.final_column_odds, lets: ["final_column"], dice: [] },
   defender_at: { read: (s: State) => s.defender_at, lets: ["hedgehog_at", "defenders.at"], dice: [] },
   attacker_supply_cost: { read: (s: State) => s.attacker_supply_cost, lets: [], dice: [] },
@@ -6599,6 +7098,7 @@ const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
   "attackers.attack_strength": {
     read: (s: State) => s.attackers$attack_strength,
     lets: [
+      "attackers.step_strength",
       "attackers.mode_factor",
       "attackers.terrain_multiplier",
       "attackers.step_loss_factor",
@@ -6627,12 +7127,14 @@ const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
     lets: ["result", "exploit_ignored", "attackers.destroyed"],
     dice: [],
   },
+  "attackers.step_strength": { read: (s: State) => s.attackers$step_strength, lets: [], dice: [] },
   "defenders.mode_factor": { read: (s: State) => s.defenders$mode_factor, lets: [], dice: [] },
   "defenders.action_rating": { read: (s: State) => s.defenders$action_rating, lets: [], dice: [] },
   "defenders.defense_strength": {
     read: (s: State) => s.defenders$defense_strength,
     lets: [
       "combat_supply_factor",
+      "defenders.step_strength",
       "defenders.mode_factor",
       "defenders.terrain_multiplier",
       "defenders.step_loss_factor",
@@ -6650,12 +7152,16 @@ const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
     dice: [],
   },
   "defenders.step_loss_factor": { read: (s: State) => s.defenders$step_loss_factor, lets: [], dice: [] },
+  "defenders.step_strength": { read: (s: State) => s.defenders$step_strength, lets: [], dice: [] },
 };
 const OUTCOME: readonly string[] = ["result"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if (Object.hasOwn(values, "overrun_gains_no_exploit")) {
     s.overrun_gains_no_exploit = (values.overrun_gains_no_exploit as unknown) as boolean;
+  }
+  if (Object.hasOwn(values, "column_shifts_in_all")) {
+    s.column_shifts_in_all = (values.column_shifts_in_all as unknown) as number;
   }
   if (Object.hasOwn(values, "final_column")) {
     s.final_column = (values.final_column as unknown) as number;
@@ -6801,6 +7307,7 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
 }
 
 function inherit(s: State, parent: State): void {
+  s.in$other_column_shifts = parent.in$other_column_shifts;
   s.in$attackers = parent.in$attackers;
   s.in$defenders = parent.in$defenders;
   s.in$entry_prohibited = parent.in$entry_prohibited;
@@ -6816,8 +7323,12 @@ function inherit(s: State, parent: State): void {
   s.in$attack_hexes = parent.in$attack_hexes;
   s.in$attack_hexes_adjacent = parent.in$attack_hexes_adjacent;
   s.in$hedgehog_level = parent.in$hedgehog_level;
+  s.in$proportional_loss = parent.in$proportional_loss;
   s.in$attack_type = parent.in$attack_type;
+  s.proportional_loss = parent.proportional_loss;
+  s.other_column_shifts = parent.other_column_shifts;
   s.overrun_gains_no_exploit = parent.overrun_gains_no_exploit;
+  s.column_shifts_in_all = parent.column_shifts_in_all;
   s.final_column = parent.final_column;
   s.final_column_odds = parent.final_column_odds;
   s.defender_at = parent.defender_at;
@@ -6877,6 +7388,7 @@ function inherit(s: State, parent: State): void {
   s.attackers$step_loss_factor = parent.attackers$step_loss_factor?.slice();
   s.attackers$advances = parent.attackers$advances?.slice();
   s.attackers$gains_exploit = parent.attackers$gains_exploit?.slice();
+  s.attackers$step_strength = parent.attackers$step_strength?.slice();
   s.defenders$mode_factor = parent.defenders$mode_factor?.slice();
   s.defenders$action_rating = parent.defenders$action_rating?.slice();
   s.defenders$defense_strength = parent.defenders$defense_strength?.slice();
@@ -6886,6 +7398,7 @@ function inherit(s: State, parent: State): void {
   s.defenders$losses = parent.defenders$losses?.slice();
   s.defenders$destroyed = parent.defenders$destroyed?.slice();
   s.defenders$step_loss_factor = parent.defenders$step_loss_factor?.slice();
+  s.defenders$step_strength = parent.defenders$step_strength?.slice();
 }
 
 /** Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws. */

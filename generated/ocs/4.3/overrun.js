@@ -18,10 +18,12 @@ export const metadata = {
     "rules/ocs/4.3/08-overrun.md",
     "rules/ocs/4.3/09-ground-combat.md",
     "rules/ocs/4.3/16-hedgehogs.md",
+    "rules/ocs/4.3/21-optional-rules.md",
   ],
   outputs: [
     { label: "Movement points", names: ["overrun_cost", "mp_left_after", "mp_expended_on_target"] },
     { label: "Combat supply", names: ["attacker_supply_cost", "defender_supply_cost"] },
+    { label: "Optional and game rules", names: ["proportional_loss", "other_column_shifts"] },
     {
       label: "Strengths",
       names: [
@@ -29,6 +31,8 @@ export const metadata = {
         "defenders.at",
         "attackers.terrain_multiplier",
         "defenders.terrain_multiplier",
+        "attackers.step_strength",
+        "defenders.step_strength",
         "attackers.attack_strength",
         "defenders.defense_strength",
         "attack_total",
@@ -41,7 +45,14 @@ export const metadata = {
     },
     {
       label: "Surprise",
-      names: ["surprise_modified", "surprise", "column_shift", "final_column", "final_column_odds"],
+      names: [
+        "surprise_modified",
+        "surprise",
+        "column_shift",
+        "column_shifts_in_all",
+        "final_column",
+        "final_column_odds",
+      ],
     },
     { label: "Combat", names: ["combat_modified", "result"] },
     {
@@ -81,6 +92,11 @@ export const metadata = {
       items: [{ value: "surprise" }, { text: " surprise " }, { value: "column_shift", signed: true }],
       otherwise: "No surprise",
     },
+    {
+      items: [{ text: "other shifts " }, { value: "other_column_shifts", signed: true }],
+      when: "other_column_shifts",
+    },
+    { items: [{ text: "21.2 Proportional Loss" }], when: "proportional_loss" },
     { items: [{ value: "result" }] },
     {
       items: [
@@ -117,6 +133,7 @@ export const metadata = {
   decisive: {
     steps: [
       "attacker_option_retreat",
+      "other_column_shifts",
       "attack_type",
       "hedgehog_level",
       "defenders",
@@ -124,6 +141,7 @@ export const metadata = {
       "attackers",
       "attacker_ar_unit",
       "terrain",
+      "proportional_loss",
       "defender_pays_supply",
       "stack_mp_left",
       "phase",
@@ -138,6 +156,7 @@ export const metadata = {
       "attacker_option_as_retreat",
       "result",
       "final_column",
+      "column_shifts_in_all",
       "column_shift",
       "surprise",
       "surprise_modified",
@@ -155,6 +174,7 @@ export const metadata = {
       "defenders.step_loss_factor",
       "defenders.terrain_multiplier",
       "defenders.mode_factor",
+      "defenders.step_strength",
       "combat_supply_factor",
       "attack_total",
       "attackers.attack_strength",
@@ -167,6 +187,7 @@ export const metadata = {
       "defenders.at",
       "hedgehog_at",
       "attackers.mode_factor",
+      "attackers.step_strength",
       "both_zero",
       "highest_column",
       "combat_modified",
@@ -198,6 +219,8 @@ export const metadata = {
       "defender_required_losses",
       "defender_dg",
       "attacker_retreat_hexes",
+      "proportional_loss",
+      "other_column_shifts",
       "final_column_odds",
     ],
     checks: {
@@ -219,6 +242,7 @@ export const metadata = {
       "stack_mp_left",
       "entry_cost",
       "needs_road",
+      "other_column_shifts",
       "attackers.strength",
       "attackers.can_only_defend",
       "attackers.attack_capable",
@@ -258,6 +282,7 @@ export const metadata = {
       "attack_hexes",
       "attack_hexes_adjacent",
       "hedgehog_level",
+      "proportional_loss",
     ],
   },
   definitions: {
@@ -296,6 +321,8 @@ export const metadata = {
       perUnit: false,
       random: false,
     },
+    proportional_loss: { label: "21.2 Proportional Loss", paragraph: "21.2", quote: "", perUnit: false, random: false },
+    other_column_shifts: { label: "Other shifts", paragraph: "9.0", quote: "", perUnit: false, random: false },
     "attackers.at": {
       label: "Attacking unit's AT effects",
       paragraph: "9.4e",
@@ -321,6 +348,20 @@ export const metadata = {
       label: "Defending unit's terrain multiplier",
       paragraph: "9.4d",
       quote: "On defense, all such bracketed modifiers are read as x1.",
+      perUnit: true,
+      random: false,
+    },
+    "attackers.step_strength": {
+      label: "Attacking unit's strength for its steps",
+      paragraph: "21.2",
+      quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
+      perUnit: true,
+      random: false,
+    },
+    "defenders.step_strength": {
+      label: "Defending unit's strength for its steps",
+      paragraph: "21.2",
+      quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
       perUnit: true,
       random: false,
     },
@@ -412,6 +453,13 @@ export const metadata = {
       label: "Column shift",
       paragraph: "9.8",
       quote: "These shifts are to the right for attacker Surprise",
+      perUnit: false,
+      random: true,
+    },
+    column_shifts_in_all: {
+      label: "Column shifts in all",
+      paragraph: "9.0",
+      quote: "Other shifts",
       perUnit: false,
       random: true,
     },
@@ -616,6 +664,14 @@ export const schema = {
       default: false,
     },
     {
+      name: "other_column_shifts",
+      label: "Other shifts",
+      description: "Column shifts the game's own rules add to this combat: right is +, left is −",
+      paragraph: "9.0",
+      type: { kind: "integer", min: -12, max: 12 },
+      default: 0,
+    },
+    {
       name: "attackers",
       label: "Attacking units",
       description: "The attacking units; after the Action Rating unit, losses fall on them in the order listed",
@@ -747,6 +803,14 @@ export const schema = {
       paragraph: "16.0a",
       type: { kind: "integer", min: 0, max: 4 },
       default: 0,
+    },
+    {
+      name: "proportional_loss",
+      label: "21.2 Proportional Loss",
+      description: "Play with the optional rule 21.2: a multi-step unit's strength follows its steps left",
+      paragraph: "21.2",
+      type: { kind: "boolean" },
+      default: false,
     },
   ],
   records: {
@@ -1080,6 +1144,12 @@ const ASSUMABLE = [
     label: "Movement ends for the phase",
     description: "",
     type: { kind: "boolean" },
+  },
+  {
+    name: "column_shifts_in_all",
+    label: "Column shifts in all",
+    description: "",
+    type: { kind: "integer" },
   },
   { name: "final_column", label: "Final column", description: "", type: { kind: "integer" } },
   {
@@ -1755,6 +1825,14 @@ const step$in$needs_road = {
   quote: "",
   type: { t: "boolean" },
 };
+const step$in$other_column_shifts = {
+  name: "other_column_shifts",
+  label: "Other shifts",
+  kind: "input",
+  paragraph: "9.0",
+  quote: "",
+  type: { t: "integer" },
+};
 const step$in$attackers = {
   name: "attackers",
   label: "Attacking units",
@@ -1878,6 +1956,14 @@ const step$in$hedgehog_level = {
   quote: "",
   type: { t: "integer" },
 };
+const step$in$proportional_loss = {
+  name: "proportional_loss",
+  label: "21.2 Proportional Loss",
+  kind: "input",
+  paragraph: "21.2",
+  quote: "",
+  type: { t: "boolean" },
+};
 const step$in$attack_type = {
   name: "attack_type",
   label: "Attack type",
@@ -1907,6 +1993,22 @@ const step$die$combat_roll = {
   label: "Combat roll",
   kind: "dice",
   paragraph: "9.9",
+  quote: "",
+  type: { t: "integer" },
+};
+const step$proportional_loss = {
+  name: "proportional_loss",
+  label: "21.2 Proportional Loss",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "",
+  type: { t: "boolean" },
+};
+const step$other_column_shifts = {
+  name: "other_column_shifts",
+  label: "Other shifts",
+  kind: "let",
+  paragraph: "9.0",
   quote: "",
   type: { t: "integer" },
 };
@@ -1965,6 +2067,14 @@ const step$movement_ends = {
   paragraph: "8.1f",
   quote: "Should the attacking units choose to take one or more of their options as retreats from an overrun, they end their movement for the phase.",
   type: { t: "boolean" },
+};
+const step$column_shifts_in_all = {
+  name: "column_shifts_in_all",
+  label: "Column shifts in all",
+  kind: "let",
+  paragraph: "9.0",
+  quote: "Other shifts",
+  type: { t: "integer" },
 };
 const step$final_column = {
   name: "final_column",
@@ -2438,6 +2548,14 @@ const step$attackers$gains_exploit = {
   quote: "Ignore exploit results if:",
   type: { t: "boolean" },
 };
+const step$attackers$step_strength = {
+  name: "attackers.step_strength",
+  label: "Attacking unit's strength for its steps",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
+  type: { t: "number" },
+};
 const step$defenders$mode_factor = {
   name: "defenders.mode_factor",
   label: "Defending unit's mode factor",
@@ -2508,6 +2626,14 @@ const step$defenders$step_loss_factor = {
   kind: "let",
   paragraph: "9.11d",
   quote: "If it is missing half or more of its original (printed) steps, its Combat Strength is also halved on defense.",
+  type: { t: "number" },
+};
+const step$defenders$step_strength = {
+  name: "defenders.step_strength",
+  label: "Defending unit's strength for its steps",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
   type: { t: "number" },
 };
 const step$out$attackers$mode_factor = {
@@ -2609,6 +2735,14 @@ const step$out$attackers$gains_exploit = {
   quote: "Ignore exploit results if:",
   type: { t: "list", of: { t: "boolean" } },
 };
+const step$out$attackers$step_strength = {
+  name: "attackers.step_strength",
+  label: "Attacking unit's strength for its steps",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
+  type: { t: "list", of: { t: "number" } },
+};
 const step$out$defenders$mode_factor = {
   name: "defenders.mode_factor",
   label: "Defending unit's mode factor",
@@ -2680,6 +2814,30 @@ const step$out$defenders$step_loss_factor = {
   paragraph: "9.11d",
   quote: "If it is missing half or more of its original (printed) steps, its Combat Strength is also halved on defense.",
   type: { t: "list", of: { t: "number" } },
+};
+const step$out$defenders$step_strength = {
+  name: "defenders.step_strength",
+  label: "Defending unit's strength for its steps",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
+  type: { t: "list", of: { t: "number" } },
+};
+const step$column_shifts_in_all$branch0 = {
+  name: "column_shifts_in_all",
+  label: "Column shifts in all",
+  kind: "let",
+  paragraph: "9.8",
+  quote: "shift the final odds column on the Combat Table that number of columns",
+  type: { t: "integer" },
+};
+const step$column_shifts_in_all$branch1 = {
+  name: "column_shifts_in_all",
+  label: "Column shifts in all",
+  kind: "let",
+  paragraph: "9.0",
+  quote: "Other shifts",
+  type: { t: "integer" },
 };
 const step$final_column$branch0 = {
   name: "final_column",
@@ -3081,6 +3239,22 @@ const step$attackers$destroyed$branch2 = {
   quote: "No unit can ever absorb more step losses than it has available steps.",
   type: { t: "boolean" },
 };
+const step$attackers$step_loss_factor$branch0 = {
+  name: "attackers.step_loss_factor",
+  label: "Attacking unit's step-loss factor",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "Adjust strength proportionally when a multi-step unit has taken losses, rather than 9.11d.",
+  type: { t: "number" },
+};
+const step$attackers$step_loss_factor$branch1 = {
+  name: "attackers.step_loss_factor",
+  label: "Attacking unit's step-loss factor",
+  kind: "let",
+  paragraph: "9.11d",
+  quote: "A multi-step unit missing one or more steps halves its Combat Strength when it attacks.",
+  type: { t: "number" },
+};
 const step$attackers$advances$branch0 = {
   name: "attackers.advances",
   label: "Attacking unit's advance after combat",
@@ -3168,6 +3342,22 @@ const step$attackers$gains_exploit$branch5 = {
   paragraph: "9.13",
   quote: "meaning the attacking units with an AR of that number or higher might change to Exploit Mode",
   type: { t: "boolean" },
+};
+const step$attackers$step_strength$branch0 = {
+  name: "attackers.step_strength",
+  label: "Attacking unit's strength for its steps",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
+  type: { t: "number" },
+};
+const step$attackers$step_strength$branch1 = {
+  name: "attackers.step_strength",
+  label: "Attacking unit's strength for its steps",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "number" },
 };
 const step$defenders$mode_factor$branch0 = {
   name: "defenders.mode_factor",
@@ -3289,6 +3479,38 @@ const step$defenders$destroyed$branch2 = {
   quote: "No unit can ever absorb more step losses than it has available steps.",
   type: { t: "boolean" },
 };
+const step$defenders$step_loss_factor$branch0 = {
+  name: "defenders.step_loss_factor",
+  label: "Defending unit's step-loss factor",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "Adjust strength proportionally when a multi-step unit has taken losses, rather than 9.11d.",
+  type: { t: "number" },
+};
+const step$defenders$step_loss_factor$branch1 = {
+  name: "defenders.step_loss_factor",
+  label: "Defending unit's step-loss factor",
+  kind: "let",
+  paragraph: "9.11d",
+  quote: "If it is missing half or more of its original (printed) steps, its Combat Strength is also halved on defense.",
+  type: { t: "number" },
+};
+const step$defenders$step_strength$branch0 = {
+  name: "defenders.step_strength",
+  label: "Defending unit's strength for its steps",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
+  type: { t: "number" },
+};
+const step$defenders$step_strength$branch1 = {
+  name: "defenders.step_strength",
+  label: "Defending unit's strength for its steps",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "number" },
+};
 const step$check$stacked_together = {
   name: "stacked_together",
   label: "Only units that started the phase stacked together can overrun",
@@ -3393,6 +3615,7 @@ class State extends rt.State {
   in$overrun_number = undefined;
   in$entry_cost = undefined;
   in$needs_road = undefined;
+  in$other_column_shifts = undefined;
   in$attackers = undefined;
   in$defenders = undefined;
   in$entry_prohibited = undefined;
@@ -3408,10 +3631,13 @@ class State extends rt.State {
   in$attack_hexes = undefined;
   in$attack_hexes_adjacent = undefined;
   in$hedgehog_level = undefined;
+  in$proportional_loss = undefined;
   in$attack_type = undefined;
   die$surprise_roll = undefined;
   die$shift_roll = undefined;
   die$combat_roll = undefined;
+  proportional_loss = undefined;
+  other_column_shifts = undefined;
   may_continue_moving = undefined;
   overrun_cost = undefined;
   advance_cost = undefined;
@@ -3419,6 +3645,7 @@ class State extends rt.State {
   mp_expended_on_target = undefined;
   overrun_gains_no_exploit = undefined;
   movement_ends = undefined;
+  column_shifts_in_all = undefined;
   final_column = undefined;
   final_column_odds = undefined;
   defender_at = undefined;
@@ -3478,6 +3705,7 @@ class State extends rt.State {
   attackers$step_loss_factor = undefined;
   attackers$advances = undefined;
   attackers$gains_exploit = undefined;
+  attackers$step_strength = undefined;
   defenders$mode_factor = undefined;
   defenders$action_rating = undefined;
   defenders$defense_strength = undefined;
@@ -3487,6 +3715,7 @@ class State extends rt.State {
   defenders$losses = undefined;
   defenders$destroyed = undefined;
   defenders$step_loss_factor = undefined;
+  defenders$step_strength = undefined;
 }
 
 function in$stack_started_together(s) {
@@ -3526,6 +3755,14 @@ function in$needs_road(s) {
   if (v === undefined) {
     v = s.input.needs_road;
     s.in$needs_road = v;
+  }
+  return v;
+}
+function in$other_column_shifts(s) {
+  let v = s.in$other_column_shifts;
+  if (v === undefined) {
+    v = s.input.other_column_shifts;
+    s.in$other_column_shifts = v;
   }
   return v;
 }
@@ -3649,6 +3886,14 @@ function in$hedgehog_level(s) {
   }
   return v;
 }
+function in$proportional_loss(s) {
+  let v = s.in$proportional_loss;
+  if (v === undefined) {
+    v = s.input.proportional_loss;
+    s.in$proportional_loss = v;
+  }
+  return v;
+}
 function in$attack_type(s) {
   let v = s.in$attack_type;
   if (v === undefined) {
@@ -3687,6 +3932,22 @@ function die$combat_roll(s) {
       throw rt.needDie(step$die$combat_roll, "combat_roll");
     }
     s.die$combat_roll = v;
+  }
+  return v;
+}
+function proportional_loss(s) {
+  let v = s.proportional_loss;
+  if (v === undefined) {
+    v = in$proportional_loss(s);
+    s.proportional_loss = v;
+  }
+  return v;
+}
+function other_column_shifts(s) {
+  let v = s.other_column_shifts;
+  if (v === undefined) {
+    v = in$other_column_shifts(s);
+    s.other_column_shifts = v;
   }
   return v;
 }
@@ -3746,10 +4007,18 @@ function movement_ends(s) {
   }
   return v;
 }
+function column_shifts_in_all(s) {
+  let v = s.column_shifts_in_all;
+  if (v === undefined) {
+    v = in$other_column_shifts(s) === 0 ? column_shift(s) : rt.whole(column_shift(s) + in$other_column_shifts(s), "9.0");
+    s.column_shifts_in_all = v;
+  }
+  return v;
+}
 function final_column(s) {
   let v = s.final_column;
   if (v === undefined) {
-    v = rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") < 0 ? rt.firstItem(table$combat_odds$columns) : rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") > 0 ? rt.lastItem(table$combat_odds$columns) : rt.along(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g");
+    v = rt.pastEnds(table$combat_odds$columns, start_column(s), column_shifts_in_all(s), "9.1g") < 0 ? rt.firstItem(table$combat_odds$columns) : rt.pastEnds(table$combat_odds$columns, start_column(s), column_shifts_in_all(s), "9.1g") > 0 ? rt.lastItem(table$combat_odds$columns) : rt.along(table$combat_odds$columns, start_column(s), column_shifts_in_all(s), "9.1g");
     s.final_column = v;
   }
   return v;
@@ -4156,7 +4425,7 @@ function attackers$attack_strength(s, u$i) {
     v = rt.mul(
       rt.mul(
         rt.mul(
-          rt.mul(rt.numberIn(u$.strength), attackers$mode_factor(s, u$i), "9.4"),
+          rt.mul(attackers$step_strength(s, u$i), attackers$mode_factor(s, u$i), "9.4"),
           attackers$terrain_multiplier(s, u$i),
           "9.4",
         ),
@@ -4228,7 +4497,7 @@ function attackers$step_loss_factor(s, u$i) {
   let v = (s.attackers$step_loss_factor ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = u$.steps_lost >= 1 ? num$1$2 : 1;
+    v = in$proportional_loss(s) ? 1 : u$.steps_lost >= 1 ? num$1$2 : 1;
     (s.attackers$step_loss_factor ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -4248,6 +4517,22 @@ function attackers$gains_exploit(s, u$i) {
     const u$ = in$attackers(s)[u$i];
     v = result(s).attacker_exploit === null ? false : exploit_ignored(s) ? false : attackers$destroyed(s, u$i) ? false : u$.mode === "dg" ? false : u$.ar < (result(s).attacker_exploit) ? false : true;
     (s.attackers$gains_exploit ??= new Array(in$attackers(s).length))[u$i] = v;
+  }
+  return v;
+}
+function attackers$step_strength(s, u$i) {
+  let v = (s.attackers$step_strength ??= new Array(in$attackers(s).length))[u$i];
+  if (v === undefined) {
+    const u$ = in$attackers(s)[u$i];
+    v = in$proportional_loss(s) ? rt.round(
+      rt.div(
+        rt.mul(rt.numberIn(u$.strength), rt.whole(u$.steps - u$.steps_lost, "21.2"), "21.2"),
+        u$.steps,
+        "21.2",
+      ),
+      "half_up",
+    ) : rt.numberIn(u$.strength);
+    (s.attackers$step_strength ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
 }
@@ -4277,7 +4562,7 @@ function defenders$defense_strength(s, d$i) {
       rt.mul(
         rt.mul(
           rt.mul(
-            rt.mul(rt.numberIn(d$.strength), defenders$mode_factor(s, d$i), "9.4a"),
+            rt.mul(defenders$step_strength(s, d$i), defenders$mode_factor(s, d$i), "9.4a"),
             defenders$terrain_multiplier(s, d$i),
             "9.4a",
           ),
@@ -4343,8 +4628,24 @@ function defenders$step_loss_factor(s, d$i) {
   let v = (s.defenders$step_loss_factor ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
-    v = rt.whole(d$.steps_lost * 2, "9.11d") >= d$.steps ? num$1$2 : 1;
+    v = in$proportional_loss(s) ? 1 : rt.whole(d$.steps_lost * 2, "9.11d") >= d$.steps ? num$1$2 : 1;
     (s.defenders$step_loss_factor ??= new Array(in$defenders(s).length))[d$i] = v;
+  }
+  return v;
+}
+function defenders$step_strength(s, d$i) {
+  let v = (s.defenders$step_strength ??= new Array(in$defenders(s).length))[d$i];
+  if (v === undefined) {
+    const d$ = in$defenders(s)[d$i];
+    v = in$proportional_loss(s) ? rt.round(
+      rt.div(
+        rt.mul(rt.numberIn(d$.strength), rt.whole(d$.steps - d$.steps_lost, "21.2"), "21.2"),
+        d$.steps,
+        "21.2",
+      ),
+      "half_up",
+    ) : rt.numberIn(d$.strength);
+    (s.defenders$step_strength ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
 }
@@ -4444,6 +4745,14 @@ function perUnit$attackers$gains_exploit(s) {
   }
   return out;
 }
+function perUnit$attackers$step_strength(s) {
+  const n = in$attackers(s).length;
+  const out = new Array(n);
+  for (let i = 0; i < n; i++) {
+    out[i] = attackers$step_strength(s, i);
+  }
+  return out;
+}
 function perUnit$defenders$mode_factor(s) {
   const n = in$defenders(s).length;
   const out = new Array(n);
@@ -4516,6 +4825,14 @@ function perUnit$defenders$step_loss_factor(s) {
   }
   return out;
 }
+function perUnit$defenders$step_strength(s) {
+  const n = in$defenders(s).length;
+  const out = new Array(n);
+  for (let i = 0; i < n; i++) {
+    out[i] = defenders$step_strength(s, i);
+  }
+  return out;
+}
 function check$stacked_together(s) {
   return in$stack_started_together(s);
 }
@@ -4552,8 +4869,11 @@ function check$units_alive(s) {
 function check$ar_units_in_combat(s) {
   return in$attacker_ar_unit(s) <= in$attackers(s).length && in$defender_ar_unit(s) <= in$defenders(s).length;
 }
+function branch$column_shifts_in_all(s) {
+  return in$other_column_shifts(s) === 0 ? 0 : 1;
+}
 function branch$final_column(s) {
-  return rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") < 0 ? 0 : rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") > 0 ? 1 : 2;
+  return rt.pastEnds(table$combat_odds$columns, start_column(s), column_shifts_in_all(s), "9.1g") < 0 ? 0 : rt.pastEnds(table$combat_odds$columns, start_column(s), column_shifts_in_all(s), "9.1g") > 0 ? 1 : 2;
 }
 function branch$odds(s) {
   return both_zero(s) ? 0 : 1;
@@ -4607,6 +4927,10 @@ function branch$attackers$destroyed(s, u$i) {
   const u$ = in$attackers(s)[u$i];
   return attackers$losses(s, u$i) >= rt.whole(u$.steps - u$.steps_lost, "9.11c") ? 0 : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? 1 : 2;
 }
+function branch$attackers$step_loss_factor(s, u$i) {
+  const u$ = in$attackers(s)[u$i];
+  return in$proportional_loss(s) ? 0 : 1;
+}
 function branch$attackers$advances(s, u$i) {
   const u$ = in$attackers(s)[u$i];
   return attackers$destroyed(s, u$i) ? 0 : attacker_option_as_retreat(s) > 0 ? 1 : advance(s) === "not_allowed" ? 2 : u$.cannot_move ? 3 : 4;
@@ -4614,6 +4938,10 @@ function branch$attackers$advances(s, u$i) {
 function branch$attackers$gains_exploit(s, u$i) {
   const u$ = in$attackers(s)[u$i];
   return result(s).attacker_exploit === null ? 0 : exploit_ignored(s) ? 1 : attackers$destroyed(s, u$i) ? 2 : u$.mode === "dg" ? 3 : u$.ar < (result(s).attacker_exploit) ? 4 : 5;
+}
+function branch$attackers$step_strength(s, u$i) {
+  const u$ = in$attackers(s)[u$i];
+  return in$proportional_loss(s) ? 0 : 1;
 }
 function branch$defenders$mode_factor(s, d$i) {
   const d$ = in$defenders(s)[d$i];
@@ -4630,6 +4958,14 @@ function branch$defenders$at(s, d$i) {
 function branch$defenders$destroyed(s, d$i) {
   const d$ = in$defenders(s)[d$i];
   return defenders$losses(s, d$i) >= rt.whole(d$.steps - d$.steps_lost, "9.11c") ? 0 : d$.cannot_move && defender_option_as_retreat(s) > 0 ? 1 : 2;
+}
+function branch$defenders$step_loss_factor(s, d$i) {
+  const d$ = in$defenders(s)[d$i];
+  return in$proportional_loss(s) ? 0 : 1;
+}
+function branch$defenders$step_strength(s, d$i) {
+  const d$ = in$defenders(s)[d$i];
+  return in$proportional_loss(s) ? 0 : 1;
 }
 function cell$final_column_odds(s) {
   return rt.cellPlace(table$combat_odds, in$terrain(s), final_column(s), final_column_odds(s));
@@ -4951,6 +5287,10 @@ function straight(input, dice) {
 function straight$2(input, dice, in$attackers, overrun_cost, attacker_supply_cost, in$defenders, in$attacker_ar_unit, in$defender_ar_unit, mp_left_after, mp_expended_on_target) {
   const defender_re = straight$defender_re$each1(in$defenders);
   const defender_supply_cost = rt.le(defender_re, 1) ? 1 : 2;
+  const in$proportional_loss = input.proportional_loss;
+  const proportional_loss = in$proportional_loss;
+  const in$other_column_shifts = input.other_column_shifts;
+  const other_column_shifts = in$other_column_shifts;
   const in$hedgehog_level = input.hedgehog_level;
   const hedgehog_at = in$hedgehog_level > 0 ? "heavy" : "no_at";
   const defenders$at = new Array(in$defenders.length);
@@ -4960,21 +5300,27 @@ function straight$2(input, dice, in$attackers, overrun_cost, attacker_supply_cos
   const combat_supply_factor = in$defender_pays_supply ? 1 : num$1$2;
   const attackers$at = new Array(in$attackers.length);
   const attackers$terrain_multiplier = new Array(in$attackers.length);
+  const attackers$step_strength = new Array(in$attackers.length);
   const attackers$attack_strength = new Array(in$attackers.length);
   straight$loop$attackers$at(
     in$attackers,
     defender_at,
+    in$proportional_loss,
     attackers$at,
     attackers$terrain_multiplier,
+    attackers$step_strength,
     attackers$attack_strength,
   );
   const attack_total = straight$attack_total$each1(in$attackers, attackers$attack_strength);
   const defenders$terrain_multiplier = new Array(in$defenders.length);
+  const defenders$step_strength = new Array(in$defenders.length);
   const defenders$defense_strength = new Array(in$defenders.length);
   straight$loop$defenders$terrain_multiplier(
     in$defenders,
+    in$proportional_loss,
     combat_supply_factor,
     defenders$terrain_multiplier,
+    defenders$step_strength,
     defenders$defense_strength,
   );
   const defense_total = straight$defense_total$each1(in$defenders, defenders$defense_strength);
@@ -4994,13 +5340,18 @@ function straight$2(input, dice, in$attackers, overrun_cost, attacker_supply_cos
     mp_left_after,
     mp_expended_on_target,
     defender_supply_cost,
+    proportional_loss,
+    in$other_column_shifts,
+    other_column_shifts,
     in$hedgehog_level,
     defenders$at,
     attackers$at,
     attackers$terrain_multiplier,
+    attackers$step_strength,
     attackers$attack_strength,
     attack_total,
     defenders$terrain_multiplier,
+    defenders$step_strength,
     defenders$defense_strength,
     defense_total,
     odds,
@@ -5009,7 +5360,7 @@ function straight$2(input, dice, in$attackers, overrun_cost, attacker_supply_cos
   );
 }
 /** Stage 3 of `straight`, with the values it and the later stages read from before it. */
-function straight$3(input, dice, in$attackers, overrun_cost, attacker_supply_cost, in$defenders, in$attacker_ar_unit, in$defender_ar_unit, mp_left_after, mp_expended_on_target, defender_supply_cost, in$hedgehog_level, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$defense_strength, defense_total, odds, in$terrain, highest_column) {
+function straight$3(input, dice, in$attackers, overrun_cost, attacker_supply_cost, in$defenders, in$attacker_ar_unit, in$defender_ar_unit, mp_left_after, mp_expended_on_target, defender_supply_cost, proportional_loss, in$other_column_shifts, other_column_shifts, in$hedgehog_level, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$step_strength, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$step_strength, defenders$defense_strength, defense_total, odds, in$terrain, highest_column) {
   const start_column = rt.eq(attack_total, 0) && rt.gt(defense_total, 0) ? rt.firstItem(table$combat_odds$columns) : rt.eq(defense_total, 0) && rt.gt(attack_total, 0) ? rt.lastItem(table$combat_odds$columns) : highest_column === null ? rt.firstItem(table$combat_odds$columns) : rt.compareOdds(
     odds,
     rt.lookup(table$combat_odds, in$terrain, rt.lastItem(table$combat_odds$columns)),
@@ -5035,6 +5386,7 @@ function straight$3(input, dice, in$attackers, overrun_cost, attacker_supply_cos
     return null;
   }
   const column_shift = surprise === "attacker" ? die$shift_roll : surprise === "defender" ? -die$shift_roll : 0;
+  const column_shifts_in_all = in$other_column_shifts === 0 ? column_shift : rt.whole(column_shift + in$other_column_shifts, "9.0");
   return straight$4(
     input,
     dice,
@@ -5047,13 +5399,17 @@ function straight$3(input, dice, in$attackers, overrun_cost, attacker_supply_cos
     mp_left_after,
     mp_expended_on_target,
     defender_supply_cost,
+    proportional_loss,
+    other_column_shifts,
     in$hedgehog_level,
     defenders$at,
     attackers$at,
     attackers$terrain_multiplier,
+    attackers$step_strength,
     attackers$attack_strength,
     attack_total,
     defenders$terrain_multiplier,
+    defenders$step_strength,
     defenders$defense_strength,
     defense_total,
     odds,
@@ -5066,11 +5422,12 @@ function straight$3(input, dice, in$attackers, overrun_cost, attacker_supply_cos
     surprise_modified,
     surprise,
     column_shift,
+    column_shifts_in_all,
   );
 }
 /** Stage 4 of `straight`, with the values it and the later stages read from before it. */
-function straight$4(input, dice, in$attackers, overrun_cost, attacker_supply_cost, in$defenders, in$attacker_ar_unit, in$defender_ar_unit, mp_left_after, mp_expended_on_target, defender_supply_cost, in$hedgehog_level, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$defense_strength, defense_total, odds, in$terrain, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift) {
-  const final_column = rt.pastEnds(table$combat_odds$columns, start_column, column_shift, "9.1g") < 0 ? rt.firstItem(table$combat_odds$columns) : rt.pastEnds(table$combat_odds$columns, start_column, column_shift, "9.1g") > 0 ? rt.lastItem(table$combat_odds$columns) : rt.along(table$combat_odds$columns, start_column, column_shift, "9.1g");
+function straight$4(input, dice, in$attackers, overrun_cost, attacker_supply_cost, in$defenders, in$attacker_ar_unit, in$defender_ar_unit, mp_left_after, mp_expended_on_target, defender_supply_cost, proportional_loss, other_column_shifts, in$hedgehog_level, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$step_strength, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$step_strength, defenders$defense_strength, defense_total, odds, in$terrain, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, column_shifts_in_all) {
+  const final_column = rt.pastEnds(table$combat_odds$columns, start_column, column_shifts_in_all, "9.1g") < 0 ? rt.firstItem(table$combat_odds$columns) : rt.pastEnds(table$combat_odds$columns, start_column, column_shifts_in_all, "9.1g") > 0 ? rt.lastItem(table$combat_odds$columns) : rt.along(table$combat_odds$columns, start_column, column_shifts_in_all, "9.1g");
   const final_column_odds = rt.lookup(table$combat_odds, in$terrain, final_column);
   const die$combat_roll = dice.combat_roll;
   if (die$combat_roll === undefined) {
@@ -5118,12 +5475,16 @@ function straight$4(input, dice, in$attackers, overrun_cost, attacker_supply_cos
     mp_left_after,
     mp_expended_on_target,
     defender_supply_cost,
+    proportional_loss,
+    other_column_shifts,
     defenders$at,
     attackers$at,
     attackers$terrain_multiplier,
+    attackers$step_strength,
     attackers$attack_strength,
     attack_total,
     defenders$terrain_multiplier,
+    defenders$step_strength,
     defenders$defense_strength,
     defense_total,
     odds,
@@ -5135,6 +5496,7 @@ function straight$4(input, dice, in$attackers, overrun_cost, attacker_supply_cos
     surprise_modified,
     surprise,
     column_shift,
+    column_shifts_in_all,
     final_column,
     final_column_odds,
     combat_modified,
@@ -5155,7 +5517,7 @@ function straight$4(input, dice, in$attackers, overrun_cost, attacker_supply_cos
   );
 }
 /** Stage 5 of `straight`, with the values it and the later stages read from before it. */
-function straight$5(input, in$attackers, overrun_cost, attacker_supply_cost, in$defenders, in$defender_ar_unit, mp_left_after, mp_expended_on_target, defender_supply_cost, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$defense_strength, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, final_column, final_column_odds, combat_modified, result, attacker_steps, attacker_destroyed_before_options, attacker_option_as_retreat, attacker_required_losses, attacker_step_losses, attackers$losses, attackers$destroyed, attacker_destroyed, attacker_retreat_hexes, in$phase, in$attack_hexes, in$attack_hexes_adjacent, overrun_gains_no_exploit) {
+function straight$5(input, in$attackers, overrun_cost, attacker_supply_cost, in$defenders, in$defender_ar_unit, mp_left_after, mp_expended_on_target, defender_supply_cost, proportional_loss, other_column_shifts, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$step_strength, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$step_strength, defenders$defense_strength, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, column_shifts_in_all, final_column, final_column_odds, combat_modified, result, attacker_steps, attacker_destroyed_before_options, attacker_option_as_retreat, attacker_required_losses, attacker_step_losses, attackers$losses, attackers$destroyed, attacker_destroyed, attacker_retreat_hexes, in$phase, in$attack_hexes, in$attack_hexes_adjacent, overrun_gains_no_exploit) {
   const exploit_ignored = result.attacker_exploit === null ? false : overrun_gains_no_exploit ? true : in$phase === "exploitation_phase" ? true : in$attack_hexes > 2 || in$attack_hexes === 2 && !in$attack_hexes_adjacent ? true : attacker_option_as_retreat > 0 ? true : false;
   const attackers$gains_exploit = new Array(in$attackers.length);
   straight$loop$attackers$gains_exploit(
@@ -5205,12 +5567,16 @@ function straight$5(input, in$attackers, overrun_cost, attacker_supply_cost, in$
     mp_left_after,
     mp_expended_on_target,
     defender_supply_cost,
+    proportional_loss,
+    other_column_shifts,
     defenders$at,
     attackers$at,
     attackers$terrain_multiplier,
+    attackers$step_strength,
     attackers$attack_strength,
     attack_total,
     defenders$terrain_multiplier,
+    defenders$step_strength,
     defenders$defense_strength,
     defense_total,
     odds,
@@ -5222,6 +5588,7 @@ function straight$5(input, in$attackers, overrun_cost, attacker_supply_cost, in$
     surprise_modified,
     surprise,
     column_shift,
+    column_shifts_in_all,
     final_column,
     final_column_odds,
     combat_modified,
@@ -5248,7 +5615,7 @@ function straight$5(input, in$attackers, overrun_cost, attacker_supply_cost, in$
   );
 }
 /** Stage 6 of `straight`, with the values it and the later stages read from before it. */
-function straight$6(in$attackers, overrun_cost, attacker_supply_cost, mp_left_after, mp_expended_on_target, defender_supply_cost, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$defense_strength, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, final_column, final_column_odds, combat_modified, result, attacker_option_as_retreat, attacker_step_losses, attackers$losses, attackers$destroyed, attacker_destroyed, attacker_retreat_hexes, exploit_ignored, exploit_units, defender_may_ignore, defender_option, defender_step_losses, defenders$losses, defenders$destroyed, defender_destroyed, defender_retreat_hexes, defender_dg, advance, movement_ends, may_continue_moving) {
+function straight$6(in$attackers, overrun_cost, attacker_supply_cost, mp_left_after, mp_expended_on_target, defender_supply_cost, proportional_loss, other_column_shifts, defenders$at, attackers$at, attackers$terrain_multiplier, attackers$step_strength, attackers$attack_strength, attack_total, defenders$terrain_multiplier, defenders$step_strength, defenders$defense_strength, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, column_shifts_in_all, final_column, final_column_odds, combat_modified, result, attacker_option_as_retreat, attacker_step_losses, attackers$losses, attackers$destroyed, attacker_destroyed, attacker_retreat_hexes, exploit_ignored, exploit_units, defender_may_ignore, defender_option, defender_step_losses, defenders$losses, defenders$destroyed, defender_destroyed, defender_retreat_hexes, defender_dg, advance, movement_ends, may_continue_moving) {
   const attackers$advances = new Array(in$attackers.length);
   straight$loop$attackers$advances(
     in$attackers,
@@ -5263,10 +5630,14 @@ function straight$6(in$attackers, overrun_cost, attacker_supply_cost, mp_left_af
     mp_expended_on_target,
     attacker_supply_cost,
     defender_supply_cost,
+    proportional_loss,
+    other_column_shifts,
     attackers$at,
     defenders$at,
     attackers$terrain_multiplier,
     defenders$terrain_multiplier,
+    attackers$step_strength,
+    defenders$step_strength,
     attackers$attack_strength,
     defenders$defense_strength,
     attack_total,
@@ -5280,6 +5651,7 @@ function straight$6(in$attackers, overrun_cost, attacker_supply_cost, mp_left_af
     surprise_modified,
     surprise,
     column_shift,
+    column_shifts_in_all,
     final_column,
     final_column_odds,
     combat_modified,
@@ -5312,20 +5684,28 @@ function straight$loop$defenders$at(in$defenders, defenders$at) {
     defenders$at[d$i] = d$.class === "armor" ? "heavy" : d$.class === "mech" && d$.tank_symbol ? "heavy" : d$.anti_tank_symbol ? "heavy" : d$.class === "mech" ? "light" : "no_at";
   }
 }
-/** The per-unit definitions `attackers.at`, `attackers.at_reduced`, `attackers.terrain_multiplier`, `attackers.mode_factor`, `attackers.step_loss_factor`, `attackers.supply_factor`, `attackers.attack_strength`, unit by unit. */
-function straight$loop$attackers$at(in$attackers, defender_at, attackers$at, attackers$terrain_multiplier, attackers$attack_strength) {
+/** The per-unit definitions `attackers.at`, `attackers.at_reduced`, `attackers.terrain_multiplier`, `attackers.step_strength`, `attackers.mode_factor`, `attackers.step_loss_factor`, `attackers.supply_factor`, `attackers.attack_strength`, unit by unit. */
+function straight$loop$attackers$at(in$attackers, defender_at, in$proportional_loss, attackers$at, attackers$terrain_multiplier, attackers$step_strength, attackers$attack_strength) {
   for (let u$i = 0; u$i < in$attackers.length; u$i++) {
     const u$ = in$attackers[u$i];
     attackers$at[u$i] = u$.class === "armor" ? "heavy" : u$.class === "mech" && u$.tank_symbol ? "heavy" : u$.anti_tank_symbol ? "heavy" : u$.class === "mech" ? "light" : "no_at";
     const attackers$at_reduced = (u$.class === "armor" || u$.class === "mech") && rt.eq(rt.numberIn(u$.terrain_effect), 2) && (defender_at === "heavy" || defender_at === "light" && attackers$at[u$i] === "light");
     attackers$terrain_multiplier[u$i] = attackers$at_reduced ? num$3$2 : rt.numberIn(u$.terrain_effect);
+    attackers$step_strength[u$i] = in$proportional_loss ? rt.round(
+      rt.div(
+        rt.mul(rt.numberIn(u$.strength), rt.whole(u$.steps - u$.steps_lost, "21.2"), "21.2"),
+        u$.steps,
+        "21.2",
+      ),
+      "half_up",
+    ) : rt.numberIn(u$.strength);
     const attackers$mode_factor = u$.mode === "dg" ? num$1$2 : 1;
-    const attackers$step_loss_factor = u$.steps_lost >= 1 ? num$1$2 : 1;
+    const attackers$step_loss_factor = in$proportional_loss ? 1 : u$.steps_lost >= 1 ? num$1$2 : 1;
     const attackers$supply_factor = u$.out_of_supply ? num$1$2 : 1;
     attackers$attack_strength[u$i] = rt.mul(
       rt.mul(
         rt.mul(
-          rt.mul(rt.numberIn(u$.strength), attackers$mode_factor, "9.4"),
+          rt.mul(attackers$step_strength[u$i], attackers$mode_factor, "9.4"),
           attackers$terrain_multiplier[u$i],
           "9.4",
         ),
@@ -5337,19 +5717,27 @@ function straight$loop$attackers$at(in$attackers, defender_at, attackers$at, att
     );
   }
 }
-/** The per-unit definitions `defenders.terrain_multiplier`, `defenders.mode_factor`, `defenders.step_loss_factor`, `defenders.supply_factor`, `defenders.defense_strength`, unit by unit. */
-function straight$loop$defenders$terrain_multiplier(in$defenders, combat_supply_factor, defenders$terrain_multiplier, defenders$defense_strength) {
+/** The per-unit definitions `defenders.terrain_multiplier`, `defenders.step_strength`, `defenders.mode_factor`, `defenders.step_loss_factor`, `defenders.supply_factor`, `defenders.defense_strength`, unit by unit. */
+function straight$loop$defenders$terrain_multiplier(in$defenders, in$proportional_loss, combat_supply_factor, defenders$terrain_multiplier, defenders$step_strength, defenders$defense_strength) {
   for (let d$i = 0; d$i < in$defenders.length; d$i++) {
     const d$ = in$defenders[d$i];
     defenders$terrain_multiplier[d$i] = d$.bracketed ? 1 : rt.numberIn(d$.terrain_effect);
+    defenders$step_strength[d$i] = in$proportional_loss ? rt.round(
+      rt.div(
+        rt.mul(rt.numberIn(d$.strength), rt.whole(d$.steps - d$.steps_lost, "21.2"), "21.2"),
+        d$.steps,
+        "21.2",
+      ),
+      "half_up",
+    ) : rt.numberIn(d$.strength);
     const defenders$mode_factor = d$.mode === "strat" ? 0 : d$.mode === "reserve" ? num$1$2 : d$.mode === "dg" ? num$1$2 : 1;
-    const defenders$step_loss_factor = rt.whole(d$.steps_lost * 2, "9.11d") >= d$.steps ? num$1$2 : 1;
+    const defenders$step_loss_factor = in$proportional_loss ? 1 : rt.whole(d$.steps_lost * 2, "9.11d") >= d$.steps ? num$1$2 : 1;
     const defenders$supply_factor = d$.out_of_supply ? num$1$2 : 1;
     defenders$defense_strength[d$i] = rt.mul(
       rt.mul(
         rt.mul(
           rt.mul(
-            rt.mul(rt.numberIn(d$.strength), defenders$mode_factor, "9.4a"),
+            rt.mul(defenders$step_strength[d$i], defenders$mode_factor, "9.4a"),
             defenders$terrain_multiplier[d$i],
             "9.4a",
           ),
@@ -5409,17 +5797,21 @@ function straight$loop$attackers$advances(in$attackers, attackers$destroyed, att
   }
 }
 /** The outputs of `straight`, in wire form. */
-function straight$outputs(overrun_cost, mp_left_after, mp_expended_on_target, attacker_supply_cost, defender_supply_cost, attackers$at, defenders$at, attackers$terrain_multiplier, defenders$terrain_multiplier, attackers$attack_strength, defenders$defense_strength, attack_total, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, final_column, final_column_odds, combat_modified, result, attacker_retreat_hexes, attacker_step_losses, attackers$losses, attackers$destroyed, attacker_destroyed, exploit_ignored, exploit_units, defender_may_ignore, defender_option, defender_retreat_hexes, defender_step_losses, defenders$losses, defenders$destroyed, defender_destroyed, defender_dg, advance, attackers$advances, movement_ends, may_continue_moving) {
+function straight$outputs(overrun_cost, mp_left_after, mp_expended_on_target, attacker_supply_cost, defender_supply_cost, proportional_loss, other_column_shifts, attackers$at, defenders$at, attackers$terrain_multiplier, defenders$terrain_multiplier, attackers$step_strength, defenders$step_strength, attackers$attack_strength, defenders$defense_strength, attack_total, defense_total, odds, start_column, start_column_odds, attacker_ar, defender_ar, ar_drm, surprise_modified, surprise, column_shift, column_shifts_in_all, final_column, final_column_odds, combat_modified, result, attacker_retreat_hexes, attacker_step_losses, attackers$losses, attackers$destroyed, attacker_destroyed, exploit_ignored, exploit_units, defender_may_ignore, defender_option, defender_retreat_hexes, defender_step_losses, defenders$losses, defenders$destroyed, defender_destroyed, defender_dg, advance, attackers$advances, movement_ends, may_continue_moving) {
   return {
     overrun_cost: overrun_cost,
     mp_left_after: rt.wireAs.number(mp_left_after),
     mp_expended_on_target: mp_expended_on_target,
     attacker_supply_cost: attacker_supply_cost,
     defender_supply_cost: defender_supply_cost,
+    proportional_loss: proportional_loss,
+    other_column_shifts: other_column_shifts,
     "attackers.at": attackers$at,
     "defenders.at": defenders$at,
     "attackers.terrain_multiplier": rt.wireEach(attackers$terrain_multiplier, rt.wireAs.number),
     "defenders.terrain_multiplier": rt.wireEach(defenders$terrain_multiplier, rt.wireAs.number),
+    "attackers.step_strength": rt.wireEach(attackers$step_strength, rt.wireAs.number),
+    "defenders.step_strength": rt.wireEach(defenders$step_strength, rt.wireAs.number),
     "attackers.attack_strength": rt.wireEach(attackers$attack_strength, rt.wireAs.number),
     "defenders.defense_strength": rt.wireEach(defenders$defense_strength, rt.wireAs.number),
     attack_total: rt.wireAs.number(attack_total),
@@ -5433,6 +5825,7 @@ function straight$outputs(overrun_cost, mp_left_after, mp_expended_on_target, at
     surprise_modified: surprise_modified,
     surprise: surprise,
     column_shift: column_shift,
+    column_shifts_in_all: column_shifts_in_all,
     final_column: final_column,
     final_column_odds: rt.wireAs.odds(final_column_odds),
     combat_modified: combat_modified,
@@ -5778,6 +6171,8 @@ const TRACE = [
   { info: step$mp_expended_on_target, value: (s) => s.mp_expended_on_target },
   { info: step$defender_re, value: (s) => s.defender_re },
   { info: step$defender_supply_cost, value: (s) => s.defender_supply_cost },
+  { info: step$in$proportional_loss, value: (s) => s.in$proportional_loss },
+  { info: step$in$other_column_shifts, value: (s) => s.in$other_column_shifts },
   {
     info: step$attackers$at,
     items: (s) => s.attackers$at,
@@ -5809,12 +6204,29 @@ const TRACE = [
   { info: step$attackers$terrain_multiplier, items: (s) => s.attackers$terrain_multiplier },
   { info: step$defenders$terrain_multiplier, items: (s) => s.defenders$terrain_multiplier },
   {
+    info: step$attackers$step_strength,
+    items: (s) => s.attackers$step_strength,
+    branch: branch$attackers$step_strength,
+    branches: [step$attackers$step_strength$branch0, step$attackers$step_strength$branch1],
+  },
+  {
+    info: step$defenders$step_strength,
+    items: (s) => s.defenders$step_strength,
+    branch: branch$defenders$step_strength,
+    branches: [step$defenders$step_strength$branch0, step$defenders$step_strength$branch1],
+  },
+  {
     info: step$attackers$mode_factor,
     items: (s) => s.attackers$mode_factor,
     branch: branch$attackers$mode_factor,
     branches: [step$attackers$mode_factor$branch0, step$attackers$mode_factor$branch1],
   },
-  { info: step$attackers$step_loss_factor, items: (s) => s.attackers$step_loss_factor },
+  {
+    info: step$attackers$step_loss_factor,
+    items: (s) => s.attackers$step_loss_factor,
+    branch: branch$attackers$step_loss_factor,
+    branches: [step$attackers$step_loss_factor$branch0, step$attackers$step_loss_factor$branch1],
+  },
   { info: step$attackers$supply_factor, items: (s) => s.attackers$supply_factor },
   { info: step$attackers$attack_strength, items: (s) => s.attackers$attack_strength },
   { info: step$in$defender_pays_supply, value: (s) => s.in$defender_pays_supply },
@@ -5830,7 +6242,12 @@ const TRACE = [
       step$defenders$mode_factor$branch3,
     ],
   },
-  { info: step$defenders$step_loss_factor, items: (s) => s.defenders$step_loss_factor },
+  {
+    info: step$defenders$step_loss_factor,
+    items: (s) => s.defenders$step_loss_factor,
+    branch: branch$defenders$step_loss_factor,
+    branches: [step$defenders$step_loss_factor$branch0, step$defenders$step_loss_factor$branch1],
+  },
   { info: step$defenders$supply_factor, items: (s) => s.defenders$supply_factor },
   { info: step$defenders$defense_strength, items: (s) => s.defenders$defense_strength },
   { info: step$attack_total, value: (s) => s.attack_total },
@@ -5887,6 +6304,12 @@ const TRACE = [
     value: (s) => s.column_shift,
     branch: branch$column_shift,
     branches: [step$column_shift$branch0, step$column_shift$branch1, step$column_shift$branch2],
+  },
+  {
+    info: step$column_shifts_in_all,
+    value: (s) => s.column_shifts_in_all,
+    branch: branch$column_shifts_in_all,
+    branches: [step$column_shifts_in_all$branch0, step$column_shifts_in_all$branch1],
   },
   {
     info: step$final_column,
@@ -6035,6 +6458,22 @@ const TRACE = [
 ];
 const DEFINITIONS = [
   {
+    info: step$proportional_loss,
+    random: false,
+    ground: false,
+    dice: [],
+    get: proportional_loss,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$other_column_shifts,
+    random: false,
+    ground: false,
+    dice: [],
+    get: other_column_shifts,
+    wire: rt.wireAs.plain,
+  },
+  {
     info: step$may_continue_moving,
     random: true,
     ground: false,
@@ -6088,6 +6527,14 @@ const DEFINITIONS = [
     ground: false,
     dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: movement_ends,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$column_shifts_in_all,
+    random: true,
+    ground: false,
+    dice: ["surprise_roll", "shift_roll"],
+    get: column_shifts_in_all,
     wire: rt.wireAs.plain,
   },
   {
@@ -6549,6 +6996,14 @@ const DEFINITIONS = [
     wire: rt.wireAs.plain,
   },
   {
+    info: step$out$attackers$step_strength,
+    random: false,
+    ground: false,
+    dice: [],
+    get: (s) => perUnit$attackers$step_strength(s),
+    wire: (value) => (value).map(rt.wireAs.number),
+  },
+  {
     info: step$out$defenders$mode_factor,
     random: false,
     ground: false,
@@ -6620,53 +7075,66 @@ const DEFINITIONS = [
     get: (s) => perUnit$defenders$step_loss_factor(s),
     wire: (value) => (value).map(rt.wireAs.number),
   },
+  {
+    info: step$out$defenders$step_strength,
+    random: false,
+    ground: false,
+    dice: [],
+    get: (s) => perUnit$defenders$step_strength(s),
+    wire: (value) => (value).map(rt.wireAs.number),
+  },
 ];
 const OUTPUTS = [
-  DEFINITIONS[1],
   DEFINITIONS[3],
-  DEFINITIONS[4],
-  DEFINITIONS[10],
-  DEFINITIONS[12],
-  DEFINITIONS[57],
-  DEFINITIONS[70],
-  DEFINITIONS[59],
+  DEFINITIONS[5],
+  DEFINITIONS[6],
+  DEFINITIONS[13],
+  DEFINITIONS[15],
+  DEFINITIONS[0],
+  DEFINITIONS[1],
+  DEFINITIONS[60],
+  DEFINITIONS[74],
+  DEFINITIONS[62],
+  DEFINITIONS[73],
   DEFINITIONS[69],
-  DEFINITIONS[56],
-  DEFINITIONS[68],
-  DEFINITIONS[17],
-  DEFINITIONS[18],
-  DEFINITIONS[19],
+  DEFINITIONS[79],
+  DEFINITIONS[59],
+  DEFINITIONS[72],
+  DEFINITIONS[20],
   DEFINITIONS[21],
   DEFINITIONS[22],
-  DEFINITIONS[15],
-  DEFINITIONS[16],
-  DEFINITIONS[14],
-  DEFINITIONS[23],
   DEFINITIONS[24],
   DEFINITIONS[25],
-  DEFINITIONS[7],
-  DEFINITIONS[8],
+  DEFINITIONS[18],
+  DEFINITIONS[19],
+  DEFINITIONS[17],
   DEFINITIONS[26],
   DEFINITIONS[27],
-  DEFINITIONS[44],
-  DEFINITIONS[38],
-  DEFINITIONS[61],
-  DEFINITIONS[62],
-  DEFINITIONS[40],
-  DEFINITIONS[48],
-  DEFINITIONS[49],
-  DEFINITIONS[34],
-  DEFINITIONS[35],
-  DEFINITIONS[45],
-  DEFINITIONS[39],
-  DEFINITIONS[72],
-  DEFINITIONS[73],
-  DEFINITIONS[41],
-  DEFINITIONS[46],
+  DEFINITIONS[28],
+  DEFINITIONS[9],
+  DEFINITIONS[10],
+  DEFINITIONS[11],
+  DEFINITIONS[29],
+  DEFINITIONS[30],
   DEFINITIONS[47],
+  DEFINITIONS[41],
   DEFINITIONS[64],
-  DEFINITIONS[6],
-  DEFINITIONS[0],
+  DEFINITIONS[65],
+  DEFINITIONS[43],
+  DEFINITIONS[51],
+  DEFINITIONS[52],
+  DEFINITIONS[37],
+  DEFINITIONS[38],
+  DEFINITIONS[48],
+  DEFINITIONS[42],
+  DEFINITIONS[76],
+  DEFINITIONS[77],
+  DEFINITIONS[44],
+  DEFINITIONS[49],
+  DEFINITIONS[50],
+  DEFINITIONS[67],
+  DEFINITIONS[8],
+  DEFINITIONS[2],
 ];
 /**
  * The outputs as one object literal (a fixed shape is much faster to build than adding keys one by one).
@@ -6682,10 +7150,14 @@ function outputs(c) {
         mp_expended_on_target: mp_expended_on_target(s),
         attacker_supply_cost: attacker_supply_cost(s),
         defender_supply_cost: defender_supply_cost(s),
+        proportional_loss: proportional_loss(s),
+        other_column_shifts: other_column_shifts(s),
         "attackers.at": perUnit$attackers$at(s),
         "defenders.at": perUnit$defenders$at(s),
         "attackers.terrain_multiplier": rt.wireEach(perUnit$attackers$terrain_multiplier(s), rt.wireAs.number),
         "defenders.terrain_multiplier": rt.wireEach(perUnit$defenders$terrain_multiplier(s), rt.wireAs.number),
+        "attackers.step_strength": rt.wireEach(perUnit$attackers$step_strength(s), rt.wireAs.number),
+        "defenders.step_strength": rt.wireEach(perUnit$defenders$step_strength(s), rt.wireAs.number),
         "attackers.attack_strength": rt.wireEach(perUnit$attackers$attack_strength(s), rt.wireAs.number),
         "defenders.defense_strength": rt.wireEach(perUnit$defenders$defense_strength(s), rt.wireAs.number),
         attack_total: rt.wireAs.number(attack_total(s)),
@@ -6699,6 +7171,7 @@ function outputs(c) {
         surprise_modified: surprise_modified(s),
         surprise: surprise(s),
         column_shift: column_shift(s),
+        column_shifts_in_all: column_shifts_in_all(s),
         final_column: final_column(s),
         final_column_odds: rt.wireAs.odds(final_column_odds(s)),
         combat_modified: combat_modified(s),
@@ -6735,49 +7208,56 @@ function outputs(c) {
     mp_expended_on_target: c.value(OUTPUTS[2]),
     attacker_supply_cost: c.value(OUTPUTS[3]),
     defender_supply_cost: c.value(OUTPUTS[4]),
-    "attackers.at": c.value(OUTPUTS[5]),
-    "defenders.at": c.value(OUTPUTS[6]),
-    "attackers.terrain_multiplier": c.value(OUTPUTS[7]),
-    "defenders.terrain_multiplier": c.value(OUTPUTS[8]),
-    "attackers.attack_strength": c.value(OUTPUTS[9]),
-    "defenders.defense_strength": c.value(OUTPUTS[10]),
-    attack_total: c.value(OUTPUTS[11]),
-    defense_total: c.value(OUTPUTS[12]),
-    odds: c.value(OUTPUTS[13]),
-    start_column: c.value(OUTPUTS[14]),
-    start_column_odds: c.value(OUTPUTS[15]),
-    attacker_ar: c.value(OUTPUTS[16]),
-    defender_ar: c.value(OUTPUTS[17]),
-    ar_drm: c.value(OUTPUTS[18]),
-    surprise_modified: c.value(OUTPUTS[19]),
-    surprise: c.value(OUTPUTS[20]),
-    column_shift: c.value(OUTPUTS[21]),
-    final_column: c.value(OUTPUTS[22]),
-    final_column_odds: c.value(OUTPUTS[23]),
-    combat_modified: c.value(OUTPUTS[24]),
-    result: c.value(OUTPUTS[25]),
-    attacker_retreat_hexes: c.value(OUTPUTS[26]),
-    attacker_step_losses: c.value(OUTPUTS[27]),
-    "attackers.losses": c.value(OUTPUTS[28]),
-    "attackers.destroyed": c.value(OUTPUTS[29]),
-    attacker_destroyed: c.value(OUTPUTS[30]),
-    exploit_ignored: c.value(OUTPUTS[31]),
-    exploit_units: c.value(OUTPUTS[32]),
-    defender_may_ignore: c.value(OUTPUTS[33]),
-    defender_option: c.value(OUTPUTS[34]),
-    defender_retreat_hexes: c.value(OUTPUTS[35]),
-    defender_step_losses: c.value(OUTPUTS[36]),
-    "defenders.losses": c.value(OUTPUTS[37]),
-    "defenders.destroyed": c.value(OUTPUTS[38]),
-    defender_destroyed: c.value(OUTPUTS[39]),
-    defender_dg: c.value(OUTPUTS[40]),
-    advance: c.value(OUTPUTS[41]),
-    "attackers.advances": c.value(OUTPUTS[42]),
-    movement_ends: c.value(OUTPUTS[43]),
-    may_continue_moving: c.value(OUTPUTS[44]),
+    proportional_loss: c.value(OUTPUTS[5]),
+    other_column_shifts: c.value(OUTPUTS[6]),
+    "attackers.at": c.value(OUTPUTS[7]),
+    "defenders.at": c.value(OUTPUTS[8]),
+    "attackers.terrain_multiplier": c.value(OUTPUTS[9]),
+    "defenders.terrain_multiplier": c.value(OUTPUTS[10]),
+    "attackers.step_strength": c.value(OUTPUTS[11]),
+    "defenders.step_strength": c.value(OUTPUTS[12]),
+    "attackers.attack_strength": c.value(OUTPUTS[13]),
+    "defenders.defense_strength": c.value(OUTPUTS[14]),
+    attack_total: c.value(OUTPUTS[15]),
+    defense_total: c.value(OUTPUTS[16]),
+    odds: c.value(OUTPUTS[17]),
+    start_column: c.value(OUTPUTS[18]),
+    start_column_odds: c.value(OUTPUTS[19]),
+    attacker_ar: c.value(OUTPUTS[20]),
+    defender_ar: c.value(OUTPUTS[21]),
+    ar_drm: c.value(OUTPUTS[22]),
+    surprise_modified: c.value(OUTPUTS[23]),
+    surprise: c.value(OUTPUTS[24]),
+    column_shift: c.value(OUTPUTS[25]),
+    column_shifts_in_all: c.value(OUTPUTS[26]),
+    final_column: c.value(OUTPUTS[27]),
+    final_column_odds: c.value(OUTPUTS[28]),
+    combat_modified: c.value(OUTPUTS[29]),
+    result: c.value(OUTPUTS[30]),
+    attacker_retreat_hexes: c.value(OUTPUTS[31]),
+    attacker_step_losses: c.value(OUTPUTS[32]),
+    "attackers.losses": c.value(OUTPUTS[33]),
+    "attackers.destroyed": c.value(OUTPUTS[34]),
+    attacker_destroyed: c.value(OUTPUTS[35]),
+    exploit_ignored: c.value(OUTPUTS[36]),
+    exploit_units: c.value(OUTPUTS[37]),
+    defender_may_ignore: c.value(OUTPUTS[38]),
+    defender_option: c.value(OUTPUTS[39]),
+    defender_retreat_hexes: c.value(OUTPUTS[40]),
+    defender_step_losses: c.value(OUTPUTS[41]),
+    "defenders.losses": c.value(OUTPUTS[42]),
+    "defenders.destroyed": c.value(OUTPUTS[43]),
+    defender_destroyed: c.value(OUTPUTS[44]),
+    defender_dg: c.value(OUTPUTS[45]),
+    advance: c.value(OUTPUTS[46]),
+    "attackers.advances": c.value(OUTPUTS[47]),
+    movement_ends: c.value(OUTPUTS[48]),
+    may_continue_moving: c.value(OUTPUTS[49]),
   };
 }
 const MEMO = {
+  proportional_loss: { read: (s) => s.proportional_loss, lets: [], dice: [] },
+  other_column_shifts: { read: (s) => s.other_column_shifts, lets: [], dice: [] },
   may_continue_moving: {
     read: (s) => s.may_continue_moving,
     lets: ["movement_ends", "attacker_destroyed", "mp_left_after"],
@@ -6789,7 +7269,8 @@ const MEMO = {
   mp_expended_on_target: { read: (s) => s.mp_expended_on_target, lets: ["overrun_cost", "advance_cost"], dice: [] },
   overrun_gains_no_exploit: { read: (s) => s.overrun_gains_no_exploit, lets: [], dice: [] },
   movement_ends: { read: (s) => s.movement_ends, lets: ["attacker_option_as_retreat"], dice: [] },
-  final_column: { read: (s) => s.final_column, lets: ["start_column", "column_shift"], dice: [] },
+  column_shifts_in_all: { read: (s) => s.column_shifts_in_all, lets: ["column_shift"], dice: [] },
+  final_column: { read: (s) => s.final_column, lets: ["start_column", "column_shifts_in_all"], dice: [] },
   final_column_odds: { read: (s) => s.final_column_odds, lets: ["final_column"], dice: [] },
   defender_at: { read: (s) => s.defender_at, lets: ["hedgehog_at", "defenders.at"], dice: [] },
   attacker_supply_cost: { read: (s) => s.attacker_supply_cost, lets: [], dice: [] },
@@ -6902,6 +7383,7 @@ const MEMO = {
   "attackers.attack_strength": {
     read: (s) => s.attackers$attack_strength,
     lets: [
+      "attackers.step_strength",
       "attackers.mode_factor",
       "attackers.terrain_multiplier",
       "attackers.step_loss_factor",
@@ -6930,12 +7412,14 @@ const MEMO = {
     lets: ["result", "exploit_ignored", "attackers.destroyed"],
     dice: [],
   },
+  "attackers.step_strength": { read: (s) => s.attackers$step_strength, lets: [], dice: [] },
   "defenders.mode_factor": { read: (s) => s.defenders$mode_factor, lets: [], dice: [] },
   "defenders.action_rating": { read: (s) => s.defenders$action_rating, lets: [], dice: [] },
   "defenders.defense_strength": {
     read: (s) => s.defenders$defense_strength,
     lets: [
       "combat_supply_factor",
+      "defenders.step_strength",
       "defenders.mode_factor",
       "defenders.terrain_multiplier",
       "defenders.step_loss_factor",
@@ -6953,6 +7437,7 @@ const MEMO = {
     dice: [],
   },
   "defenders.step_loss_factor": { read: (s) => s.defenders$step_loss_factor, lets: [], dice: [] },
+  "defenders.step_strength": { read: (s) => s.defenders$step_strength, lets: [], dice: [] },
 };
 const OUTCOME = ["result"];
 
@@ -6977,6 +7462,9 @@ function assume(s, values) {
   }
   if (Object.hasOwn(values, "movement_ends")) {
     s.movement_ends = values.movement_ends;
+  }
+  if (Object.hasOwn(values, "column_shifts_in_all")) {
+    s.column_shifts_in_all = values.column_shifts_in_all;
   }
   if (Object.hasOwn(values, "final_column")) {
     s.final_column = values.final_column;
@@ -7127,6 +7615,7 @@ function inherit(s, parent) {
   s.in$overrun_number = parent.in$overrun_number;
   s.in$entry_cost = parent.in$entry_cost;
   s.in$needs_road = parent.in$needs_road;
+  s.in$other_column_shifts = parent.in$other_column_shifts;
   s.in$attackers = parent.in$attackers;
   s.in$defenders = parent.in$defenders;
   s.in$entry_prohibited = parent.in$entry_prohibited;
@@ -7142,7 +7631,10 @@ function inherit(s, parent) {
   s.in$attack_hexes = parent.in$attack_hexes;
   s.in$attack_hexes_adjacent = parent.in$attack_hexes_adjacent;
   s.in$hedgehog_level = parent.in$hedgehog_level;
+  s.in$proportional_loss = parent.in$proportional_loss;
   s.in$attack_type = parent.in$attack_type;
+  s.proportional_loss = parent.proportional_loss;
+  s.other_column_shifts = parent.other_column_shifts;
   s.may_continue_moving = parent.may_continue_moving;
   s.overrun_cost = parent.overrun_cost;
   s.advance_cost = parent.advance_cost;
@@ -7150,6 +7642,7 @@ function inherit(s, parent) {
   s.mp_expended_on_target = parent.mp_expended_on_target;
   s.overrun_gains_no_exploit = parent.overrun_gains_no_exploit;
   s.movement_ends = parent.movement_ends;
+  s.column_shifts_in_all = parent.column_shifts_in_all;
   s.final_column = parent.final_column;
   s.final_column_odds = parent.final_column_odds;
   s.defender_at = parent.defender_at;
@@ -7209,6 +7702,7 @@ function inherit(s, parent) {
   s.attackers$step_loss_factor = parent.attackers$step_loss_factor?.slice();
   s.attackers$advances = parent.attackers$advances?.slice();
   s.attackers$gains_exploit = parent.attackers$gains_exploit?.slice();
+  s.attackers$step_strength = parent.attackers$step_strength?.slice();
   s.defenders$mode_factor = parent.defenders$mode_factor?.slice();
   s.defenders$action_rating = parent.defenders$action_rating?.slice();
   s.defenders$defense_strength = parent.defenders$defense_strength?.slice();
@@ -7218,6 +7712,7 @@ function inherit(s, parent) {
   s.defenders$losses = parent.defenders$losses?.slice();
   s.defenders$destroyed = parent.defenders$destroyed?.slice();
   s.defenders$step_loss_factor = parent.defenders$step_loss_factor?.slice();
+  s.defenders$step_strength = parent.defenders$step_strength?.slice();
 }
 
 /** Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws. */

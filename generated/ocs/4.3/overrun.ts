@@ -18,10 +18,12 @@ export const metadata = {
     "rules/ocs/4.3/08-overrun.md",
     "rules/ocs/4.3/09-ground-combat.md",
     "rules/ocs/4.3/16-hedgehogs.md",
+    "rules/ocs/4.3/21-optional-rules.md",
   ],
   outputs: [
     { label: "Movement points", names: ["overrun_cost", "mp_left_after", "mp_expended_on_target"] },
     { label: "Combat supply", names: ["attacker_supply_cost", "defender_supply_cost"] },
+    { label: "Optional and game rules", names: ["proportional_loss", "other_column_shifts"] },
     {
       label: "Strengths",
       names: [
@@ -29,6 +31,8 @@ export const metadata = {
         "defenders.at",
         "attackers.terrain_multiplier",
         "defenders.terrain_multiplier",
+        "attackers.step_strength",
+        "defenders.step_strength",
         "attackers.attack_strength",
         "defenders.defense_strength",
         "attack_total",
@@ -41,7 +45,14 @@ export const metadata = {
     },
     {
       label: "Surprise",
-      names: ["surprise_modified", "surprise", "column_shift", "final_column", "final_column_odds"],
+      names: [
+        "surprise_modified",
+        "surprise",
+        "column_shift",
+        "column_shifts_in_all",
+        "final_column",
+        "final_column_odds",
+      ],
     },
     { label: "Combat", names: ["combat_modified", "result"] },
     {
@@ -81,6 +92,11 @@ export const metadata = {
       items: [{ value: "surprise" }, { text: " surprise " }, { value: "column_shift", signed: true }],
       otherwise: "No surprise",
     },
+    {
+      items: [{ text: "other shifts " }, { value: "other_column_shifts", signed: true }],
+      when: "other_column_shifts",
+    },
+    { items: [{ text: "21.2 Proportional Loss" }], when: "proportional_loss" },
     { items: [{ value: "result" }] },
     {
       items: [
@@ -117,6 +133,7 @@ export const metadata = {
   decisive: {
     steps: [
       "attacker_option_retreat",
+      "other_column_shifts",
       "attack_type",
       "hedgehog_level",
       "defenders",
@@ -124,6 +141,7 @@ export const metadata = {
       "attackers",
       "attacker_ar_unit",
       "terrain",
+      "proportional_loss",
       "defender_pays_supply",
       "stack_mp_left",
       "phase",
@@ -138,6 +156,7 @@ export const metadata = {
       "attacker_option_as_retreat",
       "result",
       "final_column",
+      "column_shifts_in_all",
       "column_shift",
       "surprise",
       "surprise_modified",
@@ -155,6 +174,7 @@ export const metadata = {
       "defenders.step_loss_factor",
       "defenders.terrain_multiplier",
       "defenders.mode_factor",
+      "defenders.step_strength",
       "combat_supply_factor",
       "attack_total",
       "attackers.attack_strength",
@@ -167,6 +187,7 @@ export const metadata = {
       "defenders.at",
       "hedgehog_at",
       "attackers.mode_factor",
+      "attackers.step_strength",
       "both_zero",
       "highest_column",
       "combat_modified",
@@ -198,6 +219,8 @@ export const metadata = {
       "defender_required_losses",
       "defender_dg",
       "attacker_retreat_hexes",
+      "proportional_loss",
+      "other_column_shifts",
       "final_column_odds",
     ],
     checks: {
@@ -219,6 +242,7 @@ export const metadata = {
       "stack_mp_left",
       "entry_cost",
       "needs_road",
+      "other_column_shifts",
       "attackers.strength",
       "attackers.can_only_defend",
       "attackers.attack_capable",
@@ -258,6 +282,7 @@ export const metadata = {
       "attack_hexes",
       "attack_hexes_adjacent",
       "hedgehog_level",
+      "proportional_loss",
     ],
   },
   definitions: {
@@ -296,6 +321,8 @@ export const metadata = {
       perUnit: false,
       random: false,
     },
+    proportional_loss: { label: "21.2 Proportional Loss", paragraph: "21.2", quote: "", perUnit: false, random: false },
+    other_column_shifts: { label: "Other shifts", paragraph: "9.0", quote: "", perUnit: false, random: false },
     "attackers.at": {
       label: "Attacking unit's AT effects",
       paragraph: "9.4e",
@@ -321,6 +348,20 @@ export const metadata = {
       label: "Defending unit's terrain multiplier",
       paragraph: "9.4d",
       quote: "On defense, all such bracketed modifiers are read as x1.",
+      perUnit: true,
+      random: false,
+    },
+    "attackers.step_strength": {
+      label: "Attacking unit's strength for its steps",
+      paragraph: "21.2",
+      quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
+      perUnit: true,
+      random: false,
+    },
+    "defenders.step_strength": {
+      label: "Defending unit's strength for its steps",
+      paragraph: "21.2",
+      quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
       perUnit: true,
       random: false,
     },
@@ -412,6 +453,13 @@ export const metadata = {
       label: "Column shift",
       paragraph: "9.8",
       quote: "These shifts are to the right for attacker Surprise",
+      perUnit: false,
+      random: true,
+    },
+    column_shifts_in_all: {
+      label: "Column shifts in all",
+      paragraph: "9.0",
+      quote: "Other shifts",
       perUnit: false,
       random: true,
     },
@@ -670,6 +718,8 @@ export interface Input {
   entry_cost: number | "all";
   /** Enterable only by road — The hex can be entered in movement only by using a road or bridge (8.1c) */
   needs_road: boolean;
+  /** Other shifts — Column shifts the game's own rules add to this combat: right is +, left is − (9.0) */
+  other_column_shifts: number;
   /** Attacking units — The attacking units; after the Action Rating unit, losses fall on them in the order listed (9.0) */
   attackers: AttackingUnit[];
   /** Defending units — Every combat unit in the defending hex; after the Action Rating unit, losses fall on them in the order listed (9.0) */
@@ -700,6 +750,8 @@ export interface Input {
   attack_hexes_adjacent: boolean;
   /** Hedgehog level — The Level of the hedgehog in the defender's hex; 0 for none (16.0a) */
   hedgehog_level: number;
+  /** 21.2 Proportional Loss — Play with the optional rule 21.2: a multi-step unit's strength follows its steps left (21.2) */
+  proportional_loss: boolean;
 }
 
 /** The dice, as rolled totals. */
@@ -724,6 +776,10 @@ export interface Outputs {
   attacker_supply_cost: number;
   /** Defender's combat supply cost (T) (9.0) */
   defender_supply_cost: number;
+  /** 21.2 Proportional Loss (21.2) */
+  proportional_loss: boolean;
+  /** Other shifts (9.0) */
+  other_column_shifts: number;
   /** Attacking unit's AT effects (9.4e) */
   "attackers.at": ("no_at" | "light" | "heavy")[];
   /** Defending unit's AT effects (9.4e) */
@@ -732,6 +788,10 @@ export interface Outputs {
   "attackers.terrain_multiplier": number[];
   /** Defending unit's terrain multiplier (9.4d) */
   "defenders.terrain_multiplier": number[];
+  /** Attacking unit's strength for its steps (21.2) */
+  "attackers.step_strength": number[];
+  /** Defending unit's strength for its steps (21.2) */
+  "defenders.step_strength": number[];
   /** Attack strength (9.4) */
   "attackers.attack_strength": number[];
   /** Defense strength (9.4a) */
@@ -758,6 +818,8 @@ export interface Outputs {
   surprise: ("attacker" | "defender") | null;
   /** Column shift (9.8) */
   column_shift: number;
+  /** Column shifts in all (9.0) */
+  column_shifts_in_all: number;
   /** Final column (9.1g) */
   final_column: number;
   /** Final column's odds (9.8) */
@@ -846,6 +908,14 @@ export const schema: rt.EngineSchema = {
       paragraph: "8.1c",
       type: { kind: "boolean" },
       default: false,
+    },
+    {
+      name: "other_column_shifts",
+      label: "Other shifts",
+      description: "Column shifts the game's own rules add to this combat: right is +, left is −",
+      paragraph: "9.0",
+      type: { kind: "integer", min: -12, max: 12 },
+      default: 0,
     },
     {
       name: "attackers",
@@ -979,6 +1049,14 @@ export const schema: rt.EngineSchema = {
       paragraph: "16.0a",
       type: { kind: "integer", min: 0, max: 4 },
       default: 0,
+    },
+    {
+      name: "proportional_loss",
+      label: "21.2 Proportional Loss",
+      description: "Play with the optional rule 21.2: a multi-step unit's strength follows its steps left",
+      paragraph: "21.2",
+      type: { kind: "boolean" },
+      default: false,
     },
   ],
   records: {
@@ -1312,6 +1390,12 @@ const ASSUMABLE: readonly rt.FieldSchema[] = [
     label: "Movement ends for the phase",
     description: "",
     type: { kind: "boolean" },
+  },
+  {
+    name: "column_shifts_in_all",
+    label: "Column shifts in all",
+    description: "",
+    type: { kind: "integer" },
   },
   { name: "final_column", label: "Final column", description: "", type: { kind: "integer" } },
   {
@@ -1987,6 +2071,14 @@ const step$in$needs_road: rt.StepInfo = {
   quote: "",
   type: { t: "boolean" },
 };
+const step$in$other_column_shifts: rt.StepInfo = {
+  name: "other_column_shifts",
+  label: "Other shifts",
+  kind: "input",
+  paragraph: "9.0",
+  quote: "",
+  type: { t: "integer" },
+};
 const step$in$attackers: rt.StepInfo = {
   name: "attackers",
   label: "Attacking units",
@@ -2110,6 +2202,14 @@ const step$in$hedgehog_level: rt.StepInfo = {
   quote: "",
   type: { t: "integer" },
 };
+const step$in$proportional_loss: rt.StepInfo = {
+  name: "proportional_loss",
+  label: "21.2 Proportional Loss",
+  kind: "input",
+  paragraph: "21.2",
+  quote: "",
+  type: { t: "boolean" },
+};
 const step$in$attack_type: rt.StepInfo = {
   name: "attack_type",
   label: "Attack type",
@@ -2139,6 +2239,22 @@ const step$die$combat_roll: rt.StepInfo = {
   label: "Combat roll",
   kind: "dice",
   paragraph: "9.9",
+  quote: "",
+  type: { t: "integer" },
+};
+const step$proportional_loss: rt.StepInfo = {
+  name: "proportional_loss",
+  label: "21.2 Proportional Loss",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "",
+  type: { t: "boolean" },
+};
+const step$other_column_shifts: rt.StepInfo = {
+  name: "other_column_shifts",
+  label: "Other shifts",
+  kind: "let",
+  paragraph: "9.0",
   quote: "",
   type: { t: "integer" },
 };
@@ -2197,6 +2313,14 @@ const step$movement_ends: rt.StepInfo = {
   paragraph: "8.1f",
   quote: "Should the attacking units choose to take one or more of their options as retreats from an overrun, they end their movement for the phase.",
   type: { t: "boolean" },
+};
+const step$column_shifts_in_all: rt.StepInfo = {
+  name: "column_shifts_in_all",
+  label: "Column shifts in all",
+  kind: "let",
+  paragraph: "9.0",
+  quote: "Other shifts",
+  type: { t: "integer" },
 };
 const step$final_column: rt.StepInfo = {
   name: "final_column",
@@ -2670,6 +2794,14 @@ const step$attackers$gains_exploit: rt.StepInfo = {
   quote: "Ignore exploit results if:",
   type: { t: "boolean" },
 };
+const step$attackers$step_strength: rt.StepInfo = {
+  name: "attackers.step_strength",
+  label: "Attacking unit's strength for its steps",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
+  type: { t: "number" },
+};
 const step$defenders$mode_factor: rt.StepInfo = {
   name: "defenders.mode_factor",
   label: "Defending unit's mode factor",
@@ -2740,6 +2872,14 @@ const step$defenders$step_loss_factor: rt.StepInfo = {
   kind: "let",
   paragraph: "9.11d",
   quote: "If it is missing half or more of its original (printed) steps, its Combat Strength is also halved on defense.",
+  type: { t: "number" },
+};
+const step$defenders$step_strength: rt.StepInfo = {
+  name: "defenders.step_strength",
+  label: "Defending unit's strength for its steps",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
   type: { t: "number" },
 };
 const step$out$attackers$mode_factor: rt.StepInfo = {
@@ -2841,6 +2981,14 @@ const step$out$attackers$gains_exploit: rt.StepInfo = {
   quote: "Ignore exploit results if:",
   type: { t: "list", of: { t: "boolean" } },
 };
+const step$out$attackers$step_strength: rt.StepInfo = {
+  name: "attackers.step_strength",
+  label: "Attacking unit's strength for its steps",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
+  type: { t: "list", of: { t: "number" } },
+};
 const step$out$defenders$mode_factor: rt.StepInfo = {
   name: "defenders.mode_factor",
   label: "Defending unit's mode factor",
@@ -2912,6 +3060,30 @@ const step$out$defenders$step_loss_factor: rt.StepInfo = {
   paragraph: "9.11d",
   quote: "If it is missing half or more of its original (printed) steps, its Combat Strength is also halved on defense.",
   type: { t: "list", of: { t: "number" } },
+};
+const step$out$defenders$step_strength: rt.StepInfo = {
+  name: "defenders.step_strength",
+  label: "Defending unit's strength for its steps",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
+  type: { t: "list", of: { t: "number" } },
+};
+const step$column_shifts_in_all$branch0: rt.StepInfo = {
+  name: "column_shifts_in_all",
+  label: "Column shifts in all",
+  kind: "let",
+  paragraph: "9.8",
+  quote: "shift the final odds column on the Combat Table that number of columns",
+  type: { t: "integer" },
+};
+const step$column_shifts_in_all$branch1: rt.StepInfo = {
+  name: "column_shifts_in_all",
+  label: "Column shifts in all",
+  kind: "let",
+  paragraph: "9.0",
+  quote: "Other shifts",
+  type: { t: "integer" },
 };
 const step$final_column$branch0: rt.StepInfo = {
   name: "final_column",
@@ -3313,6 +3485,22 @@ const step$attackers$destroyed$branch2: rt.StepInfo = {
   quote: "No unit can ever absorb more step losses than it has available steps.",
   type: { t: "boolean" },
 };
+const step$attackers$step_loss_factor$branch0: rt.StepInfo = {
+  name: "attackers.step_loss_factor",
+  label: "Attacking unit's step-loss factor",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "Adjust strength proportionally when a multi-step unit has taken losses, rather than 9.11d.",
+  type: { t: "number" },
+};
+const step$attackers$step_loss_factor$branch1: rt.StepInfo = {
+  name: "attackers.step_loss_factor",
+  label: "Attacking unit's step-loss factor",
+  kind: "let",
+  paragraph: "9.11d",
+  quote: "A multi-step unit missing one or more steps halves its Combat Strength when it attacks.",
+  type: { t: "number" },
+};
 const step$attackers$advances$branch0: rt.StepInfo = {
   name: "attackers.advances",
   label: "Attacking unit's advance after combat",
@@ -3400,6 +3588,22 @@ const step$attackers$gains_exploit$branch5: rt.StepInfo = {
   paragraph: "9.13",
   quote: "meaning the attacking units with an AR of that number or higher might change to Exploit Mode",
   type: { t: "boolean" },
+};
+const step$attackers$step_strength$branch0: rt.StepInfo = {
+  name: "attackers.step_strength",
+  label: "Attacking unit's strength for its steps",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
+  type: { t: "number" },
+};
+const step$attackers$step_strength$branch1: rt.StepInfo = {
+  name: "attackers.step_strength",
+  label: "Attacking unit's strength for its steps",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "number" },
 };
 const step$defenders$mode_factor$branch0: rt.StepInfo = {
   name: "defenders.mode_factor",
@@ -3521,6 +3725,38 @@ const step$defenders$destroyed$branch2: rt.StepInfo = {
   quote: "No unit can ever absorb more step losses than it has available steps.",
   type: { t: "boolean" },
 };
+const step$defenders$step_loss_factor$branch0: rt.StepInfo = {
+  name: "defenders.step_loss_factor",
+  label: "Defending unit's step-loss factor",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "Adjust strength proportionally when a multi-step unit has taken losses, rather than 9.11d.",
+  type: { t: "number" },
+};
+const step$defenders$step_loss_factor$branch1: rt.StepInfo = {
+  name: "defenders.step_loss_factor",
+  label: "Defending unit's step-loss factor",
+  kind: "let",
+  paragraph: "9.11d",
+  quote: "If it is missing half or more of its original (printed) steps, its Combat Strength is also halved on defense.",
+  type: { t: "number" },
+};
+const step$defenders$step_strength$branch0: rt.StepInfo = {
+  name: "defenders.step_strength",
+  label: "Defending unit's strength for its steps",
+  kind: "let",
+  paragraph: "21.2",
+  quote: "The formula is (Strength x Current Steps / Printed Steps). Round these strengths immediately.",
+  type: { t: "number" },
+};
+const step$defenders$step_strength$branch1: rt.StepInfo = {
+  name: "defenders.step_strength",
+  label: "Defending unit's strength for its steps",
+  kind: "let",
+  paragraph: "5.2",
+  quote: "Units will move and fight according to the values on the side of the counter that is showing",
+  type: { t: "number" },
+};
 const step$check$stacked_together: rt.StepInfo = {
   name: "stacked_together",
   label: "Only units that started the phase stacked together can overrun",
@@ -3625,6 +3861,7 @@ class State extends rt.State {
   in$overrun_number: number | undefined = undefined;
   in$entry_cost: rt.Num | undefined = undefined;
   in$needs_road: boolean | undefined = undefined;
+  in$other_column_shifts: number | undefined = undefined;
   in$attackers: readonly AttackingUnit[] | undefined = undefined;
   in$defenders: readonly DefendingUnit[] | undefined = undefined;
   in$entry_prohibited: boolean | undefined = undefined;
@@ -3640,10 +3877,13 @@ class State extends rt.State {
   in$attack_hexes: number | undefined = undefined;
   in$attack_hexes_adjacent: boolean | undefined = undefined;
   in$hedgehog_level: number | undefined = undefined;
+  in$proportional_loss: boolean | undefined = undefined;
   in$attack_type: ("overrun" | "regular") | undefined = undefined;
   die$surprise_roll: number | undefined = undefined;
   die$shift_roll: number | undefined = undefined;
   die$combat_roll: number | undefined = undefined;
+  proportional_loss: boolean | undefined = undefined;
+  other_column_shifts: number | undefined = undefined;
   may_continue_moving: boolean | undefined = undefined;
   overrun_cost: number | undefined = undefined;
   advance_cost: number | undefined = undefined;
@@ -3651,6 +3891,7 @@ class State extends rt.State {
   mp_expended_on_target: number | undefined = undefined;
   overrun_gains_no_exploit: boolean | undefined = undefined;
   movement_ends: boolean | undefined = undefined;
+  column_shifts_in_all: number | undefined = undefined;
   final_column: number | undefined = undefined;
   final_column_odds: rt.Odds | undefined = undefined;
   defender_at: ("no_at" | "light" | "heavy") | undefined = undefined;
@@ -3710,6 +3951,7 @@ class State extends rt.State {
   attackers$step_loss_factor: (rt.Num | undefined)[] | undefined = undefined;
   attackers$advances: (("required" | "allowed" | "not_allowed") | undefined)[] | undefined = undefined;
   attackers$gains_exploit: (boolean | undefined)[] | undefined = undefined;
+  attackers$step_strength: (rt.Num | undefined)[] | undefined = undefined;
   defenders$mode_factor: (rt.Num | undefined)[] | undefined = undefined;
   defenders$action_rating: (number | undefined)[] | undefined = undefined;
   defenders$defense_strength: (rt.Num | undefined)[] | undefined = undefined;
@@ -3719,6 +3961,7 @@ class State extends rt.State {
   defenders$losses: (number | undefined)[] | undefined = undefined;
   defenders$destroyed: (boolean | undefined)[] | undefined = undefined;
   defenders$step_loss_factor: (rt.Num | undefined)[] | undefined = undefined;
+  defenders$step_strength: (rt.Num | undefined)[] | undefined = undefined;
 }
 
 function in$stack_started_together(s: State): boolean {
@@ -3758,6 +4001,14 @@ function in$needs_road(s: State): boolean {
   if (v === undefined) {
     v = s.input.needs_road as boolean;
     s.in$needs_road = v;
+  }
+  return v;
+}
+function in$other_column_shifts(s: State): number {
+  let v = s.in$other_column_shifts;
+  if (v === undefined) {
+    v = s.input.other_column_shifts as number;
+    s.in$other_column_shifts = v;
   }
   return v;
 }
@@ -3881,6 +4132,14 @@ function in$hedgehog_level(s: State): number {
   }
   return v;
 }
+function in$proportional_loss(s: State): boolean {
+  let v = s.in$proportional_loss;
+  if (v === undefined) {
+    v = s.input.proportional_loss as boolean;
+    s.in$proportional_loss = v;
+  }
+  return v;
+}
 function in$attack_type(s: State): "overrun" | "regular" {
   let v = s.in$attack_type;
   if (v === undefined) {
@@ -3919,6 +4178,22 @@ function die$combat_roll(s: State): number {
       throw rt.needDie(step$die$combat_roll, "combat_roll");
     }
     s.die$combat_roll = v;
+  }
+  return v;
+}
+function proportional_loss(s: State): boolean {
+  let v = s.proportional_loss;
+  if (v === undefined) {
+    v = in$proportional_loss(s);
+    s.proportional_loss = v;
+  }
+  return v;
+}
+function other_column_shifts(s: State): number {
+  let v = s.other_column_shifts;
+  if (v === undefined) {
+    v = in$other_column_shifts(s);
+    s.other_column_shifts = v;
   }
   return v;
 }
@@ -3978,10 +4253,18 @@ function movement_ends(s: State): boolean {
   }
   return v;
 }
+function column_shifts_in_all(s: State): number {
+  let v = s.column_shifts_in_all;
+  if (v === undefined) {
+    v = in$other_column_shifts(s) === 0 ? column_shift(s) : rt.whole(column_shift(s) + in$other_column_shifts(s), "9.0");
+    s.column_shifts_in_all = v;
+  }
+  return v;
+}
 function final_column(s: State): number {
   let v = s.final_column;
   if (v === undefined) {
-    v = rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") < 0 ? rt.firstItem(table$combat_odds$columns) as number : rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") > 0 ? rt.lastItem(table$combat_odds$columns) as number : rt.along(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g");
+    v = rt.pastEnds(table$combat_odds$columns, start_column(s), column_shifts_in_all(s), "9.1g") < 0 ? rt.firstItem(table$combat_odds$columns) as number : rt.pastEnds(table$combat_odds$columns, start_column(s), column_shifts_in_all(s), "9.1g") > 0 ? rt.lastItem(table$combat_odds$columns) as number : rt.along(table$combat_odds$columns, start_column(s), column_shifts_in_all(s), "9.1g");
     s.final_column = v;
   }
   return v;
@@ -4388,7 +4671,7 @@ function attackers$attack_strength(s: State, u$i: number): rt.Num {
     v = rt.mul(
       rt.mul(
         rt.mul(
-          rt.mul(rt.numberIn(u$.strength) as rt.Num, attackers$mode_factor(s, u$i), "9.4"),
+          rt.mul(attackers$step_strength(s, u$i), attackers$mode_factor(s, u$i), "9.4"),
           attackers$terrain_multiplier(s, u$i),
           "9.4",
         ),
@@ -4460,7 +4743,7 @@ function attackers$step_loss_factor(s: State, u$i: number): rt.Num {
   let v = (s.attackers$step_loss_factor ??= new Array(in$attackers(s).length))[u$i];
   if (v === undefined) {
     const u$ = in$attackers(s)[u$i];
-    v = u$.steps_lost >= 1 ? num$1$2 : 1;
+    v = in$proportional_loss(s) ? 1 : u$.steps_lost >= 1 ? num$1$2 : 1;
     (s.attackers$step_loss_factor ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
@@ -4480,6 +4763,26 @@ function attackers$gains_exploit(s: State, u$i: number): boolean {
     const u$ = in$attackers(s)[u$i];
     v = result(s).attacker_exploit === null ? false : exploit_ignored(s) ? false : attackers$destroyed(s, u$i) ? false : u$.mode === "dg" ? false : u$.ar < (result(s).attacker_exploit as number) ? false : true;
     (s.attackers$gains_exploit ??= new Array(in$attackers(s).length))[u$i] = v;
+  }
+  return v;
+}
+function attackers$step_strength(s: State, u$i: number): rt.Num {
+  let v = (s.attackers$step_strength ??= new Array(in$attackers(s).length))[u$i];
+  if (v === undefined) {
+    const u$ = in$attackers(s)[u$i];
+    v = in$proportional_loss(s) ? rt.round(
+      rt.div(
+        rt.mul(
+          rt.numberIn(u$.strength) as rt.Num,
+          rt.whole(u$.steps - u$.steps_lost, "21.2"),
+          "21.2",
+        ),
+        u$.steps,
+        "21.2",
+      ),
+      "half_up",
+    ) : rt.numberIn(u$.strength) as rt.Num;
+    (s.attackers$step_strength ??= new Array(in$attackers(s).length))[u$i] = v;
   }
   return v;
 }
@@ -4509,7 +4812,7 @@ function defenders$defense_strength(s: State, d$i: number): rt.Num {
       rt.mul(
         rt.mul(
           rt.mul(
-            rt.mul(rt.numberIn(d$.strength) as rt.Num, defenders$mode_factor(s, d$i), "9.4a"),
+            rt.mul(defenders$step_strength(s, d$i), defenders$mode_factor(s, d$i), "9.4a"),
             defenders$terrain_multiplier(s, d$i),
             "9.4a",
           ),
@@ -4575,8 +4878,28 @@ function defenders$step_loss_factor(s: State, d$i: number): rt.Num {
   let v = (s.defenders$step_loss_factor ??= new Array(in$defenders(s).length))[d$i];
   if (v === undefined) {
     const d$ = in$defenders(s)[d$i];
-    v = rt.whole(d$.steps_lost * 2, "9.11d") >= d$.steps ? num$1$2 : 1;
+    v = in$proportional_loss(s) ? 1 : rt.whole(d$.steps_lost * 2, "9.11d") >= d$.steps ? num$1$2 : 1;
     (s.defenders$step_loss_factor ??= new Array(in$defenders(s).length))[d$i] = v;
+  }
+  return v;
+}
+function defenders$step_strength(s: State, d$i: number): rt.Num {
+  let v = (s.defenders$step_strength ??= new Array(in$defenders(s).length))[d$i];
+  if (v === undefined) {
+    const d$ = in$defenders(s)[d$i];
+    v = in$proportional_loss(s) ? rt.round(
+      rt.div(
+        rt.mul(
+          rt.numberIn(d$.strength) as rt.Num,
+          rt.whole(d$.steps - d$.steps_lost, "21.2"),
+          "21.2",
+        ),
+        d$.steps,
+        "21.2",
+      ),
+      "half_up",
+    ) : rt.numberIn(d$.strength) as rt.Num;
+    (s.defenders$step_strength ??= new Array(in$defenders(s).length))[d$i] = v;
   }
   return v;
 }
@@ -4676,6 +4999,14 @@ function perUnit$attackers$gains_exploit(s: State): boolean[] {
   }
   return out;
 }
+function perUnit$attackers$step_strength(s: State): rt.Num[] {
+  const n = in$attackers(s).length;
+  const out: rt.Num[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    out[i] = attackers$step_strength(s, i);
+  }
+  return out;
+}
 function perUnit$defenders$mode_factor(s: State): rt.Num[] {
   const n = in$defenders(s).length;
   const out: rt.Num[] = new Array(n);
@@ -4748,6 +5079,14 @@ function perUnit$defenders$step_loss_factor(s: State): rt.Num[] {
   }
   return out;
 }
+function perUnit$defenders$step_strength(s: State): rt.Num[] {
+  const n = in$defenders(s).length;
+  const out: rt.Num[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    out[i] = defenders$step_strength(s, i);
+  }
+  return out;
+}
 function check$stacked_together(s: State): boolean {
   return in$stack_started_together(s);
 }
@@ -4784,8 +5123,11 @@ function check$units_alive(s: State): boolean {
 function check$ar_units_in_combat(s: State): boolean {
   return in$attacker_ar_unit(s) <= in$attackers(s).length && in$defender_ar_unit(s) <= in$defenders(s).length;
 }
+function branch$column_shifts_in_all(s: State): number {
+  return in$other_column_shifts(s) === 0 ? 0 : 1;
+}
 function branch$final_column(s: State): number {
-  return rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") < 0 ? 0 : rt.pastEnds(table$combat_odds$columns, start_column(s), column_shift(s), "9.1g") > 0 ? 1 : 2;
+  return rt.pastEnds(table$combat_odds$columns, start_column(s), column_shifts_in_all(s), "9.1g") < 0 ? 0 : rt.pastEnds(table$combat_odds$columns, start_column(s), column_shifts_in_all(s), "9.1g") > 0 ? 1 : 2;
 }
 function branch$odds(s: State): number {
   return both_zero(s) ? 0 : 1;
@@ -4839,6 +5181,10 @@ function branch$attackers$destroyed(s: State, u$i: number): number {
   const u$ = in$attackers(s)[u$i];
   return attackers$losses(s, u$i) >= rt.whole(u$.steps - u$.steps_lost, "9.11c") ? 0 : u$.cannot_move && attacker_option_as_retreat(s) > 0 ? 1 : 2;
 }
+function branch$attackers$step_loss_factor(s: State, u$i: number): number {
+  const u$ = in$attackers(s)[u$i];
+  return in$proportional_loss(s) ? 0 : 1;
+}
 function branch$attackers$advances(s: State, u$i: number): number {
   const u$ = in$attackers(s)[u$i];
   return attackers$destroyed(s, u$i) ? 0 : attacker_option_as_retreat(s) > 0 ? 1 : advance(s) === "not_allowed" ? 2 : u$.cannot_move ? 3 : 4;
@@ -4846,6 +5192,10 @@ function branch$attackers$advances(s: State, u$i: number): number {
 function branch$attackers$gains_exploit(s: State, u$i: number): number {
   const u$ = in$attackers(s)[u$i];
   return result(s).attacker_exploit === null ? 0 : exploit_ignored(s) ? 1 : attackers$destroyed(s, u$i) ? 2 : u$.mode === "dg" ? 3 : u$.ar < (result(s).attacker_exploit as number) ? 4 : 5;
+}
+function branch$attackers$step_strength(s: State, u$i: number): number {
+  const u$ = in$attackers(s)[u$i];
+  return in$proportional_loss(s) ? 0 : 1;
 }
 function branch$defenders$mode_factor(s: State, d$i: number): number {
   const d$ = in$defenders(s)[d$i];
@@ -4862,6 +5212,14 @@ function branch$defenders$at(s: State, d$i: number): number {
 function branch$defenders$destroyed(s: State, d$i: number): number {
   const d$ = in$defenders(s)[d$i];
   return defenders$losses(s, d$i) >= rt.whole(d$.steps - d$.steps_lost, "9.11c") ? 0 : d$.cannot_move && defender_option_as_retreat(s) > 0 ? 1 : 2;
+}
+function branch$defenders$step_loss_factor(s: State, d$i: number): number {
+  const d$ = in$defenders(s)[d$i];
+  return in$proportional_loss(s) ? 0 : 1;
+}
+function branch$defenders$step_strength(s: State, d$i: number): number {
+  const d$ = in$defenders(s)[d$i];
+  return in$proportional_loss(s) ? 0 : 1;
 }
 function cell$final_column_odds(s: State): string | null {
   return rt.cellPlace(table$combat_odds, in$terrain(s), final_column(s), final_column_odds(s));
@@ -5183,6 +5541,10 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
 function straight$2(input: Input, dice: Readonly<Record<string, number | undefined>>, in$attackers: readonly AttackingUnit[], overrun_cost: number, attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], in$attacker_ar_unit: number, in$defender_ar_unit: number, mp_left_after: rt.Num, mp_expended_on_target: number): Record<string, rt.Wire> | null {
   const defender_re: rt.Num = straight$defender_re$each1(in$defenders);
   const defender_supply_cost: number = rt.le(defender_re, 1) ? 1 : 2;
+  const in$proportional_loss = input.proportional_loss as boolean;
+  const proportional_loss: boolean = in$proportional_loss;
+  const in$other_column_shifts = input.other_column_shifts as number;
+  const other_column_shifts: number = in$other_column_shifts;
   const in$hedgehog_level = input.hedgehog_level as number;
   const hedgehog_at: "no_at" | "light" | "heavy" = in$hedgehog_level > 0 ? "heavy" : "no_at";
   const defenders$at: ("no_at" | "light" | "heavy")[] = new Array(in$defenders.length);
@@ -5192,21 +5554,27 @@ function straight$2(input: Input, dice: Readonly<Record<string, number | undefin
   const combat_supply_factor: rt.Num = in$defender_pays_supply ? 1 : num$1$2;
   const attackers$at: ("no_at" | "light" | "heavy")[] = new Array(in$attackers.length);
   const attackers$terrain_multiplier: rt.Num[] = new Array(in$attackers.length);
+  const attackers$step_strength: rt.Num[] = new Array(in$attackers.length);
   const attackers$attack_strength: rt.Num[] = new Array(in$attackers.length);
   straight$loop$attackers$at(
     in$attackers,
     defender_at,
+    in$proportional_loss,
     attackers$at,
     attackers$terrain_multiplier,
+    attackers$step_strength,
     attackers$attack_strength,
   );
   const attack_total: rt.Num = straight$attack_total$each1(in$attackers, attackers$attack_strength);
   const defenders$terrain_multiplier: rt.Num[] = new Array(in$defenders.length);
+  const defenders$step_strength: rt.Num[] = new Array(in$defenders.length);
   const defenders$defense_strength: rt.Num[] = new Array(in$defenders.length);
   straight$loop$defenders$terrain_multiplier(
     in$defenders,
+    in$proportional_loss,
     combat_supply_factor,
     defenders$terrain_multiplier,
+    defenders$step_strength,
     defenders$defense_strength,
   );
   const defense_total: rt.Num = straight$defense_total$each1(in$defenders, defenders$defense_strength);
@@ -5226,13 +5594,18 @@ function straight$2(input: Input, dice: Readonly<Record<string, number | undefin
     mp_left_after,
     mp_expended_on_target,
     defender_supply_cost,
+    proportional_loss,
+    in$other_column_shifts,
+    other_column_shifts,
     in$hedgehog_level,
     defenders$at,
     attackers$at,
     attackers$terrain_multiplier,
+    attackers$step_strength,
     attackers$attack_strength,
     attack_total,
     defenders$terrain_multiplier,
+    defenders$step_strength,
     defenders$defense_strength,
     defense_total,
     odds,
@@ -5241,7 +5614,7 @@ function straight$2(input: Input, dice: Readonly<Record<string, number | undefin
   );
 }
 /** Stage 3 of `straight`, with the values it and the later stages read from before it. */
-function straight$3(input: Input, dice: Readonly<Record<string, number | undefined>>, in$attackers: readonly AttackingUnit[], overrun_cost: number, attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], in$attacker_ar_unit: number, in$defender_ar_unit: number, mp_left_after: rt.Num, mp_expended_on_target: number, defender_supply_cost: number, in$hedgehog_level: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, in$terrain: "open" | "close" | "very_close" | "extremely_close", highest_column: number | null): Record<string, rt.Wire> | null {
+function straight$3(input: Input, dice: Readonly<Record<string, number | undefined>>, in$attackers: readonly AttackingUnit[], overrun_cost: number, attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], in$attacker_ar_unit: number, in$defender_ar_unit: number, mp_left_after: rt.Num, mp_expended_on_target: number, defender_supply_cost: number, proportional_loss: boolean, in$other_column_shifts: number, other_column_shifts: number, in$hedgehog_level: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$step_strength: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$step_strength: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, in$terrain: "open" | "close" | "very_close" | "extremely_close", highest_column: number | null): Record<string, rt.Wire> | null {
   const start_column: number = rt.eq(attack_total, 0) && rt.gt(defense_total, 0) ? rt.firstItem(table$combat_odds$columns) as number : rt.eq(defense_total, 0) && rt.gt(attack_total, 0) ? rt.lastItem(table$combat_odds$columns) as number : highest_column === null ? rt.firstItem(table$combat_odds$columns) as number : rt.compareOdds(
     odds,
     rt.lookup(table$combat_odds, in$terrain, rt.lastItem(table$combat_odds$columns) as number),
@@ -5267,6 +5640,7 @@ function straight$3(input: Input, dice: Readonly<Record<string, number | undefin
     return null;
   }
   const column_shift: number = surprise === "attacker" ? die$shift_roll : surprise === "defender" ? -die$shift_roll : 0;
+  const column_shifts_in_all: number = in$other_column_shifts === 0 ? column_shift : rt.whole(column_shift + in$other_column_shifts, "9.0");
   return straight$4(
     input,
     dice,
@@ -5279,13 +5653,17 @@ function straight$3(input: Input, dice: Readonly<Record<string, number | undefin
     mp_left_after,
     mp_expended_on_target,
     defender_supply_cost,
+    proportional_loss,
+    other_column_shifts,
     in$hedgehog_level,
     defenders$at,
     attackers$at,
     attackers$terrain_multiplier,
+    attackers$step_strength,
     attackers$attack_strength,
     attack_total,
     defenders$terrain_multiplier,
+    defenders$step_strength,
     defenders$defense_strength,
     defense_total,
     odds,
@@ -5298,11 +5676,12 @@ function straight$3(input: Input, dice: Readonly<Record<string, number | undefin
     surprise_modified,
     surprise,
     column_shift,
+    column_shifts_in_all,
   );
 }
 /** Stage 4 of `straight`, with the values it and the later stages read from before it. */
-function straight$4(input: Input, dice: Readonly<Record<string, number | undefined>>, in$attackers: readonly AttackingUnit[], overrun_cost: number, attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], in$attacker_ar_unit: number, in$defender_ar_unit: number, mp_left_after: rt.Num, mp_expended_on_target: number, defender_supply_cost: number, in$hedgehog_level: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, in$terrain: "open" | "close" | "very_close" | "extremely_close", start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number): Record<string, rt.Wire> | null {
-  const final_column: number = rt.pastEnds(table$combat_odds$columns, start_column, column_shift, "9.1g") < 0 ? rt.firstItem(table$combat_odds$columns) as number : rt.pastEnds(table$combat_odds$columns, start_column, column_shift, "9.1g") > 0 ? rt.lastItem(table$combat_odds$columns) as number : rt.along(table$combat_odds$columns, start_column, column_shift, "9.1g");
+function straight$4(input: Input, dice: Readonly<Record<string, number | undefined>>, in$attackers: readonly AttackingUnit[], overrun_cost: number, attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], in$attacker_ar_unit: number, in$defender_ar_unit: number, mp_left_after: rt.Num, mp_expended_on_target: number, defender_supply_cost: number, proportional_loss: boolean, other_column_shifts: number, in$hedgehog_level: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$step_strength: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$step_strength: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, in$terrain: "open" | "close" | "very_close" | "extremely_close", start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, column_shifts_in_all: number): Record<string, rt.Wire> | null {
+  const final_column: number = rt.pastEnds(table$combat_odds$columns, start_column, column_shifts_in_all, "9.1g") < 0 ? rt.firstItem(table$combat_odds$columns) as number : rt.pastEnds(table$combat_odds$columns, start_column, column_shifts_in_all, "9.1g") > 0 ? rt.lastItem(table$combat_odds$columns) as number : rt.along(table$combat_odds$columns, start_column, column_shifts_in_all, "9.1g");
   const final_column_odds: rt.Odds = rt.lookup(table$combat_odds, in$terrain, final_column);
   const die$combat_roll = dice.combat_roll;
   if (die$combat_roll === undefined) {
@@ -5350,12 +5729,16 @@ function straight$4(input: Input, dice: Readonly<Record<string, number | undefin
     mp_left_after,
     mp_expended_on_target,
     defender_supply_cost,
+    proportional_loss,
+    other_column_shifts,
     defenders$at,
     attackers$at,
     attackers$terrain_multiplier,
+    attackers$step_strength,
     attackers$attack_strength,
     attack_total,
     defenders$terrain_multiplier,
+    defenders$step_strength,
     defenders$defense_strength,
     defense_total,
     odds,
@@ -5367,6 +5750,7 @@ function straight$4(input: Input, dice: Readonly<Record<string, number | undefin
     surprise_modified,
     surprise,
     column_shift,
+    column_shifts_in_all,
     final_column,
     final_column_odds,
     combat_modified,
@@ -5387,7 +5771,7 @@ function straight$4(input: Input, dice: Readonly<Record<string, number | undefin
   );
 }
 /** Stage 5 of `straight`, with the values it and the later stages read from before it. */
-function straight$5(input: Input, in$attackers: readonly AttackingUnit[], overrun_cost: number, attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], in$defender_ar_unit: number, mp_left_after: rt.Num, mp_expended_on_target: number, defender_supply_cost: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_steps: number, attacker_destroyed_before_options: boolean, attacker_option_as_retreat: number, attacker_required_losses: number, attacker_step_losses: number, attackers$losses: number[], attackers$destroyed: boolean[], attacker_destroyed: boolean, attacker_retreat_hexes: number, in$phase: "combat_phase" | "exploitation_phase", in$attack_hexes: number, in$attack_hexes_adjacent: boolean, overrun_gains_no_exploit: boolean): Record<string, rt.Wire> | null {
+function straight$5(input: Input, in$attackers: readonly AttackingUnit[], overrun_cost: number, attacker_supply_cost: number, in$defenders: readonly DefendingUnit[], in$defender_ar_unit: number, mp_left_after: rt.Num, mp_expended_on_target: number, defender_supply_cost: number, proportional_loss: boolean, other_column_shifts: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$step_strength: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$step_strength: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, column_shifts_in_all: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_steps: number, attacker_destroyed_before_options: boolean, attacker_option_as_retreat: number, attacker_required_losses: number, attacker_step_losses: number, attackers$losses: number[], attackers$destroyed: boolean[], attacker_destroyed: boolean, attacker_retreat_hexes: number, in$phase: "combat_phase" | "exploitation_phase", in$attack_hexes: number, in$attack_hexes_adjacent: boolean, overrun_gains_no_exploit: boolean): Record<string, rt.Wire> | null {
   const exploit_ignored: boolean = result.attacker_exploit === null ? false : overrun_gains_no_exploit ? true : in$phase === "exploitation_phase" ? true : in$attack_hexes > 2 || in$attack_hexes === 2 && !in$attack_hexes_adjacent ? true : attacker_option_as_retreat > 0 ? true : false;
   const attackers$gains_exploit: boolean[] = new Array(in$attackers.length);
   straight$loop$attackers$gains_exploit(
@@ -5437,12 +5821,16 @@ function straight$5(input: Input, in$attackers: readonly AttackingUnit[], overru
     mp_left_after,
     mp_expended_on_target,
     defender_supply_cost,
+    proportional_loss,
+    other_column_shifts,
     defenders$at,
     attackers$at,
     attackers$terrain_multiplier,
+    attackers$step_strength,
     attackers$attack_strength,
     attack_total,
     defenders$terrain_multiplier,
+    defenders$step_strength,
     defenders$defense_strength,
     defense_total,
     odds,
@@ -5454,6 +5842,7 @@ function straight$5(input: Input, in$attackers: readonly AttackingUnit[], overru
     surprise_modified,
     surprise,
     column_shift,
+    column_shifts_in_all,
     final_column,
     final_column_odds,
     combat_modified,
@@ -5480,7 +5869,7 @@ function straight$5(input: Input, in$attackers: readonly AttackingUnit[], overru
   );
 }
 /** Stage 6 of `straight`, with the values it and the later stages read from before it. */
-function straight$6(in$attackers: readonly AttackingUnit[], overrun_cost: number, attacker_supply_cost: number, mp_left_after: rt.Num, mp_expended_on_target: number, defender_supply_cost: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_option_as_retreat: number, attacker_step_losses: number, attackers$losses: number[], attackers$destroyed: boolean[], attacker_destroyed: boolean, attacker_retreat_hexes: number, exploit_ignored: boolean, exploit_units: number, defender_may_ignore: boolean, defender_option: number, defender_step_losses: number, defenders$losses: number[], defenders$destroyed: boolean[], defender_destroyed: boolean, defender_retreat_hexes: number, defender_dg: boolean, advance: "required" | "allowed" | "not_allowed", movement_ends: boolean, may_continue_moving: boolean): Record<string, rt.Wire> | null {
+function straight$6(in$attackers: readonly AttackingUnit[], overrun_cost: number, attacker_supply_cost: number, mp_left_after: rt.Num, mp_expended_on_target: number, defender_supply_cost: number, proportional_loss: boolean, other_column_shifts: number, defenders$at: ("no_at" | "light" | "heavy")[], attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$step_strength: rt.Num[], attackers$attack_strength: rt.Num[], attack_total: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$step_strength: rt.Num[], defenders$defense_strength: rt.Num[], defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, column_shifts_in_all: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_option_as_retreat: number, attacker_step_losses: number, attackers$losses: number[], attackers$destroyed: boolean[], attacker_destroyed: boolean, attacker_retreat_hexes: number, exploit_ignored: boolean, exploit_units: number, defender_may_ignore: boolean, defender_option: number, defender_step_losses: number, defenders$losses: number[], defenders$destroyed: boolean[], defender_destroyed: boolean, defender_retreat_hexes: number, defender_dg: boolean, advance: "required" | "allowed" | "not_allowed", movement_ends: boolean, may_continue_moving: boolean): Record<string, rt.Wire> | null {
   const attackers$advances: ("required" | "allowed" | "not_allowed")[] = new Array(in$attackers.length);
   straight$loop$attackers$advances(
     in$attackers,
@@ -5495,10 +5884,14 @@ function straight$6(in$attackers: readonly AttackingUnit[], overrun_cost: number
     mp_expended_on_target,
     attacker_supply_cost,
     defender_supply_cost,
+    proportional_loss,
+    other_column_shifts,
     attackers$at,
     defenders$at,
     attackers$terrain_multiplier,
     defenders$terrain_multiplier,
+    attackers$step_strength,
+    defenders$step_strength,
     attackers$attack_strength,
     defenders$defense_strength,
     attack_total,
@@ -5512,6 +5905,7 @@ function straight$6(in$attackers: readonly AttackingUnit[], overrun_cost: number
     surprise_modified,
     surprise,
     column_shift,
+    column_shifts_in_all,
     final_column,
     final_column_odds,
     combat_modified,
@@ -5544,20 +5938,32 @@ function straight$loop$defenders$at(in$defenders: readonly DefendingUnit[], defe
     defenders$at[d$i] = d$.class === "armor" ? "heavy" : d$.class === "mech" && d$.tank_symbol ? "heavy" : d$.anti_tank_symbol ? "heavy" : d$.class === "mech" ? "light" : "no_at";
   }
 }
-/** The per-unit definitions `attackers.at`, `attackers.at_reduced`, `attackers.terrain_multiplier`, `attackers.mode_factor`, `attackers.step_loss_factor`, `attackers.supply_factor`, `attackers.attack_strength`, unit by unit. */
-function straight$loop$attackers$at(in$attackers: readonly AttackingUnit[], defender_at: "no_at" | "light" | "heavy", attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$attack_strength: rt.Num[]): void {
+/** The per-unit definitions `attackers.at`, `attackers.at_reduced`, `attackers.terrain_multiplier`, `attackers.step_strength`, `attackers.mode_factor`, `attackers.step_loss_factor`, `attackers.supply_factor`, `attackers.attack_strength`, unit by unit. */
+function straight$loop$attackers$at(in$attackers: readonly AttackingUnit[], defender_at: "no_at" | "light" | "heavy", in$proportional_loss: boolean, attackers$at: ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: rt.Num[], attackers$step_strength: rt.Num[], attackers$attack_strength: rt.Num[]): void {
   for (let u$i = 0; u$i < in$attackers.length; u$i++) {
     const u$ = in$attackers[u$i];
     attackers$at[u$i] = u$.class === "armor" ? "heavy" : u$.class === "mech" && u$.tank_symbol ? "heavy" : u$.anti_tank_symbol ? "heavy" : u$.class === "mech" ? "light" : "no_at";
     const attackers$at_reduced: boolean = (u$.class === "armor" || u$.class === "mech") && rt.eq(rt.numberIn(u$.terrain_effect) as rt.Num, 2) && (defender_at === "heavy" || defender_at === "light" && attackers$at[u$i] === "light");
     attackers$terrain_multiplier[u$i] = attackers$at_reduced ? num$3$2 : rt.numberIn(u$.terrain_effect) as rt.Num;
+    attackers$step_strength[u$i] = in$proportional_loss ? rt.round(
+      rt.div(
+        rt.mul(
+          rt.numberIn(u$.strength) as rt.Num,
+          rt.whole(u$.steps - u$.steps_lost, "21.2"),
+          "21.2",
+        ),
+        u$.steps,
+        "21.2",
+      ),
+      "half_up",
+    ) : rt.numberIn(u$.strength) as rt.Num;
     const attackers$mode_factor: rt.Num = u$.mode === "dg" ? num$1$2 : 1;
-    const attackers$step_loss_factor: rt.Num = u$.steps_lost >= 1 ? num$1$2 : 1;
+    const attackers$step_loss_factor: rt.Num = in$proportional_loss ? 1 : u$.steps_lost >= 1 ? num$1$2 : 1;
     const attackers$supply_factor: rt.Num = u$.out_of_supply ? num$1$2 : 1;
     attackers$attack_strength[u$i] = rt.mul(
       rt.mul(
         rt.mul(
-          rt.mul(rt.numberIn(u$.strength) as rt.Num, attackers$mode_factor, "9.4"),
+          rt.mul(attackers$step_strength[u$i], attackers$mode_factor, "9.4"),
           attackers$terrain_multiplier[u$i],
           "9.4",
         ),
@@ -5569,19 +5975,31 @@ function straight$loop$attackers$at(in$attackers: readonly AttackingUnit[], defe
     );
   }
 }
-/** The per-unit definitions `defenders.terrain_multiplier`, `defenders.mode_factor`, `defenders.step_loss_factor`, `defenders.supply_factor`, `defenders.defense_strength`, unit by unit. */
-function straight$loop$defenders$terrain_multiplier(in$defenders: readonly DefendingUnit[], combat_supply_factor: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$defense_strength: rt.Num[]): void {
+/** The per-unit definitions `defenders.terrain_multiplier`, `defenders.step_strength`, `defenders.mode_factor`, `defenders.step_loss_factor`, `defenders.supply_factor`, `defenders.defense_strength`, unit by unit. */
+function straight$loop$defenders$terrain_multiplier(in$defenders: readonly DefendingUnit[], in$proportional_loss: boolean, combat_supply_factor: rt.Num, defenders$terrain_multiplier: rt.Num[], defenders$step_strength: rt.Num[], defenders$defense_strength: rt.Num[]): void {
   for (let d$i = 0; d$i < in$defenders.length; d$i++) {
     const d$ = in$defenders[d$i];
     defenders$terrain_multiplier[d$i] = d$.bracketed ? 1 : rt.numberIn(d$.terrain_effect) as rt.Num;
+    defenders$step_strength[d$i] = in$proportional_loss ? rt.round(
+      rt.div(
+        rt.mul(
+          rt.numberIn(d$.strength) as rt.Num,
+          rt.whole(d$.steps - d$.steps_lost, "21.2"),
+          "21.2",
+        ),
+        d$.steps,
+        "21.2",
+      ),
+      "half_up",
+    ) : rt.numberIn(d$.strength) as rt.Num;
     const defenders$mode_factor: rt.Num = d$.mode === "strat" ? 0 : d$.mode === "reserve" ? num$1$2 : d$.mode === "dg" ? num$1$2 : 1;
-    const defenders$step_loss_factor: rt.Num = rt.whole(d$.steps_lost * 2, "9.11d") >= d$.steps ? num$1$2 : 1;
+    const defenders$step_loss_factor: rt.Num = in$proportional_loss ? 1 : rt.whole(d$.steps_lost * 2, "9.11d") >= d$.steps ? num$1$2 : 1;
     const defenders$supply_factor: rt.Num = d$.out_of_supply ? num$1$2 : 1;
     defenders$defense_strength[d$i] = rt.mul(
       rt.mul(
         rt.mul(
           rt.mul(
-            rt.mul(rt.numberIn(d$.strength) as rt.Num, defenders$mode_factor, "9.4a"),
+            rt.mul(defenders$step_strength[d$i], defenders$mode_factor, "9.4a"),
             defenders$terrain_multiplier[d$i],
             "9.4a",
           ),
@@ -5641,17 +6059,21 @@ function straight$loop$attackers$advances(in$attackers: readonly AttackingUnit[]
   }
 }
 /** The outputs of `straight`, in wire form. */
-function straight$outputs(overrun_cost: number, mp_left_after: rt.Num, mp_expended_on_target: number, attacker_supply_cost: number, defender_supply_cost: number, attackers$at: readonly ("no_at" | "light" | "heavy")[], defenders$at: readonly ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: readonly rt.Num[], defenders$terrain_multiplier: readonly rt.Num[], attackers$attack_strength: readonly rt.Num[], defenders$defense_strength: readonly rt.Num[], attack_total: rt.Num, defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_retreat_hexes: number, attacker_step_losses: number, attackers$losses: readonly number[], attackers$destroyed: readonly boolean[], attacker_destroyed: boolean, exploit_ignored: boolean, exploit_units: number, defender_may_ignore: boolean, defender_option: number, defender_retreat_hexes: number, defender_step_losses: number, defenders$losses: readonly number[], defenders$destroyed: readonly boolean[], defender_destroyed: boolean, defender_dg: boolean, advance: "required" | "allowed" | "not_allowed", attackers$advances: readonly ("required" | "allowed" | "not_allowed")[], movement_ends: boolean, may_continue_moving: boolean): Record<string, rt.Wire> {
+function straight$outputs(overrun_cost: number, mp_left_after: rt.Num, mp_expended_on_target: number, attacker_supply_cost: number, defender_supply_cost: number, proportional_loss: boolean, other_column_shifts: number, attackers$at: readonly ("no_at" | "light" | "heavy")[], defenders$at: readonly ("no_at" | "light" | "heavy")[], attackers$terrain_multiplier: readonly rt.Num[], defenders$terrain_multiplier: readonly rt.Num[], attackers$step_strength: readonly rt.Num[], defenders$step_strength: readonly rt.Num[], attackers$attack_strength: readonly rt.Num[], defenders$defense_strength: readonly rt.Num[], attack_total: rt.Num, defense_total: rt.Num, odds: rt.Odds, start_column: number, start_column_odds: rt.Odds, attacker_ar: number, defender_ar: number, ar_drm: number, surprise_modified: number, surprise: ("attacker" | "defender") | null, column_shift: number, column_shifts_in_all: number, final_column: number, final_column_odds: rt.Odds, combat_modified: number, result: CombatResult, attacker_retreat_hexes: number, attacker_step_losses: number, attackers$losses: readonly number[], attackers$destroyed: readonly boolean[], attacker_destroyed: boolean, exploit_ignored: boolean, exploit_units: number, defender_may_ignore: boolean, defender_option: number, defender_retreat_hexes: number, defender_step_losses: number, defenders$losses: readonly number[], defenders$destroyed: readonly boolean[], defender_destroyed: boolean, defender_dg: boolean, advance: "required" | "allowed" | "not_allowed", attackers$advances: readonly ("required" | "allowed" | "not_allowed")[], movement_ends: boolean, may_continue_moving: boolean): Record<string, rt.Wire> {
   return {
     overrun_cost: overrun_cost as rt.Wire,
     mp_left_after: rt.wireAs.number(mp_left_after),
     mp_expended_on_target: mp_expended_on_target as rt.Wire,
     attacker_supply_cost: attacker_supply_cost as rt.Wire,
     defender_supply_cost: defender_supply_cost as rt.Wire,
+    proportional_loss: proportional_loss as rt.Wire,
+    other_column_shifts: other_column_shifts as rt.Wire,
     "attackers.at": attackers$at as rt.Wire,
     "defenders.at": defenders$at as rt.Wire,
     "attackers.terrain_multiplier": rt.wireEach(attackers$terrain_multiplier, rt.wireAs.number),
     "defenders.terrain_multiplier": rt.wireEach(defenders$terrain_multiplier, rt.wireAs.number),
+    "attackers.step_strength": rt.wireEach(attackers$step_strength, rt.wireAs.number),
+    "defenders.step_strength": rt.wireEach(defenders$step_strength, rt.wireAs.number),
     "attackers.attack_strength": rt.wireEach(attackers$attack_strength, rt.wireAs.number),
     "defenders.defense_strength": rt.wireEach(defenders$defense_strength, rt.wireAs.number),
     attack_total: rt.wireAs.number(attack_total),
@@ -5665,6 +6087,7 @@ function straight$outputs(overrun_cost: number, mp_left_after: rt.Num, mp_expend
     surprise_modified: surprise_modified as rt.Wire,
     surprise: surprise as rt.Wire,
     column_shift: column_shift as rt.Wire,
+    column_shifts_in_all: column_shifts_in_all as rt.Wire,
     final_column: final_column as rt.Wire,
     final_column_odds: rt.wireAs.odds(final_column_odds),
     combat_modified: combat_modified as rt.Wire,
@@ -6010,6 +6433,8 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$mp_expended_on_target, value: (s: State) => s.mp_expended_on_target },
   { info: step$defender_re, value: (s: State) => s.defender_re },
   { info: step$defender_supply_cost, value: (s: State) => s.defender_supply_cost },
+  { info: step$in$proportional_loss, value: (s: State) => s.in$proportional_loss },
+  { info: step$in$other_column_shifts, value: (s: State) => s.in$other_column_shifts },
   {
     info: step$attackers$at,
     items: (s: State) => s.attackers$at,
@@ -6041,12 +6466,29 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$attackers$terrain_multiplier, items: (s: State) => s.attackers$terrain_multiplier },
   { info: step$defenders$terrain_multiplier, items: (s: State) => s.defenders$terrain_multiplier },
   {
+    info: step$attackers$step_strength,
+    items: (s: State) => s.attackers$step_strength,
+    branch: branch$attackers$step_strength,
+    branches: [step$attackers$step_strength$branch0, step$attackers$step_strength$branch1],
+  },
+  {
+    info: step$defenders$step_strength,
+    items: (s: State) => s.defenders$step_strength,
+    branch: branch$defenders$step_strength,
+    branches: [step$defenders$step_strength$branch0, step$defenders$step_strength$branch1],
+  },
+  {
     info: step$attackers$mode_factor,
     items: (s: State) => s.attackers$mode_factor,
     branch: branch$attackers$mode_factor,
     branches: [step$attackers$mode_factor$branch0, step$attackers$mode_factor$branch1],
   },
-  { info: step$attackers$step_loss_factor, items: (s: State) => s.attackers$step_loss_factor },
+  {
+    info: step$attackers$step_loss_factor,
+    items: (s: State) => s.attackers$step_loss_factor,
+    branch: branch$attackers$step_loss_factor,
+    branches: [step$attackers$step_loss_factor$branch0, step$attackers$step_loss_factor$branch1],
+  },
   { info: step$attackers$supply_factor, items: (s: State) => s.attackers$supply_factor },
   { info: step$attackers$attack_strength, items: (s: State) => s.attackers$attack_strength },
   { info: step$in$defender_pays_supply, value: (s: State) => s.in$defender_pays_supply },
@@ -6062,7 +6504,12 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
       step$defenders$mode_factor$branch3,
     ],
   },
-  { info: step$defenders$step_loss_factor, items: (s: State) => s.defenders$step_loss_factor },
+  {
+    info: step$defenders$step_loss_factor,
+    items: (s: State) => s.defenders$step_loss_factor,
+    branch: branch$defenders$step_loss_factor,
+    branches: [step$defenders$step_loss_factor$branch0, step$defenders$step_loss_factor$branch1],
+  },
   { info: step$defenders$supply_factor, items: (s: State) => s.defenders$supply_factor },
   { info: step$defenders$defense_strength, items: (s: State) => s.defenders$defense_strength },
   { info: step$attack_total, value: (s: State) => s.attack_total },
@@ -6123,6 +6570,12 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
     value: (s: State) => s.column_shift,
     branch: branch$column_shift,
     branches: [step$column_shift$branch0, step$column_shift$branch1, step$column_shift$branch2],
+  },
+  {
+    info: step$column_shifts_in_all,
+    value: (s: State) => s.column_shifts_in_all,
+    branch: branch$column_shifts_in_all,
+    branches: [step$column_shifts_in_all$branch0, step$column_shifts_in_all$branch1],
   },
   {
     info: step$final_column,
@@ -6275,6 +6728,22 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   {
+    info: step$proportional_loss,
+    random: false,
+    ground: false,
+    dice: [],
+    get: proportional_loss,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$other_column_shifts,
+    random: false,
+    ground: false,
+    dice: [],
+    get: other_column_shifts,
+    wire: rt.wireAs.plain,
+  },
+  {
     info: step$may_continue_moving,
     random: true,
     ground: false,
@@ -6328,6 +6797,14 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     ground: false,
     dice: ["surprise_roll", "shift_roll", "combat_roll"],
     get: movement_ends,
+    wire: rt.wireAs.plain,
+  },
+  {
+    info: step$column_shifts_in_all,
+    random: true,
+    ground: false,
+    dice: ["surprise_roll", "shift_roll"],
+    get: column_shifts_in_all,
     wire: rt.wireAs.plain,
   },
   {
@@ -6789,6 +7266,14 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     wire: rt.wireAs.plain,
   },
   {
+    info: step$out$attackers$step_strength,
+    random: false,
+    ground: false,
+    dice: [],
+    get: (s: State) => perUnit$attackers$step_strength(s),
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
+  },
+  {
     info: step$out$defenders$mode_factor,
     random: false,
     ground: false,
@@ -6860,53 +7345,66 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     get: (s: State) => perUnit$defenders$step_loss_factor(s),
     wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
   },
+  {
+    info: step$out$defenders$step_strength,
+    random: false,
+    ground: false,
+    dice: [],
+    get: (s: State) => perUnit$defenders$step_strength(s),
+    wire: (value: unknown) => (value as readonly unknown[]).map(rt.wireAs.number),
+  },
 ];
 const OUTPUTS = [
-  DEFINITIONS[1],
   DEFINITIONS[3],
-  DEFINITIONS[4],
-  DEFINITIONS[10],
-  DEFINITIONS[12],
-  DEFINITIONS[57],
-  DEFINITIONS[70],
-  DEFINITIONS[59],
+  DEFINITIONS[5],
+  DEFINITIONS[6],
+  DEFINITIONS[13],
+  DEFINITIONS[15],
+  DEFINITIONS[0],
+  DEFINITIONS[1],
+  DEFINITIONS[60],
+  DEFINITIONS[74],
+  DEFINITIONS[62],
+  DEFINITIONS[73],
   DEFINITIONS[69],
-  DEFINITIONS[56],
-  DEFINITIONS[68],
-  DEFINITIONS[17],
-  DEFINITIONS[18],
-  DEFINITIONS[19],
+  DEFINITIONS[79],
+  DEFINITIONS[59],
+  DEFINITIONS[72],
+  DEFINITIONS[20],
   DEFINITIONS[21],
   DEFINITIONS[22],
-  DEFINITIONS[15],
-  DEFINITIONS[16],
-  DEFINITIONS[14],
-  DEFINITIONS[23],
   DEFINITIONS[24],
   DEFINITIONS[25],
-  DEFINITIONS[7],
-  DEFINITIONS[8],
+  DEFINITIONS[18],
+  DEFINITIONS[19],
+  DEFINITIONS[17],
   DEFINITIONS[26],
   DEFINITIONS[27],
-  DEFINITIONS[44],
-  DEFINITIONS[38],
-  DEFINITIONS[61],
-  DEFINITIONS[62],
-  DEFINITIONS[40],
-  DEFINITIONS[48],
-  DEFINITIONS[49],
-  DEFINITIONS[34],
-  DEFINITIONS[35],
-  DEFINITIONS[45],
-  DEFINITIONS[39],
-  DEFINITIONS[72],
-  DEFINITIONS[73],
-  DEFINITIONS[41],
-  DEFINITIONS[46],
+  DEFINITIONS[28],
+  DEFINITIONS[9],
+  DEFINITIONS[10],
+  DEFINITIONS[11],
+  DEFINITIONS[29],
+  DEFINITIONS[30],
   DEFINITIONS[47],
+  DEFINITIONS[41],
   DEFINITIONS[64],
-  DEFINITIONS[6],
-  DEFINITIONS[0],
+  DEFINITIONS[65],
+  DEFINITIONS[43],
+  DEFINITIONS[51],
+  DEFINITIONS[52],
+  DEFINITIONS[37],
+  DEFINITIONS[38],
+  DEFINITIONS[48],
+  DEFINITIONS[42],
+  DEFINITIONS[76],
+  DEFINITIONS[77],
+  DEFINITIONS[44],
+  DEFINITIONS[49],
+  DEFINITIONS[50],
+  DEFINITIONS[67],
+  DEFINITIONS[8],
+  DEFINITIONS[2],
 ];
 /**
  * The outputs as one object literal (a fixed shape is much faster to build than adding keys one by one).
@@ -6922,10 +7420,14 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
         mp_expended_on_target: mp_expended_on_target(s) as rt.Wire,
         attacker_supply_cost: attacker_supply_cost(s) as rt.Wire,
         defender_supply_cost: defender_supply_cost(s) as rt.Wire,
+        proportional_loss: proportional_loss(s) as rt.Wire,
+        other_column_shifts: other_column_shifts(s) as rt.Wire,
         "attackers.at": perUnit$attackers$at(s) as rt.Wire,
         "defenders.at": perUnit$defenders$at(s) as rt.Wire,
         "attackers.terrain_multiplier": rt.wireEach(perUnit$attackers$terrain_multiplier(s), rt.wireAs.number),
         "defenders.terrain_multiplier": rt.wireEach(perUnit$defenders$terrain_multiplier(s), rt.wireAs.number),
+        "attackers.step_strength": rt.wireEach(perUnit$attackers$step_strength(s), rt.wireAs.number),
+        "defenders.step_strength": rt.wireEach(perUnit$defenders$step_strength(s), rt.wireAs.number),
         "attackers.attack_strength": rt.wireEach(perUnit$attackers$attack_strength(s), rt.wireAs.number),
         "defenders.defense_strength": rt.wireEach(perUnit$defenders$defense_strength(s), rt.wireAs.number),
         attack_total: rt.wireAs.number(attack_total(s)),
@@ -6939,6 +7441,7 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
         surprise_modified: surprise_modified(s) as rt.Wire,
         surprise: surprise(s) as rt.Wire,
         column_shift: column_shift(s) as rt.Wire,
+        column_shifts_in_all: column_shifts_in_all(s) as rt.Wire,
         final_column: final_column(s) as rt.Wire,
         final_column_odds: rt.wireAs.odds(final_column_odds(s)),
         combat_modified: combat_modified(s) as rt.Wire,
@@ -6975,49 +7478,56 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     mp_expended_on_target: c.value(OUTPUTS[2]),
     attacker_supply_cost: c.value(OUTPUTS[3]),
     defender_supply_cost: c.value(OUTPUTS[4]),
-    "attackers.at": c.value(OUTPUTS[5]),
-    "defenders.at": c.value(OUTPUTS[6]),
-    "attackers.terrain_multiplier": c.value(OUTPUTS[7]),
-    "defenders.terrain_multiplier": c.value(OUTPUTS[8]),
-    "attackers.attack_strength": c.value(OUTPUTS[9]),
-    "defenders.defense_strength": c.value(OUTPUTS[10]),
-    attack_total: c.value(OUTPUTS[11]),
-    defense_total: c.value(OUTPUTS[12]),
-    odds: c.value(OUTPUTS[13]),
-    start_column: c.value(OUTPUTS[14]),
-    start_column_odds: c.value(OUTPUTS[15]),
-    attacker_ar: c.value(OUTPUTS[16]),
-    defender_ar: c.value(OUTPUTS[17]),
-    ar_drm: c.value(OUTPUTS[18]),
-    surprise_modified: c.value(OUTPUTS[19]),
-    surprise: c.value(OUTPUTS[20]),
-    column_shift: c.value(OUTPUTS[21]),
-    final_column: c.value(OUTPUTS[22]),
-    final_column_odds: c.value(OUTPUTS[23]),
-    combat_modified: c.value(OUTPUTS[24]),
-    result: c.value(OUTPUTS[25]),
-    attacker_retreat_hexes: c.value(OUTPUTS[26]),
-    attacker_step_losses: c.value(OUTPUTS[27]),
-    "attackers.losses": c.value(OUTPUTS[28]),
-    "attackers.destroyed": c.value(OUTPUTS[29]),
-    attacker_destroyed: c.value(OUTPUTS[30]),
-    exploit_ignored: c.value(OUTPUTS[31]),
-    exploit_units: c.value(OUTPUTS[32]),
-    defender_may_ignore: c.value(OUTPUTS[33]),
-    defender_option: c.value(OUTPUTS[34]),
-    defender_retreat_hexes: c.value(OUTPUTS[35]),
-    defender_step_losses: c.value(OUTPUTS[36]),
-    "defenders.losses": c.value(OUTPUTS[37]),
-    "defenders.destroyed": c.value(OUTPUTS[38]),
-    defender_destroyed: c.value(OUTPUTS[39]),
-    defender_dg: c.value(OUTPUTS[40]),
-    advance: c.value(OUTPUTS[41]),
-    "attackers.advances": c.value(OUTPUTS[42]),
-    movement_ends: c.value(OUTPUTS[43]),
-    may_continue_moving: c.value(OUTPUTS[44]),
+    proportional_loss: c.value(OUTPUTS[5]),
+    other_column_shifts: c.value(OUTPUTS[6]),
+    "attackers.at": c.value(OUTPUTS[7]),
+    "defenders.at": c.value(OUTPUTS[8]),
+    "attackers.terrain_multiplier": c.value(OUTPUTS[9]),
+    "defenders.terrain_multiplier": c.value(OUTPUTS[10]),
+    "attackers.step_strength": c.value(OUTPUTS[11]),
+    "defenders.step_strength": c.value(OUTPUTS[12]),
+    "attackers.attack_strength": c.value(OUTPUTS[13]),
+    "defenders.defense_strength": c.value(OUTPUTS[14]),
+    attack_total: c.value(OUTPUTS[15]),
+    defense_total: c.value(OUTPUTS[16]),
+    odds: c.value(OUTPUTS[17]),
+    start_column: c.value(OUTPUTS[18]),
+    start_column_odds: c.value(OUTPUTS[19]),
+    attacker_ar: c.value(OUTPUTS[20]),
+    defender_ar: c.value(OUTPUTS[21]),
+    ar_drm: c.value(OUTPUTS[22]),
+    surprise_modified: c.value(OUTPUTS[23]),
+    surprise: c.value(OUTPUTS[24]),
+    column_shift: c.value(OUTPUTS[25]),
+    column_shifts_in_all: c.value(OUTPUTS[26]),
+    final_column: c.value(OUTPUTS[27]),
+    final_column_odds: c.value(OUTPUTS[28]),
+    combat_modified: c.value(OUTPUTS[29]),
+    result: c.value(OUTPUTS[30]),
+    attacker_retreat_hexes: c.value(OUTPUTS[31]),
+    attacker_step_losses: c.value(OUTPUTS[32]),
+    "attackers.losses": c.value(OUTPUTS[33]),
+    "attackers.destroyed": c.value(OUTPUTS[34]),
+    attacker_destroyed: c.value(OUTPUTS[35]),
+    exploit_ignored: c.value(OUTPUTS[36]),
+    exploit_units: c.value(OUTPUTS[37]),
+    defender_may_ignore: c.value(OUTPUTS[38]),
+    defender_option: c.value(OUTPUTS[39]),
+    defender_retreat_hexes: c.value(OUTPUTS[40]),
+    defender_step_losses: c.value(OUTPUTS[41]),
+    "defenders.losses": c.value(OUTPUTS[42]),
+    "defenders.destroyed": c.value(OUTPUTS[43]),
+    defender_destroyed: c.value(OUTPUTS[44]),
+    defender_dg: c.value(OUTPUTS[45]),
+    advance: c.value(OUTPUTS[46]),
+    "attackers.advances": c.value(OUTPUTS[47]),
+    movement_ends: c.value(OUTPUTS[48]),
+    may_continue_moving: c.value(OUTPUTS[49]),
   };
 }
 const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
+  proportional_loss: { read: (s: State) => s.proportional_loss, lets: [], dice: [] },
+  other_column_shifts: { read: (s: State) => s.other_column_shifts, lets: [], dice: [] },
   may_continue_moving: {
     read: (s: State) => s.may_continue_moving,
     lets: ["movement_ends", "attacker_destroyed", "mp_left_after"],
@@ -7029,7 +7539,8 @@ const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
   mp_expended_on_target: { read: (s: State) => s.mp_expended_on_target, lets: ["overrun_cost", "advance_cost"], dice: [] },
   overrun_gains_no_exploit: { read: (s: State) => s.overrun_gains_no_exploit, lets: [], dice: [] },
   movement_ends: { read: (s: State) => s.movement_ends, lets: ["attacker_option_as_retreat"], dice: [] },
-  final_column: { read: (s: State) => s.final_column, lets: ["start_column", "column_shift"], dice: [] },
+  column_shifts_in_all: { read: (s: State) => s.column_shifts_in_all, lets: ["column_shift"], dice: [] },
+  final_column: { read: (s: State) => s.final_column, lets: ["start_column", "column_shifts_in_all"], dice: [] },
   final_column_odds: { read: (s: State) => s.final_column_odds, lets: ["final_column"], dice: [] },
   defender_at: { read: (s: State) => s.defender_at, lets: ["hedgehog_at", "defenders.at"], dice: [] },
   attacker_supply_cost: { read: (s: State) => s.attacker_supply_cost, lets: [], dice: [] },
@@ -7150,6 +7661,7 @@ const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
   "attackers.attack_strength": {
     read: (s: State) => s.attackers$attack_strength,
     lets: [
+      "attackers.step_strength",
       "attackers.mode_factor",
       "attackers.terrain_multiplier",
       "attackers.step_loss_factor",
@@ -7178,12 +7690,14 @@ const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
     lets: ["result", "exploit_ignored", "attackers.destroyed"],
     dice: [],
   },
+  "attackers.step_strength": { read: (s: State) => s.attackers$step_strength, lets: [], dice: [] },
   "defenders.mode_factor": { read: (s: State) => s.defenders$mode_factor, lets: [], dice: [] },
   "defenders.action_rating": { read: (s: State) => s.defenders$action_rating, lets: [], dice: [] },
   "defenders.defense_strength": {
     read: (s: State) => s.defenders$defense_strength,
     lets: [
       "combat_supply_factor",
+      "defenders.step_strength",
       "defenders.mode_factor",
       "defenders.terrain_multiplier",
       "defenders.step_loss_factor",
@@ -7201,6 +7715,7 @@ const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
     dice: [],
   },
   "defenders.step_loss_factor": { read: (s: State) => s.defenders$step_loss_factor, lets: [], dice: [] },
+  "defenders.step_strength": { read: (s: State) => s.defenders$step_strength, lets: [], dice: [] },
 };
 const OUTCOME: readonly string[] = ["result"];
 
@@ -7225,6 +7740,9 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   }
   if (Object.hasOwn(values, "movement_ends")) {
     s.movement_ends = (values.movement_ends as unknown) as boolean;
+  }
+  if (Object.hasOwn(values, "column_shifts_in_all")) {
+    s.column_shifts_in_all = (values.column_shifts_in_all as unknown) as number;
   }
   if (Object.hasOwn(values, "final_column")) {
     s.final_column = (values.final_column as unknown) as number;
@@ -7375,6 +7893,7 @@ function inherit(s: State, parent: State): void {
   s.in$overrun_number = parent.in$overrun_number;
   s.in$entry_cost = parent.in$entry_cost;
   s.in$needs_road = parent.in$needs_road;
+  s.in$other_column_shifts = parent.in$other_column_shifts;
   s.in$attackers = parent.in$attackers;
   s.in$defenders = parent.in$defenders;
   s.in$entry_prohibited = parent.in$entry_prohibited;
@@ -7390,7 +7909,10 @@ function inherit(s: State, parent: State): void {
   s.in$attack_hexes = parent.in$attack_hexes;
   s.in$attack_hexes_adjacent = parent.in$attack_hexes_adjacent;
   s.in$hedgehog_level = parent.in$hedgehog_level;
+  s.in$proportional_loss = parent.in$proportional_loss;
   s.in$attack_type = parent.in$attack_type;
+  s.proportional_loss = parent.proportional_loss;
+  s.other_column_shifts = parent.other_column_shifts;
   s.may_continue_moving = parent.may_continue_moving;
   s.overrun_cost = parent.overrun_cost;
   s.advance_cost = parent.advance_cost;
@@ -7398,6 +7920,7 @@ function inherit(s: State, parent: State): void {
   s.mp_expended_on_target = parent.mp_expended_on_target;
   s.overrun_gains_no_exploit = parent.overrun_gains_no_exploit;
   s.movement_ends = parent.movement_ends;
+  s.column_shifts_in_all = parent.column_shifts_in_all;
   s.final_column = parent.final_column;
   s.final_column_odds = parent.final_column_odds;
   s.defender_at = parent.defender_at;
@@ -7457,6 +7980,7 @@ function inherit(s: State, parent: State): void {
   s.attackers$step_loss_factor = parent.attackers$step_loss_factor?.slice();
   s.attackers$advances = parent.attackers$advances?.slice();
   s.attackers$gains_exploit = parent.attackers$gains_exploit?.slice();
+  s.attackers$step_strength = parent.attackers$step_strength?.slice();
   s.defenders$mode_factor = parent.defenders$mode_factor?.slice();
   s.defenders$action_rating = parent.defenders$action_rating?.slice();
   s.defenders$defense_strength = parent.defenders$defense_strength?.slice();
@@ -7466,6 +7990,7 @@ function inherit(s: State, parent: State): void {
   s.defenders$losses = parent.defenders$losses?.slice();
   s.defenders$destroyed = parent.defenders$destroyed?.slice();
   s.defenders$step_loss_factor = parent.defenders$step_loss_factor?.slice();
+  s.defenders$step_strength = parent.defenders$step_strength?.slice();
 }
 
 /** Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws. */

@@ -146,6 +146,12 @@ describe("parseRange", () => {
   it.each(["5-3", "seven", "", "1.5", "or more", "3 - 5 - 7"])("rejects %j", (text) => {
     expect(parseRange(text)).toBeNull();
   });
+
+  it.each(["-", "–", "—", "−", " - "])("reads %j as the empty range, which no number is in", (text) => {
+    const range = parseRange(text);
+    expect(range).not.toBeNull();
+    for (const x of [-1000, 0, 2, 12, 1000]) expect(rt.inRange(x, range!)).toBe(false);
+  });
 });
 
 describe("tables", () => {
