@@ -33,10 +33,12 @@ class BuildStepError extends Error {
 
 export function hexlaw(): AstroIntegration {
   let search: ReturnType<typeof indexSearch> | undefined;
+  let serving = false;
   return {
     name: "hexlaw",
     hooks: {
       "astro:config:setup": ({ command, config, injectScript, updateConfig }) => {
+        serving = command === "dev";
         if (command === "dev") {
           injectScript("page", `import ${JSON.stringify(DEV_CLIENT)};`);
           // generated/ is rewritten by the compile below, which says which pages to reload (not Vite, which would reload every page).
@@ -49,7 +51,11 @@ export function hexlaw(): AstroIntegration {
         encodeAhead(figureFiles(), config.image);
       },
       // `npm run dev`: rules/ compiled as it is saved, in the dev server's process (site/dev/dev-compile.ts).
-      "astro:server:setup": ({ server }) => compileWhileServing(server, root),
+      // Only then: `astro build` sets up a server of its own too, and a compile there would rewrite
+      // generated/ under the build (astro:build:start has compiled what the build needs).
+      "astro:server:setup": ({ server }) => {
+        if (serving) compileWhileServing(server, root);
+      },
       "astro:build:start": async () => {
         if ((await build(root)) !== 0) throw new BuildStepError("hexlaw build failed: see the diagnostics above; the site was not built.");
         // Its records come from generated/: Pagefind indexes them beside the site's build.

@@ -30,12 +30,18 @@ async function readAt(page: Page, id: string): Promise<void> {
   await expect.poll(() => page.locator("a[data-switch] [data-switch-at]").first().textContent()).toContain(id);
 }
 
-/** Scrolls up to the top a screen at a time, as a thumb does, passing every paragraph above. */
+/**
+ * Scrolls up to the top a screen at a time, as a thumb does, passing every paragraph above: a
+ * frame apart, inside the page, so that a busy machine cannot make the test pause between two
+ * swipes long enough to count as the reader staying there.
+ */
 async function scrollUpToTop(page: Page): Promise<void> {
-  while ((await page.evaluate(() => scrollY)) > 0) {
-    await page.evaluate(() => scrollBy(0, -Math.round(innerHeight * 0.8)));
-    await nextFrame(page);
-  }
+  await page.evaluate(async () => {
+    while (scrollY > 0) {
+      scrollBy(0, -Math.round(innerHeight * 0.8));
+      await new Promise((frame) => requestAnimationFrame(() => frame(undefined)));
+    }
+  });
 }
 
 /** Opens the chapter's "Contents & editions", where the edition switcher is, if it is folded (as on a phone). */
