@@ -13,11 +13,13 @@ function number(type: Extract<SchemaType, { kind: "number" | "integer" }>): fc.A
   const min = type.min ?? -1000;
   const max = type.max ?? Math.max(min + 1000, 1000);
   const integers = fc.integer({ min: Math.ceil(min), max: Math.floor(max) });
-  const value =
+  const inRange =
     type.kind === "integer"
       ? integers
       : // Strengths as rulebooks print them: whole numbers, halves, quarters, eighths (9.75, 4.875).
         fc.oneof(integers, fc.constantFrom(min, max), fc.integer({ min: Math.ceil(min * 8), max: Math.floor(max * 8) }).map((q) => q / 8));
+  // A strict bound (`> 0`, `< 10`) is not itself a value the schema describes.
+  const value = inRange.filter((v) => !(type.minExclusive && v === min) && !(type.maxExclusive && v === max));
   return type.orAll ? fc.oneof({ weight: 4, arbitrary: value }, { weight: 1, arbitrary: fc.constant("all") }) : value;
 }
 
