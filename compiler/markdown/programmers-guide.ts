@@ -34,7 +34,7 @@ export interface GuidePart {
   title: string;
   html: string;
   schemas: FormatSchema[];
-  api: (ApiEntry & { summaryHtml: string; members: (ApiEntry["members"][number] & { summaryHtml: string })[] })[];
+  api: (Omit<ApiEntry, "members"> & { summaryHtml: string; members: (ApiEntry["members"][number] & { summaryHtml: string })[] })[];
 }
 
 export interface ProgrammersGuide {
