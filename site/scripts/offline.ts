@@ -3,7 +3,7 @@
 // offline use…", then "Available offline" once every page, calculator and the search
 // index are stored, and "Offline: reading from this device" without a network.
 
-const env = (import.meta as { env?: { BASE_URL?: string; DEV?: boolean } }).env;
+const env = (import.meta as { env?: { BASE_URL?: string; MODE?: string } }).env;
 const BASE_URL = env?.BASE_URL ?? "/";
 const BASE = BASE_URL.endsWith("/") ? BASE_URL : `${BASE_URL}/`;
 
@@ -27,8 +27,9 @@ function whenIdle(run: () => void): void {
   else window.addEventListener("load", idle, { once: true });
 }
 
-// `npm run dev` has no worker (sw.js is made by the build) and must not serve a stored site.
-if ("serviceWorker" in navigator && location.protocol !== "file:" && !env?.DEV) {
+// `npm run dev` has no worker (sw.js is made by the build) and must not serve a stored site. Its
+// mode, not `DEV`: Vite sets `DEV` from NODE_ENV, which a build started by the tests has as "test".
+if ("serviceWorker" in navigator && location.protocol !== "file:" && env?.MODE !== "development") {
   whenIdle(() => {
     if (!navigator.serviceWorker.controller) say("Saving the rules for offline use…", "saving");
     navigator.serviceWorker.register(`${BASE}sw.js`, { scope: BASE }).catch(() => say("Offline use is not available in this browser", "none"));
