@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Element, Root } from "hast";
 import rehypeStringify from "rehype-stringify";
+import { toString } from "mdast-util-to-string";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified, type PluggableList } from "unified";
@@ -75,7 +76,7 @@ export async function renderReference(markdown: string, untitled: string): Promi
     if (node === undefined || heading) {
       const last = parts.at(-1);
       if (last) last.html = processor.stringify({ type: "root", children }, file);
-      if (heading) parts.push({ slug: String(node.properties.id), title: textOf(node), html: "" });
+      if (heading) parts.push({ slug: String(node.properties.id), title: toString(node), html: "" });
       children = [];
     } else children.push(node);
   }
@@ -92,11 +93,6 @@ export async function renderReference(markdown: string, untitled: string): Promi
 export async function markdownHtml(markdown: string): Promise<string> {
   const file = new VFile({ value: markdown });
   return processor.stringify(await processor.run(processor.parse(file), file), file);
-}
-
-function textOf(node: Root["children"][number]): string {
-  if (node.type === "text") return node.value;
-  return "children" in node ? node.children.map(textOf).join("") : "";
 }
 
 /** Code blocks and tables scroll sideways on a narrow screen: each can be focused, to scroll it from the keyboard. */

@@ -91,8 +91,7 @@ export function inReadingOrder<T extends { name: string; references: string[] }>
   const byName = new Map(entries.map((entry) => [entry.name, entry]));
   const referenced = new Set(entries.flatMap((entry) => entry.references));
   const ordered: T[] = [];
-  const queue = entries.filter((entry) => !referenced.has(entry.name));
-  for (const entry of [...queue, ...entries]) if (!queue.includes(entry)) queue.push(entry);
+  const queue = [...entries.filter((entry) => !referenced.has(entry.name)), ...entries.filter((entry) => referenced.has(entry.name))];
   const seen = new Set<string>();
   while (queue.length > 0) {
     const entry = queue.shift()!;
