@@ -13,7 +13,7 @@ import { changesFile } from "./diff/changes-file.ts";
 import { DIFF_DEFAULTS, diffEditions, type EditionBuild } from "./diff/diff-editions.ts";
 import { json, publishEdition, type Files } from "./6-publish/publish-edition.ts";
 import { publishRuntime } from "./6-publish/publish-runtime.ts";
-import { publishBuildInputs } from "./6-publish/build-inputs.ts";
+import { publishBuildInputs } from "./build-inputs.ts";
 import { FORMAT_SCHEMAS } from "./formats/schemas.ts";
 import { FORMATS } from "./runtime/formats.ts";
 import type { Diagnostic } from "./diagnostics/diagnostic.ts";

@@ -1,5 +1,6 @@
 import { slug } from "github-slugger";
 import type { PatternUse } from "./check-pattern.ts";
+import type { PublishedNumbering, PublishedRule } from "../formats/numbering.ts";
 import type { Numbering, NumberingRule } from "./types.ts";
 
 export interface NumberContext {
@@ -33,16 +34,6 @@ export function fillTemplate(template: string, groups: Record<string, string | u
  */
 export function compilePattern(source: string, use: PatternUse): RegExp {
   return use === "anchored" ? new RegExp(`^(?:${source})`) : new RegExp(source, "g");
-}
-
-/** A numbering rule as the rule index publishes it: the pattern as written, no RegExp. */
-export type PublishedRule = Omit<NumberingRule, "pattern">;
-export type PublishedNumbering = Record<keyof Numbering, PublishedRule[]>;
-
-/** The edition's checked numbering, as the rule index publishes it. */
-export function publishNumbering(numbering: Numbering): PublishedNumbering {
-  const publish = (rules: NumberingRule[]) => rules.map(({ source, id, missing, chapters }) => ({ source, id, missing, ...(chapters ? { chapters } : {}) }));
-  return { paragraphs: publish(numbering.paragraphs), items: publish(numbering.items), references: publish(numbering.references) };
 }
 
 /** The numbering of a published rule index, compiled again (its patterns were checked when it was compiled). */

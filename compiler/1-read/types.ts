@@ -194,6 +194,8 @@ export interface RulesBlock {
 export interface Embed {
   kind: "calculator" | "figure";
   attributes: Record<string, string>;
+  /** A figure's file, relative to the root, where its `src` names a path (figure-file.ts, figurePath); whether it can be shown is HX0021's. */
+  figure?: string;
   paragraph: string;
   file: string;
   place: Place;

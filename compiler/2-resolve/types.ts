@@ -4,6 +4,9 @@ import type {
 } from "../language/ast.ts";
 import type { Chart, Edition, Paragraph, Reference, Ruleset } from "../1-read/types.ts";
 
+/** What later phases read of the reader's output, which this phase's passes on (the import rule, test/compiler/import-rule.test.ts). */
+export type { Amendment, Chart, ChartCell, Paragraph, RuleDocument } from "../1-read/types.ts";
+
 /** Phase 2 output: one edition with its paragraphs indexed, references classified and names collected. */
 export interface ResolvedEdition {
   ruleset: Ruleset;

@@ -1,5 +1,5 @@
 import type { Session } from "../diagnostics/session.ts";
-import type { Chart, ChartCell } from "../1-read/types.ts";
+import type { Chart, ChartCell } from "../2-resolve/types.ts";
 import type { KeyAlias, KeySpec, TableDecl } from "../language/ast.ts";
 import { describe, type EnumInfo, type TableInfo, type Type } from "../language/types.ts";
 import { placeIn, type Declared } from "../2-resolve/types.ts";

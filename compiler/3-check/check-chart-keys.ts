@@ -1,4 +1,4 @@
-import type { ChartCell } from "../1-read/types.ts";
+import type { ChartCell } from "../2-resolve/types.ts";
 import type { Session } from "../diagnostics/session.ts";
 import type { Type } from "../language/types.ts";
 import { le } from "../runtime/runtime.ts";

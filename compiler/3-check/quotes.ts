@@ -1,4 +1,4 @@
-import type { Paragraph } from "../1-read/types.ts";
+import type { Paragraph } from "../2-resolve/types.ts";
 
 /**
  * Text compared the way a reader would: one space, straight quotes, no case, and a word

@@ -2,6 +2,9 @@ import type { Place } from "../diagnostics/diagnostic.ts";
 import type { DiceDecl, Expr, InputDecl, LetDecl, RequireDecl } from "../language/ast.ts";
 import type { EnumInfo, NotationInfo, RecordInfo, Type } from "../language/types.ts";
 import type { ResolvedEdition } from "../2-resolve/types.ts";
+
+/** What later phases read of earlier phases' output, which the checked edition passes on (its `resolved`). */
+export type { Amendment, Chart, RuleDocument } from "../2-resolve/types.ts";
 import type { Num } from "../runtime/runtime.ts";
 import type { ExpressionFacts } from "./facts.ts";
 

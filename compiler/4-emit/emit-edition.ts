@@ -1,6 +1,7 @@
 import type { BuildCache } from "../cache.ts";
 import type { CheckedEdition } from "../3-check/types.ts";
-import { emitEngine } from "./emit-engine.ts";
+import { emitEngine, javaScriptSpecifier } from "./emit-engine.ts";
+import { jsonSchema } from "./emit-schema.ts";
 import { procedureFingerprint } from "./fingerprint.ts";
 import type { EmittedEdition } from "./types.ts";
 import { editionFolder, notationModule, RUNTIME_ENTRY } from "../generated-files.ts";
@@ -9,6 +10,7 @@ import { editionFolder, notationModule, RUNTIME_ENTRY } from "../generated-files
 export function emitEdition(checked: CheckedEdition, cache?: BuildCache): EmittedEdition {
   const ruleset = checked.resolved.ruleset.id;
   const edition = checked.resolved.edition.id;
+  const title = `${checked.resolved.ruleset.title} ${checked.resolved.edition.title}`;
   const { folder, toTop } = editionFolder(ruleset, edition);
   const runtimeImport = toTop(RUNTIME_ENTRY);
   const notationImport = (grammar: string) => toTop(notationModule(grammar));
@@ -16,6 +18,7 @@ export function emitEdition(checked: CheckedEdition, cache?: BuildCache): Emitte
     ruleset,
     edition,
     runtimeImport,
+    runtimeJavaScriptImport: javaScriptSpecifier(runtimeImport),
     modules: [...checked.parsers].map(([grammar, javascript]) => ({ path: notationModule(grammar), specifier: notationImport(grammar), javascript })),
     engines: checked.procedures.map((procedure) => {
       const key = cache ? procedureFingerprint(procedure, checked, runtimeImport) : "";
@@ -24,7 +27,8 @@ export function emitEdition(checked: CheckedEdition, cache?: BuildCache): Emitte
         code = emitEngine(procedure, checked, runtimeImport, notationImport);
         if (key) cache?.engines.set(key, code);
       }
-      return { procedure: procedure.name, path: `${folder}/${procedure.name}.ts`, ...code };
+      const inputSchema = jsonSchema(procedure, `hexlaw:${folder}/${procedure.name}/input`, `${title}: ${procedure.label}`);
+      return { procedure: procedure.name, path: `${folder}/${procedure.name}.ts`, inputSchema, ...code };
     }),
   };
 }

@@ -66,7 +66,7 @@ function schemaType(type: Type): SchemaType {
   }
 }
 
-type JsonSchema = Record<string, unknown>;
+export type JsonSchema = Record<string, unknown>;
 
 /** The same inputs as standard JSON Schema (draft 2020-12), for tools in other languages. */
 export function jsonSchema(procedure: ProcedureModel, id: string, title: string): JsonSchema {

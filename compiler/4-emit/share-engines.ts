@@ -4,7 +4,7 @@ import type { CheckedEdition } from "../3-check/types.ts";
 import { javaScriptSpecifier, metadataStatement, type EngineHeader } from "./emit-engine.ts";
 import type { TsStmt } from "./ts/ast.ts";
 import { printDeclarations, printModule } from "./ts/print.ts";
-import type { EmittedEdition } from "./types.ts";
+import type { EmittedEdition, EngineFiles } from "./types.ts";
 
 /**
  * The engines an edition publishes as another edition's. Where an edition's rules
@@ -12,10 +12,10 @@ import type { EmittedEdition } from "./types.ts";
  * supersedes (errata that change nothing the procedure reads), its module exports
  * that engine with its own metadata (`sharingEngine`): a page that offers both
  * editions loads the engine once, and the site bundles it once.
- * By engine path (`ocs/4.3-errata-2019/overrun.ts`): the engine whose code it runs,
- * followed down the chain of editions (`ocs/4.3/overrun.ts`).
+ * By engine path (`ocs/4.3-errata-2019/overrun.ts`): the files of its module, which
+ * runs the engine found down the chain of editions (`ocs/4.3/overrun.ts`).
  */
-export function sharedEngines(checked: readonly CheckedEdition[], emitted: readonly EmittedEdition[]): Map<string, string> {
+export function sharedEngines(checked: readonly CheckedEdition[], emitted: readonly EmittedEdition[]): Map<string, EngineFiles> {
   const shared = new Map<string, string>();
   const settled = new Set<number>();
   const settle = (i: number): void => {
@@ -30,7 +30,8 @@ export function sharedEngines(checked: readonly CheckedEdition[], emitted: reado
     }
   };
   checked.forEach((_, i) => settle(i));
-  return shared;
+  const engines = new Map(emitted.flatMap((edition) => edition.engines.map((engine) => [engine.path, engine])));
+  return new Map([...shared].map(([path, runs]) => [path, sharingEngine(engines.get(path)!.header, path, runs)]));
 }
 
 /**
@@ -38,7 +39,7 @@ export function sharedEngines(checked: readonly CheckedEdition[], emitted: reado
  * `runs`: that engine's exports with this edition's metadata. Loaded beside it, the
  * two are one engine.
  */
-export function sharingEngine(header: EngineHeader, path: string, runs: string): { source: string; javascript: string; declarations: string } {
+function sharingEngine(header: EngineHeader, path: string, runs: string): EngineFiles {
   const relative = posix.relative(posix.dirname(path), runs);
   const shared = relative.startsWith(".") ? relative : `./${relative}`;
   const module = (from: string): TsStmt[] => [

@@ -1,5 +1,5 @@
 import type { Wire } from "../runtime/runtime.ts";
-import type { ExampleModel } from "../3-check/types.ts";
+import type { ExampleModel } from "../4-emit/types.ts";
 import type { Vector } from "./vector.ts";
 
 /** A worked example as a test vector: plain data, replayable by any implementation. */

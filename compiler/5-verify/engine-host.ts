@@ -2,7 +2,7 @@ import { Worker } from "node:worker_threads";
 import { engineKey } from "./load-engine.ts";
 import { workerExecArgv } from "../worker-flags.ts";
 import type { SharedModule } from "../4-emit/types.ts";
-import type { ProcedureComparison, FormalChange } from "../diff/types.ts";
+import type { ProcedureComparison, FormalChange } from "./diff-behaviour.ts";
 import type { VectorRun } from "./run-vector.ts";
 import type { Vector } from "./vector.ts";
 

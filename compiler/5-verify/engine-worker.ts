@@ -1,7 +1,7 @@
 // The engine worker (see engine-host.ts): loads generated engines and runs them,
 // so what they load lives and dies with this thread, not with the compiler.
 import { parentPort } from "node:worker_threads";
-import { diffBehaviour, type Side } from "../diff/diff-behaviour.ts";
+import { diffBehaviour, type Side } from "./diff-behaviour.ts";
 import type { EngineModule } from "../runtime/runtime.ts";
 import type { EngineCode, EngineTask, SideCode } from "./engine-host.ts";
 import { engineKey, loadEngine } from "./load-engine.ts";

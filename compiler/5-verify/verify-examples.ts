@@ -1,6 +1,5 @@
 import type { Session } from "../diagnostics/session.ts";
-import type { CheckedEdition } from "../3-check/types.ts";
-import type { EmittedEdition } from "../4-emit/types.ts";
+import type { CheckedEdition, EmittedEdition } from "../4-emit/types.ts";
 import { buildVector } from "./build-vectors.ts";
 import { runEngineTask } from "./engine-host.ts";
 import { showWire, type Finding, type VectorRun } from "./run-vector.ts";

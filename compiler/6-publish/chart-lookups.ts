@@ -1,6 +1,6 @@
 import type { Expr } from "../language/ast.ts";
 import type { Num } from "../runtime/numbers.ts";
-import type { ProcedureModel, TableKey, TableModel } from "../3-check/types.ts";
+import type { ProcedureModel, TableKey, TableModel } from "../5-verify/types.ts";
 
 /** A key of a chart's row or column as the site matches values against it and fills a calculator from it. */
 export interface LookupKey {

@@ -1,8 +1,6 @@
-import type { CheckedEdition } from "../3-check/types.ts";
 import type { VerifiedExample } from "../5-verify/verify-examples.ts";
-import type { Amendment, Chart, RuleDocument } from "../1-read/types.ts";
-import { figurePath } from "../1-read/figure-file.ts";
-import { publishNumbering } from "../1-read/numbering.ts";
+import type { Amendment, Chart, CheckedEdition, RuleDocument } from "../5-verify/types.ts";
+import { publishNumbering } from "../formats/numbering.ts";
 import { chartLookups } from "./chart-lookups.ts";
 import { FORMATS } from "../runtime/formats.ts";
 
@@ -214,10 +212,7 @@ function chartText(chart: Chart): string {
 
 /** The files a document's figures show, relative to the root, in the order shown. */
 function figureFiles(document: RuleDocument): string[] {
-  return document.embeds.flatMap((embed) => {
-    const path = embed.kind === "figure" && embed.attributes.src ? figurePath(document.file, embed.attributes.src).path : undefined;
-    return path === undefined ? [] : [path];
-  });
+  return document.embeds.flatMap((embed) => (embed.figure === undefined ? [] : [embed.figure]));
 }
 
 /** An amendment as the site needs it (where it is written stays with the compiler). */

@@ -2,7 +2,7 @@ import { join, resolve } from "node:path";
 import { CACHE_FOLDER, fingerprint } from "../cache-files.ts";
 import type { BuildCache } from "../cache.ts";
 import type { CompileResult } from "../compile.ts";
-import { upToDate } from "../6-publish/build-inputs.ts";
+import { upToDate } from "../build-inputs.ts";
 import { RUNTIME_FOLDER, TreeSnapshot, writeGenerated } from "../generated-files.ts";
 import { printDiagnostics } from "./report.ts";
 
@@ -42,7 +42,7 @@ export async function buildOnce(root: string, cache: BuildCache, snapshot = new 
 }
 
 export async function build(root: string): Promise<number> {
-  // Nothing changed since generated/ was built (its record, 6-publish/build-inputs.ts): nothing to compile.
+  // Nothing changed since generated/ was built (its record, build-inputs.ts): nothing to compile.
   const current = upToDate(root);
   if (current) {
     const warnings = current.warnings > 0 ? ` It has ${current.warnings} warning(s): \`hexlaw check\` shows them.` : "";

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { upToDate } from "../6-publish/build-inputs.ts";
+import { upToDate } from "../build-inputs.ts";
 import { editionIndex, readJson } from "../markdown/rulebook-context.ts";
 import { defaultPackageName, editionPackage, packageNameProblem } from "../pack/edition-package.ts";
 import { UsageError, type Parsed } from "./args.ts";

@@ -1,4 +1,7 @@
-import type { Wire } from "../runtime/runtime.ts";
+import type { FormalChange, ProcedureComparison } from "../5-verify/diff-behaviour.ts";
+
+/** The comparison of two editions' engines is made by the engine worker of 5-verify (diff-behaviour.ts), whose types these are. */
+export type { BehaviourDifference, FormalChange, ProcedureComparison } from "../5-verify/diff-behaviour.ts";
 
 /** One piece of a word diff: kept, removed (old edition only) or added (new edition only). */
 export interface WordChange {
@@ -11,32 +14,6 @@ export type ParagraphChange =
   | { kind: "removed"; from: string; title: string; text: string }
   | { kind: "renumbered"; from: string; to: string; title: string; words?: WordChange[] }
   | { kind: "reworded"; from: string; to: string; title: string; words: WordChange[] };
-
-export interface FormalChange {
-  kind: "added" | "removed" | "changed";
-  /** input, definition, requirement, dice, table, procedure, example, type */
-  what: string;
-  name: string;
-  from?: { paragraph: string; source: string };
-  to?: { paragraph: string; source: string };
-}
-
-export interface BehaviourDifference {
-  procedure: string;
-  /** What differs: `allowed`, `violations`, an output's name, or `distribution of <output>`. */
-  answer: string;
-  count: number;
-  examples: { input: Record<string, Wire>; dice?: Record<string, number>; from: Wire; to: Wire }[];
-  /** Paragraphs on the two traces whose definitions differ between the editions. */
-  paragraphs: { from: string[]; to: string[] };
-}
-
-export interface ProcedureComparison {
-  procedure: string;
-  status: "compared" | "only-in-from" | "only-in-to";
-  inputs: { vectors: number; boundary: number; random: number; rejected: number };
-  differences: BehaviourDifference[];
-}
 
 /** An erratum the newer edition applies to a paragraph of the older one (it extends it; see 1-read/amendments.ts). */
 export interface AppliedErratum {

@@ -4,7 +4,7 @@ import { buildVector } from "../5-verify/build-vectors.ts";
 import { loadEngine } from "../5-verify/load-engine.ts";
 import { runVector } from "../5-verify/run-vector.ts";
 import type { Vector } from "../5-verify/vector.ts";
-import { diffBehaviour } from "../diff/diff-behaviour.ts";
+import { diffBehaviour } from "../5-verify/diff-behaviour.ts";
 import type { EditionBuild } from "../diff/diff-editions.ts";
 import { Session } from "../diagnostics/session.ts";
 import type { EngineModule } from "../runtime/runtime.ts";

@@ -33,7 +33,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, posix, relative, sep } from "node:path";
 import { parse as parseYaml } from "yaml";
-import { BUILD_INPUTS } from "../../compiler/6-publish/build-inputs.ts";
+import { BUILD_INPUTS } from "../../compiler/build-inputs.ts";
 import { editionIndex, readJson } from "../../compiler/markdown/rulebook-context.ts";
 import { serve } from "../../site/serve.ts";
 import { launch, root, startServer } from "../site/helpers/site.ts";

@@ -10,8 +10,9 @@
  * - the foundations every phase uses (language/, diagnostics/, runtime/) import no phase
  *   and no tool.
  *
- * Where the code breaks the rule today, EXCEPTIONS says so and why; an exception that
- * no longer occurs fails the test too, so the list only shrinks.
+ * A phase names what later phases read of its input in its own types.ts (`export type … from`),
+ * so that what phase N needs of phase N − 2 comes through phase N − 1's output.
+ * No exceptions: what several phases share lives outside them (build-inputs.ts, formats/).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, posix, relative } from "node:path";
@@ -21,29 +22,6 @@ import { REPO } from "../support/repo.ts";
 const COMPILER = join(REPO, "compiler");
 const TOOLS = ["cli", "diff", "mutate", "import", "compile.ts"];
 const FOUNDATIONS = ["language", "diagnostics", "runtime"];
-
-/** Imports that break the rule today, as `importer → imported` (paths under compiler/), with the reason. */
-const EXCEPTIONS: Record<string, string> = {
-  "6-publish/build-inputs.ts → 1-read/read-source.ts": "the record of generated/'s inputs hashes files decoded as the reader decodes them (decodeSource); to move to a shared module of its own",
-  "6-publish/rule-index.ts → 1-read/numbering.ts": "the rule index publishes the edition's numbering as the reader compiled it (publishNumbering); to come with 2-resolve's output",
-  "6-publish/rule-index.ts → 1-read/types.ts": "the types of amendments and charts, which the rule index publishes",
-  "6-publish/publish-edition.ts → 3-check/types.ts": "the checked edition, whose procedures and examples publish-edition writes",
-  "6-publish/rule-index.ts → 3-check/types.ts": "the checked edition the rule index is made from",
-  "6-publish/chart-lookups.ts → 3-check/types.ts": "the procedures whose chart lookups the rule index lists",
-  "6-publish/publish-edition.ts → 4-emit/emit-schema.ts": "each engine's input JSON schema is made at publishing (jsonSchema); to be part of 4-emit's output",
-  "6-publish/publish-edition.ts → 4-emit/emit-engine.ts": "an engine's JavaScript imports the runtime's JavaScript (javaScriptSpecifier); to be part of 4-emit's output",
-  "6-publish/publish-edition.ts → 4-emit/share-engines.ts": "a module sharing another edition's engine is printed at publishing (sharingEngine); to be printed by 4-emit",
-  "6-publish/publish-edition.ts → 4-emit/types.ts": "the emitted engines publish-edition writes",
-  "5-verify/build-vectors.ts → 3-check/types.ts": "the worked examples a vector is made of (ExampleModel)",
-  "5-verify/verify-examples.ts → 3-check/types.ts": "the checked edition whose examples are verified",
-  "5-verify/engine-host.ts → diff/types.ts": "the engine worker also runs `hexlaw diff`'s comparisons of two editions' engines",
-  "5-verify/engine-worker.ts → diff/diff-behaviour.ts": "the engine worker also runs `hexlaw diff`'s comparisons of two editions' engines",
-  "3-check/bind-tables.ts → 1-read/types.ts": "the charts a table is bound to, as the reader found them (carried by 2-resolve's output)",
-  "3-check/check-chart-keys.ts → 1-read/types.ts": "the charts whose keys are checked, as the reader found them (carried by 2-resolve's output)",
-  "6-publish/build-inputs.ts → 1-read/figure-file.ts": "the record of generated/'s inputs lists the figures the reader accepts (figure files and their headers); to move to a shared module of its own",
-  "6-publish/rule-index.ts → 1-read/figure-file.ts": "the rule index lists an edition's figures as the reader accepts them; to move to a shared module of its own",
-  "3-check/quotes.ts → 1-read/types.ts": "the paragraphs a quote is looked for in, as the reader found them (carried by 2-resolve's output)",
-};
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -94,11 +72,6 @@ describe("the import rule of compiler/", () => {
   });
 
   it("is kept: no phase imports from a later one, reaches back more than one phase or imports a tool; foundations import no phase", () => {
-    expect(broken().filter((edge) => !(edge in EXCEPTIONS))).toEqual([]);
-  });
-
-  it("lists as exceptions only imports that still break it", () => {
-    const edges = new Set(broken());
-    expect(Object.keys(EXCEPTIONS).filter((edge) => !edges.has(edge))).toEqual([]);
+    expect(broken()).toEqual([]);
   });
 });

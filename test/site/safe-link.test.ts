@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { BUILD_INPUTS, outputsFingerprint, type BuildInputs } from "../../compiler/6-publish/build-inputs.ts";
+import { BUILD_INPUTS, outputsFingerprint, type BuildInputs } from "../../compiler/build-inputs.ts";
 import { readTree } from "../../compiler/generated-files.ts";
 import { urlProblem } from "../../compiler/url-policy.ts";
 import { builtCorpus, DEMO, REPO, removeTemp } from "../support/repo.ts";

@@ -6,7 +6,7 @@ import { appendFileSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFi
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { compile } from "../../../compiler/compile.ts";
-import { BUILD_INPUTS, inputsFingerprint, type BuildInputs } from "../../../compiler/6-publish/build-inputs.ts";
+import { BUILD_INPUTS, inputsFingerprint, type BuildInputs } from "../../../compiler/build-inputs.ts";
 import { readTree } from "../../../compiler/generated-files.ts";
 import { bytesRead, copyCorpus, DEMO, hexlaw, REPO, removeTemp, sparseFile } from "../../support/repo.ts";
 

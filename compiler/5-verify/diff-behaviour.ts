@@ -1,7 +1,35 @@
 import type { EngineModule, EngineSchema, FieldSchema, Resolution, SchemaType, TraceStep, Wire } from "../runtime/runtime.ts";
 import { declaredDice, declaredInput, sameValue } from "../runtime/runtime.ts";
-import type { Vector } from "../5-verify/vector.ts";
-import type { BehaviourDifference, FormalChange, ProcedureComparison } from "./types.ts";
+import type { Vector } from "./vector.ts";
+
+/** A formal change between two editions (found by diff/diff-formal.ts): the paragraphs a difference in behaviour is traced to. */
+export interface FormalChange {
+  kind: "added" | "removed" | "changed";
+  /** input, definition, requirement, dice, table, procedure, example, type */
+  what: string;
+  name: string;
+  from?: { paragraph: string; source: string };
+  to?: { paragraph: string; source: string };
+}
+
+/** Answers on which two editions' engines of a procedure differ, with examples. */
+export interface BehaviourDifference {
+  procedure: string;
+  /** What differs: `allowed`, `violations`, an output's name, or `distribution of <output>`. */
+  answer: string;
+  count: number;
+  examples: { input: Record<string, Wire>; dice?: Record<string, number>; from: Wire; to: Wire }[];
+  /** Paragraphs on the two traces whose definitions differ between the editions. */
+  paragraphs: { from: string[]; to: string[] };
+}
+
+/** Two editions' engines of a procedure run on the same inputs (what `hexlaw diff` and `hexlaw mutate` report). */
+export interface ProcedureComparison {
+  procedure: string;
+  status: "compared" | "only-in-from" | "only-in-to";
+  inputs: { vectors: number; boundary: number; random: number; rejected: number };
+  differences: BehaviourDifference[];
+}
 
 /** What behaviour comparison needs of a generated engine. */
 export interface Side {

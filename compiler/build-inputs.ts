@@ -2,11 +2,11 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { FIGURE_LIMITS } from "../1-read/figure-file.ts";
-import { decodeSource, MAX_SOURCE_BYTES } from "../1-read/read-source.ts";
-import { linkTarget, walk } from "../containment.ts";
-import { filesUnder } from "../files-under.ts";
-import type { Files } from "./publish-edition.ts";
+import { FIGURE_LIMITS } from "./1-read/figure-file.ts";
+import { decodeSource, MAX_SOURCE_BYTES } from "./1-read/read-source.ts";
+import { linkTarget, walk } from "./containment.ts";
+import { filesUnder } from "./files-under.ts";
+import type { Files } from "./6-publish/publish-edition.ts";
 
 /**
  * generated/ records what it was built from: a fingerprint of every file it depends
@@ -28,7 +28,7 @@ export interface BuildInputs {
   warnings: number;
 }
 
-const HEXLAW = fileURLToPath(new URL("../../", import.meta.url));
+const HEXLAW = fileURLToPath(new URL("../", import.meta.url));
 
 /**
  * A file as the compiler reads it: text without a byte order mark and with `\n` line

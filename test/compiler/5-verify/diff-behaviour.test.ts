@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compile } from "../../../compiler/compile.ts";
 import { loadEngine } from "../../../compiler/5-verify/load-engine.ts";
 import type { Vector } from "../../../compiler/5-verify/vector.ts";
-import { diffBehaviour, type Side } from "../../../compiler/diff/diff-behaviour.ts";
+import { diffBehaviour, type Side } from "../../../compiler/5-verify/diff-behaviour.ts";
 import { documentCorpus, frontMatter, removeTemp } from "../../support/repo.ts";
 
 /** The overrun procedure of an edition whose overruns cost `cost` MP. */
