@@ -1,21 +1,18 @@
 import type { AggregateExpr, CallExpr, Expr, FieldAccess, Lookup } from "../language/ast.ts";
-import type { Binding } from "../language/bindings.ts";
 import type { Type } from "../language/types.ts";
 import type { TableModel } from "../3-check/types.ts";
 import type { ExpressionFacts } from "../3-check/facts.ts";
 import { loopIndex } from "../language/bindings.ts";
-import { cmp, compareOdds, type Num, type Odds } from "../runtime/runtime.ts";
 import {
   assign, bin, call, cast, cond, id, index, lit, member, neg, newExpr, not, tRef, rt, rtType, builtin, type TsExpr, type TsParam, type TsStmt, type TsType,
 } from "./ts/ast.ts";
 import { definitionName, diceName, elementName, inputName, localName, tableKeysName, tableName } from "./names.ts";
 import { nativeType, numberValue, wireConversion } from "./emit-types.ts";
-import { dispatch, nodesOf, type Cases } from "../language/visit.ts";
+import { dispatch, type Cases } from "../language/visit.ts";
+import { freeLocals, planLoop, sortedSearch, type LoopPlan } from "./plan-loops.ts";
 
 const PRIMITIVE = new Set(["integer", "boolean", "text", "enum", "none", "all", "any"]);
 const S = id("s");
-
-type Local = Extract<Binding, { kind: "local" }>;
 
 /**
  * How an expression reads the values it names. `memoized`: through the memoized
@@ -288,7 +285,7 @@ export class ExpressionEmitter {
     const list = this.emit(expr.list, paragraph);
     const outer = this.loop;
     this.loop = nothingHoisted();
-    const before = this.hoist(expr, free, i, paragraph);
+    const before = this.hoist(planLoop(expr, this.facts), i, paragraph);
     const item: TsStmt = { type: "const", name: localName(expr.variable.name), init: index(items, id(i)) };
     const test = expr.filter ? this.emit(expr.filter, paragraph) : null;
     const keep: TsStmt[] = test ? [{ type: "if", test: not(test), then: [{ type: "continue" }] }] : [];
@@ -325,7 +322,7 @@ export class ExpressionEmitter {
       }
       case "min":
       case "max": {
-        const kept = test && this.sortedSearch(expr, i);
+        const kept = test && this.reads.kind === "locals" && sortedSearch(expr, this.facts, this.reads.charts);
         if (kept) {
           body = bisect(kept, test, item, i);
           break;
@@ -365,105 +362,25 @@ export class ExpressionEmitter {
     return call(id(name), [...values, ...free.flatMap((local) => [id(localName(local.name)), id(local.index)])]);
   }
 
-  /**
-   * Loop-invariant code motion: the parts of a comprehension's filter (or of its value,
-   * when it has no filter) that every iteration evaluates and that do not depend on its
-   * variables are computed once, before the loop; a chart read along one row finds the
-   * row once. Only positions evaluated unconditionally qualify (not the right side of
-   * `and`/`or`, not the branches of `if`), so nothing is computed that the loop would
-   * not have computed on its first item.
-   */
-  private hoist(expr: AggregateExpr, free: Local[], loopIndex: string, paragraph: string): TsStmt[] {
-    const columnsOf = expr.list.type === "Call" && expr.list.callee === "columns" ? tableOf(expr.list.args[0], this.facts) : null;
-    const outside = new Set(free.map((local) => local.index));
-    const invariant = (e: Expr) => freeLocals(e, this.facts).every((local) => outside.has(local.index));
+  /** The statements before a comprehension's loop that compute what its plan hoists (plan-loops.ts), recorded in `this.loop`. */
+  private hoist(plan: LoopPlan, loopIndex: string, paragraph: string): TsStmt[] {
     const statements: TsStmt[] = [];
     const constant = (init: TsExpr): TsExpr => {
       const name = `inv$${statements.length + 1}`;
       statements.push({ type: "const", name, init });
       return id(name);
     };
-    const visit = (e: Expr): void => {
-      if (invariant(e)) {
-        if (worthHoisting(e, this.facts)) this.loop.values.set(e, constant(this.emit(e, paragraph)));
-        return;
+    for (const hoist of plan.hoisted) {
+      if (hoist.kind === "value") {
+        this.loop.values.set(hoist.expr, constant(this.emit(hoist.expr, paragraph)));
+        continue;
       }
-      dispatch(parts, e, undefined);
-    };
-    const nothing = () => {};
-    // The parts of a node that vary with the loop and that every iteration evaluates.
-    const parts: Cases<void> = {
-      Binary: (e) => {
-        visit(e.left);
-        if (e.op !== "and" && e.op !== "or") visit(e.right);
-      },
-      Unary: (e) => visit(e.operand),
-      Ratio: (e) => {
-        visit(e.left);
-        visit(e.right);
-      },
-      Index: (e) => {
-        visit(e.object);
-        visit(e.index);
-      },
-      Field: (e) => visit(e.object),
-      If: (e) => visit(e.test),
-      In: (e) => {
-        visit(e.value);
-        // `x in T[r, c]` reads its range in full; a set `{a, b}` or span `a..b` is tested one part at a time.
-        if (e.set.type !== "Set" && e.set.type !== "Span") visit(e.set);
-      },
-      Lookup: (e) => {
-        if (e.object.type === "Name" && invariant(e.row)) {
-          const row = constant(this.emit(e.row, paragraph));
-          this.loop.rows.set(e, { row, index: constant(call(rt("rowOf"), [this.emit(e.object, paragraph), row])) });
-        } else {
-          visit(e.row);
-        }
-        if (columnsOf !== null && tableOf(e.object, this.facts) === columnsOf && isLocal(e.column, loopIndex, this.facts)) {
-          this.loop.columns.set(e, id(loopIndex));
-        }
-        visit(e.column);
-      },
-      Call: (e) => e.args.forEach(visit),
-      List: (e) => e.items.forEach(visit),
-      // Literals and names are cheap; a nested comprehension is its own function; sets, spans and records are read in place.
-      Literal: nothing,
-      Name: nothing,
-      Aggregate: nothing,
-      Set: nothing,
-      Span: nothing,
-      RecordLiteral: nothing,
-    };
-    const body = expr.filter ?? expr.value;
-    if (body) visit(body);
+      const { lookup } = hoist;
+      const row = constant(this.emit(lookup.row, paragraph));
+      this.loop.rows.set(lookup, { row, index: constant(call(rt("rowOf"), [this.emit(lookup.object, paragraph), row])) });
+    }
+    for (const lookup of plan.columns) this.loop.columns.set(lookup, id(loopIndex));
     return statements;
-  }
-
-  /**
-   * Whether a comprehension is a search along one row of a chart whose columns the filter keeps
-   * as one run at an end: `max(c for c in columns(T) where T[r, c] <= x)` (`<` too) keeps the
-   * first columns when every row of T is non-decreasing, `min(… where T[r, c] >= x)` (`>`) the
-   * last ones; the row and `x` are the same for every column. Checked on the chart's cells as
-   * compiled: columns whole numbers in increasing order, every row non-decreasing, no unknown
-   * cell (the full scan stops at one, which a bisection may not read). The answer is then where
-   * the run ends, which a bisection finds reading a few columns instead of all.
-   */
-  private sortedSearch(expr: AggregateExpr, loopIndex: string): "first" | "last" | null {
-    if (this.reads.kind !== "locals" || !expr.filter || expr.filter.type !== "Binary") return null;
-    const isLoopVariable = (e: Expr | null) => e !== null && isLocal(e, loopIndex, this.facts);
-    if (!isLoopVariable(expr.value) || expr.list.type !== "Call" || expr.list.callee !== "columns") return null;
-    const decl = tableOf(expr.list.args[0], this.facts) as { name: string } | null;
-    const chart = decl ? this.reads.charts.get(decl.name) : undefined;
-    if (!chart || !sortedRows(chart)) return null;
-    const invariant = (e: Expr) => freeLocals(e, this.facts).every((local) => local.index !== loopIndex);
-    const alongRow = (e: Expr) => e.type === "Lookup" && tableOf(e.object, this.facts) === decl && isLoopVariable(e.column) && invariant(e.row);
-    const { op, left, right } = expr.filter;
-    if (!["<", "<=", ">", ">="].includes(op)) return null;
-    // `T[r, c] <= x` keeps the cells up to x: the first columns; `x <= T[r, c]` the last ones.
-    const below = op === "<" || op === "<=";
-    const kept = alongRow(left) && invariant(right) ? (below ? "first" : "last") : alongRow(right) && invariant(left) ? (below ? "last" : "first") : null;
-    return (kept === "first" && expr.fn === "max") || (kept === "last" && expr.fn === "min") ? kept : null;
   }
 
   /**
@@ -577,33 +494,6 @@ const COMPARE: Record<string, string> = { "<": "lt", "<=": "le", ">": "gt", ">="
 /** Comprehensions whose loop gives none when nothing is kept. */
 const MAY_BE_NONE = new Set<string>(["first", "last", "min", "max"]);
 
-/** The table declaration a name refers to, if it is a table name. */
-function tableOf(e: Expr, facts: ExpressionFacts): unknown {
-  const b = e.type === "Name" ? facts.binding(e) : undefined;
-  return b?.kind === "table" ? b.decl : null;
-}
-
-/** Whether an expression is the comprehension variable whose index is `index`. */
-function isLocal(e: Expr, index: string, facts: ExpressionFacts): boolean {
-  const b = e.type === "Name" ? facts.binding(e) : undefined;
-  return b?.kind === "local" && b.index === index;
-}
-
-/**
- * Is every row of a chart non-decreasing along its columns, whose keys are whole numbers in
- * increasing order, with every cell known? (Cells are odds or exact numbers.)
- */
-function sortedRows(chart: TableModel): boolean {
-  if (chart.columnType.kind !== "integer") return false;
-  const order = chart.cellType.kind === "odds" ? (a: unknown, b: unknown) => compareOdds(a as Odds, b as Odds)
-    : chart.cellType.kind === "integer" || chart.cellType.kind === "number" ? (a: unknown, b: unknown) => cmp(a as Num, b as Num)
-    : null;
-  if (!order) return false;
-  const keys = chart.columns.map((k) => ("min" in k ? (k.min === -Infinity ? k.max : k.min) : NaN));
-  for (let c = 1; c < keys.length; c++) if (!(cmp(keys[c - 1], keys[c]) < 0)) return false;
-  return chart.cells.every((row) => row.every((cell, c) => cell !== null && (c === 0 || order(row[c - 1], cell) <= 0)));
-}
-
 /**
  * The search of a sorted chart row (see `sortedSearch`): the columns the filter keeps are the
  * first ones (`max` answers the last of them) or the last ones (`min`, the first of them).
@@ -651,13 +541,6 @@ function emptyResult(fn: AggregateExpr["fn"]): TsExpr {
   }
 }
 
-/** Worth a constant: anything but a literal, a local, a table, an enum member or a rounding mode. */
-function worthHoisting(e: Expr, facts: ExpressionFacts): boolean {
-  if (e.type === "Literal") return false;
-  if (e.type === "Name") return ["input", "let", "dice"].includes(facts.binding(e)?.kind ?? "");
-  return e.type !== "Field" || facts.binding(e)?.kind !== "member";
-}
-
 /** A `number` (not an `integer`): exact arithmetic, since it may be a fraction. */
 function isExact(type: Type | undefined): boolean {
   return type?.kind === "number";
@@ -674,16 +557,4 @@ function isNumeric(type: Type | undefined): boolean {
 
 function isPrimitive(type: Type | undefined): boolean {
   return !type || PRIMITIVE.has(type.kind);
-}
-
-/** Comprehension variables an expression reads but does not bind itself (by index name). */
-function freeLocals(expr: Expr, facts: ExpressionFacts): Local[] {
-  const bound = new Set<string>();
-  const used = new Map<string, Local>();
-  for (const e of nodesOf(expr)) {
-    if (e.type === "Aggregate") bound.add(loopIndex(e.variable.name));
-    const b = e.type === "Name" ? facts.binding(e) : undefined;
-    if (b?.kind === "local") used.set(b.index, b);
-  }
-  return [...used.values()].filter((local) => !bound.has(local.index));
 }
