@@ -294,55 +294,8 @@ export class ExpressionEmitter {
     // The loop's own result may be none (the call site knows better, and casts).
     const type = this.facts.type(expr);
     const returns = type ? nativeType(MAY_BE_NONE.has(expr.fn) ? { ...type, orNone: true } : type) : tRef("unknown");
-    let body: TsStmt[];
-    switch (expr.fn) {
-      case "sum":
-        body = [{ type: "let", name: "total", valueType: returns, init: lit(0) }, loop([{ type: "expr", expr: assign(id("total"), call(rt("add"), [id("total"), value, lit(paragraph)])) }]), { type: "return", value: id("total") }];
-        break;
-      case "count":
-        body = [{ type: "let", name: "total", init: lit(0) }, loop([{ type: "expr", expr: assign(id("total"), bin("+", id("total"), lit(1))) }]), { type: "return", value: id("total") }];
-        break;
-      case "every":
-        body = [loop([{ type: "if", test: not(value), then: [{ type: "return", value: lit(false) }] }]), { type: "return", value: lit(true) }];
-        break;
-      case "some":
-        body = [loop([{ type: "if", test: value, then: [{ type: "return", value: lit(true) }] }]), { type: "return", value: lit(false) }];
-        break;
-      case "first":
-      case "last":
-        body = [loop([{ type: "return", value }], expr.fn === "last"), { type: "return", value: lit(null) }];
-        break;
-      case "list": {
-        // Without a filter the list has one value per item: made at that length, not grown one by one.
-        const valueType = expr.value ? this.facts.type(expr.value) : undefined;
-        const out = expr.filter ? { type: "array", items: [] } satisfies TsExpr : newExpr("Array", [member(items, "length")]);
-        const add = expr.filter ? call(member(id("out"), "push"), [value]) : assign(index(id("out"), id(i)), value);
-        body = [{ type: "const", name: "out", valueType: { type: "array", element: valueType ? nativeType(valueType) : tRef("unknown") }, init: out }, loop([{ type: "expr", expr: add }]), { type: "return", value: id("out") }];
-        break;
-      }
-      case "min":
-      case "max": {
-        const kept = test && this.reads.kind === "locals" && sortedSearch(expr, this.facts, this.reads.charts);
-        if (kept) {
-          body = bisect(kept, test, item, i);
-          break;
-        }
-        const kind = expr.value ? this.facts.type(expr.value)?.kind : undefined;
-        const better =
-          kind === "odds" ? bin(expr.fn === "min" ? "<" : ">", call(rt("compareOdds"), [id("v"), id("best")]), lit(0))
-          : kind === "number" ? call(rt(expr.fn === "min" ? "lt" : "gt"), [id("v"), id("best")])
-          : bin(expr.fn === "min" ? "<" : ">", id("v"), id("best"));
-        body = [
-          { type: "let", name: "best", valueType: returns, init: lit(null) },
-          loop([
-            { type: "const", name: "v", init: value },
-            { type: "if", test: bin("||", bin("===", id("best"), lit(null)), better), then: [{ type: "expr", expr: assign(id("best"), id("v")) }] },
-          ]),
-          { type: "return", value: id("best") },
-        ];
-        break;
-      }
-    }
+    const kept = test && this.reads.kind === "locals" ? sortedSearch(expr, this.facts, this.reads.charts) : null;
+    const body = loopBody(expr, { value, test, item, index: i, returns, kept, paragraph, loop }, this.facts);
     this.loop = outer;
     this.captures.pop();
     // The state, or the values the loop reads (in the order it first reads them).
@@ -485,6 +438,52 @@ interface Hoisted {
 
 function nothingHoisted(): Hoisted {
   return { values: new Map(), rows: new Map(), columns: new Map() };
+}
+
+/** What a comprehension's function does after making its list: the loop that finds its answer (`loop` wraps a body in the loop over the items), or the bisection its plan allows. */
+function loopBody(
+  expr: AggregateExpr,
+  { value, test, item, index: i, returns, kept, paragraph, loop }: { value: TsExpr; test: TsExpr | null; item: TsStmt; index: string; returns: TsType; kept: "first" | "last" | null; paragraph: string; loop: (body: TsStmt[], reverse?: boolean) => TsStmt },
+  facts: ExpressionFacts,
+): TsStmt[] {
+  const items = id("items");
+  switch (expr.fn) {
+    case "sum":
+      return [{ type: "let", name: "total", valueType: returns, init: lit(0) }, loop([{ type: "expr", expr: assign(id("total"), call(rt("add"), [id("total"), value, lit(paragraph)])) }]), { type: "return", value: id("total") }];
+    case "count":
+      return [{ type: "let", name: "total", init: lit(0) }, loop([{ type: "expr", expr: assign(id("total"), bin("+", id("total"), lit(1))) }]), { type: "return", value: id("total") }];
+    case "every":
+      return [loop([{ type: "if", test: not(value), then: [{ type: "return", value: lit(false) }] }]), { type: "return", value: lit(true) }];
+    case "some":
+      return [loop([{ type: "if", test: value, then: [{ type: "return", value: lit(true) }] }]), { type: "return", value: lit(false) }];
+    case "first":
+    case "last":
+      return [loop([{ type: "return", value }], expr.fn === "last"), { type: "return", value: lit(null) }];
+    case "list": {
+      // Without a filter the list has one value per item: made at that length, not grown one by one.
+      const valueType = expr.value ? facts.type(expr.value) : undefined;
+      const out = expr.filter ? { type: "array", items: [] } satisfies TsExpr : newExpr("Array", [member(items, "length")]);
+      const add = expr.filter ? call(member(id("out"), "push"), [value]) : assign(index(id("out"), id(i)), value);
+      return [{ type: "const", name: "out", valueType: { type: "array", element: valueType ? nativeType(valueType) : tRef("unknown") }, init: out }, loop([{ type: "expr", expr: add }]), { type: "return", value: id("out") }];
+    }
+    case "min":
+    case "max": {
+      if (kept && test) return bisect(kept, test, item, i);
+      const kind = expr.value ? facts.type(expr.value)?.kind : undefined;
+      const better =
+        kind === "odds" ? bin(expr.fn === "min" ? "<" : ">", call(rt("compareOdds"), [id("v"), id("best")]), lit(0))
+        : kind === "number" ? call(rt(expr.fn === "min" ? "lt" : "gt"), [id("v"), id("best")])
+        : bin(expr.fn === "min" ? "<" : ">", id("v"), id("best"));
+      return [
+        { type: "let", name: "best", valueType: returns, init: lit(null) },
+        loop([
+          { type: "const", name: "v", init: value },
+          { type: "if", test: bin("||", bin("===", id("best"), lit(null)), better), then: [{ type: "expr", expr: assign(id("best"), id("v")) }] },
+        ]),
+        { type: "return", value: id("best") },
+      ];
+    }
+  }
 }
 
 /** The runtime's exact operations, by operator. */
