@@ -26,26 +26,22 @@ describe("first paint", () => {
     const { page, errors } = await openPage(site.browser);
     const seen: { painted: boolean; header: string | null; main: boolean }[] = [];
     await page.route("**/_astro/*.css", async (route) => {
-      seen.push(
-        // Paint entries come as "first-paint", then "first-contentful-paint": what is seen is looked at once the latter is there (or after 5 s).
-        (await page.evaluate(`new Promise((done) => {
-          const painted = () => performance.getEntriesByName("first-contentful-paint").length > 0;
-          const look = () => done({
-            painted: painted(),
-            header: document.querySelector(".site-header") && getComputedStyle(document.querySelector(".site-header")).position,
-            main: document.querySelector("main") !== null,
-          });
-          if (painted()) look();
-          else new PerformanceObserver(() => painted() && look()).observe({ type: "paint" });
-          setTimeout(look, 5000);
-        })`)) as (typeof seen)[number],
-      );
+      // Paint entries come as "first-paint", then "first-contentful-paint": what is seen is looked at once the latter is there
+      // (polled on each animation frame; a page that never paints is `painted: false` when the wait gives up).
+      const painted = await page.waitForFunction(`performance.getEntriesByName("first-contentful-paint").length > 0`, undefined, { timeout: 10_000 }).then(() => true, () => false);
+      seen.push({
+        painted,
+        ...((await page.evaluate(`({
+          header: document.querySelector(".site-header") && getComputedStyle(document.querySelector(".site-header")).position,
+          main: document.querySelector("main") !== null,
+        })`)) as Omit<(typeof seen)[number], "painted">),
+      });
       await route.continue();
     });
     await page.goto(`${site.url}${path}`, { waitUntil: "load" });
     expect(seen.length).toBe(1);
     expect(seen[0]).toEqual({ painted: true, header: "sticky", main: false });
-    expect(await page.locator("main h1").count()).toBe(1);
+    expect(await page.getByRole("main").getByRole("heading", { level: 1 }).count()).toBe(1);
     expect(await page.evaluate(`getComputedStyle(document.querySelector("main")).maxWidth`)).not.toBe("none");
     expect(errors).toEqual([]);
   });
@@ -55,7 +51,7 @@ describe("reading", () => {
   test("a chapter opens with its paragraphs as anchors and its formal rules folded", async () => {
     const { page, errors } = await openPage(site.browser);
     await page.goto(`${site.url}/ocs/4.3/9-0-ground-combat/`);
-    await expect(page.locator("h1").innerText()).resolves.toContain("9.0 Ground Combat");
+    await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toContain("9.0 Ground Combat");
     expect(await page.locator('[id="9.14b"]').count()).toBe(1);
     expect(await page.locator('[id="9.2(1)"]').count()).toBe(1);
     expect(await page.locator("details.rules-block").count()).toBeGreaterThan(0);
@@ -68,7 +64,7 @@ describe("reading", () => {
     await page.goto(`${site.url}/ocs/4.3/9-0-ground-combat/`);
     // The listings are not in the chapter's own HTML.
     expect(await page.locator("details.rules-block pre.rules-code").count()).toBe(0);
-    await page.locator(".formal-toggle").click();
+    await page.getByRole("button", { name: "Formal rules & notes" }).click();
     const block = page.locator("details.rules-block").nth(1);
     await block.locator("summary").click();
     await block.locator("pre.rules-code span.t-keyword").first().waitFor();
@@ -94,7 +90,7 @@ describe("reading", () => {
     await page.goto(`${site.url}/ocs/4.3/8-0-overrun/`);
     const link = page.locator('.rule-text a.ref[data-ref="9.8"]').first();
     await link.focus();
-    const preview = page.locator("#ref-preview");
+    const preview = page.getByRole("tooltip");
     await preview.waitFor({ state: "visible" });
     await expect(preview.innerText()).resolves.toContain("9.8 Surprise");
     expect(await link.getAttribute("aria-describedby")).toBe("ref-preview");
@@ -107,7 +103,7 @@ describe("reading", () => {
     await page.goto(`${site.url}/ocs/4.3/8-0-overrun/`);
     const before = page.url();
     await page.locator('.rule-text a.ref[data-ref="9.8"]').first().tap();
-    const preview = page.locator("#ref-preview");
+    const preview = page.getByRole("tooltip");
     await preview.waitFor({ state: "visible" });
     await expect(preview.innerText()).resolves.toContain("9.8 Surprise");
     expect(page.url()).toBe(before);
@@ -165,7 +161,7 @@ describe("search", () => {
   test("typing a rule number goes straight to its paragraph", async () => {
     const { page, errors } = await openPage(site.browser);
     await page.goto(`${site.url}/`);
-    const box = page.locator("#site-search-input");
+    const box = page.getByRole("combobox", { name: "Search the rules" });
     await box.fill("9.14b");
     await page.locator("#site-search-results .r-jump").first().waitFor();
     await box.press("Enter");
@@ -177,12 +173,12 @@ describe("search", () => {
   test("results are paragraphs and can be filtered by ruleset", async () => {
     const { page, errors } = await openPage(site.browser);
     await page.goto(`${site.url}/search/?q=overrun`);
-    const results = page.locator("#page-search-results .search-results a");
+    const results = page.getByRole("listbox", { name: "Results" }).getByRole("option");
     await results.first().waitFor();
     const all = await results.evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     expect(all.some((href) => href?.startsWith("/ocs/"))).toBe(true);
     expect(all.some((href) => href?.includes("#"))).toBe(true);
-    await page.locator('#page-search-results select[name="ruleset"]').selectOption("Europa");
+    await page.getByRole("combobox", { name: "Ruleset" }).selectOption("Europa");
     await page.waitForFunction(`[...document.querySelectorAll("#page-search-results .search-results a")].length > 0 &&
       [...document.querySelectorAll("#page-search-results .search-results a")].every((a) => a.getAttribute("href").startsWith("/europa/"))`);
     expect(page.url()).toContain("ruleset=Europa");
@@ -198,7 +194,7 @@ describe("search", () => {
   ])("typing %s, a number under another ruleset's scheme, goes to its paragraph", async (number, url, from) => {
     const { page, errors } = await openPage(site.browser);
     await page.goto(`${site.url}${from}`);
-    const box = page.locator("#site-search-input");
+    const box = page.getByRole("combobox", { name: "Search the rules" });
     await box.fill(number);
     await page.locator("#site-search-results .r-jump").first().waitFor();
     await box.press("Enter");
@@ -210,8 +206,8 @@ describe("search", () => {
   test("results can be filtered by edition", async () => {
     const { page, errors } = await openPage(site.browser);
     await page.goto(`${site.url}/search/?q=overrun`);
-    await page.locator("#page-search-results .search-results a").first().waitFor();
-    await page.locator('#page-search-results select[name="edition"]').selectOption("Europa series rules (later edition)");
+    await page.getByRole("listbox", { name: "Results" }).getByRole("option").first().waitFor();
+    await page.getByRole("combobox", { name: "Edition" }).selectOption("Europa series rules (later edition)");
     await page.waitForFunction(`[...document.querySelectorAll("#page-search-results .search-results a")].length > 0 &&
       [...document.querySelectorAll("#page-search-results .search-results a")].every((a) => /^\\/europa\\/(later|changes)\\//.test(a.getAttribute("href")))`);
     expect(errors).toEqual([]);
