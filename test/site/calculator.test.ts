@@ -50,6 +50,9 @@ async function loadExample(page: Page, title: string): Promise<void> {
   await page.locator(".example-box").waitFor();
 }
 
+/** A die's picker, found as the reader finds it: by its label, "Combat roll (2d6)". */
+const picker = (page: Page, die: { label: string; count: number; sides: number }) => page.getByRole("radiogroup", { name: `${die.label} (${die.count}d${die.sides})` });
+
 /** The ruling's parts as the reader sees them, joined as the line joins them. */
 const summaryText = async (page: Page) => (await page.locator(".calc-ruling .calc-summary .part").allTextContents()).join(" · ");
 /** Waits until the ruling reads `text`. */
@@ -77,7 +80,7 @@ describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
     // A different combat roll, tapped on its picker.
     const die = overrun.schema.dice.find((d) => d.name !== "" && d.count * d.sides - d.count > 2)!;
     const other = rolled.dice[die.name] === die.count ? die.count + 1 : die.count;
-    const total = page.locator(`.die-totals[aria-labelledby$="die-${die.name}-label"] label`, { hasText: new RegExp(`^${other}$`) });
+    const total = picker(page, die).getByText(String(other), { exact: true });
     await press(total, screen);
     const expected = expectedLine(overrun, overrun.resolve(rolled.input, { ...rolled.dice, [die.name]: other }));
     await rulingReads(page, expected);
@@ -190,12 +193,12 @@ describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
     await page.goto(`${site.url}${calculatorOf(OVERRUN)}`);
     await loadExample(page, rolled.title);
     for (const die of overrun.schema.dice) {
-      const totals = page.locator(`.die-totals[aria-labelledby$="die-${die.name}-label"] input[type=radio]`);
+      const totals = picker(page, die).getByRole("radio");
       // Every total the dice can show, and "not rolled".
       expect(await totals.count()).toBe(die.count * die.sides - die.count + 2);
     }
     const die = overrun.schema.dice[0];
-    const label = page.locator(`.die-totals[aria-labelledby$="die-${die.name}-label"] label`, { hasText: new RegExp(`^${die.count}$`) });
+    const label = picker(page, die).getByText(String(die.count), { exact: true });
     const box = await label.boundingBox();
     expect(Math.min(box!.width, box!.height)).toBeGreaterThanOrEqual(24);
     await press(label, screen);
@@ -203,7 +206,7 @@ describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
     await page.getByRole("button", { name: /^Roll (all )?for me$/ }).click();
     await page.waitForFunction(() => (window as unknown as { cryptoRolls: number }).cryptoRolls > 0);
     for (const d of overrun.schema.dice) {
-      const checked = await page.locator(`.die-totals[aria-labelledby$="die-${d.name}-label"] input:checked`).getAttribute("value");
+      const checked = await picker(page, d).getByRole("radio", { checked: true }).getAttribute("value");
       expect(Number(checked)).toBeGreaterThanOrEqual(d.count);
       expect(Number(checked)).toBeLessThanOrEqual(d.count * d.sides);
     }

@@ -79,7 +79,7 @@ describe("reading", () => {
   test("a reference is a link that lands on its paragraph", async () => {
     const { page, errors } = await openPage(site.browser);
     await page.goto(`${site.url}/ocs/4.3/8-0-overrun/`);
-    await page.locator('.rule-text a.ref[data-ref="9.14"]').first().click();
+    await page.getByRole("main").getByRole("link", { name: "9.14", exact: true }).first().click();
     await page.waitForURL(/\/ocs\/4\.3\/9-0-ground-combat\/#9\.14$/);
     expect(await page.evaluate("document.querySelector(':target')?.id")).toBe("9.14");
     expect(errors).toEqual([]);
@@ -88,7 +88,7 @@ describe("reading", () => {
   test("keyboard focus on a reference shows a preview of its paragraph", async () => {
     const { page } = await openPage(site.browser);
     await page.goto(`${site.url}/ocs/4.3/8-0-overrun/`);
-    const link = page.locator('.rule-text a.ref[data-ref="9.8"]').first();
+    const link = page.getByRole("main").getByRole("link", { name: "9.8", exact: true }).first();
     await link.focus();
     const preview = page.getByRole("tooltip");
     await preview.waitFor({ state: "visible" });
@@ -102,7 +102,7 @@ describe("reading", () => {
     const { page, errors } = await openPage(site.browser, { width: 390, touch: true });
     await page.goto(`${site.url}/ocs/4.3/8-0-overrun/`);
     const before = page.url();
-    await page.locator('.rule-text a.ref[data-ref="9.8"]').first().tap();
+    await page.getByRole("main").getByRole("link", { name: "9.8", exact: true }).first().tap();
     const preview = page.getByRole("tooltip");
     await preview.waitFor({ state: "visible" });
     await expect(preview.innerText()).resolves.toContain("9.8 Surprise");
