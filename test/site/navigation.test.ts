@@ -70,10 +70,10 @@ describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
     const toTop = page.getByRole("link", { name: "Back to the top" });
     expect(await toTop.isVisible()).toBe(false);
     await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight / 2));
-    const header = await page.locator(".site-header").boundingBox();
+    const header = await page.getByRole("banner").boundingBox();
     expect(header!.y).toBe(0);
     expect(header!.height).toBeLessThanOrEqual(64);
-    expect(await page.locator("#site-search-input").isVisible()).toBe(true);
+    expect(await page.getByRole("banner").getByRole("combobox", { name: "Search the rules" }).isVisible()).toBe(true);
     // In the header, where it covers no text.
     await toTop.waitFor();
     expect(await toTop.evaluate((a) => a.closest(".site-header") !== null)).toBe(true);
