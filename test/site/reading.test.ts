@@ -140,12 +140,12 @@ describe.each(SCREENS)("on a $name ($width×$height)", (screen) => {
     const { page, errors } = await openPage(site.browser, screen);
     await page.goto(`${site.url}${chapterUrl}`);
     expect(await page.locator(".coverage, .provenance").count()).toBe(0);
-    expect(await page.locator("main").innerText()).not.toContain(chapter.file);
+    expect(await page.getByRole("main").innerText()).not.toContain(chapter.file);
     // From the edition's contents (on a phone, opened first).
     if (screen.touch) await page.locator("details.edition-nav summary").tap();
     await page.locator(".edition-nav").getByRole("link", { name: "About this edition" }).click();
     await page.waitForURL(/\/ocs\/4\.3\/about\/$/);
-    const text = await page.locator("main").innerText();
+    const text = await page.getByRole("main").innerText();
     for (const d of index.documents) {
       const entry = page.locator(".about-chapters dd").nth(index.documents.indexOf(d));
       const said = await entry.innerText();
