@@ -134,6 +134,8 @@ export default function hexlaw(options?: HexlawOptions): AstroIntegration {
             css: { transformer: "lightningcss" },
             build: { assetsInlineLimit: 0 },
             server: { fs: { allow: [PACKAGE, settings.root] } },
+            // The calculators' engines and runtime: the generated/ of the rulebook being built.
+            resolve: { alias: [{ find: /^#generated\//, replacement: `${join(settings.root, "generated")}/` }] },
             // Installed, the pages and components are this package's: Vite compiles them with the site's.
             ssr: { noExternal: ["hexlaw"] },
           },
