@@ -1,4 +1,5 @@
-// `npm run build` is one `astro build`, in one process: this integration starts
+// The build's steps, which the integration `hexlaw/astro` (site/astro.ts) runs once it has
+// set the site up. `npm run build` is one `astro build`, in one process: this integration starts
 // parsing the rule documents and encoding the figures' images as soon as Astro has
 // read its config (both are done beside Astro's own work, site/lib/parse-ahead.ts and
 // site/lib/image-service.ts), compiles rules/ into generated/ before the pages are

@@ -16,6 +16,7 @@ import { defineConfig } from "vitest/config";
 
 /** Files under test/site/ that read no built site and start no browser: the site's libraries, in process. */
 const SITE_UNITS = [
+  "test/site/astro-options.test.ts",
   "test/site/base.test.ts",
   "test/site/calculator/**",
   "test/site/edition-map.test.ts",

@@ -1,23 +1,15 @@
 #!/usr/bin/env node
 // The `hexlaw` command. The CLI itself is TypeScript, which Node runs directly from
-// version 22.18 (and 23.6), but never under node_modules; the project pins Node 24 for
-// its scripts. So it runs in a clone of the repository; an installed package carries
-// the engines only. Say what to do instead of failing with a loader error.
-import { existsSync } from "node:fs";
-
+// version 22.18 (and 23.6); installed (a rulebook repository's dev dependency, under
+// node_modules, where Node strips no types) it runs through typescript-hooks.mjs.
+// An older Node is told what to do instead of failing with a loader error.
 const [major, minor] = process.versions.node.split(".").map(Number);
-if (!existsSync(new URL("./hexlaw.ts", import.meta.url))) {
-  process.stderr.write(
-    "The hexlaw command runs in a clone of the Hexlaw repository (npm install, then npx hexlaw …).\n" +
-      'This installed package carries the engines only: import them, e.g. import * as overrun from "hexlaw/engines/ocs/4.3/overrun".\n',
-  );
-  process.exit(2);
-}
 if (major < 22 || (major === 22 && minor < 18) || (major === 23 && minor < 6)) {
   process.stderr.write(
-    `hexlaw needs Node 24 (this is Node ${process.versions.node}).\n` +
-      "Run it through npm, which uses the project's own Node: npx hexlaw …, or npm run hexlaw -- …\n",
+    `hexlaw needs Node 22.18, 23.6 or later (this is Node ${process.versions.node}).\n` +
+      "In the Hexlaw repository, run it through npm, which uses the project's own Node: npx hexlaw …, or npm run hexlaw -- …\n",
   );
   process.exit(2);
 }
+await import("../typescript-hooks.mjs");
 await import("./hexlaw.ts");

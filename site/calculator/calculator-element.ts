@@ -27,17 +27,22 @@ interface Side {
 /** What a page says about the editions' calculators it may compare (`<script id="hexlaw-calculator-editions">`). */
 type EditionInfo = Record<string, { edition: string; title: string; config: Config | null }>;
 
-const GENERATED = "../../generated/";
 /** The query key naming the edition a situation was carried over from (`?…&from-edition=4.3`); no input can be named so. */
 const FROM_EDITION = "from-edition";
-const engines = import.meta.glob<Engine>(["../../generated/*/*/*.ts", "!../../generated/*/*/*.d.ts"]);
+/**
+ * The glob's files by engine name (`ocs/4.3/overrun`, the last three parts of each path). `#generated/` is the
+ * generated/ of the rulebook being built (package.json "imports"; the integration points Vite at it, site/astro.ts).
+ */
+const byName = <T>(files: Record<string, T>, suffix: string): Record<string, T> =>
+  Object.fromEntries(Object.entries(files).map(([path, file]) => [path.split("/").slice(-3).join("/").slice(0, -suffix.length), file]));
+const engines = byName(import.meta.glob<Engine>(["#generated/*/*/*.ts", "!#generated/*/*/*.d.ts"]), ".ts");
 // The worked examples are data: each file goes into the site as it is (under a hashed name) and is fetched when its
 // calculator opens. As modules they were parsed, bundled and minified as code (~0.9 MB) on every build.
-const vectorFiles = import.meta.glob<string>("../../generated/*/*/*.vectors.json", { query: "?url", import: "default", eager: true });
+const vectorFiles = byName(import.meta.glob<string>("#generated/*/*/*.vectors.json", { query: "?url", import: "default", eager: true }), ".vectors.json");
 
 /** An engine's worked examples; none when it has no file or the file cannot be fetched (the calculator works without them). */
 async function examplesOf(name: string): Promise<Vector[]> {
-  const url = vectorFiles[`${GENERATED}${name}.vectors.json`];
+  const url = vectorFiles[name];
   if (!url) return [];
   try {
     const response = await fetch(url);
@@ -53,7 +58,7 @@ let count = 0;
 function otherEditions(name: string): { name: string; edition: string }[] {
   const [ruleset, edition, procedure] = name.split("/");
   return Object.keys(engines)
-    .map((key) => key.slice(GENERATED.length, -".ts".length).split("/"))
+    .map((name) => name.split("/"))
     .filter((p) => p.length === 3 && p[0] === ruleset && p[2] === procedure && p[1] !== edition)
     .map((p) => ({ name: p.join("/"), edition: p[1] }));
 }
@@ -114,7 +119,7 @@ class HexlawCalculator extends HTMLElement {
 
   /** Loads one edition's engine and worked examples. */
   private async side(name: string, config: Config | null): Promise<Side> {
-    const loadEngine = engines[`${GENERATED}${name}.ts`];
+    const loadEngine = engines[name];
     if (!loadEngine) throw new Error(`There is no engine called “${name}”.`);
     const [engine, vectors] = await Promise.all([loadEngine(), examplesOf(name)]);
     const info = pageEditions()[name];
@@ -125,7 +130,7 @@ class HexlawCalculator extends HTMLElement {
 
   private async load(): Promise<void> {
     const name = this.getAttribute("engine") ?? "";
-    if (!engines[`${GENERATED}${name}.ts`]) return this.fail(`There is no engine called “${name}”.`);
+    if (!engines[name]) return this.fail(`There is no engine called “${name}”.`);
     let config: Config | null = null;
     try {
       config = JSON.parse(this.getAttribute("config") ?? "null") as Config | null;
@@ -198,7 +203,7 @@ class HexlawCalculator extends HTMLElement {
     const from = url.searchParams.get(FROM_EDITION);
     const [ruleset, edition, procedure] = name.split("/");
     const source = `${ruleset}/${from}/${procedure}`;
-    const load = engines[`${GENERATED}${source}.ts`];
+    const load = engines[source];
     if (!from || from === edition || !load) return null;
     const dropped = notCarried(this.schema!, (await load()).schema, this.urlPrefix, url);
     const title = pageEditions()[source]?.title ?? from;

@@ -2,7 +2,7 @@
 // inputs of both, each engine given only the inputs its own schema declares, and
 // the answers that differ. Nothing here knows any particular procedure.
 import type { EngineSchema, FieldSchema, Resolution, Wire } from "../../compiler/runtime/runtime.ts";
-import { sameValue } from "../../generated/runtime/runtime.ts";
+import { sameValue } from "#generated/runtime/runtime.ts";
 
 /** The side of a comparison a field belongs to, when only one edition has it. */
 interface OnlyIn {

@@ -3,7 +3,7 @@
 // outcome, the steps that decided it (all of them on request), every output by
 // group, and the chances along the way. Each step links to its paragraph.
 import type { DiceSpec, Distribution, EngineMetadata, Marginal, Resolution, TraceStep, Wire } from "../../compiler/runtime/runtime.ts";
-import { sameValue, tracedText, wireText } from "../../generated/runtime/runtime.ts";
+import { sameValue, tracedText, wireText } from "#generated/runtime/runtime.ts";
 import { el } from "./form.ts";
 import { decidingSteps, rulingLine } from "./ruling.ts";
 

@@ -3,7 +3,7 @@
 // functions of an engine's metadata and one resolution: nothing here knows any
 // particular procedure.
 import type { EngineMetadata, Resolution, TraceStep, Wire } from "../../compiler/runtime/runtime.ts";
-import { tracedParagraph, tracedText, wireText } from "../../generated/runtime/runtime.ts";
+import { tracedParagraph, tracedText, wireText } from "#generated/runtime/runtime.ts";
 
 type Outputs = Record<string, Wire>;
 

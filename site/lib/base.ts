@@ -1,27 +1,16 @@
-// Where the site is served: its public URL and the path under it, from the
-// environment, so that the same build works at a domain's root or under a
-// sub-path (a GitHub Pages project site: HEXLAW_BASE=/hexlaw/). astro.config.mjs,
+// Where the site is served and what it is called, read from the environment when
+// first imported, so that the same build works at a domain's root or under a
+// sub-path (a GitHub Pages project site: HEXLAW_BASE=/hexlaw/). The Astro
+// integration (site/astro.ts) sets them from its options before anything reads them;
 // the pages, the search index and the service worker all read them from here.
+import { normalizeBase, siteTitle, siteUrl } from "./settings.ts";
 
-/** "/hexlaw/" from "hexlaw", "/hexlaw" or "/hexlaw/"; "/" when unset. */
-export function normalizeBase(raw: string | undefined): string {
-  const trimmed = (raw ?? "").trim().replace(/^\/+|\/+$/g, "");
-  if (trimmed === "") return "/";
-  if (!/^[A-Za-z0-9._~\-/]+$/.test(trimmed) || trimmed.split("/").some((part) => part === "" || part === "." || part === "..")) {
-    throw new Error(`HEXLAW_BASE must be a path such as /hexlaw/ (letters, digits, . _ ~ - and /), not ${JSON.stringify(raw)}`);
-  }
-  return `/${trimmed}/`;
-}
-
-/** The site's public URL without its path ("https://example.github.io"); the local server's by default. */
-export function siteUrl(raw: string | undefined): string {
-  const url = new URL(raw?.trim() || "http://127.0.0.1:4321");
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`HEXLAW_SITE must be an http or https URL, not ${JSON.stringify(raw)}`);
-  return url.origin;
-}
+export { normalizeBase, siteTitle, siteUrl };
 
 export const base = normalizeBase(process.env.HEXLAW_BASE);
 export const site = siteUrl(process.env.HEXLAW_SITE);
+/** The site's name, in every page's title and header ("Hexlaw" by default). */
+export const title = siteTitle(process.env.HEXLAW_TITLE);
 /** The folder the site is built into (dist/ by default). */
 export const outDir = process.env.HEXLAW_OUT ?? "dist";
 

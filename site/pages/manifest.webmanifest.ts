@@ -1,11 +1,11 @@
 // The web app manifest: the rulebooks installable as an app that opens where the site
 // is served (its base path), with the icons in site/public/.
-import { base } from "../lib/base.ts";
+import { base, title } from "../lib/base.ts";
 
 export function GET() {
   const manifest = {
-    name: "Hexlaw rulebooks",
-    short_name: "Hexlaw",
+    name: title === "Hexlaw" ? "Hexlaw rulebooks" : title,
+    short_name: title,
     description: "Wargame rulebooks to read at the table, with calculators that cite their rules. Works offline after the first visit.",
     start_url: base,
     scope: base,

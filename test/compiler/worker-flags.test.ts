@@ -13,3 +13,11 @@ test("every other flag is kept, in order; with none to leave out, the worker inh
   expect(workerExecArgv(["--expose-gc", "--max-semi-space-size=16"])).toBeUndefined();
   expect(workerExecArgv([])).toBeUndefined();
 });
+
+test("an installed Hexlaw's worker imports the hooks that strip its types (Node strips none under node_modules)", () => {
+  const hooks = "file:///club/node_modules/hexlaw/compiler/typescript-hooks.mjs";
+  expect(workerExecArgv([], hooks)).toEqual(["--import", hooks]);
+  expect(workerExecArgv(["--input-type=module", "-e", "1", "--enable-source-maps"], hooks)).toEqual(["--enable-source-maps", "--import", hooks]);
+  // In a clone there are none to import.
+  expect(workerExecArgv([])).toBeUndefined();
+});

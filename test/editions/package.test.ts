@@ -8,9 +8,10 @@ import { listedEngines, REPO, removeTemp, tempDir } from "../support/repo.ts";
 /**
  * The package as npm ships it: `npm pack`, unpacked into a fresh project's
  * node_modules by hand (its dependencies are the compiler's and the site's, which
- * its engines never import, and installing them would need the registry; a program
- * that wants only engines installs an edition's package, which
- * test/editions/edition-package.test.ts installs with npm), and run with plain
+ * its engines never import; a program that wants only engines installs an edition's
+ * package, which test/editions/edition-package.test.ts installs with npm, and
+ * test/site/rulebook-repository.test.ts installs this one with npm as a rulebook
+ * repository does), and run with plain
  * `node` — TypeScript type stripping switched off, and Debian's Node 20 (which
  * has none) when there is one — so every engine runs as the JavaScript the exports
  * map sends Node to. Its answers are the TypeScript engines' answers, example by
@@ -94,15 +95,9 @@ describe("the package, packed and installed in another project", () => {
     }
     for (const file of ["runtime.js", "runtime.d.ts"]) expect(existsSync(join(installed, "generated/runtime", file)), file).toBe(true);
     expect(existsSync(join(installed, "generated/runtime/runtime.ts"))).toBe(false);
-    // What a program needs, not the repository: no site, tests, rule documents or compiler.
-    for (const folder of ["site", "test", "rules", "grammar", "compiler/1-read"]) expect(existsSync(join(installed, folder)), folder).toBe(false);
-  });
-
-  it("says where the hexlaw command runs when it is started from the package (it needs a clone)", () => {
-    const run = spawnSync(process.execPath, [join(project, "node_modules/hexlaw/compiler/cli/hexlaw.mjs"), "build"], { cwd: project, encoding: "utf8" });
-    expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/^The hexlaw command runs in a clone of the Hexlaw repository/);
-    expect(run.stderr).not.toMatch(/\bat \S+:\d+:\d+/);
+    // The tool beside them (test/site/rulebook-repository.test.ts), not the repository's tests or rule documents.
+    for (const part of ["compiler/cli/hexlaw.ts", "site/astro.mjs", "grammar/rules.peggy"]) expect(existsSync(join(installed, part)), part).toBe(true);
+    for (const folder of ["test", "rules"]) expect(existsSync(join(installed, folder)), folder).toBe(false);
   });
 
   it.each(NODES)("runs every engine's worked examples with $label, answering as the TypeScript engines do", async ({ command, args }) => {

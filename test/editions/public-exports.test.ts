@@ -32,8 +32,9 @@ const names = async (file: string) => Object.keys(await import(pathToFileURL(fil
 describe("the hexlaw package", () => {
   const manifest = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8"));
 
-  it("exports the engines, their JSON files and the runtime under engines/, and its command as bin", () => {
+  it("exports the Astro integration, the engines, their JSON files and the runtime under engines/, and its command as bin", () => {
     expect(manifest.exports).toEqual({
+      "./astro": { types: "./site/astro.ts", default: "./site/astro.mjs" },
       "./engines/runtime": { types: "./generated/runtime/runtime.d.ts", default: "./generated/runtime/runtime.js" },
       "./engines/*.json": "./generated/*.json",
       "./engines/*": { types: "./generated/*.d.ts", default: "./generated/*.js" },
@@ -42,6 +43,13 @@ describe("the hexlaw package", () => {
     expect(manifest.bin).toEqual({ hexlaw: "compiler/cli/hexlaw.mjs" });
     expect(manifest.private).toBeUndefined();
     expect(manifest.license).toBe("MIT");
+  });
+
+  it("hexlaw/astro exports the integration alone, as its default", async () => {
+    const astro = await import(pathToFileURL(join(REPO, "site/astro.mjs")).href);
+    expect(Object.keys(astro)).toEqual(["default"]);
+    expect(typeof astro.default).toBe("function");
+    expect(astro.default().name).toBe("hexlaw");
   });
 
   it("hexlaw/engines/runtime exports what it did", async () => {
