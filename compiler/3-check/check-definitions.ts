@@ -94,6 +94,14 @@ export class Definitions implements Environment {
     return { type: this.letType(found.declared), decl: found.declared.decl, key: found.key };
   }
 
+  valueType(name: string, file: string): Type | undefined {
+    const input = this.input(name);
+    if (input) return input.type;
+    const found = resolveLet(this.symbols, name, file);
+    if (!found || "ambiguous" in found || this.waiting.has(found.declared.decl)) return undefined;
+    return this.letType(found.declared);
+  }
+
   isChapter(word: string): boolean {
     return isChapter(this.symbols, word);
   }

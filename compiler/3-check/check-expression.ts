@@ -68,6 +68,7 @@ export class ExpressionChecker {
       this.facts.bind(expr, local);
       return this.narrow(local.type, expr, scope);
     }
+    if (expected?.kind === "enum" && expected.info.members.some((m) => m.name === expr.name)) return this.expectedMember(expr, scope, expected.info);
     const input = this.env.input(expr.name);
     if (input) {
       this.facts.bind(expr, { kind: "input", decl: input.decl });
@@ -94,6 +95,22 @@ export class ExpressionChecker {
       return ANY;
     }
     return this.member(expr, scope, expected);
+  }
+
+  /**
+   * Where a member of an enum is expected, a bare name that is one of its members is that
+   * member, even if an input or definition has the same name; when that value is of the same
+   * enum, both readings fit and the name is ambiguous (HX0307).
+   */
+  private expectedMember(expr: NameRef, scope: Scope, info: EnumInfo): Type {
+    const valueType = this.env.valueType(expr.name, scope.file);
+    if (valueType?.kind === "enum" && valueType.info === info) {
+      const qualified = info.declared ? `write \`${info.name}.${expr.name}\` for the member, or rename the ${this.env.input(expr.name) ? "input" : "definition"}` : `rename the ${this.env.input(expr.name) ? "input" : "definition"}`;
+      this.report("HX0307", { name: expr.name, enum: info.name, hint: qualified }, scope, expr.nameLoc);
+      return ANY;
+    }
+    this.facts.bind(expr, { kind: "member", info, member: expr.name });
+    return { kind: "enum", info };
   }
 
   /** A bare name that is not defined is an enum member, read in the context of the expected enum. */

@@ -20,6 +20,11 @@ export interface Environment {
   dice(name: string): DiceDecl | undefined;
   table(name: string): { info: TableInfo; decl: TableDecl } | undefined;
   enumsWithMember(name: string): EnumInfo[];
+  /**
+   * The type of the input or definition a name written in `file` reads, if it has one
+   * already known or typed without a cycle (a definition being typed has none yet).
+   */
+  valueType(name: string, file: string): Type | undefined;
   /** A declared `enum name …` (whose members can be written `name.member`). */
   enumNamed(name: string): EnumInfo | undefined;
   globalNames(): string[];

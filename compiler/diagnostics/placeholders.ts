@@ -132,6 +132,8 @@ export interface Placeholders {
   HX0303: { expr: Value };
   /** ambiguous-member: `{name}` is a member of more than one enum here ({enums}). */
   HX0304: { name: Value; enums: Value; hint: Value };
+  /** ambiguous-member-or-value: `{name}` is both a member of {enum} and a value of that enum. */
+  HX0307: { name: Value; enum: Value; hint: Value };
   /** cycle: `{name}` depends on itself: {path}. */
   HX0305: { name: Value; path: Value };
   /** bad-argument-count: `{name}` takes {expected} argument(s), not {actual}. */
