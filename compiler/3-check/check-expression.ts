@@ -2,7 +2,7 @@ import type { Expr, FieldAccess, Loc, Lookup, NameRef } from "../language/ast.ts
 import { ROUNDING_MODES } from "../language/builtins.ts";
 import {
   ANY, BOOLEAN, INTEGER, NONE, ALL, NUMBER, ODDS, TEXT,
-  assignable, bare, describe, isNumeric, join, type EnumInfo, type Type,
+  assignable, bare, describe, isNumeric, join, type EnumInfo, type TableInfo, type Type,
 } from "../language/types.ts";
 import { placeIn } from "../2-resolve/types.ts";
 import type { Code, Values } from "../diagnostics/diagnostic.ts";
@@ -226,9 +226,28 @@ export class ExpressionChecker {
       this.report("HX0301", { what: `\`${this.text(expr.object)}\``, expected: "a table (to look up `[row, column]`)", actual: describe(tableType), hint: "declare it with `table … = chart \"…\"`" }, scope, expr.object.loc);
       return ANY;
     }
-    this.expect(expr.row, scope, bare(tableType.info.rowKey), `The row of ${tableType.info.name}`);
+    this.lookupRow(expr, tableType.info, scope);
     this.expect(expr.column, scope, bare(tableType.info.columnKey), `The column of ${tableType.info.name}`);
     return tableType.info.cell;
+  }
+
+  /** The row of a lookup: one key, or the pair `(status, terrain)` of a chart whose rows are keyed by two columns. */
+  private lookupRow(expr: Lookup, info: TableInfo, scope: Scope): void {
+    const pair = info.rowPair;
+    if (info.rowKey.kind === "any") {
+      // The table's rows are already reported (HX0422): its keys are not checked against them.
+      this.check(expr.row, scope);
+      if (expr.row2) this.check(expr.row2, scope);
+    } else if (pair && expr.row2) {
+      this.expect(expr.row, scope, { kind: "enum", info: pair[0] }, `The first row key of ${info.name}`);
+      this.expect(expr.row2, scope, { kind: "enum", info: pair[1] }, `The second row key of ${info.name}`);
+    } else if (pair) {
+      this.report("HX0301", { what: `The row of ${info.name}`, expected: `a pair of keys (${pair[0].name}, ${pair[1].name})`, actual: "one key", hint: `its rows are keyed by two columns: write \`${info.name}[(${pair[0].name}_value, ${pair[1].name}_value), column]\`` }, scope, expr.row.loc);
+    } else if (expr.row2) {
+      this.report("HX0301", { what: `The row of ${info.name}`, expected: "one key", actual: "a pair of keys", hint: "only a chart declared with `rows: (first, second)` is read by a pair" }, scope, expr.row.loc);
+    } else {
+      this.expect(expr.row, scope, bare(info.rowKey), `The row of ${info.name}`);
+    }
   }
 
   /** Checks and requires a number (HX0303 if it may be none, HX0301 if it is not one); `any` once reported. */

@@ -54,10 +54,15 @@ export function pathKey(expr: Expr): string | null {
     return inner ? `${inner}.${expr.field}` : null;
   }
   if (expr.type === "Lookup") {
-    const [table, row, column] = [pathKey(expr.object), pathKey(expr.row), pathKey(expr.column)];
+    const [table, row, column] = [pathKey(expr.object), expr.row2 ? pairKey(expr.row, expr.row2) : pathKey(expr.row), pathKey(expr.column)];
     return table && row && column ? `${table}[${row},${column}]` : null;
   }
   return null;
+}
+
+function pairKey(first: Expr, second: Expr): string | null {
+  const [a, b] = [pathKey(first), pathKey(second)];
+  return a && b ? `(${a},${b})` : null;
 }
 
 /** The paths a condition proves not none when it is true (or when false, for `whenTrue = false`). */

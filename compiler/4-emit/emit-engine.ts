@@ -835,7 +835,7 @@ function cellFunction(definition: LetModel, emitter: ExpressionEmitter): TsStmt 
   const value = call(id(definitionName(definition.key)), [S]);
   const place = (x: Expr): TsExpr => {
     const [read] = x.type === "If" ? [] : chartReads(x);
-    if (read?.kind === "cell") return call(rt("cellPlace"), [e(read.lookup.object), e(read.lookup.row), e(read.lookup.column), value]);
+    if (read?.kind === "cell") return call(rt("cellPlace"), [e(read.lookup.object), emitter.rowKey(read.lookup, definition.citation.paragraph), e(read.lookup.column), value]);
     if (read?.kind === "search") {
       const { object, row, column } = read.lookup;
       return call(rt("searchPlace"), read.along === "rows" ? [e(object), value, e(column)] : [e(object), e(row), value]);

@@ -122,6 +122,12 @@ export class ExpressionEmitter {
     return this;
   }
 
+  /** The key of a lookup's row: its one key, or for rows keyed by two columns the pair as the chart's row is keyed, `first/second`. */
+  rowKey(expr: Lookup, paragraph: string): TsExpr {
+    const row = this.emit(expr.row, paragraph);
+    return expr.row2 ? bin("+", bin("+", row, lit("/")), this.emit(expr.row2, paragraph)) : row;
+  }
+
   /** `paragraph` is cited when an operation has no value (division by zero, 0:0 odds). */
   emit(expr: Expr, paragraph: string): TsExpr {
     const code = this.translate(expr, paragraph);
@@ -176,7 +182,7 @@ export class ExpressionEmitter {
       const column = this.loop.columns.get(expr);
       if (row && column) return call(rt("cell"), [table, row.index, column, row.row, e(expr.column)]);
       if (row) return call(rt("cellAt"), [table, row.index, row.row, e(expr.column)]);
-      return call(rt("lookup"), [table, e(expr.row), e(expr.column)]);
+      return call(rt("lookup"), [table, this.rowKey(expr, paragraph), e(expr.column)]);
     },
     Index: (expr, paragraph) => call(rt("item"), [this.readList(expr.object, paragraph), this.emit(expr.index, paragraph), lit(paragraph)]),
     Unary: (expr, paragraph) => {
@@ -414,11 +420,12 @@ export class ExpressionEmitter {
         if (e.set.type !== "Set" && e.set.type !== "Span") visit(e.set);
       },
       Lookup: (e) => {
-        if (e.object.type === "Name" && invariant(e.row)) {
-          const row = constant(this.emit(e.row, paragraph));
+        if (e.object.type === "Name" && invariant(e.row) && (!e.row2 || invariant(e.row2))) {
+          const row = constant(this.rowKey(e, paragraph));
           this.loop.rows.set(e, { row, index: constant(call(rt("rowOf"), [this.emit(e.object, paragraph), row])) });
         } else {
           visit(e.row);
+          if (e.row2) visit(e.row2);
         }
         if (columnsOf !== null && tableOf(e.object, this.facts) === columnsOf && isLocal(e.column, loopIndex, this.facts)) {
           this.loop.columns.set(e, id(loopIndex));

@@ -166,6 +166,10 @@ export interface Placeholders {
   HX0408: { chart: Value; axis: Value; missing: Value; before: Value; after: Value };
   /** mapping-not-enum: Table `{table}` maps printed labels of its {what}, which are {type}, not members of an enum. */
   HX0420: { table: Value; what: Value; type: Value };
+  /** missing-chart-key-pair: Chart `{chart}` has no row for `{first}` and `{second}` together. */
+  HX0409: { chart: Value; first: Value; second: Value };
+  /** pair-key-not-enum: Table `{table}` keys its rows by two columns, but {which} is {type}, not an enum. */
+  HX0422: { table: Value; which: Value; type: Value };
   /** counted-key-not-integer: Table `{table}` says its {what} count "{noun}", but its {what} are {type}, not whole numbers. */
   HX0421: { table: Value; what: Value; noun: Value; type: Value };
   /** bad-procedure-name: `{name}` in procedure `{procedure}` is not {expected}. */
