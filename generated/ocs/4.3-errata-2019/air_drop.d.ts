@@ -40,12 +40,12 @@ export declare const metadata: {
         "air_drop_success_rolls",
         "air_drop_modified_roll",
         "air_drop_succeeds",
-        "air_drop_cargo_destroyed",
+        "air_drop_result",
       ];
     },
   ];
   readonly outcome: readonly [
-    "air_drop_succeeds",
+    "air_drop_result",
   ];
   readonly summary: readonly [
     {
@@ -67,18 +67,9 @@ export declare const metadata: {
     {
       readonly items: readonly [
         {
-          readonly text: "the cargo lands in the drop hex";
+          readonly value: "air_drop_result";
         },
       ];
-      readonly when: "air_drop_succeeds";
-    },
-    {
-      readonly items: readonly [
-        {
-          readonly text: "the cargo is destroyed";
-        },
-      ];
-      readonly when: "air_drop_cargo_destroyed";
     },
   ];
   readonly decisive: {
@@ -93,7 +84,7 @@ export declare const metadata: {
       "soviet_drop",
       "allied_eto_drop",
       "air_drop_roll",
-      "air_drop_cargo_destroyed",
+      "air_drop_result",
       "air_drop_succeeds",
       "air_drop_success_rolls",
       "drop_terrain_type",
@@ -183,16 +174,16 @@ export declare const metadata: {
       readonly random: true;
     };
     readonly air_drop_succeeds: {
-      readonly label: "The cargo lands in the drop hex";
+      readonly label: "Air Drop roll successful";
       readonly paragraph: "14.10d";
       readonly quote: "Also destroy any cargo that attempts to land on an enemy combat unit";
       readonly perUnit: false;
       readonly random: true;
     };
-    readonly air_drop_cargo_destroyed: {
-      readonly label: "The cargo is destroyed";
+    readonly air_drop_result: {
+      readonly label: "Air Drop result";
       readonly paragraph: "14.10d";
-      readonly quote: "Otherwise, it is destroyed.";
+      readonly quote: "the unit is placed in the drop hex (and its movement is finished for the phase).";
       readonly perUnit: false;
       readonly random: true;
     };

@@ -28,15 +28,10 @@ export const metadata = {
     },
     {
       label: "Air Transport Success Table",
-      names: [
-        "air_drop_success_rolls",
-        "air_drop_modified_roll",
-        "air_drop_succeeds",
-        "air_drop_cargo_destroyed",
-      ],
+      names: ["air_drop_success_rolls", "air_drop_modified_roll", "air_drop_succeeds", "air_drop_result"],
     },
   ],
-  outcome: ["air_drop_succeeds"],
+  outcome: ["air_drop_result"],
   summary: [
     {
       items: [
@@ -46,8 +41,7 @@ export const metadata = {
         { value: "air_drop_success_rolls" },
       ],
     },
-    { items: [{ text: "the cargo lands in the drop hex" }], when: "air_drop_succeeds" },
-    { items: [{ text: "the cargo is destroyed" }], when: "air_drop_cargo_destroyed" },
+    { items: [{ value: "air_drop_result" }] },
   ],
   decisive: {
     steps: [
@@ -61,7 +55,7 @@ export const metadata = {
       "soviet_drop",
       "allied_eto_drop",
       "air_drop_roll",
-      "air_drop_cargo_destroyed",
+      "air_drop_result",
       "air_drop_succeeds",
       "air_drop_success_rolls",
       "drop_terrain_type",
@@ -139,16 +133,16 @@ export const metadata = {
       random: true,
     },
     air_drop_succeeds: {
-      label: "The cargo lands in the drop hex",
+      label: "Air Drop roll successful",
       paragraph: "14.10d",
       quote: "Also destroy any cargo that attempts to land on an enemy combat unit",
       perUnit: false,
       random: true,
     },
-    air_drop_cargo_destroyed: {
-      label: "The cargo is destroyed",
+    air_drop_result: {
+      label: "Air Drop result",
       paragraph: "14.10d",
-      quote: "Otherwise, it is destroyed.",
+      quote: "the unit is placed in the drop hex (and its movement is finished for the phase).",
       perUnit: false,
       random: true,
     },

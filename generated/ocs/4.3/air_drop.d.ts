@@ -39,12 +39,12 @@ export declare const metadata: {
         "air_drop_success_rolls",
         "air_drop_modified_roll",
         "air_drop_succeeds",
-        "air_drop_cargo_destroyed",
+        "air_drop_result",
       ];
     },
   ];
   readonly outcome: readonly [
-    "air_drop_succeeds",
+    "air_drop_result",
   ];
   readonly summary: readonly [
     {
@@ -66,18 +66,9 @@ export declare const metadata: {
     {
       readonly items: readonly [
         {
-          readonly text: "the cargo lands in the drop hex";
+          readonly value: "air_drop_result";
         },
       ];
-      readonly when: "air_drop_succeeds";
-    },
-    {
-      readonly items: readonly [
-        {
-          readonly text: "the cargo is destroyed";
-        },
-      ];
-      readonly when: "air_drop_cargo_destroyed";
     },
   ];
   readonly decisive: {
@@ -92,7 +83,7 @@ export declare const metadata: {
       "soviet_drop",
       "allied_eto_drop",
       "air_drop_roll",
-      "air_drop_cargo_destroyed",
+      "air_drop_result",
       "air_drop_succeeds",
       "air_drop_success_rolls",
       "drop_terrain_type",
@@ -182,16 +173,16 @@ export declare const metadata: {
       readonly random: true;
     };
     readonly air_drop_succeeds: {
-      readonly label: "The cargo lands in the drop hex";
+      readonly label: "Air Drop roll successful";
       readonly paragraph: "14.10d";
       readonly quote: "Also destroy any cargo that attempts to land on an enemy combat unit";
       readonly perUnit: false;
       readonly random: true;
     };
-    readonly air_drop_cargo_destroyed: {
-      readonly label: "The cargo is destroyed";
+    readonly air_drop_result: {
+      readonly label: "Air Drop result";
       readonly paragraph: "14.10d";
-      readonly quote: "Otherwise, it is destroyed.";
+      readonly quote: "the unit is placed in the drop hex (and its movement is finished for the phase).";
       readonly perUnit: false;
       readonly random: true;
     };
@@ -251,10 +242,10 @@ export interface Outputs {
   air_drop_success_rolls: string;
   /** Modified Air Drop roll (14.10d) */
   air_drop_modified_roll: number;
-  /** The cargo lands in the drop hex (14.10d) */
+  /** Air Drop roll successful (14.10d) */
   air_drop_succeeds: boolean;
-  /** The cargo is destroyed (14.10d) */
-  air_drop_cargo_destroyed: boolean;
+  /** Air Drop result (14.10d) */
+  air_drop_result: "placed_in_drop_hex" | "cargo_destroyed";
 }
 
 /** Everything a form needs: labels, types, ranges, enum labels and the paragraph behind each input. */

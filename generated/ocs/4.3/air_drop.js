@@ -27,15 +27,10 @@ export const metadata = {
     },
     {
       label: "Air Transport Success Table",
-      names: [
-        "air_drop_success_rolls",
-        "air_drop_modified_roll",
-        "air_drop_succeeds",
-        "air_drop_cargo_destroyed",
-      ],
+      names: ["air_drop_success_rolls", "air_drop_modified_roll", "air_drop_succeeds", "air_drop_result"],
     },
   ],
-  outcome: ["air_drop_succeeds"],
+  outcome: ["air_drop_result"],
   summary: [
     {
       items: [
@@ -45,8 +40,7 @@ export const metadata = {
         { value: "air_drop_success_rolls" },
       ],
     },
-    { items: [{ text: "the cargo lands in the drop hex" }], when: "air_drop_succeeds" },
-    { items: [{ text: "the cargo is destroyed" }], when: "air_drop_cargo_destroyed" },
+    { items: [{ value: "air_drop_result" }] },
   ],
   decisive: {
     steps: [
@@ -60,7 +54,7 @@ export const metadata = {
       "soviet_drop",
       "allied_eto_drop",
       "air_drop_roll",
-      "air_drop_cargo_destroyed",
+      "air_drop_result",
       "air_drop_succeeds",
       "air_drop_success_rolls",
       "drop_terrain_type",
@@ -138,16 +132,16 @@ export const metadata = {
       random: true,
     },
     air_drop_succeeds: {
-      label: "The cargo lands in the drop hex",
+      label: "Air Drop roll successful",
       paragraph: "14.10d",
       quote: "Also destroy any cargo that attempts to land on an enemy combat unit",
       perUnit: false,
       random: true,
     },
-    air_drop_cargo_destroyed: {
-      label: "The cargo is destroyed",
+    air_drop_result: {
+      label: "Air Drop result",
       paragraph: "14.10d",
-      quote: "Otherwise, it is destroyed.",
+      quote: "the unit is placed in the drop hex (and its movement is finished for the phase).",
       perUnit: false,
       random: true,
     },
@@ -319,15 +313,22 @@ const ASSUMABLE = [
   },
   {
     name: "air_drop_succeeds",
-    label: "The cargo lands in the drop hex",
+    label: "Air Drop roll successful",
     description: "",
     type: { kind: "boolean" },
   },
   {
-    name: "air_drop_cargo_destroyed",
-    label: "The cargo is destroyed",
+    name: "air_drop_result",
+    label: "Air Drop result",
     description: "",
-    type: { kind: "boolean" },
+    type: {
+      kind: "enum",
+      name: "air_drop_outcome",
+      members: [
+        { name: "placed_in_drop_hex", label: "Placed in the drop hex" },
+        { name: "cargo_destroyed", label: "Destroyed" },
+      ],
+    },
   },
 ];
 
@@ -512,19 +513,22 @@ const step$air_drop_success_rolls = {
 };
 const step$air_drop_succeeds = {
   name: "air_drop_succeeds",
-  label: "The cargo lands in the drop hex",
+  label: "Air Drop roll successful",
   kind: "let",
   paragraph: "14.10d",
   quote: "Also destroy any cargo that attempts to land on an enemy combat unit",
   type: { t: "boolean" },
 };
-const step$air_drop_cargo_destroyed = {
-  name: "air_drop_cargo_destroyed",
-  label: "The cargo is destroyed",
+const step$air_drop_result = {
+  name: "air_drop_result",
+  label: "Air Drop result",
   kind: "let",
   paragraph: "14.10d",
-  quote: "Otherwise, it is destroyed.",
-  type: { t: "boolean" },
+  quote: "the unit is placed in the drop hex (and its movement is finished for the phase).",
+  type: {
+    t: "enum",
+    labels: { placed_in_drop_hex: "Placed in the drop hex", cargo_destroyed: "Destroyed" },
+  },
 };
 const step$drop_hex_status$branch0 = {
   name: "drop_hex_status",
@@ -632,7 +636,7 @@ const step$air_drop_terrain_drm$branch2 = {
 };
 const step$air_drop_succeeds$branch0 = {
   name: "air_drop_succeeds",
-  label: "The cargo lands in the drop hex",
+  label: "Air Drop roll successful",
   kind: "let",
   paragraph: "14.10d",
   quote: "Also destroy any cargo that attempts to land on an enemy combat unit",
@@ -640,11 +644,33 @@ const step$air_drop_succeeds$branch0 = {
 };
 const step$air_drop_succeeds$branch1 = {
   name: "air_drop_succeeds",
-  label: "The cargo lands in the drop hex",
+  label: "Air Drop roll successful",
   kind: "let",
   paragraph: "14.10d",
   quote: "If the roll is successful, the unit is placed in the drop hex (and its movement is finished for the phase).",
   type: { t: "boolean" },
+};
+const step$air_drop_result$branch0 = {
+  name: "air_drop_result",
+  label: "Air Drop result",
+  kind: "let",
+  paragraph: "14.10d",
+  quote: "the unit is placed in the drop hex (and its movement is finished for the phase).",
+  type: {
+    t: "enum",
+    labels: { placed_in_drop_hex: "Placed in the drop hex", cargo_destroyed: "Destroyed" },
+  },
+};
+const step$air_drop_result$branch1 = {
+  name: "air_drop_result",
+  label: "Air Drop result",
+  kind: "let",
+  paragraph: "14.10d",
+  quote: "Otherwise, it is destroyed.",
+  type: {
+    t: "enum",
+    labels: { placed_in_drop_hex: "Placed in the drop hex", cargo_destroyed: "Destroyed" },
+  },
 };
 
 /** One evaluation: each field memoizes a definition, so each is computed once, only if needed; the trace reads them. */
@@ -669,7 +695,7 @@ class State extends rt.State {
   air_drop_modified_roll = undefined;
   air_drop_success_rolls = undefined;
   air_drop_succeeds = undefined;
-  air_drop_cargo_destroyed = undefined;
+  air_drop_result = undefined;
 }
 
 function in$drop_hex_occupied(s) {
@@ -845,11 +871,11 @@ function air_drop_succeeds(s) {
   }
   return v;
 }
-function air_drop_cargo_destroyed(s) {
-  let v = s.air_drop_cargo_destroyed;
+function air_drop_result(s) {
+  let v = s.air_drop_result;
   if (v === undefined) {
-    v = !air_drop_succeeds(s);
-    s.air_drop_cargo_destroyed = v;
+    v = air_drop_succeeds(s) ? "placed_in_drop_hex" : "cargo_destroyed";
+    s.air_drop_result = v;
   }
   return v;
 }
@@ -873,6 +899,9 @@ function branch$air_drop_terrain_drm(s) {
 }
 function branch$air_drop_succeeds(s) {
   return in$drop_on_enemy_combat_unit(s) ? 0 : 1;
+}
+function branch$air_drop_result(s) {
+  return air_drop_succeeds(s) ? 0 : 1;
 }
 function cell$air_drop_success_rolls(s) {
   return rt.cellPlace(
@@ -917,7 +946,7 @@ function straight(input, dice) {
     const air_drop_modified_roll = rt.whole(die$air_drop_roll + air_drop_modifier, "14.10d");
     const in$drop_on_enemy_combat_unit = input.drop_on_enemy_combat_unit;
     const air_drop_succeeds = in$drop_on_enemy_combat_unit ? false : rt.inRange(air_drop_modified_roll, air_drop_success_rolls);
-    const air_drop_cargo_destroyed = !air_drop_succeeds;
+    const air_drop_result = air_drop_succeeds ? "placed_in_drop_hex" : "cargo_destroyed";
     return straight$outputs(
       drop_hex_status,
       drop_terrain_type,
@@ -929,7 +958,7 @@ function straight(input, dice) {
       air_drop_success_rolls,
       air_drop_modified_roll,
       air_drop_succeeds,
-      air_drop_cargo_destroyed,
+      air_drop_result,
     );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
@@ -939,7 +968,7 @@ function straight(input, dice) {
   }
 }
 /** The outputs of `straight`, in wire form. */
-function straight$outputs(drop_hex_status, drop_terrain_type, air_drop_allied_eto_drm, air_drop_soviet_drm, air_drop_glider_drm, air_drop_terrain_drm, air_drop_modifier, air_drop_success_rolls, air_drop_modified_roll, air_drop_succeeds, air_drop_cargo_destroyed) {
+function straight$outputs(drop_hex_status, drop_terrain_type, air_drop_allied_eto_drm, air_drop_soviet_drm, air_drop_glider_drm, air_drop_terrain_drm, air_drop_modifier, air_drop_success_rolls, air_drop_modified_roll, air_drop_succeeds, air_drop_result) {
   return {
     drop_hex_status: drop_hex_status,
     drop_terrain_type: drop_terrain_type,
@@ -951,7 +980,7 @@ function straight$outputs(drop_hex_status, drop_terrain_type, air_drop_allied_et
     air_drop_success_rolls: rt.wireAs.range(air_drop_success_rolls),
     air_drop_modified_roll: air_drop_modified_roll,
     air_drop_succeeds: air_drop_succeeds,
-    air_drop_cargo_destroyed: air_drop_cargo_destroyed,
+    air_drop_result: air_drop_result,
   };
 }
 
@@ -1024,7 +1053,12 @@ const TRACE = [
     branch: branch$air_drop_succeeds,
     branches: [step$air_drop_succeeds$branch0, step$air_drop_succeeds$branch1],
   },
-  { info: step$air_drop_cargo_destroyed, value: (s) => s.air_drop_cargo_destroyed },
+  {
+    info: step$air_drop_result,
+    value: (s) => s.air_drop_result,
+    branch: branch$air_drop_result,
+    branches: [step$air_drop_result$branch0, step$air_drop_result$branch1],
+  },
 ];
 const DEFINITIONS = [
   {
@@ -1108,11 +1142,11 @@ const DEFINITIONS = [
     wire: rt.wireAs.plain,
   },
   {
-    info: step$air_drop_cargo_destroyed,
+    info: step$air_drop_result,
     random: true,
     ground: false,
     dice: ["air_drop_roll"],
-    get: air_drop_cargo_destroyed,
+    get: air_drop_result,
     wire: rt.wireAs.plain,
   },
 ];
@@ -1148,7 +1182,7 @@ function outputs(c) {
         air_drop_success_rolls: rt.wireAs.range(air_drop_success_rolls(s)),
         air_drop_modified_roll: air_drop_modified_roll(s),
         air_drop_succeeds: air_drop_succeeds(s),
-        air_drop_cargo_destroyed: air_drop_cargo_destroyed(s),
+        air_drop_result: air_drop_result(s),
       };
     } catch (error) {
       if (!(error instanceof rt.Stop)) {
@@ -1167,7 +1201,7 @@ function outputs(c) {
     air_drop_success_rolls: c.value(OUTPUTS[7]),
     air_drop_modified_roll: c.value(OUTPUTS[8]),
     air_drop_succeeds: c.value(OUTPUTS[9]),
-    air_drop_cargo_destroyed: c.value(OUTPUTS[10]),
+    air_drop_result: c.value(OUTPUTS[10]),
   };
 }
 const MEMO = {
@@ -1198,9 +1232,9 @@ const MEMO = {
     lets: ["air_drop_modified_roll", "air_drop_success_rolls"],
     dice: [],
   },
-  air_drop_cargo_destroyed: { read: (s) => s.air_drop_cargo_destroyed, lets: ["air_drop_succeeds"], dice: [] },
+  air_drop_result: { read: (s) => s.air_drop_result, lets: ["air_drop_succeeds"], dice: [] },
 };
-const OUTCOME = ["air_drop_succeeds"];
+const OUTCOME = ["air_drop_result"];
 
 function assume(s, values) {
   if (Object.hasOwn(values, "drop_hex_status")) {
@@ -1233,8 +1267,8 @@ function assume(s, values) {
   if (Object.hasOwn(values, "air_drop_succeeds")) {
     s.air_drop_succeeds = values.air_drop_succeeds;
   }
-  if (Object.hasOwn(values, "air_drop_cargo_destroyed")) {
-    s.air_drop_cargo_destroyed = values.air_drop_cargo_destroyed;
+  if (Object.hasOwn(values, "air_drop_result")) {
+    s.air_drop_result = values.air_drop_result;
   }
 }
 
@@ -1258,7 +1292,7 @@ function inherit(s, parent) {
   s.air_drop_modified_roll = parent.air_drop_modified_roll;
   s.air_drop_success_rolls = parent.air_drop_success_rolls;
   s.air_drop_succeeds = parent.air_drop_succeeds;
-  s.air_drop_cargo_destroyed = parent.air_drop_cargo_destroyed;
+  s.air_drop_result = parent.air_drop_result;
 }
 
 /** Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws. */

@@ -27,15 +27,10 @@ export const metadata = {
     },
     {
       label: "Air Transport Success Table",
-      names: [
-        "air_drop_success_rolls",
-        "air_drop_modified_roll",
-        "air_drop_succeeds",
-        "air_drop_cargo_destroyed",
-      ],
+      names: ["air_drop_success_rolls", "air_drop_modified_roll", "air_drop_succeeds", "air_drop_result"],
     },
   ],
-  outcome: ["air_drop_succeeds"],
+  outcome: ["air_drop_result"],
   summary: [
     {
       items: [
@@ -45,8 +40,7 @@ export const metadata = {
         { value: "air_drop_success_rolls" },
       ],
     },
-    { items: [{ text: "the cargo lands in the drop hex" }], when: "air_drop_succeeds" },
-    { items: [{ text: "the cargo is destroyed" }], when: "air_drop_cargo_destroyed" },
+    { items: [{ value: "air_drop_result" }] },
   ],
   decisive: {
     steps: [
@@ -60,7 +54,7 @@ export const metadata = {
       "soviet_drop",
       "allied_eto_drop",
       "air_drop_roll",
-      "air_drop_cargo_destroyed",
+      "air_drop_result",
       "air_drop_succeeds",
       "air_drop_success_rolls",
       "drop_terrain_type",
@@ -138,16 +132,16 @@ export const metadata = {
       random: true,
     },
     air_drop_succeeds: {
-      label: "The cargo lands in the drop hex",
+      label: "Air Drop roll successful",
       paragraph: "14.10d",
       quote: "Also destroy any cargo that attempts to land on an enemy combat unit",
       perUnit: false,
       random: true,
     },
-    air_drop_cargo_destroyed: {
-      label: "The cargo is destroyed",
+    air_drop_result: {
+      label: "Air Drop result",
       paragraph: "14.10d",
-      quote: "Otherwise, it is destroyed.",
+      quote: "the unit is placed in the drop hex (and its movement is finished for the phase).",
       perUnit: false,
       random: true,
     },
@@ -203,10 +197,10 @@ export interface Outputs {
   air_drop_success_rolls: string;
   /** Modified Air Drop roll (14.10d) */
   air_drop_modified_roll: number;
-  /** The cargo lands in the drop hex (14.10d) */
+  /** Air Drop roll successful (14.10d) */
   air_drop_succeeds: boolean;
-  /** The cargo is destroyed (14.10d) */
-  air_drop_cargo_destroyed: boolean;
+  /** Air Drop result (14.10d) */
+  air_drop_result: "placed_in_drop_hex" | "cargo_destroyed";
 }
 
 /** Everything a form needs: labels, types, ranges, enum labels and the paragraph behind each input. */
@@ -373,15 +367,22 @@ const ASSUMABLE: readonly rt.FieldSchema[] = [
   },
   {
     name: "air_drop_succeeds",
-    label: "The cargo lands in the drop hex",
+    label: "Air Drop roll successful",
     description: "",
     type: { kind: "boolean" },
   },
   {
-    name: "air_drop_cargo_destroyed",
-    label: "The cargo is destroyed",
+    name: "air_drop_result",
+    label: "Air Drop result",
     description: "",
-    type: { kind: "boolean" },
+    type: {
+      kind: "enum",
+      name: "air_drop_outcome",
+      members: [
+        { name: "placed_in_drop_hex", label: "Placed in the drop hex" },
+        { name: "cargo_destroyed", label: "Destroyed" },
+      ],
+    },
   },
 ];
 
@@ -566,19 +567,22 @@ const step$air_drop_success_rolls: rt.StepInfo = {
 };
 const step$air_drop_succeeds: rt.StepInfo = {
   name: "air_drop_succeeds",
-  label: "The cargo lands in the drop hex",
+  label: "Air Drop roll successful",
   kind: "let",
   paragraph: "14.10d",
   quote: "Also destroy any cargo that attempts to land on an enemy combat unit",
   type: { t: "boolean" },
 };
-const step$air_drop_cargo_destroyed: rt.StepInfo = {
-  name: "air_drop_cargo_destroyed",
-  label: "The cargo is destroyed",
+const step$air_drop_result: rt.StepInfo = {
+  name: "air_drop_result",
+  label: "Air Drop result",
   kind: "let",
   paragraph: "14.10d",
-  quote: "Otherwise, it is destroyed.",
-  type: { t: "boolean" },
+  quote: "the unit is placed in the drop hex (and its movement is finished for the phase).",
+  type: {
+    t: "enum",
+    labels: { placed_in_drop_hex: "Placed in the drop hex", cargo_destroyed: "Destroyed" },
+  },
 };
 const step$drop_hex_status$branch0: rt.StepInfo = {
   name: "drop_hex_status",
@@ -686,7 +690,7 @@ const step$air_drop_terrain_drm$branch2: rt.StepInfo = {
 };
 const step$air_drop_succeeds$branch0: rt.StepInfo = {
   name: "air_drop_succeeds",
-  label: "The cargo lands in the drop hex",
+  label: "Air Drop roll successful",
   kind: "let",
   paragraph: "14.10d",
   quote: "Also destroy any cargo that attempts to land on an enemy combat unit",
@@ -694,11 +698,33 @@ const step$air_drop_succeeds$branch0: rt.StepInfo = {
 };
 const step$air_drop_succeeds$branch1: rt.StepInfo = {
   name: "air_drop_succeeds",
-  label: "The cargo lands in the drop hex",
+  label: "Air Drop roll successful",
   kind: "let",
   paragraph: "14.10d",
   quote: "If the roll is successful, the unit is placed in the drop hex (and its movement is finished for the phase).",
   type: { t: "boolean" },
+};
+const step$air_drop_result$branch0: rt.StepInfo = {
+  name: "air_drop_result",
+  label: "Air Drop result",
+  kind: "let",
+  paragraph: "14.10d",
+  quote: "the unit is placed in the drop hex (and its movement is finished for the phase).",
+  type: {
+    t: "enum",
+    labels: { placed_in_drop_hex: "Placed in the drop hex", cargo_destroyed: "Destroyed" },
+  },
+};
+const step$air_drop_result$branch1: rt.StepInfo = {
+  name: "air_drop_result",
+  label: "Air Drop result",
+  kind: "let",
+  paragraph: "14.10d",
+  quote: "Otherwise, it is destroyed.",
+  type: {
+    t: "enum",
+    labels: { placed_in_drop_hex: "Placed in the drop hex", cargo_destroyed: "Destroyed" },
+  },
 };
 
 /** One evaluation: each field memoizes a definition, so each is computed once, only if needed; the trace reads them. */
@@ -723,7 +749,7 @@ class State extends rt.State {
   air_drop_modified_roll: number | undefined = undefined;
   air_drop_success_rolls: rt.Range | undefined = undefined;
   air_drop_succeeds: boolean | undefined = undefined;
-  air_drop_cargo_destroyed: boolean | undefined = undefined;
+  air_drop_result: ("placed_in_drop_hex" | "cargo_destroyed") | undefined = undefined;
 }
 
 function in$drop_hex_occupied(s: State): boolean {
@@ -899,11 +925,11 @@ function air_drop_succeeds(s: State): boolean {
   }
   return v;
 }
-function air_drop_cargo_destroyed(s: State): boolean {
-  let v = s.air_drop_cargo_destroyed;
+function air_drop_result(s: State): "placed_in_drop_hex" | "cargo_destroyed" {
+  let v = s.air_drop_result;
   if (v === undefined) {
-    v = !air_drop_succeeds(s);
-    s.air_drop_cargo_destroyed = v;
+    v = air_drop_succeeds(s) ? "placed_in_drop_hex" : "cargo_destroyed";
+    s.air_drop_result = v;
   }
   return v;
 }
@@ -927,6 +953,9 @@ function branch$air_drop_terrain_drm(s: State): number {
 }
 function branch$air_drop_succeeds(s: State): number {
   return in$drop_on_enemy_combat_unit(s) ? 0 : 1;
+}
+function branch$air_drop_result(s: State): number {
+  return air_drop_succeeds(s) ? 0 : 1;
 }
 function cell$air_drop_success_rolls(s: State): string | null {
   return rt.cellPlace(
@@ -971,7 +1000,7 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     const air_drop_modified_roll: number = rt.whole(die$air_drop_roll + air_drop_modifier, "14.10d");
     const in$drop_on_enemy_combat_unit = input.drop_on_enemy_combat_unit as boolean;
     const air_drop_succeeds: boolean = in$drop_on_enemy_combat_unit ? false : rt.inRange(air_drop_modified_roll, air_drop_success_rolls);
-    const air_drop_cargo_destroyed: boolean = !air_drop_succeeds;
+    const air_drop_result: "placed_in_drop_hex" | "cargo_destroyed" = air_drop_succeeds ? "placed_in_drop_hex" : "cargo_destroyed";
     return straight$outputs(
       drop_hex_status,
       drop_terrain_type,
@@ -983,7 +1012,7 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
       air_drop_success_rolls,
       air_drop_modified_roll,
       air_drop_succeeds,
-      air_drop_cargo_destroyed,
+      air_drop_result,
     );
   } catch (error) {
     if (!(error instanceof rt.Stop)) {
@@ -993,7 +1022,7 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
   }
 }
 /** The outputs of `straight`, in wire form. */
-function straight$outputs(drop_hex_status: "friendly_hex" | "enemy_hex", drop_terrain_type: "clear_terrain" | "closed_terrain", air_drop_allied_eto_drm: number, air_drop_soviet_drm: number, air_drop_glider_drm: number, air_drop_terrain_drm: number, air_drop_modifier: number, air_drop_success_rolls: rt.Range, air_drop_modified_roll: number, air_drop_succeeds: boolean, air_drop_cargo_destroyed: boolean): Record<string, rt.Wire> {
+function straight$outputs(drop_hex_status: "friendly_hex" | "enemy_hex", drop_terrain_type: "clear_terrain" | "closed_terrain", air_drop_allied_eto_drm: number, air_drop_soviet_drm: number, air_drop_glider_drm: number, air_drop_terrain_drm: number, air_drop_modifier: number, air_drop_success_rolls: rt.Range, air_drop_modified_roll: number, air_drop_succeeds: boolean, air_drop_result: "placed_in_drop_hex" | "cargo_destroyed"): Record<string, rt.Wire> {
   return {
     drop_hex_status: drop_hex_status as rt.Wire,
     drop_terrain_type: drop_terrain_type as rt.Wire,
@@ -1005,7 +1034,7 @@ function straight$outputs(drop_hex_status: "friendly_hex" | "enemy_hex", drop_te
     air_drop_success_rolls: rt.wireAs.range(air_drop_success_rolls),
     air_drop_modified_roll: air_drop_modified_roll as rt.Wire,
     air_drop_succeeds: air_drop_succeeds as rt.Wire,
-    air_drop_cargo_destroyed: air_drop_cargo_destroyed as rt.Wire,
+    air_drop_result: air_drop_result as rt.Wire,
   };
 }
 
@@ -1078,7 +1107,12 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
     branch: branch$air_drop_succeeds,
     branches: [step$air_drop_succeeds$branch0, step$air_drop_succeeds$branch1],
   },
-  { info: step$air_drop_cargo_destroyed, value: (s: State) => s.air_drop_cargo_destroyed },
+  {
+    info: step$air_drop_result,
+    value: (s: State) => s.air_drop_result,
+    branch: branch$air_drop_result,
+    branches: [step$air_drop_result$branch0, step$air_drop_result$branch1],
+  },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
   {
@@ -1162,11 +1196,11 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     wire: rt.wireAs.plain,
   },
   {
-    info: step$air_drop_cargo_destroyed,
+    info: step$air_drop_result,
     random: true,
     ground: false,
     dice: ["air_drop_roll"],
-    get: air_drop_cargo_destroyed,
+    get: air_drop_result,
     wire: rt.wireAs.plain,
   },
 ];
@@ -1202,7 +1236,7 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
         air_drop_success_rolls: rt.wireAs.range(air_drop_success_rolls(s)),
         air_drop_modified_roll: air_drop_modified_roll(s) as rt.Wire,
         air_drop_succeeds: air_drop_succeeds(s) as rt.Wire,
-        air_drop_cargo_destroyed: air_drop_cargo_destroyed(s) as rt.Wire,
+        air_drop_result: air_drop_result(s) as rt.Wire,
       };
     } catch (error) {
       if (!(error instanceof rt.Stop)) {
@@ -1221,7 +1255,7 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     air_drop_success_rolls: c.value(OUTPUTS[7]),
     air_drop_modified_roll: c.value(OUTPUTS[8]),
     air_drop_succeeds: c.value(OUTPUTS[9]),
-    air_drop_cargo_destroyed: c.value(OUTPUTS[10]),
+    air_drop_result: c.value(OUTPUTS[10]),
   };
 }
 const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
@@ -1256,9 +1290,9 @@ const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
     lets: ["air_drop_modified_roll", "air_drop_success_rolls"],
     dice: [],
   },
-  air_drop_cargo_destroyed: { read: (s: State) => s.air_drop_cargo_destroyed, lets: ["air_drop_succeeds"], dice: [] },
+  air_drop_result: { read: (s: State) => s.air_drop_result, lets: ["air_drop_succeeds"], dice: [] },
 };
-const OUTCOME: readonly string[] = ["air_drop_succeeds"];
+const OUTCOME: readonly string[] = ["air_drop_result"];
 
 function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if (Object.hasOwn(values, "drop_hex_status")) {
@@ -1291,8 +1325,8 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if (Object.hasOwn(values, "air_drop_succeeds")) {
     s.air_drop_succeeds = (values.air_drop_succeeds as unknown) as boolean;
   }
-  if (Object.hasOwn(values, "air_drop_cargo_destroyed")) {
-    s.air_drop_cargo_destroyed = (values.air_drop_cargo_destroyed as unknown) as boolean;
+  if (Object.hasOwn(values, "air_drop_result")) {
+    s.air_drop_result = (values.air_drop_result as unknown) as "placed_in_drop_hex" | "cargo_destroyed";
   }
 }
 
@@ -1316,7 +1350,7 @@ function inherit(s: State, parent: State): void {
   s.air_drop_modified_roll = parent.air_drop_modified_roll;
   s.air_drop_success_rolls = parent.air_drop_success_rolls;
   s.air_drop_succeeds = parent.air_drop_succeeds;
-  s.air_drop_cargo_destroyed = parent.air_drop_cargo_destroyed;
+  s.air_drop_result = parent.air_drop_result;
 }
 
 /** Validates unknown data (a form, a JSON file) against the schema, filling defaults. Never throws. */
