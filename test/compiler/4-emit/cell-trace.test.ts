@@ -34,22 +34,27 @@ procedure p {
 :::
 `;
 
-describe("the trace step of a definition that reads a chart cell", () => {
+const step = (trace: readonly TraceStep[], name: string) => trace.find((s) => s.name === name)!;
+
+/** The engine of a one-chapter document, compiled before the tests of a block and resolved by them. */
+function documentEngine(document: string, name: string) {
   let root: string;
   let engine: EngineModule;
   beforeAll(async () => {
-    root = documentCorpus(DOCUMENT).root;
-    const [named] = await compiledEngines(root, "cell-trace");
+    root = documentCorpus(document).root;
+    const [named] = await compiledEngines(root, name);
     engine = await named.load();
   });
   afterAll(() => removeTemp(root));
-
-  const resolve = (input: object, assume?: Record<string, unknown>) => {
+  return (input: object, assume?: Record<string, unknown>) => {
     const checked = engine.check(input);
     if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
     return engine.resolve(checked.value, {}, assume ? { assume } : undefined);
   };
-  const step = (trace: readonly TraceStep[], name: string) => trace.find((s) => s.name === name)!;
+}
+
+describe("the trace step of a definition that reads a chart cell", () => {
+  const resolve = documentEngine(DOCUMENT, "cell-trace");
 
   it("names the chart, the row and column headers as printed, and the cell", () => {
     const { trace } = resolve({ sky: "heavy_rain", guns: 4 });
@@ -105,21 +110,8 @@ procedure losses { output result, rating_needed }
 `;
 
 describe("the trace step of a definition that searches along a chart", () => {
-  let root: string;
-  let engine: EngineModule;
-  beforeAll(async () => {
-    root = documentCorpus(SEARCH).root;
-    const [named] = await compiledEngines(root, "search-trace");
-    engine = await named.load();
-  });
-  afterAll(() => removeTemp(root));
-
-  const trace = (input: object) => {
-    const checked = engine.check(input);
-    if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
-    return engine.resolve(checked.value, {}).trace;
-  };
-  const step = (steps: readonly TraceStep[], name: string) => steps.find((s) => s.name === name)!;
+  const resolve = documentEngine(SEARCH, "search-trace");
+  const trace = (input: object) => resolve(input).trace;
 
   it("names the row it found in the column it searched, as printed", () => {
     expect(step(trace({ rating: 1, roll: 9 }), "result").cell).toBe("Loss Table (1.1), row -1 Step, column 1: -1 Step");
