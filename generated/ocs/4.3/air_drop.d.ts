@@ -36,6 +36,7 @@ export declare const metadata: {
     {
       readonly label: "Air Transport Success Table";
       readonly names: readonly [
+        "air_drop_failure_rolls",
         "air_drop_success_rolls",
         "air_drop_modified_roll",
         "air_drop_succeeds",
@@ -88,6 +89,7 @@ export declare const metadata: {
       "air_drop_success_rolls",
       "drop_terrain_type",
       "drop_hex_status",
+      "air_drop_failure_rolls",
       "air_drop_modified_roll",
       "air_drop_modifier",
       "air_drop_terrain_drm",
@@ -155,6 +157,13 @@ export declare const metadata: {
       readonly label: "Air Drop dice roll modifier";
       readonly paragraph: "14.10d";
       readonly quote: "Apply the table’s modifiers.";
+      readonly perUnit: false;
+      readonly random: false;
+    };
+    readonly air_drop_failure_rolls: {
+      readonly label: "Rolls that fail";
+      readonly paragraph: "14.10d";
+      readonly quote: "check for losses using the Air Transport Success Table";
       readonly perUnit: false;
       readonly random: false;
     };
@@ -238,6 +247,8 @@ export interface Outputs {
   air_drop_terrain_drm: number;
   /** Air Drop dice roll modifier (14.10d) */
   air_drop_modifier: number;
+  /** Rolls that fail (14.10d) */
+  air_drop_failure_rolls: string;
   /** Rolls that succeed (14.10d) */
   air_drop_success_rolls: string;
   /** Modified Air Drop roll (14.10d) */

@@ -27,7 +27,13 @@ export const metadata = {
     },
     {
       label: "Air Transport Success Table",
-      names: ["air_drop_success_rolls", "air_drop_modified_roll", "air_drop_succeeds", "air_drop_result"],
+      names: [
+        "air_drop_failure_rolls",
+        "air_drop_success_rolls",
+        "air_drop_modified_roll",
+        "air_drop_succeeds",
+        "air_drop_result",
+      ],
     },
   ],
   outcome: ["air_drop_result"],
@@ -59,6 +65,7 @@ export const metadata = {
       "air_drop_success_rolls",
       "drop_terrain_type",
       "drop_hex_status",
+      "air_drop_failure_rolls",
       "air_drop_modified_roll",
       "air_drop_modifier",
       "air_drop_terrain_drm",
@@ -114,6 +121,13 @@ export const metadata = {
       label: "Air Drop dice roll modifier",
       paragraph: "14.10d",
       quote: "Apply the table’s modifiers.",
+      perUnit: false,
+      random: false,
+    },
+    air_drop_failure_rolls: {
+      label: "Rolls that fail",
+      paragraph: "14.10d",
+      quote: "check for losses using the Air Transport Success Table",
       perUnit: false,
       random: false,
     },
@@ -304,6 +318,12 @@ const ASSUMABLE = [
     label: "Modified Air Drop roll",
     description: "",
     type: { kind: "integer" },
+  },
+  {
+    name: "air_drop_failure_rolls",
+    label: "Rolls that fail",
+    description: "",
+    type: { kind: "range" },
   },
   {
     name: "air_drop_success_rolls",
@@ -503,6 +523,14 @@ const step$air_drop_modified_roll = {
   quote: "Roll two dice for each combat unit or 1T of supply separately",
   type: { t: "integer" },
 };
+const step$air_drop_failure_rolls = {
+  name: "air_drop_failure_rolls",
+  label: "Rolls that fail",
+  kind: "let",
+  paragraph: "14.10d",
+  quote: "check for losses using the Air Transport Success Table",
+  type: { t: "range" },
+};
 const step$air_drop_success_rolls = {
   name: "air_drop_success_rolls",
   label: "Rolls that succeed",
@@ -647,6 +675,14 @@ const step$air_drop_succeeds$branch1 = {
   label: "Air Drop roll successful",
   kind: "let",
   paragraph: "14.10d",
+  quote: "Otherwise, it is destroyed.",
+  type: { t: "boolean" },
+};
+const step$air_drop_succeeds$branch2 = {
+  name: "air_drop_succeeds",
+  label: "Air Drop roll successful",
+  kind: "let",
+  paragraph: "14.10d",
   quote: "If the roll is successful, the unit is placed in the drop hex (and its movement is finished for the phase).",
   type: { t: "boolean" },
 };
@@ -693,6 +729,7 @@ class State extends rt.State {
   air_drop_terrain_drm = undefined;
   air_drop_modifier = undefined;
   air_drop_modified_roll = undefined;
+  air_drop_failure_rolls = undefined;
   air_drop_success_rolls = undefined;
   air_drop_succeeds = undefined;
   air_drop_result = undefined;
@@ -851,6 +888,18 @@ function air_drop_modified_roll(s) {
   }
   return v;
 }
+function air_drop_failure_rolls(s) {
+  let v = s.air_drop_failure_rolls;
+  if (v === undefined) {
+    v = rt.lookup(
+      table$air_transport_success,
+      drop_hex_status(s) + "/" + drop_terrain_type(s),
+      "failure",
+    );
+    s.air_drop_failure_rolls = v;
+  }
+  return v;
+}
 function air_drop_success_rolls(s) {
   let v = s.air_drop_success_rolls;
   if (v === undefined) {
@@ -866,7 +915,7 @@ function air_drop_success_rolls(s) {
 function air_drop_succeeds(s) {
   let v = s.air_drop_succeeds;
   if (v === undefined) {
-    v = in$drop_on_enemy_combat_unit(s) ? false : rt.inRange(air_drop_modified_roll(s), air_drop_success_rolls(s));
+    v = in$drop_on_enemy_combat_unit(s) ? false : rt.inRange(air_drop_modified_roll(s), air_drop_failure_rolls(s)) ? false : rt.inRange(air_drop_modified_roll(s), air_drop_success_rolls(s));
     s.air_drop_succeeds = v;
   }
   return v;
@@ -898,10 +947,18 @@ function branch$air_drop_terrain_drm(s) {
   return in$option_air_transport_drms(s) && in$drop_hex_terrain(s) === "very_close" ? 0 : in$option_air_transport_drms(s) && in$drop_hex_terrain(s) === "extremely_close" ? 1 : 2;
 }
 function branch$air_drop_succeeds(s) {
-  return in$drop_on_enemy_combat_unit(s) ? 0 : 1;
+  return in$drop_on_enemy_combat_unit(s) ? 0 : rt.inRange(air_drop_modified_roll(s), air_drop_failure_rolls(s)) ? 1 : 2;
 }
 function branch$air_drop_result(s) {
   return air_drop_succeeds(s) ? 0 : 1;
+}
+function cell$air_drop_failure_rolls(s) {
+  return rt.cellPlace(
+    table$air_transport_success,
+    drop_hex_status(s) + "/" + drop_terrain_type(s),
+    "failure",
+    air_drop_failure_rolls(s),
+  );
 }
 function cell$air_drop_success_rolls(s) {
   return rt.cellPlace(
@@ -938,6 +995,7 @@ function straight(input, dice) {
       ) + air_drop_terrain_drm,
       "14.10d",
     );
+    const air_drop_failure_rolls = rt.lookup(table$air_transport_success, drop_hex_status + "/" + drop_terrain_type, "failure");
     const air_drop_success_rolls = rt.lookup(table$air_transport_success, drop_hex_status + "/" + drop_terrain_type, "success");
     const die$air_drop_roll = dice.air_drop_roll;
     if (die$air_drop_roll === undefined) {
@@ -945,7 +1003,7 @@ function straight(input, dice) {
     }
     const air_drop_modified_roll = rt.whole(die$air_drop_roll + air_drop_modifier, "14.10d");
     const in$drop_on_enemy_combat_unit = input.drop_on_enemy_combat_unit;
-    const air_drop_succeeds = in$drop_on_enemy_combat_unit ? false : rt.inRange(air_drop_modified_roll, air_drop_success_rolls);
+    const air_drop_succeeds = in$drop_on_enemy_combat_unit ? false : rt.inRange(air_drop_modified_roll, air_drop_failure_rolls) ? false : rt.inRange(air_drop_modified_roll, air_drop_success_rolls);
     const air_drop_result = air_drop_succeeds ? "placed_in_drop_hex" : "cargo_destroyed";
     return straight$outputs(
       drop_hex_status,
@@ -955,6 +1013,7 @@ function straight(input, dice) {
       air_drop_glider_drm,
       air_drop_terrain_drm,
       air_drop_modifier,
+      air_drop_failure_rolls,
       air_drop_success_rolls,
       air_drop_modified_roll,
       air_drop_succeeds,
@@ -968,7 +1027,7 @@ function straight(input, dice) {
   }
 }
 /** The outputs of `straight`, in wire form. */
-function straight$outputs(drop_hex_status, drop_terrain_type, air_drop_allied_eto_drm, air_drop_soviet_drm, air_drop_glider_drm, air_drop_terrain_drm, air_drop_modifier, air_drop_success_rolls, air_drop_modified_roll, air_drop_succeeds, air_drop_result) {
+function straight$outputs(drop_hex_status, drop_terrain_type, air_drop_allied_eto_drm, air_drop_soviet_drm, air_drop_glider_drm, air_drop_terrain_drm, air_drop_modifier, air_drop_failure_rolls, air_drop_success_rolls, air_drop_modified_roll, air_drop_succeeds, air_drop_result) {
   return {
     drop_hex_status: drop_hex_status,
     drop_terrain_type: drop_terrain_type,
@@ -977,6 +1036,7 @@ function straight$outputs(drop_hex_status, drop_terrain_type, air_drop_allied_et
     air_drop_glider_drm: air_drop_glider_drm,
     air_drop_terrain_drm: air_drop_terrain_drm,
     air_drop_modifier: air_drop_modifier,
+    air_drop_failure_rolls: rt.wireAs.range(air_drop_failure_rolls),
     air_drop_success_rolls: rt.wireAs.range(air_drop_success_rolls),
     air_drop_modified_roll: air_drop_modified_roll,
     air_drop_succeeds: air_drop_succeeds,
@@ -1040,6 +1100,11 @@ const TRACE = [
   },
   { info: step$air_drop_modifier, value: (s) => s.air_drop_modifier },
   {
+    info: step$air_drop_failure_rolls,
+    value: (s) => s.air_drop_failure_rolls,
+    cell: cell$air_drop_failure_rolls,
+  },
+  {
     info: step$air_drop_success_rolls,
     value: (s) => s.air_drop_success_rolls,
     cell: cell$air_drop_success_rolls,
@@ -1051,7 +1116,7 @@ const TRACE = [
     info: step$air_drop_succeeds,
     value: (s) => s.air_drop_succeeds,
     branch: branch$air_drop_succeeds,
-    branches: [step$air_drop_succeeds$branch0, step$air_drop_succeeds$branch1],
+    branches: [step$air_drop_succeeds$branch0, step$air_drop_succeeds$branch1, step$air_drop_succeeds$branch2],
   },
   {
     info: step$air_drop_result,
@@ -1126,6 +1191,14 @@ const DEFINITIONS = [
     wire: rt.wireAs.plain,
   },
   {
+    info: step$air_drop_failure_rolls,
+    random: false,
+    ground: false,
+    dice: [],
+    get: air_drop_failure_rolls,
+    wire: rt.wireAs.range,
+  },
+  {
     info: step$air_drop_success_rolls,
     random: false,
     ground: false,
@@ -1159,9 +1232,10 @@ const OUTPUTS = [
   DEFINITIONS[5],
   DEFINITIONS[6],
   DEFINITIONS[8],
-  DEFINITIONS[7],
   DEFINITIONS[9],
+  DEFINITIONS[7],
   DEFINITIONS[10],
+  DEFINITIONS[11],
 ];
 /**
  * The outputs as one object literal (a fixed shape is much faster to build than adding keys one by one).
@@ -1179,6 +1253,7 @@ function outputs(c) {
         air_drop_glider_drm: air_drop_glider_drm(s),
         air_drop_terrain_drm: air_drop_terrain_drm(s),
         air_drop_modifier: air_drop_modifier(s),
+        air_drop_failure_rolls: rt.wireAs.range(air_drop_failure_rolls(s)),
         air_drop_success_rolls: rt.wireAs.range(air_drop_success_rolls(s)),
         air_drop_modified_roll: air_drop_modified_roll(s),
         air_drop_succeeds: air_drop_succeeds(s),
@@ -1198,10 +1273,11 @@ function outputs(c) {
     air_drop_glider_drm: c.value(OUTPUTS[4]),
     air_drop_terrain_drm: c.value(OUTPUTS[5]),
     air_drop_modifier: c.value(OUTPUTS[6]),
-    air_drop_success_rolls: c.value(OUTPUTS[7]),
-    air_drop_modified_roll: c.value(OUTPUTS[8]),
-    air_drop_succeeds: c.value(OUTPUTS[9]),
-    air_drop_result: c.value(OUTPUTS[10]),
+    air_drop_failure_rolls: c.value(OUTPUTS[7]),
+    air_drop_success_rolls: c.value(OUTPUTS[8]),
+    air_drop_modified_roll: c.value(OUTPUTS[9]),
+    air_drop_succeeds: c.value(OUTPUTS[10]),
+    air_drop_result: c.value(OUTPUTS[11]),
   };
 }
 const MEMO = {
@@ -1222,6 +1298,11 @@ const MEMO = {
     dice: [],
   },
   air_drop_modified_roll: { read: (s) => s.air_drop_modified_roll, lets: ["air_drop_modifier"], dice: ["air_drop_roll"] },
+  air_drop_failure_rolls: {
+    read: (s) => s.air_drop_failure_rolls,
+    lets: ["drop_hex_status", "drop_terrain_type"],
+    dice: [],
+  },
   air_drop_success_rolls: {
     read: (s) => s.air_drop_success_rolls,
     lets: ["drop_hex_status", "drop_terrain_type"],
@@ -1229,7 +1310,7 @@ const MEMO = {
   },
   air_drop_succeeds: {
     read: (s) => s.air_drop_succeeds,
-    lets: ["air_drop_modified_roll", "air_drop_success_rolls"],
+    lets: ["air_drop_modified_roll", "air_drop_failure_rolls", "air_drop_success_rolls"],
     dice: [],
   },
   air_drop_result: { read: (s) => s.air_drop_result, lets: ["air_drop_succeeds"], dice: [] },
@@ -1261,6 +1342,9 @@ function assume(s, values) {
   if (Object.hasOwn(values, "air_drop_modified_roll")) {
     s.air_drop_modified_roll = values.air_drop_modified_roll;
   }
+  if (Object.hasOwn(values, "air_drop_failure_rolls")) {
+    s.air_drop_failure_rolls = rt.rangeIn(values.air_drop_failure_rolls);
+  }
   if (Object.hasOwn(values, "air_drop_success_rolls")) {
     s.air_drop_success_rolls = rt.rangeIn(values.air_drop_success_rolls);
   }
@@ -1290,6 +1374,7 @@ function inherit(s, parent) {
   s.air_drop_terrain_drm = parent.air_drop_terrain_drm;
   s.air_drop_modifier = parent.air_drop_modifier;
   s.air_drop_modified_roll = parent.air_drop_modified_roll;
+  s.air_drop_failure_rolls = parent.air_drop_failure_rolls;
   s.air_drop_success_rolls = parent.air_drop_success_rolls;
   s.air_drop_succeeds = parent.air_drop_succeeds;
   s.air_drop_result = parent.air_drop_result;

@@ -27,7 +27,13 @@ export const metadata = {
     },
     {
       label: "Air Transport Success Table",
-      names: ["air_drop_success_rolls", "air_drop_modified_roll", "air_drop_succeeds", "air_drop_result"],
+      names: [
+        "air_drop_failure_rolls",
+        "air_drop_success_rolls",
+        "air_drop_modified_roll",
+        "air_drop_succeeds",
+        "air_drop_result",
+      ],
     },
   ],
   outcome: ["air_drop_result"],
@@ -59,6 +65,7 @@ export const metadata = {
       "air_drop_success_rolls",
       "drop_terrain_type",
       "drop_hex_status",
+      "air_drop_failure_rolls",
       "air_drop_modified_roll",
       "air_drop_modifier",
       "air_drop_terrain_drm",
@@ -114,6 +121,13 @@ export const metadata = {
       label: "Air Drop dice roll modifier",
       paragraph: "14.10d",
       quote: "Apply the table’s modifiers.",
+      perUnit: false,
+      random: false,
+    },
+    air_drop_failure_rolls: {
+      label: "Rolls that fail",
+      paragraph: "14.10d",
+      quote: "check for losses using the Air Transport Success Table",
       perUnit: false,
       random: false,
     },
@@ -193,6 +207,8 @@ export interface Outputs {
   air_drop_terrain_drm: number;
   /** Air Drop dice roll modifier (14.10d) */
   air_drop_modifier: number;
+  /** Rolls that fail (14.10d) */
+  air_drop_failure_rolls: string;
   /** Rolls that succeed (14.10d) */
   air_drop_success_rolls: string;
   /** Modified Air Drop roll (14.10d) */
@@ -358,6 +374,12 @@ const ASSUMABLE: readonly rt.FieldSchema[] = [
     label: "Modified Air Drop roll",
     description: "",
     type: { kind: "integer" },
+  },
+  {
+    name: "air_drop_failure_rolls",
+    label: "Rolls that fail",
+    description: "",
+    type: { kind: "range" },
   },
   {
     name: "air_drop_success_rolls",
@@ -557,6 +579,14 @@ const step$air_drop_modified_roll: rt.StepInfo = {
   quote: "Roll two dice for each combat unit or 1T of supply separately",
   type: { t: "integer" },
 };
+const step$air_drop_failure_rolls: rt.StepInfo = {
+  name: "air_drop_failure_rolls",
+  label: "Rolls that fail",
+  kind: "let",
+  paragraph: "14.10d",
+  quote: "check for losses using the Air Transport Success Table",
+  type: { t: "range" },
+};
 const step$air_drop_success_rolls: rt.StepInfo = {
   name: "air_drop_success_rolls",
   label: "Rolls that succeed",
@@ -701,6 +731,14 @@ const step$air_drop_succeeds$branch1: rt.StepInfo = {
   label: "Air Drop roll successful",
   kind: "let",
   paragraph: "14.10d",
+  quote: "Otherwise, it is destroyed.",
+  type: { t: "boolean" },
+};
+const step$air_drop_succeeds$branch2: rt.StepInfo = {
+  name: "air_drop_succeeds",
+  label: "Air Drop roll successful",
+  kind: "let",
+  paragraph: "14.10d",
   quote: "If the roll is successful, the unit is placed in the drop hex (and its movement is finished for the phase).",
   type: { t: "boolean" },
 };
@@ -747,6 +785,7 @@ class State extends rt.State {
   air_drop_terrain_drm: number | undefined = undefined;
   air_drop_modifier: number | undefined = undefined;
   air_drop_modified_roll: number | undefined = undefined;
+  air_drop_failure_rolls: rt.Range | undefined = undefined;
   air_drop_success_rolls: rt.Range | undefined = undefined;
   air_drop_succeeds: boolean | undefined = undefined;
   air_drop_result: ("placed_in_drop_hex" | "cargo_destroyed") | undefined = undefined;
@@ -905,6 +944,18 @@ function air_drop_modified_roll(s: State): number {
   }
   return v;
 }
+function air_drop_failure_rolls(s: State): rt.Range {
+  let v = s.air_drop_failure_rolls;
+  if (v === undefined) {
+    v = rt.lookup(
+      table$air_transport_success,
+      drop_hex_status(s) + "/" + drop_terrain_type(s),
+      "failure",
+    );
+    s.air_drop_failure_rolls = v;
+  }
+  return v;
+}
 function air_drop_success_rolls(s: State): rt.Range {
   let v = s.air_drop_success_rolls;
   if (v === undefined) {
@@ -920,7 +971,7 @@ function air_drop_success_rolls(s: State): rt.Range {
 function air_drop_succeeds(s: State): boolean {
   let v = s.air_drop_succeeds;
   if (v === undefined) {
-    v = in$drop_on_enemy_combat_unit(s) ? false : rt.inRange(air_drop_modified_roll(s), air_drop_success_rolls(s));
+    v = in$drop_on_enemy_combat_unit(s) ? false : rt.inRange(air_drop_modified_roll(s), air_drop_failure_rolls(s)) ? false : rt.inRange(air_drop_modified_roll(s), air_drop_success_rolls(s));
     s.air_drop_succeeds = v;
   }
   return v;
@@ -952,10 +1003,18 @@ function branch$air_drop_terrain_drm(s: State): number {
   return in$option_air_transport_drms(s) && in$drop_hex_terrain(s) === "very_close" ? 0 : in$option_air_transport_drms(s) && in$drop_hex_terrain(s) === "extremely_close" ? 1 : 2;
 }
 function branch$air_drop_succeeds(s: State): number {
-  return in$drop_on_enemy_combat_unit(s) ? 0 : 1;
+  return in$drop_on_enemy_combat_unit(s) ? 0 : rt.inRange(air_drop_modified_roll(s), air_drop_failure_rolls(s)) ? 1 : 2;
 }
 function branch$air_drop_result(s: State): number {
   return air_drop_succeeds(s) ? 0 : 1;
+}
+function cell$air_drop_failure_rolls(s: State): string | null {
+  return rt.cellPlace(
+    table$air_transport_success,
+    drop_hex_status(s) + "/" + drop_terrain_type(s),
+    "failure",
+    air_drop_failure_rolls(s),
+  );
 }
 function cell$air_drop_success_rolls(s: State): string | null {
   return rt.cellPlace(
@@ -992,6 +1051,7 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
       ) + air_drop_terrain_drm,
       "14.10d",
     );
+    const air_drop_failure_rolls: rt.Range = rt.lookup(table$air_transport_success, drop_hex_status + "/" + drop_terrain_type, "failure");
     const air_drop_success_rolls: rt.Range = rt.lookup(table$air_transport_success, drop_hex_status + "/" + drop_terrain_type, "success");
     const die$air_drop_roll = dice.air_drop_roll;
     if (die$air_drop_roll === undefined) {
@@ -999,7 +1059,7 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
     }
     const air_drop_modified_roll: number = rt.whole(die$air_drop_roll + air_drop_modifier, "14.10d");
     const in$drop_on_enemy_combat_unit = input.drop_on_enemy_combat_unit as boolean;
-    const air_drop_succeeds: boolean = in$drop_on_enemy_combat_unit ? false : rt.inRange(air_drop_modified_roll, air_drop_success_rolls);
+    const air_drop_succeeds: boolean = in$drop_on_enemy_combat_unit ? false : rt.inRange(air_drop_modified_roll, air_drop_failure_rolls) ? false : rt.inRange(air_drop_modified_roll, air_drop_success_rolls);
     const air_drop_result: "placed_in_drop_hex" | "cargo_destroyed" = air_drop_succeeds ? "placed_in_drop_hex" : "cargo_destroyed";
     return straight$outputs(
       drop_hex_status,
@@ -1009,6 +1069,7 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
       air_drop_glider_drm,
       air_drop_terrain_drm,
       air_drop_modifier,
+      air_drop_failure_rolls,
       air_drop_success_rolls,
       air_drop_modified_roll,
       air_drop_succeeds,
@@ -1022,7 +1083,7 @@ function straight(input: Input, dice: Readonly<Record<string, number | undefined
   }
 }
 /** The outputs of `straight`, in wire form. */
-function straight$outputs(drop_hex_status: "friendly_hex" | "enemy_hex", drop_terrain_type: "clear_terrain" | "closed_terrain", air_drop_allied_eto_drm: number, air_drop_soviet_drm: number, air_drop_glider_drm: number, air_drop_terrain_drm: number, air_drop_modifier: number, air_drop_success_rolls: rt.Range, air_drop_modified_roll: number, air_drop_succeeds: boolean, air_drop_result: "placed_in_drop_hex" | "cargo_destroyed"): Record<string, rt.Wire> {
+function straight$outputs(drop_hex_status: "friendly_hex" | "enemy_hex", drop_terrain_type: "clear_terrain" | "closed_terrain", air_drop_allied_eto_drm: number, air_drop_soviet_drm: number, air_drop_glider_drm: number, air_drop_terrain_drm: number, air_drop_modifier: number, air_drop_failure_rolls: rt.Range, air_drop_success_rolls: rt.Range, air_drop_modified_roll: number, air_drop_succeeds: boolean, air_drop_result: "placed_in_drop_hex" | "cargo_destroyed"): Record<string, rt.Wire> {
   return {
     drop_hex_status: drop_hex_status as rt.Wire,
     drop_terrain_type: drop_terrain_type as rt.Wire,
@@ -1031,6 +1092,7 @@ function straight$outputs(drop_hex_status: "friendly_hex" | "enemy_hex", drop_te
     air_drop_glider_drm: air_drop_glider_drm as rt.Wire,
     air_drop_terrain_drm: air_drop_terrain_drm as rt.Wire,
     air_drop_modifier: air_drop_modifier as rt.Wire,
+    air_drop_failure_rolls: rt.wireAs.range(air_drop_failure_rolls),
     air_drop_success_rolls: rt.wireAs.range(air_drop_success_rolls),
     air_drop_modified_roll: air_drop_modified_roll as rt.Wire,
     air_drop_succeeds: air_drop_succeeds as rt.Wire,
@@ -1094,6 +1156,11 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   },
   { info: step$air_drop_modifier, value: (s: State) => s.air_drop_modifier },
   {
+    info: step$air_drop_failure_rolls,
+    value: (s: State) => s.air_drop_failure_rolls,
+    cell: cell$air_drop_failure_rolls,
+  },
+  {
     info: step$air_drop_success_rolls,
     value: (s: State) => s.air_drop_success_rolls,
     cell: cell$air_drop_success_rolls,
@@ -1105,7 +1172,7 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
     info: step$air_drop_succeeds,
     value: (s: State) => s.air_drop_succeeds,
     branch: branch$air_drop_succeeds,
-    branches: [step$air_drop_succeeds$branch0, step$air_drop_succeeds$branch1],
+    branches: [step$air_drop_succeeds$branch0, step$air_drop_succeeds$branch1, step$air_drop_succeeds$branch2],
   },
   {
     info: step$air_drop_result,
@@ -1180,6 +1247,14 @@ const DEFINITIONS: readonly rt.OutputSpec<State>[] = [
     wire: rt.wireAs.plain,
   },
   {
+    info: step$air_drop_failure_rolls,
+    random: false,
+    ground: false,
+    dice: [],
+    get: air_drop_failure_rolls,
+    wire: rt.wireAs.range,
+  },
+  {
     info: step$air_drop_success_rolls,
     random: false,
     ground: false,
@@ -1213,9 +1288,10 @@ const OUTPUTS = [
   DEFINITIONS[5],
   DEFINITIONS[6],
   DEFINITIONS[8],
-  DEFINITIONS[7],
   DEFINITIONS[9],
+  DEFINITIONS[7],
   DEFINITIONS[10],
+  DEFINITIONS[11],
 ];
 /**
  * The outputs as one object literal (a fixed shape is much faster to build than adding keys one by one).
@@ -1233,6 +1309,7 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
         air_drop_glider_drm: air_drop_glider_drm(s) as rt.Wire,
         air_drop_terrain_drm: air_drop_terrain_drm(s) as rt.Wire,
         air_drop_modifier: air_drop_modifier(s) as rt.Wire,
+        air_drop_failure_rolls: rt.wireAs.range(air_drop_failure_rolls(s)),
         air_drop_success_rolls: rt.wireAs.range(air_drop_success_rolls(s)),
         air_drop_modified_roll: air_drop_modified_roll(s) as rt.Wire,
         air_drop_succeeds: air_drop_succeeds(s) as rt.Wire,
@@ -1252,10 +1329,11 @@ function outputs(c: rt.Collector<State>): Record<string, rt.Wire | undefined> {
     air_drop_glider_drm: c.value(OUTPUTS[4]),
     air_drop_terrain_drm: c.value(OUTPUTS[5]),
     air_drop_modifier: c.value(OUTPUTS[6]),
-    air_drop_success_rolls: c.value(OUTPUTS[7]),
-    air_drop_modified_roll: c.value(OUTPUTS[8]),
-    air_drop_succeeds: c.value(OUTPUTS[9]),
-    air_drop_result: c.value(OUTPUTS[10]),
+    air_drop_failure_rolls: c.value(OUTPUTS[7]),
+    air_drop_success_rolls: c.value(OUTPUTS[8]),
+    air_drop_modified_roll: c.value(OUTPUTS[9]),
+    air_drop_succeeds: c.value(OUTPUTS[10]),
+    air_drop_result: c.value(OUTPUTS[11]),
   };
 }
 const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
@@ -1280,6 +1358,11 @@ const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
     lets: ["air_drop_modifier"],
     dice: ["air_drop_roll"],
   },
+  air_drop_failure_rolls: {
+    read: (s: State) => s.air_drop_failure_rolls,
+    lets: ["drop_hex_status", "drop_terrain_type"],
+    dice: [],
+  },
   air_drop_success_rolls: {
     read: (s: State) => s.air_drop_success_rolls,
     lets: ["drop_hex_status", "drop_terrain_type"],
@@ -1287,7 +1370,7 @@ const MEMO: Readonly<Record<string, rt.MemoSpec<State>>> = {
   },
   air_drop_succeeds: {
     read: (s: State) => s.air_drop_succeeds,
-    lets: ["air_drop_modified_roll", "air_drop_success_rolls"],
+    lets: ["air_drop_modified_roll", "air_drop_failure_rolls", "air_drop_success_rolls"],
     dice: [],
   },
   air_drop_result: { read: (s: State) => s.air_drop_result, lets: ["air_drop_succeeds"], dice: [] },
@@ -1319,6 +1402,9 @@ function assume(s: State, values: Readonly<Record<string, rt.Wire>>): void {
   if (Object.hasOwn(values, "air_drop_modified_roll")) {
     s.air_drop_modified_roll = (values.air_drop_modified_roll as unknown) as number;
   }
+  if (Object.hasOwn(values, "air_drop_failure_rolls")) {
+    s.air_drop_failure_rolls = rt.rangeIn(values.air_drop_failure_rolls) as rt.Range;
+  }
   if (Object.hasOwn(values, "air_drop_success_rolls")) {
     s.air_drop_success_rolls = rt.rangeIn(values.air_drop_success_rolls) as rt.Range;
   }
@@ -1348,6 +1434,7 @@ function inherit(s: State, parent: State): void {
   s.air_drop_terrain_drm = parent.air_drop_terrain_drm;
   s.air_drop_modifier = parent.air_drop_modifier;
   s.air_drop_modified_roll = parent.air_drop_modified_roll;
+  s.air_drop_failure_rolls = parent.air_drop_failure_rolls;
   s.air_drop_success_rolls = parent.air_drop_success_rolls;
   s.air_drop_succeeds = parent.air_drop_succeeds;
   s.air_drop_result = parent.air_drop_result;
