@@ -242,7 +242,7 @@ export class ExpressionChecker {
       this.expect(expr.row, scope, { kind: "enum", info: pair[0] }, `The first row key of ${info.name}`);
       this.expect(expr.row2, scope, { kind: "enum", info: pair[1] }, `The second row key of ${info.name}`);
     } else if (pair) {
-      this.report("HX0301", { what: `The row of ${info.name}`, expected: `a pair of keys (${pair[0].name}, ${pair[1].name})`, actual: "one key", hint: `its rows are keyed by two columns: write \`${info.name}[(${pair[0].name}_value, ${pair[1].name}_value), column]\`` }, scope, expr.row.loc);
+      this.report("HX0301", { what: `The row of ${info.name}`, expected: `a pair of keys (${pair[0].name}, ${pair[1].name})`, actual: "one key", hint: `its rows are keyed by two columns: write both keys, a ${pair[0].name} and a ${pair[1].name}, as \`${info.name}[(first, second), column]\`` }, scope, expr.row.loc);
     } else if (expr.row2) {
       this.report("HX0301", { what: `The row of ${info.name}`, expected: "one key", actual: "a pair of keys", hint: "only a chart declared with `rows: (first, second)` is read by a pair" }, scope, expr.row.loc);
     } else {
