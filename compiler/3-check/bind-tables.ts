@@ -1,7 +1,7 @@
 import type { Session } from "../diagnostics/session.ts";
 import type { Chart, ChartCell } from "../2-resolve/types.ts";
 import type { KeyAlias, KeySpec, TableDecl } from "../language/ast.ts";
-import { describe, type EnumInfo, type TableInfo, type Type } from "../language/types.ts";
+import { ANY, describe, type EnumInfo, type TableInfo, type Type } from "../language/types.ts";
 import { placeIn, type Declared } from "../2-resolve/types.ts";
 import { decimal, parseOdds, parseOddsRange, parseRange } from "../runtime/runtime.ts";
 import { chartFormOf, FORM_EXAMPLES, FORM_NAMES, parseForm, type ChartForm } from "./chart-forms.ts";
@@ -28,8 +28,13 @@ export function bindTable(
   session: Session,
 ): TableModel | null {
   const { decl } = declared;
-  const chart = decl.rows.from ? keyedBy(printed, decl.rows.from, declared, session) : printed;
-  if (!chart) return null;
+  const pair = info.rowPair;
+  // Rows keyed by a pair that is not two enums are already reported (HX0422): the chart cannot be read by them.
+  if (decl.rows.second && !pair) return null;
+  const keyed = decl.rows.from ? keyedBy(printed, decl.rows.from, declared, session) : printed;
+  if (!keyed) return null;
+  // Rows keyed by two columns: the second is read with the first, and the cells start after it.
+  const chart = pair ? { ...keyed, header: [keyed.header[0], ...keyed.header.slice(2)], rows: keyed.rows.map((row) => [row[0], ...row.slice(2)]) } : keyed;
   let ok = true;
   const forms = { row: chartFormOf(decl.rows.keyType, info.rowKey), column: chartFormOf(decl.columns.keyType, info.columnKey), cell: chartFormOf(decl.cells, info.cell) };
   const keyOf = (cell: ChartCell, type: Type, spec: KeySpec, axis: "row" | "column"): TableKey | null => {
@@ -53,7 +58,10 @@ export function bindTable(
     return null;
   };
 
-  for (const [aliases, type, what] of [[decl.rows.aliases, info.rowKey, "rows"], [decl.columns.aliases, info.columnKey, "columns"], [decl.cellAliases, info.cell, "cells"]] as const) {
+  const rowAliases = pair && decl.rows.second
+    ? ([[decl.rows.aliases, { kind: "enum", info: pair[0] }, "rows"], [decl.rows.second.aliases, { kind: "enum", info: pair[1] }, "rows"]] as const)
+    : ([[decl.rows.aliases, info.rowKey, "rows"]] as const);
+  for (const [aliases, type, what] of [...rowAliases, [decl.columns.aliases, info.columnKey, "columns"], [decl.cellAliases, info.cell, "cells"]] as const) {
     if (!checkAliases(aliases, type, what, declared, session)) ok = false;
   }
   for (const [spec, type, what] of [[decl.rows, info.rowKey, "rows"], [decl.columns, info.columnKey, "columns"]] as const) {
@@ -62,12 +70,20 @@ export function bindTable(
     session.report("HX0421", { table: decl.name, what, noun: spec.counted.text, type: describe(type) }, placeIn(declared.file, spec.counted.loc));
   }
   const columns = chart.header.slice(1).map((cell) => keyOf(cell, info.columnKey, decl.columns, "column"));
-  const rows = chart.rows.map((row) => keyOf(row[0], info.rowKey, decl.rows, "row"));
-  const headers = { row: chart.rows.map((row) => row[0]), column: chart.header.slice(1) };
+  const pairKeyOf = (row: ChartCell[], [first, second]: readonly [EnumInfo, EnumInfo], secondSpec: KeySpec): TableKey | null => {
+    const [a, b] = [keyOf(row[0], { kind: "enum", info: first }, decl.rows, "row"), keyOf(row[1], { kind: "enum", info: second }, secondSpec, "row")];
+    return a && b && "member" in a && "member" in b ? { member: `${a.member}/${b.member}`, header: `${row[0].text}, ${row[1].text}` } : null;
+  };
+  const rows = pair && decl.rows.second ? keyed.rows.map((row) => pairKeyOf(row, pair, decl.rows.second!)) : chart.rows.map((row) => keyOf(row[0], info.rowKey, decl.rows, "row"));
+  const headers = {
+    row: pair ? keyed.rows.map((row) => ({ ...row[0], text: `${row[0].text}, ${row[1]?.text ?? ""}` })) : chart.rows.map((row) => row[0]),
+    column: chart.header.slice(1),
+  };
   for (const [axis, type, keys] of [["row", info.rowKey, rows], ["column", info.columnKey, columns]] as const) {
     if (!checkChartKeys(chart.id, axis, keys, headers[axis], type, info.partial, session)) ok = false;
   }
-  for (const [axis, type, keys] of [["row", info.rowKey, rows], ["column", info.columnKey, columns]] as const) {
+  if (pair && !info.partial && rows.every((k) => k !== null)) ok = reportMissingPairs(chart.id, pair, rows as TableKey[], declared, session) && ok;
+  for (const [axis, type, keys] of [["row", pair ? ANY : info.rowKey, rows], ["column", info.columnKey, columns]] as const) {
     if (type.kind !== "enum" || info.partial) continue;
     for (const member of type.info.members) {
       if (!keys.some((k) => k && "member" in k && k.member === member.name)) {
@@ -107,6 +123,20 @@ export function bindTable(
     unknownCells,
     partial: info.partial,
   };
+}
+
+/** Rows keyed by two columns leave no pair of members without a row (HX0409); true when none is missing. */
+function reportMissingPairs(chart: string, [first, second]: readonly [EnumInfo, EnumInfo], rows: TableKey[], declared: Declared<TableDecl>, session: Session): boolean {
+  const present = new Set(rows.map((k) => ("member" in k ? k.member : "")));
+  let ok = true;
+  for (const a of first.members) {
+    for (const b of second.members) {
+      if (present.has(`${a.name}/${b.name}`)) continue;
+      ok = false;
+      session.report("HX0409", { chart, first: a.name, second: b.name }, placeIn(declared.file, declared.decl.nameLoc));
+    }
+  }
+  return ok;
 }
 
 /**

@@ -56,6 +56,10 @@ export function checkCall(c: ExpressionChecker, expr: CallExpr, scope: Scope, ex
     case "rows": {
       if (!arity(1)) return ANY;
       const t = c.check(expr.args[0], scope);
+      if (t.kind === "table" && name === "rows" && t.info.rowPair) {
+        c.report("HX0301", { what: `The argument of \`rows\``, expected: "a table with one row key", actual: `${t.info.name}, whose rows are keyed by two columns`, hint: "read its rows by their pair of keys, `T[(first, second), column]`" }, scope, expr.args[0].loc);
+        return ANY;
+      }
       if (t.kind === "table") return { kind: "list", of: bare(name === "columns" ? t.info.columnKey : t.info.rowKey), minItems: 1 };
       if (t.kind !== "any") c.report("HX0301", { what: `The argument of \`${name}\``, expected: "a table", actual: describe(t), hint: BUILTINS[name] }, scope, expr.args[0].loc);
       return ANY;

@@ -1,5 +1,5 @@
 import type { Session } from "../diagnostics/session.ts";
-import type { ExceptionDecl, InputDecl, LetDecl, Loc } from "../language/ast.ts";
+import type { ExceptionDecl, InputDecl, LetDecl, Loc, TableDecl } from "../language/ast.ts";
 import { ANY, BOOLEAN, describe, join, type EnumInfo, type TableInfo, type Type } from "../language/types.ts";
 import { placeIn, type Declared, type Symbols } from "../2-resolve/types.ts";
 import { ExpressionChecker, rootScope, type Environment, type Scope } from "./check-expression.ts";
@@ -94,6 +94,14 @@ export class Definitions implements Environment {
     return { type: this.letType(found.declared), decl: found.declared.decl, key: found.key };
   }
 
+  valueType(name: string, file: string): Type | undefined {
+    const input = this.input(name);
+    if (input) return input.type;
+    const found = resolveLet(this.symbols, name, file);
+    if (!found || "ambiguous" in found || this.waiting.has(found.declared.decl)) return undefined;
+    return this.letType(found.declared);
+  }
+
   isChapter(word: string): boolean {
     return isChapter(this.symbols, word);
   }
@@ -129,13 +137,31 @@ export class Definitions implements Environment {
       info = {
         name,
         partial: decl.partial,
-        rowKey: this.types.resolve(decl.rows.keyType, file, `${name}_rows`),
+        ...this.rowKeys(decl, file),
         columnKey: this.types.resolve(decl.columns.keyType, file, `${name}_columns`),
         cell: this.types.resolve(decl.cells, file, `${name}_cells`),
       };
       this.tableInfos.set(name, info);
     }
     return { info, decl: declared.decl };
+  }
+
+  /**
+   * The row key of a table; rows keyed by two columns (`rows: (hex_status, terrain)`) are keyed by
+   * the pairs of their two enums' members, each row one member `first/second` of an enum of pairs.
+   */
+  private rowKeys(decl: TableDecl, file: string): Pick<TableInfo, "rowKey" | "rowPair"> {
+    const rowKey = this.types.resolve(decl.rows.keyType, file, `${decl.name}_rows`);
+    if (!decl.rows.second) return { rowKey };
+    const secondKey = this.types.resolve(decl.rows.second.keyType, file, `${decl.name}_rows_second`);
+    const keys = [[rowKey, "the first"], [secondKey, "the second"]] as const;
+    for (const [type, which] of keys) {
+      if (type.kind !== "enum" && type.kind !== "any") this.edition.report("HX0422", { table: decl.name, which, type: describe(type) }, placeIn(file, decl.rows.loc));
+    }
+    if (rowKey.kind !== "enum" || secondKey.kind !== "enum") return { rowKey: ANY };
+    const [first, second] = [rowKey.info, secondKey.info];
+    const members = first.members.flatMap((a) => second.members.map((b) => ({ name: `${a.name}/${b.name}`, label: `${a.label}, ${b.label}` })));
+    return { rowKey: { kind: "enum", info: { name: `${decl.name}_rows`, label: `${first.label}, ${second.label}`, members } }, rowPair: [first, second] };
   }
 
   enums(): EnumInfo[] {

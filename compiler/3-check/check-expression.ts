@@ -2,7 +2,7 @@ import type { Expr, FieldAccess, Loc, Lookup, NameRef } from "../language/ast.ts
 import { ROUNDING_MODES } from "../language/builtins.ts";
 import {
   ANY, BOOLEAN, INTEGER, NONE, ALL, NUMBER, ODDS, TEXT,
-  assignable, bare, describe, isNumeric, join, type EnumInfo, type Type,
+  assignable, bare, describe, isNumeric, join, type EnumInfo, type TableInfo, type Type,
 } from "../language/types.ts";
 import { placeIn } from "../2-resolve/types.ts";
 import type { Code, Values } from "../diagnostics/diagnostic.ts";
@@ -68,6 +68,7 @@ export class ExpressionChecker {
       this.facts.bind(expr, local);
       return this.narrow(local.type, expr, scope);
     }
+    if (expected?.kind === "enum" && expected.info.members.some((m) => m.name === expr.name)) return this.expectedMember(expr, scope, expected.info);
     const input = this.env.input(expr.name);
     if (input) {
       this.facts.bind(expr, { kind: "input", decl: input.decl });
@@ -94,6 +95,22 @@ export class ExpressionChecker {
       return ANY;
     }
     return this.member(expr, scope, expected);
+  }
+
+  /**
+   * Where a member of an enum is expected, a bare name that is one of its members is that
+   * member, even if an input or definition has the same name; when that value is of the same
+   * enum, both readings fit and the name is ambiguous (HX0307).
+   */
+  private expectedMember(expr: NameRef, scope: Scope, info: EnumInfo): Type {
+    const valueType = this.env.valueType(expr.name, scope.file);
+    if (valueType?.kind === "enum" && valueType.info === info) {
+      const qualified = info.declared ? `write \`${info.name}.${expr.name}\` for the member, or rename the ${this.env.input(expr.name) ? "input" : "definition"}` : `rename the ${this.env.input(expr.name) ? "input" : "definition"}`;
+      this.report("HX0307", { name: expr.name, enum: info.name, hint: qualified }, scope, expr.nameLoc);
+      return ANY;
+    }
+    this.facts.bind(expr, { kind: "member", info, member: expr.name });
+    return { kind: "enum", info };
   }
 
   /** A bare name that is not defined is an enum member, read in the context of the expected enum. */
@@ -209,9 +226,28 @@ export class ExpressionChecker {
       this.report("HX0301", { what: `\`${this.text(expr.object)}\``, expected: "a table (to look up `[row, column]`)", actual: describe(tableType), hint: "declare it with `table … = chart \"…\"`" }, scope, expr.object.loc);
       return ANY;
     }
-    this.expect(expr.row, scope, bare(tableType.info.rowKey), `The row of ${tableType.info.name}`);
+    this.lookupRow(expr, tableType.info, scope);
     this.expect(expr.column, scope, bare(tableType.info.columnKey), `The column of ${tableType.info.name}`);
     return tableType.info.cell;
+  }
+
+  /** The row of a lookup: one key, or the pair `(status, terrain)` of a chart whose rows are keyed by two columns. */
+  private lookupRow(expr: Lookup, info: TableInfo, scope: Scope): void {
+    const pair = info.rowPair;
+    if (info.rowKey.kind === "any") {
+      // The table's rows are already reported (HX0422): its keys are not checked against them.
+      this.check(expr.row, scope);
+      if (expr.row2) this.check(expr.row2, scope);
+    } else if (pair && expr.row2) {
+      this.expect(expr.row, scope, { kind: "enum", info: pair[0] }, `The first row key of ${info.name}`);
+      this.expect(expr.row2, scope, { kind: "enum", info: pair[1] }, `The second row key of ${info.name}`);
+    } else if (pair) {
+      this.report("HX0301", { what: `The row of ${info.name}`, expected: `a pair of keys (${pair[0].name}, ${pair[1].name})`, actual: "one key", hint: `its rows are keyed by two columns: write both keys, a ${pair[0].name} and a ${pair[1].name}, as \`${info.name}[(first, second), column]\`` }, scope, expr.row.loc);
+    } else if (expr.row2) {
+      this.report("HX0301", { what: `The row of ${info.name}`, expected: "one key", actual: "a pair of keys", hint: "only a chart declared with `rows: (first, second)` is read by a pair" }, scope, expr.row.loc);
+    } else {
+      this.expect(expr.row, scope, bare(info.rowKey), `The row of ${info.name}`);
+    }
   }
 
   /** Checks and requires a number (HX0303 if it may be none, HX0301 if it is not one); `any` once reported. */

@@ -20,6 +20,11 @@ export interface Environment {
   dice(name: string): DiceDecl | undefined;
   table(name: string): { info: TableInfo; decl: TableDecl } | undefined;
   enumsWithMember(name: string): EnumInfo[];
+  /**
+   * The type of the input or definition a name written in `file` reads, if it has one
+   * already known or typed without a cycle (a definition being typed has none yet).
+   */
+  valueType(name: string, file: string): Type | undefined;
   /** A declared `enum name …` (whose members can be written `name.member`). */
   enumNamed(name: string): EnumInfo | undefined;
   globalNames(): string[];
@@ -49,10 +54,15 @@ export function pathKey(expr: Expr): string | null {
     return inner ? `${inner}.${expr.field}` : null;
   }
   if (expr.type === "Lookup") {
-    const [table, row, column] = [pathKey(expr.object), pathKey(expr.row), pathKey(expr.column)];
+    const [table, row, column] = [pathKey(expr.object), expr.row2 ? pairKey(expr.row, expr.row2) : pathKey(expr.row), pathKey(expr.column)];
     return table && row && column ? `${table}[${row},${column}]` : null;
   }
   return null;
+}
+
+function pairKey(first: Expr, second: Expr): string | null {
+  const [a, b] = [pathKey(first), pathKey(second)];
+  return a && b ? `(${a},${b})` : null;
 }
 
 /** The paths a condition proves not none when it is true (or when false, for `whenTrue = false`). */

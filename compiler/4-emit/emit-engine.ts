@@ -1,4 +1,5 @@
 import type { Expr, Lookup } from "../language/ast.ts";
+import { nodesOf } from "../language/visit.ts";
 import type { NotationInfo, Type } from "../language/types.ts";
 import type { CheckedEdition, DiceModel, InputModel, LetModel, ProcedureModel, RequirementModel, TableKey, TableModel } from "../3-check/types.ts";
 import {
@@ -782,33 +783,64 @@ function branchFunction(definition: LetModel, emitter: ExpressionEmitter): TsStm
   return { type: "function", name: branchName(definition.key), params, returns: tRef("number"), body: [...unit, { type: "return", value: choice }] };
 }
 
-/** Whether a definition's value is a chart cell, `T[row, column]`: its trace step names the cell. */
-/** The chart cells a value can be: itself, or a branch of its if/elif/else, read from a named table (`T[row, column]`). */
-function cellLookups(value: Expr): Lookup[] {
-  if (value.type === "Lookup") return value.object.type === "Name" ? [value] : [];
-  if (value.type === "If") return [...cellLookups(value.consequent), ...cellLookups(value.alternate)];
-  return [];
+/**
+ * Where a value can come from on a chart: a cell it reads (`T[row, column]`), or the key a search
+ * along the chart stopped at (`first(r for r in rows(T) where … T[r, c] …)` stops in row r, column c).
+ */
+type ChartRead = { kind: "cell"; lookup: Lookup } | { kind: "search"; lookup: Lookup; along: "rows" | "columns" };
+
+/** The chart reads a value can be: itself, or a branch of its if/elif/else, from a named table. */
+function chartReads(value: Expr): ChartRead[] {
+  if (value.type === "Lookup") return value.object.type === "Name" ? [{ kind: "cell", lookup: value }] : [];
+  if (value.type === "If") return [...chartReads(value.consequent), ...chartReads(value.alternate)];
+  const search = searchOf(value);
+  return search ? [search] : [];
+}
+
+/** `first`/`last` of a chart's own keys, kept by a filter that reads the chart at the key and at one place across it. */
+function searchOf(value: Expr): ChartRead | null {
+  if (value.type !== "Aggregate" || (value.fn !== "first" && value.fn !== "last") || !value.filter) return null;
+  const variable = value.variable.name;
+  if (value.value && !(value.value.type === "Name" && value.value.name === variable)) return null;
+  const { list } = value;
+  if (list.type !== "Call" || (list.callee !== "rows" && list.callee !== "columns") || list.args[0]?.type !== "Name") return null;
+  const table = list.args[0].name;
+  const along = list.callee;
+  const isVariable = (x: Expr) => x.type === "Name" && x.name === variable;
+  const mentionsVariable = (x: Expr) => nodesOf(x).some(isVariable);
+  const lookup = nodesOf(value.filter).find(
+    (x): x is Lookup =>
+      x.type === "Lookup" && x.object.type === "Name" && x.object.name === table &&
+      (along === "rows" ? isVariable(x.row) && !mentionsVariable(x.column) : isVariable(x.column) && !mentionsVariable(x.row)),
+  );
+  return lookup ? { kind: "search", lookup, along } : null;
 }
 
 function readsCell(definition: LetModel): boolean {
-  return !definition.each && cellLookups(definition.value).length > 0;
+  return !definition.each && chartReads(definition.value).length > 0;
 }
 
 function tablesRead(definition: LetModel): string[] {
-  return cellLookups(definition.value).map((lookup) => (lookup.object as Extract<Expr, { type: "Name" }>).name);
+  return chartReads(definition.value).map((read) => (read.lookup.object as Extract<Expr, { type: "Name" }>).name);
 }
 
 /**
  * Where a definition whose value is a chart cell read it, for the trace: "Combat Table (9.9), row 7,
  * column 9". A cell given by a branch of an if/elif/else is cited when that branch gave the value
- * (the conditions are read again, as the value read them); another branch cites no cell.
+ * (the conditions are read again, as the value read them); another branch cites no cell. A search
+ * along a chart cites the cell it stopped at, the found key's row (or column) across the other key.
  */
 function cellFunction(definition: LetModel, emitter: ExpressionEmitter): TsStmt {
   const e = (x: Expr) => emitter.emit(x, definition.citation.paragraph);
   const value = call(id(definitionName(definition.key)), [S]);
   const place = (x: Expr): TsExpr => {
-    if (x.type === "Lookup" && x.object.type === "Name") return call(rt("cellPlace"), [e(x.object), e(x.row), e(x.column), value]);
-    if (x.type === "If" && cellLookups(x).length > 0) return cond(e(x.test), place(x.consequent), place(x.alternate));
+    const [read] = x.type === "If" ? [] : chartReads(x);
+    if (read?.kind === "cell") return call(rt("cellPlace"), [e(read.lookup.object), emitter.rowKey(read.lookup, definition.citation.paragraph), e(read.lookup.column), value]);
+    if (read?.kind === "search") {
+      const { object, row, column } = read.lookup;
+      return call(rt("searchPlace"), read.along === "rows" ? [e(object), value, e(column)] : [e(object), e(row), value]);
+    }
+    if (x.type === "If" && chartReads(x).length > 0) return cond(e(x.test), place(x.consequent), place(x.alternate));
     return lit(null);
   };
   return { type: "function", name: cellName(definition.key), params: [{ name: "s", type: STATE }], returns: tUnion([tRef("string"), tRef("null")]), body: [{ type: "return", value: place(definition.value) }] };

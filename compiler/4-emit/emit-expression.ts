@@ -119,6 +119,12 @@ export class ExpressionEmitter {
     return this;
   }
 
+  /** The key of a lookup's row: its one key, or for rows keyed by two columns the pair as the chart's row is keyed, `first/second`. */
+  rowKey(expr: Lookup, paragraph: string): TsExpr {
+    const row = this.emit(expr.row, paragraph);
+    return expr.row2 ? bin("+", bin("+", row, lit("/")), this.emit(expr.row2, paragraph)) : row;
+  }
+
   /** `paragraph` is cited when an operation has no value (division by zero, 0:0 odds). */
   emit(expr: Expr, paragraph: string): TsExpr {
     const code = this.translate(expr, paragraph);
@@ -173,7 +179,7 @@ export class ExpressionEmitter {
       const column = this.loop.columns.get(expr);
       if (row && column) return call(rt("cell"), [table, row.index, column, row.row, e(expr.column)]);
       if (row) return call(rt("cellAt"), [table, row.index, row.row, e(expr.column)]);
-      return call(rt("lookup"), [table, e(expr.row), e(expr.column)]);
+      return call(rt("lookup"), [table, this.rowKey(expr, paragraph), e(expr.column)]);
     },
     Index: (expr, paragraph) => call(rt("item"), [this.readList(expr.object, paragraph), this.emit(expr.index, paragraph), lit(paragraph)]),
     Unary: (expr, paragraph) => {
@@ -329,7 +335,7 @@ export class ExpressionEmitter {
         continue;
       }
       const { lookup } = hoist;
-      const row = constant(this.emit(lookup.row, paragraph));
+      const row = constant(this.rowKey(lookup, paragraph));
       this.loop.rows.set(lookup, { row, index: constant(call(rt("rowOf"), [this.emit(lookup.object, paragraph), row])) });
     }
     for (const lookup of plan.columns) this.loop.columns.set(lookup, id(loopIndex));

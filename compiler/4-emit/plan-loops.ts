@@ -72,8 +72,11 @@ export function planLoop(expr: AggregateExpr, facts: ExpressionFacts): LoopPlan 
       if (e.set.type !== "Set" && e.set.type !== "Span") visit(e.set);
     },
     Lookup: (e) => {
-      if (e.object.type === "Name" && invariant(e.row)) plan.hoisted.push({ kind: "row", lookup: e });
-      else visit(e.row);
+      if (e.object.type === "Name" && invariant(e.row) && (!e.row2 || invariant(e.row2))) plan.hoisted.push({ kind: "row", lookup: e });
+      else {
+        visit(e.row);
+        if (e.row2) visit(e.row2);
+      }
       if (columnsOf !== null && tableOf(e.object, facts) === columnsOf && isLocal(e.column, index, facts)) plan.columns.add(e);
       visit(e.column);
     },
@@ -110,7 +113,7 @@ export function sortedSearch(expr: AggregateExpr, facts: ExpressionFacts, charts
   const chart = decl ? charts.get(decl.name) : undefined;
   if (!chart || !sortedRows(chart)) return null;
   const invariant = (e: Expr) => freeLocals(e, facts).every((local) => local.index !== index);
-  const alongRow = (e: Expr) => e.type === "Lookup" && tableOf(e.object, facts) === decl && isLoopVariable(e.column) && invariant(e.row);
+  const alongRow = (e: Expr) => e.type === "Lookup" && tableOf(e.object, facts) === decl && isLoopVariable(e.column) && invariant(e.row) && (!e.row2 || invariant(e.row2));
   const { op, left, right } = expr.filter;
   if (!["<", "<=", ">", ">="].includes(op)) return null;
   // `T[r, c] <= x` keeps the cells up to x: the first columns; `x <= T[r, c]` the last ones.

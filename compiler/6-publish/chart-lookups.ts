@@ -41,7 +41,8 @@ export function chartLookups(procedure: ProcedureModel): ChartLookup[] {
   const lookups: ChartLookup[] = [];
   for (const definition of procedure.lets) {
     const expr = definition.value;
-    if (definition.each || expr.type !== "Lookup" || expr.object.type !== "Name") continue;
+    // A row keyed by two columns is picked by two names: not a lookup of one row and one column.
+    if (definition.each || expr.type !== "Lookup" || expr.object.type !== "Name" || expr.row2) continue;
     const table = tables.get(expr.object.name);
     const row = axis(expr.row, inputs, lets, table?.rows ?? [], table);
     const column = axis(expr.column, inputs, lets, table?.columns ?? [], table);

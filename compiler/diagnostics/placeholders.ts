@@ -132,6 +132,8 @@ export interface Placeholders {
   HX0303: { expr: Value };
   /** ambiguous-member: `{name}` is a member of more than one enum here ({enums}). */
   HX0304: { name: Value; enums: Value; hint: Value };
+  /** ambiguous-member-or-value: `{name}` is both a member of {enum} and a value of that enum. */
+  HX0307: { name: Value; enum: Value; hint: Value };
   /** cycle: `{name}` depends on itself: {path}. */
   HX0305: { name: Value; path: Value };
   /** bad-argument-count: `{name}` takes {expected} argument(s), not {actual}. */
@@ -164,6 +166,10 @@ export interface Placeholders {
   HX0408: { chart: Value; axis: Value; missing: Value; before: Value; after: Value };
   /** mapping-not-enum: Table `{table}` maps printed labels of its {what}, which are {type}, not members of an enum. */
   HX0420: { table: Value; what: Value; type: Value };
+  /** missing-chart-key-pair: Chart `{chart}` has no row for `{first}` and `{second}` together. */
+  HX0409: { chart: Value; first: Value; second: Value };
+  /** pair-key-not-enum: Table `{table}` keys its rows by two columns, but {which} is {type}, not an enum. */
+  HX0422: { table: Value; which: Value; type: Value };
   /** counted-key-not-integer: Table `{table}` says its {what} count "{noun}", but its {what} are {type}, not whole numbers. */
   HX0421: { table: Value; what: Value; noun: Value; type: Value };
   /** bad-procedure-name: `{name}` in procedure `{procedure}` is not {expected}. */

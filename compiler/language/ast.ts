@@ -165,6 +165,8 @@ export interface KeySpec {
   aliases: KeyAlias[];
   /** `rows: … from "Applies"`: the column whose cells are the row keys (the first column then holds cells). */
   from: Text | null;
+  /** `rows: (hex_status, terrain)`: the second key of rows keyed by the first two columns together. */
+  second: KeySpec | null;
   loc: Loc;
 }
 
@@ -288,6 +290,8 @@ export interface Lookup extends ExprBase {
   type: "Lookup";
   object: Expr;
   row: Expr;
+  /** `T[(status, terrain), column]`: the second key of a chart whose rows are keyed by two columns. */
+  row2: Expr | null;
   column: Expr;
 }
 

@@ -37,7 +37,10 @@ export interface TableInfo {
   name: string;
   /** The chart holds only known keys: a key it lacks is "not known", not "not on the chart". */
   partial: boolean;
+  /** For rows keyed by two columns (`rows: (hex_status, terrain)`), the pair of them: each row a member `first/second`. */
   rowKey: Type;
+  /** The two keys of rows keyed by two columns, each its own enum. */
+  rowPair?: readonly [EnumInfo, EnumInfo];
   columnKey: Type;
   cell: Type;
 }

@@ -52,6 +52,12 @@ export declare function cell<V>(table: Table<V>, r: number, c: number, row: KeyV
  * assumed it).
  */
 export declare function cellPlace(table: Table<unknown>, row: KeyValue, column: KeyValue, value: unknown): string | null;
+/**
+ * Where a search along a chart stopped (the row of the key it found, in the column it searched,
+ * or the other way round): "Attrition Table (12.8b), row -1 Step, column 3"; null when it found
+ * nothing, or a key the chart does not have (an example assumed it).
+ */
+export declare function searchPlace(table: Table<unknown>, row: KeyValue | null, column: KeyValue | null): string | null;
 /** Column or row keys as values: integers (a header "7" is 7), or enum member names. */
 export declare function keysOf(keys: readonly Key[]): (string | Num)[];
 /** Odds keys as odds: "13:1+" is 13:1, "1:9 or less" is 1:9. */

@@ -161,6 +161,22 @@ export function cellPlace(table: Table<unknown>, row: KeyValue, column: KeyValue
   const c = keyIndex(table.columnIndex, column);
   if (c < 0) throw missingKey(table, "column", column);
   if (!sameValue(table.cells[r][c], value)) return null;
+  return placeText(table, r, c, row, column);
+}
+
+/**
+ * Where a search along a chart stopped (the row of the key it found, in the column it searched,
+ * or the other way round): "Attrition Table (12.8b), row -1 Step, column 3"; null when it found
+ * nothing, or a key the chart does not have (an example assumed it).
+ */
+export function searchPlace(table: Table<unknown>, row: KeyValue | null, column: KeyValue | null): string | null {
+  if (row === null || column === null) return null;
+  const r = keyIndex(table.rowIndex, row);
+  const c = keyIndex(table.columnIndex, column);
+  return r < 0 || c < 0 ? null : placeText(table, r, c, row, column);
+}
+
+function placeText(table: Table<unknown>, r: number, c: number, row: KeyValue, column: KeyValue): string {
   const rowText = table.rowHeaders?.[r] ?? keyText(row, table.rows[r]);
   const columnText = table.columnHeaders?.[c] ?? keyText(column, table.columns[c]);
   return `${table.caption}, row ${rowText}, column ${columnText}`;
@@ -168,9 +184,7 @@ export function cellPlace(table: Table<unknown>, row: KeyValue, column: KeyValue
 
 /** A cell the chart does not know: stops, naming its row and column. */
 function unknownCell(table: Table<unknown>, r: number, c: number, row: KeyValue, column: KeyValue): never {
-  const rowText = table.rowHeaders?.[r] ?? keyText(row, table.rows[r]);
-  const columnText = table.columnHeaders?.[c] ?? keyText(column, table.columns[c]);
-  throw new Stop("unknown", `${table.caption}, row ${rowText}, column ${columnText}: this cell is not known; consult the printed chart`, table.paragraph);
+  throw new Stop("unknown", `${placeText(table, r, c, row, column)}: this cell is not known; consult the printed chart`, table.paragraph);
 }
 
 /** Column or row keys as values: integers (a header "7" is 7), or enum member names. */

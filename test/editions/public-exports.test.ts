@@ -24,7 +24,7 @@ const RUNTIME_EXPORTS = [
   "ge", "gt", "halve", "header", "inRange", "isWhole", "item", "keyCount", "keysOf", "lastItem", "le", "lookup", "lowerText", "lt", "max", "min", "mul", "needDie",
   "neg", "notKnown", "numberIn", "oddsIn", "oddsInRange", "oddsKeysOf", "oddsOfValue", "oddsText", "parseOdds", "parseOddsRange", "parseRange", "pastEnds",
   "plainObject", "quarter", "rangeIn", "ratio", "readNotation", "refused", "requirements", "resolved", "rollOrNone", "round", "roundOdds", "rowOf",
-  "sameValue", "spread", "straightOptions", "sub", "table", "toNumber", "toWire", "tracedParagraph", "tracedText", "upperText", "whole", "wireAs", "wireEach", "wireText",
+  "sameValue", "searchPlace", "spread", "straightOptions", "sub", "table", "toNumber", "toWire", "tracedParagraph", "tracedText", "upperText", "whole", "wireAs", "wireEach", "wireText",
 ];
 
 const names = async (file: string) => Object.keys(await import(pathToFileURL(file).href)).sort();

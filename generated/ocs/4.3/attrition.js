@@ -247,6 +247,8 @@ const table$attrition_table = rt.table({
         { min: 8, max: Infinity, text: "8+" },
       ],
     ],
+    rowHeaders: ["No Loss", "-1 Step", "-2 Steps", "-4 Steps", "- All Steps"],
+    columnHeaders: ["5", "4", "3", "2", "1", "0"],
   });
 const table$attrition_table$rows = rt.keysOf(table$attrition_table.rows);
 const table$attrition_table$columns = rt.keysOf(table$attrition_table.columns);
@@ -477,6 +479,9 @@ function branch$oos_units$attrition_ar(s, u$i) {
   const u$ = in$oos_units(s)[u$i];
   return u$.mode === "strat" ? 0 : 1;
 }
+function cell$attrition_result(s) {
+  return rt.searchPlace(table$attrition_table, attrition_result(s), attrition_column(s));
+}
 function attrition_column$each1(s) {
   const items = in$oos_units(s);
   let best = null;
@@ -627,7 +632,7 @@ const TRACE = [
   },
   { info: step$die$attrition_roll, value: (s) => s.die$attrition_roll },
   { info: step$attrition_roll_modified, value: (s) => s.attrition_roll_modified },
-  { info: step$attrition_result, value: (s) => s.attrition_result },
+  { info: step$attrition_result, value: (s) => s.attrition_result, cell: cell$attrition_result },
   { info: step$attrition_steps_lost, value: (s) => s.attrition_steps_lost },
 ];
 const DEFINITIONS = [

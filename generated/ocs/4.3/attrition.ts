@@ -285,6 +285,8 @@ const table$attrition_table: rt.Table<rt.Range> = rt.table({
         { min: 8, max: Infinity, text: "8+" },
       ],
     ],
+    rowHeaders: ["No Loss", "-1 Step", "-2 Steps", "-4 Steps", "- All Steps"],
+    columnHeaders: ["5", "4", "3", "2", "1", "0"],
   });
 const table$attrition_table$rows = rt.keysOf(table$attrition_table.rows) as readonly ("no_loss" | "one_step" | "two_steps" | "four_steps" | "all_steps")[];
 const table$attrition_table$columns = rt.keysOf(table$attrition_table.columns) as readonly number[];
@@ -515,6 +517,9 @@ function branch$oos_units$attrition_ar(s: State, u$i: number): number {
   const u$ = in$oos_units(s)[u$i];
   return u$.mode === "strat" ? 0 : 1;
 }
+function cell$attrition_result(s: State): string | null {
+  return rt.searchPlace(table$attrition_table, attrition_result(s), attrition_column(s));
+}
 function attrition_column$each1(s: State): number | null {
   const items: readonly OosUnit[] = in$oos_units(s);
   let best: number | null = null;
@@ -665,7 +670,11 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   },
   { info: step$die$attrition_roll, value: (s: State) => s.die$attrition_roll },
   { info: step$attrition_roll_modified, value: (s: State) => s.attrition_roll_modified },
-  { info: step$attrition_result, value: (s: State) => s.attrition_result },
+  {
+    info: step$attrition_result,
+    value: (s: State) => s.attrition_result,
+    cell: cell$attrition_result,
+  },
   { info: step$attrition_steps_lost, value: (s: State) => s.attrition_steps_lost },
 ];
 const DEFINITIONS: readonly rt.OutputSpec<State>[] = [

@@ -1669,6 +1669,8 @@ const table$surprise_table = rt.table({
         { min: -Infinity, max: 5, text: "5 or less" },
       ],
     ],
+    rowHeaders: ["Overrun", "Regular"],
+    columnHeaders: ["attacker gains surprise", "defender gains surprise"],
   });
 const table$surprise_table$rows = rt.keysOf(table$surprise_table.rows);
 const table$surprise_table$columns = rt.keysOf(table$surprise_table.columns);
@@ -4619,6 +4621,9 @@ function cell$final_column_odds(s) {
 function cell$start_column_odds(s) {
   return rt.cellPlace(table$combat_odds, in$terrain(s), start_column(s), start_column_odds(s));
 }
+function cell$surprise(s) {
+  return rt.searchPlace(table$surprise_table, in$attack_type(s), surprise(s));
+}
 function cell$result(s) {
   return rt.cellPlace(table$combat_results, combat_modified(s), final_column(s), result(s));
 }
@@ -5824,7 +5829,7 @@ const TRACE = [
   { info: step$hedgehog_surprise_drm, value: (s) => s.hedgehog_surprise_drm },
   { info: step$surprise_modified, value: (s) => s.surprise_modified },
   { info: step$in$attack_type, value: (s) => s.in$attack_type },
-  { info: step$surprise, value: (s) => s.surprise },
+  { info: step$surprise, value: (s) => s.surprise, cell: cell$surprise },
   { info: step$die$shift_roll, value: (s) => s.die$shift_roll },
   {
     info: step$column_shift,

@@ -1897,6 +1897,8 @@ const table$surprise_table: rt.Table<rt.Range> = rt.table({
         { min: -Infinity, max: 5, text: "5 or less" },
       ],
     ],
+    rowHeaders: ["Overrun", "Regular"],
+    columnHeaders: ["attacker gains surprise", "defender gains surprise"],
   });
 const table$surprise_table$rows = rt.keysOf(table$surprise_table.rows) as readonly ("overrun" | "regular")[];
 const table$surprise_table$columns = rt.keysOf(table$surprise_table.columns) as readonly ("attacker" | "defender")[];
@@ -4855,6 +4857,9 @@ function cell$final_column_odds(s: State): string | null {
 function cell$start_column_odds(s: State): string | null {
   return rt.cellPlace(table$combat_odds, in$terrain(s), start_column(s), start_column_odds(s));
 }
+function cell$surprise(s: State): string | null {
+  return rt.searchPlace(table$surprise_table, in$attack_type(s), surprise(s));
+}
 function cell$result(s: State): string | null {
   return rt.cellPlace(table$combat_results, combat_modified(s), final_column(s), result(s));
 }
@@ -6072,7 +6077,7 @@ const TRACE: readonly rt.TraceEntry<State>[] = [
   { info: step$hedgehog_surprise_drm, value: (s: State) => s.hedgehog_surprise_drm },
   { info: step$surprise_modified, value: (s: State) => s.surprise_modified },
   { info: step$in$attack_type, value: (s: State) => s.in$attack_type },
-  { info: step$surprise, value: (s: State) => s.surprise },
+  { info: step$surprise, value: (s: State) => s.surprise, cell: cell$surprise },
   { info: step$die$shift_roll, value: (s: State) => s.die$shift_roll },
   {
     info: step$column_shift,

@@ -34,22 +34,27 @@ procedure p {
 :::
 `;
 
-describe("the trace step of a definition that reads a chart cell", () => {
+const step = (trace: readonly TraceStep[], name: string) => trace.find((s) => s.name === name)!;
+
+/** The engine of a one-chapter document, compiled before the tests of a block and resolved by them. */
+function documentEngine(document: string, name: string) {
   let root: string;
   let engine: EngineModule;
   beforeAll(async () => {
-    root = documentCorpus(DOCUMENT).root;
-    const [named] = await compiledEngines(root, "cell-trace");
+    root = documentCorpus(document).root;
+    const [named] = await compiledEngines(root, name);
     engine = await named.load();
   });
   afterAll(() => removeTemp(root));
-
-  const resolve = (input: object, assume?: Record<string, unknown>) => {
+  return (input: object, assume?: Record<string, unknown>) => {
     const checked = engine.check(input);
     if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
     return engine.resolve(checked.value, {}, assume ? { assume } : undefined);
   };
-  const step = (trace: readonly TraceStep[], name: string) => trace.find((s) => s.name === name)!;
+}
+
+describe("the trace step of a definition that reads a chart cell", () => {
+  const resolve = documentEngine(DOCUMENT, "cell-trace");
 
   it("names the chart, the row and column headers as printed, and the cell", () => {
     const { trace } = resolve({ sky: "heavy_rain", guns: 4 });
@@ -75,5 +80,60 @@ describe("OCS ground combat", () => {
     const { trace } = engine.resolve(checked.value, { surprise_roll: 5, shift_roll: 1, combat_roll: 7 });
     const result = trace.find((s) => s.name === "result") as { cell?: string };
     expect(result.cell).toMatch(/^Combat Table \(9\.9\): .*, row 7, column \d+: A\S* D\S*$/);
+  });
+});
+
+const SEARCH = `${frontMatter("Searches")}
+# 1.0 Searches
+
+**1.1** Roll two dice in the column of the unit's rating: the row whose range holds the roll is the loss.
+
+\`\`\`rules
+enum loss "Loss" { no_loss "No Loss", one_step "-1 Step", two_steps "-2 Steps" }
+input rating "Rating": integer 1..2
+input roll "Roll": integer 2..12
+table loss_table "Loss Table" = chart "loss-table" { rows: loss, columns: integer, cells: range }
+let result "Result" = first(r for r in rows(loss_table) where roll in loss_table[r, rating])
+  "Roll two dice in the column of the unit's rating"
+let rating_needed "Rating needed" = last(c for c in columns(loss_table) where roll in loss_table[two_steps, c])
+  "the row whose range holds the roll is the loss"
+procedure losses { output result, rating_needed }
+\`\`\`
+
+:::chart[Loss Table (1.1)]{#loss-table}
+| Result    | 2    | 1   |
+|-----------|------|-----|
+| No Loss   | 2-8  | -   |
+| -1 Step   | 9-11 | 2-9 |
+| -2 Steps  | 12+  | 10+ |
+:::
+`;
+
+describe("the trace step of a definition that searches along a chart", () => {
+  const resolve = documentEngine(SEARCH, "search-trace");
+  const trace = (input: object) => resolve(input).trace;
+
+  it("names the row it found in the column it searched, as printed", () => {
+    expect(step(trace({ rating: 1, roll: 9 }), "result").cell).toBe("Loss Table (1.1), row -1 Step, column 1: -1 Step");
+    expect(step(trace({ rating: 2, roll: 9 }), "result").cell).toBe("Loss Table (1.1), row -1 Step, column 2: -1 Step");
+  });
+
+  it("names the column it found along the row it searched", () => {
+    expect(step(trace({ rating: 1, roll: 12 }), "rating_needed").cell).toBe("Loss Table (1.1), row -2 Steps, column 1: 1");
+  });
+
+  it("names no cell when the search found nothing", () => {
+    expect(step(trace({ rating: 1, roll: 5 }), "rating_needed").cell).toBeUndefined();
+  });
+});
+
+describe("OCS attrition", () => {
+  it("names the Attrition Table's row and column of the result", async () => {
+    const engine = await generatedEngines().find((e) => e.name === "ocs/4.3/attrition")!.load();
+    const checked = engine.check({ oos_units: [{ ar: 3, steps: 2 }] });
+    if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+    const { trace } = engine.resolve(checked.value, { attrition_roll: 7 });
+    const result = trace.find((s) => s.name === "attrition_result") as { cell?: string };
+    expect(result.cell).toMatch(/^Attrition Table \(12\.8b\).*, row -1 Step, column 3: -1 Step$/);
   });
 });

@@ -96,6 +96,13 @@ describe("diagnostics fixtures", () => {
       }
     });
 
+    // An edition that extends another checks the same chapters again: a mistake there is still one diagnostic.
+    it("reports a mistake once per place, not once per edition that reads it", async () => {
+      const result = await compileCase(name);
+      const seen = result.diagnostics.map((d) => `${keyOf(observed(d))} ${d.message}`);
+      expect(seen.filter((key, i) => seen.indexOf(key) !== i)).toEqual([]);
+    });
+
     it("fails the build without output when there are errors", async () => {
       const result = await compileCase(name);
       const errors = result.diagnostics.filter((d) => d.severity === "error");
