@@ -109,7 +109,7 @@ function isFolder(path: string): boolean {
   }
 }
 
-/** The largest JSON file `--input @file` or `--dice @file` reads: far more than any situation. */
+/** The largest file an option reads (`--input @file`, `--dice @file`, `--transcription`): far more than any situation or transcription. */
 export const MAX_JSON_FILE = 1024 * 1024;
 
 /** JSON given inline, or as @file / a path to a file (a regular file of at most MAX_JSON_FILE bytes). */
@@ -117,7 +117,7 @@ export function readJsonArgument(name: string, value: string): unknown {
   const trimmed = value.trim();
   let text = trimmed;
   if (trimmed.startsWith("@") || (!/^[[{"\d-]/.test(trimmed) && trimmed !== "true" && trimmed !== "false" && trimmed !== "null")) {
-    text = readJsonFile(name, trimmed.replace(/^@/, ""));
+    text = readArgumentFile(name, trimmed.replace(/^@/, ""));
   }
   try {
     return JSON.parse(text);
@@ -131,7 +131,7 @@ export function readJsonArgument(name: string, value: string): unknown {
  * (`/dev/zero` would be read forever, a FIFO would wait for a writer) and a file
  * larger than MAX_JSON_FILE; it is opened without blocking and checked again once open.
  */
-function readJsonFile(name: string, path: string): string {
+export function readArgumentFile(name: string, path: string): string {
   const cannot = (reason: string) => new UsageError(`--${name}: cannot read ${path} (${reason})`);
   let fd: number | undefined;
   try {

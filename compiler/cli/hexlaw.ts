@@ -16,7 +16,7 @@ const OPTIONS: Record<string, { valued: string[]; boolean: string[] }> = {
   test: { valued: ["root"], boolean: [] },
   explain: { valued: ["root", "input", "dice"], boolean: ["json"] },
   diff: { valued: ["root", "samples", "seed"], boolean: ["json"] },
-  mutate: { valued: ["root", "samples", "seed"], boolean: ["json"] },
+  mutate: { valued: ["root", "samples", "seed", "transcription"], boolean: ["json"] },
   import: { valued: ["root", "revision", "pages", "base", "source-title"], boolean: [] },
   init: { valued: ["root"], boolean: [] },
   pack: { valued: ["root", "out", "name"], boolean: [] },

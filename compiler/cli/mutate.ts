@@ -4,7 +4,8 @@ import { compile, editionBuild } from "../compile.ts";
 import { formatMutation, formatRate } from "../mutate/format-report.ts";
 import { MUTATE_DEFAULTS, mutateEdition } from "../mutate/mutate-edition.ts";
 import type { EditionMutation } from "../mutate/types.ts";
-import { MAX_SAMPLES, MAX_SEED, type Parsed, UsageError, wholeNumberFlag } from "./args.ts";
+import { readTranscription, type Transcription } from "../mutate/transcription.ts";
+import { MAX_SAMPLES, MAX_SEED, type Parsed, readArgumentFile, UsageError, wholeNumberFlag } from "./args.ts";
 import { printDiagnostics } from "./report.ts";
 
 /** This command's own entry point, for the process each edition is mutated in. */
@@ -15,8 +16,9 @@ const CLI = fileURLToPath(new URL("./hexlaw.ts", import.meta.url));
  * module, which a process cannot unload, so one process for all the editions runs out
  * of memory.
  */
-function mutateApart(root: string, name: string, samples: number, seed: number): EditionMutation {
-  const json = execFileSync(process.execPath, [CLI, "mutate", name, "--json", "--samples", String(samples), "--seed", String(seed), "--root", root], {
+function mutateApart(root: string, name: string, samples: number, seed: number, transcription: string | undefined): EditionMutation {
+  const also = transcription === undefined ? [] : ["--transcription", transcription];
+  const json = execFileSync(process.execPath, [CLI, "mutate", name, "--json", "--samples", String(samples), "--seed", String(seed), "--root", root, ...also], {
     encoding: "utf8",
     maxBuffer: 256 * 1024 * 1024,
     stdio: ["ignore", "pipe", "inherit"],
@@ -30,6 +32,9 @@ export async function mutate(root: string, parsed: Parsed): Promise<number> {
   if (extra.length > 0) throw new UsageError("name one edition: hexlaw mutate <ruleset>/<edition> (or none for every edition)");
   const samples = wholeNumberFlag(parsed, "samples", MUTATE_DEFAULTS.samples, MAX_SAMPLES);
   const seed = wholeNumberFlag(parsed, "seed", MUTATE_DEFAULTS.seed, MAX_SEED);
+  const given = parsed.flags.get("transcription");
+  const transcriptionFile = typeof given === "string" ? given : undefined;
+  const transcription = transcriptionOf(transcriptionFile);
   const result = await compile({ root });
   if (printDiagnostics(result.diagnostics.filter((d) => d.severity === "error"), result.sources) > 0) {
     process.stderr.write("The corpus has errors; fix them before mutation testing.\n");
@@ -42,12 +47,12 @@ export async function mutate(root: string, parsed: Parsed): Promise<number> {
   if (target) {
     const [ruleset, edition] = target.split("/");
     const progress = tell ? (done: number, total: number) => process.stderr.write(`\r${target}: ${done}/${total} mutants`) : undefined;
-    reports.push(await mutateEdition(editionBuild(result, ruleset, edition)!, result.sources, { samples, seed, progress }));
+    reports.push(await mutateEdition(editionBuild(result, ruleset, edition)!, result.sources, { samples, seed, progress, transcription }));
     if (progress) process.stderr.write("\n");
   } else {
     for (const name of all) {
       if (tell) process.stderr.write(`${name}: mutating…\n`);
-      reports.push(mutateApart(root, name, samples, seed));
+      reports.push(mutateApart(root, name, samples, seed, transcriptionFile));
     }
   }
   if (parsed.flags.has("json")) {
@@ -57,4 +62,12 @@ export async function mutate(root: string, parsed: Parsed): Promise<number> {
     process.stdout.write(`${[...summary, ...reports.map(formatMutation)].join("\n\n")}\n`);
   }
   return 0;
+}
+
+/** `--transcription <file>`: the printed charts transcribed apart from the rules (`#### <chart id>` above each chart's table). */
+function transcriptionOf(file: string | undefined): Transcription | undefined {
+  if (file === undefined) return undefined;
+  const tables = readTranscription(readArgumentFile("transcription", file), file);
+  if (tables.size === 0) throw new UsageError(`--transcription: ${file} has no chart's table (each under a heading \`#### <chart id>\`)`);
+  return tables;
 }

@@ -64,7 +64,7 @@ engines run on every vector of both and on generated inputs.
   --seed <n>     seed of the random sample (default 1, at most 4294967295)
 
 Exit code: 0 when no answer differs, 1 when behaviour changed, 2 on bad usage.`,
-  mutate: `Usage: hexlaw mutate [<ruleset>/<edition>] [--json] [--samples <n>] [--seed <n>]
+  mutate: `Usage: hexlaw mutate [<ruleset>/<edition>] [--json] [--samples <n>] [--seed <n>] [--transcription <file>]
 
 Mutation testing of the formal rules. Changes the edition's rules blocks and
 charts one thing at a time — a comparison or arithmetic operator, and/or, a
@@ -83,11 +83,16 @@ are listed first.
   --json         print the report as JSON
   --samples <n>  situations sampled per survivor to look for a difference (default 60, at most 100000; 0: none)
   --seed <n>     seed of that sample (default 1, at most 4294967295)
+  --transcription <file>
+                 the printed charts transcribed apart from the rules: each chart's
+                 table under a heading "#### <chart id>"; a chart cell's mutant that
+                 makes its chart differ from it is killed by it (counted apart)
 
 Exit code: 0 (survivors are reported, not failures), 2 on bad usage or a corpus with errors.
 
-Example:
-  hexlaw mutate ocs/4.3`,
+Examples:
+  hexlaw mutate ocs/4.3
+  hexlaw mutate ocs/4.3 --transcription test/fixtures/sources/ocs-4.3-charts-pdf.md`,
   import: `Usage: hexlaw import <source> <ruleset>/<edition> [--revision <rev>] [--pages <path>] [--base <source-or-rev>] [--source-title <title>]
 
 Converts the Markdown pages of a Hugo site into rule documents of

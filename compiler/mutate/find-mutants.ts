@@ -90,8 +90,8 @@ const MUTATIONS: Cases<void, Site> = {
  */
 export function findMutants(checked: CheckedEdition, sources: ReadonlyMap<string, string>): Mutant[] {
   const mutants: Mutant[] = [];
-  const add = (operator: Mutant["operator"], paragraph: string, file: string, at: { start: { line: number; column: number } }, change: string, apply: () => () => void) => {
-    mutants.push({ id: mutants.length + 1, operator, paragraph, file, line: at.start.line, column: at.start.column, change, apply });
+  const add = (operator: Mutant["operator"], paragraph: string, file: string, at: { start: { line: number; column: number } }, change: string, apply: () => () => void, chart?: Chart) => {
+    mutants.push({ id: mutants.length + 1, operator, paragraph, file, line: at.start.line, column: at.start.column, change, apply, ...(chart ? { chart } : {}) });
   };
 
   const { symbols } = checked.resolved;
@@ -124,7 +124,7 @@ export function findMutants(checked: CheckedEdition, sources: ReadonlyMap<string
           .find((n, i) => n !== undefined && (i > 1 || c + (i === 0 ? 1 : -1) > 0) && !isUnknown(n) && n.text.trim() !== cell.text.trim());
         if (!neighbour) return;
         const change = `chart “${chart.caption}”, row ${row[0].text.trim()}, column ${chart.header[c]?.text.trim()}: \`${cell.text.trim()}\` → \`${neighbour.text.trim()}\``;
-        add("chart-cell", paragraph, cell.place.file, cell.place, change, () => set(cell, { text: neighbour.text }));
+        add("chart-cell", paragraph, cell.place.file, cell.place, change, () => set(cell, { text: neighbour.text }), chart);
       });
     });
   }

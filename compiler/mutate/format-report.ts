@@ -6,9 +6,10 @@ const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 export function formatRate(report: EditionMutation): string {
   const { counts } = report;
   const indistinct = report.mutants.filter((m) => m.status === "survived" && m.distinguishable === false).length;
+  const transcribed = report.mutants.filter((m) => m.byTranscription).length;
   return (
     `${report.ruleset}/${report.edition}: kill rate ${percent(report.killRate)} — ${report.mutants.length} mutants: ` +
-    `${counts.killed} killed, ${counts.survived} survived` +
+    `${counts.killed} killed${transcribed > 0 ? ` (${transcribed} of them chart cells by the charts' transcription, ${counts.killed - transcribed} by vectors)` : ""}, ${counts.survived} survived` +
     (indistinct > 0 ? ` (${indistinct} of them no sampled situation tells apart: probably equivalent; ${percent(report.killRateOfDistinguishable)} of the others killed)` : "") +
     `, ${counts.equivalent} equivalent (the engines do not change), ${counts.invalid} invalid (do not compile)`
   );

@@ -10,12 +10,19 @@ import { Session } from "../diagnostics/session.ts";
 import type { EngineModule } from "../runtime/runtime.ts";
 import type { SharedModule } from "../4-emit/types.ts";
 import { findMutants } from "./find-mutants.ts";
+import { chartDifferences, type Transcription } from "./transcription.ts";
 import type { EditionMutation, Mutant, MutantResult, MutantStatus } from "./types.ts";
 
 export interface MutateOptions {
   /** Situations sampled for each survivor to tell whether it is probably equivalent (0: none). */
   samples: number;
   seed: number;
+  /**
+   * The printed charts as transcribed apart from the rules (see transcription.ts): a chart
+   * cell's mutant that makes its chart differ from it is killed by it, as a test checking the
+   * charts against their print would kill it, whether or not a vector reads the cell.
+   */
+  transcription?: Transcription;
   /** Called after each mutant, for progress. */
   progress?: (done: number, total: number) => void;
 }
@@ -44,6 +51,21 @@ export async function mutateEdition(build: EditionBuild, sources: ReadonlyMap<st
   }
 
   const mutants = findMutants(checked, sources);
+  // What each chart already differs from its transcription in (an amended edition's charts may): a mutant, which changes
+  // one cell, is killed by the transcription when it makes that cell differ too.
+  const { transcription } = options;
+  const differing = new Map<string, Set<string>>();
+  for (const { chart } of mutants) {
+    const table = chart && transcription?.get(chart.id);
+    if (chart && table && !differing.has(chart.id)) differing.set(chart.id, new Set(chartDifferences(chart, table)));
+  }
+  const newDifference = (mutant: Mutant): string | undefined => {
+    const table = mutant.chart && transcription?.get(mutant.chart.id);
+    const before = mutant.chart && differing.get(mutant.chart.id);
+    if (!mutant.chart || !table || !before) return undefined;
+    const now = chartDifferences(mutant.chart, table);
+    return now.length > before.size ? now.find((d) => !before.has(d)) : undefined;
+  };
   const results: MutantResult[] = [];
   for (const mutant of mutants) {
     const undo = mutant.apply();
@@ -69,6 +91,8 @@ export async function mutateEdition(build: EditionBuild, sources: ReadonlyMap<st
       return { ...base, status: "invalid", detail: String((error as Error)?.message ?? error).split("\n")[0] };
     }
     if (changed.length === 0) return { ...base, status: "equivalent" };
+    const differs = newDifference(mutant);
+    if (differs) return { ...base, status: "killed", detail: `the transcription: ${differs}`, byTranscription: true };
     for (const { procedure, javascript } of changed) {
       const engine = await engines.load(javascript);
       for (const vector of vectors.get(procedure) ?? []) {

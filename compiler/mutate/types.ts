@@ -1,3 +1,5 @@
+import type { Chart } from "../1-read/types.ts";
+
 /** One change to an edition's formal rules, and what became of it. */
 export interface Mutant {
   /** 1, 2, … in document order. */
@@ -10,6 +12,8 @@ export interface Mutant {
   column: number;
   /** What changes, as a reader says it: "`<=` → `<`", "rounding `half_up` → `up`". */
   change: string;
+  /** A chart cell's mutant: the chart it changes. */
+  chart?: Chart;
   /** Makes the change in the parsed rules; returns how to undo it. */
   apply(): () => void;
 }
@@ -31,13 +35,15 @@ export interface MutantResult {
   column: number;
   change: string;
   status: MutantStatus;
-  /** killed: the first vector whose answer changed; invalid: the first error. */
+  /** killed: the first vector whose answer changed (or the transcription's cell that differs); invalid: the first error. */
   detail?: string;
   /**
    * For a survivor: whether sampled situations (boundary and random inputs, as `hexlaw diff` makes)
    * told it apart from the rules as written. `false` means it is probably equivalent.
    */
   distinguishable?: boolean;
+  /** Killed by the charts' transcription (`--transcription`), not by a vector. */
+  byTranscription?: boolean;
 }
 
 export interface EditionMutation {

@@ -10,67 +10,29 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Heading, Table } from "mdast";
-import { toString } from "mdast-util-to-string";
+import type { Table } from "mdast";
 import { describe, expect, it } from "vitest";
 import { readCorpus } from "../../compiler/1-read/read-corpus.ts";
 import type { Chart } from "../../compiler/1-read/types.ts";
 import { Session } from "../../compiler/diagnostics/session.ts";
 import { parseMarkdown } from "../../compiler/markdown/parse-markdown.ts";
 import { quoteFound } from "../../compiler/3-check/quotes.ts";
+import { chartDifferences, readTranscription, rowsOfChart, rowsOfTable, UNPRINTED_LABEL } from "../../compiler/mutate/transcription.ts";
 import { REPO } from "../support/repo.ts";
 
 const TRANSCRIPTION = join(REPO, "test/fixtures/sources/ocs-4.3-charts-pdf.md");
 const DATA_FILE = join(REPO, "test/fixtures/sources/ocs-4.3-charts.md");
 const SHARED = join(REPO, "../shared/data/ocs-4.3-charts.md");
 
-const clean = (text: string) => text.replace(/\s+/g, " ").trim();
-/** «label»: a label the PDF does not print. */
-const OURS = /^«(.*)»$/;
-
-/** The tables of the transcription, by the chart id of the `####` heading before each. */
-function transcribed(markdown: string): Map<string, string[][]> {
-  const tables = new Map<string, string[][]>();
-  let id: string | null = null;
-  for (const node of parseMarkdown(markdown, "transcription.md").children) {
-    if (node.type === "heading") id = (node as Heading).depth === 4 ? clean(toString(node)) : null;
-    else if (node.type === "table" && id) {
-      tables.set(id, rowsOfTable(node as Table));
-      id = null;
-    }
-  }
-  return tables;
-}
-
-const rowsOfTable = (table: Table) => table.children.map((row) => row.children.map((cell) => clean(toString(cell))));
-const rowsOf = (chart: Chart) => [chart.header, ...chart.rows].map((row) => row.map((cell) => clean(cell.text)));
-
-/** How a chart differs from its transcription, one line per cell (or a line for a table of another size). */
-function differences(chart: Chart, table: string[][] | undefined): string[] {
-  if (!table) return [`${chart.id}: no table of the transcription`];
-  const rows = rowsOf(chart);
-  const found: string[] = [];
-  if (rows.length !== table.length) found.push(`${chart.id}: ${rows.length - 1} rows, the transcription ${table.length - 1}`);
-  for (let r = 0; r < Math.max(rows.length, table.length); r++) {
-    const [ours, theirs] = [rows[r] ?? [], table[r] ?? []];
-    if (rows[r] && table[r] && ours.length !== theirs.length) found.push(`${chart.id}, row ${r}: ${ours.length} cells, the transcription ${theirs.length}`);
-    for (let c = 0; c < Math.min(ours.length, theirs.length); c++) {
-      const printed = OURS.exec(theirs[c])?.[1] ?? theirs[c];
-      if (ours[c] !== printed) found.push(`${chart.id}, row ${ours[0] ?? r}, column ${rows[0]?.[c] ?? c}: \`${ours[c]}\`, the transcription \`${theirs[c]}\``);
-    }
-  }
-  return found;
-}
-
 const session = new Session();
 const corpus = readCorpus({ root: REPO }, session);
 const charts = corpus.rulesets.find((r) => r.id === "ocs")!.editions.find((e) => e.id === "4.3")!.documents.flatMap((d) => d.charts);
-const tables = transcribed(readFileSync(TRANSCRIPTION, "utf8"));
+const tables = readTranscription(readFileSync(TRANSCRIPTION, "utf8"), TRANSCRIPTION);
 
 describe("the OCS 4.3 charts in rules/", () => {
   it("are the PDF's tables, cell for cell", () => {
     expect(charts.length).toBeGreaterThan(0);
-    for (const chart of charts) expect(differences(chart, tables.get(chart.id)), chart.id).toEqual([]);
+    for (const chart of charts) expect(chartDifferences(chart, tables.get(chart.id)), chart.id).toEqual([]);
   });
 
   it("leave out no table of the transcription", () => {
@@ -80,7 +42,7 @@ describe("the OCS 4.3 charts in rules/", () => {
 
   it("hold a label the PDF does not print only where a label goes: the header row or the first column", () => {
     for (const [id, table] of tables) {
-      table.forEach((row, r) => row.forEach((cell, c) => expect(OURS.test(cell) && r > 0 && c > 0, `${id}, row ${r}, column ${c}: ${cell}`).toBe(false)));
+      table.forEach((row, r) => row.forEach((cell, c) => expect(UNPRINTED_LABEL.test(cell) && r > 0 && c > 0, `${id}, row ${r}, column ${c}: ${cell}`).toBe(false)));
     }
   });
 
@@ -88,10 +50,10 @@ describe("the OCS 4.3 charts in rules/", () => {
     const grid = charts.reduce((a, b) => (b.rows.length * b.header.length > a.rows.length * a.header.length ? b : a));
     const table = tables.get(grid.id);
     const changed = (r: number, c: number): Chart => ({ ...grid, rows: grid.rows.map((row, i) => row.map((cell, j) => (i === r && j === c ? { ...cell, text: `${cell.text}x` } : cell))) });
-    expect(differences(changed(3, 5), table)).toHaveLength(1);
-    expect(differences(changed(2, 0), table)).toHaveLength(1);
-    expect(differences({ ...grid, rows: grid.rows.slice(1) }, table).length).toBeGreaterThan(0);
-    expect(differences({ ...grid, rows: grid.rows.map((row, i) => (i === 0 ? [...row, row[1]] : row)) }, table)).toHaveLength(1);
+    expect(chartDifferences(changed(3, 5), table)).toHaveLength(1);
+    expect(chartDifferences(changed(2, 0), table)).toHaveLength(1);
+    expect(chartDifferences({ ...grid, rows: grid.rows.slice(1) }, table).length).toBeGreaterThan(0);
+    expect(chartDifferences({ ...grid, rows: grid.rows.map((row, i) => (i === 0 ? [...row, row[1]] : row)) }, table)).toHaveLength(1);
   });
 });
 
@@ -117,7 +79,7 @@ describe("the data file the combat charts were first transcribed from", () => {
     expect(dataTables.length).toBeGreaterThan(0);
     for (const table of dataTables) {
       const body = JSON.stringify(table.slice(1));
-      expect(charts.filter((chart) => JSON.stringify(rowsOf(chart).slice(1)) === body).map((c) => c.id), table[0].join(" | ")).toHaveLength(1);
+      expect(charts.filter((chart) => JSON.stringify(rowsOfChart(chart).slice(1)) === body).map((c) => c.id), table[0].join(" | ")).toHaveLength(1);
     }
   });
 

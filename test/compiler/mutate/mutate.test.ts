@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compile, editionBuild } from "../../../compiler/compile.ts";
+import { formatRate } from "../../../compiler/mutate/format-report.ts";
 import { mutateEdition } from "../../../compiler/mutate/mutate-edition.ts";
+import { readTranscription } from "../../../compiler/mutate/transcription.ts";
 import type { EditionMutation, MutantResult } from "../../../compiler/mutate/types.ts";
 import { documentCorpus, removeTemp } from "../../support/repo.ts";
 import { DOCUMENT } from "./odds-document.ts";
@@ -49,5 +51,32 @@ describe("hexlaw mutate", () => {
     expect(report.counts.equivalent).toBe(report.mutants.filter((m) => m.status === "equivalent").length);
     const { killed, survived } = report.counts;
     expect(report.killRate).toBeCloseTo(killed / (killed + survived));
+  });
+});
+
+describe("hexlaw mutate --transcription", () => {
+  const mutateWith = async (transcribed: string) => {
+    const result = await compile({ root });
+    return mutateEdition(editionBuild(result, "t", "1")!, result.sources, { samples: 0, seed: 1, transcription: readTranscription(transcribed, "charts.md") });
+  };
+  const of = (mutation: EditionMutation, change: string) => mutation.mutants.find((m) => m.change.includes(change))!;
+
+  it("kills a chart cell's mutant no vector reads when the chart then differs from its transcription, and counts it apart", async () => {
+    const mutation = await mutateWith("#### bonus\n\n| roll | 1 | 2 |\n|---|---|---|\n| 1 | 5 | 7 |\n");
+    for (const change of ["row 1, column 2: `7` → `5`", "row 1, column 1: `5` → `7`"]) {
+      expect(of(mutation, change)).toMatchObject({ status: "killed", byTranscription: true });
+      expect(of(mutation, change).detail).toMatch(/^the transcription: bonus, row 1, column/);
+    }
+    // Mutants of the rules blocks are judged by the vectors alone.
+    expect(of(mutation, "rounding `half_up` → `up`")).toMatchObject({ status: "survived" });
+    expect(formatRate(mutation)).toContain(`(2 of them chart cells by the charts' transcription, ${mutation.counts.killed - 2} by vectors)`);
+  });
+
+  it("kills none by a difference the chart had before the mutant (a cell the transcription gives otherwise)", async () => {
+    const mutation = await mutateWith("#### bonus\n\n| roll | 1 | 2 |\n|---|---|---|\n| 1 | 5 | 9 |\n");
+    // `7` → `5` changes column 2, which already differed from the transcription's 9: nothing new differs.
+    expect(of(mutation, "row 1, column 2: `7` → `5`")).toMatchObject({ status: "survived" });
+    // `5` → `7` makes column 1 differ, which it did not.
+    expect(of(mutation, "row 1, column 1: `5` → `7`")).toMatchObject({ status: "killed", byTranscription: true });
   });
 });
