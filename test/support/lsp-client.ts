@@ -2,8 +2,8 @@
 // editor does (a process speaking JSON-RPC on stdin and stdout) and drives it with vscode-jsonrpc.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { join, relative, sep } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from "vscode-jsonrpc/node";
 import { REPO } from "./repo.ts";
 
@@ -36,7 +36,7 @@ export class LspClient {
     this.child.stderr!.on("data", (chunk) => (this.stderr += chunk));
     this.connection = createMessageConnection(new StreamMessageReader(this.child.stdout!), new StreamMessageWriter(this.child.stdin!));
     this.connection.onNotification("textDocument/publishDiagnostics", ({ uri, diagnostics }: { uri: string; diagnostics: LspDiagnostic[] }) => {
-      this.published.set(decodeURIComponent(new URL(uri).pathname).slice(root.length + 1), diagnostics);
+      this.published.set(relative(root, fileURLToPath(uri)).split(sep).join("/"), diagnostics);
       for (const wake of this.waiting.splice(0)) wake();
     });
     this.connection.listen();
