@@ -5,7 +5,7 @@ import { placeIn } from "../2-resolve/types.ts";
 import { resolveLet } from "../2-resolve/scoped-names.ts";
 import type { Place } from "../diagnostics/diagnostic.ts";
 import type {
-  BindingClause, Cite, DiceDecl, EnumDecl, Expr, FieldAccess, InputDecl, LetDecl, Loc, Member, NameRef, ProcedureDecl, Statement, TypeExpr,
+  BindingClause, Cite, DiceDecl, Expr, NameRef, FieldAccess, InputDecl, LetDecl, Loc, Member, ProcedureDecl, Statement, TypeExpr,
 } from "../language/ast.ts";
 import type { Binding } from "../language/bindings.ts";
 import { children } from "../language/visit.ts";
@@ -133,7 +133,9 @@ class EditionWalk {
   // ─── Statements ─────────────────────────────────────────────────────────────
 
   private statement(statement: Statement): void {
-    const cite = (c: Cite | null | undefined) => c && this.add(c.loc, this.paragraph(c.id));
+    const cite = (c: Cite | null | undefined): void => {
+      if (c) this.add(c.loc, this.paragraph(c.id));
+    };
     switch (statement.type) {
       case "Input":
         this.add(statement.nameLoc, this.input(statement));
