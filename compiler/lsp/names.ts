@@ -5,7 +5,7 @@ import { placeIn } from "../2-resolve/types.ts";
 import { resolveLet } from "../2-resolve/scoped-names.ts";
 import type { Place } from "../diagnostics/diagnostic.ts";
 import type {
-  BindingClause, Cite, DiceDecl, Expr, NameRef, FieldAccess, InputDecl, LetDecl, Loc, Member, ProcedureDecl, Statement, TypeExpr,
+  BindingClause, Cite, DiceDecl, Expr, NameRef, FieldAccess, InputDecl, LetDecl, Loc, ProcedureDecl, Statement, TypeExpr,
 } from "../language/ast.ts";
 import type { Binding } from "../language/bindings.ts";
 import { children } from "../language/visit.ts";
