@@ -57,8 +57,13 @@ function fingerprintOf(base: string, paths: string[]): string {
 /** Hexlaw's own part, read again only when one of its files changed (a compile per test, or per edit under --watch, would read 1 MB each time). */
 let hexlawPart: { stamp: string; fingerprint: string } | undefined;
 
+/** The VS Code extension (with its own node_modules and packaged grammars once installed) is no part of what a compile runs. */
+const EDITOR_EXTENSION = "compiler/lsp/vscode/";
+
 function hexlawFingerprint(): string {
-  const paths = [...filesUnder(join(HEXLAW, "compiler"), HEXLAW), ...filesUnder(join(HEXLAW, "grammar"), HEXLAW), "package-lock.json"].filter((path) => existsSync(join(HEXLAW, path)));
+  const paths = [...filesUnder(join(HEXLAW, "compiler"), HEXLAW), ...filesUnder(join(HEXLAW, "grammar"), HEXLAW), "package-lock.json"].filter(
+    (path) => !path.startsWith(EDITOR_EXTENSION) && existsSync(join(HEXLAW, path)),
+  );
   const stamp = paths.map((path) => {
     const stat = statSync(join(HEXLAW, path));
     return `${path}:${stat.size}:${stat.mtimeMs}`;

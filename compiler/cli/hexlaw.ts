@@ -20,6 +20,7 @@ const OPTIONS: Record<string, { valued: string[]; boolean: string[] }> = {
   import: { valued: ["root", "revision", "pages", "base", "source-title"], boolean: [] },
   init: { valued: ["root"], boolean: [] },
   pack: { valued: ["root", "out", "name"], boolean: [] },
+  lsp: { valued: ["root"], boolean: ["stdio"] },
 };
 
 
@@ -81,6 +82,11 @@ async function main(argv: string[]): Promise<number> {
     case "pack": {
       const { pack } = await import("./pack.ts");
       return pack(root, parsed);
+    }
+    case "lsp": {
+      const { serve } = await import("../lsp/server.ts");
+      serve(root);
+      return new Promise<number>(() => {});
     }
     case "import": {
       const { importCommand } = await import("./import.ts");

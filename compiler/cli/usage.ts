@@ -13,6 +13,7 @@ Commands:
   mutate     mutation-test an edition's formal rules: which changes no vector notices
   import     convert Hugo pages into rule documents, or merge an upstream change into them
   init       start a new edition: its metadata and a first chapter that builds as it is
+  lsp        a language server over stdio for editors: diagnostics, hover, definition, completion
   pack       write an edition's engines as an npm package (a tarball with no dependencies)
 
 Options for every command:
@@ -28,6 +29,13 @@ Compiles rules/ and, if there are no errors, replaces generated/ with the result
 A failed build prints every diagnostic and leaves generated/ untouched.
 
   --watch   keep running; recompile when a file in rules/ or grammar/ changes`,
+  lsp: `Usage: hexlaw lsp [--stdio] [--root <dir>]
+
+Speaks the Language Server Protocol on stdin and stdout for the rule documents of
+rules/ (an editor starts it: see compiler/lsp/vscode/README.md). Diagnostics as
+you type, hover, go to definition and completion; it never writes generated/.
+
+  --stdio   accepted for editors that pass it; stdio is the only transport`,
   check: `Usage: hexlaw check [--root <dir>]
 
 Compiles rules/ without writing anything. Exits with 1 if any document has an

@@ -10,6 +10,7 @@ import { run as starlight } from "./starlight.ts";
 import { run as lighthouse } from "./lighthouse.ts";
 import { run as scale } from "./scale-bench.ts";
 import { run as editing } from "./dev-bench.ts";
+import { run as lsp } from "./lsp-bench.ts";
 
 /**
  * `npm run bench`: prints the figures the issues set targets for, measured in
@@ -19,7 +20,7 @@ const only = process.argv.slice(2);
 const want = (part: string) => only.length === 0 || only.includes(part);
 
 process.stdout.write(`Hexlaw benchmark — ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "CPU"}\n\n`);
-const parts: Record<string, () => Promise<unknown>> = { compile: realCorpus, editing, scaling: () => scaling(), limits, engines, site, lighthouse, starlight, corpus, editions, mutation, scale };
+const parts: Record<string, () => Promise<unknown>> = { compile: realCorpus, editing, lsp, scaling: () => scaling(), limits, engines, site, lighthouse, starlight, corpus, editions, mutation, scale };
 for (const [name, run] of Object.entries(parts)) {
   if (!want(name)) continue;
   await run();
