@@ -23,8 +23,10 @@ export interface VerifiedExample {
  */
 export async function verifyExamples(checked: CheckedEdition, emitted: EmittedEdition, session: Session, cache?: BuildCache): Promise<VerifiedExample[]> {
   const engines = new Map(emitted.engines.map((e) => [e.procedure, e]));
-  // Each engine's source hashed once, not once per example (an engine is up to hundreds of kilobytes).
-  const engineKeys = new Map(cache ? emitted.engines.map((e) => [e.procedure, fingerprint(e.source)]) : []);
+  // Each engine's source hashed once, not once per example (an engine is up to hundreds of kilobytes),
+  // with the notation parsers it imports (a grammar can change and leave the engine's own text as it was).
+  const modules = cache ? fingerprint(emitted.runtimeImport, JSON.stringify(emitted.modules)) : "";
+  const engineKeys = new Map(cache ? emitted.engines.map((e) => [e.procedure, fingerprint(e.source, modules)]) : []);
   const examples = checked.examples.filter((example) => engines.has(example.procedure)).map((example) => {
     const vector = buildVector(example);
     // The same engine on the same vector gives the same result: only new pairs are run.

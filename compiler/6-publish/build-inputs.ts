@@ -57,7 +57,8 @@ function fingerprintOf(base: string, paths: string[]): string {
 /** Hexlaw's own part, read again only when one of its files changed (a compile per test, or per edit under --watch, would read 1 MB each time). */
 let hexlawPart: { stamp: string; fingerprint: string } | undefined;
 
-function hexlawFingerprint(): string {
+/** The fingerprint of Hexlaw itself: its compiler, grammars and locked dependencies. */
+export function hexlawFingerprint(): string {
   const paths = [...filesUnder(join(HEXLAW, "compiler"), HEXLAW), ...filesUnder(join(HEXLAW, "grammar"), HEXLAW), "package-lock.json"].filter((path) => existsSync(join(HEXLAW, path)));
   const stamp = paths.map((path) => {
     const stat = statSync(join(HEXLAW, path));
