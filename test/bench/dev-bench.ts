@@ -38,18 +38,27 @@ async function incremental(): Promise<void> {
     const cache = new BuildCache();
     const snapshot = new TreeSnapshot();
     await buildOnce(root, cache, snapshot);
+    // Wall time, and the CPU time of this process (the compiler and its engine worker), which a busy machine inflates less.
     const builds: number[] = [];
     const checks: number[] = [];
+    const cpu = { builds: [] as number[], checks: [] as number[] };
+    const timed = async (task: () => Promise<unknown>, into: number[]) => {
+      const before = process.cpuUsage();
+      const wall = await time(task);
+      const { user, system } = process.cpuUsage(before);
+      into.push((user + system) / 1000);
+      return wall;
+    };
     // Each build and each check after an edit of its own (the text the one before did not see).
     let edits = 0;
     for (let n = 0; n < RUNS; n++) {
       writeFileSync(file, edited(original, edits++));
-      builds.push(await time(() => buildOnce(root, cache, snapshot)));
+      builds.push(await timed(() => buildOnce(root, cache, snapshot), cpu.builds));
       writeFileSync(file, edited(original, edits++));
-      checks.push(await time(async () => staleFiles(join(root, "generated"), (await compile({ root, cache })).files)));
+      checks.push(await timed(async () => staleFiles(join(root, "generated"), (await compile({ root, cache })).files), cpu.checks));
     }
-    row("hexlaw build, warm process (--watch, npm run dev)", ms(medianOf(builds)), "target ≤ 1 s");
-    row("hexlaw check, warm process", ms(medianOf(checks)), "target ≤ 1 s");
+    row("hexlaw build, warm process (--watch, npm run dev)", ms(medianOf(builds)), `target ≤ 1 s (CPU ${ms(medianOf(cpu.builds))})`);
+    row("hexlaw check, warm process", ms(medianOf(checks)), `target ≤ 1 s (CPU ${ms(medianOf(cpu.checks))})`);
     // `npx hexlaw`, as an editor runs it.
     const command = (args: string[]) => () => spawnSync(process.execPath, [join(REPO, "compiler/cli/hexlaw.mjs"), ...args, "--root", root], { stdio: "ignore" });
     // The cache on disk a first build leaves (node_modules/.cache/hexlaw), as an editor's clone has.
