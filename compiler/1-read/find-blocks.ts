@@ -10,7 +10,13 @@ import type { RulesBlock } from "./types.ts";
  * block formalizes the paragraph before it; inside a list item, that item (such
  * as 9.5(A)). Each is parsed with the rules grammar, positions in the file's terms.
  */
-export function findBlocks(tree: Parent, owner: Map<Node, string>, places: SourcePlaces, session: Session, parse: (text: string, origin: Origin) => ParseResult = parseRulesBlock): RulesBlock[] {
+export function findBlocks(
+  tree: Parent,
+  owner: Map<Node, string>,
+  places: SourcePlaces,
+  session: Session,
+  parse: (text: string, origin: Origin) => ParseResult = parseRulesBlock,
+): RulesBlock[] {
   const blocks: RulesBlock[] = [];
   const read = (code: Code, paragraph: string | null): void => {
     const fenceOffset = code.position?.start.offset ?? 0;
