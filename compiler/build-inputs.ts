@@ -60,7 +60,8 @@ let hexlawPart: { stamp: string; fingerprint: string } | undefined;
 /** The VS Code extension (with its own node_modules and packaged grammars once installed) is no part of what a compile runs. */
 const EDITOR_EXTENSION = "compiler/lsp/vscode/";
 
-function hexlawFingerprint(): string {
+/** The fingerprint of Hexlaw itself: its compiler, grammars and locked dependencies. */
+export function hexlawFingerprint(): string {
   const paths = [...filesUnder(join(HEXLAW, "compiler"), HEXLAW), ...filesUnder(join(HEXLAW, "grammar"), HEXLAW), "package-lock.json"].filter(
     (path) => !path.startsWith(EDITOR_EXTENSION) && existsSync(join(HEXLAW, path)),
   );

@@ -55,6 +55,21 @@ export class RecentMap<V> {
     return this.keys().length;
   }
 
+  /** Every entry, for saving to disk. */
+  entries(): [string, V][] {
+    return [...new Map([...this.previous, ...this.current])];
+  }
+
+  /** Entries saved by an earlier process: kept only if the next successful build uses them. */
+  restore(entries: [string, V][]): void {
+    for (const [key, value] of entries) this.previous.set(key, value);
+  }
+
+  clear(): void {
+    this.current.clear();
+    this.previous.clear();
+  }
+
   /** A build succeeded: forget what it did not use. */
   rotate(): void {
     this.previous = this.current;
@@ -64,8 +79,15 @@ export class RecentMap<V> {
 
 /**
  * Everything a build can reuse from an earlier one, keyed by content: parsed
- * documents (kept on disk between `hexlaw build` runs), and, in a long-running
- * process such as `--watch`, generated engines and the results of examples.
+ * documents, generated engines, the results of examples and the comparisons of two
+ * editions. A long-running process (`--watch`, `npm run dev`, a language server) holds
+ * it; `hexlaw build` and `hexlaw check` keep it on disk between runs (save, load).
+ *
+ * Engines, example runs and comparisons are made by the compiler's code, its runtime
+ * and the grammars as much as by the rules: they are kept for one version of Hexlaw
+ * (`compiler/`, `grammar/` and the locked dependencies, see 6-publish/build-inputs.ts),
+ * and a build with another version (an edit to a grammar under `--watch`, a cache saved
+ * before an upgrade) starts them afresh. Documents carry their own finer key.
  */
 export class BuildCache {
   readonly documents: DocumentCache;
@@ -78,14 +100,48 @@ export class BuildCache {
   /** What a procedure's engines of two editions answer, by both engines, their vectors and the formal changes. */
   readonly comparisons = new RecentMap<ProcedureComparison>();
 
+  /** The version of Hexlaw the engines, example runs and comparisons were made with. */
+  private version = "";
+
   constructor(documents = new DocumentCache()) {
     this.documents = documents;
+  }
+
+  private get made() {
+    return { engines: this.engines, examples: this.examples, reports: this.reports, comparisons: this.comparisons };
+  }
+
+  /** Called by each build with the version of Hexlaw it runs: what another version made is forgotten. */
+  useVersion(version: string): void {
+    if (version === this.version) return;
+    for (const map of Object.values(this.made)) map.clear();
+    this.version = version;
   }
 
   /** A build succeeded: keep only what it used (see RecentMap). */
   rotate(): void {
     this.documents.rotate();
-    for (const map of [this.engines, this.examples, this.reports, this.comparisons]) map.rotate();
+    for (const map of Object.values(this.made)) map.rotate();
+  }
+
+  /** A cache saved by an earlier process; what is missing or unreadable is simply empty. */
+  static load(dir: string): BuildCache {
+    const cache = new BuildCache(DocumentCache.load(dir));
+    try {
+      const saved = deserialize(readFileSync(join(dir, "made.bin"))) as { version: string; maps: Record<string, [string, never][]> };
+      cache.version = saved.version;
+      for (const [name, map] of Object.entries(cache.made)) map.restore(saved.maps[name] ?? []);
+    } catch {
+      // No cache yet, or one from another version of Node: start empty.
+    }
+    return cache;
+  }
+
+  /** Saves what the last successful build used, for the next process (see load). */
+  save(dir: string): void {
+    this.documents.save(dir);
+    const maps = Object.fromEntries(Object.entries(this.made).map(([name, map]) => [name, map.entries()]));
+    writeCacheFile(join(dir, "made.bin"), serialize({ version: this.version, maps }));
   }
 }
 

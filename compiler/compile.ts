@@ -13,7 +13,7 @@ import { changesFile } from "./diff/changes-file.ts";
 import { DIFF_DEFAULTS, diffEditions, type EditionBuild } from "./diff/diff-editions.ts";
 import { json, publishEdition, type Files } from "./6-publish/publish-edition.ts";
 import { publishRuntime } from "./6-publish/publish-runtime.ts";
-import { publishBuildInputs } from "./build-inputs.ts";
+import { hexlawFingerprint, publishBuildInputs } from "./build-inputs.ts";
 import { FORMAT_SCHEMAS } from "./formats/schemas.ts";
 import { FORMATS } from "./runtime/formats.ts";
 import type { Diagnostic } from "./diagnostics/diagnostic.ts";
@@ -67,6 +67,8 @@ async function stages(options: CompileOptions, session: Session): Promise<Compil
     timings[stage] = now - clock;
     clock = now;
   };
+  // What an earlier version of the compiler or the grammars made is not reused (see BuildCache).
+  options.cache?.useVersion(hexlawFingerprint());
   const corpus = readCorpus({ ...options, cache: options.cache?.documents }, session);
   lap("read");
   const resolved = resolveCorpus(corpus, session);

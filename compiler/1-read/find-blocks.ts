@@ -1,6 +1,6 @@
 import type { Code, Node, Parent } from "mdast";
 import type { Session } from "../diagnostics/session.ts";
-import { parseRulesBlock } from "../language/parse.ts";
+import { parseRulesBlock, type Origin, type ParseResult } from "../language/parse.ts";
 import { walkFlow } from "../markdown/flow.ts";
 import type { SourcePlaces } from "./source-places.ts";
 import type { RulesBlock } from "./types.ts";
@@ -10,7 +10,13 @@ import type { RulesBlock } from "./types.ts";
  * block formalizes the paragraph before it; inside a list item, that item (such
  * as 9.5(A)). Each is parsed with the rules grammar, positions in the file's terms.
  */
-export function findBlocks(tree: Parent, owner: Map<Node, string>, places: SourcePlaces, session: Session): RulesBlock[] {
+export function findBlocks(
+  tree: Parent,
+  owner: Map<Node, string>,
+  places: SourcePlaces,
+  session: Session,
+  parse: (text: string, origin: Origin) => ParseResult = parseRulesBlock,
+): RulesBlock[] {
   const blocks: RulesBlock[] = [];
   const read = (code: Code, paragraph: string | null): void => {
     const fenceOffset = code.position?.start.offset ?? 0;
@@ -18,7 +24,7 @@ export function findBlocks(tree: Parent, owner: Map<Node, string>, places: Sourc
     const contentOffset = places.nextLine(fenceOffset) + indent;
     const origin = places.point(contentOffset);
     const place = places.span(fenceOffset, code.position?.end.offset ?? fenceOffset);
-    const parsed = parseRulesBlock(code.value, origin);
+    const parsed = parse(code.value, origin);
     if (parsed.ok) {
       blocks.push({ paragraph, ast: parsed.block, file: places.file, place, source: code.value });
     } else {

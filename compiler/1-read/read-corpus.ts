@@ -3,7 +3,6 @@ import { join, relative } from "node:path";
 import { DocumentCache } from "../cache.ts";
 import { linksLeaving, resolveInside } from "../containment.ts";
 import { Session } from "../diagnostics/session.ts";
-import { parseMarkdown } from "../markdown/parse-markdown.ts";
 import { checkMarkup } from "./check-markup.ts";
 import { checkLinks } from "./check-links.ts";
 import { reportEditionCycles } from "./edition-cycles.ts";
@@ -19,6 +18,7 @@ import { findReferences } from "./find-references.ts";
 import { EMPTY_NUMBERING, fieldValuePlace, mapKeyPlaces, readMarks, readNumbering, readRelease, readSources, readYaml, stringField } from "./load-metadata.ts";
 import { readFrontMatter } from "./read-front-matter.ts";
 import { firstLine, readSource } from "./read-source.ts";
+import { SharedParses } from "./shared-parses.ts";
 import { SourcePlaces } from "./source-places.ts";
 import { nameProblem, type NameKind } from "../url-policy.ts";
 import type { Amendment, Corpus, Edition, RuleDocument, Ruleset } from "./types.ts";
@@ -64,6 +64,7 @@ export function readCorpus(options: ReadOptions, session: Session): Corpus {
   };
   /** The folders of `dir` that stay inside rules/; one that leads outside is reported above, and not followed. */
   const folders = (dir: string): string[] => subfolders(dir).filter((name) => resolveInside(join(dir, name), rulesReal).real !== undefined);
+  const reading: Reading = { cache: options.cache, parses: new SharedParses() };
 
   for (const rulesetId of folders(rulesDir)) {
     const rulesetDir = join(rulesDir, rulesetId);
@@ -86,13 +87,19 @@ export function readCorpus(options: ReadOptions, session: Session): Corpus {
     // An edition that extends another is read after it, from its chapters.
     for (const meta of baseFirst(metas, session)) {
       const base = meta.edition.extends ? ruleset.editions.find((e) => e.id === meta.edition.extends) : undefined;
-      const edition = readEdition(meta, base, read, sources, options.cache, session);
+      const edition = readEdition(meta, base, read, sources, reading, session);
       ruleset.editions.push(edition);
     }
     ruleset.editions.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     rulesets.push(ruleset);
   }
   return { root: options.root, rulesets, sources };
+}
+
+/** How chapters are read: from the cache of earlier builds when it has them, parsing what editions share once. */
+interface Reading {
+  cache: DocumentCache | undefined;
+  parses: SharedParses;
 }
 
 /** An edition's metadata as read from its edition.yaml, before its chapters. */
@@ -167,7 +174,7 @@ function readEdition(
   base: Edition | undefined,
   read: (path: string) => SourcePlaces | null,
   sources: Map<string, string>,
-  cache: DocumentCache | undefined,
+  reading: Reading,
   session: Session,
 ): Edition {
   const { dir, edition, places } = meta;
@@ -180,7 +187,7 @@ function readEdition(
   for (const name of readdirSync(dir).filter((n) => n.endsWith(".md")).sort()) {
     const docPlaces = read(join(dir, name));
     if (!docPlaces) continue;
-    const document = cache ? readCached(docPlaces, edition, editionKey, cache, session) : readDocument(docPlaces, edition, session);
+    const document = readChapter(docPlaces, edition, editionKey, reading, session);
     if (!document) continue;
     // Not cached with the document: whether a figure's file is there is not in the document's text.
     checkFigures(document, join(dir, name), docPlaces.text, session);
@@ -190,7 +197,7 @@ function readEdition(
   if (!base) {
     for (const amendment of amendments) session.report("HX0114", { problem: `${edition.ruleset} ${edition.id} extends no edition (\`extends:\` in its edition.yaml), so there is nothing to amend` }, amendment.place);
   } else {
-    edition.documents.push(...inheritDocuments(edition, base, amendments, editionKey, sources, cache, session));
+    edition.documents.push(...inheritDocuments(edition, base, amendments, editionKey, sources, reading, session));
   }
   edition.documents.sort((a, b) => a.front.order - b.front.order || (a.file < b.file ? -1 : 1));
   reportDuplicateSlugs(edition.documents, sources, session);
@@ -211,7 +218,7 @@ function inheritDocuments(
   amendments: Amendment[],
   editionKey: string,
   sources: Map<string, string>,
-  cache: DocumentCache | undefined,
+  reading: Reading,
   session: Session,
 ): RuleDocument[] {
   // The chapter of the base that holds each paragraph id or heading anchor (the first, as documents are in order).
@@ -240,7 +247,7 @@ function inheritDocuments(
     const inherit = { edition: base.id, amendments: own };
     const key = `${editionKey}\0${base.id}\0${JSON.stringify(own)}`;
     const quiet = new Session();
-    const document = cache ? readCached(places, edition, key, cache, quiet, inherit) : readDocument(places, edition, quiet, inherit);
+    const document = readChapter(places, edition, key, reading, quiet, inherit);
     // Only the amendments' own problems: everything else about the text is the base's to report.
     session.diagnostics.push(...quiet.diagnostics.filter((d) => d.code === "HX0113"));
     if (document) inherited.push(document);
@@ -273,8 +280,9 @@ function reportDuplicateSlugs(documents: RuleDocument[], sources: Map<string, st
   }
 }
 
-/** A document from the cache (replaying its diagnostics), or read now and cached. */
-function readCached(places: SourcePlaces, edition: Edition, editionKey: string, cache: DocumentCache, session: Session, inherit?: RuleDocument["inherited"]): RuleDocument | null {
+/** A chapter from the cache (replaying its diagnostics), or read now (and cached, if there is a cache). */
+function readChapter(places: SourcePlaces, edition: Edition, editionKey: string, { cache, parses }: Reading, session: Session, inherit?: RuleDocument["inherited"]): RuleDocument | null {
+  if (!cache) return readDocument(places, edition, parses, session, inherit);
   const key = DocumentCache.key(places.file, places.text, editionKey);
   const cached = cache.get(key);
   if (cached) {
@@ -282,16 +290,18 @@ function readCached(places: SourcePlaces, edition: Edition, editionKey: string, 
     return cached.document;
   }
   const own = new Session();
-  const document = readDocument(places, edition, own, inherit);
+  const document = readDocument(places, edition, parses, own, inherit);
   session.diagnostics.push(...own.diagnostics);
   if (document) cache.set(key, { document, diagnostics: own.diagnostics });
   return document;
 }
 
 /** Reads one chapter. Everything found is local to the document; phase 2 links documents. */
-function readDocument(places: SourcePlaces, edition: Edition, session: Session, inherit?: RuleDocument["inherited"]): RuleDocument | null {
+function readDocument(places: SourcePlaces, edition: Edition, parses: SharedParses, session: Session, inherit?: RuleDocument["inherited"]): RuleDocument | null {
   if (!checkMarkup(places, session)) return null;
-  const tree = parseMarkdown(places.text, places.file);
+  // Amendments rewrite the tree: such a chapter has its own.
+  const amended = inherit !== undefined && inherit.amendments.length > 0;
+  const tree = parses.tree(places.text, places.file, amended);
   const printed = readFrontMatter(tree, places, session);
   if (!printed) return null;
   const unsafeSlug = nameProblem(printed.slug, "slug");
@@ -304,7 +314,7 @@ function readDocument(places: SourcePlaces, edition: Edition, session: Session, 
   }
   // A chapter taken from the extended edition is this edition's, with its amendments applied.
   const front = inherit ? { ...printed, edition: edition.id } : printed;
-  if (inherit && inherit.amendments.length > 0) {
+  if (amended) {
     for (const { amendment, reason } of amendTree(tree, inherit.amendments, findParagraphs(tree, front, edition.numbering, places))) {
       if (reason !== NOT_HERE) session.report("HX0113", { paragraph: amendment.paragraph, printed: amendment.printed ?? "", reason }, amendment.place);
     }
@@ -324,7 +334,7 @@ function readDocument(places: SourcePlaces, edition: Edition, session: Session, 
     paragraphs,
     references: applyErrata(tree, owner, findReferences(owner, tree, front, edition.numbering, places, session), places, session, leadErrata),
     charts,
-    blocks: findBlocks(tree, owner, places, session),
+    blocks: findBlocks(tree, owner, places, session, (text, origin) => parses.rulesBlock(text, origin)),
     embeds: findEmbeds(tree, owner, places),
     headings,
     amends: findAmendments(tree, owner, paragraphs[0]?.title ?? front.title, places, session),

@@ -5,6 +5,7 @@ import { jsonSchema } from "./emit-schema.ts";
 import { procedureFingerprint } from "./fingerprint.ts";
 import type { EmittedEdition } from "./types.ts";
 import { editionFolder, notationModule, RUNTIME_ENTRY } from "../generated-files.ts";
+import { fingerprint } from "../cache-files.ts";
 
 /** Phase 4: one engine module per procedure of the edition (reused from the cache when unchanged). */
 export function emitEdition(checked: CheckedEdition, cache?: BuildCache): EmittedEdition {
@@ -31,4 +32,13 @@ export function emitEdition(checked: CheckedEdition, cache?: BuildCache): Emitte
       return { procedure: procedure.name, path: `${folder}/${procedure.name}.ts`, inputSchema, ...code };
     }),
   };
+}
+
+/**
+ * What an edition's engines import, hashed: where the runtime is and the notation parsers. An
+ * engine's answers depend on them as on its own text (a grammar can change and leave that text
+ * as it was), so what is kept of a run of the engine is keyed by both.
+ */
+export function importsKey(emitted: EmittedEdition): string {
+  return fingerprint(emitted.runtimeImport, JSON.stringify(emitted.modules));
 }

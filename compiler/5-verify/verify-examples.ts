@@ -5,6 +5,7 @@ import { runEngineTask } from "./engine-host.ts";
 import { showWire, type Finding, type VectorRun } from "./run-vector.ts";
 import type { BuildCache } from "../cache.ts";
 import { fingerprint } from "../cache-files.ts";
+import { importsKey } from "../4-emit/emit-edition.ts";
 import type { Vector } from "./vector.ts";
 
 type ExampleStatus = "checked" | "disputed" | "failed";
@@ -22,8 +23,10 @@ export interface VerifiedExample {
  */
 export async function verifyExamples(checked: CheckedEdition, emitted: EmittedEdition, session: Session, cache?: BuildCache): Promise<VerifiedExample[]> {
   const engines = new Map(emitted.engines.map((e) => [e.procedure, e]));
-  // Each engine's source hashed once, not once per example (an engine is up to hundreds of kilobytes).
-  const engineKeys = new Map(cache ? emitted.engines.map((e) => [e.procedure, fingerprint(e.source)]) : []);
+  // Each engine's source hashed once, not once per example (an engine is up to hundreds of kilobytes),
+  // with the notation parsers it imports (a grammar can change and leave the engine's own text as it was).
+  const modules = cache ? importsKey(emitted) : "";
+  const engineKeys = new Map(cache ? emitted.engines.map((e) => [e.procedure, fingerprint(e.source, modules)]) : []);
   const examples = checked.examples.filter((example) => engines.has(example.procedure)).map((example) => {
     const vector = buildVector(example);
     // The same engine on the same vector gives the same result: only new pairs are run.

@@ -9,7 +9,8 @@ import { printDiagnostics } from "./report.ts";
 // The compiler is loaded when there is something to compile (see build()), not to find that there is not.
 
 /**
- * Where `hexlaw build` keeps parsed documents between runs: in Hexlaw's own
+ * Where `hexlaw build` and `hexlaw check` keep what a build can reuse between runs
+ * (compiler/cache.ts: documents, engines, example runs, comparisons): in Hexlaw's own
  * node_modules/.cache (never committed), one folder per corpus, so building a
  * corpus elsewhere leaves nothing behind in it.
  */
@@ -49,14 +50,14 @@ export async function build(root: string): Promise<number> {
     process.stdout.write(`generated/ is up to date: rules/, the compiler and its dependencies are as it was built from.${warnings}\n`);
     return 0;
   }
-  const { BuildCache, DocumentCache } = await import("../cache.ts");
-  const cache = new BuildCache(DocumentCache.load(cacheDir(root)));
+  const { BuildCache } = await import("../cache.ts");
+  const cache = BuildCache.load(cacheDir(root));
   const outcome = await buildOnce(root, cache);
   if (!outcome.ok) {
     process.stderr.write("Build failed; generated/ was not changed.\n");
     return 1;
   }
-  cache.documents.save(cacheDir(root));
+  cache.save(cacheDir(root));
   const engines = [...outcome.result.files.keys()].filter(isEngine).length;
   const summary = outcome.changed.length === 0 ? "generated/ was already up to date" : `${outcome.changed.length} file(s) changed`;
   process.stdout.write(`Built ${engines} engine(s) in ${Math.round(outcome.ms)} ms; ${summary}.\n`);

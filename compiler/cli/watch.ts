@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, watch as watchFiles, type FSWatcher } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { BuildCache, DocumentCache } from "../cache.ts";
+import { BuildCache } from "../cache.ts";
 import { TreeSnapshot } from "../generated-files.ts";
 import { GRAMMAR_DIR } from "../grammars.ts";
 import { buildOnce, cacheDir, isEngine, type BuildOutcome } from "./build.ts";
@@ -27,7 +27,7 @@ export interface WatchOptions {
  * compared as it is on disk, so a file deleted from it is written again.
  */
 export async function startWatching(root: string, options: WatchOptions = {}): Promise<Watcher> {
-  const cache = new BuildCache(DocumentCache.load(cacheDir(root)));
+  const cache = BuildCache.load(cacheDir(root));
   const snapshot = new TreeSnapshot();
   let running: Promise<void> | undefined;
   let again: Promise<void> | undefined;
@@ -44,7 +44,7 @@ export async function startWatching(root: string, options: WatchOptions = {}): P
       process.stdout.write(`[${clock()}] ${reason}: ${what} (${time}).\n`);
       // Saving the cache takes a moment: do it when the edits pause, not before the next rebuild.
       clearTimeout(saver);
-      saver = setTimeout(() => cache.documents.save(cacheDir(root)), 2000);
+      saver = setTimeout(() => cache.save(cacheDir(root)), 2000);
       saver.unref();
     }
   };

@@ -8,6 +8,7 @@ import { diffText } from "./diff-text.ts";
 import type { EditionDiff, ProcedureComparison } from "./types.ts";
 import type { RecentMap } from "../cache.ts";
 import { fingerprint } from "../cache-files.ts";
+import { importsKey } from "../4-emit/emit-edition.ts";
 
 interface DiffOptions {
   samples: number;
@@ -33,12 +34,13 @@ export async function diffEditions(from: EditionBuild, to: EditionBuild, sources
   const sidesB = sides(to);
   const procedures = [...new Set([...sidesA.keys(), ...sidesB.keys()])].sort();
   const formalText = comparisons ? JSON.stringify(formal) : "";
+  const modules = comparisons ? [importsKey(from.emitted), importsKey(to.emitted)] : [];
   // The engines run in the engine worker (see 5-verify/engine-host.ts).
   const behaviour = await Promise.all(
     procedures.map(async (procedure) => {
       const task = { kind: "behaviour" as const, procedure, from: sidesA.get(procedure), to: sidesB.get(procedure), formal, samples: options.samples, seed: options.seed };
       if (!comparisons) return runEngineTask(task);
-      const key = fingerprint("behaviour", procedure, sideKey(task.from), sideKey(task.to), formalText, String(options.samples), String(options.seed));
+      const key = fingerprint("behaviour", procedure, sideKey(task.from, modules[0]), sideKey(task.to, modules[1]), formalText, String(options.samples), String(options.seed));
       let comparison = comparisons.get(key);
       if (comparison === undefined) comparisons.set(key, (comparison = await runEngineTask(task)));
       return comparison;
@@ -56,9 +58,9 @@ export async function diffEditions(from: EditionBuild, to: EditionBuild, sources
   };
 }
 
-/** What a side of a comparison runs: its engine, the modules it imports and its vectors. */
-function sideKey(side: SideCode | undefined): string {
-  return side ? fingerprint(side.engine.javascript, side.engine.runtimeImport, JSON.stringify(side.engine.modules), JSON.stringify(side.vectors)) : "none";
+/** What a side of a comparison runs: its engine, the modules it imports (hashed once for the edition, `modules`) and its vectors. */
+function sideKey(side: SideCode | undefined, modules: string): string {
+  return side ? fingerprint(side.engine.javascript, modules, JSON.stringify(side.vectors)) : "none";
 }
 
 /** Each procedure's engine and its vectors. */

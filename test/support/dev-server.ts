@@ -8,6 +8,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSyn
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { REPO, removeTemp, tempDir } from "./repo.ts";
+import { cacheDir } from "../../compiler/cli/build.ts";
 
 export interface DevServer {
   root: string;
@@ -72,6 +73,8 @@ export async function startDevServer(prepare: (root: string) => void): Promise<D
         await ended;
       }
       if (!process.env.HEXLAW_KEEP_TEMP) removeTemp(root);
+      // What the dev server's builds kept for the corpus (node_modules/.cache/hexlaw).
+      removeTemp(cacheDir(root));
     },
   };
   try {
