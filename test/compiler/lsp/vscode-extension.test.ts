@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { inputsFingerprint } from "../../../compiler/6-publish/build-inputs.ts";
+import { inputsFingerprint } from "../../../compiler/build-inputs.ts";
 import { REPO, removeTemp, tempDir } from "../../support/repo.ts";
 
 const EXTENSION = join(REPO, "compiler/lsp/vscode");
