@@ -85,7 +85,7 @@ export class RecentMap<V> {
  *
  * Engines, example runs and comparisons are made by the compiler's code, its runtime
  * and the grammars as much as by the rules: they are kept for one version of Hexlaw
- * (`compiler/`, `grammar/` and the locked dependencies, see 6-publish/build-inputs.ts),
+ * (`compiler/`, `grammar/` and the locked dependencies, see build-inputs.ts),
  * and a build with another version (an edit to a grammar under `--watch`, a cache saved
  * before an upgrade) starts them afresh. Documents carry their own finer key.
  */
