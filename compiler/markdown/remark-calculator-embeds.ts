@@ -1,7 +1,7 @@
 import type { Root } from "mdast";
 import type { VFile } from "vfile";
 import { h, mdastElement } from "./hast.ts";
-import { calculatorConfig, documentContext, engineKey, type RulebookOptions } from "./rulebook-context.ts";
+import { documentContext, engineKey, type RulebookOptions } from "./rulebook-context.ts";
 
 /**
  * `::calculator{procedure=overrun}` becomes a compact card: what the calculator
@@ -25,7 +25,6 @@ export default function remarkCalculatorEmbeds(options: RulebookOptions) {
           ariaLabel: title,
           dataEngine: engineKey(context.index, name),
           dataPrefix: `${name}.`,
-          dataConfig: JSON.stringify(calculatorConfig(context.index, name, options.base)),
         }, [
           h("p", { className: ["calc-card-title"] }, [title]),
           h("p", { className: ["calc-card-text"] }, [`Fill in the situation and roll: the ruling in one line, every outcome's chance and the rules behind each step (${procedure.paragraph}).`]),

@@ -192,6 +192,9 @@ class HexlawCalculator extends HTMLElement {
     const wrapper = el("div", { class: "calc", role: "group", "aria-labelledby": heading.id }, heading, bar, carried, this.assumeNote, this.body);
     this.replaceChildren(wrapper);
     this.layout();
+    // The form is shown in a task of its own and the ruling worked out in the next, so that on a slow phone
+    // neither keeps the page from answering a tap for long.
+    await new Promise((next) => setTimeout(next, 0));
     this.update();
   }
 

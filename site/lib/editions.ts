@@ -272,14 +272,15 @@ export function switchTargets(index: RuleIndex, slug: string) {
 /**
  * What a calculator needs to compare editions: for each edition of the ruleset with
  * a procedure of the same name, its title and calculator config. Empty when no
- * other edition has one.
+ * other edition has one, unless `everyCalculator`: a chapter's calculator cards carry no
+ * config of their own, so a chapter lists its own edition's calculators too.
  */
-export function calculatorEditions(index: RuleIndex, procedures: readonly string[]) {
+export function calculatorEditions(index: RuleIndex, procedures: readonly string[], everyCalculator = false) {
   const data: Record<string, { edition: string; title: string; config: ReturnType<typeof calculatorConfig> }> = {};
   const all = [index, ...siblings(index)];
   for (const name of procedures) {
     const having = all.filter((e) => e.procedures.some((p) => p.name === name));
-    if (having.length < 2) continue;
+    if (having.length < 2 && !everyCalculator) continue;
     for (const e of having) data[engineKey(e, name)] = { edition: e.edition.id, title: e.edition.title, config: calculatorConfig(e, name, base) };
   }
   return data;

@@ -1,6 +1,6 @@
 // A calculator in a chapter is a card until the reader opens it: only then is the
 // calculator's code loaded (it is a chunk of its own) and the element built from
-// the card's data. A link that holds a card's state (a shared ruling) opens it.
+// the card's data (its config is the page's, in #hexlaw-calculator-editions). A link that holds a card's state (a shared ruling) opens it.
 
 const cards = [...document.querySelectorAll<HTMLElement>(".calc-card[data-engine]")];
 
@@ -11,7 +11,6 @@ async function open(card: HTMLElement, focus: boolean): Promise<void> {
   const calculator = document.createElement("hexlaw-calculator");
   calculator.setAttribute("engine", card.dataset.engine ?? "");
   calculator.setAttribute("prefix", card.dataset.prefix ?? "");
-  calculator.setAttribute("config", card.dataset.config ?? "null");
   card.classList.replace("opening", "open");
   card.append(calculator);
   card.querySelector("[data-calc-open]")?.remove();
