@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
  */
 export function cacheFolder(hexlaw: string): string {
   const parent = dirname(hexlaw);
-  return join(basename(parent) === "node_modules" ? parent : join(hexlaw, "node_modules"), ".cache", "hexlaw") + "/";
+  return `${join(basename(parent) === "node_modules" ? parent : join(hexlaw, "node_modules"), ".cache", "hexlaw")}/`;
 }
 
 export const CACHE_FOLDER = cacheFolder(fileURLToPath(new URL("..", import.meta.url)).replace(/\/$/, ""));

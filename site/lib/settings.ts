@@ -32,7 +32,6 @@ export const MAX_TITLE = 60;
 export function siteTitle(raw: string | undefined, name = "HEXLAW_TITLE"): string {
   const title = (raw ?? "").trim();
   if (title === "") return "Hexlaw";
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
   if (title.length > MAX_TITLE || /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(title)) {
     throw new Error(`${name} must be one line of at most ${MAX_TITLE} characters, not ${JSON.stringify(raw)}`);
   }
