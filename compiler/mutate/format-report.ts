@@ -9,7 +9,7 @@ export function formatRate(report: EditionMutation): string {
   const transcribed = report.mutants.filter((m) => m.byTranscription).length;
   return (
     `${report.ruleset}/${report.edition}: kill rate ${percent(report.killRate)} — ${report.mutants.length} mutants: ` +
-    `${counts.killed} killed${transcribed > 0 ? ` (${transcribed} of them chart cells by the charts' transcription, ${counts.killed - transcribed} by vectors)` : ""}, ${counts.survived} survived` +
+    `${counts.killed} killed${transcribed > 0 ? ` (${counts.killed - transcribed} by vectors, ${transcribed} chart cells no vector reads by the charts' transcription)` : ""}, ${counts.survived} survived` +
     (indistinct > 0 ? ` (${indistinct} of them no sampled situation tells apart: probably equivalent; ${percent(report.killRateOfDistinguishable)} of the others killed)` : "") +
     `, ${counts.equivalent} equivalent (the engines do not change), ${counts.invalid} invalid (do not compile)`
   );

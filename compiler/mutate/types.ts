@@ -42,7 +42,7 @@ export interface MutantResult {
    * told it apart from the rules as written. `false` means it is probably equivalent.
    */
   distinguishable?: boolean;
-  /** Killed by the charts' transcription (`--transcription`), not by a vector. */
+  /** Killed by the charts' transcription (`--transcription`): a chart cell's change that no vector noticed. */
   byTranscription?: boolean;
 }
 

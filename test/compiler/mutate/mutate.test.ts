@@ -69,7 +69,7 @@ describe("hexlaw mutate --transcription", () => {
     }
     // Mutants of the rules blocks are judged by the vectors alone.
     expect(of(mutation, "rounding `half_up` → `up`")).toMatchObject({ status: "survived" });
-    expect(formatRate(mutation)).toContain(`(2 of them chart cells by the charts' transcription, ${mutation.counts.killed - 2} by vectors)`);
+    expect(formatRate(mutation)).toContain(`(${mutation.counts.killed - 2} by vectors, 2 chart cells no vector reads by the charts' transcription)`);
   });
 
   it("kills none by a difference the chart had before the mutant (a cell the transcription gives otherwise)", async () => {
