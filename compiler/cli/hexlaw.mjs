@@ -4,8 +4,7 @@
 // node_modules, where Node strips no types) it runs through typescript-hooks.mjs.
 // An older Node is told what to do instead of failing with a loader error.
 import module from "node:module";
-import { basename, dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 
 const [major, minor] = process.versions.node.split(".").map(Number);
 if (major < 22 || (major === 22 && minor < 18) || (major === 23 && minor < 6)) {
@@ -15,10 +14,9 @@ if (major < 22 || (major === 22 && minor < 18) || (major === 23 && minor < 6)) {
   );
   process.exit(2);
 }
-// Node keeps the compiled code of the CLI's modules (types stripped) in Hexlaw's cache folder (a clone's node_modules,
-// or the project's when installed, as compiler/cache-files.ts places it), keyed by their content: a run after the first starts sooner.
-const hexlaw = fileURLToPath(new URL("../../", import.meta.url));
-const modules = basename(dirname(hexlaw)) === "node_modules" ? dirname(hexlaw) : join(hexlaw, "node_modules");
-module.enableCompileCache?.(join(modules, ".cache", "hexlaw", "compile"));
 await import("../typescript-hooks.mjs");
+// Node keeps the compiled code of the CLI's modules (types stripped) in Hexlaw's cache folder,
+// keyed by their content: a run after the first starts sooner.
+const { CACHE_FOLDER } = await import("../cache-files.ts");
+module.enableCompileCache?.(join(CACHE_FOLDER, "compile"));
 await import("./hexlaw.ts");
