@@ -243,8 +243,12 @@ export class ExpressionChecker {
       this.expect(expr.row2, scope, { kind: "enum", info: pair[1] }, `The second row key of ${info.name}`);
     } else if (pair) {
       this.report("HX0301", { what: `The row of ${info.name}`, expected: `a pair of keys (${pair[0].name}, ${pair[1].name})`, actual: "one key", hint: `its rows are keyed by two columns: write both keys, a ${pair[0].name} and a ${pair[1].name}, as \`${info.name}[(first, second), column]\`` }, scope, expr.row.loc);
+      // The one key is still read (as the first), so what it names counts as used: no mistakes follow from this one.
+      this.expect(expr.row, scope, { kind: "enum", info: pair[0] }, `The first row key of ${info.name}`);
     } else if (expr.row2) {
       this.report("HX0301", { what: `The row of ${info.name}`, expected: "one key", actual: "a pair of keys", hint: "only a chart declared with `rows: (first, second)` is read by a pair" }, scope, expr.row.loc);
+      this.expect(expr.row, scope, bare(info.rowKey), `The row of ${info.name}`);
+      this.check(expr.row2, scope);
     } else {
       this.expect(expr.row, scope, bare(info.rowKey), `The row of ${info.name}`);
     }
